@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: Apache-2.0
+# The quick start: 'make run' and 'make test'. Both install the Debian packages they need when missing (as root,
+# or through sudo), configure once, build incrementally.
+PRESET     ?= dev
+BUILD_DIR  ?= build/$(PRESET)
+PACKAGES   := packaging/debian-packages.txt
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+JOBS       ?= $(shell nproc)
+
+.PHONY: all deps configure build run test asan bench package update-translations clean demo
+
+all: build
+
+# Installs only what is missing: a second run asks apt nothing.
+deps:
+	@missing=$$(grep -v '^\s*#' $(PACKAGES) | grep -v '^\s*$$' | while read -r p; do \
+	    dpkg-query -W -f='$${Status}\n' "$$p" 2>/dev/null | grep -q '^install ok installed' || echo "$$p"; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing Debian packages:" $$missing; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD_DIR)/CMakeCache.txt: | deps
+	cmake --preset $(PRESET)
+
+configure: deps $(BUILD_DIR)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Starts the workbench; without a display it says so and shows the CLI instead.
+run: build
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	    $(BUILD_DIR)/app/gui/iteragpu-lab; \
+	else \
+	    echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): running a short CLI demo instead."; \
+	    echo "Start the window on a desktop, or under Xvfb: xvfb-run -a make run"; \
+	    $(MAKE) --no-print-directory demo; \
+	fi
+
+demo:
+	$(BUILD_DIR)/app/cli/iteragpu --version
+	$(BUILD_DIR)/app/cli/iteragpu environment
+	-$(BUILD_DIR)/app/cli/iteragpu estimate --parameters 7000000000 --bits 16 --reserve-gib 4
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+asan:
+	$(MAKE) test PRESET=dev-asan
+
+bench: build
+	cmake --build $(BUILD_DIR) --target benchmarks
+	@for b in $(BUILD_DIR)/tests/bench/bench_*; do [ -x "$$b" ] && echo "== $$b" && "$$b"; done
+
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+
+update-translations: configure
+	cmake --build $(BUILD_DIR) --target update_translations
+
+clean:
+	rm -rf build

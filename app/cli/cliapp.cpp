@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/cli/cliapp.h"
+
+#include "app/cli/environmentcommand.h"
+#include "app/cli/estimatecommand.h"
+#include "app/cli/measurecommand.h"
+#include "core/build/buildinfo.h"
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <ostream>
+
+namespace iteragpu::cli {
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CLI::App app { "IteraGPU Lab: size the GPU memory of an ML workload, then measure it phase by phase.",
+        "iteragpu" };
+    app.set_version_flag("--version",
+        "iteragpu " + BuildInfo::version() + " (commit " + BuildInfo::commit() + ")");
+    app.require_subcommand(1);
+    app.footer("Exit codes: 0 ok, 1 error, 2 backend or device missing, 3 output file exists, 64 bad arguments.");
+
+    std::function<int()> action;
+    addEstimateCommand(app, out, err, action);
+    addEnvironmentCommand(app, out, err, action);
+    addMeasureCommand(app, out, err, action);
+
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    if (!reversed.empty())
+        reversed.pop_back(); // the program name
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        out << app.help();
+        return kExitOk;
+    } catch (const CLI::CallForAllHelp&) {
+        out << app.help("", CLI::AppFormatMode::All);
+        return kExitOk;
+    } catch (const CLI::CallForVersion&) {
+        out << app.version() << '\n';
+        return kExitOk;
+    } catch (const CLI::ParseError& e) {
+        err << "iteragpu: " << e.what() << "\n";
+        err << "Run 'iteragpu --help' for the list of commands and options.\n";
+        return kExitUsage;
+    }
+    if (!action) {
+        err << "iteragpu: no command given\n";
+        return kExitUsage;
+    }
+    return action();
+}
+
+} // namespace iteragpu::cli

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/device/backend.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace iteragpu::device {
+
+// What the registry knows about one backend: whether this build produced it, whether it loaded, and why not.
+struct BackendStatus {
+    std::string name; // "cuda", "hip", "sim"
+    bool built = false; // this build produced the module
+    bool loaded = false; // dlopen and the entry point succeeded
+    std::string modulePath; // the file tried last
+    std::string error; // the loader's or the runtime's own text when it did not load or has no device
+    int deviceCount = 0;
+};
+
+// A parsed device id: "cuda:0" → {"cuda", 0}.
+struct DeviceId {
+    std::string backend;
+    int index = 0;
+};
+std::optional<DeviceId> parseDeviceId(const std::string& id, std::string& error);
+
+// Loads the backend modules at run time (like nvtop loads NVML) and always offers the simulated device.
+// A missing module or runtime library is a status line, never a crash.
+class BackendRegistry {
+public:
+    BackendRegistry();
+    ~BackendRegistry();
+    BackendRegistry(const BackendRegistry&) = delete;
+    BackendRegistry& operator=(const BackendRegistry&) = delete;
+
+    // Backend names this build was configured to produce as modules ("cuda", "hip").
+    static std::vector<std::string> builtModules();
+    // Folders searched for modules, in order: $ITERAGPU_MODULE_DIR, next to the executable, the build tree,
+    // the install prefix.
+    static std::vector<std::string> moduleSearchPath();
+
+    // Tries every module once (again on each call: a refresh) and returns one status per backend.
+    const std::vector<BackendStatus>& load();
+    const std::vector<BackendStatus>& statuses() const { return m_statuses; }
+
+    // nullptr when the backend is unknown or did not load.
+    Backend* backend(const std::string& name) const;
+    // The simulated backend, always present; its capacity can be set.
+    Backend* simBackend() const;
+
+    // Opens "cuda:0" / "hip:0" / "sim:0". On failure returns nullptr and error says why in one line.
+    std::unique_ptr<DeviceContext> open(const std::string& deviceId, Status& status);
+
+private:
+    struct Module;
+    std::vector<std::unique_ptr<Module>> m_modules;
+    std::unique_ptr<Backend> m_sim;
+    std::vector<BackendStatus> m_statuses;
+};
+
+} // namespace iteragpu::device
