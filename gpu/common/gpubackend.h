@@ -59,8 +59,8 @@ public:
         const int count = deviceCount();
         if (index < 0 || index >= count) {
             if (count > 0)
-                m_error = ITERAGPU_RUNTIME_NAME ": no device " + std::to_string(index) + ", "
-                    + std::to_string(count) + " present";
+                m_error = ITERAGPU_RUNTIME_NAME ": no device " + std::to_string(index) + ", " + std::to_string(count)
+                    + " present";
             return std::nullopt;
         }
         DeviceProp prop {};

@@ -193,8 +193,8 @@ public:
         if (bytes == 0 || !selected(status))
             return status;
         // Async on our stream, then wait for it: a plain memcpy would not wait for a non-blocking stream.
-        status = toStatus(GPURT(MemcpyAsync)(hostDst, deviceSrc, static_cast<std::size_t>(bytes),
-                              GPURT(MemcpyDeviceToHost), m_stream),
+        status = toStatus(GPURT(MemcpyAsync)(
+                              hostDst, deviceSrc, static_cast<std::size_t>(bytes), GPURT(MemcpyDeviceToHost), m_stream),
             ITERAGPU_DEVICE_PREFIX "MemcpyAsync of " + std::to_string(bytes) + " bytes to the host");
         if (status.ok)
             status = toStatus(GPURT(StreamSynchronize)(m_stream), ITERAGPU_DEVICE_PREFIX "StreamSynchronize");
@@ -203,8 +203,8 @@ public:
 
     // ---- kernels --------------------------------------------------------------------------------------------
 
-    device::Status fillRandom(void* dst, std::uint64_t count, device::DType dtype, std::uint64_t seed,
-        float scale) override
+    device::Status fillRandom(
+        void* dst, std::uint64_t count, device::DType dtype, std::uint64_t seed, float scale) override
     {
         device::Status status;
         if (!selected(status))
@@ -220,8 +220,8 @@ public:
         return launched(kernels::fill(m_stream, dst, count, dtype, value), "fill");
     }
 
-    device::Status addBias(void* inout, const void* bias, std::int64_t rows, std::int64_t cols,
-        device::DType dtype) override
+    device::Status addBias(
+        void* inout, const void* bias, std::int64_t rows, std::int64_t cols, device::DType dtype) override
     {
         device::Status status;
         std::uint64_t count = 0;
@@ -232,8 +232,8 @@ public:
             "addBias");
     }
 
-    device::Status activation(void* out, const void* in, std::uint64_t count, device::Activation act,
-        device::DType dtype) override
+    device::Status activation(
+        void* out, const void* in, std::uint64_t count, device::Activation act, device::DType dtype) override
     {
         device::Status status;
         if (!selected(status))
@@ -241,8 +241,8 @@ public:
         return launched(kernels::activation(m_stream, out, in, count, act, dtype), "activation");
     }
 
-    device::Status activationBackward(void* grad, const void* preact, std::uint64_t count, device::Activation act,
-        device::DType dtype) override
+    device::Status activationBackward(
+        void* grad, const void* preact, std::uint64_t count, device::Activation act, device::DType dtype) override
     {
         device::Status status;
         if (!selected(status))
@@ -250,8 +250,8 @@ public:
         return launched(kernels::activationBackward(m_stream, grad, preact, count, act, dtype), "activationBackward");
     }
 
-    device::Status columnSums(void* out, const void* in, std::int64_t rows, std::int64_t cols,
-        device::DType dtype) override
+    device::Status columnSums(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, device::DType dtype) override
     {
         device::Status status;
         std::uint64_t count = 0;
@@ -279,8 +279,8 @@ public:
             return device::Status::error("adamStep: step must be 1 or more, got " + std::to_string(step));
         if (!selected(status))
             return status;
-        return launched(kernels::adamStep(m_stream, param, grad, m, v, count, dtype, step, lr, beta1, beta2, eps,
-                            weightDecay),
+        return launched(
+            kernels::adamStep(m_stream, param, grad, m, v, count, dtype, step, lr, beta1, beta2, eps, weightDecay),
             "adamStep");
     }
 
@@ -328,7 +328,8 @@ private:
     {
         if (rows < 0 || cols < 0
             || __builtin_mul_overflow(static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols), &count)) {
-            status = device::Status::error("invalid matrix shape " + std::to_string(rows) + " x " + std::to_string(cols));
+            status
+                = device::Status::error("invalid matrix shape " + std::to_string(rows) + " x " + std::to_string(cols));
             return false;
         }
         status = device::Status::success();

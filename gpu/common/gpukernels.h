@@ -107,16 +107,14 @@ template <typename T> __global__ void activationKernel(T* out, const T* in, std:
         store(out, i, activate(load(in, i), act));
 }
 
-template <typename T>
-__global__ void activationBackwardKernel(T* grad, const T* preact, std::uint64_t count, int act)
+template <typename T> __global__ void activationBackwardKernel(T* grad, const T* preact, std::uint64_t count, int act)
 {
     for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
         store(grad, i, load(grad, i) * activateGrad(load(preact, i), act));
 }
 
 // One thread per column: neighbouring threads read neighbouring addresses, the sum is float32.
-template <typename T>
-__global__ void columnSumsKernel(T* out, const T* in, std::uint64_t rows, std::uint64_t cols)
+template <typename T> __global__ void columnSumsKernel(T* out, const T* in, std::uint64_t rows, std::uint64_t cols)
 {
     for (std::uint64_t c = firstIndex(); c < cols; c += gridStride()) {
         float sum = 0.0f;
@@ -182,11 +180,11 @@ __global__ void gemmTiledKernel(bool transA, bool transB, std::int64_t m, std::i
     float acc = 0.0f;
     for (std::int64_t k0 = 0; k0 < k; k0 += kTile) {
         const std::int64_t ka = k0 + tx; // tileA[ty][tx] = op(A)[row, ka]
-        tileA[ty][tx] = (row < m && ka < k) ? load(a, static_cast<std::uint64_t>(transA ? ka * m + row : row * k + ka))
-                                            : 0.0f;
+        tileA[ty][tx]
+            = (row < m && ka < k) ? load(a, static_cast<std::uint64_t>(transA ? ka * m + row : row * k + ka)) : 0.0f;
         const std::int64_t kb = k0 + ty; // tileB[ty][tx] = op(B)[kb, col]
-        tileB[ty][tx] = (kb < k && col < n) ? load(b, static_cast<std::uint64_t>(transB ? col * k + kb : kb * n + col))
-                                            : 0.0f;
+        tileB[ty][tx]
+            = (kb < k && col < n) ? load(b, static_cast<std::uint64_t>(transB ? col * k + kb : kb * n + col)) : 0.0f;
         __syncthreads();
         for (int i = 0; i < kTile; ++i)
             acc += tileA[ty][i] * tileB[i][tx];
@@ -246,61 +244,61 @@ inline Error fill(Stream s, void* dst, std::uint64_t count, device::DType dtype,
     });
 }
 
-inline Error addBias(Stream s, void* inout, const void* bias, std::uint64_t rows, std::uint64_t cols,
-    device::DType dtype)
+inline Error addBias(
+    Stream s, void* inout, const void* bias, std::uint64_t rows, std::uint64_t cols, device::DType dtype)
 {
     const std::uint64_t count = rows * cols; // the caller checked for overflow
     if (count == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(addBiasKernel<T>, blocksFor(count), kThreads, s)(
-            static_cast<T*>(inout), static_cast<const T*>(bias), count, cols);
+        ITERAGPU_LAUNCH(addBiasKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(inout), static_cast<const T*>(bias), count, cols);
         return GPURT(GetLastError)();
     });
 }
 
-inline Error activation(Stream s, void* out, const void* in, std::uint64_t count, device::Activation act,
-    device::DType dtype)
+inline Error activation(
+    Stream s, void* out, const void* in, std::uint64_t count, device::Activation act, device::DType dtype)
 {
     if (count == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(activationKernel<T>, blocksFor(count), kThreads, s)(
-            static_cast<T*>(out), static_cast<const T*>(in), count, static_cast<int>(act));
+        ITERAGPU_LAUNCH(activationKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), count, static_cast<int>(act));
         return GPURT(GetLastError)();
     });
 }
 
-inline Error activationBackward(Stream s, void* grad, const void* preact, std::uint64_t count, device::Activation act,
-    device::DType dtype)
+inline Error activationBackward(
+    Stream s, void* grad, const void* preact, std::uint64_t count, device::Activation act, device::DType dtype)
 {
     if (count == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(activationBackwardKernel<T>, blocksFor(count), kThreads, s)(
-            static_cast<T*>(grad), static_cast<const T*>(preact), count, static_cast<int>(act));
+        ITERAGPU_LAUNCH(activationBackwardKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(grad), static_cast<const T*>(preact), count, static_cast<int>(act));
         return GPURT(GetLastError)();
     });
 }
 
-inline Error columnSums(Stream s, void* out, const void* in, std::uint64_t rows, std::uint64_t cols,
-    device::DType dtype)
+inline Error columnSums(
+    Stream s, void* out, const void* in, std::uint64_t rows, std::uint64_t cols, device::DType dtype)
 {
     if (cols == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(columnSumsKernel<T>, blocksFor(cols), kThreads, s)(
-            static_cast<T*>(out), static_cast<const T*>(in), rows, cols);
+        ITERAGPU_LAUNCH(columnSumsKernel<T>, blocksFor(cols), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), rows, cols);
         return GPURT(GetLastError)();
     });
 }
 
-inline Error mseLoss(Stream s, void* lossF32, void* grad, const void* pred, const void* target, std::uint64_t count,
-    device::DType dtype)
+inline Error mseLoss(
+    Stream s, void* lossF32, void* grad, const void* pred, const void* target, std::uint64_t count, device::DType dtype)
 {
     const Error zeroed = GPURT(MemsetAsync)(lossF32, 0, sizeof(float), s);
     if (zeroed != kSuccess || count == 0)
@@ -308,8 +306,9 @@ inline Error mseLoss(Stream s, void* lossF32, void* grad, const void* pred, cons
     const float invCount = static_cast<float>(1.0 / static_cast<double>(count));
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(mseLossKernel<T>, blocksFor(count), kThreads, s)(static_cast<float*>(lossF32), static_cast<T*>(grad),
-            static_cast<const T*>(pred), static_cast<const T*>(target), count, invCount);
+        ITERAGPU_LAUNCH(mseLossKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<float*>(lossF32), static_cast<T*>(grad), static_cast<const T*>(pred),
+            static_cast<const T*>(target), count, invCount);
         return GPURT(GetLastError)();
     });
 }
@@ -323,9 +322,9 @@ inline Error adamStep(Stream s, void* param, const void* grad, void* m, void* v,
     const auto correction2 = static_cast<float>(1.0 - std::pow(static_cast<double>(beta2), static_cast<double>(step)));
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(adamKernel<T>, blocksFor(count), kThreads, s)(static_cast<T*>(param), static_cast<const T*>(grad),
-            static_cast<float*>(m), static_cast<float*>(v), count, lr, beta1, beta2, eps, weightDecay, correction1,
-            correction2);
+        ITERAGPU_LAUNCH(adamKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(param), static_cast<const T*>(grad), static_cast<float*>(m), static_cast<float*>(v), count, lr,
+            beta1, beta2, eps, weightDecay, correction1, correction2);
         return GPURT(GetLastError)();
     });
 }
@@ -345,8 +344,8 @@ inline Error gemmPortable(Stream s, bool transA, bool transB, std::int64_t m, st
     const dim3 block(kTile, kTile);
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(gemmTiledKernel<T>, grid, block, s)(transA, transB, m, n, k, static_cast<const T*>(a),
-            static_cast<const T*>(b), static_cast<T*>(c), accumulate);
+        ITERAGPU_LAUNCH(gemmTiledKernel<T>, grid, block, s)
+        (transA, transB, m, n, k, static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(c), accumulate);
         return GPURT(GetLastError)();
     });
 }

@@ -5,22 +5,21 @@
 #include "gpu/common/gpucontext.h"
 #include "gpu/cuda/nvmlreader.h"
 
-#include <cublas_api.h>
-#include <cublas_v2.h>
-
 #include <cstdlib>
 #include <cstring>
+#include <cublas_api.h>
+#include <cublas_v2.h>
 #include <new>
 
-namespace iteragpu::gpu {
-
 namespace {
+
+using namespace iteragpu;
+using namespace iteragpu::gpu;
 
 std::string cublasText(cublasStatus_t s, const char* what)
 {
     const char* text = cublasGetStatusString(s);
-    return std::string("cuBLAS: ") + (text ? text : "error " + std::to_string(static_cast<int>(s))) + " (" + what
-        + ")";
+    return std::string("cuBLAS: ") + (text ? text : "error " + std::to_string(static_cast<int>(s))) + " (" + what + ")";
 }
 
 device::Status cublasStatus(cublasStatus_t s, const char* what)
@@ -98,8 +97,8 @@ public:
         if (!validGemm(m, n, k, status) || !selected(status))
             return status;
         if (m_portableGemm)
-            return launched(kernels::gemmPortable(stream(), transA, transB, m, n, k, a, b, c, dtype, accumulate),
-                "portable gemm");
+            return launched(
+                kernels::gemmPortable(stream(), transA, transB, m, n, k, a, b, c, dtype, accumulate), "portable gemm");
         if (m == 0 || n == 0)
             return status;
         const float alpha = 1.0f;
@@ -109,9 +108,9 @@ public:
         const std::int64_t ldb = transB ? k : n;
         if (k == 0) // an empty sum: C stays as it is when accumulating, else it is zero (as the portable kernel)
             return accumulate ? status : fill(c, static_cast<std::uint64_t>(m * n), dtype, 0.0f);
-        return cublasStatus(cublasGemmEx_64(m_cublas, transB ? CUBLAS_OP_T : CUBLAS_OP_N,
-                                transA ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k, &alpha, b, type, ldb, a, type, lda, &beta,
-                                c, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+        return cublasStatus(
+            cublasGemmEx_64(m_cublas, transB ? CUBLAS_OP_T : CUBLAS_OP_N, transA ? CUBLAS_OP_T : CUBLAS_OP_N, n, m, k,
+                &alpha, b, type, ldb, a, type, lda, &beta, c, type, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
             "cublasGemmEx");
     }
 
@@ -144,13 +143,11 @@ protected:
 
 } // namespace
 
-} // namespace iteragpu::gpu
-
 // Nothing may throw across the module boundary: a failure to construct is a null backend, which the registry
 // reports as a line.
 extern "C" __attribute__((visibility("default"))) iteragpu::device::Backend* iteragpu_backend_create(int abi)
 {
     if (abi != iteragpu::device::kBackendAbiVersion)
         return nullptr;
-    return new (std::nothrow) iteragpu::gpu::CudaBackend;
+    return new (std::nothrow) CudaBackend;
 }

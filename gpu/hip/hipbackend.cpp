@@ -8,9 +8,10 @@
 
 #include <new>
 
-namespace iteragpu::gpu {
-
 namespace {
+
+using namespace iteragpu;
+using namespace iteragpu::gpu;
 
 class HipContext : public GpuContext {
 public:
@@ -66,11 +67,9 @@ protected:
 
 } // namespace
 
-} // namespace iteragpu::gpu
-
 extern "C" __attribute__((visibility("default"))) iteragpu::device::Backend* iteragpu_backend_create(int abi)
 {
     if (abi != iteragpu::device::kBackendAbiVersion)
         return nullptr;
-    return new (std::nothrow) iteragpu::gpu::HipBackend;
+    return new (std::nothrow) HipBackend;
 }

@@ -29,7 +29,8 @@ public:
 
     bool open()
     {
-        for (const char* name : { "librocm_smi64.so", "librocm_smi64.so.7", "librocm_smi64.so.6", "librocm_smi64.so.5" }) {
+        for (const char* name :
+            { "librocm_smi64.so", "librocm_smi64.so.7", "librocm_smi64.so.6", "librocm_smi64.so.5" }) {
             m_library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
             if (m_library)
                 break;

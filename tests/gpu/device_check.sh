@@ -84,9 +84,16 @@ step build cmake --build "$BUILD_DIR" -j "$JOBS" --target iteragpu iteragpu_back
 
 CLI="$BUILD_DIR/app/cli/iteragpu"
 CHECK="$BUILD_DIR/gpu/iteragpu_gpu_kernel_check"
-export ITERAGPU_MODULE_DIR="$ROOT/$BUILD_DIR/modules"
+case "$BUILD_DIR" in
+/*) export ITERAGPU_MODULE_DIR="$BUILD_DIR/modules" ;;
+*) export ITERAGPU_MODULE_DIR="$ROOT/$BUILD_DIR/modules" ;;
+esac
 
 step environment "$CLI" environment --device "$DEVICE"
+if [[ "${failures[*]}" == *"environment (exit 2)"* ]]; then
+    say "no device $DEVICE here (exit 2): the remaining steps need one; stopping"
+    exit 2
+fi
 step kernels-cublas "$CHECK" "$DEVICE"
 step kernels-portable-gemm env ITERAGPU_CUDA_PORTABLE_GEMM=1 "$CHECK" "$DEVICE"
 

@@ -4,8 +4,8 @@
 // A CPU emulation of the small part of the CUDA/HIP runtime that gpu/common uses, for tests only: with it the
 // shared kernels and device context (gpu/common/gpukernels.h, gpucontext.h) compile with the host compiler and
 // run on a machine without a GPU. Blocks run one after the other; the threads of a block run as fibers that
-// meet at __syncthreads(), so __shared__ memory and barriers behave as on a device. "Device" memory is host memory, capped at
-// kEmuCapacity; the stream-ordered pool keeps simple used/reserved counters in 2 MiB granules. Include this
+// meet at __syncthreads(), so __shared__ memory and barriers behave as on a device. "Device" memory is host memory,
+// capped at kEmuCapacity; the stream-ordered pool keeps simple used/reserved counters in 2 MiB granules. Include this
 // header before any gpu/common header.
 
 #define ITERAGPU_HOST_EMULATION 1

@@ -124,8 +124,8 @@ private:
     void* m_ptr;
 };
 
-inline std::vector<float> download(DeviceContext& ctx, const void* ptr, std::uint64_t count, DType dtype,
-    Status& status)
+inline std::vector<float> download(
+    DeviceContext& ctx, const void* ptr, std::uint64_t count, DType dtype, Status& status)
 {
     const std::size_t size = device::dtypeSize(dtype);
     std::vector<unsigned char> raw(count * size);
@@ -170,11 +170,11 @@ inline CheckResult compare(const std::string& what, const std::vector<float>& go
     return worstRatio <= 1.0 ? pass(text.str()) : fail(text.str());
 }
 
-#define ITERAGPU_CHECK_STATUS(expr, what)                                                                          \
-    do {                                                                                                           \
-        const Status checkStatus_ = (expr);                                                                        \
-        if (!checkStatus_.ok)                                                                                      \
-            return fail(std::string(what) + ": " + checkStatus_.message);                                         \
+#define ITERAGPU_CHECK_STATUS(expr, what)                                                                              \
+    do {                                                                                                               \
+        const Status checkStatus_ = (expr);                                                                            \
+        if (!checkStatus_.ok)                                                                                          \
+            return fail(std::string(what) + ": " + checkStatus_.message);                                              \
     } while (false)
 
 // Allocates, fills with fillRandom and downloads count values; the values are returned, the buffer kept.
@@ -264,8 +264,8 @@ inline CheckResult checkFill(DeviceContext& ctx, DType dtype)
     return pass();
 }
 
-inline CheckResult checkGemm(DeviceContext& ctx, DType dtype, bool transA, bool transB, std::int64_t m,
-    std::int64_t n, std::int64_t k, bool accumulate)
+inline CheckResult checkGemm(DeviceContext& ctx, DType dtype, bool transA, bool transB, std::int64_t m, std::int64_t n,
+    std::int64_t k, bool accumulate)
 {
     Status st;
     RandomTensor a(ctx, static_cast<std::uint64_t>(m * k), dtype, 1001, 1.0f, st);
@@ -276,9 +276,8 @@ inline CheckResult checkGemm(DeviceContext& ctx, DType dtype, bool transA, bool 
     ITERAGPU_CHECK_STATUS(st, "C");
     if (!accumulate) // stale values must not leak into the result
         ITERAGPU_CHECK_STATUS(ctx.fill(c.buffer.get(), c.count, dtype, 7.0f), "fill C");
-    ITERAGPU_CHECK_STATUS(ctx.gemm(transA, transB, m, n, k, a.buffer.get(), b.buffer.get(), c.buffer.get(), dtype,
-                              accumulate),
-        "gemm");
+    ITERAGPU_CHECK_STATUS(
+        ctx.gemm(transA, transB, m, n, k, a.buffer.get(), b.buffer.get(), c.buffer.get(), dtype, accumulate), "gemm");
     ITERAGPU_CHECK_STATUS(ctx.synchronize(), "synchronize after gemm");
     const auto got = download(ctx, c.buffer.get(), c.count, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
@@ -299,8 +298,8 @@ inline CheckResult checkGemm(DeviceContext& ctx, DType dtype, bool transA, bool 
         }
     const double accumulation = std::max(1e-5, 1.2e-7 * static_cast<double>(k)); // float32 sums, any order
     const double rel = storageTolerance(dtype);
-    return compare("gemm", got, want,
-        [&](std::size_t i) { return accumulation * sumAbs[i] + rel * std::fabs(want[i]) + 1e-6; });
+    return compare(
+        "gemm", got, want, [&](std::size_t i) { return accumulation * sumAbs[i] + rel * std::fabs(want[i]) + 1e-6; });
 }
 
 inline CheckResult checkAddBias(DeviceContext& ctx, DType dtype)
@@ -350,8 +349,8 @@ inline CheckResult checkActivationBackward(DeviceContext& ctx, DType dtype, Acti
     ITERAGPU_CHECK_STATUS(st, "preact");
     RandomTensor grad(ctx, n, dtype, 13, 1.0f, st);
     ITERAGPU_CHECK_STATUS(st, "grad");
-    ITERAGPU_CHECK_STATUS(ctx.activationBackward(grad.buffer.get(), pre.buffer.get(), n, act, dtype),
-        "activationBackward");
+    ITERAGPU_CHECK_STATUS(
+        ctx.activationBackward(grad.buffer.get(), pre.buffer.get(), n, act, dtype), "activationBackward");
     const auto got = download(ctx, grad.buffer.get(), n, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
     std::vector<double> want(n);
@@ -403,8 +402,8 @@ inline CheckResult checkMseLoss(DeviceContext& ctx, DType dtype)
     ITERAGPU_CHECK_STATUS(st, "rawAlloc loss");
     // Twice: the loss must be overwritten, not accumulated across calls.
     for (int round = 0; round < 2; ++round)
-        ITERAGPU_CHECK_STATUS(ctx.mseLoss(loss.get(), grad.get(), pred.buffer.get(), target.buffer.get(), n, dtype),
-            "mseLoss");
+        ITERAGPU_CHECK_STATUS(
+            ctx.mseLoss(loss.get(), grad.get(), pred.buffer.get(), target.buffer.get(), n, dtype), "mseLoss");
     const auto gotLoss = download(ctx, loss.get(), 1, DType::Float32, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost loss");
     const auto gotGrad = download(ctx, grad.get(), n, dtype, st);
@@ -421,7 +420,8 @@ inline CheckResult checkMseLoss(DeviceContext& ctx, DType dtype)
     if (r.outcome != Outcome::Pass)
         return r;
     const double rel = storageTolerance(dtype);
-    return compare("mseLoss grad", gotGrad, wantGrad, [&](std::size_t i) { return rel * std::fabs(wantGrad[i]) + 1e-7; });
+    return compare(
+        "mseLoss grad", gotGrad, wantGrad, [&](std::size_t i) { return rel * std::fabs(wantGrad[i]) + 1e-7; });
 }
 
 inline CheckResult checkAdamStep(DeviceContext& ctx, DType dtype)
@@ -445,9 +445,8 @@ inline CheckResult checkAdamStep(DeviceContext& ctx, DType dtype)
     for (std::int64_t step = 1; step <= 2; ++step) {
         RandomTensor grad(ctx, n, dtype, 50 + static_cast<std::uint64_t>(step), 0.1f, st);
         ITERAGPU_CHECK_STATUS(st, "grad");
-        ITERAGPU_CHECK_STATUS(
-            ctx.adamStep(param.buffer.get(), grad.buffer.get(), m.get(), v.get(), n, dtype, step, lr, beta1, beta2,
-                eps, wd),
+        ITERAGPU_CHECK_STATUS(ctx.adamStep(param.buffer.get(), grad.buffer.get(), m.get(), v.get(), n, dtype, step, lr,
+                                  beta1, beta2, eps, wd),
             "adamStep");
         const double c1 = 1.0 - std::pow(static_cast<double>(beta1), static_cast<double>(step));
         const double c2 = 1.0 - std::pow(static_cast<double>(beta2), static_cast<double>(step));
@@ -470,10 +469,10 @@ inline CheckResult checkAdamStep(DeviceContext& ctx, DType dtype)
         ITERAGPU_CHECK_STATUS(st, "copyToHost v");
         const std::string at = " after step " + std::to_string(step);
         const double rel = storageTolerance(dtype);
-        for (auto r : { compare("adam m" + at, mh, wantM, [&](std::size_t i) { return 1e-6 * magM[i] + 1e-12; }),
-                 compare("adam v" + at, vh, wantV, [&](std::size_t i) { return 1e-5 * std::fabs(wantV[i]) + 1e-14; }),
-                 compare("adam param" + at, p, wantP,
-                     [&](std::size_t i) { return rel * std::fabs(wantP[i]) + 1e-6; }) })
+        for (auto r :
+            { compare("adam m" + at, mh, wantM, [&](std::size_t i) { return 1e-6 * magM[i] + 1e-12; }),
+                compare("adam v" + at, vh, wantV, [&](std::size_t i) { return 1e-5 * std::fabs(wantV[i]) + 1e-14; }),
+                compare("adam param" + at, p, wantP, [&](std::size_t i) { return rel * std::fabs(wantP[i]) + 1e-6; }) })
             if (r.outcome != Outcome::Pass)
                 return r;
     }
@@ -525,7 +524,8 @@ inline CheckResult checkPoolStats(DeviceContext& ctx)
     ITERAGPU_CHECK_STATUS(ctx.synchronize(), "synchronize after poolFree");
     const auto s2 = ctx.poolStats();
     if (*s2.usedCurrent != *s0.usedCurrent)
-        return fail("used after free " + std::to_string(*s2.usedCurrent) + ", before " + std::to_string(*s0.usedCurrent));
+        return fail(
+            "used after free " + std::to_string(*s2.usedCurrent) + ", before " + std::to_string(*s0.usedCurrent));
     if (*s2.usedHigh < *s1.usedCurrent)
         return fail("the used high-water mark forgot the 64 MiB peak");
     // The release threshold keeps freed memory cached across a synchronize (Note [Pool release threshold]).

@@ -4,14 +4,14 @@
 // arithmetic, the GEMM's four transpositions, the dtype conversions, the context's error handling and pool
 // bookkeeping are tested on every machine, GPU or not. What the emulation cannot show (cuBLAS, the real
 // runtimes' behaviour) is left to tst_gpukernels on a device.
+// clang-format off
 #include "gpu/hostruntime.h" // first: it selects the emulated runtime
-
+// clang-format on
 #include "gpu/common/gpubackend.h"
 #include "gpu/common/gpucontext.h"
 #include "gpu/kernelchecks.h"
 
 #include <QTest>
-
 #include <memory>
 #include <set>
 #include <string>
@@ -30,8 +30,8 @@ public:
         device::Status status;
         if (!validGemm(m, n, k, status) || !selected(status))
             return status;
-        return launched(gpu::kernels::gemmPortable(stream(), transA, transB, m, n, k, a, b, c, dtype, accumulate),
-            "portable gemm");
+        return launched(
+            gpu::kernels::gemmPortable(stream(), transA, transB, m, n, k, a, b, c, dtype, accumulate), "portable gemm");
     }
 };
 
@@ -45,7 +45,8 @@ protected:
 };
 
 // Checks left to a real device: too many blocks to emulate quickly (the 256 MiB reading, the large GEMMs).
-const std::set<std::string> kDeviceOnly = { "reading", "gemm TN large float32", "gemm TN large float16", "gemm TN large bfloat16" };
+const std::set<std::string> kDeviceOnly
+    = { "reading", "gemm TN large float32", "gemm TN large float16", "gemm TN large bfloat16" };
 
 } // namespace
 

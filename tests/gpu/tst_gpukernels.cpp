@@ -5,7 +5,6 @@
 #include "gpu/kernelchecks.h"
 
 #include <QTest>
-
 #include <algorithm>
 #include <cstring>
 #include <map>
