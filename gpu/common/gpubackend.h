@@ -4,6 +4,7 @@
 #include "gpu/common/gpucontext.h"
 #include "gpu/common/gpuruntime.h"
 
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -91,11 +92,18 @@ public:
                 "no device " ITERAGPU_DEVICE_PREFIX ":" + std::to_string(index) + ": " + m_error);
             return nullptr;
         }
-        std::unique_ptr<GpuContext> context = makeContext(std::move(*info));
-        status = context->initialize();
-        if (!status.ok)
+        // Nothing may throw across the module boundary: an allocation failure here is a status too.
+        try {
+            std::unique_ptr<GpuContext> context = makeContext(std::move(*info));
+            status = context->initialize();
+            if (!status.ok)
+                return nullptr;
+            return context;
+        } catch (const std::exception& e) {
+            status
+                = device::Status::error(std::string(ITERAGPU_RUNTIME_NAME ": opening the device failed: ") + e.what());
             return nullptr;
-        return context;
+        }
     }
 
 protected:

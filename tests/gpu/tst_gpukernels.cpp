@@ -104,6 +104,51 @@ private slots:
         QVERIFY(sameAsNextSeed < n / 100);
     }
 
+    // The Backend half of each built module: versions in words, and the no-device path (or, with a device, its
+    // info and the out-of-range index).
+    void backend_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("runtimeWord");
+        QTest::addRow("cuda") << QStringLiteral("cuda") << QStringLiteral("CUDA");
+        QTest::addRow("hip") << QStringLiteral("hip") << QStringLiteral("HIP");
+    }
+
+    void backend()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, runtimeWord);
+        const std::string name = backend.toStdString();
+        const auto built = device::BackendRegistry::builtModules();
+        if (std::find(built.begin(), built.end(), name) == built.end())
+            QSKIP("this build has no module for this backend (toolkit not found)");
+        device::Backend* b = m_registry.backend(name);
+        QVERIFY2(b, "the built module did not load");
+        QCOMPARE(QString::fromStdString(b->name()), backend);
+        const QString description = QString::fromStdString(b->runtimeDescription());
+        QVERIFY2(description.startsWith(runtimeWord + QLatin1String(" runtime ")), qPrintable(description));
+        QVERIFY2(description.contains(QLatin1String("driver")), qPrintable(description));
+        const int count = b->deviceCount();
+        device::Status status;
+        if (count == 0) {
+            QVERIFY(!b->deviceInfo(0));
+            QVERIFY2(QString::fromStdString(b->lastError()).startsWith(runtimeWord + QLatin1String(": ")),
+                b->lastError().c_str());
+            QVERIFY(!b->open(0, status));
+            QVERIFY(!status.ok);
+            QVERIFY2(QString::fromStdString(status.message).contains(runtimeWord), status.message.c_str());
+            return;
+        }
+        const auto info = b->deviceInfo(0);
+        QVERIFY2(info, b->lastError().c_str());
+        QCOMPARE(QString::fromStdString(info->id), backend + QLatin1String(":0"));
+        QVERIFY(!info->simulated);
+        QVERIFY(!b->deviceInfo(count));
+        QVERIFY(!b->deviceInfo(-1));
+        QVERIFY(!b->open(count, status));
+        QVERIFY(!status.ok);
+    }
+
     void kernels_data()
     {
         QTest::addColumn<QString>("backend");
