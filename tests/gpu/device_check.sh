@@ -36,8 +36,10 @@ if [[ "${1:-}" == "--stage-deps" ]]; then
         [[ -d /usr/share/cmake/$cfg ]] || { echo "missing /usr/share/cmake/$cfg"; exit 1; }
         cp -r "/usr/share/cmake/$cfg" "$dest/share/cmake/"
     done
-    grep -qx '/.devdeps/' "$ROOT/.git/info/exclude" 2>/dev/null || echo '/.devdeps/' >>"$ROOT/.git/info/exclude"
-    echo "staged into $dest ($(du -sh "$dest" | cut -f1)); it is ignored by git, carry it to the GPU node"
+    echo "staged into $dest ($(du -sh "$dest" | cut -f1)); carry it to the GPU node"
+    if ! git -C "$ROOT" check-ignore -q .devdeps; then
+        echo "note: .devdeps is not ignored by git; add it: echo /.devdeps/ >>\"\$(git rev-parse --git-common-dir)/info/exclude\""
+    fi
     exit 0
 fi
 

@@ -110,6 +110,7 @@ private slots:
     {
         QTest::addColumn<QString>("call");
         QTest::addRow("alloc beyond capacity") << QStringLiteral("alloc");
+        QTest::addRow("pool alloc beyond capacity") << QStringLiteral("pool");
         QTest::addRow("negative gemm dimension") << QStringLiteral("gemm");
         QTest::addRow("negative matrix shape") << QStringLiteral("bias");
         QTest::addRow("adam step 0") << QStringLiteral("adam");
@@ -125,6 +126,12 @@ private slots:
         if (call == QLatin1String("alloc")) {
             QVERIFY(!m_context->rawAlloc(2ULL << 30, status));
             QVERIFY(status.outOfMemory);
+        } else if (call == QLatin1String("pool")) {
+            QVERIFY(!m_context->poolAlloc(2ULL << 30, status));
+            QVERIFY(status.outOfMemory);
+            QVERIFY2(
+                status.message.find("EMU: out of memory (emuMallocAsync of 2147483648 bytes)") != std::string::npos,
+                status.message.c_str());
         } else if (call == QLatin1String("gemm")) {
             status = m_context->gemm(false, false, -1, 2, 2, nullptr, nullptr, nullptr, device::DType::Float32, false);
         } else if (call == QLatin1String("bias")) {
