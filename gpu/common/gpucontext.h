@@ -168,6 +168,9 @@ public:
         return status;
     }
 
+    // Free/total from the runtime, plus this process's usage from the management library. The latter is a driver
+    // round trip (NVML lists every process on the device), far slower than poolStats(): a sampler should read it
+    // at phase boundaries or at a low rate, and the pool attributes at its full rate.
     device::DeviceReading reading() override
     {
         device::DeviceReading r;
