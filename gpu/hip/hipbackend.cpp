@@ -1,45 +1,75 @@
 // SPDX-License-Identifier: Apache-2.0
-// HIP backend module (placeholder until the measurement backend lands): reports devices, opens none.
-#include "core/device/backend.h"
+// The HIP backend module: the shared device context (gpu/common) with the portable GEMM kernel (Debian has no
+// hipBLAS or rocBLAS) and ROCm SMI, when present, for the process's own usage. Built by hipcc; loaded by
+// core's BackendRegistry with dlopen.
+#include "gpu/common/gpubackend.h"
+#include "gpu/common/gpucontext.h"
+#include "gpu/hip/rocmsmireader.h"
 
-#include <hip/hip_runtime.h>
+#include <new>
 
 namespace {
 
-class HipBackend : public iteragpu::device::Backend {
+using namespace iteragpu;
+using namespace iteragpu::gpu;
+
+class HipContext : public GpuContext {
 public:
-    std::string name() const override { return "hip"; }
-    std::string runtimeDescription() override
+    explicit HipContext(device::DeviceInfo info)
+        : GpuContext(std::move(info))
     {
-        int rt = 0;
-        hipRuntimeGetVersion(&rt);
-        return "HIP runtime " + std::to_string(rt / 1000) + "." + std::to_string(rt % 1000 / 10);
     }
-    int deviceCount() override
+
+    device::Status initialize() override
     {
-        int n = 0;
-        const hipError_t e = hipGetDeviceCount(&n);
-        if (e != hipSuccess) {
-            m_error = std::string("HIP: ") + hipGetErrorString(e);
-            return 0;
-        }
-        return n;
+        device::Status status = GpuContext::initialize();
+        if (status.ok)
+            m_smi.open(); // optional: without it the process reading stays empty
+        return status;
     }
-    std::string lastError() const override { return m_error; }
-    std::optional<iteragpu::device::DeviceInfo> deviceInfo(int) override { return std::nullopt; }
-    std::unique_ptr<iteragpu::device::DeviceContext> open(int, iteragpu::device::Status& status) override
+
+    device::Status gemm(bool transA, bool transB, std::int64_t m, std::int64_t n, std::int64_t k, const void* a,
+        const void* b, void* c, device::DType dtype, bool accumulate) override
     {
-        status = iteragpu::device::Status::error("HIP device contexts are not implemented yet");
-        return nullptr;
+        device::Status status;
+        if (!validGemm(m, n, k, status) || !selected(status))
+            return status;
+        return launched(
+            kernels::gemmPortable(stream(), transA, transB, m, n, k, a, b, c, dtype, accumulate), "portable gemm");
+    }
+
+protected:
+    std::optional<std::pair<std::uint64_t, std::string>> processUsedBytes() override
+    {
+        if (auto used = m_smi.processUsedBytes())
+            return std::make_pair(*used, std::string("rocm-smi"));
+        return std::nullopt;
     }
 
 private:
-    std::string m_error;
+    RocmSmiReader m_smi;
+};
+
+class HipBackend : public GpuBackend {
+protected:
+    // "gfx90a:sramecc+:xnack-" → "gfx90a", the name --offload-arch takes.
+    std::string archName(const DeviceProp& prop) const override
+    {
+        const std::string full = prop.gcnArchName;
+        return full.substr(0, full.find(':'));
+    }
+
+    std::unique_ptr<GpuContext> makeContext(device::DeviceInfo info) override
+    {
+        return std::make_unique<HipContext>(std::move(info));
+    }
 };
 
 } // namespace
 
 extern "C" __attribute__((visibility("default"))) iteragpu::device::Backend* iteragpu_backend_create(int abi)
 {
-    return abi == iteragpu::device::kBackendAbiVersion ? new HipBackend : nullptr;
+    if (abi != iteragpu::device::kBackendAbiVersion)
+        return nullptr;
+    return new (std::nothrow) HipBackend;
 }

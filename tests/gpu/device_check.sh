@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# The prepared check for a machine with an NVIDIA GPU, nvcc, CMake and ninja but no Qt (PyTorch optional). Run it
+# from the repository root:
+#
+#   tests/gpu/device_check.sh                 configure, build, check the kernels, measure, compare with PyTorch
+#   tests/gpu/device_check.sh --stage-deps    (on a Debian machine with the packages) copy the header-only
+#                                             dependencies (nlohmann-json, CLI11) into .devdeps/ for a GPU node
+#                                             that lacks them; carry .devdeps there
+#
+# Steps: configure (GUI, tests and HIP off, CUDA architecture 90) → build iteragpu, the CUDA module and
+# iteragpu_gpu_kernel_check → `iteragpu environment --device cuda:0` → the kernel checks, once with cuBLAS and
+# once with the portable GEMM kernel the HIP module uses → the seed's `iteragpu measure` in allocator modes native
+# and async, and in training mode → the same dense workload in PyTorch, when python3 has torch, printing
+# torch.cuda.memory_allocated / max_memory_allocated per phase.
+#
+# Results go to $OUT (a fresh folder when unset): the log, the result JSON files. Every step runs even when an
+# earlier one failed; the exit status is 0 only when all passed.
+#
+# Environment: OUT, BUILD_DIR (default build/device), JOBS (default: all cores), ITERAGPU_DEPS_PREFIX (default
+# .devdeps when it exists), DEVICE (default cuda:0).
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT" || exit 1
+
+if [[ "${1:-}" == "--stage-deps" ]]; then
+    dest="$ROOT/.devdeps"
+    mkdir -p "$dest/include" "$dest/share/cmake"
+    for inc in nlohmann CLI; do
+        [[ -d /usr/include/$inc ]] || { echo "missing /usr/include/$inc (install nlohmann-json3-dev libcli11-dev)"; exit 1; }
+        cp -r "/usr/include/$inc" "$dest/include/"
+    done
+    for cfg in nlohmann_json CLI11; do
+        [[ -d /usr/share/cmake/$cfg ]] || { echo "missing /usr/share/cmake/$cfg"; exit 1; }
+        cp -r "/usr/share/cmake/$cfg" "$dest/share/cmake/"
+    done
+    echo "staged into $dest ($(du -sh "$dest" | cut -f1)); carry it to the GPU node"
+    if ! git -C "$ROOT" check-ignore -q .devdeps; then
+        echo "note: .devdeps is not ignored by git; add it: echo /.devdeps/ >>\"\$(git rev-parse --git-common-dir)/info/exclude\""
+    fi
+    exit 0
+fi
+
+OUT="${OUT:-$(mktemp -d /tmp/iteragpu-device-check.XXXXXX)}"
+BUILD_DIR="${BUILD_DIR:-build/device}"
+JOBS="${JOBS:-$(nproc)}"
+DEVICE="${DEVICE:-cuda:0}"
+DEPS="${ITERAGPU_DEPS_PREFIX:-}"
+[[ -z "$DEPS" && -d "$ROOT/.devdeps" ]] && DEPS="$ROOT/.devdeps"
+mkdir -p "$OUT"
+LOG="$OUT/device_check.log"
+: >"$LOG"
+
+failures=()
+say() { echo "$*" | tee -a "$LOG"; }
+# step NAME COMMAND...: runs one step, logs its output, remembers a failure and goes on.
+step() {
+    local name="$1"
+    shift
+    say ""
+    say "=== $name: $*"
+    local start=$SECONDS
+    "$@" 2>&1 | tee -a "$LOG"
+    local rc=${PIPESTATUS[0]}
+    say "=== $name: exit $rc, $((SECONDS - start)) s"
+    ((rc == 0)) || failures+=("$name (exit $rc)")
+    return "$rc"
+}
+
+say "device check of $(git rev-parse --short HEAD 2>/dev/null || echo '?') on $(hostname), $(date -u +%FT%TZ)"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$LOG"
+command -v nvcc >/dev/null && nvcc --version | tail -2 | tee -a "$LOG"
+[[ -x /usr/local/cuda/bin/nvcc ]] && /usr/local/cuda/bin/nvcc --version | tail -2 | tee -a "$LOG"
+
+configure=(cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DITERAGPU_BUILD_GUI=OFF
+    -DBUILD_TESTING=OFF -DITERAGPU_BUILD_HIP=OFF -DITERAGPU_CUDA_ARCHITECTURES=90)
+[[ -n "$DEPS" ]] && configure+=("-DCMAKE_PREFIX_PATH=$DEPS")
+if ! step configure "${configure[@]}"; then
+    say "configure failed: without nlohmann-json and CLI11 run '$0 --stage-deps' on a Debian machine and carry .devdeps"
+    exit 1
+fi
+step build cmake --build "$BUILD_DIR" -j "$JOBS" --target iteragpu iteragpu_backend_cuda iteragpu_gpu_kernel_check \
+    || exit 1
+
+CLI="$BUILD_DIR/app/cli/iteragpu"
+CHECK="$BUILD_DIR/gpu/iteragpu_gpu_kernel_check"
+case "$BUILD_DIR" in
+/*) export ITERAGPU_MODULE_DIR="$BUILD_DIR/modules" ;;
+*) export ITERAGPU_MODULE_DIR="$ROOT/$BUILD_DIR/modules" ;;
+esac
+
+step environment "$CLI" environment --device "$DEVICE"
+if [[ "${failures[*]}" == *"environment (exit 2)"* ]]; then
+    say "no device $DEVICE here (exit 2): the remaining steps need one; stopping"
+    exit 2
+fi
+step kernels-cublas "$CHECK" "$DEVICE"
+step kernels-portable-gemm env ITERAGPU_CUDA_PORTABLE_GEMM=1 "$CHECK" "$DEVICE"
+
+seed=(--device "$DEVICE" --batch 2 --context 128 --width 1024 --dtype float32 --warmup 3 --repeats 5)
+for run in inference-native inference-async training-native; do
+    mode="${run%%-*}"
+    allocator="${run##*-}"
+    result="$OUT/measure-$run.json"
+    rm -f "$result" # ours from an earlier run in the same folder; measure refuses an existing path
+    step "measure-$run" "$CLI" measure "${seed[@]}" --mode "$mode" --allocator "$allocator" --output "$result"
+    # Predicted vs measured per phase, read whatever the result's phase list is called; the file stays the record.
+    if [[ -f "$result" ]] && command -v python3 >/dev/null; then
+        python3 - "$result" <<'PY' 2>&1 | tee -a "$LOG"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+phases = doc.get("phases") or next((v for v in doc.values() if isinstance(v, list) and v and isinstance(v[0], dict) and "name" in v[0]), [])
+def get(d, *path):
+    for p in path:
+        d = d.get(p) if isinstance(d, dict) else None
+    return d
+print(f"{'phase':<24}{'status':<9}{'peak alloc':>14}{'predicted':>14}{'diff':>10}{'peak reserved':>15}{'driver used':>15}{'process (nvml)':>16}")
+for ph in phases:
+    peak = get(ph, "peak", "allocated")
+    pred = ph.get("predicted_peak_allocated")
+    diff = peak - pred if isinstance(peak, int) and isinstance(pred, int) else None
+    dev = ph.get("device") or ph.get("device_reading") or {}
+    free, total = get(dev, "free"), get(dev, "total")
+    used = total - free if isinstance(free, int) and isinstance(total, int) else None
+    print(f"{str(ph.get('name')):<24}{str(ph.get('status')):<9}{str(peak):>14}{str(pred):>14}{str(diff):>10}"
+          f"{str(get(ph, 'peak', 'reserved')):>15}{str(used):>15}{str(dev.get('process_used')):>16}")
+PY
+    fi
+done
+
+# The same dense workload in PyTorch, for the shape of the comparison: memory_allocated and max_memory_allocated
+# per phase. PyTorch's MLP here is width → 4·width → width with GELU (tanh), the layout of the seed's network; the
+# iteragpu dense workload documents its own tensor inventory, so compare per phase, not blindly to the byte.
+if command -v python3 >/dev/null && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+    for mode in inference training; do
+        step "pytorch-$mode" python3 - "$mode" <<'PY'
+import sys, torch
+mode = sys.argv[1]
+batch, context, width, warmup, repeats = 2, 128, 1024, 3, 5
+dev = torch.device("cuda:0")
+torch.manual_seed(0)
+print(f"torch {torch.__version__}, {torch.cuda.get_device_name(0)}, float32, batch {batch}, context {context}, width {width}")
+print(f"{'phase':<24}{'allocated':>14}{'max allocated':>15}{'reserved':>14}{'max reserved':>14}")
+def phase(name, fn):
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    out = fn()
+    torch.cuda.synchronize()
+    print(f"{name:<24}{torch.cuda.memory_allocated():>14}{torch.cuda.max_memory_allocated():>15}"
+          f"{torch.cuda.memory_reserved():>14}{torch.cuda.max_memory_reserved():>14}", flush=True)
+    return out
+model = phase("model_load", lambda: torch.nn.Sequential(torch.nn.Linear(width, 4 * width), torch.nn.GELU(approximate="tanh"),
+                                                        torch.nn.Linear(4 * width, width)).to(dev))
+x = phase("inputs", lambda: torch.randn(batch, context, width, device=dev))
+if mode == "inference":
+    with torch.no_grad():
+        y = phase("cold_forward", lambda: model(x))
+        del y
+        def warm():
+            for _ in range(warmup):
+                model(x)
+        phase("warmup", warm)
+        for r in range(repeats):
+            y = phase(f"warm_forward[{r}]", lambda: model(x))
+            del y
+else:
+    target = phase("targets", lambda: torch.randn(batch, context, width, device=dev))
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    y = phase("first_step.forward", lambda: model(x))
+    loss = phase("first_step.loss", lambda: torch.nn.functional.mse_loss(y, target))
+    phase("first_step.backward", lambda: loss.backward())
+    phase("first_step.optimizer", lambda: opt.step())  # AdamW states created here, lazily
+    del y, loss
+    def step():
+        opt.zero_grad(set_to_none=True)
+        torch.nn.functional.mse_loss(model(x), target).backward()
+        opt.step()
+    for r in range(repeats):
+        phase(f"warm_step[{r}]", step)
+    with torch.no_grad():
+        xe = torch.randn(batch, context, width, device=dev)
+        phase("evaluation", lambda: model(xe))
+    phase("export", lambda: {k: v.cpu() for k, v in model.state_dict().items()})
+PY
+    done
+else
+    say ""
+    say "=== pytorch: skipped (python3 with CUDA-enabled torch not found)"
+fi
+
+say ""
+if ((${#failures[@]})); then
+    say "FAILED: ${failures[*]}"
+    say "results in $OUT"
+    exit 1
+fi
+say "all steps passed; results in $OUT"
