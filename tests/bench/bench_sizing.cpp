@@ -9,14 +9,13 @@
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/sizingengine.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -52,7 +51,8 @@ void writeShard(const std::filesystem::path& path, int shard, int tensorsPerShar
         const std::string name = "model.layers." + std::to_string(shard) + ".block." + std::to_string(t) + ".weight";
         const std::uint64_t rows = 4096, cols = 1024;
         const std::uint64_t bytes = rows * cols * 2;
-        header[name] = { { "dtype", "BF16" }, { "shape", { rows, cols } }, { "data_offsets", { offset, offset + bytes } } };
+        header[name]
+            = { { "dtype", "BF16" }, { "shape", { rows, cols } }, { "data_offsets", { offset, offset + bytes } } };
         offset += bytes;
         weightMap[name] = path.filename().string();
     }
@@ -87,15 +87,19 @@ int main()
     request.training = training;
     request.reserve = sizing::Reserve::typed(2, units::Unit::GiB);
     std::uint64_t sink = 0;
-    const double estimateUs = medianMicroseconds(20000, [&] { sink += sizing::SizingEngine::estimate(request).total(); });
+    const double estimateUs
+        = medianMicroseconds(20000, [&] { sink += sizing::SizingEngine::estimate(request).total(); });
     std::vector<sizing::GpuCard> cards;
     for (int i = 0; i < 12; ++i)
         cards.push_back({ "c" + std::to_string(i), "card", "v", "", (16ULL + 16 * i) << 30, "" });
-    const double verdictsUs = medianMicroseconds(5000, [&] { sink += sizing::FitAnalyzer::verdicts(request, cards).size(); });
-    const double contextUs = medianMicroseconds(500, [&] { sink += sizing::FitAnalyzer::largestContext(request, cards[4]).value_or(0); });
+    const double verdictsUs
+        = medianMicroseconds(5000, [&] { sink += sizing::FitAnalyzer::verdicts(request, cards).size(); });
+    const double contextUs
+        = medianMicroseconds(500, [&] { sink += sizing::FitAnalyzer::largestContext(request, cards[4]).value_or(0); });
 
     // 2. Headers of a 30-shard index.
-    const auto dir = std::filesystem::temp_directory_path() / ("iteragpu-bench-" + std::to_string(std::random_device {}()));
+    const auto dir
+        = std::filesystem::temp_directory_path() / ("iteragpu-bench-" + std::to_string(std::random_device {}()));
     std::filesystem::create_directories(dir);
     nlohmann::json index;
     index["metadata"] = { { "total_size", 0 } };
@@ -116,7 +120,7 @@ int main()
     std::printf("  full re-estimate, Llama-2-7B NF4 + KV + LoRA training: %10.2f us  (20000 runs)\n", estimateUs);
     std::printf("  fit verdicts against 12 cards (one estimate):          %10.2f us  (5000 runs)\n", verdictsUs);
     std::printf("  largest context, binary search:                        %10.2f us  (500 runs)\n", contextUs);
-    std::printf("  30-shard index headers (%zu tensors, %llu GB declared): %10.2f us  (200 runs)\n", summary.tensors.size(),
-        static_cast<unsigned long long>(summary.totalBytes / 1000000000ULL), indexUs);
+    std::printf("  30-shard index headers (%zu tensors, %llu GB declared): %10.2f us  (200 runs)\n",
+        summary.tensors.size(), static_cast<unsigned long long>(summary.totalBytes / 1000000000ULL), indexUs);
     return sink == 0 ? 1 : 0;
 }

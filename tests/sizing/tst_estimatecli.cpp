@@ -4,11 +4,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <nlohmann/json.hpp>
-
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 using namespace iteragpu;
@@ -70,21 +68,25 @@ private slots:
                                     << QByteArray("total") << quint64(18'294'967'296ULL);
         QTest::addRow("reserve in GB stays GB") << QByteArray("--parameters 7e9 --bits 16 --reserve-gb 4")
                                                 << QByteArray("reserve") << quint64(4'000'000'000ULL);
-        QTest::addRow("seed KV 1 GiB") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192 "
-                                                     "--kv-bytes 2 --sequences 1")
+        QTest::addRow("seed KV 1 GiB") << QByteArray(
+            "--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192 "
+            "--kv-bytes 2 --sequences 1")
                                        << QByteArray("kv_cache") << quint64(1'073'741'824ULL);
         QTest::addRow("seed KV 4 sequences") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 "
                                                            "--tokens 8192 --kv-bytes 2 --sequences 4")
                                              << QByteArray("kv_cache") << quint64(4'294'967'296ULL);
-        QTest::addRow("static cache") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 100 "
-                                                    "--static-cache --cache-capacity 8192")
+        QTest::addRow("static cache") << QByteArray(
+            "--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 100 "
+            "--static-cache --cache-capacity 8192")
                                       << QByteArray("kv_cache") << quint64(1'073'741'824ULL);
-        QTest::addRow("sliding window") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192 "
-                                                      "--sliding-window 4096")
-                                        << QByteArray("kv_cache") << quint64(536'870'912ULL);
+        QTest::addRow("sliding window") << QByteArray(
+            "--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192 "
+            "--sliding-window 4096") << QByteArray("kv_cache")
+                                        << quint64(536'870'912ULL);
         QTest::addRow("format nf4") << QByteArray("--parameters 7000000000 --format nf4") << QByteArray("weights")
                                     << quint64(3'937'500'000ULL);
-        QTest::addRow("training adamw") << QByteArray("--parameters 7000000000 --format bf16 --training --optimizer adamw")
+        QTest::addRow("training adamw") << QByteArray(
+            "--parameters 7000000000 --format bf16 --training --optimizer adamw")
                                         << QByteArray("optimizer_states") << quint64(56'000'000'000ULL);
         QTest::addRow("1e15 parameters fp16") << QByteArray("--parameters 1e15 --format fp16") << QByteArray("weights")
                                               << quint64(2'000'000'000'000'000ULL);
@@ -100,7 +102,8 @@ private slots:
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         QVERIFY(j["parameters"].is_number_unsigned());
-        for (const char* key : { "weights", "kv_cache", "gradients", "optimizer_states", "activations", "reserve", "total" })
+        for (const char* key :
+            { "weights", "kv_cache", "gradients", "optimizer_states", "activations", "reserve", "total" })
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j[component.toStdString()]["bytes"].get<std::uint64_t>(), bytes);
         const double gib = j[component.toStdString()]["gib"].get<double>();
@@ -115,8 +118,8 @@ private slots:
         QTest::addRow("config") << QByteArray::fromStdString("--config " + fixture("llama-2-7b.config.json"))
                                 << quint64(6'738'415'616ULL);
         QTest::addRow("preset") << QByteArray("--preset mistral-7b-v0.1") << quint64(7'241'732'096ULL);
-        QTest::addRow("config + lora") << QByteArray::fromStdString("--config " + fixture("llama-2-7b.config.json")
-                                                                    + " --lora-rank 16 --checkpointing")
+        QTest::addRow("config + lora") << QByteArray::fromStdString(
+            "--config " + fixture("llama-2-7b.config.json") + " --lora-rank 16 --checkpointing")
                                        << quint64(6'738'415'616ULL);
     }
 
@@ -180,8 +183,11 @@ private slots:
         QTest::addRow("config without keys")
             << QByteArray::fromStdString("--config " + fixture("missing-hidden.config.json")) << error;
         QTest::addRow("missing config file") << QByteArray("--config /nonexistent/config.json") << error;
-        QTest::addRow("zero KV heads") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 0 --head-dim 128 --tokens 8") << error;
-        QTest::addRow("KV without tokens") << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128") << error;
+        QTest::addRow("zero KV heads") << QByteArray(
+            "--parameters 7e9 --layers 32 --kv-heads 0 --head-dim 128 --tokens 8")
+                                       << error;
+        QTest::addRow("KV without tokens")
+            << QByteArray("--parameters 7e9 --layers 32 --kv-heads 8 --head-dim 128") << error;
         QTest::addRow("unknown optimizer") << QByteArray("--parameters 7e9 --training --optimizer lion") << error;
         QTest::addRow("LoRA without shape") << QByteArray("--parameters 7e9 --lora-rank 8") << error;
         QTest::addRow("unknown preset") << QByteArray("--preset gpt-9") << error;
@@ -211,9 +217,8 @@ private slots:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addRow("truncated") << QByteArray("\x10\x00\x00", 3);
         QTest::addRow("length beyond file") << QByteArray("\xff\x00\x00\x00\x00\x00\x00\x00{}", 10);
-        QTest::addRow("lying offsets")
-            << (QByteArray("\x3e\x00\x00\x00\x00\x00\x00\x00", 8)
-                + QByteArray(R"({"w":{"dtype":"F32","shape":[1024],"data_offsets":[0,4096]}}  )"));
+        QTest::addRow("lying offsets") << (QByteArray("\x3e\x00\x00\x00\x00\x00\x00\x00", 8)
+            + QByteArray(R"({"w":{"dtype":"F32","shape":[1024],"data_offsets":[0,4096]}}  )"));
     }
 
     void lyingSafetensorsIsOneLineError()

@@ -8,12 +8,10 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <nlohmann/json.hpp>
-
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 
 using namespace iteragpu;
@@ -48,16 +46,15 @@ void writeSafetensors(const std::string& path, const std::string& header, std::u
     out << std::string(dataBytes, '\0');
 }
 
-std::string tensor(const std::string& name, const std::string& dtype, const std::string& shape, std::uint64_t begin,
-    std::uint64_t end)
+std::string tensor(
+    const std::string& name, const std::string& dtype, const std::string& shape, std::uint64_t begin, std::uint64_t end)
 {
-    return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":[" + std::to_string(begin)
-        + "," + std::to_string(end) + "]}";
+    return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":["
+        + std::to_string(begin) + "," + std::to_string(end) + "]}";
 }
 
 // Runs f and checks it either succeeds or throws SizingError with a one-line message; anything else fails.
-template<typename F>
-bool cleanOutcome(F f, std::string* message = nullptr)
+template <typename F> bool cleanOutcome(F f, std::string* message = nullptr)
 {
     try {
         f();
@@ -88,11 +85,11 @@ private slots:
         QTest::addColumn<quint64>("windowedLayers");
         QTest::addColumn<quint64>("experts");
         // Published parameter counts of these checkpoints.
-        QTest::addRow("Llama-2-7B") << QByteArray("llama-2-7b") << quint64(6'738'415'616ULL) << quint64(32) << quint64(128)
-                                    << false << false << quint64(0) << quint64(0);
+        QTest::addRow("Llama-2-7B") << QByteArray("llama-2-7b") << quint64(6'738'415'616ULL) << quint64(32)
+                                    << quint64(128) << false << false << quint64(0) << quint64(0);
         QTest::addRow("Mistral-7B-v0.1 GQA + window")
-            << QByteArray("mistral-7b-v0.1") << quint64(7'241'732'096ULL) << quint64(8) << quint64(128) << false << false
-            << quint64(32) << quint64(0);
+            << QByteArray("mistral-7b-v0.1") << quint64(7'241'732'096ULL) << quint64(8) << quint64(128) << false
+            << false << quint64(32) << quint64(0);
         QTest::addRow("Qwen2-7B q/k/v bias, window off")
             << QByteArray("qwen2-7b") << quint64(7'615'616'512ULL) << quint64(4) << quint64(128) << false << true
             << quint64(0) << quint64(0);
@@ -107,8 +104,9 @@ private slots:
             << quint64(21) << quint64(0);
         QTest::addRow("Phi-3-mini") << QByteArray("phi-3-mini-4k") << quint64(3'821'079'552ULL) << quint64(32)
                                     << quint64(96) << false << false << quint64(32) << quint64(0);
-        QTest::addRow("Mixtral-8x7B all experts") << QByteArray("mixtral-8x7b") << quint64(46'702'792'704ULL)
-                                                  << quint64(8) << quint64(128) << false << false << quint64(0) << quint64(8);
+        QTest::addRow("Mixtral-8x7B all experts")
+            << QByteArray("mixtral-8x7b") << quint64(46'702'792'704ULL) << quint64(8) << quint64(128) << false << false
+            << quint64(0) << quint64(8);
     }
 
     void configFamilies()
@@ -164,23 +162,26 @@ private slots:
     {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QByteArray>("mentions");
-        QTest::addRow("missing hidden_size") << QByteArray(readText(dataDir() + "missing-hidden.config.json").c_str())
-                                             << QByteArray("hidden_size");
+        QTest::addRow("missing hidden_size")
+            << QByteArray(readText(dataDir() + "missing-hidden.config.json").c_str()) << QByteArray("hidden_size");
         QTest::addRow("not JSON") << QByteArray("{\"hidden_size\": 40") << QByteArray("JSON");
         QTest::addRow("array") << QByteArray("[1, 2]") << QByteArray("object");
-        QTest::addRow("string size") << QByteArray("{\"hidden_size\":\"4096\",\"num_hidden_layers\":1,\"num_attention_heads\":1,"
-                                                   "\"intermediate_size\":1,\"vocab_size\":1}")
+        QTest::addRow("string size") << QByteArray(
+            "{\"hidden_size\":\"4096\",\"num_hidden_layers\":1,\"num_attention_heads\":1,"
+            "\"intermediate_size\":1,\"vocab_size\":1}")
                                      << QByteArray("hidden_size");
-        QTest::addRow("zero layers") << QByteArray("{\"hidden_size\":64,\"num_hidden_layers\":0,\"num_attention_heads\":1,"
-                                                   "\"intermediate_size\":1,\"vocab_size\":1}")
+        QTest::addRow("zero layers") << QByteArray(
+            "{\"hidden_size\":64,\"num_hidden_layers\":0,\"num_attention_heads\":1,"
+            "\"intermediate_size\":1,\"vocab_size\":1}")
                                      << QByteArray("num_hidden_layers");
-        QTest::addRow("negative heads") << QByteArray("{\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":-4,"
-                                                      "\"intermediate_size\":1,\"vocab_size\":1}")
+        QTest::addRow("negative heads") << QByteArray(
+            "{\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":-4,"
+            "\"intermediate_size\":1,\"vocab_size\":1}")
                                         << QByteArray("num_attention_heads");
-        QTest::addRow("kv heads do not divide")
-            << QByteArray("{\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4,\"num_key_value_heads\":3,"
-                          "\"intermediate_size\":1,\"vocab_size\":1}")
-            << QByteArray("num_key_value_heads");
+        QTest::addRow("kv heads do not divide") << QByteArray(
+            "{\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4,\"num_key_value_heads\":3,"
+            "\"intermediate_size\":1,\"vocab_size\":1}")
+                                                << QByteArray("num_key_value_heads");
         QTest::addRow("hidden not multiple of heads")
             << QByteArray("{\"hidden_size\":65,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
                           "\"intermediate_size\":1,\"vocab_size\":1}")
@@ -275,7 +276,8 @@ private slots:
         QFETCH(QByteArray, suffix);
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("q.safetensors")).toStdString();
-        writeSafetensors(path, "{" + tensor("model.layers.0.mlp.down_proj" + suffix.toStdString(), "U8", "[16]", 0, 16) + "}", 16);
+        writeSafetensors(
+            path, "{" + tensor("model.layers.0.mlp.down_proj" + suffix.toStdString(), "U8", "[16]", 0, 16) + "}", 16);
         const auto s = model::SafetensorsReader::readFile(path);
         QVERIFY(s.quantized());
         QCOMPARE(s.quantizationTensors.at(suffix.toStdString()), quint64(1));
@@ -289,7 +291,8 @@ private slots:
         for (int i = 1; i <= 3; ++i) {
             const std::string shard = "model-0000" + std::to_string(i) + "-of-00003.safetensors";
             const std::string name = "model.layers." + std::to_string(i) + ".mlp.up_proj.weight";
-            writeSafetensors(dir.filePath(QString::fromStdString(shard)).toStdString(), "{" + tensor(name, "F16", "[4,8]", 0, 64) + "}", 64);
+            writeSafetensors(dir.filePath(QString::fromStdString(shard)).toStdString(),
+                "{" + tensor(name, "F16", "[4,8]", 0, 64) + "}", 64);
             index["weight_map"][name] = shard;
         }
         const std::string indexPath = dir.filePath(QStringLiteral("model.safetensors.index.json")).toStdString();
@@ -318,27 +321,30 @@ private slots:
         const auto t = [](const char* dtype, const char* shape, std::uint64_t b, std::uint64_t e) {
             return QByteArray::fromStdString("{" + tensor("w", dtype, shape, b, e) + "}");
         };
-        QTest::addRow("length beyond file size") << t("F32", "[2]", 0, 8) << quint64(8) << qint64(4096)
-                                                 << QByteArray("beyond the file size");
-        QTest::addRow("huge declared length") << t("F32", "[2]", 0, 8) << quint64(8) << qint64(1LL << 62)
-                                              << QByteArray("exceeds");
+        QTest::addRow("length beyond file size")
+            << t("F32", "[2]", 0, 8) << quint64(8) << qint64(4096) << QByteArray("beyond the file size");
+        QTest::addRow("huge declared length")
+            << t("F32", "[2]", 0, 8) << quint64(8) << qint64(1LL << 62) << QByteArray("exceeds");
         QTest::addRow("zero length") << t("F32", "[2]", 0, 8) << quint64(8) << qint64(0) << QByteArray("zero");
-        QTest::addRow("offsets beyond data") << t("F32", "[2]", 0, 8) << quint64(4) << qint64(-1)
-                                             << QByteArray("beyond the data area");
-        QTest::addRow("begin after end") << t("F32", "[2]", 8, 0) << quint64(8) << qint64(-1) << QByteArray("begin after end");
-        QTest::addRow("size does not match shape") << t("F32", "[3]", 0, 8) << quint64(12) << qint64(-1)
-                                                   << QByteArray("need");
-        QTest::addRow("unknown dtype") << t("F99", "[2]", 0, 8) << quint64(8) << qint64(-1) << QByteArray("unknown dtype");
-        QTest::addRow("negative dimension") << t("F32", "[-2]", 0, 8) << quint64(8) << qint64(-1) << QByteArray("non-negative");
+        QTest::addRow("offsets beyond data")
+            << t("F32", "[2]", 0, 8) << quint64(4) << qint64(-1) << QByteArray("beyond the data area");
+        QTest::addRow("begin after end") << t("F32", "[2]", 8, 0) << quint64(8) << qint64(-1)
+                                         << QByteArray("begin after end");
+        QTest::addRow("size does not match shape")
+            << t("F32", "[3]", 0, 8) << quint64(12) << qint64(-1) << QByteArray("need");
+        QTest::addRow("unknown dtype") << t("F99", "[2]", 0, 8) << quint64(8) << qint64(-1)
+                                       << QByteArray("unknown dtype");
+        QTest::addRow("negative dimension")
+            << t("F32", "[-2]", 0, 8) << quint64(8) << qint64(-1) << QByteArray("non-negative");
         QTest::addRow("shape overflows") << t("F32", "[4294967296,4294967296,16]", 0, 8) << quint64(8) << qint64(-1)
                                          << QByteArray("overflows");
-        QTest::addRow("overlapping tensors")
-            << QByteArray::fromStdString("{" + tensor("a", "F32", "[2]", 0, 8) + "," + tensor("b", "F32", "[2]", 4, 12) + "}")
-            << quint64(12) << qint64(-1) << QByteArray("overlap");
+        QTest::addRow("overlapping tensors") << QByteArray::fromStdString(
+            "{" + tensor("a", "F32", "[2]", 0, 8) + "," + tensor("b", "F32", "[2]", 4, 12) + "}")
+                                             << quint64(12) << qint64(-1) << QByteArray("overlap");
         QTest::addRow("not JSON") << QByteArray("{\"w\": [") << quint64(0) << qint64(-1) << QByteArray("JSON");
         QTest::addRow("not an object") << QByteArray("[1,2,3]") << quint64(0) << qint64(-1) << QByteArray("object");
-        QTest::addRow("no data_offsets") << QByteArray("{\"w\":{\"dtype\":\"F32\",\"shape\":[2]}}") << quint64(8) << qint64(-1)
-                                         << QByteArray("data_offsets");
+        QTest::addRow("no data_offsets") << QByteArray("{\"w\":{\"dtype\":\"F32\",\"shape\":[2]}}") << quint64(8)
+                                         << qint64(-1) << QByteArray("data_offsets");
         QTest::addRow("deep nesting") << QByteArray(5000, '[') << quint64(0) << qint64(-1) << QByteArray("nested");
     }
 
@@ -369,7 +375,8 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string good = dir.filePath(QStringLiteral("good.safetensors")).toStdString();
-        writeSafetensors(good, "{" + tensor("a.weight", "BF16", "[8,8]", 0, 128) + "," + tensor("b.bias", "F32", "[8]", 128, 160) + "}",
+        writeSafetensors(good,
+            "{" + tensor("a.weight", "BF16", "[8,8]", 0, 128) + "," + tensor("b.bias", "F32", "[8]", 128, 160) + "}",
             160);
         const std::string bytes = readText(good);
         const std::string cut = dir.filePath(QStringLiteral("cut.safetensors")).toStdString();

@@ -14,7 +14,6 @@
 #include "core/sizing/weightestimator.h"
 
 #include <QTest>
-
 #include <cmath>
 #include <cstdlib>
 
@@ -54,13 +53,14 @@ private slots:
         QTest::addColumn<quint64>("total");
         QTest::addColumn<QByteArray>("gib");
         QTest::addRow("7e9 x 16 bit") << quint64(16) << 0.0 << quint64(14'000'000'000ULL) << quint64(14'000'000'000ULL)
-                                       << QByteArray("13.04 GiB");
+                                      << QByteArray("13.04 GiB");
         QTest::addRow("7e9 x 32 bit") << quint64(32) << 0.0 << quint64(28'000'000'000ULL) << quint64(28'000'000'000ULL)
-                                       << QByteArray("26.08 GiB");
-        QTest::addRow("7e9 x 4 bit compact") << quint64(4) << 0.0 << quint64(3'500'000'000ULL)
-                                              << quint64(3'500'000'000ULL) << QByteArray("3.26 GiB");
-        QTest::addRow("16 bit + 4 GiB reserve") << quint64(16) << 4.0 << quint64(14'000'000'000ULL)
-                                                 << quint64(14'000'000'000ULL + 4 * units::kGiB) << QByteArray("17.04 GiB");
+                                      << QByteArray("26.08 GiB");
+        QTest::addRow("7e9 x 4 bit compact")
+            << quint64(4) << 0.0 << quint64(3'500'000'000ULL) << quint64(3'500'000'000ULL) << QByteArray("3.26 GiB");
+        QTest::addRow("16 bit + 4 GiB reserve")
+            << quint64(16) << 4.0 << quint64(14'000'000'000ULL) << quint64(14'000'000'000ULL + 4 * units::kGiB)
+            << QByteArray("17.04 GiB");
     }
 
     void seedWorkedNumbers()
@@ -96,8 +96,8 @@ private slots:
         QTest::addRow("4-bit compact") << QByteArray("int4-compact") << quint64(3'500'000'000ULL);
         QTest::addRow("nf4: 4.5 bit") << QByteArray("nf4") << quint64(n / 2 + blocks64 * 4);
         QTest::addRow("fp4: 4.5 bit") << QByteArray("fp4") << quint64(n / 2 + blocks64 * 4);
-        QTest::addRow("nf4 double quant") << QByteArray("nf4-dq")
-                                          << quint64(n / 2 + blocks64 + (blocks64 / 256 + (blocks64 % 256 ? 1 : 0)) * 4);
+        QTest::addRow("nf4 double quant")
+            << QByteArray("nf4-dq") << quint64(n / 2 + blocks64 + (blocks64 / 256 + (blocks64 % 256 ? 1 : 0)) * 4);
         QTest::addRow("gptq int4 g128") << QByteArray("gptq-int4") << quint64(n / 2 + groups128 * 2 + groups128 / 2);
         QTest::addRow("awq int4 g128") << QByteArray("awq-int4") << quint64(n / 2 + groups128 * 2 + groups128 / 2);
     }
@@ -133,7 +133,8 @@ private slots:
         o.format = *weightFormatFromName(format.toStdString());
         const std::uint64_t n = 64ULL * 256 * 1000 * 1000; // whole blocks and groups
         const auto w = WeightEstimator::estimate(n, o);
-        QVERIFY2(std::abs(static_cast<double>(w.bytes) * 8.0 / static_cast<double>(n) - bits) < 0.001, format.constData());
+        QVERIFY2(
+            std::abs(static_cast<double>(w.bytes) * 8.0 / static_cast<double>(n) - bits) < 0.001, format.constData());
     }
 
     void weightFormatsWithShape_data()
@@ -150,14 +151,14 @@ private slots:
             << QByteArray("nf4") << quint64(2 * kept + linear / 2 + linear / 64 * 4 + 7 * 32 * 64);
         QTest::addRow("int8, fp32 row scales")
             << QByteArray("int8") << quint64(2 * kept + linear + 32 * 4 * (4 * 4096 + 2 * 11008 + 4096));
-        QTest::addRow("fp8, fp32 scale per tensor") << QByteArray("fp8-e4m3") << quint64(2 * kept + linear + 7 * 32 * 4);
+        QTest::addRow("fp8, fp32 scale per tensor")
+            << QByteArray("fp8-e4m3") << quint64(2 * kept + linear + 7 * 32 * 4);
         // AWQ g128: qweight in*out/2, fp16 scales (in/128)*out*2, zeros (in/128)*(out/8)*4.
         const auto awq = [](std::uint64_t in, std::uint64_t out) {
             return in * out / 2 + (in / 128) * out * 2 + (in / 128) * (out / 8) * 4;
         };
-        QTest::addRow("awq int4 g128")
-            << QByteArray("awq-int4")
-            << quint64(2 * kept + 32 * (4 * awq(4096, 4096) + 2 * awq(4096, 11008) + awq(11008, 4096)));
+        QTest::addRow("awq int4 g128") << QByteArray(
+            "awq-int4") << quint64(2 * kept + 32 * (4 * awq(4096, 4096) + 2 * awq(4096, 11008) + awq(11008, 4096)));
         QTest::addRow("gptq int4 g128 (+ g_idx)")
             << QByteArray("gptq-int4")
             << quint64(2 * kept + 32 * (4 * awq(4096, 4096) + 2 * awq(4096, 11008) + awq(11008, 4096))
@@ -197,36 +198,38 @@ private slots:
         QTest::addColumn<quint64>("capacity"); // 0 = dynamic cache
         QTest::addColumn<QByteArray>("dtype");
         QTest::addColumn<quint64>("expected");
-        QTest::addRow("seed: 1 sequence = 1 GiB") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
-                                               << quint64(1) << quint64(0) << quint64(0) << QByteArray("fp16")
-                                               << quint64(1'073'741'824ULL);
-        QTest::addRow("seed: 4 sequences = 4 GiB") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
-                                                << quint64(4) << quint64(0) << quint64(0) << QByteArray("fp16")
-                                                << quint64(4'294'967'296ULL);
-        QTest::addRow("prompt + generated") << quint64(32) << quint64(8) << quint64(128) << quint64(8000) << quint64(192)
-                                            << quint64(1) << quint64(0) << quint64(0) << QByteArray("bf16")
-                                            << quint64(1'073'741'824ULL);
-        QTest::addRow("sliding window 4096 of 8192") << quint64(32) << quint64(8) << quint64(128) << quint64(8192)
-                                                     << quint64(0) << quint64(1) << quint64(4096) << quint64(0)
-                                                     << QByteArray("fp16") << quint64(2ULL * 32 * 8 * 128 * 4096 * 2);
-        QTest::addRow("window longer than tokens") << quint64(32) << quint64(8) << quint64(128) << quint64(1000)
-                                                   << quint64(0) << quint64(1) << quint64(4096) << quint64(0)
-                                                   << QByteArray("fp16") << quint64(2ULL * 32 * 8 * 128 * 1000 * 2);
-        QTest::addRow("static cache: capacity, not use") << quint64(32) << quint64(8) << quint64(128) << quint64(1000)
-                                                         << quint64(24) << quint64(1) << quint64(0) << quint64(8192)
-                                                         << QByteArray("fp16") << quint64(1'073'741'824ULL);
-        QTest::addRow("fp32 cache") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1)
-                                    << quint64(0) << quint64(0) << QByteArray("fp32") << quint64(2'147'483'648ULL);
-        QTest::addRow("fp8 cache") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1)
-                                   << quint64(0) << quint64(0) << QByteArray("fp8_e4m3") << quint64(536'870'912ULL);
+        QTest::addRow("seed: 1 sequence = 1 GiB")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1) << quint64(0)
+            << quint64(0) << QByteArray("fp16") << quint64(1'073'741'824ULL);
+        QTest::addRow("seed: 4 sequences = 4 GiB")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(4) << quint64(0)
+            << quint64(0) << QByteArray("fp16") << quint64(4'294'967'296ULL);
+        QTest::addRow("prompt + generated")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8000) << quint64(192) << quint64(1) << quint64(0)
+            << quint64(0) << QByteArray("bf16") << quint64(1'073'741'824ULL);
+        QTest::addRow("sliding window 4096 of 8192")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1) << quint64(4096)
+            << quint64(0) << QByteArray("fp16") << quint64(2ULL * 32 * 8 * 128 * 4096 * 2);
+        QTest::addRow("window longer than tokens")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(1000) << quint64(0) << quint64(1) << quint64(4096)
+            << quint64(0) << QByteArray("fp16") << quint64(2ULL * 32 * 8 * 128 * 1000 * 2);
+        QTest::addRow("static cache: capacity, not use")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(1000) << quint64(24) << quint64(1) << quint64(0)
+            << quint64(8192) << QByteArray("fp16") << quint64(1'073'741'824ULL);
+        QTest::addRow("fp32 cache") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
+                                    << quint64(1) << quint64(0) << quint64(0) << QByteArray("fp32")
+                                    << quint64(2'147'483'648ULL);
+        QTest::addRow("fp8 cache") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
+                                   << quint64(1) << quint64(0) << quint64(0) << QByteArray("fp8_e4m3")
+                                   << quint64(536'870'912ULL);
         // int8/int4: groups of 64 along head_dim (2 per vector), fp16 scale + fp16 zero = 4 bytes per group.
         const std::uint64_t groups = 2ULL * 8 * 2 * 32 * 8192;
-        QTest::addRow("int8 cache + scales") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
-                                             << quint64(1) << quint64(0) << quint64(0) << QByteArray("int8")
-                                             << quint64(536'870'912ULL + groups * 4);
-        QTest::addRow("int4 cache + scales") << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0)
-                                             << quint64(1) << quint64(0) << quint64(0) << QByteArray("int4")
-                                             << quint64(268'435'456ULL + groups * 4);
+        QTest::addRow("int8 cache + scales")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1) << quint64(0)
+            << quint64(0) << QByteArray("int8") << quint64(536'870'912ULL + groups * 4);
+        QTest::addRow("int4 cache + scales")
+            << quint64(32) << quint64(8) << quint64(128) << quint64(8192) << quint64(0) << quint64(1) << quint64(0)
+            << quint64(0) << QByteArray("int4") << quint64(268'435'456ULL + groups * 4);
     }
 
     void kvCache()
@@ -264,22 +267,22 @@ private slots:
         QTest::addColumn<quint64>("tokens");
         QTest::addColumn<quint64>("expected");
         // 2 x layers x kv_heads x head_dim x tokens x 2 bytes; windows cap the tokens of their layers.
-        QTest::addRow("llama-2-7b MHA: 32 KV heads") << QByteArray("llama-2-7b") << quint64(4096)
-                                                   << quint64(2ULL * 32 * 32 * 128 * 4096 * 2);
-        QTest::addRow("mistral GQA 8 heads, window 4096") << QByteArray("mistral-7b-v0.1") << quint64(8192)
-                                                          << quint64(2ULL * 32 * 8 * 128 * 4096 * 2);
-        QTest::addRow("gemma-7b explicit head_dim 256") << QByteArray("gemma-7b") << quint64(8192)
-                                                        << quint64(2ULL * 28 * 16 * 256 * 8192 * 2);
-        QTest::addRow("gemma-2-9b: even layers windowed") << QByteArray("gemma-2-9b") << quint64(8192)
-                                                          << quint64(2ULL * 8 * 256 * 2 * (21 * 8192 + 21 * 4096));
-        QTest::addRow("qwen2-7b use_sliding_window false") << QByteArray("qwen2-7b") << quint64(32768)
-                                                           << quint64(2ULL * 28 * 4 * 128 * 32768 * 2);
-        QTest::addRow("qwen2 window from layer 21") << QByteArray("qwen2-7b-window") << quint64(32768)
-                                                    << quint64(2ULL * 4 * 128 * 2 * (21 * 32768 + 7 * 4096));
-        QTest::addRow("mixtral: window null") << QByteArray("mixtral-8x7b") << quint64(32768)
-                                              << quint64(2ULL * 32 * 8 * 128 * 32768 * 2);
-        QTest::addRow("phi-3-mini window 2047") << QByteArray("phi-3-mini-4k") << quint64(4096)
-                                                << quint64(2ULL * 32 * 32 * 96 * 2047 * 2);
+        QTest::addRow("llama-2-7b MHA: 32 KV heads")
+            << QByteArray("llama-2-7b") << quint64(4096) << quint64(2ULL * 32 * 32 * 128 * 4096 * 2);
+        QTest::addRow("mistral GQA 8 heads, window 4096")
+            << QByteArray("mistral-7b-v0.1") << quint64(8192) << quint64(2ULL * 32 * 8 * 128 * 4096 * 2);
+        QTest::addRow("gemma-7b explicit head_dim 256")
+            << QByteArray("gemma-7b") << quint64(8192) << quint64(2ULL * 28 * 16 * 256 * 8192 * 2);
+        QTest::addRow("gemma-2-9b: even layers windowed")
+            << QByteArray("gemma-2-9b") << quint64(8192) << quint64(2ULL * 8 * 256 * 2 * (21 * 8192 + 21 * 4096));
+        QTest::addRow("qwen2-7b use_sliding_window false")
+            << QByteArray("qwen2-7b") << quint64(32768) << quint64(2ULL * 28 * 4 * 128 * 32768 * 2);
+        QTest::addRow("qwen2 window from layer 21")
+            << QByteArray("qwen2-7b-window") << quint64(32768) << quint64(2ULL * 4 * 128 * 2 * (21 * 32768 + 7 * 4096));
+        QTest::addRow("mixtral: window null")
+            << QByteArray("mixtral-8x7b") << quint64(32768) << quint64(2ULL * 32 * 8 * 128 * 32768 * 2);
+        QTest::addRow("phi-3-mini window 2047")
+            << QByteArray("phi-3-mini-4k") << quint64(4096) << quint64(2ULL * 32 * 32 * 96 * 2047 * 2);
     }
 
     void kvCacheFromConfig()
@@ -311,12 +314,24 @@ private slots:
         o.headDim = 128;
         o.promptTokens = 100;
         switch (field) {
-        case 0: o.layers = 0; break;
-        case 1: o.kvHeads = 0; break;
-        case 2: o.headDim = 0; break;
-        case 3: o.promptTokens = 0; break;
-        case 4: o.sequences = 0; break;
-        case 5: o.slidingWindow = 0; break;
+        case 0:
+            o.layers = 0;
+            break;
+        case 1:
+            o.kvHeads = 0;
+            break;
+        case 2:
+            o.headDim = 0;
+            break;
+        case 3:
+            o.promptTokens = 0;
+            break;
+        case 4:
+            o.sequences = 0;
+            break;
+        case 5:
+            o.slidingWindow = 0;
+            break;
         }
         QVERIFY_THROWS_EXCEPTION(SizingError, KvCacheEstimator::estimate(o));
     }
@@ -330,8 +345,8 @@ private slots:
         QTest::addColumn<quint64>("masterBytes");
         const std::uint64_t n = k7B;
         QTest::addRow("sgd: no state") << QByteArray("sgd") << false << quint64(2 * n) << quint64(0) << quint64(0);
-        QTest::addRow("sgd momentum: 1 copy") << QByteArray("sgd-momentum") << false << quint64(2 * n) << quint64(4 * n)
-                                              << quint64(0);
+        QTest::addRow("sgd momentum: 1 copy")
+            << QByteArray("sgd-momentum") << false << quint64(2 * n) << quint64(4 * n) << quint64(0);
         QTest::addRow("adam: 2 fp32") << QByteArray("adam") << false << quint64(2 * n) << quint64(8 * n) << quint64(0);
         QTest::addRow("adamw + master") << QByteArray("adamw") << true << quint64(2 * n) << quint64(8 * n)
                                         << quint64(4 * n);
@@ -370,8 +385,8 @@ private slots:
         QTest::addColumn<quint64>("rank");
         QTest::addColumn<quint64>("expected");
         // r x (in + out) per target and layer; q,k,v,o.
-        QTest::addRow("llama-2-7b r16 qkvo") << QByteArray("llama-2-7b") << quint64(16)
-                                             << quint64(32ULL * 4 * 16 * (4096 + 4096));
+        QTest::addRow("llama-2-7b r16 qkvo")
+            << QByteArray("llama-2-7b") << quint64(16) << quint64(32ULL * 4 * 16 * (4096 + 4096));
         QTest::addRow("mistral r16 qkvo (GQA k/v)")
             << QByteArray("mistral-7b-v0.1") << quint64(16) << quint64(32ULL * 16 * (2 * 8192 + 2 * (4096 + 1024)));
         QTest::addRow("llama-2-7b r64") << QByteArray("llama-2-7b") << quint64(64) << quint64(32ULL * 4 * 64 * 8192);
@@ -649,7 +664,8 @@ private slots:
         r.reserve = Reserve::typed(4, units::Unit::GiB);
         const auto j = EstimateReport::toJson(SizingEngine::estimate(r));
         QCOMPARE(j["parameters"].get<std::uint64_t>(), k7B);
-        for (const char* key : { "weights", "kv_cache", "gradients", "optimizer_states", "activations", "reserve", "total" })
+        for (const char* key :
+            { "weights", "kv_cache", "gradients", "optimizer_states", "activations", "reserve", "total" })
             QVERIFY2(j.contains(key), key);
         QCOMPARE(j["weights"]["bytes"].get<std::uint64_t>(), 14'000'000'000ULL);
         QVERIFY(j["kv_cache"].is_null());
