@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/sizing/estimate.h"
+#include "core/sizing/fitverdict.h"
 #include "core/sizing/gpucard.h"
 #include "core/sizing/sizingrequest.h"
 
@@ -11,17 +12,6 @@
 #include <vector>
 
 namespace iteragpu::sizing {
-
-struct FitVerdict {
-    std::string cardId;
-    std::string cardName;
-    std::uint64_t tensorParallel = 1; // devices used; the need below is per device
-    std::uint64_t neededPerDevice = 0; // Estimate::total(): largest phase + reserve
-    std::uint64_t availablePerDevice = 0; // the reported capacity
-    std::int64_t margin = 0; // available - needed, signed (saturated at the int64 limits)
-    bool fits = false;
-    std::string dominantComponent; // component id
-};
 
 // Fit verdicts and the largest context / batch that fit. The searches are binary searches over the engine
 // (monotone in tokens and sequences), overflow-safe: a size that overflows simply does not fit.

@@ -87,6 +87,9 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         weights.note
             = std::string(weightFormatInfo(r.weights.format).label) + ", compute in " + scalarName(r.weights.compute);
         append(e.assumptions, w.assumptions);
+        if (shape && !shape->torchDtype.empty())
+            e.assumptions.push_back(std::string("weights: stored as ") + weightFormatInfo(r.weights.format).name
+                + " as chosen; the config's torch_dtype is " + shape->torchDtype);
     }
     if (tp > 1) {
         weights.bytes = checked::ceilDiv(*weights.bytes, tp);

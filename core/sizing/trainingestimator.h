@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/trainingestimate.h"
 #include "core/sizing/trainingoptions.h"
 
 #include <cstdint>
@@ -10,19 +11,6 @@
 #include <vector>
 
 namespace iteragpu::sizing {
-
-struct TrainingEstimate {
-    std::uint64_t trainableParameters = 0; // all parameters (full) or the LoRA adapters
-    std::uint64_t adapterBytes = 0; // LoRA A and B weights (0 for full training)
-    std::uint64_t gradients = 0;
-    std::uint64_t optimizerStates = 0;
-    std::uint64_t masterWeights = 0;
-    std::optional<std::uint64_t> activations; // nullopt without a model shape (never a made-up 0)
-    std::optional<std::uint64_t> logits; // fp32 logits of the step, nullopt without a shape
-    std::optional<std::uint64_t> evaluation; // activations of the evaluation batch (no grad)
-    std::uint64_t exportCopy = 0;
-    std::vector<std::string> assumptions;
-};
 
 // Training components. With a shape the activations use Korthikanti et al. 2022 (see trainingestimator.cpp);
 // without one (parameter count only) the activations, logits and LoRA sizes are not computed: LoRA then needs a

@@ -8,14 +8,18 @@
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/presetlibrary.h"
+#include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/trainingestimator.h"
 #include "core/sizing/weightestimator.h"
 
+#include <QDir>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 
 using namespace iteragpu;
 using namespace iteragpu::sizing;
@@ -641,6 +645,22 @@ private slots:
         QVERIFY(c != nullptr);
         QCOMPARE(c->reportedBytes, mib * units::kMiB);
         QVERIFY(!c->marketed.empty());
+    }
+
+    void resourceDirFromEnvironmentComesFirst()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("catalog")));
+        const std::string path = dir.filePath(QStringLiteral("catalog/gpus.json")).toStdString();
+        std::ofstream(path) << R"({"cards":[{"id":"only","name":"Only Card","reported_mib":1000}]})";
+        const QByteArray saved = qgetenv("ITERAGPU_RESOURCE_DIR");
+        qputenv("ITERAGPU_RESOURCE_DIR", dir.path().toLocal8Bit());
+        const auto catalog = DeviceCatalog::loadDefault();
+        qputenv("ITERAGPU_RESOURCE_DIR", saved);
+        QCOMPARE(catalog.cards().size(), std::size_t(1));
+        QCOMPARE(catalog.cards().front().reportedBytes, 1000 * units::kMiB);
+        if (!saved.isEmpty())
+            QCOMPARE(ResourcePaths::searchPath().front(), std::filesystem::path(saved.toStdString()));
     }
 
     void presetsNameTheirSource()
