@@ -254,7 +254,11 @@ namespace {
                 out << EstimateReport::toText(estimate, verdicts);
                 if (chosen && (request.kvCache || request.training)) {
                     out << "largest context on " << chosen->id << ": "
-                        << (context ? units::groupDigits(*context) + " tokens" : std::string("none fits")) << '\n';
+                        << (!context ? std::string("none fits")
+                                   : *context == FitAnalyzer::kSearchLimit
+                                   ? std::string("no limit found (the need stops growing)")
+                                   : units::groupDigits(*context) + " tokens")
+                        << '\n';
                     out << "largest batch on " << chosen->id << ": "
                         << (batch ? units::groupDigits(*batch) : std::string("none fits")) << '\n';
                 }

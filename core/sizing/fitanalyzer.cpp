@@ -10,7 +10,7 @@ namespace iteragpu::sizing {
 
 namespace {
 
-    constexpr std::uint64_t kSearchLimit = 1ULL << 40; // tokens or sequences: far beyond any real workload
+    constexpr std::uint64_t kSearchLimit = FitAnalyzer::kSearchLimit;
 
     std::int64_t signedMargin(std::uint64_t available, std::uint64_t needed)
     {

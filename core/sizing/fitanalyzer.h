@@ -17,6 +17,10 @@ namespace iteragpu::sizing {
 // (monotone in tokens and sequences), overflow-safe: a size that overflows simply does not fit.
 class FitAnalyzer {
 public:
+    // Upper end of the searches (tokens or sequences). A result equal to it means "no limit found": the need
+    // stops growing, e.g. when every layer keeps only its sliding window.
+    static constexpr std::uint64_t kSearchLimit = 1ULL << 40;
+
     static FitVerdict verdict(const Estimate& estimate, const GpuCard& card);
     // Re-estimates with request.tensorParallel = tensorParallel.
     static FitVerdict verdict(SizingRequest request, const GpuCard& card, std::uint64_t tensorParallel);

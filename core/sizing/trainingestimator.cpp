@@ -185,11 +185,21 @@ TrainingEstimate TrainingEstimator::estimate(
         e.logits = ceilDiv(mul({ s, b, shape->vocab, 4 }, kWhat), tp);
         e.assumptions.push_back("logits: s x b x vocab in fp32 for the loss");
         if (o.evalBatch > 0) {
-            const std::uint64_t evalLayer
-                = layerActivations(s, o.evalBatch, shape->hidden, shape->heads, o.activationType, tp);
-            e.evaluation = add(evalLayer, ceilDiv(mul({ s, o.evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
+            // No-grad forward: nothing is kept for backward, so the peak is one layer's working set: the hidden
+            // states (input, residual, attention output, norm output: 4h) and the MLP intermediates (gate and up:
+            // 2i) per token, plus eager attention scores a*s*s per sequence, then the fp32 logits.
+            const std::uint64_t evalBatch = o.evalBatch;
+            const std::uint64_t elementBits = scalarBits(o.activationType);
+            const std::uint64_t perToken
+                = add(mul(4, shape->hidden, kWhat), mul(2, ceilDiv(shape->intermediate, tp), kWhat), kWhat);
+            const std::uint64_t working = bitsToBytes(mul({ s, evalBatch, perToken }, kWhat), elementBits, kWhat);
+            const std::uint64_t scores
+                = bitsToBytes(mul({ ceilDiv(shape->heads, tp), s, s, evalBatch }, kWhat), elementBits, kWhat);
+            e.evaluation
+                = add(add(working, scores, kWhat), ceilDiv(mul({ s, evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
             e.assumptions.push_back("evaluation: batch " + std::to_string(o.evalBatch)
-                + " without gradients, one layer's activations at a time plus fp32 logits");
+                + " without gradients: one layer's working set (4h + 2 x intermediate per token, eager attention "
+                  "scores a x s x s) plus fp32 logits");
         }
     } else {
         e.assumptions.push_back("activations: not computed, they need the model shape (--config or --preset)");

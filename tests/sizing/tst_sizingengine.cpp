@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -437,6 +438,34 @@ private slots:
         const auto e = SizingEngine::estimate(r);
         QCOMPARE(e.bytesOf("activations"), expected);
         QCOMPARE(e.bytesOf("logits"), quint64(2048ULL * 32000 * 4));
+    }
+
+    void evaluationPhase_data()
+    {
+        QTest::addColumn<quint64>("batch");
+        QTest::addColumn<quint64>("expected");
+        // Llama-2-7B, s = 2048, bf16: tokens x (4h + 2i) x 2 + a x s x s x b x 2 + fp32 logits.
+        for (std::uint64_t b : { 1, 2, 8 })
+            QTest::addRow("eval batch %llu", static_cast<unsigned long long>(b))
+                << quint64(b)
+                << quint64(2048 * b * (4 * 4096 + 2 * 11008) * 2 + 32ULL * 2048 * 2048 * b * 2 + 2048 * b * 32000 * 4);
+    }
+
+    void evaluationPhase()
+    {
+        QFETCH(quint64, batch);
+        QFETCH(quint64, expected);
+        SizingRequest r;
+        r.shape = fixture("llama-2-7b");
+        TrainingOptions t;
+        t.evalBatch = batch;
+        r.training = t;
+        const auto e = SizingEngine::estimate(r);
+        QCOMPARE(e.bytesOf("evaluation"), expected);
+        const auto phase
+            = std::find_if(e.phases.begin(), e.phases.end(), [](const Phase& p) { return p.id == "evaluation"; });
+        QVERIFY(phase != e.phases.end());
+        QCOMPARE(phase->bytes, e.bytesOf("weights") + e.bytesOf("optimizer_states") + expected);
     }
 
     void sumOfComponentsAndLargestPhase()
