@@ -282,10 +282,12 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     sub->footer("Sizes are shown in bytes, GB (10^9) and GiB (2^30). total = largest phase + reserve.");
     // Model source.
     sub->add_option("--parameters", o->parameters, "parameter count typed in (e.g. 7000000000 or 7e9)");
-    sub->add_option("--bits", o->bits, "bits per parameter for typed numbers (compact, no metadata)");
-    sub->add_option("--format", o->format,
+    auto* bits = sub->add_option("--bits", o->bits, "bits per parameter for typed numbers (compact, no metadata)");
+    auto* format = sub->add_option("--format", o->format,
         "weight storage format: fp32, fp16, bf16, fp8-e4m3, fp8-e5m2, int8, int4-compact, nf4, fp4, nf4-dq, "
         "gptq-int4, awq-int4");
+    bits->excludes(format);
+    format->excludes(bits);
     sub->add_option("--compute", o->compute, "compute format (fp16, bf16, fp32)");
     sub->add_option("--group-size", o->groupSize, "quantization group/block size (GPTQ/AWQ 128, NF4 64)");
     sub->add_option("--config", o->config, "Hugging Face config.json");

@@ -195,6 +195,7 @@ private slots:
         QTest::addRow("overflow") << QByteArray("--parameters 1e19 --format fp32") << error;
         QTest::addRow("tp zero") << QByteArray("--parameters 7e9 --bits 16 --tp 0") << error;
         QTest::addRow("unknown option") << QByteArray("--parameters 7e9 --frobnicate") << usage;
+        QTest::addRow("bits and format") << QByteArray("--parameters 7e9 --bits 4 --format nf4") << usage;
         QTest::addRow("both reserve units") << QByteArray("--parameters 7e9 --reserve-gb 1 --reserve-gib 1") << usage;
     }
 
