@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/sizing/component.h"
+#include "core/sizing/phase.h"
+#include "core/sizing/reserve.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iteragpu::sizing {
+
+// The result of SizingEngine::estimate. With tensorParallel > 1 every byte count is per device.
+struct Estimate {
+    std::uint64_t parameters = 0;
+    std::string parameterSource; // "typed", "config.json (exact from shapes)", "safetensors header", preset id
+    std::uint64_t tensorParallel = 1;
+    std::vector<Component> components;
+    std::vector<Phase> phases;
+    Reserve reserve;
+    std::uint64_t sumOfComponents = 0; // every component added once, reserve excluded
+    std::uint64_t largestPhaseBytes = 0; // the most demanding phase, reserve excluded
+    std::string largestPhase;
+    std::vector<std::string> assumptions;
+
+    // largestPhaseBytes + reserve: what must fit on each device (the "total" of the CLI and JSON).
+    std::uint64_t total() const;
+    // sumOfComponents + reserve: the convention of tools that add everything up.
+    std::uint64_t totalSumOfComponents() const;
+    const Component* find(const std::string& id) const;
+    std::uint64_t bytesOf(const std::string& id) const; // 0 when absent or not computed
+    // The id of the largest component of the largest phase.
+    std::string dominantComponent() const;
+};
+
+} // namespace iteragpu::sizing
