@@ -19,6 +19,11 @@ std::vector<std::filesystem::path> ResourcePaths::searchPath()
     std::vector<std::filesystem::path> dirs;
     if (const char* env = std::getenv("ITERAGPU_RESOURCE_DIR"); env && *env)
         dirs.emplace_back(env);
+    // An installed package: <prefix>/bin/iteragpu finds <prefix>/share/iteragpu, whatever prefix it was built for.
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec)
+        dirs.push_back((exe.parent_path() / "../share/iteragpu").lexically_normal());
     if (*ITERAGPU_SOURCE_RESOURCE_DIR)
         dirs.emplace_back(ITERAGPU_SOURCE_RESOURCE_DIR);
     if (*ITERAGPU_INSTALL_DATA_DIR)
