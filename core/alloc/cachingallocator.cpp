@@ -254,12 +254,9 @@ void CachingAllocator::free(void* ptr)
     if (!ptr)
         return;
     std::lock_guard lock(m_mutex);
-    const std::uintptr_t key = reinterpret_cast<std::uintptr_t>(ptr);
-    Block** found = m_active.find(key);
-    if (!found)
+    Block* block = nullptr;
+    if (!m_active.take(reinterpret_cast<std::uintptr_t>(ptr), &block))
         return;
-    Block* block = *found;
-    m_active.erase(key);
     block->allocated = false;
     const auto type = static_cast<std::size_t>(block->pool->isSmall ? StatType::SmallPool : StatType::LargePool);
     for (std::size_t t : { std::size_t { 0 }, type }) {

@@ -5,6 +5,7 @@
 #include "core/alloc/nodearena.h"
 #include "core/alloc/pointermap.h"
 #include "core/alloc/rawmemory.h"
+#include "core/alloc/spinlock.h"
 
 #include <atomic>
 #include <cstdint>
@@ -83,7 +84,7 @@ private:
     void publishLive();
 
     RawMemory& m_raw;
-    mutable std::mutex m_mutex;
+    mutable SpinLock m_mutex;
     // Node memory of the pools, recycled: the cached path does not call the heap.
     NodeArena m_nodes;
     std::unique_ptr<BlockPool> m_small;

@@ -37,7 +37,10 @@ public:
         ++m_size;
     }
 
-    bool erase(std::uintptr_t key)
+    bool erase(std::uintptr_t key) { return take(key, nullptr); }
+
+    // Removes key; its value goes to *value when value is not null. False when key is absent.
+    bool take(std::uintptr_t key, V* value)
     {
         std::size_t i = index(key);
         while (m_slots[i].key != key) {
@@ -45,6 +48,8 @@ public:
                 return false;
             i = (i + 1) & mask();
         }
+        if (value)
+            *value = m_slots[i].value;
         // Backward shift: move later members of the cluster into the hole when their home allows it.
         std::size_t hole = i;
         for (std::size_t j = (i + 1) & mask(); m_slots[j].key != 0; j = (j + 1) & mask()) {
