@@ -9,9 +9,19 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <thread>
 
 using namespace iteragpu;
+
+namespace {
+double threadCpuNs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e9 + double(ts.tv_nsec);
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -23,15 +33,18 @@ int main(int argc, char** argv)
         sampler::Sampler s([&allocator] { return allocator.liveCounters(); }, 1000.0, 2048,
             [&delivered](const std::vector<protocol::Sample>& b) { delivered += b.size(); });
         s.beginPhase(0);
+        const double c0 = threadCpuNs();
         const auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < samples; ++i)
             s.sampleNow();
         const auto t1 = std::chrono::steady_clock::now();
+        const double cpuNs = (threadCpuNs() - c0) / samples;
         const auto phase = s.endPhase();
         s.stop();
         std::printf(
-            "sampleNow(): %.1f ns per sample over %d samples (phase kept %zu, thinned %llu, ring dropped %llu)\n",
-            std::chrono::duration<double, std::nano>(t1 - t0).count() / samples, samples, phase.samples.size(),
+            "sampleNow(): cpu %.1f ns, wall %.1f ns per sample over %d samples (phase kept %zu, thinned %llu, ring "
+            "dropped %llu)\n",
+            cpuNs, std::chrono::duration<double, std::nano>(t1 - t0).count() / samples, samples, phase.samples.size(),
             static_cast<unsigned long long>(phase.thinned), static_cast<unsigned long long>(s.samplesDropped()));
     }
     for (double hz : { 1000.0, 10000.0 }) {
