@@ -62,6 +62,35 @@ namespace {
             observer->runFinished(result.identity.runId, result);
     }
 
+    // Forwards every event except runFinished, which Runner delivers itself once running() is false, so that a
+    // consumer may start the next run from that callback.
+    class HoldFinishObserver : public RunObserver {
+    public:
+        explicit HoldFinishObserver(RunObserver* target)
+            : m_target(target)
+        {
+        }
+        void phaseStarted(std::uint64_t id, const PhaseResult& p) override
+        {
+            if (m_target)
+                m_target->phaseStarted(id, p);
+        }
+        void samplesReady(std::uint64_t id, const std::vector<Sample>& b) override
+        {
+            if (m_target)
+                m_target->samplesReady(id, b);
+        }
+        void phaseFinished(std::uint64_t id, const PhaseResult& p) override
+        {
+            if (m_target)
+                m_target->phaseFinished(id, p);
+        }
+        void runFinished(std::uint64_t, const RunResult&) override { }
+
+    private:
+        RunObserver* m_target;
+    };
+
 } // namespace
 
 std::string validateConfig(const RunConfig& c)
@@ -106,20 +135,27 @@ std::uint64_t Runner::start(RunConfig config, BackendDescription backend, Device
 {
     if (m_running.load())
         return 0;
-    if (m_thread.joinable())
-        m_thread.join();
+    if (m_thread.joinable()) {
+        if (m_thread.get_id() == std::this_thread::get_id())
+            m_thread.detach(); // started from runFinished: that thread only returns from here on
+        else
+            m_thread.join();
+    }
     m_cancel.store(false);
     m_running.store(true);
     const std::uint64_t id = nextRunId();
     m_runId.store(id);
     m_thread = std::thread(
         [this, config = std::move(config), backend = std::move(backend), factory = std::move(factory), observer, id] {
-            RunResult r = runBlocking(config, backend, factory, observer, &m_cancel, id);
+            HoldFinishObserver hold(observer);
+            RunResult r = runBlocking(config, backend, factory, &hold, &m_cancel, id);
             {
                 std::lock_guard lock(m_mutex);
-                m_result = std::move(r);
+                m_result = r;
             }
             m_running.store(false);
+            if (observer)
+                observer->runFinished(id, r);
         });
     return id;
 }

@@ -27,6 +27,7 @@ public:
     virtual void samplesReady(std::uint64_t runId, const std::vector<Sample>& batch);
     virtual void phaseFinished(std::uint64_t runId, const PhaseResult& phase);
     // Last event of a run; result is complete (not_run phases included) also after cancel() or a failure.
+    // From Runner, it comes after running() turned false: the next run may be started from here.
     virtual void runFinished(std::uint64_t runId, const RunResult& result);
 };
 

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
+#include <condition_variable>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -275,6 +276,45 @@ private slots:
         QVERIFY(observer.batches >= 1);
         QVERIFY(!result.trace.empty());
         QCOMPARE(result.trialOrder.size(), result.phases.size());
+    }
+
+    void nextRunCanStartFromRunFinished()
+    {
+        auto c = config(Mode::Inference, 1, 8, 32, device::DType::Float16, AllocatorKind::Native, false);
+        SimRun sim;
+        protocol::Runner runner;
+        struct Chain : protocol::RunObserver {
+            void runFinished(std::uint64_t id, const protocol::RunResult&) override
+            {
+                std::lock_guard lock(m);
+                finished.push_back(id);
+                if (finished.size() == 1)
+                    second = runner->start(config, backend, factory, this);
+                cv.notify_all();
+            }
+            protocol::Runner* runner = nullptr;
+            protocol::RunConfig config;
+            protocol::BackendDescription backend;
+            protocol::DeviceFactory factory;
+            std::mutex m;
+            std::condition_variable cv;
+            std::vector<std::uint64_t> finished;
+            std::uint64_t second = 0;
+        } chain;
+        chain.runner = &runner;
+        chain.config = c;
+        chain.backend = sim.description();
+        chain.factory = sim.factory();
+        const auto first = runner.start(c, sim.description(), sim.factory(), &chain);
+        {
+            std::unique_lock lock(chain.m);
+            chain.cv.wait(lock, [&chain] { return chain.finished.size() == 2; });
+        }
+        QVERIFY(chain.second > first);
+        QCOMPARE(chain.finished, (std::vector<std::uint64_t> { first, chain.second }));
+        const auto result = runner.wait();
+        QCOMPARE(result.identity.runId, chain.second);
+        QVERIFY(result.completed);
     }
 
     void missingDeviceIsARunError()
