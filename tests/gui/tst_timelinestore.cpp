@@ -2,7 +2,6 @@
 #include "app/gui/timeline/timelinestore.h"
 
 #include <QTest>
-
 #include <algorithm>
 
 using iteragpu::gui::TimelineSample;
@@ -54,8 +53,8 @@ private slots:
 
         // The spike survives in exactly the bucket that covers its time, and every sample is counted once.
         const auto& buckets = store.buckets();
-        const auto top = std::max_element(buckets.begin(), buckets.end(),
-            [](const auto& a, const auto& b) { return a.allocated < b.allocated; });
+        const auto top = std::max_element(
+            buckets.begin(), buckets.end(), [](const auto& a, const auto& b) { return a.allocated < b.allocated; });
         QCOMPARE(top->allocated, spike);
         QVERIFY(top->firstSeconds <= spikeAt * 0.001 && spikeAt * 0.001 <= top->lastSeconds);
         QCOMPARE(store.bucketAt(spikeAt * 0.001), std::distance(buckets.begin(), top));

@@ -119,7 +119,8 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
             return displayName(row);
         if (index.column() == ColCapacity && row.capacityBytes) {
             //: %1 is a byte count with thousands separators
-            return tr("%1 bytes reported by the runtime").arg(locale.toString(static_cast<qulonglong>(*row.capacityBytes)));
+            return tr("%1 bytes reported by the runtime")
+                .arg(locale.toString(static_cast<qulonglong>(*row.capacityBytes)));
         }
         if (row.simulated)
             return tr("The simulated device models memory only. Its figures are simulated, not a GPU measurement.");
@@ -170,7 +171,7 @@ QVariant DeviceListModel::headerData(int section, Qt::Orientation orientation, i
 
 Qt::ItemFlags DeviceListModel::flags(const QModelIndex& index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || index.model() != this || index.row() >= rowCount())
         return Qt::NoItemFlags;
     // Greyed: an unavailable backend cannot be chosen.
     if (!m_rows[static_cast<std::size_t>(index.row())].available)

@@ -52,8 +52,7 @@ DevicePicker::DevicePicker(device::BackendRegistry& registry, QWidget* parent)
     layout->addLayout(bottom);
 
     m_model->reload(m_registry);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this] { onSelectionChanged(); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { onSelectionChanged(); });
     retranslateUi();
     // A GPU when there is one, else the simulated device.
     QString initial = QStringLiteral("sim:0");

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QLocale>
 #include <QStyle>
+#include <algorithm>
 
 namespace iteragpu::gui {
 
@@ -87,7 +88,7 @@ QVariant LogModel::headerData(int section, Qt::Orientation orientation, int role
 
 void LogModel::add(Level level, const QString& message)
 {
-    if (static_cast<int>(m_entries.size()) >= kMaxEntries) {
+    if (static_cast<int>(m_entries.size()) >= m_maxEntries) {
         beginRemoveRows(QModelIndex(), 0, 0);
         m_entries.pop_front();
         endRemoveRows();
@@ -96,6 +97,17 @@ void LogModel::add(Level level, const QString& message)
     beginInsertRows(QModelIndex(), row, row);
     m_entries.push_back(Entry { QDateTime::currentDateTime(), level, message });
     endInsertRows();
+}
+
+void LogModel::setMaxEntries(int maxEntries)
+{
+    m_maxEntries = std::max(1, maxEntries);
+    const int excess = static_cast<int>(m_entries.size()) - m_maxEntries;
+    if (excess > 0) {
+        beginRemoveRows(QModelIndex(), 0, excess - 1);
+        m_entries.erase(m_entries.begin(), m_entries.begin() + excess);
+        endRemoveRows();
+    }
 }
 
 void LogModel::clear()

@@ -4,7 +4,6 @@
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QString>
-
 #include <deque>
 
 namespace iteragpu::gui {
@@ -15,7 +14,7 @@ class LogModel : public QAbstractTableModel {
 public:
     enum class Level { Info, Warning, Error };
     enum Column { ColTime, ColLevel, ColMessage, ColumnCount };
-    static constexpr int kMaxEntries = 5000;
+    static constexpr int kDefaultMaxEntries = 5000;
 
     struct Entry {
         QDateTime time;
@@ -32,6 +31,9 @@ public:
 
     void add(Level level, const QString& message);
     void clear();
+    // The oldest entries go when there are more; default kDefaultMaxEntries.
+    void setMaxEntries(int maxEntries);
+    int maxEntries() const { return m_maxEntries; }
     const std::deque<Entry>& entries() const { return m_entries; }
     // Every entry as text, one per line, for copying into a bug report.
     QString toPlainText() const;
@@ -42,6 +44,7 @@ public:
 private:
     QString levelName(Level level) const;
     std::deque<Entry> m_entries;
+    int m_maxEntries = kDefaultMaxEntries;
 };
 
 } // namespace iteragpu::gui

@@ -35,8 +35,8 @@
 namespace iteragpu::gui {
 
 namespace {
-constexpr int kLayoutVersion = 1; // bump when the docks change, so an old saved layout is not applied
-const QString kUnitKey = QStringLiteral("ui/unit");
+    constexpr int kLayoutVersion = 1; // bump when the docks change, so an old saved layout is not applied
+    const QString kUnitKey = QStringLiteral("ui/unit");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -134,7 +134,8 @@ QDockWidget* MainWindow::makeDock(const QString& objectName, QWidget* content, Q
     auto* dock = new QDockWidget(this);
     dock->setObjectName(objectName);
     dock->setWidget(content);
-    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setFeatures(
+        QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
     return dock;
 }
@@ -157,7 +158,8 @@ void MainWindow::createDocks()
     resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);
 }
 
-QDockWidget* MainWindow::addPanelDock(const QString& objectName, const QString& title, QWidget* panel, Qt::DockWidgetArea area)
+QDockWidget* MainWindow::addPanelDock(
+    const QString& objectName, const QString& title, QWidget* panel, Qt::DockWidgetArea area)
 {
     QDockWidget* dock = makeDock(objectName, panel, area);
     dock->setWindowTitle(title);
@@ -168,9 +170,11 @@ QDockWidget* MainWindow::addPanelDock(const QString& objectName, const QString& 
 void MainWindow::createMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
-    m_runAction = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this, &MainWindow::startRun);
+    m_runAction
+        = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this, &MainWindow::startRun);
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_stopAction = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), QString(), this, &MainWindow::stopRun);
+    m_stopAction
+        = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), QString(), this, &MainWindow::stopRun);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_fileSeparator = m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
@@ -197,8 +201,8 @@ void MainWindow::createMenus()
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
     m_languageGroup->setExclusive(true);
-    const QString current = qobject_cast<LabApplication*>(qApp) ? qobject_cast<LabApplication*>(qApp)->language()
-                                                                 : QStringLiteral("en");
+    const QString current
+        = qobject_cast<LabApplication*>(qApp) ? qobject_cast<LabApplication*>(qApp)->language() : QStringLiteral("en");
     for (const QString& code : LabApplication::languages()) {
         // Each language is named in its own language, never translated.
         QAction* action = m_languageMenu->addAction(LabApplication::nativeLanguageName(code));
@@ -370,7 +374,8 @@ void MainWindow::stopRun()
     if (m_runController->state() != RunController::State::Running)
         return;
     m_runController->stop();
-    m_logView->warning(tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
+    m_logView->warning(
+        tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
     statusBar()->showMessage(tr("Stopping at the end of the current phase…"));
 }
 
@@ -415,7 +420,8 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
         const QString error = QString::fromStdString(failedPhase->error);
         const QString text = PhaseTableModel::isOutOfMemory(*failedPhase)
             //: %1 is a phase identifier, %2 the error text; the phases measured before are kept
-            ? tr("Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.").arg(name, error)
+            ? tr("Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.")
+                  .arg(name, error)
             //: %1 is a phase identifier, %2 the runtime's own error text
             : tr("Phase %1 failed: %2. The phases before it are kept; the later ones did not run.").arg(name, error);
         m_logView->warning(summary);

@@ -6,7 +6,6 @@
 #include "core/units/units.h"
 
 #include <QMainWindow>
-
 #include <memory>
 
 class QAction;

@@ -5,13 +5,12 @@
 #include <QColor>
 #include <QFont>
 #include <QLocale>
-
 #include <algorithm>
 
 namespace iteragpu::gui {
 
 namespace {
-const QString kDash = QStringLiteral("—");
+    const QString kDash = QStringLiteral("—");
 }
 
 PhaseTableModel::PhaseTableModel(QObject* parent)
@@ -50,7 +49,8 @@ void PhaseTableModel::clear()
 
 void PhaseTableModel::upsert(const protocol::PhaseResult& phase, bool running)
 {
-    const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&](const Row& r) { return r.phase.index == phase.index; });
+    const auto it
+        = std::find_if(m_rows.begin(), m_rows.end(), [&](const Row& r) { return r.phase.index == phase.index; });
     if (it != m_rows.end()) {
         it->phase = phase;
         it->running = running;
@@ -59,8 +59,8 @@ void PhaseTableModel::upsert(const protocol::PhaseResult& phase, bool running)
         return;
     }
     // Rows stay in the run's phase order.
-    const auto pos = std::upper_bound(m_rows.begin(), m_rows.end(), phase.index,
-        [](int i, const Row& r) { return i < r.phase.index; });
+    const auto pos = std::upper_bound(
+        m_rows.begin(), m_rows.end(), phase.index, [](int i, const Row& r) { return i < r.phase.index; });
     const int row = static_cast<int>(std::distance(m_rows.begin(), pos));
     beginInsertRows(QModelIndex(), row, row);
     m_rows.insert(pos, Row { phase, running });
@@ -150,7 +150,8 @@ QString PhaseTableModel::statusText(const Row& row) const
 QString PhaseTableModel::formatAmount(std::uint64_t bytes) const
 {
     //: %1 is an amount with two decimals, %2 the unit symbol GB or GiB
-    return tr("%1 %2").arg(QLocale().toString(units::toUnit(bytes, m_unit), 'f', 2), QLatin1String(units::unitSymbol(m_unit)));
+    return tr("%1 %2").arg(
+        QLocale().toString(units::toUnit(bytes, m_unit), 'f', 2), QLatin1String(units::unitSymbol(m_unit)));
 }
 
 QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
@@ -168,7 +169,8 @@ QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
     bool diffNegative = false;
     if (column == ColDifference && p.peak.allocated && p.predictedPeakAllocated) {
         diffNegative = *p.peak.allocated < *p.predictedPeakAllocated;
-        diffMagnitude = diffNegative ? *p.predictedPeakAllocated - *p.peak.allocated : *p.peak.allocated - *p.predictedPeakAllocated;
+        diffMagnitude = diffNegative ? *p.predictedPeakAllocated - *p.peak.allocated
+                                     : *p.peak.allocated - *p.predictedPeakAllocated;
     }
 
     switch (role) {

@@ -5,7 +5,6 @@
 #include "core/units/units.h"
 
 #include <QAbstractTableModel>
-
 #include <optional>
 #include <vector>
 

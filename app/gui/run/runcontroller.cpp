@@ -53,7 +53,8 @@ std::uint64_t RunController::start(protocol::RunConfig config)
     device::Backend* backend = m_registry.backend(id->backend);
     if (!backend) {
         //: %1 is a device id such as cuda:0
-        emit errorOccurred(tr("The backend of %1 is not loaded; choose another device.").arg(QString::fromStdString(config.deviceId)));
+        emit errorOccurred(
+            tr("The backend of %1 is not loaded; choose another device.").arg(QString::fromStdString(config.deviceId)));
         return 0;
     }
     if (backend->simulated()) {
@@ -71,7 +72,8 @@ std::uint64_t RunController::start(protocol::RunConfig config)
     // Opened on the run's thread: device calls belong to it. The registry outlives the run (see ~RunController).
     device::BackendRegistry* registry = &m_registry;
     const std::string deviceId = config.deviceId;
-    protocol::DeviceFactory factory = [registry, deviceId](device::Status& status) { return registry->open(deviceId, status); };
+    protocol::DeviceFactory factory
+        = [registry, deviceId](device::Status& status) { return registry->open(deviceId, status); };
 
     if (m_runner)
         m_runner->wait(); // the previous run has delivered its end already; this only joins its thread

@@ -7,7 +7,6 @@
 
 #include <QElapsedTimer>
 #include <QObject>
-
 #include <memory>
 
 namespace iteragpu::gui {

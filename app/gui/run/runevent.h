@@ -4,7 +4,6 @@
 #include "core/protocol/runtypes.h"
 
 #include <QMetaType>
-
 #include <vector>
 
 namespace iteragpu::gui {

@@ -5,7 +5,6 @@
 #include "core/protocol/runner.h"
 
 #include <QObject>
-
 #include <chrono>
 #include <mutex>
 

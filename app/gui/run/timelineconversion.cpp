@@ -31,7 +31,8 @@ TimelinePhase toTimelinePhase(const protocol::PhaseResult& phase)
         p.state = TimelinePhase::State::Ok;
         break;
     case protocol::PhaseStatus::Failed:
-        p.state = PhaseTableModel::isOutOfMemory(phase) ? TimelinePhase::State::OutOfMemory : TimelinePhase::State::Failed;
+        p.state
+            = PhaseTableModel::isOutOfMemory(phase) ? TimelinePhase::State::OutOfMemory : TimelinePhase::State::Failed;
         break;
     case protocol::PhaseStatus::NotRun:
         p.state = TimelinePhase::State::NotRun;

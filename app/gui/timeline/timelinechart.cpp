@@ -24,7 +24,6 @@
 #include <QToolTip>
 #include <QValueAxis>
 #include <QWheelEvent>
-
 #include <algorithm>
 #include <cmath>
 
@@ -32,56 +31,56 @@ namespace iteragpu::gui {
 
 namespace {
 
-constexpr int kRefreshIntervalMs = 33; // at most ~30 refreshes a second
-constexpr double kLevelLineFarSeconds = 1.0e7; // the level lines span any zoom
-constexpr double kCapacityScaleFactor = 4.0; // capacity joins the scale when within 4x of the data
-constexpr qreal kBandZ = 1.5; // above the plot background, below the grid and the series
-constexpr qreal kLabelZ = 20.0;
+    constexpr int kRefreshIntervalMs = 33; // at most ~30 refreshes a second
+    constexpr double kLevelLineFarSeconds = 1.0e7; // the level lines span any zoom
+    constexpr double kCapacityScaleFactor = 4.0; // capacity joins the scale when within 4x of the data
+    constexpr qreal kBandZ = 1.5; // above the plot background, below the grid and the series
+    constexpr qreal kLabelZ = 20.0;
 
-double niceCeil(double value)
-{
-    if (!(value > 0.0))
-        return 1.0;
-    const double exponent = std::floor(std::log10(value));
-    const double base = std::pow(10.0, exponent);
-    const double fraction = value / base;
-    double nice = 10.0;
-    if (fraction <= 1.0)
-        nice = 1.0;
-    else if (fraction <= 2.0)
-        nice = 2.0;
-    else if (fraction <= 2.5)
-        nice = 2.5;
-    else if (fraction <= 5.0)
-        nice = 5.0;
-    return nice * base;
-}
-
-int decimalsForStep(double step)
-{
-    if (!(step > 0.0))
-        return 0;
-    int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step))));
-    // 0.25-style steps need one more digit.
-    if (std::abs(std::round(step * std::pow(10.0, decimals)) - step * std::pow(10.0, decimals)) > 1e-9)
-        ++decimals;
-    return std::min(decimals, 6);
-}
-
-QColor bandColor(const TimelinePhase& phase, int index, bool highlighted)
-{
-    if (highlighted)
-        return QColor(255, 196, 0, 80);
-    switch (phase.state) {
-    case TimelinePhase::State::OutOfMemory:
-    case TimelinePhase::State::Failed:
-        return QColor(220, 30, 30, 60);
-    case TimelinePhase::State::NotRun:
-        return QColor(0, 0, 0, 0);
-    default:
-        return index % 2 == 0 ? QColor(70, 130, 180, 30) : QColor(120, 120, 120, 22);
+    double niceCeil(double value)
+    {
+        if (!(value > 0.0))
+            return 1.0;
+        const double exponent = std::floor(std::log10(value));
+        const double base = std::pow(10.0, exponent);
+        const double fraction = value / base;
+        double nice = 10.0;
+        if (fraction <= 1.0)
+            nice = 1.0;
+        else if (fraction <= 2.0)
+            nice = 2.0;
+        else if (fraction <= 2.5)
+            nice = 2.5;
+        else if (fraction <= 5.0)
+            nice = 5.0;
+        return nice * base;
     }
-}
+
+    int decimalsForStep(double step)
+    {
+        if (!(step > 0.0))
+            return 0;
+        int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step))));
+        // 0.25-style steps need one more digit.
+        if (std::abs(std::round(step * std::pow(10.0, decimals)) - step * std::pow(10.0, decimals)) > 1e-9)
+            ++decimals;
+        return std::min(decimals, 6);
+    }
+
+    QColor bandColor(const TimelinePhase& phase, int index, bool highlighted)
+    {
+        if (highlighted)
+            return QColor(255, 196, 0, 80);
+        switch (phase.state) {
+        case TimelinePhase::State::OutOfMemory:
+        case TimelinePhase::State::Failed:
+            return QColor(220, 30, 30, 60);
+        case TimelinePhase::State::NotRun:
+            return QColor(0, 0, 0, 0);
+        default:
+            return index % 2 == 0 ? QColor(70, 130, 180, 30) : QColor(120, 120, 120, 22);
+        }
+    }
 
 } // namespace
 
@@ -309,10 +308,7 @@ void TimelineChart::resetZoom()
     updateRanges();
 }
 
-double TimelineChart::toUnitValue(std::uint64_t bytes) const
-{
-    return units::toUnit(bytes, m_unit);
-}
+double TimelineChart::toUnitValue(std::uint64_t bytes) const { return units::toUnit(bytes, m_unit); }
 
 void TimelineChart::refresh()
 {
@@ -346,8 +342,8 @@ void TimelineChart::rebuildPeaks()
     for (const TimelinePhase& phase : m_phases) {
         if (!phase.finished() || phase.state == TimelinePhase::State::NotRun)
             continue;
-        const double mid = std::isnan(phase.endSeconds) ? phase.startSeconds
-                                                        : (phase.startSeconds + phase.endSeconds) / 2.0;
+        const double mid
+            = std::isnan(phase.endSeconds) ? phase.startSeconds : (phase.startSeconds + phase.endSeconds) / 2.0;
         if (phase.peakAllocated)
             points.append(QPointF(std::isnan(phase.peakAllocatedSeconds) ? mid : phase.peakAllocatedSeconds,
                 toUnitValue(*phase.peakAllocated)));
@@ -371,12 +367,13 @@ void TimelineChart::updateLevelLines()
     for (QLegendMarker* marker : estimateMarkers)
         marker->setVisible(m_estimateBytes.has_value());
 
-    const std::uint64_t dataMax = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(),
-        m_estimateBytes.value_or(0) });
+    const std::uint64_t dataMax
+        = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(), m_estimateBytes.value_or(0) });
     const bool capacityOnScale = m_capacityBytes
-        && (dataMax == 0 || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(dataMax));
-    m_capacity->replace(
-        levelLine(capacityOnScale ? m_capacityBytes : std::nullopt, m_capacityBytes ? toUnitValue(*m_capacityBytes) : 0));
+        && (dataMax == 0
+            || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(dataMax));
+    m_capacity->replace(levelLine(
+        capacityOnScale ? m_capacityBytes : std::nullopt, m_capacityBytes ? toUnitValue(*m_capacityBytes) : 0));
     const auto capacityMarkers = chart()->legend()->markers(m_capacity);
     for (QLegendMarker* marker : capacityMarkers)
         marker->setVisible(capacityOnScale);
@@ -407,11 +404,12 @@ void TimelineChart::updateRanges()
     int xDecimals = xMax < 10.0 ? 2 : (xMax < 100.0 ? 1 : 0);
     m_axisX->setLabelFormat(QStringLiteral("%.") + QString::number(xDecimals) + QStringLiteral("f"));
 
-    std::uint64_t top = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(),
-        m_estimateBytes.value_or(0) });
+    std::uint64_t top
+        = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(), m_estimateBytes.value_or(0) });
     for (const TimelinePhase& phase : m_phases)
         top = std::max({ top, phase.peakAllocated.value_or(0), phase.peakReserved.value_or(0) });
-    if (m_capacityBytes && (top == 0 || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(top)))
+    if (m_capacityBytes
+        && (top == 0 || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(top)))
         top = std::max(top, *m_capacityBytes);
     const double yMax = niceCeil(toUnitValue(top) * 1.08);
     m_axisY->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsForStep(yMax / 5.0)) + QStringLiteral("f"));
@@ -451,8 +449,8 @@ void TimelineChart::updateOverlays()
     for (std::size_t i = 0; i < m_phases.size(); ++i) {
         const TimelinePhase& phase = m_phases[i];
         BandItems& band = m_bands[i];
-        const double end = std::isnan(phase.endSeconds) ? std::max(m_store.lastSeconds(), phase.startSeconds)
-                                                        : phase.endSeconds;
+        const double end
+            = std::isnan(phase.endSeconds) ? std::max(m_store.lastSeconds(), phase.startSeconds) : phase.endSeconds;
         const QPointF topLeft = c->mapToPosition(QPointF(phase.startSeconds, yTop), m_allocated);
         const QPointF bottomRight = c->mapToPosition(QPointF(end, yBottom), m_allocated);
         QRectF rect = QRectF(topLeft, bottomRight).normalized().intersected(plot);
@@ -462,10 +460,12 @@ void TimelineChart::updateOverlays()
             continue;
         }
         const bool highlighted = static_cast<int>(i) == m_highlight;
-        const bool bad = phase.state == TimelinePhase::State::OutOfMemory || phase.state == TimelinePhase::State::Failed;
+        const bool bad
+            = phase.state == TimelinePhase::State::OutOfMemory || phase.state == TimelinePhase::State::Failed;
         band.rect->setRect(rect);
         band.rect->setBrush(bandColor(phase, static_cast<int>(i), highlighted));
-        band.rect->setPen(highlighted ? QPen(QColor(200, 140, 0), 1.5) : (bad ? QPen(QColor(200, 0, 0), 1.0) : Qt::NoPen));
+        band.rect->setPen(
+            highlighted ? QPen(QColor(200, 140, 0), 1.5) : (bad ? QPen(QColor(200, 0, 0), 1.0) : Qt::NoPen));
         band.rect->show();
         // The label: the phase's identifier, elided to the band; hidden when there is no room at all.
         const int room = static_cast<int>(rect.width()) - 4;
@@ -547,7 +547,8 @@ QString TimelineChart::describeAt(double seconds) const
 
 std::size_t TimelineChart::memoryBytes() const
 {
-    const auto pointBytes = [](const QList<QPointF>& l) { return static_cast<std::size_t>(l.capacity()) * sizeof(QPointF); };
+    const auto pointBytes
+        = [](const QList<QPointF>& l) { return static_cast<std::size_t>(l.capacity()) * sizeof(QPointF); };
     return m_store.memoryBytes() + pointBytes(m_allocatedPoints) + pointBytes(m_reservedPoints)
         + pointBytes(m_devicePoints) + m_phases.capacity() * sizeof(TimelinePhase);
 }

@@ -9,7 +9,6 @@
 #include <QChartView>
 #include <QList>
 #include <QPointF>
-
 #include <optional>
 #include <vector>
 

@@ -83,16 +83,13 @@ std::ptrdiff_t TimelineStore::bucketAt(double seconds) const
 {
     if (m_buckets.empty())
         return -1;
-    const auto it = std::upper_bound(m_buckets.begin(), m_buckets.end(), seconds,
-        [](double s, const Bucket& b) { return s < b.firstSeconds; });
+    const auto it = std::upper_bound(
+        m_buckets.begin(), m_buckets.end(), seconds, [](double s, const Bucket& b) { return s < b.firstSeconds; });
     if (it == m_buckets.begin())
         return 0;
     return std::distance(m_buckets.begin(), it) - 1;
 }
 
-std::size_t TimelineStore::memoryBytes() const
-{
-    return sizeof(*this) + m_buckets.capacity() * sizeof(Bucket);
-}
+std::size_t TimelineStore::memoryBytes() const { return sizeof(*this) + m_buckets.capacity() * sizeof(Bucket); }
 
 } // namespace iteragpu::gui

@@ -12,41 +12,40 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 namespace iteragpu::gui {
 
 namespace {
 
-const QString kErrorStyle = QStringLiteral("QLabel { color: #b00000; }");
-const QString kInvalidEditStyle = QStringLiteral("QLineEdit { border: 1px solid #c00000; background: #fff0f0; }");
+    const QString kErrorStyle = QStringLiteral("QLabel { color: #b00000; }");
+    const QString kInvalidEditStyle = QStringLiteral("QLineEdit { border: 1px solid #c00000; background: #fff0f0; }");
 
-// Accepts the number as the user's language writes it ("1.024" in German) and as C does ("1024").
-std::optional<std::uint64_t> parseInteger(const QString& text, bool& negative)
-{
-    const QString t = text.trimmed();
-    negative = t.startsWith(QLatin1Char('-'));
-    bool ok = false;
-    qulonglong value = QLocale().toULongLong(t, &ok);
-    if (!ok)
-        value = QLocale::c().toULongLong(t, &ok);
-    if (!ok)
-        return std::nullopt;
-    return static_cast<std::uint64_t>(value);
-}
+    // Accepts the number as the user's language writes it ("1.024" in German) and as C does ("1024").
+    std::optional<std::uint64_t> parseInteger(const QString& text, bool& negative)
+    {
+        const QString t = text.trimmed();
+        negative = t.startsWith(QLatin1Char('-'));
+        bool ok = false;
+        qulonglong value = QLocale().toULongLong(t, &ok);
+        if (!ok)
+            value = QLocale::c().toULongLong(t, &ok);
+        if (!ok)
+            return std::nullopt;
+        return static_cast<std::uint64_t>(value);
+    }
 
-std::optional<double> parseReal(const QString& text)
-{
-    const QString t = text.trimmed();
-    bool ok = false;
-    double value = QLocale().toDouble(t, &ok);
-    if (!ok)
-        value = QLocale::c().toDouble(t, &ok);
-    if (!ok || !std::isfinite(value))
-        return std::nullopt;
-    return value;
-}
+    std::optional<double> parseReal(const QString& text)
+    {
+        const QString t = text.trimmed();
+        bool ok = false;
+        double value = QLocale().toDouble(t, &ok);
+        if (!ok)
+            value = QLocale::c().toDouble(t, &ok);
+        if (!ok || !std::isfinite(value))
+            return std::nullopt;
+        return value;
+    }
 
 } // namespace
 
@@ -148,7 +147,8 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
         if (field == Field::SamplingHz && (*real < protocol::kMinSamplingHz || *real > protocol::kMaxSamplingHz)) {
             //: %1 and %2 are the lowest and highest sampling rates in Hz
             return tr("Between %1 and %2 Hz.")
-                .arg(locale.toString(protocol::kMinSamplingHz, 'f', 0), locale.toString(protocol::kMaxSamplingHz, 'f', 0));
+                .arg(locale.toString(protocol::kMinSamplingHz, 'f', 0),
+                    locale.toString(protocol::kMaxSamplingHz, 'f', 0));
         }
         if (field == Field::SimCapacity) {
             if (*real <= 0.0)
@@ -206,7 +206,8 @@ void WorkloadForm::validate()
             const auto all = elements ? units::checkedMul(*elements, c->width) : std::nullopt;
             const auto bytes = all ? units::checkedMul(*all, device::dtypeSize(c->dtype)) : std::nullopt;
             if (!bytes)
-                formReason = tr("batch × context × width is too large: the input tensor's size does not fit in 64 bits.");
+                formReason
+                    = tr("batch × context × width is too large: the input tensor's size does not fit in 64 bits.");
             else if (*elements > kMaxDimension)
                 formReason = tr("batch × context is too large for the kernels (at most 2 147 483 647 rows).");
             else

@@ -6,7 +6,6 @@
 #include <QMap>
 #include <QString>
 #include <QWidget>
-
 #include <optional>
 
 class QCheckBox;
