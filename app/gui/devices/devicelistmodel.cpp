@@ -81,10 +81,8 @@ QString DeviceListModel::displayName(const Row& row) const
         //: %1 is the reason a GPU backend is unavailable, in the loader's or the runtime's own words
         return tr("unavailable: %1").arg(row.reason);
     }
-    if (row.simulated) {
-        //: %1 is the simulated device's name
-        return tr("%1 (simulated, not a GPU measurement)").arg(row.name);
-    }
+    if (row.simulated)
+        return tr("Simulated device: simulated, not a GPU measurement");
     return row.name;
 }
 

@@ -30,10 +30,17 @@ DevicePicker::DevicePicker(device::BackendRegistry& registry, QWidget* parent)
     m_view->setUniformRowHeights(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setMinimumHeight(70);
+    // Room for the CUDA, HIP and simulated lines at least.
+    m_view->setMinimumHeight((m_view->fontMetrics().height() + 4) * 5);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setTextElideMode(Qt::ElideRight);
+    m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(DeviceListModel::ColDevice, QHeaderView::ResizeToContents);
+    m_view->header()->setSectionResizeMode(DeviceListModel::ColName, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(DeviceListModel::ColCapacity, QHeaderView::ResizeToContents);
-    m_view->header()->resizeSection(DeviceListModel::ColName, 220);
+    // Driver and runtime are in the lines under the list (and in the model); the list stays narrow.
+    m_view->header()->setSectionHidden(DeviceListModel::ColDriver, true);
+    m_view->header()->setSectionHidden(DeviceListModel::ColRuntime, true);
 
     m_details = new QLabel(this);
     m_details->setWordWrap(true);
@@ -42,13 +49,20 @@ DevicePicker::DevicePicker(device::BackendRegistry& registry, QWidget* parent)
     m_refresh = new QPushButton(this);
     connect(m_refresh, &QPushButton::clicked, this, &DevicePicker::refresh);
 
+    // Word-wrapped labels do not ask a dock for their height: give them their lines explicitly.
+    const int line = fontMetrics().lineSpacing();
+    m_notice->setMinimumHeight(3 * line + 10);
+    m_details->setMinimumHeight(3 * line + 2);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     auto* bottom = new QHBoxLayout;
-    bottom->addWidget(m_details, 1);
-    bottom->addWidget(m_refresh, 0, Qt::AlignTop);
+    bottom->addStretch(1);
+    bottom->addWidget(m_refresh);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
     layout->addWidget(m_notice);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_details);
     layout->addLayout(bottom);
 
     m_model->reload(m_registry);
@@ -138,9 +152,8 @@ void DevicePicker::updateNotice()
         m_notice->hide();
         return;
     }
-    m_notice->setText(tr("No GPU was found on this computer (see the greyed lines for the reason). "
-                         "You can still use sim:0, the simulated device: its figures are simulated, "
-                         "not a GPU measurement."));
+    m_notice->setText(tr("No GPU found (the greyed lines say why). sim:0 is available: "
+                         "simulated, not a GPU measurement."));
     m_notice->show();
 }
 
@@ -161,14 +174,15 @@ void DevicePicker::updateDetails()
                            locale.toString(units::toUnit(*r.capacityBytes, m_unit), 'f', 2),
                            QLatin1String(units::unitSymbol(m_unit)));
     }
-    //: %1 device id, %2 device name, %3 capacity, %4 driver version, %5 runtime version
-    QString text = tr("<b>%1</b> %2<br>Capacity: %3<br>Driver: %4 · Runtime: %5")
-                       .arg(r.id.toHtmlEscaped(), r.name.toHtmlEscaped(), capacity,
-                           r.driver.isEmpty() ? QStringLiteral("—") : r.driver.toHtmlEscaped(),
-                           r.runtime.isEmpty() ? QStringLiteral("—") : r.runtime.toHtmlEscaped());
+    //: %1 device id, %2 capacity, %3 driver version, %4 runtime version
+    QString text
+        = tr("<b>%1</b> · %2<br>Driver: %3 · Runtime: %4")
+              .arg(r.id.toHtmlEscaped(), capacity, r.driver.isEmpty() ? QStringLiteral("—") : r.driver.toHtmlEscaped(),
+                  r.runtime.isEmpty() ? QStringLiteral("—") : r.runtime.toHtmlEscaped());
     if (r.simulated)
         text += QStringLiteral("<br><span style='color:#965000'><b>")
             + tr("Simulated, not a GPU measurement.").toHtmlEscaped() + QStringLiteral("</b></span>");
+    m_details->setToolTip(r.name);
     m_details->setText(text);
 }
 

@@ -28,6 +28,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -148,11 +149,14 @@ void MainWindow::createDocks()
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The dock never gets narrower than the form, so no field is cut off; the form scrolls vertically.
+    formScroll->setMinimumWidth(
+        m_workloadForm->minimumSizeHint().width() + formScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
     m_workloadDock = makeDock(QStringLiteral("workloadDock"), formScroll, Qt::LeftDockWidgetArea);
     m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
     m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
     splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
-    resizeDocks({ m_deviceDock, m_workloadDock }, { 230, 420 }, Qt::Vertical);
+    resizeDocks({ m_deviceDock, m_workloadDock }, { 270, 400 }, Qt::Vertical);
     resizeDocks({ m_deviceDock }, { 360 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock, m_logDock }, { 640, 280 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);

@@ -34,6 +34,7 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent)
     m_overallBar = new QProgressBar(this);
     m_overallBar->setRange(0, 1);
     m_overallBar->setValue(0);
+    m_overallBar->setTextVisible(false); // until a run plans its phases
     m_overallBar->setMinimumWidth(150);
     m_elapsed = new QLabel(this);
     m_elapsed->setMinimumWidth(m_elapsed->fontMetrics().horizontalAdvance(QStringLiteral("00:00:00.0")) + 8);
@@ -115,6 +116,7 @@ void RunPanel::onProgress(int finished, int planned)
     m_finished = finished;
     m_planned = std::max(planned, 1);
     m_overallBar->setRange(0, m_planned);
+    m_overallBar->setTextVisible(true);
     m_overallBar->setValue(std::min(finished, m_planned));
     retranslateUi();
 }

@@ -12,7 +12,6 @@
 #include <QImage>
 #include <QKeyEvent>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QMouseEvent>
@@ -32,7 +31,6 @@ namespace iteragpu::gui {
 namespace {
 
     constexpr int kRefreshIntervalMs = 33; // at most ~30 refreshes a second
-    constexpr double kLevelLineFarSeconds = 1.0e7; // the level lines span any zoom
     constexpr double kCapacityScaleFactor = 4.0; // capacity joins the scale when within 4x of the data
     constexpr qreal kBandZ = 1.5; // above the plot background, below the grid and the series
     constexpr qreal kLabelZ = 20.0;
@@ -54,6 +52,14 @@ namespace {
         else if (fraction <= 5.0)
             nice = 5.0;
         return nice * base;
+    }
+
+    // A tick step of 1, 2, 2.5 or 5 times a power of ten giving about `ticks` intervals over range.
+    double niceStep(double range, int ticks)
+    {
+        if (!(range > 0.0))
+            return 1.0;
+        return niceCeil(range / ticks);
     }
 
     int decimalsForStep(double step)
@@ -124,6 +130,9 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_device = addLine(QColor(44, 160, 44), 1.5, Qt::DashLine);
     m_capacity = addLine(QColor(160, 0, 0), 1.5, Qt::DashDotLine);
     m_estimate = addLine(QColor(128, 60, 170), 1.5, Qt::DashLine);
+    // Lines without data leave the chart (and the legend) until they have some.
+    for (QLineSeries* series : { m_device, m_capacity, m_estimate })
+        setSeriesAttached(series, false);
 
     m_peaks = new QScatterSeries(this);
     m_peaks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
@@ -151,6 +160,9 @@ TimelineChart::TimelineChart(QWidget* parent)
     auto onRange = [this] {
         if (!m_settingRange)
             m_autoRange = false;
+        applyTicks(m_axisX);
+        applyTicks(m_axisY);
+        updateLevelLines();
         updateOverlays();
     };
     connect(m_axisX, &QValueAxis::rangeChanged, this, onRange);
@@ -169,7 +181,36 @@ TimelineChart::TimelineChart(QWidget* parent)
     updateRanges();
 }
 
-TimelineChart::~TimelineChart() = default;
+TimelineChart::~TimelineChart()
+{
+    // Series out of the chart are not owned by it.
+    for (QLineSeries* series : { m_device, m_capacity, m_estimate })
+        if (!chart()->series().contains(series))
+            delete series;
+}
+
+void TimelineChart::setSeriesAttached(QLineSeries* series, bool attached)
+{
+    const bool present = chart()->series().contains(series);
+    if (attached == present)
+        return;
+    if (attached) {
+        chart()->addSeries(series);
+        series->attachAxis(m_axisX);
+        series->attachAxis(m_axisY);
+    } else {
+        chart()->removeSeries(series);
+    }
+}
+
+void TimelineChart::applyTicks(QValueAxis* axis)
+{
+    const double step = niceStep(axis->max() - axis->min(), 5);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(step);
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsForStep(step)) + QStringLiteral("f"));
+}
 
 void TimelineChart::retranslateUi()
 {
@@ -326,9 +367,7 @@ void TimelineChart::refresh()
     m_reserved->replace(m_reservedPoints);
     m_device->replace(m_devicePoints);
     // A backend without a device-level reading has no such line, and no legend entry claiming one.
-    const auto deviceMarkers = chart()->legend()->markers(m_device);
-    for (QLegendMarker* marker : deviceMarkers)
-        marker->setVisible(m_store.hasDevice());
+    setSeriesAttached(m_device, m_store.hasDevice());
     rebuildPeaks();
     updateLevelLines();
     updateRanges();
@@ -356,34 +395,47 @@ void TimelineChart::rebuildPeaks()
 
 void TimelineChart::updateLevelLines()
 {
-    auto levelLine = [](std::optional<std::uint64_t> bytes, double value) {
+    // The lines span the visible time range, so they stay drawn at any zoom.
+    const double x0 = m_axisX->min();
+    const double x1 = m_axisX->max();
+    auto levelLine = [&](std::optional<std::uint64_t> bytes) {
         QList<QPointF> points;
         if (bytes)
-            points << QPointF(-kLevelLineFarSeconds, value) << QPointF(kLevelLineFarSeconds, value);
+            points << QPointF(x0, toUnitValue(*bytes)) << QPointF(x1, toUnitValue(*bytes));
         return points;
     };
-    m_estimate->replace(levelLine(m_estimateBytes, m_estimateBytes ? toUnitValue(*m_estimateBytes) : 0.0));
-    const auto estimateMarkers = chart()->legend()->markers(m_estimate);
-    for (QLegendMarker* marker : estimateMarkers)
-        marker->setVisible(m_estimateBytes.has_value());
+    m_estimate->replace(levelLine(m_estimateBytes));
+    setSeriesAttached(m_estimate, m_estimateBytes.has_value());
 
-    const std::uint64_t dataMax
-        = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(), m_estimateBytes.value_or(0) });
-    const bool capacityOnScale = m_capacityBytes
-        && (dataMax == 0
-            || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(dataMax));
-    m_capacity->replace(levelLine(
-        capacityOnScale ? m_capacityBytes : std::nullopt, m_capacityBytes ? toUnitValue(*m_capacityBytes) : 0));
-    const auto capacityMarkers = chart()->legend()->markers(m_capacity);
-    for (QLegendMarker* marker : capacityMarkers)
-        marker->setVisible(capacityOnScale);
-    if (m_capacityBytes && !capacityOnScale) {
-        //: %1 is the device capacity with its unit, e.g. "80,00 GiB"; the line is above the chart's scale
-        m_offScaleNote->setText(tr("Device capacity %1 (above the scale)").arg(formatBytes(m_capacityBytes)));
+    const bool onScale = capacityOnScale();
+    m_capacity->replace(levelLine(onScale ? m_capacityBytes : std::nullopt));
+    setSeriesAttached(m_capacity, onScale);
+    if (m_capacityBytes && !onScale) {
+        //: %1 is the device capacity with its unit, e.g. "80,00 GiB"; its line is above the chart's scale
+        m_offScaleNote->setText(tr("Device capacity %1 is above the scale ↑")
+                                    .arg(QLocale().toString(toUnitValue(*m_capacityBytes), 'f', 2) + QLatin1Char(' ')
+                                        + QLatin1String(units::unitSymbol(m_unit))));
         m_offScaleNote->show();
     } else {
         m_offScaleNote->hide();
     }
+}
+
+std::uint64_t TimelineChart::dataTop() const
+{
+    std::uint64_t top
+        = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(), m_estimateBytes.value_or(0) });
+    for (const TimelinePhase& phase : m_phases)
+        top = std::max({ top, phase.peakAllocated.value_or(0), phase.peakReserved.value_or(0) });
+    return top;
+}
+
+bool TimelineChart::capacityOnScale() const
+{
+    if (!m_capacityBytes)
+        return false;
+    const std::uint64_t top = dataTop();
+    return top == 0 || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(top);
 }
 
 void TimelineChart::setRange(double x0, double x1, double y0, double y1)
@@ -396,25 +448,23 @@ void TimelineChart::setRange(double x0, double x1, double y0, double y1)
 
 void TimelineChart::updateRanges()
 {
-    const double span = m_store.empty() ? 0.0 : m_store.lastSeconds();
-    double xMax = span <= 0.0 ? 1.0 : span;
+    double span = m_store.empty() ? 0.0 : m_store.lastSeconds();
     for (const TimelinePhase& phase : m_phases)
         if (!std::isnan(phase.endSeconds))
-            xMax = std::max(xMax, phase.endSeconds);
-    int xDecimals = xMax < 10.0 ? 2 : (xMax < 100.0 ? 1 : 0);
-    m_axisX->setLabelFormat(QStringLiteral("%.") + QString::number(xDecimals) + QStringLiteral("f"));
+            span = std::max(span, phase.endSeconds);
+    const double xStep = niceStep(span > 0.0 ? span : 1.0, 6);
+    const double xMax = span > 0.0 ? std::max(xStep, std::ceil(span / xStep - 1e-9) * xStep) : 1.0;
 
-    std::uint64_t top
-        = std::max({ m_store.maxAllocated(), m_store.maxReserved(), m_store.maxDevice(), m_estimateBytes.value_or(0) });
-    for (const TimelinePhase& phase : m_phases)
-        top = std::max({ top, phase.peakAllocated.value_or(0), phase.peakReserved.value_or(0) });
-    if (m_capacityBytes
-        && (top == 0 || static_cast<double>(*m_capacityBytes) <= kCapacityScaleFactor * static_cast<double>(top)))
+    std::uint64_t top = dataTop();
+    if (capacityOnScale())
         top = std::max(top, *m_capacityBytes);
-    const double yMax = niceCeil(toUnitValue(top) * 1.08);
-    m_axisY->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsForStep(yMax / 5.0)) + QStringLiteral("f"));
+    const double topUnit = toUnitValue(top) * 1.04;
+    const double yStep = niceStep(topUnit > 0.0 ? topUnit : 1.0, 5);
+    const double yMax = std::max(yStep, std::ceil(topUnit / yStep - 1e-9) * yStep);
     if (m_autoRange)
         setRange(0.0, xMax, 0.0, yMax);
+    applyTicks(m_axisX);
+    applyTicks(m_axisY);
 }
 
 int TimelineChart::phaseAt(double seconds) const
@@ -504,7 +554,7 @@ void TimelineChart::updateOverlays()
     }
     if (m_offScaleNote->isVisible()) {
         const QRectF r = m_offScaleNote->boundingRect();
-        m_offScaleNote->setPos(plot.right() - r.width() - 4.0, plot.top() - r.height() - 2.0);
+        m_offScaleNote->setPos(plot.right() - r.width() - 2.0, plot.top() - r.height() - 3.0);
     }
 }
 

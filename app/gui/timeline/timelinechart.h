@@ -99,6 +99,10 @@ private:
     void updateRanges();
     void setRange(double x0, double x1, double y0, double y1);
     void updateLevelLines();
+    void setSeriesAttached(QLineSeries* series, bool attached);
+    void applyTicks(QValueAxis* axis);
+    std::uint64_t dataTop() const; // bytes: the highest value the data, the peaks and the estimate reach
+    bool capacityOnScale() const;
     void updateOverlays();
     void rebuildPeaks();
     double toUnitValue(std::uint64_t bytes) const;

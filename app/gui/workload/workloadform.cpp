@@ -55,7 +55,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     setObjectName(QStringLiteral("WorkloadForm"));
     m_layout = new QFormLayout(this);
     m_layout->setContentsMargins(6, 6, 6, 6);
-    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    m_layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_modeLabel = new QLabel(this);
@@ -63,6 +63,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_mode->addItem(QString(), static_cast<int>(protocol::Mode::Inference));
     m_mode->addItem(QString(), static_cast<int>(protocol::Mode::Training));
     m_layout->addRow(m_modeLabel, m_mode);
+    m_modeLabel->setBuddy(m_mode);
 
     addField(Field::Batch);
     addField(Field::Context);
@@ -74,6 +75,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     for (auto dtype : { device::DType::Float32, device::DType::Float16, device::DType::BFloat16 })
         m_dtype->addItem(QLatin1String(device::dtypeName(dtype)), static_cast<int>(dtype));
     m_layout->addRow(m_dtypeLabel, m_dtype);
+    m_dtypeLabel->setBuddy(m_dtype);
 
     addField(Field::Warmup);
     addField(Field::Repeats);
@@ -83,6 +85,12 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_allocator->addItem(QString(), static_cast<int>(protocol::AllocatorKind::Native));
     m_allocator->addItem(QString(), static_cast<int>(protocol::AllocatorKind::Async));
     m_layout->addRow(m_allocatorLabel, m_allocator);
+    m_allocatorLabel->setBuddy(m_allocator);
+    // Long item texts must not widen the form beyond its dock: the combo boxes elide, their tooltips tell all.
+    for (QComboBox* combo : { m_mode, m_dtype, m_allocator }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+    }
     m_emptyCache = new QCheckBox(this);
     m_layout->addRow(m_emptyCache);
 
@@ -112,6 +120,7 @@ void WorkloadForm::addField(Field field)
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(1);
     w.edit = new QLineEdit(box);
+    w.edit->setMinimumWidth(70);
     w.error = new QLabel(box);
     w.error->setWordWrap(true);
     w.error->setStyleSheet(kErrorStyle);
@@ -300,8 +309,10 @@ void WorkloadForm::setLocked(bool locked)
 void WorkloadForm::retranslateUi()
 {
     m_modeLabel->setText(tr("&Mode:"));
-    m_mode->setItemText(0, tr("Dense network, inference"));
+    m_mode->setItemText(0, tr("Inference (dense network)"));
     m_mode->setItemText(1, tr("Training (forward, loss, backward, optimizer)"));
+    m_allocator->setToolTip(tr("native: the caching allocator with PyTorch's counters; "
+                               "async: the driver's stream-ordered pool (cudaMallocAsync / hipMallocAsync)"));
     m_fields[Field::Batch].label->setText(tr("&Batch:"));
     m_fields[Field::Batch].edit->setPlaceholderText(tr("sequences per step"));
     m_fields[Field::Context].label->setText(tr("&Context:"));
@@ -314,8 +325,8 @@ void WorkloadForm::retranslateUi()
     m_fields[Field::Repeats].label->setText(tr("&Repeats:"));
     m_fields[Field::Repeats].edit->setPlaceholderText(tr("measured warm repeats"));
     m_allocatorLabel->setText(tr("A&llocator:"));
-    m_allocator->setItemText(0, tr("native (caching allocator)"));
-    m_allocator->setItemText(1, tr("async (driver's stream-ordered pool)"));
+    m_allocator->setItemText(0, tr("native (caching)"));
+    m_allocator->setItemText(1, tr("async (driver pool)"));
     m_emptyCache->setText(tr("&Empty the cache between repeats"));
     m_fields[Field::SamplingHz].label->setText(tr("&Sampling (Hz):"));
     m_fields[Field::SimCapacity].label->setText(tr("Simulated &capacity (GiB):"));
