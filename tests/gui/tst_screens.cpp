@@ -6,6 +6,7 @@
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
+#include "core/sim/simbackend.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -118,6 +119,11 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("8"), QStringLiteral("8192"), QStringLiteral("6"), QStringLiteral("6"));
+        // Slower simulated kernels, so the run lasts long enough to be seen in the middle.
+        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimOptions options = sim->options();
+        options.kernelMicros = 25'000;
+        sim->setOptions(options);
         QSignalSpy phaseDone(window.runController(), &gui::RunController::phaseFinished);
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         window.startRun();
@@ -127,6 +133,8 @@ private slots:
         saveShot(window, QStringLiteral("mainwindow.png"));
         window.stopRun();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        options.kernelMicros = sim::SimOptions {}.kernelMicros;
+        sim->setOptions(options);
     }
 
     void afterOutOfMemory()

@@ -111,23 +111,31 @@ private slots:
 
     void fullRunDrivesChartAndTable_data()
     {
+        QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("repeats");
         QTest::addColumn<int>("allocator");
-        QTest::addRow("native, 2 repeats") << QStringLiteral("2") << 0;
-        QTest::addRow("async, 1 repeat") << QStringLiteral("1") << 1;
-        QTest::addRow("native, no repeat") << QStringLiteral("0") << 0;
+        QTest::addColumn<int>("phases");
+        // inference: model_load, inputs, cold_forward, warmup, warm_forward x repeats
+        QTest::addRow("inference, native, 2 repeats") << 0 << QStringLiteral("2") << 0 << 6;
+        QTest::addRow("inference, async, 1 repeat") << 0 << QStringLiteral("1") << 1 << 5;
+        QTest::addRow("inference, no repeat") << 0 << QStringLiteral("0") << 0 << 4;
+        // training: + the four parts of the first step, warm_step x repeats, evaluation, export
+        QTest::addRow("training, 1 repeat") << 1 << QStringLiteral("1") << 0 << 10;
     }
 
     void fullRunDrivesChartAndTable()
     {
+        QFETCH(int, mode);
         QFETCH(QString, repeats);
         QFETCH(int, allocator);
+        QFETCH(int, phases);
         gui::MainWindow window;
         window.show();
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(
             window, QStringLiteral("2"), QStringLiteral("256"), QStringLiteral("2"), repeats, QStringLiteral("8"));
         window.workloadForm()->allocatorBox()->setCurrentIndex(allocator);
+        window.workloadForm()->modeBox()->setCurrentIndex(mode);
         QAbstractItemModelTester tester(window.phaseModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy inserted(window.phaseModel(), &QAbstractItemModel::rowsInserted);
         QSignalSpy changed(window.phaseModel(), &QAbstractItemModel::dataChanged);
@@ -149,7 +157,8 @@ private slots:
         // One row per phase of the result, all ok; peaks in the table match the result to the byte.
         gui::PhaseTableModel* model = window.phaseModel();
         QCOMPARE(model->rowCount(), static_cast<int>(result.phases.size()));
-        QVERIFY(model->rowCount() >= 4 + repeats.toInt());
+        QCOMPARE(model->rowCount(), phases);
+        QCOMPARE(window.runController()->plannedPhases(), phases);
         for (int row = 0; row < model->rowCount(); ++row) {
             QCOMPARE(model->index(row, gui::PhaseTableModel::ColStatus).data().toString(), QStringLiteral("ok"));
             const auto& phase = result.phases[static_cast<std::size_t>(row)];
@@ -179,7 +188,8 @@ private slots:
         gui::MainWindow window;
         window.show();
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
-        setWorkload(window, QStringLiteral("4"), QStringLiteral("8192"), QStringLiteral("50"), QStringLiteral("200"),
+        // Thousands of short phases: the stop comes long before the end.
+        setWorkload(window, QStringLiteral("4"), QStringLiteral("1024"), QStringLiteral("50"), QStringLiteral("3000"),
             QStringLiteral("80"));
         QSignalSpy phaseDone(window.runController(), &gui::RunController::phaseFinished);
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);

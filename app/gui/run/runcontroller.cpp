@@ -2,6 +2,7 @@
 #include "app/gui/run/runcontroller.h"
 
 #include "app/gui/run/runsignaladapter.h"
+#include "core/protocol/phaseplan.h"
 #include "core/sim/simbackend.h"
 
 namespace iteragpu::gui {
@@ -26,10 +27,7 @@ RunController::~RunController()
 
 int RunController::plannedPhaseCount(const protocol::RunConfig& config)
 {
-    // inference: model_load, inputs, cold_forward, warmup, one warm_forward per repeat;
-    // training: model_load, inputs, the four parts of the first step, one warm_step per repeat, evaluation, export.
-    const int repeats = static_cast<int>(std::min<std::uint32_t>(config.repeats, 1'000'000));
-    return config.mode == protocol::Mode::Training ? 8 + repeats : 4 + repeats;
+    return static_cast<int>(protocol::planPhases(config).size());
 }
 
 std::uint64_t RunController::start(protocol::RunConfig config)

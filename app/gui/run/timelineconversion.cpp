@@ -3,6 +3,8 @@
 
 #include "app/gui/phases/phasetablemodel.h"
 
+#include <limits>
+
 namespace iteragpu::gui {
 
 TimelineSample toTimelineSample(const protocol::Sample& sample)
@@ -23,7 +25,7 @@ TimelinePhase toTimelinePhase(const protocol::PhaseResult& phase)
 {
     TimelinePhase p;
     p.name = PhaseTableModel::displayName(phase);
-    p.startSeconds = phase.startSeconds.value_or(0.0);
+    p.startSeconds = phase.startSeconds.value_or(std::numeric_limits<double>::quiet_NaN());
     if (phase.endSeconds)
         p.endSeconds = *phase.endSeconds;
     switch (phase.status) {

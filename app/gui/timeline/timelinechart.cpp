@@ -293,10 +293,15 @@ void TimelineChart::endPhase(const TimelinePhase& result)
         [&](const TimelinePhase& p) { return p.name == result.name && !p.finished(); });
     if (it == m_phases.rend()) {
         m_phases.push_back(result);
-        if (std::isnan(m_phases.back().endSeconds))
-            m_phases.back().endSeconds = m_phases.back().startSeconds;
+        TimelinePhase& added = m_phases.back();
+        if (std::isnan(added.startSeconds))
+            added.startSeconds = std::isnan(added.endSeconds) ? m_store.lastSeconds() : added.endSeconds;
+        if (std::isnan(added.endSeconds))
+            added.endSeconds = added.startSeconds;
     } else {
         TimelinePhase& phase = *it;
+        if (!std::isnan(result.startSeconds))
+            phase.startSeconds = result.startSeconds; // the worker's own clock, read after the baseline
         phase.endSeconds = std::isnan(result.endSeconds) ? m_store.lastSeconds() : result.endSeconds;
         phase.state = result.state == TimelinePhase::State::Running ? TimelinePhase::State::Ok : result.state;
         phase.message = result.message;

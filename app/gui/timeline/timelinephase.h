@@ -14,7 +14,7 @@ struct TimelinePhase {
     enum class State { Running, Ok, Failed, OutOfMemory, NotRun };
 
     QString name; // technical identifier, never translated: "cold_forward"
-    double startSeconds = 0.0;
+    double startSeconds = 0.0; // NaN in a result that does not know it
     double endSeconds = std::numeric_limits<double>::quiet_NaN(); // NaN while running
     State state = State::Running;
     QString message; // the error text when it failed
