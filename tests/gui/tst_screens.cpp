@@ -145,6 +145,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"), QStringLiteral("0.25"));
+        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimOptions options = sim->options();
+        options.kernelMicros = 25'000;
+        sim->setOptions(options);
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         window.startRun();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
@@ -153,6 +157,8 @@ private slots:
         QVERIFY(row >= 0);
         QTest::qWait(100);
         saveShot(window, QStringLiteral("mainwindow-oom.png"));
+        options.kernelMicros = sim::SimOptions {}.kernelMicros;
+        sim->setOptions(options);
         const QStringList clipped = clippedTexts(window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
     }

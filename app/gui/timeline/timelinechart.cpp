@@ -127,7 +127,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     };
     m_reserved = addLine(QColor(230, 126, 34), 2.0, Qt::SolidLine);
     m_allocated = addLine(QColor(31, 119, 180), 2.0, Qt::SolidLine);
-    m_device = addLine(QColor(44, 160, 44), 1.5, Qt::DashLine);
+    m_device = addLine(QColor(44, 160, 44), 1.5, Qt::SolidLine); // solid: a dashed 2000-point line repaints ~10x slower
     m_capacity = addLine(QColor(160, 0, 0), 1.5, Qt::DashDotLine);
     m_estimate = addLine(QColor(128, 60, 170), 1.5, Qt::DashLine);
     // Lines without data leave the chart (and the legend) until they have some.
@@ -155,6 +155,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_failureNote->setZValue(kLabelZ);
     m_failureNote->setDefaultTextColor(QColor(180, 0, 0));
     m_failureNote->hide();
+    // A light box under the note keeps it readable over the curves.
+    m_failureBox = new QGraphicsRectItem(chart);
+    m_failureBox->setZValue(kLabelZ - 0.5);
+    m_failureBox->setBrush(QColor(255, 255, 255, 225));
+    m_failureBox->setPen(QPen(QColor(200, 0, 0), 1.0));
+    m_failureBox->hide();
 
     connect(chart, &QChart::plotAreaChanged, this, [this] { updateOverlays(); });
     auto onRange = [this] {
@@ -517,6 +523,10 @@ void TimelineChart::updateOverlays()
         const bool highlighted = static_cast<int>(i) == m_highlight;
         const bool bad
             = phase.state == TimelinePhase::State::OutOfMemory || phase.state == TimelinePhase::State::Failed;
+        // A phase that failed at once still gets a band one can see.
+        constexpr qreal kMinBadBandWidth = 6.0; // pixels
+        if (bad && rect.width() < kMinBadBandWidth)
+            rect.setWidth(std::min(kMinBadBandWidth, plot.right() - rect.left()));
         band.rect->setRect(rect);
         band.rect->setBrush(bandColor(phase, static_cast<int>(i), highlighted));
         band.rect->setPen(
@@ -547,15 +557,25 @@ void TimelineChart::updateOverlays()
 
     if (failed) {
         const QString what = failed->state == TimelinePhase::State::OutOfMemory ? tr("Out of memory") : tr("Failed");
+        // The chart shows the start of the message; the banner, the table's tooltip and the log have all of it.
+        constexpr int kNoteChars = 150;
+        QString message = failed->message;
+        if (message.size() > kNoteChars)
+            message = message.left(kNoteChars).trimmed() + QStringLiteral("…");
         //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
-        m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, failed->message));
-        const qreal width = std::max<qreal>(160.0, plot.width() * 0.45);
+        m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, message));
+        const qreal width = std::clamp<qreal>(plot.width() * 0.45, 160.0, 420.0);
         m_failureNote->setTextWidth(width);
-        qreal x = std::clamp(failedRect.left() - width, plot.left() + 4.0, plot.right() - width - 4.0);
-        m_failureNote->setPos(x, plot.top() + 2.0 * metrics.height() + 8.0);
+        const QRectF textRect = m_failureNote->boundingRect();
+        const qreal x = std::clamp(failedRect.left() - width - 8.0, plot.left() + 6.0, plot.right() - width - 6.0);
+        const qreal y = plot.top() + 2.0 * metrics.height() + 10.0;
+        m_failureNote->setPos(x, y);
+        m_failureBox->setRect(QRectF(QPointF(x, y), textRect.size()));
         m_failureNote->show();
+        m_failureBox->show();
     } else {
         m_failureNote->hide();
+        m_failureBox->hide();
     }
     if (m_offScaleNote->isVisible()) {
         const QRectF r = m_offScaleNote->boundingRect();

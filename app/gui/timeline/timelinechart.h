@@ -134,6 +134,7 @@ private:
     QValueAxis* m_axisY = nullptr;
     QGraphicsSimpleTextItem* m_offScaleNote = nullptr;
     QGraphicsTextItem* m_failureNote = nullptr;
+    QGraphicsRectItem* m_failureBox = nullptr;
     QTimer* m_refreshTimer = nullptr;
     // Pre-sized point buffers, reused by every refresh.
     QList<QPointF> m_allocatedPoints;
