@@ -256,6 +256,43 @@ private slots:
         QVERIFY(window.noticeText().isEmpty());
     }
 
+    void missingBackendIsAClearMessage_data()
+    {
+        QTest::addColumn<QString>("deviceId");
+        QTest::addRow("cuda:0") << QStringLiteral("cuda:0");
+        QTest::addRow("hip:0") << QStringLiteral("hip:0");
+        QTest::addRow("not a device id") << QStringLiteral("tpu:0");
+    }
+
+    void missingBackendIsAClearMessage()
+    {
+        QFETCH(QString, deviceId);
+        gui::MainWindow window;
+        const std::string backend = deviceId.section(QLatin1Char(':'), 0, 0).toStdString();
+        if (window.registry().backend(backend) && window.registry().backend(backend)->deviceCount() > 0)
+            QSKIP("this machine has that device");
+        QSignalSpy errors(window.runController(), &gui::RunController::errorOccurred);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        protocol::RunConfig config;
+        config.deviceId = deviceId.toStdString();
+        const std::uint64_t runId = window.runController()->start(config);
+        // Either refused at once with one line, or the run ends with the device missing; never a crash.
+        if (runId == 0) {
+            QCOMPARE(errors.count(), 1);
+            QVERIFY(!errors.at(0).at(0).toString().isEmpty());
+            QVERIFY(!window.noticeText().isEmpty());
+        } else {
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+            QVERIFY(finished.at(0).at(0).value<protocol::RunResult>().deviceMissing);
+            QVERIFY(window.noticeText().contains(QStringLiteral("could not measure")));
+        }
+        QVERIFY(!window.runController()->isRunning());
+        bool logged = false;
+        for (const auto& e : window.logView()->model()->entries())
+            logged = logged || e.level == gui::LogModel::Level::Error;
+        QVERIFY(logged);
+    }
+
     void lateEventsOfAnotherRunAreDropped()
     {
         gui::MainWindow window;
