@@ -190,8 +190,8 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_unitMenu = m_viewMenu->addMenu(QString());
     m_unitGroup = new QActionGroup(this);
-    m_unitGiBAction = m_unitMenu->addAction(QStringLiteral("GiB (2^30 bytes)"));
-    m_unitGBAction = m_unitMenu->addAction(QStringLiteral("GB (10^9 bytes)"));
+    m_unitGiBAction = m_unitMenu->addAction(QString());
+    m_unitGBAction = m_unitMenu->addAction(QString());
     for (QAction* a : { m_unitGiBAction, m_unitGBAction }) {
         a->setCheckable(true);
         m_unitGroup->addAction(a);
@@ -464,6 +464,9 @@ void MainWindow::retranslateUi()
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_unitMenu->setTitle(tr("&Unit"));
+    // The unit symbols stay GB and GiB in every language.
+    m_unitGiBAction->setText(tr("GiB (2^30 bytes)"));
+    m_unitGBAction->setText(tr("GB (10^9 bytes)"));
     m_resetZoomAction->setText(tr("Reset &zoom"));
     m_resetLayoutAction->setText(tr("Reset &layout"));
     m_languageMenu->setTitle(tr("&Language"));
