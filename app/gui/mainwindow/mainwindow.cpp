@@ -3,17 +3,42 @@
 
 #include "app/gui/about/aboutdialog.h"
 #include "app/gui/application/labapplication.h"
+#include "app/gui/devices/devicepicker.h"
+#include "app/gui/log/logview.h"
+#include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/run/runcontroller.h"
+#include "app/gui/run/runpanel.h"
+#include "app/gui/run/timelineconversion.h"
+#include "app/gui/timeline/timelinechart.h"
+#include "app/gui/workload/workloadform.h"
+#include "core/sim/simbackend.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
 
 namespace iteragpu::gui {
+
+namespace {
+    constexpr int kLayoutVersion = 1; // bump when the docks change, so an old saved layout is not applied
+    const QString kUnitKey = QStringLiteral("ui/unit");
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -21,31 +46,167 @@ MainWindow::MainWindow(QWidget* parent)
 {
     m_registry->load();
     setObjectName(QStringLiteral("MainWindow"));
-    m_welcome = new QLabel(this);
-    m_welcome->setAlignment(Qt::AlignCenter);
-    m_welcome->setWordWrap(true);
-    setCentralWidget(m_welcome);
+    setDockNestingEnabled(true);
+    // The left docks run the full height; the bottom docks sit under the chart only.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    createWidgets();
+    createDocks();
     createMenus();
+    connectRun();
     retranslateUi();
     resize(1280, 800);
+    m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
+    const QSettings settings;
+    setUnit(settings.value(kUnitKey).toString() == QLatin1String("GB") ? units::Unit::GB : units::Unit::GiB);
+    updateChartDevice();
+    updateRunAllowed();
+    m_logView->info(m_devicePicker->model()->hasGpu()
+            ? tr("Ready.")
+            : tr("Ready. No GPU found: the simulated device sim:0 is selected (simulated, not a GPU measurement)."));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The run's worker opens devices through the registry: it must end before the registry goes.
+    delete m_runController;
+    m_runController = nullptr;
+}
+
+void MainWindow::createWidgets()
+{
+    m_runController = new RunController(*m_registry, this);
+
+    m_timeline = new TimelineChart(this);
+    m_notice = new QLabel(this);
+    m_notice->setObjectName(QStringLiteral("runNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notice->hide();
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    layout->addWidget(m_notice);
+    layout->addWidget(m_timeline, 1);
+    setCentralWidget(central);
+
+    m_devicePicker = new DevicePicker(*m_registry, this);
+    m_workloadForm = new WorkloadForm(this);
+
+    m_phaseModel = new PhaseTableModel(this);
+    m_phaseView = new QTableView(this);
+    m_phaseView->setObjectName(QStringLiteral("phaseView"));
+    m_phaseView->setModel(m_phaseModel);
+    m_phaseView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_phaseView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_phaseView->setAlternatingRowColors(true);
+    m_phaseView->setWordWrap(false);
+    m_phaseView->verticalHeader()->hide();
+    m_phaseView->verticalHeader()->setDefaultSectionSize(m_phaseView->fontMetrics().height() + 6);
+    m_phaseView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_phaseView->horizontalHeader()->setDefaultSectionSize(112);
+    m_phaseView->horizontalHeader()->resizeSection(PhaseTableModel::ColPhase, 130);
+    m_phaseView->horizontalHeader()->resizeSection(PhaseTableModel::ColStatus, 100);
+    m_phaseView->horizontalHeader()->setStretchLastSection(true);
+
+    m_logView = new LogView(this);
+
+    m_runPanel = new RunPanel(m_runController, this);
+    m_runToolBar = addToolBar(QString());
+    m_runToolBar->setObjectName(QStringLiteral("runToolBar"));
+    m_runToolBar->setMovable(false);
+    m_runToolBar->addWidget(m_runPanel);
+    m_runToolBar->addSeparator();
+    m_unitLabel = new QLabel(this);
+    m_unitBox = new QComboBox(this);
+    m_unitBox->addItem(QStringLiteral("GiB"), static_cast<int>(units::Unit::GiB));
+    m_unitBox->addItem(QStringLiteral("GB"), static_cast<int>(units::Unit::GB));
+    m_unitLabel->setBuddy(m_unitBox);
+    m_runToolBar->addWidget(m_unitLabel);
+    m_runToolBar->addWidget(m_unitBox);
+    connect(m_unitBox, &QComboBox::currentIndexChanged, this,
+        [this] { setUnit(static_cast<units::Unit>(m_unitBox->currentData().toInt())); });
+}
+
+QDockWidget* MainWindow::makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    dock->setFeatures(
+        QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createDocks()
+{
+    m_deviceDock = makeDock(QStringLiteral("deviceDock"), m_devicePicker, Qt::LeftDockWidgetArea);
+    auto* formScroll = new QScrollArea(this);
+    formScroll->setWidget(m_workloadForm);
+    formScroll->setWidgetResizable(true);
+    formScroll->setFrameShape(QFrame::NoFrame);
+    formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // The dock never gets narrower than the form, so no field is cut off; the form scrolls vertically.
+    formScroll->setMinimumWidth(
+        m_workloadForm->minimumSizeHint().width() + formScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
+    m_workloadDock = makeDock(QStringLiteral("workloadDock"), formScroll, Qt::LeftDockWidgetArea);
+    m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
+    m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
+    splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
+    resizeDocks({ m_deviceDock, m_workloadDock }, { 270, 400 }, Qt::Vertical);
+    resizeDocks({ m_deviceDock }, { 360 }, Qt::Horizontal);
+    resizeDocks({ m_phasesDock, m_logDock }, { 640, 280 }, Qt::Horizontal);
+    resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);
+}
+
+QDockWidget* MainWindow::addPanelDock(
+    const QString& objectName, const QString& title, QWidget* panel, Qt::DockWidgetArea area)
+{
+    QDockWidget* dock = makeDock(objectName, panel, area);
+    dock->setWindowTitle(title);
+    m_viewMenu->insertAction(m_viewMenu->actions().value(0), dock->toggleViewAction());
+    return dock;
+}
 
 void MainWindow::createMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
+    m_runAction
+        = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaPlay), QString(), this, &MainWindow::startRun);
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_stopAction
+        = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), QString(), this, &MainWindow::stopRun);
+    m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_fileSeparator = m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
 
     m_viewMenu = menuBar()->addMenu(QString());
+    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_logDock })
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_unitMenu = m_viewMenu->addMenu(QString());
+    m_unitGroup = new QActionGroup(this);
+    m_unitGiBAction = m_unitMenu->addAction(QString());
+    m_unitGBAction = m_unitMenu->addAction(QString());
+    for (QAction* a : { m_unitGiBAction, m_unitGBAction }) {
+        a->setCheckable(true);
+        m_unitGroup->addAction(a);
+    }
+    connect(m_unitGiBAction, &QAction::triggered, this, [this] { setUnit(units::Unit::GiB); });
+    connect(m_unitGBAction, &QAction::triggered, this, [this] { setUnit(units::Unit::GB); });
+    m_resetZoomAction = m_viewMenu->addAction(QString(), this, [this] { m_timeline->resetZoom(); });
+    m_resetZoomAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_resetLayoutAction = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageGroup = new QActionGroup(this);
     m_languageGroup->setExclusive(true);
-    const QString current = qobject_cast<LabApplication*>(qApp) ? qobject_cast<LabApplication*>(qApp)->language()
-                                                                 : QStringLiteral("en");
+    const QString current
+        = qobject_cast<LabApplication*>(qApp) ? qobject_cast<LabApplication*>(qApp)->language() : QStringLiteral("en");
     for (const QString& code : LabApplication::languages()) {
         // Each language is named in its own language, never translated.
         QAction* action = m_languageMenu->addAction(LabApplication::nativeLanguageName(code));
@@ -60,16 +221,264 @@ void MainWindow::createMenus()
     m_aboutAction = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
 }
 
+void MainWindow::connectRun()
+{
+    connect(m_runPanel, &RunPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_runPanel, &RunPanel::stopRequested, this, &MainWindow::stopRun);
+    connect(m_workloadForm, &WorkloadForm::changed, this, [this] {
+        updateRunAllowed();
+        updateChartDevice();
+    });
+    connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this] {
+        m_workloadForm->setSimulatedDevice(m_devicePicker->currentIsSimulated());
+        updateChartDevice();
+        updateRunAllowed();
+    });
+    connect(m_devicePicker, &DevicePicker::refreshed, m_logView, &LogView::info);
+
+    // Selecting a phase highlights its band; clicking a band selects its row.
+    connect(m_phaseView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            int band = -1;
+            if (current.isValid()) {
+                const QString name = PhaseTableModel::displayName(m_phaseModel->phase(current.row()));
+                const auto& phases = m_timeline->phases();
+                for (std::size_t i = 0; i < phases.size(); ++i)
+                    if (phases[i].name == name)
+                        band = static_cast<int>(i);
+            }
+            m_timeline->highlightPhase(band);
+        });
+    connect(m_timeline, &TimelineChart::phaseClicked, this, [this](int band) {
+        if (band < 0)
+            return;
+        const int row = m_phaseModel->rowOf(m_timeline->phases()[static_cast<std::size_t>(band)].name);
+        if (row >= 0)
+            m_phaseView->selectRow(row);
+    });
+
+    RunController* rc = m_runController;
+    connect(rc, &RunController::phaseStarted, this, [this](const protocol::PhaseResult& phase) {
+        m_phaseModel->phaseStarted(phase);
+        const double start = phase.startSeconds.value_or(m_timeline->store().lastSeconds());
+        m_timeline->beginPhase(PhaseTableModel::displayName(phase), start);
+    });
+    connect(rc, &RunController::samplesReady, this,
+        [this](const std::vector<protocol::Sample>& samples) { m_timeline->addSamples(toTimelineSamples(samples)); });
+    connect(rc, &RunController::phaseFinished, this, [this](const protocol::PhaseResult& phase) {
+        m_phaseModel->phaseFinished(phase);
+        m_timeline->endPhase(toTimelinePhase(phase));
+        if (phase.status == protocol::PhaseStatus::Failed) {
+            const QString name = PhaseTableModel::displayName(phase);
+            const QString error = QString::fromStdString(phase.error);
+            if (PhaseTableModel::isOutOfMemory(phase))
+                //: %1 is a phase identifier, %2 the allocator's or the runtime's own error text
+                m_logView->error(tr("Out of memory in phase %1: %2").arg(name, error));
+            else
+                //: %1 is a phase identifier, %2 the runtime's own error text
+                m_logView->error(tr("Phase %1 failed: %2").arg(name, error));
+        }
+    });
+    connect(rc, &RunController::runFinished, this, &MainWindow::onRunFinished);
+    connect(rc, &RunController::errorOccurred, this, [this](const QString& message) {
+        m_logView->error(message);
+        showNotice(message, true);
+    });
+    connect(rc, &RunController::stateChanged, this, [this](RunController::State state) {
+        const bool idle = state == RunController::State::Idle;
+        m_workloadForm->setLocked(!idle);
+        m_devicePicker->setEnabled(idle);
+        m_devicePicker->setRefreshEnabled(idle);
+        m_stopAction->setEnabled(state == RunController::State::Running);
+        updateRunAllowed();
+    });
+}
+
+void MainWindow::updateRunAllowed()
+{
+    QString reason;
+    if (m_devicePicker->currentDeviceId().isEmpty())
+        reason = tr("Choose a device first.");
+    else if (!m_workloadForm->isValid())
+        reason = tr("Correct the fields marked in red in the workload form first.");
+    const bool allowed = reason.isEmpty();
+    m_runPanel->setRunAllowed(allowed, reason);
+    if (m_runAction)
+        m_runAction->setEnabled(allowed && !m_runController->isRunning());
+    if (m_stopAction)
+        m_stopAction->setEnabled(m_runController->state() == RunController::State::Running);
+}
+
+void MainWindow::updateChartDevice()
+{
+    if (m_runController->isRunning())
+        return; // the chart keeps describing the run that is going
+    const QString id = m_devicePicker->currentDeviceId();
+    const bool simulated = m_devicePicker->currentIsSimulated();
+    std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
+    if (simulated) {
+        const auto config = m_workloadForm->config();
+        capacity = config && config->simCapacityBytes ? config->simCapacityBytes : capacity;
+        //: %1 is the device id, e.g. sim:0
+        m_timeline->setDeviceLabel(tr("%1 · simulated, not a GPU measurement").arg(id));
+    } else {
+        m_timeline->setDeviceLabel(id);
+    }
+    m_timeline->setCapacityBytes(capacity);
+}
+
+void MainWindow::showNotice(const QString& text, bool error)
+{
+    if (text.isEmpty()) {
+        m_notice->hide();
+        return;
+    }
+    m_notice->setStyleSheet(error
+            ? QStringLiteral("QLabel { background: #fde8e8; border: 1px solid #d08080; color: #8a0000; padding: 4px; }")
+            : QStringLiteral("QLabel { background: #eef4fb; border: 1px solid #9ab; padding: 4px; }"));
+    m_notice->setText(text);
+    m_notice->show();
+}
+
+QString MainWindow::noticeText() const { return m_notice->isHidden() ? QString() : m_notice->text(); }
+
+void MainWindow::startRun()
+{
+    if (m_runController->isRunning())
+        return;
+    auto config = m_workloadForm->config();
+    if (!config || !m_workloadForm->isValid()) {
+        showNotice(tr("The workload form has invalid values; nothing was started."), true);
+        return;
+    }
+    config->deviceId = m_devicePicker->currentDeviceId().toStdString();
+    if (!m_devicePicker->currentIsSimulated())
+        config->simCapacityBytes.reset();
+    showNotice(QString(), false);
+    m_phaseModel->clear();
+    m_timeline->clear();
+    updateChartDevice();
+    const std::uint64_t runId = m_runController->start(*config);
+    if (runId == 0)
+        return;
+    const QString device = QString::fromStdString(config->deviceId);
+    //: %1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type
+    QString line = tr("Run %1 started on %2: %3, batch %4, context %5, width %6, %7.")
+                       .arg(QString::number(runId), device, QLatin1String(protocol::modeName(config->mode)),
+                           QString::number(config->batch), QString::number(config->context),
+                           QString::number(config->width), QLatin1String(device::dtypeName(config->dtype)));
+    if (m_devicePicker->currentIsSimulated())
+        line += QLatin1Char(' ') + tr("Simulated, not a GPU measurement.");
+    m_logView->info(line);
+    statusBar()->showMessage(tr("Running…"));
+}
+
+void MainWindow::stopRun()
+{
+    if (m_runController->state() != RunController::State::Running)
+        return;
+    m_runController->stop();
+    m_logView->warning(
+        tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
+    statusBar()->showMessage(tr("Stopping at the end of the current phase…"));
+}
+
+void MainWindow::onRunFinished(const protocol::RunResult& result)
+{
+    m_phaseModel->runFinished(result);
+    for (const protocol::PhaseResult& phase : result.phases)
+        if (phase.status == protocol::PhaseStatus::NotRun)
+            m_timeline->endPhase(toTimelinePhase(phase));
+    m_timeline->refresh();
+
+    int ok = 0;
+    int failed = 0;
+    int notRun = 0;
+    const protocol::PhaseResult* failedPhase = nullptr;
+    for (const protocol::PhaseResult& phase : result.phases) {
+        if (phase.status == protocol::PhaseStatus::Ok)
+            ++ok;
+        else if (phase.status == protocol::PhaseStatus::Failed) {
+            ++failed;
+            if (!failedPhase)
+                failedPhase = &phase;
+        } else
+            ++notRun;
+    }
+    const QString runId = QString::number(result.identity.runId);
+    //: %1 run number; followed by counts of phases
+    QString summary = tr("Run %1 finished:").arg(runId) + QLatin1Char(' ') + tr("%n phase(s) ok", nullptr, ok);
+    if (failed > 0)
+        summary += QStringLiteral(", ") + tr("%n failed", nullptr, failed);
+    if (notRun > 0)
+        summary += QStringLiteral(", ") + tr("%n not run", nullptr, notRun);
+    summary += QLatin1Char('.');
+
+    if (!result.error.empty()) {
+        //: %1 run number, %2 the backend's or the runtime's own error text
+        const QString text = tr("Run %1 could not measure: %2").arg(runId, QString::fromStdString(result.error));
+        m_logView->error(text);
+        showNotice(text, true);
+    } else if (failedPhase) {
+        const QString name = PhaseTableModel::displayName(*failedPhase);
+        const QString error = QString::fromStdString(failedPhase->error);
+        const QString text = PhaseTableModel::isOutOfMemory(*failedPhase)
+            //: %1 is a phase identifier, %2 the error text; the phases measured before are kept
+            ? tr("Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.")
+                  .arg(name, error)
+            //: %1 is a phase identifier, %2 the runtime's own error text
+            : tr("Phase %1 failed: %2. The phases before it are kept; the later ones did not run.").arg(name, error);
+        m_logView->warning(summary);
+        showNotice(text, true);
+    } else if (result.cancelled) {
+        m_logView->warning(summary + QLatin1Char(' ') + tr("Stopped by the user; the measured phases are kept."));
+        showNotice(tr("Stopped by the user after %n phase(s); what was measured is kept.", nullptr, ok), false);
+    } else {
+        m_logView->info(summary);
+    }
+    statusBar()->showMessage(summary, 10000);
+}
+
+void MainWindow::setUnit(units::Unit unit)
+{
+    m_unit = unit;
+    m_timeline->setUnit(unit);
+    m_phaseModel->setUnit(unit);
+    m_devicePicker->setUnit(unit);
+    const QSignalBlocker blocker(m_unitBox);
+    m_unitBox->setCurrentIndex(m_unitBox->findData(static_cast<int>(unit)));
+    if (m_unitGiBAction) {
+        m_unitGiBAction->setChecked(unit == units::Unit::GiB);
+        m_unitGBAction->setChecked(unit == units::Unit::GB);
+    }
+    QSettings settings;
+    settings.setValue(kUnitKey, QLatin1String(units::unitSymbol(unit)));
+}
+
 void MainWindow::retranslateUi()
 {
     setWindowTitle(tr("IteraGPU Lab"));
     m_fileMenu->setTitle(tr("&File"));
+    m_runAction->setText(tr("&Run"));
+    m_stopAction->setText(tr("&Stop at the end of the phase"));
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
+    m_unitMenu->setTitle(tr("&Unit"));
+    // The unit symbols stay GB and GiB in every language.
+    m_unitGiBAction->setText(tr("GiB (2^30 bytes)"));
+    m_unitGBAction->setText(tr("GB (10^9 bytes)"));
+    m_resetZoomAction->setText(tr("Reset &zoom"));
+    m_resetLayoutAction->setText(tr("Reset &layout"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About IteraGPU Lab"));
-    m_welcome->setText(tr("Does the whole workload fit on each device, even in its most demanding step?"));
+    m_deviceDock->setWindowTitle(tr("Device"));
+    m_workloadDock->setWindowTitle(tr("Workload"));
+    m_phasesDock->setWindowTitle(tr("Phases"));
+    m_logDock->setWindowTitle(tr("Log"));
+    m_runToolBar->setWindowTitle(tr("Run"));
+    m_unitLabel->setText(tr("U&nit:"));
+    m_phaseModel->retranslate();
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -95,18 +504,35 @@ void MainWindow::showAbout()
     dialog.exec();
 }
 
+QString MainWindow::geometryKey() { return QStringLiteral("window/geometry"); }
+QString MainWindow::stateKey() { return QStringLiteral("window/state"); }
+
 void MainWindow::restoreLayout()
 {
     const QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    restoreGeometry(settings.value(geometryKey()).toByteArray());
+    restoreState(settings.value(stateKey()).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings settings;
+    settings.setValue(geometryKey(), saveGeometry());
+    settings.setValue(stateKey(), saveState(kLayoutVersion));
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState, kLayoutVersion);
+    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_logDock })
+        dock->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    saveLayout();
+    if (m_runController->isRunning())
+        m_runController->stop();
     QMainWindow::closeEvent(event);
 }
 

@@ -2,19 +2,35 @@
 #pragma once
 
 #include "core/device/backendregistry.h"
+#include "core/protocol/runtypes.h"
+#include "core/units/units.h"
 
 #include <QMainWindow>
-
 #include <memory>
 
 class QAction;
 class QActionGroup;
+class QComboBox;
+class QDockWidget;
 class QLabel;
 class QMenu;
+class QTableView;
+class QToolBar;
 
 namespace iteragpu::gui {
 
-// The workbench window: menus File, View, Language, Help; the panels dock around the central timeline.
+class DevicePicker;
+class LogView;
+class PhaseTableModel;
+class RunController;
+class RunPanel;
+class TimelineChart;
+class WorkloadForm;
+
+// The workbench window. Menus File, View, Language, Help; a Run tool bar; the live timeline in the centre; docks
+// for the device picker and the workload form (left), the phase table and the log (bottom). The right dock
+// area is left free for the sizing panel: addPanelDock() puts a panel there and a toggle in the View menu.
+// Docks and geometry are saved with QSettings and restored at the next start.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -26,29 +42,93 @@ public:
     QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* languageMenu() const { return m_languageMenu; }
     QMenu* helpMenu() const { return m_helpMenu; }
+    // File-menu entries for export go before this action (the separator above Quit).
+    QAction* fileMenuInsertionPoint() const { return m_fileSeparator; }
+
+    DevicePicker* devicePicker() const { return m_devicePicker; }
+    WorkloadForm* workloadForm() const { return m_workloadForm; }
+    TimelineChart* timeline() const { return m_timeline; }
+    PhaseTableModel* phaseModel() const { return m_phaseModel; }
+    QTableView* phaseView() const { return m_phaseView; }
+    LogView* logView() const { return m_logView; }
+    RunController* runController() const { return m_runController; }
+    RunPanel* runPanel() const { return m_runPanel; }
+    // The banner above the chart: the last run's failure or stop, in words; empty when hidden.
+    QString noticeText() const;
+
+    units::Unit unit() const { return m_unit; }
+    void setUnit(units::Unit unit);
+
+    // Adds a panel as a dock (right area by default) with a toggle in the View menu; the dock's object name
+    // keys its saved layout. Call before the window is shown so the saved layout applies to it.
+    QDockWidget* addPanelDock(const QString& objectName, const QString& title, QWidget* panel,
+        Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
+
+    // Settings keys of the saved layout.
+    static QString geometryKey();
+    static QString stateKey();
 
 public slots:
     void showAbout();
     void switchLanguage(const QString& code);
+    void startRun();
+    void stopRun();
+    void resetLayout();
 
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createWidgets();
+    void createDocks();
     void createMenus();
+    void connectRun();
     void retranslateUi();
     void restoreLayout();
+    void saveLayout();
+    void updateRunAllowed();
+    void updateChartDevice();
+    void showNotice(const QString& text, bool error);
+    QDockWidget* makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area);
+    void onRunFinished(const protocol::RunResult& result);
 
     std::unique_ptr<device::BackendRegistry> m_registry;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QMenu* m_unitMenu = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_quitAction = nullptr;
+    QAction* m_fileSeparator = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_resetZoomAction = nullptr;
+    QAction* m_resetLayoutAction = nullptr;
+    QAction* m_unitGBAction = nullptr;
+    QAction* m_unitGiBAction = nullptr;
     QActionGroup* m_languageGroup = nullptr;
-    QLabel* m_welcome = nullptr;
+    QActionGroup* m_unitGroup = nullptr;
+    QToolBar* m_runToolBar = nullptr;
+    QComboBox* m_unitBox = nullptr;
+    QLabel* m_unitLabel = nullptr;
+    QLabel* m_notice = nullptr;
+    QByteArray m_defaultState;
+
+    DevicePicker* m_devicePicker = nullptr;
+    WorkloadForm* m_workloadForm = nullptr;
+    TimelineChart* m_timeline = nullptr;
+    PhaseTableModel* m_phaseModel = nullptr;
+    QTableView* m_phaseView = nullptr;
+    LogView* m_logView = nullptr;
+    RunController* m_runController = nullptr;
+    RunPanel* m_runPanel = nullptr;
+    QDockWidget* m_deviceDock = nullptr;
+    QDockWidget* m_workloadDock = nullptr;
+    QDockWidget* m_phasesDock = nullptr;
+    QDockWidget* m_logDock = nullptr;
+    units::Unit m_unit = units::Unit::GiB;
 };
 
 } // namespace iteragpu::gui

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/run/runcontroller.h"
+
+#include "app/gui/run/runsignaladapter.h"
+#include "core/protocol/phaseplan.h"
+#include "core/sim/simbackend.h"
+
+namespace iteragpu::gui {
+
+RunController::RunController(device::BackendRegistry& registry, QObject* parent)
+    : QObject(parent)
+    , m_registry(registry)
+    , m_adapter(new RunSignalAdapter(this))
+{
+    qRegisterMetaType<iteragpu::gui::RunController::State>("iteragpu::gui::RunController::State");
+    connect(m_adapter, &RunSignalAdapter::eventsReady, this, &RunController::onEvents, Qt::QueuedConnection);
+    connect(m_adapter, &RunSignalAdapter::runEnded, this, &RunController::onRunEnded, Qt::QueuedConnection);
+}
+
+RunController::~RunController()
+{
+    if (m_runner) {
+        m_runner->cancel();
+        m_runner->wait();
+    }
+}
+
+int RunController::plannedPhaseCount(const protocol::RunConfig& config)
+{
+    return static_cast<int>(protocol::planPhases(config).size());
+}
+
+std::uint64_t RunController::start(protocol::RunConfig config)
+{
+    if (m_state != State::Idle) {
+        emit errorOccurred(tr("A run is still going; stop it first."));
+        return 0;
+    }
+    const std::string invalid = protocol::validateConfig(config);
+    if (!invalid.empty()) {
+        //: %1 is the reason in one line
+        emit errorOccurred(tr("The run cannot start: %1").arg(QString::fromStdString(invalid)));
+        return 0;
+    }
+    std::string parseError;
+    const auto id = device::parseDeviceId(config.deviceId, parseError);
+    if (!id) {
+        emit errorOccurred(QString::fromStdString(parseError));
+        return 0;
+    }
+    device::Backend* backend = m_registry.backend(id->backend);
+    if (!backend) {
+        //: %1 is a device id such as cuda:0
+        emit errorOccurred(
+            tr("The backend of %1 is not loaded; choose another device.").arg(QString::fromStdString(config.deviceId)));
+        return 0;
+    }
+    if (backend->simulated()) {
+        // The simulated capacity is set here, on the UI thread, before the worker opens the device.
+        auto* sim = static_cast<sim::SimBackend*>(m_registry.simBackend());
+        sim::SimOptions options = sim->options();
+        options.capacityBytes = config.simCapacityBytes.value_or(sim::kDefaultSimCapacity);
+        sim->setOptions(options);
+    }
+    protocol::BackendDescription description;
+    description.name = id->backend;
+    description.runtimeDescription = backend->runtimeDescription();
+    description.simulated = backend->simulated();
+
+    // Opened on the run's thread: device calls belong to it. The registry outlives the run (see ~RunController).
+    device::BackendRegistry* registry = &m_registry;
+    const std::string deviceId = config.deviceId;
+    protocol::DeviceFactory factory
+        = [registry, deviceId](device::Status& status) { return registry->open(deviceId, status); };
+
+    if (m_runner)
+        m_runner->wait(); // the previous run has delivered its end already; this only joins its thread
+    m_runner = std::make_unique<protocol::Runner>();
+    m_config = config;
+    m_plannedPhases = plannedPhaseCount(config);
+    m_finishedPhases = 0;
+    m_lastResult = {};
+    const std::uint64_t runId = m_runner->start(config, description, factory, m_adapter);
+    if (runId == 0) {
+        emit errorOccurred(tr("The run could not start."));
+        return 0;
+    }
+    m_runId = runId;
+    m_elapsed.start();
+    setState(State::Running);
+    emit runStarted(runId, config);
+    emit progressChanged(m_finishedPhases, m_plannedPhases);
+    return runId;
+}
+
+void RunController::stop()
+{
+    if (m_state != State::Running || !m_runner)
+        return;
+    m_runner->cancel();
+    setState(State::Stopping);
+}
+
+void RunController::setState(State state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    emit stateChanged(state);
+}
+
+void RunController::onEvents(quint64 runId, const RunEventBatch& events)
+{
+    if (runId != m_runId || m_state == State::Idle) {
+        ++m_dropped; // a late batch of a cancelled or replaced run
+        return;
+    }
+    for (const RunEvent& event : events) {
+        switch (event.kind) {
+        case RunEvent::Kind::PhaseStarted:
+            emit phaseStarted(event.phase);
+            break;
+        case RunEvent::Kind::Samples:
+            emit samplesReady(event.samples);
+            break;
+        case RunEvent::Kind::PhaseFinished:
+            ++m_finishedPhases;
+            m_plannedPhases = std::max(m_plannedPhases, m_finishedPhases);
+            emit phaseFinished(event.phase);
+            emit progressChanged(m_finishedPhases, m_plannedPhases);
+            break;
+        }
+    }
+}
+
+void RunController::onRunEnded(quint64 runId, const protocol::RunResult& result)
+{
+    if (runId != m_runId || m_state == State::Idle) {
+        ++m_dropped;
+        return;
+    }
+    if (m_runner)
+        m_runner->wait(); // the worker has sent its last event; this joins a thread that is returning
+    m_lastResult = result;
+    m_plannedPhases = std::max(m_finishedPhases, static_cast<int>(result.phases.size()));
+    m_finishedPhases = m_plannedPhases;
+    emit progressChanged(m_finishedPhases, m_plannedPhases);
+    setState(State::Idle);
+    emit runFinished(result);
+}
+
+} // namespace iteragpu::gui

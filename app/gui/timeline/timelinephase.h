@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace iteragpu::gui {
+
+// One phase as the timeline draws it: a band from start to end, its outcome, and its peaks (bytes, from the
+// phase's result) with the time the sampled counters were highest inside the band.
+struct TimelinePhase {
+    enum class State { Running, Ok, Failed, OutOfMemory, NotRun };
+
+    QString name; // technical identifier, never translated: "cold_forward"
+    double startSeconds = 0.0; // NaN in a result that does not know it
+    double endSeconds = std::numeric_limits<double>::quiet_NaN(); // NaN while running
+    State state = State::Running;
+    QString message; // the error text when it failed
+    std::optional<std::uint64_t> peakAllocated; // bytes, from the phase result
+    std::optional<std::uint64_t> peakReserved; // bytes, from the phase result
+    double peakAllocatedSeconds = std::numeric_limits<double>::quiet_NaN(); // when the samples were highest
+    double peakReservedSeconds = std::numeric_limits<double>::quiet_NaN();
+    std::uint64_t sampledMaxAllocated = 0; // bytes, highest sample inside the band
+    std::uint64_t sampledMaxReserved = 0;
+
+    bool finished() const { return state != State::Running; }
+};
+
+} // namespace iteragpu::gui

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/labapplication.h"
+#include "app/gui/devices/devicepicker.h"
+#include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/run/runcontroller.h"
+#include "app/gui/timeline/timelinechart.h"
+#include "app/gui/workload/workloadform.h"
+#include "core/sim/simbackend.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPixmap>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace iteragpu;
+using Field = gui::WorkloadForm::Field;
+
+namespace {
+
+// Screenshots are written only when ITERAGPU_SCREENSHOT_DIR names a folder (run under Xvfb for the README).
+void saveShot(QWidget& window, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    QVERIFY(window.grab().save(QDir(dir).filePath(name)));
+}
+
+// Texts that do not fit their widget: labels that do not wrap, buttons and check boxes narrower than they ask.
+// Widgets inside a scroll area count with the width the scroll area gives them.
+QStringList clippedTexts(QWidget& window)
+{
+    QStringList clipped;
+    for (QWidget* w : window.findChildren<QWidget*>()) {
+        if (!w->isVisibleTo(&window) || w->width() <= 0)
+            continue;
+        QString text;
+        if (auto* label = qobject_cast<QLabel*>(w)) {
+            if (label->wordWrap() || label->text().isEmpty() || label->pixmap().isNull() == false)
+                continue;
+            text = label->text();
+        } else if (auto* button = qobject_cast<QAbstractButton*>(w)) {
+            if (button->text().isEmpty() || button->parentWidget()->inherits("QTabBar")
+                || button->parentWidget()->inherits("QDockWidget"))
+                continue;
+            text = button->text();
+        } else {
+            continue;
+        }
+        if (w->width() < w->minimumSizeHint().width() || w->width() + 2 < w->sizeHint().width())
+            clipped << QStringLiteral("%1 (%2 < %3)").arg(text).arg(w->width()).arg(w->sizeHint().width());
+    }
+    return clipped;
+}
+
+void setWorkload(
+    gui::MainWindow& window, const QString& batch, const QString& width, const QString& repeats, const QString& simGiB)
+{
+    gui::WorkloadForm* form = window.workloadForm();
+    form->edit(Field::Batch)->setText(batch);
+    form->edit(Field::Width)->setText(width);
+    form->edit(Field::Repeats)->setText(repeats);
+    form->edit(Field::SimCapacity)->setText(simGiB);
+}
+
+} // namespace
+
+// The window at the sizes people use: nothing clipped at 1024x700, sensible at 1280x800. Under Xvfb with
+// ITERAGPU_SCREENSHOT_DIR set it also writes the screenshots of the README.
+class TestScreens : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void nothingClipped_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addRow("1024x700") << QSize(1024, 700);
+        QTest::addRow("1280x800") << QSize(1280, 800);
+    }
+
+    void nothingClipped()
+    {
+        QFETCH(QSize, size);
+        gui::MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        QVERIFY(window.width() <= size.width() && window.height() <= size.height());
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+        // The chart keeps a usable share of the window.
+        QVERIFY(window.timeline()->width() >= size.width() / 2);
+        QVERIFY(window.timeline()->height() >= size.height() / 3);
+        saveShot(window, QStringLiteral("idle-%1x%2.png").arg(size.width()).arg(size.height()));
+    }
+
+    void midRun()
+    {
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        setWorkload(window, QStringLiteral("8"), QStringLiteral("8192"), QStringLiteral("6"), QStringLiteral("6"));
+        // Slower simulated kernels, so the run lasts long enough to be seen in the middle.
+        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimOptions options = sim->options();
+        options.kernelMicros = 25'000;
+        sim->setOptions(options);
+        QSignalSpy phaseDone(window.runController(), &gui::RunController::phaseFinished);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_VERIFY_WITH_TIMEOUT(phaseDone.count() >= 5 || finished.count() == 1, 120'000);
+        QTest::qWait(150);
+        QVERIFY(window.phaseModel()->rowCount() >= 1);
+        saveShot(window, QStringLiteral("mainwindow.png"));
+        window.stopRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        options.kernelMicros = sim::SimOptions {}.kernelMicros;
+        sim->setOptions(options);
+    }
+
+    void afterOutOfMemory()
+    {
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"), QStringLiteral("0.25"));
+        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimOptions options = sim->options();
+        options.kernelMicros = 25'000;
+        sim->setOptions(options);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QVERIFY(!window.noticeText().isEmpty());
+        const int row = window.phaseModel()->rowCount() - 1;
+        QVERIFY(row >= 0);
+        QTest::qWait(100);
+        saveShot(window, QStringLiteral("mainwindow-oom.png"));
+        options.kernelMicros = sim::SimOptions {}.kernelMicros;
+        sim->setOptions(options);
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    gui::LabApplication app(argc, argv);
+    app.setLanguage(QStringLiteral("en"));
+    TestScreens test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_screens.moc"

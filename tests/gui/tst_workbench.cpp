@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/labapplication.h"
+#include "app/gui/devices/devicepicker.h"
+#include "app/gui/log/logview.h"
+#include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/run/runcontroller.h"
+#include "app/gui/run/runpanel.h"
+#include "app/gui/run/runsignaladapter.h"
+#include "app/gui/timeline/timelinechart.h"
+#include "app/gui/workload/workloadform.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTranslator>
+#include <QValueAxis>
+
+using namespace iteragpu;
+using Field = gui::WorkloadForm::Field;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120'000;
+
+void setWorkload(gui::MainWindow& window, const QString& batch, const QString& width, const QString& warmup,
+    const QString& repeats, const QString& simGiB)
+{
+    gui::WorkloadForm* form = window.workloadForm();
+    form->edit(Field::Batch)->setText(batch);
+    form->edit(Field::Context)->setText(QStringLiteral("64"));
+    form->edit(Field::Width)->setText(width);
+    form->edit(Field::Warmup)->setText(warmup);
+    form->edit(Field::Repeats)->setText(repeats);
+    form->edit(Field::SimCapacity)->setText(simGiB);
+    QVERIFY2(form->isValid(), qPrintable(form->formError()));
+}
+
+QStringList column(const gui::PhaseTableModel* model, int col)
+{
+    QStringList out;
+    for (int row = 0; row < model->rowCount(); ++row)
+        out << model->index(row, col).data().toString();
+    return out;
+}
+
+// A German catalog of a few strings, enough to see every kind of widget retranslate.
+class TinyGermanCatalog : public QTranslator {
+public:
+    QString translate(const char* context, const char* source, const char* disambiguation, int n) const override
+    {
+        Q_UNUSED(context);
+        Q_UNUSED(disambiguation);
+        Q_UNUSED(n);
+        static const QHash<QString, QString> words {
+            { QStringLiteral("Memory (%1)"), QStringLiteral("Speicher (%1)") },
+            { QStringLiteral("Peak allocated"), QStringLiteral("Spitzenwert zugewiesen") },
+            { QStringLiteral("&File"), QStringLiteral("&Datei") },
+            { QStringLiteral("&Run"), QStringLiteral("&Starten") },
+            { QStringLiteral("Phases"), QStringLiteral("Phasen") },
+            { QStringLiteral("Message"), QStringLiteral("Meldung") },
+        };
+        return words.value(QString::fromUtf8(source));
+    }
+    bool isEmpty() const override { return false; }
+};
+
+} // namespace
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    void noGpuOffersTheSimulatedDevice()
+    {
+        gui::MainWindow window;
+        gui::DevicePicker* picker = window.devicePicker();
+        QVERIFY(picker->model()->rowOf(QStringLiteral("sim:0")) >= 0);
+        if (picker->model()->hasGpu()) {
+            QVERIFY(picker->noticeLabel()->isHidden());
+            QVERIFY(!picker->currentIsSimulated());
+        } else {
+            QVERIFY(!picker->noticeLabel()->isHidden());
+            QVERIFY(picker->noticeLabel()->text().contains(QStringLiteral("No GPU")));
+            QCOMPARE(picker->currentDeviceId(), QStringLiteral("sim:0"));
+            QVERIFY(window.timeline()->chart()->title().contains(QStringLiteral("simulated, not a GPU measurement")));
+        }
+        QSignalSpy refreshed(picker, &gui::DevicePicker::refreshed);
+        picker->refreshButton()->click();
+        QCOMPARE(refreshed.count(), 1);
+        QVERIFY(picker->selectDevice(QStringLiteral("sim:0")));
+        QCOMPARE(picker->currentDeviceId(), QStringLiteral("sim:0"));
+    }
+
+    void fullRunDrivesChartAndTable_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<QString>("repeats");
+        QTest::addColumn<int>("allocator");
+        QTest::addColumn<int>("phases");
+        // inference: model_load, inputs, cold_forward, warmup, warm_forward x repeats
+        QTest::addRow("inference, native, 2 repeats") << 0 << QStringLiteral("2") << 0 << 6;
+        QTest::addRow("inference, async, 1 repeat") << 0 << QStringLiteral("1") << 1 << 5;
+        QTest::addRow("inference, no repeat") << 0 << QStringLiteral("0") << 0 << 4;
+        // training: + the four parts of the first step, warm_step x repeats, evaluation, export
+        QTest::addRow("training, 1 repeat") << 1 << QStringLiteral("1") << 0 << 10;
+    }
+
+    void fullRunDrivesChartAndTable()
+    {
+        QFETCH(int, mode);
+        QFETCH(QString, repeats);
+        QFETCH(int, allocator);
+        QFETCH(int, phases);
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        setWorkload(
+            window, QStringLiteral("2"), QStringLiteral("256"), QStringLiteral("2"), repeats, QStringLiteral("8"));
+        window.workloadForm()->allocatorBox()->setCurrentIndex(allocator);
+        window.workloadForm()->modeBox()->setCurrentIndex(mode);
+        QAbstractItemModelTester tester(window.phaseModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy inserted(window.phaseModel(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(window.phaseModel(), &QAbstractItemModel::dataChanged);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        QSignalSpy samples(window.runController(), &gui::RunController::samplesReady);
+
+        window.runPanel()->runButton()->click();
+        QVERIFY(window.runController()->isRunning());
+        QVERIFY(!window.runPanel()->runButton()->isEnabled());
+        QVERIFY(!window.workloadForm()->edit(Field::Batch)->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.simulated);
+        QVERIFY(inserted.count() >= 1);
+        QVERIFY(changed.count() >= 1);
+        QVERIFY(samples.count() >= 1);
+        // One row per phase of the result, all ok; peaks in the table match the result to the byte.
+        gui::PhaseTableModel* model = window.phaseModel();
+        QCOMPARE(model->rowCount(), static_cast<int>(result.phases.size()));
+        QCOMPARE(model->rowCount(), phases);
+        QCOMPARE(window.runController()->plannedPhases(), phases);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            QCOMPARE(model->index(row, gui::PhaseTableModel::ColStatus).data().toString(), QStringLiteral("ok"));
+            const auto& phase = result.phases[static_cast<std::size_t>(row)];
+            QCOMPARE(model->index(row, gui::PhaseTableModel::ColPeakAllocated).data(gui::PhaseTableModel::BytesRole),
+                phase.peak.allocated ? QVariant(static_cast<qulonglong>(*phase.peak.allocated)) : QVariant());
+        }
+        // The chart holds the samples as points, one band per phase and the peaks' markers.
+        gui::TimelineChart* chart = window.timeline();
+        QTRY_VERIFY(chart->allocatedSeries()->count() > 0);
+        QCOMPARE(chart->reservedSeries()->count(), chart->allocatedSeries()->count());
+        QCOMPARE(chart->phases().size(), result.phases.size());
+        QVERIFY(chart->peakSeries()->count() >= static_cast<int>(result.phases.size()));
+        QVERIFY(chart->store().maxReserved() >= chart->store().maxAllocated());
+        QVERIFY(chart->axisY()->max() > 0.0);
+        QVERIFY(window.noticeText().isEmpty());
+        // Selecting a row highlights its band.
+        window.phaseView()->selectRow(2);
+        QCOMPARE(chart->highlightedPhase(), 2);
+        // The run panel reports all phases done, Run enabled again.
+        QCOMPARE(window.runPanel()->overallBar()->value(), window.runPanel()->overallBar()->maximum());
+        QVERIFY(window.runPanel()->runButton()->isEnabled());
+        QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("finished")));
+    }
+
+    void stopKeepsWhatWasMeasured()
+    {
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        // Thousands of short phases: the stop comes long before the end.
+        setWorkload(window, QStringLiteral("4"), QStringLiteral("1024"), QStringLiteral("50"), QStringLiteral("3000"),
+            QStringLiteral("80"));
+        QSignalSpy phaseDone(window.runController(), &gui::RunController::phaseFinished);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_VERIFY_WITH_TIMEOUT(phaseDone.count() >= 1, kRunTimeoutMs);
+        window.runPanel()->stopButton()->click();
+        QCOMPARE(window.runController()->state(), gui::RunController::State::Stopping);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY(result.cancelled);
+        const QStringList status = column(window.phaseModel(), gui::PhaseTableModel::ColStatus);
+        QVERIFY2(status.contains(QStringLiteral("ok")), qPrintable(status.join(QLatin1Char(','))));
+        QVERIFY2(status.contains(QStringLiteral("not run")), qPrintable(status.join(QLatin1Char(','))));
+        QVERIFY(!status.contains(QStringLiteral("running…")));
+        // The measured phases keep their numbers; the chart keeps its points.
+        QVERIFY(window.phaseModel()
+                    ->index(0, gui::PhaseTableModel::ColPeakAllocated)
+                    .data(gui::PhaseTableModel::BytesRole)
+                    .isValid());
+        QVERIFY(window.timeline()->allocatedSeries()->count() > 0);
+        QVERIFY(window.noticeText().contains(QStringLiteral("Stopped")));
+        QVERIFY(!window.runController()->isRunning());
+    }
+
+    void outOfMemoryIsAResult()
+    {
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        // 32 MiB of simulated memory; the inputs alone take 64 MiB.
+        setWorkload(window, QStringLiteral("256"), QStringLiteral("1024"), QStringLiteral("1"), QStringLiteral("2"),
+            QStringLiteral("0.03125"));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+
+        const QStringList status = column(window.phaseModel(), gui::PhaseTableModel::ColStatus);
+        QVERIFY2(status.contains(QStringLiteral("out of memory")), qPrintable(status.join(QLatin1Char(','))));
+        const int failedRow = static_cast<int>(status.indexOf(QStringLiteral("out of memory")));
+        for (int row = failedRow + 1; row < status.size(); ++row)
+            QCOMPARE(status.at(row), QStringLiteral("not run"));
+        // The user reads it in the banner, the log and on the chart, in red.
+        QVERIFY2(window.noticeText().contains(QStringLiteral("Out of memory")), qPrintable(window.noticeText()));
+        bool logged = false;
+        for (const auto& e : window.logView()->model()->entries())
+            logged = logged
+                || (e.level == gui::LogModel::Level::Error && e.message.contains(QStringLiteral("Out of memory")));
+        QVERIFY(logged);
+        bool oomBand = false;
+        for (const auto& p : window.timeline()->phases())
+            oomBand = oomBand || p.state == gui::TimelinePhase::State::OutOfMemory;
+        QVERIFY(oomBand);
+        // The capacity line is the simulated capacity.
+        QCOMPARE(window.timeline()->capacitySeries()->count(), 2);
+
+        // The application keeps running: the next run works.
+        window.workloadForm()->edit(Field::SimCapacity)->setText(QStringLiteral("8"));
+        window.workloadForm()->edit(Field::Batch)->setText(QStringLiteral("1"));
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kRunTimeoutMs);
+        QVERIFY(
+            !column(window.phaseModel(), gui::PhaseTableModel::ColStatus).contains(QStringLiteral("out of memory")));
+        QVERIFY(window.noticeText().isEmpty());
+    }
+
+    void missingBackendIsAClearMessage_data()
+    {
+        QTest::addColumn<QString>("deviceId");
+        QTest::addRow("cuda:0") << QStringLiteral("cuda:0");
+        QTest::addRow("hip:0") << QStringLiteral("hip:0");
+        QTest::addRow("not a device id") << QStringLiteral("tpu:0");
+    }
+
+    void missingBackendIsAClearMessage()
+    {
+        QFETCH(QString, deviceId);
+        gui::MainWindow window;
+        const std::string backend = deviceId.section(QLatin1Char(':'), 0, 0).toStdString();
+        if (window.registry().backend(backend) && window.registry().backend(backend)->deviceCount() > 0)
+            QSKIP("this machine has that device");
+        QSignalSpy errors(window.runController(), &gui::RunController::errorOccurred);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        protocol::RunConfig config;
+        config.deviceId = deviceId.toStdString();
+        const std::uint64_t runId = window.runController()->start(config);
+        // Either refused at once with one line, or the run ends with the device missing; never a crash.
+        if (runId == 0) {
+            QCOMPARE(errors.count(), 1);
+            QVERIFY(!errors.at(0).at(0).toString().isEmpty());
+            QVERIFY(!window.noticeText().isEmpty());
+        } else {
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+            QVERIFY(finished.at(0).at(0).value<protocol::RunResult>().deviceMissing);
+            QVERIFY(window.noticeText().contains(QStringLiteral("could not measure")));
+        }
+        QVERIFY(!window.runController()->isRunning());
+        bool logged = false;
+        for (const auto& e : window.logView()->model()->entries())
+            logged = logged || e.level == gui::LogModel::Level::Error;
+        QVERIFY(logged);
+    }
+
+    void lateEventsOfAnotherRunAreDropped()
+    {
+        gui::MainWindow window;
+        gui::RunController* rc = window.runController();
+        QSignalSpy finished(rc, &gui::RunController::runFinished);
+        QSignalSpy phases(rc, &gui::RunController::phaseStarted);
+        protocol::PhaseResult phase;
+        phase.name = "cold_forward";
+        // Events of run 424242, which this window never started, arrive from a worker.
+        rc->adapter()->phaseStarted(424242, phase);
+        rc->adapter()->samplesReady(424242, { protocol::Sample { 0.1, 1, 2, std::nullopt, 0 } });
+        rc->adapter()->runFinished(424242, protocol::RunResult {});
+        QTRY_VERIFY(rc->droppedBatches() >= 2);
+        QCOMPARE(phases.count(), 0);
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(window.phaseModel()->rowCount(), 0);
+        QCOMPARE(window.timeline()->store().sampleCount(), std::uint64_t(0));
+    }
+
+    void adapterBatchesDeliveries()
+    {
+        gui::RunSignalAdapter adapter;
+        QSignalSpy delivered(&adapter, &gui::RunSignalAdapter::eventsReady);
+        // 300 sample batches arriving back to back make a handful of deliveries, not 300, and lose nothing.
+        for (int i = 0; i < 300; ++i)
+            adapter.samplesReady(7, { protocol::Sample { i * 0.001, 1, 2, std::nullopt, 0 } });
+        adapter.runFinished(7, protocol::RunResult {});
+        QVERIFY(delivered.count() >= 1);
+        QVERIFY2(delivered.count() < 30, qPrintable(QString::number(delivered.count())));
+        std::size_t samples = 0;
+        for (const auto& args : delivered) {
+            QCOMPARE(args.at(0).toULongLong(), 7ULL);
+            for (const auto& event : args.at(1).value<gui::RunEventBatch>())
+                samples += event.samples.size();
+        }
+        QCOMPARE(samples, std::size_t(300));
+    }
+
+    void languageSwitchRetranslatesEverything()
+    {
+        gui::MainWindow window;
+        QCOMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Memory (GiB)"));
+        QCOMPARE(window.phaseModel()->headerData(gui::PhaseTableModel::ColPeakAllocated, Qt::Horizontal).toString(),
+            QStringLiteral("Peak allocated"));
+        QSignalSpy headers(window.phaseModel(), &QAbstractItemModel::headerDataChanged);
+        TinyGermanCatalog german;
+        QVERIFY(qApp->installTranslator(&german));
+        QTRY_COMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Speicher (GiB)"));
+        QVERIFY(headers.count() >= 1);
+        QCOMPARE(window.phaseModel()->headerData(gui::PhaseTableModel::ColPeakAllocated, Qt::Horizontal).toString(),
+            QStringLiteral("Spitzenwert zugewiesen"));
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&Datei"));
+        QCOMPARE(window.runPanel()->runButton()->text(), QStringLiteral("&Starten"));
+        QCOMPARE(window.findChild<QDockWidget*>(QStringLiteral("phasesDock"))->windowTitle(), QStringLiteral("Phasen"));
+        QCOMPARE(window.logView()->model()->headerData(gui::LogModel::ColMessage, Qt::Horizontal).toString(),
+            QStringLiteral("Meldung"));
+        qApp->removeTranslator(&german);
+        QTRY_COMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Memory (GiB)"));
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        // The application's own switch reaches the window too, and back.
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        app->setLanguage(QStringLiteral("de"));
+        QCOMPARE(QLocale().name(), QStringLiteral("de_DE"));
+        app->setLanguage(QStringLiteral("en"));
+        QTRY_COMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+    }
+
+    void unitSwitchReachesChartTableAndPicker()
+    {
+        gui::MainWindow window;
+        window.setUnit(units::Unit::GB);
+        QCOMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Memory (GB)"));
+        QCOMPARE(window.phaseModel()->unit(), units::Unit::GB);
+        const int sim = window.devicePicker()->model()->rowOf(QStringLiteral("sim:0"));
+        QVERIFY(window.devicePicker()
+                    ->model()
+                    ->index(sim, gui::DeviceListModel::ColCapacity)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral("GB")));
+        window.setUnit(units::Unit::GiB);
+        QCOMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Memory (GiB)"));
+    }
+
+    void layoutIsRemembered()
+    {
+        {
+            gui::MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.findChild<QDockWidget*>(QStringLiteral("logDock"))->hide();
+            window.close();
+        }
+        {
+            gui::MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("logDock"))->isHidden());
+            QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("phasesDock"))->isHidden());
+            window.resetLayout();
+            QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("logDock"))->isHidden());
+            window.close();
+        }
+        QSettings().remove(gui::MainWindow::stateKey());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    gui::LabApplication app(argc, argv);
+    app.setLanguage(QStringLiteral("en"));
+    TestWorkbench test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_workbench.moc"

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/labapplication.h"
+#include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/run/runpanel.h"
+#include "app/gui/workload/workloadform.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace iteragpu;
+using gui::WorkloadForm;
+using Field = WorkloadForm::Field;
+Q_DECLARE_METATYPE(WorkloadForm::Field)
+
+// Invalid values are refused in the form, with the reason under the field, before anything runs.
+class TestWorkloadForm : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void defaultsAreValid()
+    {
+        WorkloadForm form;
+        QVERIFY(form.isValid());
+        const auto config = form.config();
+        QVERIFY(config.has_value());
+        QCOMPARE(config->batch, std::uint64_t(2));
+        QCOMPARE(config->context, std::uint64_t(128));
+        QCOMPARE(config->width, std::uint64_t(1024));
+        QCOMPARE(config->simCapacityBytes, std::optional<std::uint64_t>(80ULL * units::kGiB));
+    }
+
+    void invalidValueIsRefusedWithReason_data()
+    {
+        QTest::addColumn<Field>("field");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("reason");
+        QTest::addRow("batch empty") << Field::Batch << QString() << QStringLiteral("Required.");
+        QTest::addRow("batch zero") << Field::Batch << QStringLiteral("0") << QStringLiteral("Must be at least 1.");
+        QTest::addRow("batch negative") << Field::Batch << QStringLiteral("-2")
+                                        << QStringLiteral("Cannot be negative.");
+        QTest::addRow("batch letters") << Field::Batch << QStringLiteral("two")
+                                       << QStringLiteral("Not a whole number.");
+        QTest::addRow("batch fraction") << Field::Batch << QStringLiteral("1.5")
+                                        << QStringLiteral("Not a whole number.");
+        QTest::addRow("context too large")
+            << Field::Context << QStringLiteral("2147483648") << QStringLiteral("At most 2,147,483,647.");
+        QTest::addRow("width beyond 64 bits")
+            << Field::Width << QStringLiteral("99999999999999999999") << QStringLiteral("Not a whole number.");
+        QTest::addRow("warm-up too many")
+            << Field::Warmup << QStringLiteral("100001") << QStringLiteral("At most 100,000.");
+        QTest::addRow("repeats negative")
+            << Field::Repeats << QStringLiteral("-1") << QStringLiteral("Cannot be negative.");
+        QTest::addRow("sampling too slow")
+            << Field::SamplingHz << QStringLiteral("5") << QStringLiteral("Between 10 and 10,000 Hz.");
+        QTest::addRow("sampling too fast")
+            << Field::SamplingHz << QStringLiteral("20000") << QStringLiteral("Between 10 and 10,000 Hz.");
+        QTest::addRow("sampling not a number")
+            << Field::SamplingHz << QStringLiteral("fast") << QStringLiteral("Not a number.");
+        QTest::addRow("sim capacity zero")
+            << Field::SimCapacity << QStringLiteral("0") << QStringLiteral("Must be more than 0 GiB.");
+        QTest::addRow("sim capacity huge")
+            << Field::SimCapacity << QStringLiteral("1e9") << QStringLiteral("At most 1,048,576 GiB.");
+    }
+
+    void invalidValueIsRefusedWithReason()
+    {
+        QFETCH(Field, field);
+        QFETCH(QString, text);
+        QFETCH(QString, reason);
+        WorkloadForm form;
+        QSignalSpy validity(&form, &WorkloadForm::validityChanged);
+        form.edit(field)->setText(text);
+        QVERIFY(!form.isValid());
+        QCOMPARE(form.errorText(field), reason);
+        QVERIFY(!form.config().has_value() || !form.isValid());
+        QCOMPARE(validity.count(), 1);
+        QCOMPARE(validity.at(0).at(0).toBool(), false);
+        // Correcting the value clears the reason.
+        form.edit(field)->setText(QStringLiteral("20"));
+        QVERIFY2(form.isValid(), qPrintable(form.formError()));
+        QCOMPARE(form.errorText(field), QString());
+        QCOMPARE(validity.count(), 2);
+    }
+
+    void zeroRepeatsAndWarmupAreAllowed()
+    {
+        WorkloadForm form;
+        form.edit(Field::Warmup)->setText(QStringLiteral("0"));
+        form.edit(Field::Repeats)->setText(QStringLiteral("0"));
+        QVERIFY(form.isValid());
+        QCOMPARE(form.config()->repeats, 0u);
+    }
+
+    void overflowingTensorIsRefusedForTheForm()
+    {
+        WorkloadForm form;
+        form.edit(Field::Batch)->setText(QStringLiteral("2147483647"));
+        form.edit(Field::Context)->setText(QStringLiteral("2147483647"));
+        form.edit(Field::Width)->setText(QStringLiteral("2147483647"));
+        QVERIFY(!form.isValid());
+        QVERIFY2(form.formError().contains(QStringLiteral("64 bits")), qPrintable(form.formError()));
+    }
+
+    void simCapacityIgnoredOnAGpu()
+    {
+        WorkloadForm form;
+        form.edit(Field::SimCapacity)->setText(QStringLiteral("-3"));
+        QVERIFY(!form.isValid());
+        form.setSimulatedDevice(false);
+        QVERIFY(form.isValid());
+        QVERIFY(!form.edit(Field::SimCapacity)->isEnabled());
+        QVERIFY(!form.config()->simCapacityBytes.has_value());
+    }
+
+    void invalidFormDisablesRun()
+    {
+        gui::MainWindow window;
+        QPushButton* run = window.runPanel()->runButton();
+        QVERIFY(run->isEnabled());
+        window.workloadForm()->edit(Field::Width)->setText(QStringLiteral("0"));
+        QVERIFY(!run->isEnabled());
+        QVERIFY(!run->toolTip().isEmpty());
+        // Asking anyway starts nothing.
+        window.startRun();
+        QVERIFY(!window.runController()->isRunning());
+        QCOMPARE(window.runController()->currentRunId(), std::uint64_t(0));
+        window.workloadForm()->edit(Field::Width)->setText(QStringLiteral("64"));
+        QVERIFY(run->isEnabled());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    gui::LabApplication app(argc, argv);
+    app.setLanguage(QStringLiteral("en"));
+    TestWorkloadForm test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_workloadform.moc"
