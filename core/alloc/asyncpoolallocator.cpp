@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/alloc/asyncpoolallocator.h"
+
+#include "core/alloc/allocationtrace.h"
+#include "core/units/units.h"
+
+#include <string>
+
+namespace iteragpu::alloc {
+
+namespace {
+std::string bytesInWords(std::uint64_t bytes)
+{
+    return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+}
+std::string optionalBytes(const std::optional<std::uint64_t>& v)
+{
+    return v ? bytesInWords(*v) : std::string("an unknown amount");
+}
+} // namespace
+
+AsyncPoolAllocator::AsyncPoolAllocator(device::DeviceContext& context)
+    : m_context(context)
+{
+}
+
+AsyncPoolAllocator::~AsyncPoolAllocator()
+{
+    std::lock_guard lock(m_mutex);
+    for (auto& [ptr, size] : m_sizes)
+        m_context.poolFree(ptr);
+    m_context.synchronize();
+    m_context.poolTrim(0);
+}
+
+std::string AsyncPoolAllocator::settings() const
+{
+    return "driver stream-ordered pool (cudaMallocAsync / hipMallocAsync) on the default pool, release threshold 0, "
+           "counters from the pool attributes UsedMemCurrent/High and ReservedMemCurrent/High";
+}
+
+void AsyncPoolAllocator::refreshLive()
+{
+    const auto pool = m_context.poolStats();
+    const auto ownAllocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
+    m_liveAllocated.store(pool.usedCurrent.value_or(ownAllocated), std::memory_order_relaxed);
+    m_liveAllocatedPeak.store(
+        pool.usedHigh.value_or(static_cast<std::uint64_t>(m_stats.allocatedBytes[0].peak)), std::memory_order_relaxed);
+    m_liveReserved.store(pool.reservedCurrent.value_or(0), std::memory_order_relaxed);
+    m_liveReservedPeak.store(pool.reservedHigh.value_or(0), std::memory_order_release);
+}
+
+void* AsyncPoolAllocator::allocate(std::uint64_t bytes, device::Status& status)
+{
+    std::lock_guard lock(m_mutex);
+    void* ptr = m_context.poolAlloc(bytes, status);
+    if (!ptr) {
+        ++m_stats.numOoms;
+        const auto pool = m_context.poolStats();
+        const auto reading = m_context.reading();
+        status = device::Status { false, status.outOfMemory,
+            std::string(status.outOfMemory ? "out of memory" : "allocation failed") + " on " + m_context.info().id
+                + " (stream-ordered pool): tried to allocate " + bytesInWords(bytes) + "; the pool has "
+                + optionalBytes(pool.usedCurrent) + " allocated and " + optionalBytes(pool.reservedCurrent)
+                + " reserved; the device reports " + optionalBytes(reading.freeBytes) + " free"
+                + (status.message.empty() ? std::string() : "; runtime: " + status.message) };
+        if (m_trace)
+            m_trace->record(TraceEvent::Op::Oom, bytes, 0);
+        return nullptr;
+    }
+    m_sizes.emplace(ptr, bytes);
+    m_stats.allocation[0].increase(1);
+    m_stats.allocatedBytes[0].increase(static_cast<std::int64_t>(bytes)); // Note [Peak reset]
+    m_stats.requestedBytes[0].increase(static_cast<std::int64_t>(bytes));
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::Malloc, bytes, reinterpret_cast<std::uint64_t>(ptr));
+    refreshLive();
+    return ptr;
+}
+
+void AsyncPoolAllocator::free(void* ptr)
+{
+    if (!ptr)
+        return;
+    std::lock_guard lock(m_mutex);
+    const auto it = m_sizes.find(ptr);
+    if (it == m_sizes.end())
+        return;
+    const std::uint64_t bytes = it->second;
+    m_sizes.erase(it);
+    m_context.poolFree(ptr);
+    m_stats.allocation[0].decrease(1);
+    m_stats.allocatedBytes[0].decrease(static_cast<std::int64_t>(bytes));
+    m_stats.requestedBytes[0].decrease(static_cast<std::int64_t>(bytes));
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::Free, bytes, reinterpret_cast<std::uint64_t>(ptr));
+    refreshLive();
+}
+
+void AsyncPoolAllocator::emptyCache()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::EmptyCache, 0, 0);
+    m_context.synchronize();
+    m_context.poolTrim(0);
+    refreshLive();
+}
+
+void AsyncPoolAllocator::resetPeakStats()
+{
+    std::lock_guard lock(m_mutex);
+    m_context.poolResetPeaks();
+    m_stats.allocatedBytes[0].resetPeak(); // Note [Peak reset]
+    m_stats.allocation[0].resetPeak();
+    m_stats.requestedBytes[0].resetPeak();
+    refreshLive();
+}
+
+CounterSnapshot AsyncPoolAllocator::counters()
+{
+    std::lock_guard lock(m_mutex);
+    refreshLive();
+    return liveCounters();
+}
+
+CounterSnapshot AsyncPoolAllocator::liveCounters() const
+{
+    CounterSnapshot s;
+    s.reservedPeak = m_liveReservedPeak.load(std::memory_order_acquire);
+    s.allocatedCurrent = m_liveAllocated.load(std::memory_order_relaxed);
+    s.allocatedPeak = m_liveAllocatedPeak.load(std::memory_order_relaxed);
+    s.reservedCurrent = m_liveReserved.load(std::memory_order_relaxed);
+    return s;
+}
+
+AllocatorStats AsyncPoolAllocator::stats()
+{
+    std::lock_guard lock(m_mutex);
+    AllocatorStats out = m_stats;
+    out.perPool = false;
+    const auto pool = m_context.poolStats();
+    if (pool.usedCurrent) {
+        out.allocatedBytes[0].current = static_cast<std::int64_t>(*pool.usedCurrent);
+        out.activeBytes[0].current = out.allocatedBytes[0].current;
+    }
+    if (pool.usedHigh)
+        out.allocatedBytes[0].peak = static_cast<std::int64_t>(*pool.usedHigh);
+    if (pool.reservedCurrent)
+        out.reservedBytes[0].current = static_cast<std::int64_t>(*pool.reservedCurrent);
+    if (pool.reservedHigh)
+        out.reservedBytes[0].peak = static_cast<std::int64_t>(*pool.reservedHigh);
+    return out;
+}
+
+} // namespace iteragpu::alloc

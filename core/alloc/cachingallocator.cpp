@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/alloc/cachingallocator.h"
+
+#include "core/alloc/allocationtrace.h"
+#include "core/units/units.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace iteragpu::alloc {
+
+namespace {
+
+constexpr std::size_t kBlockChunk = 256; // Block objects allocated at once
+
+std::string bytesInWords(std::uint64_t bytes)
+{
+    return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+}
+
+} // namespace
+
+std::uint64_t roundSize(std::uint64_t bytes)
+{
+    if (bytes < kMinBlockSize)
+        return kMinBlockSize;
+    const std::uint64_t blocks = bytes / kMinBlockSize + (bytes % kMinBlockSize != 0 ? 1 : 0);
+    return blocks * kMinBlockSize; // cannot overflow: blocks <= 2^64 / 512
+}
+
+std::uint64_t segmentSize(std::uint64_t roundedBytes)
+{
+    if (roundedBytes <= kSmallSize)
+        return kSmallBuffer;
+    if (roundedBytes < kMinLargeAlloc)
+        return kLargeBuffer;
+    const std::uint64_t units = roundedBytes / kRoundLarge + (roundedBytes % kRoundLarge != 0 ? 1 : 0);
+    return units * kRoundLarge;
+}
+
+bool isSmallRequest(std::uint64_t roundedBytes) { return roundedBytes <= kSmallSize; }
+
+struct CachingAllocator::Block {
+    std::uint64_t size = 0; // bytes of this block
+    std::uint64_t requested = 0; // bytes the caller asked for (requested_bytes)
+    std::uintptr_t ptr = 0;
+    bool allocated = false;
+    Block* prev = nullptr; // neighbours inside the same segment
+    Block* next = nullptr;
+    BlockPool* pool = nullptr;
+
+    bool isSplit() const { return prev != nullptr || next != nullptr; }
+};
+
+bool CachingAllocator::BlockLess::operator()(const Block* a, const Block* b) const
+{
+    if (a->size != b->size)
+        return a->size < b->size;
+    return a->ptr < b->ptr;
+}
+
+struct CachingAllocator::BlockPool {
+    BlockPool(bool small, std::pmr::memory_resource* resource)
+        : blocks(resource)
+        , isSmall(small)
+    {
+    }
+    std::pmr::set<Block*, BlockLess> blocks; // free blocks, best fit first
+    bool isSmall;
+};
+
+CachingAllocator::CachingAllocator(RawMemory& raw)
+    : m_raw(raw)
+    , m_small(std::make_unique<BlockPool>(true, &m_nodes))
+    , m_large(std::make_unique<BlockPool>(false, &m_nodes))
+    , m_active(&m_nodes)
+{
+    m_active.reserve(1024);
+}
+
+CachingAllocator::~CachingAllocator()
+{
+    std::lock_guard lock(m_mutex);
+    // Live blocks too: the segments go back to the device when the allocator goes away.
+    std::vector<std::uintptr_t> heads;
+    for (auto* pool : { m_small.get(), m_large.get() })
+        for (Block* b : pool->blocks)
+            if (!b->prev)
+                heads.push_back(b->ptr);
+    for (auto& [ptr, b] : m_active)
+        if (!b->prev)
+            heads.push_back(b->ptr);
+    for (std::uintptr_t ptr : heads)
+        m_raw.release(reinterpret_cast<void*>(ptr));
+}
+
+std::string CachingAllocator::settings() const
+{
+    return "caching allocator with PyTorch CUDACachingAllocator semantics: kMinBlockSize=512 B, kSmallSize=1 MiB, "
+           "kSmallBuffer=2 MiB, kLargeBuffer=20 MiB, kMinLargeAlloc=10 MiB, kRoundLarge=2 MiB, "
+           "max_split_size unlimited, no roundup_power2_divisions, no expandable segments, one stream";
+}
+
+CachingAllocator::Block* CachingAllocator::newBlock()
+{
+    if (m_spareBlocks.empty()) {
+        m_blockChunks.push_back(std::make_unique<Block[]>(kBlockChunk));
+        Block* chunk = m_blockChunks.back().get();
+        for (std::size_t i = 0; i < kBlockChunk; ++i)
+            m_spareBlocks.push_back(&chunk[i]);
+    }
+    Block* b = m_spareBlocks.back();
+    m_spareBlocks.pop_back();
+    *b = Block {};
+    return b;
+}
+
+void CachingAllocator::deleteBlock(Block* block) { m_spareBlocks.push_back(block); }
+
+CachingAllocator::Block* CachingAllocator::getFreeBlock(BlockPool& pool, std::uint64_t size)
+{
+    Block key;
+    key.size = size;
+    key.ptr = 0;
+    const auto it = pool.blocks.lower_bound(&key);
+    if (it == pool.blocks.end())
+        return nullptr;
+    Block* block = *it;
+    pool.blocks.erase(it);
+    return block;
+}
+
+CachingAllocator::Block* CachingAllocator::allocBlock(
+    BlockPool& pool, std::uint64_t segment, bool isRetry, device::Status& status)
+{
+    if (isRetry)
+        ++m_stats.numAllocRetries;
+    void* ptr = m_raw.allocate(segment, status);
+    if (!ptr)
+        return nullptr;
+    Block* block = newBlock();
+    block->size = segment;
+    block->ptr = reinterpret_cast<std::uintptr_t>(ptr);
+    block->pool = &pool;
+    const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
+    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
+        m_stats.segment[t].increase(1);
+        m_stats.reservedBytes[t].increase(static_cast<std::int64_t>(segment));
+    }
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::SegmentAlloc, segment, block->ptr);
+    return block;
+}
+
+bool CachingAllocator::shouldSplit(const Block* block, std::uint64_t size) const
+{
+    const std::uint64_t remaining = block->size - size;
+    if (block->pool->isSmall)
+        return remaining >= kMinBlockSize;
+    return remaining > kSmallSize; // max_split_size is unlimited by default
+}
+
+void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
+{
+    std::lock_guard lock(m_mutex);
+    const std::uint64_t size = roundSize(bytes);
+    BlockPool& pool = isSmallRequest(size) ? *m_small : *m_large;
+    const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
+
+    Block* block = getFreeBlock(pool, size);
+    if (!block) {
+        const std::uint64_t segment = segmentSize(size);
+        block = allocBlock(pool, segment, false, status);
+        if (!block) {
+            // As PyTorch: free every cached segment that is wholly unused, then try once more.
+            releaseCachedBlocks();
+            block = allocBlock(pool, segment, true, status);
+        }
+        if (!block) {
+            ++m_stats.numOoms;
+            const std::uint64_t allocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
+            const std::uint64_t reserved = static_cast<std::uint64_t>(m_stats.reservedBytes[0].current);
+            const auto free = m_raw.freeBytes();
+            const auto total = m_raw.totalBytes();
+            std::string text = "out of memory on " + m_raw.deviceName() + ": tried to allocate "
+                + bytesInWords(bytes) + " (a " + bytesInWords(segment) + " segment); the allocator has "
+                + bytesInWords(allocated) + " allocated and " + bytesInWords(reserved) + " reserved ("
+                + bytesInWords(reserved - allocated) + " reserved but unallocated); the device reports "
+                + (free ? bytesInWords(*free) : std::string("an unknown amount")) + " free"
+                + (total ? " of " + bytesInWords(*total) : std::string());
+            if (!status.message.empty())
+                text += "; runtime: " + status.message;
+            status = device::Status::oom(text);
+            if (m_trace)
+                m_trace->record(TraceEvent::Op::Oom, bytes, 0);
+            publishLive();
+            return nullptr;
+        }
+    }
+
+    const bool alreadySplit = block->isSplit();
+    if (shouldSplit(block, size)) {
+        Block* remaining = block;
+        block = newBlock();
+        block->size = size;
+        block->ptr = remaining->ptr;
+        block->pool = &pool;
+        block->prev = remaining->prev;
+        if (block->prev)
+            block->prev->next = block;
+        block->next = remaining;
+        remaining->prev = block;
+        remaining->ptr += size;
+        remaining->size -= size;
+        pool.blocks.insert(remaining);
+        for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
+            if (alreadySplit) {
+                // An already split free block shrinks by size bytes.
+                m_stats.inactiveSplitBytes[t].decrease(static_cast<std::int64_t>(size));
+            } else {
+                // A new free split block is carved out of an unsplit one.
+                m_stats.inactiveSplitBytes[t].increase(static_cast<std::int64_t>(remaining->size));
+                m_stats.inactiveSplit[t].increase(1);
+            }
+        }
+    } else if (alreadySplit) {
+        // A free split block becomes active as a whole.
+        for (std::size_t t : { std::size_t { 0 }, type }) {
+            m_stats.inactiveSplitBytes[t].decrease(static_cast<std::int64_t>(block->size));
+            m_stats.inactiveSplit[t].decrease(1);
+        }
+    }
+
+    block->allocated = true;
+    block->requested = bytes;
+    m_active.emplace(block->ptr, block);
+    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
+        m_stats.allocation[t].increase(1);
+        m_stats.allocatedBytes[t].increase(static_cast<std::int64_t>(block->size));
+        m_stats.active[t].increase(1);
+        m_stats.activeBytes[t].increase(static_cast<std::int64_t>(block->size));
+        m_stats.requestedBytes[t].increase(static_cast<std::int64_t>(bytes));
+    }
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::Malloc, block->size, block->ptr);
+    publishLive();
+    status = device::Status::success();
+    return reinterpret_cast<void*>(block->ptr);
+}
+
+void CachingAllocator::free(void* ptr)
+{
+    if (!ptr)
+        return;
+    std::lock_guard lock(m_mutex);
+    const auto it = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (it == m_active.end())
+        return;
+    Block* block = it->second;
+    m_active.erase(it);
+    block->allocated = false;
+    const auto type = static_cast<std::size_t>(block->pool->isSmall ? StatType::SmallPool : StatType::LargePool);
+    for (std::size_t t : { std::size_t { 0 }, type }) {
+        m_stats.allocation[t].decrease(1);
+        m_stats.allocatedBytes[t].decrease(static_cast<std::int64_t>(block->size));
+    }
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::Free, block->size, block->ptr);
+    freeBlock(block);
+    publishLive();
+}
+
+std::uint64_t CachingAllocator::tryMerge(Block* dst, Block* src, BlockPool& pool)
+{
+    if (!src || src->allocated)
+        return 0;
+    if (dst->prev == src) { // [src dst]
+        dst->ptr = src->ptr;
+        dst->prev = src->prev;
+        if (dst->prev)
+            dst->prev->next = dst;
+    } else { // [dst src]
+        dst->next = src->next;
+        if (dst->next)
+            dst->next->prev = dst;
+    }
+    const std::uint64_t subsumed = src->size;
+    dst->size += subsumed;
+    pool.blocks.erase(src);
+    deleteBlock(src);
+    return subsumed;
+}
+
+void CachingAllocator::freeBlock(Block* block)
+{
+    BlockPool& pool = *block->pool;
+    const std::uint64_t originalSize = block->size;
+    const std::uint64_t requested = block->requested;
+    std::int64_t netSplitBlocks = 0;
+    std::int64_t netSplitBytes = 0;
+    for (Block* candidate : { block->prev, block->next }) {
+        const std::uint64_t subsumed = tryMerge(block, candidate, pool);
+        if (subsumed > 0) {
+            netSplitBlocks -= 1;
+            netSplitBytes -= static_cast<std::int64_t>(subsumed);
+        }
+    }
+    pool.blocks.insert(block);
+    if (block->isSplit()) {
+        netSplitBlocks += 1;
+        netSplitBytes += static_cast<std::int64_t>(block->size);
+    }
+    const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
+    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
+        if (netSplitBlocks > 0)
+            m_stats.inactiveSplit[t].increase(netSplitBlocks);
+        else if (netSplitBlocks < 0)
+            m_stats.inactiveSplit[t].decrease(-netSplitBlocks);
+        if (netSplitBytes > 0)
+            m_stats.inactiveSplitBytes[t].increase(netSplitBytes);
+        else if (netSplitBytes < 0)
+            m_stats.inactiveSplitBytes[t].decrease(-netSplitBytes);
+        m_stats.active[t].decrease(1);
+        m_stats.activeBytes[t].decrease(static_cast<std::int64_t>(originalSize));
+        m_stats.requestedBytes[t].decrease(static_cast<std::int64_t>(requested));
+    }
+}
+
+void CachingAllocator::releaseBlock(Block* block)
+{
+    BlockPool& pool = *block->pool;
+    m_raw.release(reinterpret_cast<void*>(block->ptr));
+    const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
+    for (std::size_t t : { std::size_t { 0 }, type }) {
+        m_stats.segment[t].decrease(1);
+        m_stats.reservedBytes[t].decrease(static_cast<std::int64_t>(block->size));
+    }
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::SegmentFree, block->size, block->ptr);
+    pool.blocks.erase(block);
+    deleteBlock(block);
+}
+
+void CachingAllocator::releaseCachedBlocks()
+{
+    // Only whole segments (a free block with no neighbours) go back; a live block is never touched.
+    for (auto* pool : { m_small.get(), m_large.get() }) {
+        for (auto it = pool->blocks.begin(); it != pool->blocks.end();) {
+            Block* b = *it;
+            ++it;
+            if (!b->prev && !b->next)
+                releaseBlock(b);
+        }
+    }
+}
+
+void CachingAllocator::emptyCache()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_trace)
+        m_trace->record(TraceEvent::Op::EmptyCache, 0, 0);
+    releaseCachedBlocks();
+    publishLive();
+}
+
+void CachingAllocator::resetPeakStats()
+{
+    std::lock_guard lock(m_mutex);
+    // Note [Peak reset]: peak = current for every counter.
+    for (auto* array : { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit,
+             &m_stats.allocatedBytes, &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes,
+             &m_stats.requestedBytes })
+        for (Stat& s : *array)
+            s.resetPeak();
+    publishLive();
+}
+
+void CachingAllocator::resetAccumulatedStats()
+{
+    std::lock_guard lock(m_mutex);
+    for (auto* array : { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit,
+             &m_stats.allocatedBytes, &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes,
+             &m_stats.requestedBytes })
+        for (Stat& s : *array)
+            s.resetAccumulated();
+    m_stats.numAllocRetries = 0;
+    m_stats.numOoms = 0;
+}
+
+void CachingAllocator::publishLive()
+{
+    m_liveAllocated.store(static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current), std::memory_order_relaxed);
+    m_liveAllocatedPeak.store(static_cast<std::uint64_t>(m_stats.allocatedBytes[0].peak), std::memory_order_relaxed);
+    m_liveReserved.store(static_cast<std::uint64_t>(m_stats.reservedBytes[0].current), std::memory_order_relaxed);
+    m_liveReservedPeak.store(static_cast<std::uint64_t>(m_stats.reservedBytes[0].peak), std::memory_order_release);
+}
+
+CounterSnapshot CachingAllocator::liveCounters() const
+{
+    CounterSnapshot s;
+    s.reservedPeak = m_liveReservedPeak.load(std::memory_order_acquire);
+    s.allocatedCurrent = m_liveAllocated.load(std::memory_order_relaxed);
+    s.allocatedPeak = m_liveAllocatedPeak.load(std::memory_order_relaxed);
+    s.reservedCurrent = m_liveReserved.load(std::memory_order_relaxed);
+    return s;
+}
+
+AllocatorStats CachingAllocator::stats()
+{
+    std::lock_guard lock(m_mutex);
+    return m_stats;
+}
+
+std::uint64_t CachingAllocator::blockSize(const void* ptr)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
+    return it == m_active.end() ? 0 : it->second->size;
+}
+
+std::size_t CachingAllocator::cachedBlockCount()
+{
+    std::lock_guard lock(m_mutex);
+    return m_small->blocks.size() + m_large->blocks.size();
+}
+
+} // namespace iteragpu::alloc

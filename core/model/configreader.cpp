@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/model/configreader.h"
+
+#include "core/model/jsonguard.h"
+#include "core/sizing/sizingerror.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace iteragpu::model {
+
+using sizing::SizingError;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::uintmax_t kMaxConfigBytes = 16ULL * 1024 * 1024; // bytes; real configs are a few KiB
+
+[[noreturn]] void fail(const std::string& source, const std::string& what)
+{
+    throw SizingError(jsonguard::oneLine(source) + ": " + what);
+}
+
+std::optional<std::uint64_t> optionalCount(const json& j, const char* key, const std::string& source)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return std::nullopt;
+    if (it->is_number_unsigned())
+        return it->get<std::uint64_t>();
+    if (it->is_number_integer()) {
+        if (it->get<std::int64_t>() < 0)
+            fail(source, std::string("'") + key + "' must not be negative");
+        return static_cast<std::uint64_t>(it->get<std::int64_t>());
+    }
+    fail(source, std::string("'") + key + "' must be an integer");
+}
+
+std::uint64_t requiredCount(const json& j, const char* key, const std::string& source)
+{
+    const auto v = optionalCount(j, key, source);
+    if (!v)
+        fail(source, std::string("missing required key '") + key + "'");
+    if (*v == 0)
+        fail(source, std::string("'") + key + "' must be greater than zero");
+    return *v;
+}
+
+std::optional<bool> optionalBool(const json& j, const char* key, const std::string& source)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return std::nullopt;
+    if (!it->is_boolean())
+        fail(source, std::string("'") + key + "' must be true or false");
+    return it->get<bool>();
+}
+
+bool familyTiesByDefault(const std::string& family)
+{
+    return family == "gemma" || family == "gemma2";
+}
+
+bool isKnownFamily(const std::string& family)
+{
+    for (const char* f : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
+        if (family == f)
+            return true;
+    return false;
+}
+
+} // namespace
+
+ModelShape ConfigReader::readFile(const std::filesystem::path& path)
+{
+    const std::string source = path.string();
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        fail(source, "is a folder, expected a config.json file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        fail(source, "cannot be read: " + ec.message());
+    if (size > kMaxConfigBytes)
+        fail(source, "is larger than 16 MiB; not a config.json");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        fail(source, "cannot be opened");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse(text.str(), source);
+}
+
+ModelShape ConfigReader::parse(const std::string& text, const std::string& source)
+{
+    if (jsonguard::nestingDepth(text) > jsonguard::kMaxDepth)
+        fail(source, "JSON nested deeper than 64 levels; not a config.json");
+    json config;
+    try {
+        config = json::parse(text);
+    } catch (const json::exception& e) {
+        fail(source, std::string("not valid JSON: ") + jsonguard::oneLine(e.what()));
+    }
+    return fromJson(config, source);
+}
+
+ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
+{
+    if (!top.is_object())
+        fail(source, "expected a JSON object");
+    const json* cfg = &top;
+    if (!top.contains("hidden_size") && top.contains("text_config") && top["text_config"].is_object())
+        cfg = &top["text_config"];
+    const json& j = *cfg;
+
+    ModelShape s;
+    s.source = source;
+    if (const auto it = j.find("model_type"); it != j.end() && it->is_string())
+        s.family = it->get<std::string>();
+    else if (const auto it2 = top.find("model_type"); it2 != top.end() && it2->is_string())
+        s.family = it2->get<std::string>();
+    if (s.family.empty()) {
+        s.family = "llama";
+        s.notes.push_back("no model_type: read as a Llama-style decoder");
+    } else if (!isKnownFamily(s.family)) {
+        s.notes.push_back("model_type '" + jsonguard::oneLine(s.family, 40)
+            + "' is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder");
+    }
+
+    s.hidden = requiredCount(j, "hidden_size", source);
+    s.layers = requiredCount(j, "num_hidden_layers", source);
+    s.heads = requiredCount(j, "num_attention_heads", source);
+    s.intermediate = requiredCount(j, "intermediate_size", source);
+    s.vocab = requiredCount(j, "vocab_size", source);
+    constexpr std::uint64_t kMaxDim = 1ULL << 32; // anything larger is a lying config, not a model
+    for (auto v : { s.hidden, s.layers, s.heads, s.intermediate, s.vocab })
+        if (v > kMaxDim)
+            fail(source, "a dimension is larger than 2^32; not a real model");
+    if (s.layers > 100000)
+        fail(source, "'num_hidden_layers' is larger than 100 000; not a real model");
+
+    s.kvHeads = optionalCount(j, "num_key_value_heads", source).value_or(s.heads);
+    if (s.kvHeads == 0)
+        fail(source, "'num_key_value_heads' must be greater than zero");
+    if (s.kvHeads > s.heads || s.heads % s.kvHeads != 0)
+        fail(source, "'num_key_value_heads' must divide 'num_attention_heads'");
+
+    if (const auto hd = optionalCount(j, "head_dim", source)) {
+        if (*hd == 0 || *hd > kMaxDim)
+            fail(source, "'head_dim' must be between 1 and 2^32");
+        s.headDim = *hd;
+    } else {
+        if (s.hidden % s.heads != 0)
+            fail(source, "hidden_size is not a multiple of num_attention_heads and no head_dim is given");
+        s.headDim = s.hidden / s.heads;
+    }
+
+    if (const auto tie = optionalBool(j, "tie_word_embeddings", source); tie) {
+        s.tieWordEmbeddings = *tie;
+    } else if (const auto tieTop = optionalBool(top, "tie_word_embeddings", source); tieTop) {
+        s.tieWordEmbeddings = *tieTop;
+    } else {
+        s.tieWordEmbeddings = familyTiesByDefault(s.family);
+        s.notes.push_back(std::string("tie_word_embeddings absent: ") + (s.tieWordEmbeddings ? "tied" : "untied")
+            + ", the default of " + s.family);
+    }
+
+    if (s.family == "qwen2") {
+        s.qkvBias = true; // Qwen2 always has q/k/v biases, no o_proj bias
+    } else if (const auto bias = optionalBool(j, "attention_bias", source); bias && *bias) {
+        s.qkvBias = true; // attention_bias in Llama-style configs: q, k, v and o
+        s.outputBias = true;
+    }
+    s.mlpBias = optionalBool(j, "mlp_bias", source).value_or(false);
+    s.normsPerLayer = s.family == "gemma2" ? 4 : 2;
+
+    if (const auto e = optionalCount(j, "num_local_experts", source); e && *e > 1) {
+        s.experts = *e;
+        s.expertsPerToken = optionalCount(j, "num_experts_per_tok", source).value_or(0);
+    }
+
+    if (const auto it = j.find("torch_dtype"); it != j.end() && it->is_string())
+        s.torchDtype = it->get<std::string>();
+    else if (const auto it2 = j.find("dtype"); it2 != j.end() && it2->is_string())
+        s.torchDtype = it2->get<std::string>();
+
+    // Sliding window, per layer.
+    s.layerWindows.assign(s.layers, std::nullopt);
+    const auto window = optionalCount(j, "sliding_window", source);
+    const auto useWindow = optionalBool(j, "use_sliding_window", source);
+    if (window && *window == 0)
+        fail(source, "'sliding_window' must be greater than zero");
+    if (const auto it = j.find("layer_types"); it != j.end() && it->is_array()) {
+        if (it->size() != s.layers)
+            fail(source, "'layer_types' must have one entry per layer");
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const auto& t = (*it)[i];
+            if (!t.is_string())
+                fail(source, "'layer_types' entries must be strings");
+            if (t.get<std::string>() == "sliding_attention") {
+                if (!window)
+                    fail(source, "'layer_types' names sliding layers but 'sliding_window' is missing");
+                s.layerWindows[i] = *window;
+            }
+        }
+    } else if (useWindow.has_value() && !*useWindow) {
+        if (window)
+            s.notes.push_back("use_sliding_window is false: sliding_window ignored, every layer attends fully");
+    } else if (s.family == "gemma2") {
+        const std::uint64_t w = window.value_or(4096);
+        for (std::uint64_t i = 0; i < s.layers; i += 2)
+            s.layerWindows[i] = w; // Gemma-2: even layers local (sliding), odd layers global
+    } else if (s.family == "qwen2") {
+        if (useWindow.value_or(false) && window) {
+            const std::uint64_t first = optionalCount(j, "max_window_layers", source).value_or(s.layers);
+            for (std::uint64_t i = first; i < s.layers; ++i)
+                s.layerWindows[i] = *window; // Qwen2: layers from max_window_layers on use the window
+        }
+    } else if (s.family == "gemma") {
+        // Gemma 1 has no sliding window.
+    } else if (window) {
+        for (auto& w : s.layerWindows)
+            w = *window;
+    }
+    return s;
+}
+
+} // namespace iteragpu::model

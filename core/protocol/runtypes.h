@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/alloc/traceevent.h"
+#include "core/device/backend.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Plain value types of one measurement run. They travel between the worker thread and its consumers (CLI, GUI)
+// as copies; nothing here points into the run. Every reading that can be missing is std::optional, written
+// as JSON null, never 0. All sizes are bytes.
+namespace iteragpu::protocol {
+
+enum class Mode : int { Inference = 0, Training = 1 };
+const char* modeName(Mode mode); // "inference", "training"
+std::optional<Mode> modeFromName(const std::string& name);
+
+// Which allocator serves the workload's tensors: the caching allocator in core/alloc ("native", PyTorch's
+// semantics) or the driver's stream-ordered pool ("async", cudaMallocAsync / hipMallocAsync).
+enum class AllocatorKind : int { Native = 0, Async = 1 };
+const char* allocatorName(AllocatorKind kind); // "native", "async"
+std::optional<AllocatorKind> allocatorFromName(const std::string& name);
+
+enum class PhaseStatus : int { Ok = 0, Failed = 1, NotRun = 2 };
+const char* phaseStatusName(PhaseStatus status); // "ok", "failed", "not_run"
+std::optional<PhaseStatus> phaseStatusFromName(const std::string& name);
+
+inline constexpr double kDefaultSamplingHz = 1000.0;
+inline constexpr double kMinSamplingHz = 10.0;
+inline constexpr double kMaxSamplingHz = 10000.0;
+double clampSamplingHz(double hz); // NaN and out-of-range values land in [kMinSamplingHz, kMaxSamplingHz]
+
+inline constexpr std::size_t kDefaultMaxSamplesPerPhase = 2048; // samples kept per phase record
+
+struct RunConfig {
+    std::string deviceId = "sim:0";
+    Mode mode = Mode::Inference;
+    std::uint64_t batch = 2;
+    std::uint64_t context = 128; // tokens per sequence
+    std::uint64_t width = 1024; // hidden size of the dense network
+    device::DType dtype = device::DType::Float32;
+    std::uint32_t warmup = 3; // iterations inside the one "warmup" phase
+    std::uint32_t repeats = 5; // one warm_forward / warm_step phase record each
+    AllocatorKind allocator = AllocatorKind::Native;
+    bool emptyCacheBetweenRepeats = false; // empty_cache() before each warm repeat, before its baseline
+    double samplingHz = kDefaultSamplingHz; // clamped with clampSamplingHz
+    std::optional<std::uint64_t> simCapacityBytes; // sim:N only; nullopt = the simulated default
+    std::uint64_t seed = 0; // of the synthetic weights and inputs
+    std::size_t maxSamplesPerPhase = kDefaultMaxSamplesPerPhase;
+};
+
+// One point of the live timeline, read by the sampler thread from the allocator's counters.
+struct Sample {
+    double t = 0.0; // seconds since the run started
+    std::uint64_t allocated = 0;
+    std::uint64_t reserved = 0;
+    // The last device-level "used" reading the worker took (at a phase boundary); device calls are made from
+    // the worker thread only, so the sampler never queries the driver itself.
+    std::optional<std::uint64_t> deviceUsed;
+    int phaseIndex = -1; // -1 between phases
+};
+
+// Allocator counters at one moment of a phase; nullopt when the phase never ran.
+struct MemoryPoint {
+    std::optional<std::uint64_t> allocated;
+    std::optional<std::uint64_t> reserved;
+};
+
+// Device-level reading (driver free/total, process usage from NVML / ROCm SMI / the simulation). Own fields,
+// never added to the allocator's counters; every field nullopt when not read.
+struct DeviceLevel {
+    std::optional<std::uint64_t> freeBytes;
+    std::optional<std::uint64_t> totalBytes;
+    std::optional<std::uint64_t> usedBytes; // totalBytes - freeBytes when both are known
+    std::optional<std::uint64_t> processUsedBytes;
+    std::string processUsedSource; // "nvml", "rocm-smi", "simulated" or empty
+};
+
+struct Dimension {
+    std::string name; // "batch", "context", "width", "iterations", ...
+    std::uint64_t value = 0;
+};
+
+struct PhaseResult {
+    int index = 0; // position in the run's phase order
+    std::string name; // "model_load", "inputs", "cold_forward", "warmup", "warm_forward", ...
+    std::optional<std::uint32_t> repeat; // repeat index of warm_forward / warm_step records
+    PhaseStatus status = PhaseStatus::NotRun;
+    std::string inputs; // tensors the phase works on, in words: "x [2, 128, 1024] float32"
+    std::vector<Dimension> dimensions;
+
+    MemoryPoint baseline; // step 2: after synchronize, before the peaks are reset
+    MemoryPoint peak; // step 5: max allocated / max reserved since the reset
+    MemoryPoint final; // step 5: after synchronize
+    DeviceLevel deviceBefore; // device-level reading beside the baseline
+    DeviceLevel deviceAfter; // device-level reading beside the final values
+    std::optional<std::uint64_t> predictedPeakAllocated; // core/sizing/workloadprediction
+
+    std::string error; // the runtime's or the allocator's text when status is Failed
+    std::optional<double> startSeconds; // since the run started
+    std::optional<double> endSeconds;
+    std::optional<double> durationSeconds;
+
+    std::vector<Sample> samples; // bounded (RunConfig::maxSamplesPerPhase); thinned keeping the maxima
+    std::uint64_t samplesThinned = 0; // samples merged away to stay within the bound
+};
+
+// What was there when the run started: the backend really loaded and the build that measured.
+struct Environment {
+    std::string backend; // "cuda", "hip", "sim"
+    std::string runtimeDescription;
+    device::DeviceInfo device;
+    std::string allocatorBackend; // "native" or "async"
+    std::string allocatorSettings; // e.g. "kMinBlockSize=512 kSmallSize=1048576 ..."
+    std::string os;
+    std::string compiler;
+    std::string appVersion;
+    std::string commit;
+    bool simulated = false;
+};
+
+struct RunIdentity {
+    std::uint64_t runId = 0;
+    std::string appVersion;
+    std::string commit;
+    std::uint64_t seed = 0;
+    std::string startedAtUtc; // ISO 8601
+};
+
+using TraceEvent = alloc::TraceEvent;
+
+struct RunResult {
+    RunIdentity identity;
+    RunConfig config;
+    Environment environment;
+    std::vector<PhaseResult> phases; // in run order, planned phases that did not run included (not_run)
+    std::string warmupPolicy; // in words
+    std::string emptyCachePolicy; // in words
+    std::vector<std::string> trialOrder; // phase names in run order, "warm_forward#0", ...
+    bool simulated = false;
+    bool cancelled = false;
+    bool completed = false; // every planned phase ran ok
+    // Set when the device could not be opened (no phase ran) or the run could not start; phases then not_run.
+    std::string error;
+    bool deviceMissing = false;
+    std::optional<double> wallSeconds;
+    std::vector<TraceEvent> trace; // the last allocator events (bounded)
+    std::uint64_t traceDropped = 0;
+};
+
+} // namespace iteragpu::protocol

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/protocol/runtypes.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+
+// The measurement result file (README "Result JSON"): RunResult <-> JSON, written whole.
+namespace iteragpu::report {
+
+inline constexpr const char* kResultSchema = "iteragpu.measure/1";
+
+nlohmann::json toJson(const protocol::RunResult& result);
+// Throws nothing; on failure returns false with a one-line reason in error.
+bool fromJson(const nlohmann::json& json, protocol::RunResult& result, std::string& error);
+
+nlohmann::json sampleToJson(const protocol::Sample& sample);
+nlohmann::json phaseToJson(const protocol::PhaseResult& phase, bool withSamples = true);
+
+enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
+
+// Refuses an existing path (Exists, the file untouched); writes into a temporary file in the same folder,
+// flushes, then renames it over the path, so a reader never sees half a file. A full disk is NoSpace.
+WriteError writeResultFile(const std::string& path, const protocol::RunResult& result, std::string& error);
+
+// Reads and checks a result file: one-line errors for a missing file, malformed JSON, a wrong or missing
+// "schema", and missing or mistyped fields.
+bool readResultFile(const std::string& path, protocol::RunResult& result, std::string& error);
+
+} // namespace iteragpu::report

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/sizing/gpucard.h"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace iteragpu::sizing {
+
+// The GPU catalog: a JSON file {"cards": [{"id", "name", "vendor", "marketed", "reported_mib" | "reported_bytes",
+// "note"}]}. Throws SizingError with one line for a missing file or a malformed entry.
+class DeviceCatalog {
+public:
+    static DeviceCatalog load(const std::filesystem::path& path);
+    // resources/catalog/gpus.json through ResourcePaths.
+    static DeviceCatalog loadDefault();
+
+    const std::vector<GpuCard>& cards() const { return m_cards; }
+    // By id or name, case-insensitive; nullptr when absent.
+    const GpuCard* find(const std::string& idOrName) const;
+    const std::string& source() const { return m_source; }
+
+private:
+    std::vector<GpuCard> m_cards;
+    std::string m_source;
+};
+
+} // namespace iteragpu::sizing

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/sizing/estimate.h"
+#include "core/sizing/gpucard.h"
+#include "core/sizing/sizingrequest.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iteragpu::sizing {
+
+struct FitVerdict {
+    std::string cardId;
+    std::string cardName;
+    std::uint64_t tensorParallel = 1; // devices used; the need below is per device
+    std::uint64_t neededPerDevice = 0; // Estimate::total(): largest phase + reserve
+    std::uint64_t availablePerDevice = 0; // the reported capacity
+    std::int64_t margin = 0; // available - needed, signed (saturated at the int64 limits)
+    bool fits = false;
+    std::string dominantComponent; // component id
+};
+
+// Fit verdicts and the largest context / batch that fit. The searches are binary searches over the engine
+// (monotone in tokens and sequences), overflow-safe: a size that overflows simply does not fit.
+class FitAnalyzer {
+public:
+    static FitVerdict verdict(const Estimate& estimate, const GpuCard& card);
+    // Re-estimates with request.tensorParallel = tensorParallel.
+    static FitVerdict verdict(SizingRequest request, const GpuCard& card, std::uint64_t tensorParallel);
+    static std::vector<FitVerdict> verdicts(const SizingRequest& request, const std::vector<GpuCard>& cards);
+
+    // Largest prompt + generated tokens per sequence (inference KV cache, or training sequence length) that fits
+    // on the card; nullopt when not even one token fits or the request has neither KV cache nor training.
+    static std::optional<std::uint64_t> largestContext(SizingRequest request, const GpuCard& card);
+    // Largest number of sequences (inference) or micro-batch (training) that fits; nullopt when 1 does not.
+    static std::optional<std::uint64_t> largestBatch(SizingRequest request, const GpuCard& card);
+};
+
+} // namespace iteragpu::sizing

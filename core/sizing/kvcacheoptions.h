@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/model/modelshape.h"
+#include "core/sizing/scalartype.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace iteragpu::sizing {
+
+// A dense KV cache: 2 (K and V) x layers x kv_heads x head_dim x tokens x bytes x sequences,
+// tokens = promptTokens + generatedTokens (or staticCapacity for a static cache), per layer capped by its
+// sliding window.
+struct KvCacheOptions {
+    std::uint64_t layers = 0;
+    std::uint64_t kvHeads = 0; // num_key_value_heads, never the query heads
+    std::uint64_t headDim = 0;
+    std::uint64_t promptTokens = 0;
+    std::uint64_t generatedTokens = 0;
+    std::uint64_t sequences = 1; // batch of sequences held at once
+    ScalarType dtype = ScalarType::FP16; // FP32/FP16/BF16/FP8: plain; INT8/INT4: quantized with scales
+    std::optional<std::uint64_t> bytesPerElement; // overrides dtype for a plain cache (--kv-bytes)
+    std::optional<std::uint64_t> slidingWindow; // one window for every layer
+    std::vector<std::optional<std::uint64_t>> layerWindows; // per layer (size == layers); wins over slidingWindow
+    bool staticCache = false; // preallocated to staticCapacity tokens whatever is used
+    std::optional<std::uint64_t> staticCapacity; // tokens; default: prompt + generated
+    std::uint64_t quantGroupSize = 64; // INT8/INT4: elements per group along head_dim, fp16 scale + fp16 zero
+
+    // Layers, KV heads, head_dim and per-layer windows from the shape; tokens and sequences left to the caller.
+    static KvCacheOptions fromShape(const model::ModelShape& shape);
+};
+
+} // namespace iteragpu::sizing

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/model/modelshape.h"
+#include "core/model/safetensorssummary.h"
+#include "core/sizing/kvcacheoptions.h"
+#include "core/sizing/reserve.h"
+#include "core/sizing/trainingoptions.h"
+#include "core/sizing/weightoptions.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace iteragpu::sizing {
+
+// Everything the engine needs, as plain values (the GUI keeps one and edits it as the user types).
+// Parameter source, first present wins: shape (exact count from shapes), checkpoint (header element counts),
+// parameters (typed). Weight bytes: `bits` when set (typed numbers, compact), else the checkpoint's stored
+// bytes when weightsFromCheckpoint, else `weights.format`.
+struct SizingRequest {
+    std::optional<std::uint64_t> parameters; // typed
+    std::optional<std::uint64_t> bits; // typed bits per parameter: parameters x bits / 8, no metadata
+    std::optional<model::ModelShape> shape;
+    std::optional<model::SafetensorsSummary> checkpoint;
+    bool weightsFromCheckpoint = true;
+    WeightOptions weights;
+    std::optional<KvCacheOptions> kvCache; // inference KV cache; with a shape, zero fields are filled from it
+    std::optional<TrainingOptions> training;
+    Reserve reserve;
+    std::uint64_t tensorParallel = 1; // devices sharing one model; weights and KV heads are divided among them
+};
+
+} // namespace iteragpu::sizing

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sizing/weightformat.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+namespace iteragpu::sizing {
+
+const std::vector<WeightFormatInfo>& allWeightFormats()
+{
+    static const std::vector<WeightFormatInfo> formats = {
+        { WeightFormat::FP32, "fp32", "FP32", false, "fp32: 4 bytes per parameter, no metadata." },
+        { WeightFormat::FP16, "fp16", "FP16", false, "fp16: 2 bytes per parameter, no metadata." },
+        { WeightFormat::BF16, "bf16", "BF16", false, "bf16: 2 bytes per parameter, no metadata." },
+        { WeightFormat::FP8E4M3, "fp8-e4m3", "FP8 E4M3", true,
+            "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known)." },
+        { WeightFormat::FP8E5M2, "fp8-e5m2", "FP8 E5M2", true,
+            "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known)." },
+        { WeightFormat::Int8, "int8", "INT8 (per-channel scales)", true,
+            "int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row "
+            "scales; counted when the shape is known)." },
+        { WeightFormat::Int4Compact, "int4-compact", "4-bit compact (no metadata)", true,
+            "4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a "
+            "real checkpoint layout." },
+        { WeightFormat::NF4, "nf4", "NF4 (bitsandbytes)", true,
+            "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
+            "plus a 16-entry fp32 quant map per tensor (counted when the shape is known)." },
+        { WeightFormat::FP4, "fp4", "FP4 (bitsandbytes)", true,
+            "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
+            "plus a 16-entry fp32 quant map per tensor (counted when the shape is known)." },
+        { WeightFormat::NF4DoubleQuant, "nf4-dq", "NF4 double quantization (bitsandbytes)", true,
+            "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 "
+            "second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter." },
+        { WeightFormat::GptqInt4, "gptq-int4", "GPTQ int4", true,
+            "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one "
+            "fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known)." },
+        { WeightFormat::AwqInt4, "awq-int4", "AWQ int4", true,
+            "AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale "
+            "and one packed 4-bit zero; no g_idx." },
+    };
+    return formats;
+}
+
+const WeightFormatInfo& weightFormatInfo(WeightFormat format)
+{
+    for (const auto& info : allWeightFormats())
+        if (info.format == format)
+            return info;
+    return allWeightFormats().front();
+}
+
+std::optional<WeightFormat> weightFormatFromName(const std::string& name)
+{
+    std::string n = name;
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::replace(n.begin(), n.end(), '_', '-');
+    for (const auto& info : allWeightFormats())
+        if (n == info.name)
+            return info.format;
+    static const std::pair<const char*, WeightFormat> aliases[] = {
+        { "float32", WeightFormat::FP32 },
+        { "float16", WeightFormat::FP16 },
+        { "half", WeightFormat::FP16 },
+        { "bfloat16", WeightFormat::BF16 },
+        { "fp8", WeightFormat::FP8E4M3 },
+        { "e4m3", WeightFormat::FP8E4M3 },
+        { "e5m2", WeightFormat::FP8E5M2 },
+        { "int4", WeightFormat::Int4Compact },
+        { "compact4", WeightFormat::Int4Compact },
+        { "bnb-nf4", WeightFormat::NF4 },
+        { "bnb-fp4", WeightFormat::FP4 },
+        { "nf4-double-quant", WeightFormat::NF4DoubleQuant },
+        { "nf4dq", WeightFormat::NF4DoubleQuant },
+        { "gptq", WeightFormat::GptqInt4 },
+        { "awq", WeightFormat::AwqInt4 },
+    };
+    for (const auto& [text, format] : aliases)
+        if (n == text)
+            return format;
+    return std::nullopt;
+}
+
+} // namespace iteragpu::sizing
