@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sizing/trainingestimator.h"
+
+#include "core/sizing/checkedmath.h"
+#include "core/sizing/sizingerror.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+namespace iteragpu::sizing {
+
+namespace {
+constexpr const char* kWhat = "training size";
+constexpr std::uint64_t kAdam8bitBlock = 256; // elements per fp32 absmax block of bitsandbytes 8-bit states
+}
+
+const char* optimizerName(Optimizer optimizer)
+{
+    switch (optimizer) {
+    case Optimizer::SGD:
+        return "sgd";
+    case Optimizer::SGDMomentum:
+        return "sgd-momentum";
+    case Optimizer::Adam:
+        return "adam";
+    case Optimizer::AdamW:
+        return "adamw";
+    case Optimizer::Adam8bit:
+        return "adam8bit";
+    }
+    return "?";
+}
+
+std::optional<Optimizer> optimizerFromName(const std::string& name)
+{
+    std::string n = name;
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::replace(n.begin(), n.end(), '_', '-');
+    static const std::pair<const char*, Optimizer> names[] = {
+        { "sgd", Optimizer::SGD },
+        { "sgd-momentum", Optimizer::SGDMomentum },
+        { "momentum", Optimizer::SGDMomentum },
+        { "adam", Optimizer::Adam },
+        { "adamw", Optimizer::AdamW },
+        { "adam8bit", Optimizer::Adam8bit },
+        { "adam-8bit", Optimizer::Adam8bit },
+        { "adamw8bit", Optimizer::Adam8bit },
+        { "adamw-8bit", Optimizer::Adam8bit },
+        { "paged-adamw-8bit", Optimizer::Adam8bit },
+    };
+    for (const auto& [text, opt] : names)
+        if (n == text)
+            return opt;
+    return std::nullopt;
+}
+
+std::uint64_t TrainingEstimator::loraParameters(
+    const model::ModelShape& shape, std::uint64_t rank, const std::vector<std::string>& targets)
+{
+    if (rank == 0)
+        throw SizingError("LoRA rank must be greater than zero");
+    if (targets.empty())
+        throw SizingError("LoRA needs at least one target module");
+    const auto linears = shape.linearLayers();
+    std::uint64_t total = 0;
+    for (const auto& target : targets) {
+        bool found = false;
+        for (const auto& l : linears) {
+            if (l.module == "router")
+                continue;
+            if (target == l.module || target == "all-linear") {
+                // A is r x in, B is out x r; the base weight stays frozen.
+                total = checked::add(total, checked::mul({ rank, checked::add(l.in, l.out, kWhat), l.count }, kWhat), kWhat);
+                found = true;
+            }
+        }
+        if (!found)
+            throw SizingError("unknown LoRA target module '" + target
+                + "' (known: q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj, all-linear)");
+    }
+    return total;
+}
+
+// Note [Activation memory]
+// Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models" (arXiv:2205.05198),
+// eq. (1): one transformer layer keeps s*b*h*(34 + 5*a*s/h) bytes for backward with 16-bit activations and 1-byte
+// dropout masks, s = sequence, b = micro-batch, h = hidden, a = heads. With tensor parallelism t (no sequence
+// parallelism), eq. (2): s*b*h*(10 + 24/t + 5*a*s/(h*t)). With full activation checkpointing only the layer input,
+// 2*s*b*h bytes, is kept per layer, and one layer is recomputed at a time during backward.
+// Other activation types are scaled by bits/16 (an approximation: the masks stay 1 byte in reality). The formula
+// was derived for a GPT MLP of 4h; a SwiGLU MLP of another width differs somewhat (an approximation, stated).
+std::uint64_t TrainingEstimator::layerActivations(std::uint64_t s, std::uint64_t b, std::uint64_t h,
+    std::uint64_t a, ScalarType type, std::uint64_t t)
+{
+    using namespace checked;
+    if (t == 0)
+        throw SizingError("the tensor-parallel degree must be greater than zero");
+    const std::uint64_t sbh = mul({ s, b, h }, kWhat);
+    const std::uint64_t attention = mul({ 5, a, s, s, b }, kWhat); // s*b*h * 5*a*s/h, exactly
+    std::uint64_t bytes16 = 0;
+    if (t == 1)
+        bytes16 = add(mul(sbh, 34, kWhat), attention, kWhat);
+    else
+        bytes16 = add(add(mul(sbh, 10, kWhat), ceilDiv(mul(sbh, 24, kWhat), t), kWhat), ceilDiv(attention, t), kWhat);
+    return ceilDiv(mul(bytes16, scalarBits(type), kWhat), 16);
+}
+
+TrainingEstimate TrainingEstimator::estimate(
+    std::uint64_t parameters, const model::ModelShape* shape, const TrainingOptions& o, std::uint64_t tp)
+{
+    using namespace checked;
+    if (parameters == 0)
+        throw SizingError("the parameter count must be greater than zero");
+    if (tp == 0)
+        throw SizingError("the tensor-parallel degree must be greater than zero");
+    if (o.microBatch == 0)
+        throw SizingError("the micro-batch must be greater than zero");
+    if (o.sequenceLength == 0)
+        throw SizingError("the training sequence length must be greater than zero");
+    TrainingEstimate e;
+    if (o.mode == TrainingMode::LoRA) {
+        if (!shape)
+            throw SizingError("LoRA needs the model shape (--config or --preset) to size its adapters");
+        e.trainableParameters = loraParameters(*shape, o.loraRank, o.loraTargets);
+        e.adapterBytes = ceilDiv(bitsToBytes(e.trainableParameters, scalarBits(o.adapterType), kWhat), tp);
+        std::string targets;
+        for (const auto& t : o.loraTargets)
+            targets += (targets.empty() ? "" : ", ") + t;
+        e.assumptions.push_back("training: LoRA rank " + std::to_string(o.loraRank) + " on " + targets + ": A (r x in) and "
+            "B (out x r) per target, " + std::to_string(e.trainableParameters) + " trainable parameters in "
+            + scalarName(o.adapterType) + "; the base weights are frozen (no gradients, no optimizer states)");
+    } else {
+        e.trainableParameters = parameters;
+        e.assumptions.push_back("training: full, every parameter trainable");
+    }
+    const std::uint64_t trainable = ceilDiv(e.trainableParameters, tp);
+    e.gradients = bitsToBytes(trainable, scalarBits(o.gradientType), kWhat);
+    switch (o.optimizer) {
+    case Optimizer::SGD:
+        e.optimizerStates = 0;
+        e.assumptions.push_back("optimizer: SGD keeps no state");
+        break;
+    case Optimizer::SGDMomentum:
+        e.optimizerStates = mul(trainable, 4, kWhat);
+        e.assumptions.push_back("optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)");
+        break;
+    case Optimizer::Adam:
+    case Optimizer::AdamW:
+        e.optimizerStates = mul(trainable, 8, kWhat);
+        e.assumptions.push_back("optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)");
+        break;
+    case Optimizer::Adam8bit:
+        e.optimizerStates = add(mul(trainable, 2, kWhat), mul(ceilDiv(trainable, kAdam8bitBlock), 2 * 4, kWhat), kWhat);
+        e.assumptions.push_back("optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 "
+                                "per moment (bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)");
+        break;
+    }
+    if (o.masterWeights) {
+        e.masterWeights = mul(trainable, 4, kWhat);
+        e.assumptions.push_back("training: fp32 master copy of the trainable parameters (mixed precision)");
+    }
+    e.assumptions.push_back(std::string("training: gradients in ") + scalarName(o.gradientType) + " for the trainable parameters");
+
+    if (shape) {
+        const std::uint64_t s = o.sequenceLength;
+        const std::uint64_t b = o.microBatch;
+        const std::uint64_t oneLayer = layerActivations(s, b, shape->hidden, shape->heads, o.activationType, tp);
+        if (o.activationCheckpointing) {
+            const std::uint64_t inputs = ceilDiv(mul({ s, b, shape->hidden, scalarBits(o.activationType) }, kWhat), 8);
+            e.activations = add(mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
+            e.assumptions.push_back("activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one "
+                                    "layer recomputed during backward (Korthikanti et al. 2022)");
+        } else {
+            e.activations = mul(oneLayer, shape->layers, kWhat);
+            e.assumptions.push_back("activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for "
+                + std::string(scalarName(o.activationType)) + " (Korthikanti et al. 2022, no recomputation), s = "
+                + std::to_string(s) + ", b = " + std::to_string(b));
+        }
+        e.logits = ceilDiv(mul({ s, b, shape->vocab, 4 }, kWhat), tp);
+        e.assumptions.push_back("logits: s x b x vocab in fp32 for the loss");
+        if (o.evalBatch > 0) {
+            const std::uint64_t evalLayer = layerActivations(s, o.evalBatch, shape->hidden, shape->heads, o.activationType, tp);
+            e.evaluation = add(evalLayer, ceilDiv(mul({ s, o.evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
+            e.assumptions.push_back("evaluation: batch " + std::to_string(o.evalBatch)
+                + " without gradients, one layer's activations at a time plus fp32 logits");
+        }
+    } else {
+        e.assumptions.push_back("activations: not computed, they need the model shape (--config or --preset)");
+    }
+    if (o.exportCopy) {
+        e.exportCopy = ceilDiv(bitsToBytes(parameters, scalarBits(o.exportType), kWhat), tp);
+        e.assumptions.push_back(std::string("export: a full copy of the weights in ") + scalarName(o.exportType)
+            + " while saving or merging");
+    }
+    return e;
+}
+
+} // namespace iteragpu::sizing

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sizing/weightestimator.h"
+
+#include "core/sizing/checkedmath.h"
+#include "core/sizing/sizingerror.h"
+
+#include <algorithm>
+
+namespace iteragpu::sizing {
+
+namespace {
+
+struct TensorBytes {
+    std::uint64_t payload = 0;
+    std::uint64_t metadata = 0;
+};
+
+constexpr const char* kWhat = "weight size";
+
+void checkOptions(const WeightOptions& o)
+{
+    if (o.blockSize == 0)
+        throw SizingError("the quantization block size must be greater than zero");
+    if (o.groupSize == 0)
+        throw SizingError("the quantization group size must be greater than zero");
+}
+
+// Bytes of `count` tensors of shape [out, in] in `format`. perTensor: count metadata that needs the shape
+// (per-tensor scales, per-channel scales, quant maps, g_idx); false when only a parameter count is known, then
+// the whole model is treated as one flat tensor of in x 1.
+TensorBytes tensorBytes(WeightFormat format, std::uint64_t in, std::uint64_t out, std::uint64_t count,
+    const WeightOptions& o, bool perTensor)
+{
+    using namespace checked;
+    const std::uint64_t n = mul(in, out, kWhat);
+    TensorBytes one;
+    switch (format) {
+    case WeightFormat::FP32:
+        one.payload = mul(n, 4, kWhat);
+        break;
+    case WeightFormat::FP16:
+    case WeightFormat::BF16:
+        one.payload = mul(n, 2, kWhat);
+        break;
+    case WeightFormat::FP8E4M3:
+    case WeightFormat::FP8E5M2:
+        one.payload = n;
+        one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
+        break;
+    case WeightFormat::Int8:
+        one.payload = n;
+        one.metadata = perTensor ? mul(out, 4, kWhat) : 0; // one fp32 scale per output channel
+        break;
+    case WeightFormat::Int4Compact:
+        one.payload = bitsToBytes(n, 4, kWhat);
+        break;
+    case WeightFormat::NF4:
+    case WeightFormat::FP4: {
+        one.payload = bitsToBytes(n, 4, kWhat);
+        const std::uint64_t blocks = ceilDiv(n, o.blockSize);
+        one.metadata = mul(blocks, 4, kWhat); // fp32 absmax per block
+        if (perTensor)
+            one.metadata = add(one.metadata, 16 * 4, kWhat); // 16-entry fp32 quant map
+        break;
+    }
+    case WeightFormat::NF4DoubleQuant: {
+        one.payload = bitsToBytes(n, 4, kWhat);
+        const std::uint64_t blocks = ceilDiv(n, o.blockSize);
+        // 8-bit absmax per block, fp32 scale per 256 absmax values (the second level)
+        one.metadata = add(blocks, mul(ceilDiv(blocks, 256), 4, kWhat), kWhat);
+        if (perTensor)
+            one.metadata = add(one.metadata, 16 * 4 + 256 * 4 + 4, kWhat); // quant map, nested map, offset
+        break;
+    }
+    case WeightFormat::GptqInt4:
+    case WeightFormat::AwqInt4: {
+        if (perTensor) {
+            const std::uint64_t groups = ceilDiv(in, o.groupSize);
+            one.payload = mul({ ceilDiv(in, 8), out, 4 }, kWhat); // qweight: 8 codes per int32
+            const std::uint64_t scales = mul({ groups, out, 2 }, kWhat); // fp16
+            const std::uint64_t zeros = mul({ groups, ceilDiv(out, 8), 4 }, kWhat); // 8 zeros per int32
+            one.metadata = add(scales, zeros, kWhat);
+            if (format == WeightFormat::GptqInt4)
+                one.metadata = add(one.metadata, mul(in, 4, kWhat), kWhat); // int32 g_idx per input row
+        } else {
+            one.payload = bitsToBytes(n, 4, kWhat);
+            const std::uint64_t groups = ceilDiv(n, o.groupSize);
+            one.metadata = add(mul(groups, 2, kWhat), bitsToBytes(groups, 4, kWhat), kWhat);
+        }
+        break;
+    }
+    }
+    return { mul(one.payload, count, kWhat), mul(one.metadata, count, kWhat) };
+}
+
+std::vector<std::string> defaultKept(const WeightOptions& o)
+{
+    if (o.keptModules)
+        return *o.keptModules;
+    if (weightFormatInfo(o.format).quantized)
+        return { "embeddings", "lm_head", "norms", "biases", "router" };
+    return {};
+}
+
+bool contains(const std::vector<std::string>& list, const char* name)
+{
+    return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+std::string joined(const std::vector<std::string>& list)
+{
+    std::string s;
+    for (const auto& item : list)
+        s += (s.empty() ? "" : ", ") + item;
+    return s;
+}
+
+} // namespace
+
+WeightEstimate WeightEstimator::estimate(std::uint64_t parameters, const WeightOptions& options)
+{
+    if (parameters == 0)
+        throw SizingError("the parameter count must be greater than zero");
+    checkOptions(options);
+    const auto t = tensorBytes(options.format, parameters, 1, 1, options, false);
+    WeightEstimate e;
+    e.quantizedParameters = parameters;
+    e.payloadBytes = t.payload;
+    e.metadataBytes = t.metadata;
+    e.bytes = checked::add(t.payload, t.metadata, kWhat);
+    const auto& info = weightFormatInfo(options.format);
+    e.assumptions.push_back(std::string("weights: ") + info.assumptions);
+    if (info.quantized)
+        e.assumptions.push_back("weights: parameter count only, so every parameter is counted in " + std::string(info.name)
+            + "; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)");
+    return e;
+}
+
+WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const WeightOptions& options)
+{
+    checkOptions(options);
+    const auto p = shape.parameters();
+    if (p.total == 0)
+        throw SizingError("the model has no parameters");
+    const auto kept = defaultKept(options);
+    for (const auto& k : kept)
+        if (k != "embeddings" && k != "lm_head" && k != "norms" && k != "biases" && k != "router")
+            throw SizingError("unknown module to keep in another precision: '" + k
+                + "' (known: embeddings, lm_head, norms, biases, router)");
+    const std::uint64_t keptBits = scalarBits(options.keptType);
+    WeightEstimate e;
+    auto addKept = [&](std::uint64_t params) {
+        e.keptParameters = checked::add(e.keptParameters, params, kWhat);
+        e.keptBytes = checked::add(e.keptBytes, checked::bitsToBytes(params, keptBits, kWhat), kWhat);
+    };
+    auto addQuantized = [&](std::uint64_t in, std::uint64_t out, std::uint64_t count) {
+        const auto t = tensorBytes(options.format, in, out, count, options, true);
+        e.quantizedParameters = checked::add(e.quantizedParameters, checked::mul({ in, out, count }, kWhat), kWhat);
+        e.payloadBytes = checked::add(e.payloadBytes, t.payload, kWhat);
+        e.metadataBytes = checked::add(e.metadataBytes, t.metadata, kWhat);
+    };
+
+    // Embeddings [vocab, hidden]; lm_head the same shape when not tied (a tied head is the same memory).
+    if (contains(kept, "embeddings"))
+        addKept(p.embeddings);
+    else
+        addQuantized(shape.hidden, shape.vocab, 1);
+    if (p.lmHead > 0) {
+        if (contains(kept, "lm_head"))
+            addKept(p.lmHead);
+        else
+            addQuantized(shape.hidden, shape.vocab, 1);
+    }
+    for (const auto& l : shape.linearLayers()) {
+        if (l.module == "router" && contains(kept, "router"))
+            addKept(checked::mul({ l.in, l.out, l.count }, kWhat));
+        else
+            addQuantized(l.in, l.out, l.count);
+        if (l.hasBias) {
+            const std::uint64_t biasParams = checked::mul(l.out, l.count, kWhat);
+            if (contains(kept, "biases"))
+                addKept(biasParams);
+            else
+                addQuantized(biasParams, 1, 1);
+        }
+    }
+    if (contains(kept, "norms"))
+        addKept(p.norms);
+    else
+        addQuantized(p.norms, 1, 1);
+
+    e.bytes = checked::add(checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
+    const auto& info = weightFormatInfo(options.format);
+    e.assumptions.push_back(std::string("weights: ") + info.assumptions);
+    if (!kept.empty())
+        e.assumptions.push_back("weights: kept in " + std::string(scalarName(options.keptType)) + ": " + joined(kept) + " ("
+            + std::to_string(e.keptParameters) + " parameters)");
+    if (shape.tieWordEmbeddings)
+        e.assumptions.push_back("weights: lm_head is tied to the embeddings and counted once");
+    if (shape.experts > 0)
+        e.assumptions.push_back("weights: all " + std::to_string(shape.experts)
+            + " experts are resident in memory (routing picks experts per token, memory holds all)");
+    return e;
+}
+
+WeightEstimate WeightEstimator::fromBits(std::uint64_t parameters, std::uint64_t bits)
+{
+    if (parameters == 0)
+        throw SizingError("the parameter count must be greater than zero");
+    if (bits == 0 || bits > 64)
+        throw SizingError("bits per parameter must be between 1 and 64");
+    WeightEstimate e;
+    e.quantizedParameters = parameters;
+    e.payloadBytes = checked::bitsToBytes(parameters, bits, kWhat);
+    e.bytes = e.payloadBytes;
+    e.assumptions.push_back("weights: " + std::to_string(parameters) + " parameters x " + std::to_string(bits)
+        + " bits / 8, rounded up; no scales or other metadata (compact)");
+    return e;
+}
+
+} // namespace iteragpu::sizing
