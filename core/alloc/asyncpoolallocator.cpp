@@ -33,7 +33,7 @@ AsyncPoolAllocator::~AsyncPoolAllocator()
     m_context.poolTrim(0);
 }
 
-std::string AsyncPoolAllocator::settings() const
+std::string AsyncPoolAllocator::settingsText()
 {
     return "driver stream-ordered pool (cudaMallocAsync / hipMallocAsync) on the default pool, release threshold 0, "
            "counters from the pool attributes UsedMemCurrent/High and ReservedMemCurrent/High";

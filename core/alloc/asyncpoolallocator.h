@@ -18,7 +18,8 @@ public:
     ~AsyncPoolAllocator() override; // frees what is still live
 
     std::string backendName() const override { return "async"; }
-    std::string settings() const override;
+    std::string settings() const override { return settingsText(); }
+    static std::string settingsText();
 
     void* allocate(std::uint64_t bytes, device::Status& status) override;
     void free(void* ptr) override;

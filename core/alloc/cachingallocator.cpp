@@ -95,7 +95,7 @@ CachingAllocator::~CachingAllocator()
         m_raw.release(reinterpret_cast<void*>(ptr));
 }
 
-std::string CachingAllocator::settings() const
+std::string CachingAllocator::settingsText()
 {
     return "caching allocator with PyTorch CUDACachingAllocator semantics: kMinBlockSize=512 B, kSmallSize=1 MiB, "
            "kSmallBuffer=2 MiB, kLargeBuffer=20 MiB, kMinLargeAlloc=10 MiB, kRoundLarge=2 MiB, "

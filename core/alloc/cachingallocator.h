@@ -47,7 +47,8 @@ public:
     CachingAllocator& operator=(const CachingAllocator&) = delete;
 
     std::string backendName() const override { return "native"; }
-    std::string settings() const override;
+    std::string settings() const override { return settingsText(); }
+    static std::string settingsText();
 
     void* allocate(std::uint64_t bytes, device::Status& status) override;
     void free(void* ptr) override;

@@ -12,12 +12,12 @@ namespace iteragpu::report {
 
 inline constexpr const char* kResultSchema = "iteragpu.measure/1";
 
-nlohmann::json toJson(const protocol::RunResult& result);
+nlohmann::ordered_json toJson(const protocol::RunResult& result);
 // Throws nothing; on failure returns false with a one-line reason in error.
-bool fromJson(const nlohmann::json& json, protocol::RunResult& result, std::string& error);
+bool fromJson(const nlohmann::ordered_json& json, protocol::RunResult& result, std::string& error);
 
-nlohmann::json sampleToJson(const protocol::Sample& sample);
-nlohmann::json phaseToJson(const protocol::PhaseResult& phase, bool withSamples = true);
+nlohmann::ordered_json sampleToJson(const protocol::Sample& sample);
+nlohmann::ordered_json phaseToJson(const protocol::PhaseResult& phase, bool withSamples = true);
 
 enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
 

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/protocol/runtypes.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iteragpu::protocol {
+
+enum class PhaseKind : int {
+    ModelLoad, // weights and biases allocated and filled
+    Inputs, // the synthetic batch (and, in training, its target)
+    ColdForward, // first forward pass
+    Warmup, // N forward passes (inference) or N training steps, one record
+    WarmForward, // one forward pass per record
+    StepForward, // first training step, split in four records
+    StepLoss,
+    StepBackward,
+    StepOptimizer, // AdamW states are created here, lazily
+    WarmStep, // one whole training step per record
+    Evaluation, // its own batch, forward without gradients
+    Export, // weights copied to the host
+};
+
+struct PlannedPhase {
+    int index = 0;
+    PhaseKind kind = PhaseKind::ModelLoad;
+    std::string name; // as written in the result file
+    std::optional<std::uint32_t> repeat;
+    std::uint32_t iterations = 1;
+    bool emptyCacheBefore = false; // RunConfig::emptyCacheBetweenRepeats, warm repeats only
+};
+
+// The order of trials of a run, the same for the workload, the predictor and the result file.
+//   inference: model_load, inputs, cold_forward, warmup (if warmup > 0), warm_forward x repeats
+//   training:  model_load, inputs, first_step.forward, first_step.loss, first_step.backward,
+//              first_step.optimizer, warmup (if warmup > 0), warm_step x repeats, evaluation, export
+std::vector<PlannedPhase> planPhases(const RunConfig& config);
+
+// "x [2, 128, 1024] float32, W1 [1024, 4096] ..." and the dimensions of one planned phase.
+std::string phaseInputs(const RunConfig& config, const PlannedPhase& phase);
+std::vector<Dimension> phaseDimensions(const RunConfig& config, const PlannedPhase& phase);
+
+} // namespace iteragpu::protocol

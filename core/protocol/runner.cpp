@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/protocol/runner.h"
+
+#include "core/alloc/allocationtrace.h"
+#include "core/alloc/asyncpoolallocator.h"
+#include "core/alloc/cachingallocator.h"
+#include "core/alloc/devicerawmemory.h"
+#include "core/build/buildinfo.h"
+#include "core/protocol/phaseplan.h"
+#include "core/sampler/sampler.h"
+#include "core/sizing/workloadprediction.h"
+#include "core/units/units.h"
+#include "core/workloads/denseworkload.h"
+
+#include <chrono>
+#include <ctime>
+#include <limits>
+
+namespace iteragpu::protocol {
+
+void RunObserver::phaseStarted(std::uint64_t, const PhaseResult&) { }
+void RunObserver::samplesReady(std::uint64_t, const std::vector<Sample>&) { }
+void RunObserver::phaseFinished(std::uint64_t, const PhaseResult&) { }
+void RunObserver::runFinished(std::uint64_t, const RunResult&) { }
+
+namespace {
+
+constexpr std::size_t kTraceCapacity = 65536; // allocator events kept
+constexpr std::uint32_t kMaxRepeats = 1000000; // bounds the phase list
+constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
+
+std::string utcNow()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+DeviceLevel toLevel(const device::DeviceReading& r)
+{
+    DeviceLevel d;
+    d.freeBytes = r.freeBytes;
+    d.totalBytes = r.totalBytes;
+    if (r.freeBytes && r.totalBytes && *r.totalBytes >= *r.freeBytes)
+        d.usedBytes = *r.totalBytes - *r.freeBytes;
+    d.processUsedBytes = r.processUsedBytes;
+    d.processUsedSource = r.processUsedSource;
+    return d;
+}
+
+void finish(RunResult& result, RunObserver* observer, std::chrono::steady_clock::time_point start)
+{
+    result.completed = !result.phases.empty() && result.error.empty();
+    for (const auto& p : result.phases)
+        if (p.status != PhaseStatus::Ok)
+            result.completed = false;
+    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (observer)
+        observer->runFinished(result.identity.runId, result);
+}
+
+} // namespace
+
+std::string validateConfig(const RunConfig& c)
+{
+    if (c.batch == 0 || c.context == 0 || c.width == 0)
+        return "batch, context and width must be at least 1";
+    if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
+        return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
+    if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)
+        return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
+    if (c.simCapacityBytes && *c.simCapacityBytes == 0)
+        return "the simulated capacity must be more than 0 bytes";
+    constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    const auto tokens = units::checkedMul(c.batch, c.context);
+    const auto hidden = units::checkedMul(c.width, 4);
+    // The largest tensors: N x 4 width activations and the 4 width x width matrices, at 4 bytes an element.
+    const auto activation = tokens && hidden ? units::checkedMul(*tokens, *hidden) : std::nullopt;
+    const auto matrix = hidden ? units::checkedMul(c.width, *hidden) : std::nullopt;
+    const auto activationBytes = activation ? units::checkedMul(*activation, 4) : std::nullopt;
+    const auto matrixBytes = matrix ? units::checkedMul(*matrix, 4) : std::nullopt;
+    if (!activationBytes || !matrixBytes || *activationBytes > limit || *matrixBytes > limit)
+        return "batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes";
+    return {};
+}
+
+std::uint64_t Runner::nextRunId()
+{
+    static std::atomic<std::uint64_t> counter { 0 };
+    return ++counter;
+}
+
+Runner::Runner() = default;
+
+Runner::~Runner()
+{
+    cancel();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+std::uint64_t Runner::start(RunConfig config, BackendDescription backend, DeviceFactory factory, RunObserver* observer)
+{
+    if (m_running.load())
+        return 0;
+    if (m_thread.joinable())
+        m_thread.join();
+    m_cancel.store(false);
+    m_running.store(true);
+    const std::uint64_t id = nextRunId();
+    m_runId.store(id);
+    m_thread = std::thread([this, config = std::move(config), backend = std::move(backend),
+                               factory = std::move(factory), observer, id] {
+        RunResult r = runBlocking(config, backend, factory, observer, &m_cancel, id);
+        {
+            std::lock_guard lock(m_mutex);
+            m_result = std::move(r);
+        }
+        m_running.store(false);
+    });
+    return id;
+}
+
+void Runner::cancel() { m_cancel.store(true); }
+
+RunResult Runner::wait()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+    std::lock_guard lock(m_mutex);
+    return m_result;
+}
+
+RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescription& backend,
+    const DeviceFactory& factory, RunObserver* observer, const std::atomic<bool>* cancel, std::uint64_t runId)
+{
+    const auto wallStart = std::chrono::steady_clock::now();
+    RunResult result;
+    RunConfig config = inConfig;
+    config.samplingHz = clampSamplingHz(config.samplingHz);
+    result.identity.runId = runId == 0 ? nextRunId() : runId;
+    result.identity.appVersion = BuildInfo::version();
+    result.identity.commit = BuildInfo::commit();
+    result.identity.seed = config.seed;
+    result.identity.startedAtUtc = utcNow();
+    result.config = config;
+    result.simulated = backend.simulated;
+    result.environment.backend = backend.name;
+    result.environment.runtimeDescription = backend.runtimeDescription;
+    result.environment.simulated = backend.simulated;
+    result.environment.allocatorBackend = allocatorName(config.allocator);
+    result.environment.os = BuildInfo::os();
+    result.environment.compiler = BuildInfo::compiler();
+    result.environment.appVersion = BuildInfo::version();
+    result.environment.commit = BuildInfo::commit();
+    result.warmupPolicy = config.warmup == 0
+        ? std::string("no warm-up")
+        : std::to_string(config.warmup) + (config.mode == Mode::Training ? " training steps" : " forward passes")
+            + " in one 'warmup' phase after the cold pass, then " + std::to_string(config.repeats)
+            + " measured repeats, one record each";
+    result.emptyCachePolicy = config.emptyCacheBetweenRepeats
+        ? "empty_cache() before each warm repeat, before its baseline is read"
+        : "no empty_cache() between repeats: the allocator's cache is kept";
+
+    result.error = validateConfig(config);
+    if (!result.error.empty()) {
+        finish(result, observer, wallStart);
+        return result;
+    }
+
+    const auto plan = planPhases(config);
+    const auto prediction = sizing::predictWorkload(config);
+    for (const auto& planned : plan) {
+        PhaseResult p;
+        p.index = planned.index;
+        p.name = planned.name;
+        p.repeat = planned.repeat;
+        p.status = PhaseStatus::NotRun;
+        p.inputs = phaseInputs(config, planned);
+        p.dimensions = phaseDimensions(config, planned);
+        if (static_cast<std::size_t>(planned.index) < prediction.phases.size())
+            p.predictedPeakAllocated = prediction.phases[static_cast<std::size_t>(planned.index)].peakAllocated;
+        result.phases.push_back(std::move(p));
+        result.trialOrder.push_back(planned.repeat ? planned.name + "#" + std::to_string(*planned.repeat)
+                                                   : planned.name);
+    }
+
+    device::Status status;
+    std::unique_ptr<device::DeviceContext> context = factory ? factory(status) : nullptr;
+    if (!context) {
+        result.error = status.message.empty() ? "the device could not be opened" : status.message;
+        result.deviceMissing = true;
+        finish(result, observer, wallStart);
+        return result;
+    }
+    result.environment.device = context->info();
+    result.simulated = result.simulated || context->info().simulated;
+    result.environment.simulated = result.simulated;
+
+    std::unique_ptr<alloc::DeviceRawMemory> raw;
+    std::unique_ptr<alloc::DeviceAllocator> allocator;
+    if (config.allocator == AllocatorKind::Async) {
+        if (!context->supportsAsyncPool()) {
+            result.error = "the device " + context->info().id + " has no stream-ordered memory pool (--allocator async)";
+            finish(result, observer, wallStart);
+            return result;
+        }
+        allocator = std::make_unique<alloc::AsyncPoolAllocator>(*context);
+    } else {
+        raw = std::make_unique<alloc::DeviceRawMemory>(*context);
+        allocator = std::make_unique<alloc::CachingAllocator>(*raw);
+    }
+    result.environment.allocatorSettings = allocator->settings();
+    alloc::AllocationTrace trace(kTraceCapacity);
+    allocator->setTrace(&trace);
+
+    const std::uint64_t id = result.identity.runId;
+    {
+        alloc::DeviceAllocator* liveAllocator = allocator.get();
+        sampler::Sampler sampler([liveAllocator] { return liveAllocator->liveCounters(); }, config.samplingHz,
+            config.maxSamplesPerPhase, [observer, id](const std::vector<Sample>& batch) {
+                if (observer)
+                    observer->samplesReady(id, batch);
+            });
+        workloads::DenseWorkload workload(*context, *allocator, config);
+        sampler.start();
+
+        for (const auto& planned : plan) {
+            if (cancel && cancel->load()) {
+                result.cancelled = true;
+                break;
+            }
+            PhaseResult& p = result.phases[static_cast<std::size_t>(planned.index)];
+            trace.setPhase(planned.index);
+            // 1. The phase is named with its inputs (filled in above).
+            if (observer)
+                observer->phaseStarted(id, p);
+            if (planned.emptyCacheBefore)
+                allocator->emptyCache();
+            // 2. Synchronize, read the baseline.
+            device::Status phaseStatus = context->synchronize();
+            auto counters = allocator->counters();
+            p.baseline = { counters.allocatedCurrent, counters.reservedCurrent };
+            p.deviceBefore = toLevel(context->reading());
+            sampler.setDeviceUsed(p.deviceBefore.usedBytes);
+            // 3. Reset the peaks (Note [Peak reset] in core/alloc/cachingallocator.h).
+            allocator->resetPeakStats();
+            sampler.beginPhase(planned.index);
+            p.startSeconds = sampler.elapsed();
+            // 4. Run, keeping what the next phase needs (the workload holds it).
+            if (phaseStatus.ok)
+                phaseStatus = workload.runPhase(planned);
+            // 5. Synchronize, read peaks and finals, record success or the error.
+            const device::Status syncStatus = context->synchronize();
+            if (phaseStatus.ok && !syncStatus.ok)
+                phaseStatus = syncStatus;
+            counters = allocator->counters();
+            p.peak = { counters.allocatedPeak, counters.reservedPeak };
+            p.final = { counters.allocatedCurrent, counters.reservedCurrent };
+            p.deviceAfter = toLevel(context->reading());
+            sampler.setDeviceUsed(p.deviceAfter.usedBytes);
+            p.endSeconds = sampler.elapsed();
+            p.durationSeconds = *p.endSeconds - *p.startSeconds;
+            auto samples = sampler.endPhase();
+            p.samples = std::move(samples.samples);
+            p.samplesThinned = samples.thinned;
+            p.status = phaseStatus.ok ? PhaseStatus::Ok : PhaseStatus::Failed;
+            p.error = phaseStatus.ok ? std::string() : phaseStatus.message;
+            // 6. Raw bytes and configuration are kept in the record.
+            if (observer)
+                observer->phaseFinished(id, p);
+            if (!phaseStatus.ok)
+                break; // the run ends cleanly; later phases stay not_run
+        }
+        trace.setPhase(-1);
+        sampler.stop();
+    } // the workload frees its tensors here
+    allocator->setTrace(nullptr);
+    result.trace = trace.events();
+    result.traceDropped = trace.dropped();
+    allocator.reset();
+    raw.reset();
+    context.reset();
+    finish(result, observer, wallStart);
+    return result;
+}
+
+} // namespace iteragpu::protocol

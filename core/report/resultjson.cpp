@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/report/resultjson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <unistd.h>
+
+namespace iteragpu::report {
+
+using nlohmann::ordered_json;
+using namespace protocol;
+
+namespace {
+
+ordered_json optionalBytes(const std::optional<std::uint64_t>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
+ordered_json optionalDouble(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
+
+ordered_json pointToJson(const MemoryPoint& p)
+{
+    return { { "allocated", optionalBytes(p.allocated) }, { "reserved", optionalBytes(p.reserved) } };
+}
+
+ordered_json levelToJson(const DeviceLevel& d)
+{
+    return { { "free", optionalBytes(d.freeBytes) }, { "total", optionalBytes(d.totalBytes) },
+        { "used", optionalBytes(d.usedBytes) }, { "process_used", optionalBytes(d.processUsedBytes) },
+        { "process_used_source", d.processUsedSource.empty() ? ordered_json(nullptr) : ordered_json(d.processUsedSource) } };
+}
+
+ordered_json deviceInfoToJson(const device::DeviceInfo& i)
+{
+    return { { "id", i.id }, { "index", i.index }, { "name", i.name }, { "total_bytes", i.totalBytes },
+        { "arch", i.arch }, { "driver_version", i.driverVersion }, { "runtime_version", i.runtimeVersion },
+        { "multiprocessors", i.multiprocessors }, { "simulated", i.simulated } };
+}
+
+// Readers: throw ReadError with the field's path on a missing or mistyped field.
+struct ReadError {
+    std::string message;
+};
+
+const ordered_json& field(const ordered_json& j, const char* key, const std::string& where)
+{
+    if (!j.is_object())
+        throw ReadError { where + " is not an object" };
+    const auto it = j.find(key);
+    if (it == j.end())
+        throw ReadError { "missing field " + (where.empty() ? std::string(key) : where + "." + key) };
+    return *it;
+}
+
+template <typename T> T get(const ordered_json& j, const char* key, const std::string& where)
+{
+    const ordered_json& v = field(j, key, where);
+    try {
+        return v.get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw ReadError { "field " + (where.empty() ? std::string(key) : where + "." + key) + " has the wrong type ("
+            + v.type_name() + ")" };
+    }
+}
+
+std::optional<std::uint64_t> getOptionalBytes(const ordered_json& j, const char* key, const std::string& where)
+{
+    const ordered_json& v = field(j, key, where);
+    if (v.is_null())
+        return std::nullopt;
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+        throw ReadError { "field " + where + "." + key + " must be a non-negative integer or null" };
+    return v.get<std::uint64_t>();
+}
+
+std::optional<double> getOptionalDouble(const ordered_json& j, const char* key, const std::string& where)
+{
+    const ordered_json& v = field(j, key, where);
+    if (v.is_null())
+        return std::nullopt;
+    if (!v.is_number())
+        throw ReadError { "field " + where + "." + key + " must be a number or null" };
+    return v.get<double>();
+}
+
+std::string getOptionalString(const ordered_json& j, const char* key, const std::string& where)
+{
+    const ordered_json& v = field(j, key, where);
+    if (v.is_null())
+        return {};
+    if (!v.is_string())
+        throw ReadError { "field " + where + "." + key + " must be a string or null" };
+    return v.get<std::string>();
+}
+
+MemoryPoint pointFromJson(const ordered_json& j, const std::string& where)
+{
+    return { getOptionalBytes(j, "allocated", where), getOptionalBytes(j, "reserved", where) };
+}
+
+DeviceLevel levelFromJson(const ordered_json& j, const std::string& where)
+{
+    DeviceLevel d;
+    d.freeBytes = getOptionalBytes(j, "free", where);
+    d.totalBytes = getOptionalBytes(j, "total", where);
+    d.usedBytes = getOptionalBytes(j, "used", where);
+    d.processUsedBytes = getOptionalBytes(j, "process_used", where);
+    d.processUsedSource = getOptionalString(j, "process_used_source", where);
+    return d;
+}
+
+device::DeviceInfo deviceInfoFromJson(const ordered_json& j, const std::string& w)
+{
+    device::DeviceInfo i;
+    i.id = get<std::string>(j, "id", w);
+    i.index = get<int>(j, "index", w);
+    i.name = get<std::string>(j, "name", w);
+    i.totalBytes = get<std::uint64_t>(j, "total_bytes", w);
+    i.arch = get<std::string>(j, "arch", w);
+    i.driverVersion = get<std::string>(j, "driver_version", w);
+    i.runtimeVersion = get<std::string>(j, "runtime_version", w);
+    i.multiprocessors = get<int>(j, "multiprocessors", w);
+    i.simulated = get<bool>(j, "simulated", w);
+    return i;
+}
+
+PhaseResult phaseFromJson(const ordered_json& j, const std::string& w)
+{
+    PhaseResult p;
+    p.index = get<int>(j, "index", w);
+    p.name = get<std::string>(j, "name", w);
+    const auto& repeat = field(j, "repeat", w);
+    if (!repeat.is_null())
+        p.repeat = get<std::uint32_t>(j, "repeat", w);
+    const auto status = phaseStatusFromName(get<std::string>(j, "status", w));
+    if (!status)
+        throw ReadError { "field " + w + ".status must be ok, failed or not_run" };
+    p.status = *status;
+    p.inputs = get<std::string>(j, "inputs", w);
+    const auto& dims = field(j, "dimensions", w);
+    if (!dims.is_object())
+        throw ReadError { "field " + w + ".dimensions must be an object" };
+    for (const auto& [name, value] : dims.items()) {
+        if (!value.is_number_unsigned())
+            throw ReadError { "field " + w + ".dimensions." + name + " must be a non-negative integer" };
+        p.dimensions.push_back({ name, value.get<std::uint64_t>() });
+    }
+    p.baseline = pointFromJson(field(j, "baseline", w), w + ".baseline");
+    p.peak = pointFromJson(field(j, "peak", w), w + ".peak");
+    p.final = pointFromJson(field(j, "final", w), w + ".final");
+    const auto& level = field(j, "device_level", w);
+    p.deviceBefore = levelFromJson(field(level, "before", w + ".device_level"), w + ".device_level.before");
+    p.deviceAfter = levelFromJson(field(level, "after", w + ".device_level"), w + ".device_level.after");
+    p.predictedPeakAllocated = getOptionalBytes(j, "predicted_peak_allocated", w);
+    p.error = getOptionalString(j, "error", w);
+    p.startSeconds = getOptionalDouble(j, "start_seconds", w);
+    p.endSeconds = getOptionalDouble(j, "end_seconds", w);
+    p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
+    const auto& samples = field(j, "samples", w);
+    const std::string sw = w + ".samples";
+    p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
+    const auto t = get<std::vector<double>>(samples, "t", sw);
+    const auto allocated = get<std::vector<std::uint64_t>>(samples, "allocated", sw);
+    const auto reserved = get<std::vector<std::uint64_t>>(samples, "reserved", sw);
+    const auto& used = field(samples, "device_used", sw);
+    if (allocated.size() != t.size() || reserved.size() != t.size() || !used.is_array() || used.size() != t.size())
+        throw ReadError { "the sample columns of " + w + " differ in length" };
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        Sample s;
+        s.t = t[i];
+        s.allocated = allocated[i];
+        s.reserved = reserved[i];
+        if (!used[i].is_null()) {
+            if (!used[i].is_number_unsigned())
+                throw ReadError { "field " + sw + ".device_used must hold non-negative integers or null" };
+            s.deviceUsed = used[i].get<std::uint64_t>();
+        }
+        s.phaseIndex = p.index;
+        p.samples.push_back(s);
+    }
+    return p;
+}
+
+} // namespace
+
+ordered_json sampleToJson(const Sample& s)
+{
+    return { { "t", s.t }, { "allocated", s.allocated }, { "reserved", s.reserved },
+        { "device_used", optionalBytes(s.deviceUsed) }, { "phase", s.phaseIndex } };
+}
+
+ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
+{
+    ordered_json dims = ordered_json::object();
+    for (const auto& d : p.dimensions)
+        dims[d.name] = d.value;
+    ordered_json j = { { "index", p.index }, { "name", p.name },
+        { "repeat", p.repeat ? ordered_json(*p.repeat) : ordered_json(nullptr) },
+        { "status", phaseStatusName(p.status) }, { "inputs", p.inputs }, { "dimensions", dims },
+        { "baseline", pointToJson(p.baseline) }, { "peak", pointToJson(p.peak) }, { "final", pointToJson(p.final) },
+        { "device_level", { { "before", levelToJson(p.deviceBefore) }, { "after", levelToJson(p.deviceAfter) } } },
+        { "predicted_peak_allocated", optionalBytes(p.predictedPeakAllocated) },
+        { "error", p.error.empty() ? ordered_json(nullptr) : ordered_json(p.error) },
+        { "start_seconds", optionalDouble(p.startSeconds) }, { "end_seconds", optionalDouble(p.endSeconds) },
+        { "duration_seconds", optionalDouble(p.durationSeconds) } };
+    if (withSamples) {
+        ordered_json t = ordered_json::array(), a = ordered_json::array(), r = ordered_json::array(),
+                     u = ordered_json::array();
+        for (const auto& s : p.samples) {
+            t.push_back(s.t);
+            a.push_back(s.allocated);
+            r.push_back(s.reserved);
+            u.push_back(optionalBytes(s.deviceUsed));
+        }
+        j["samples"] = { { "count", p.samples.size() }, { "thinned", p.samplesThinned }, { "t", t },
+            { "allocated", a }, { "reserved", r }, { "device_used", u } };
+    }
+    return j;
+}
+
+ordered_json toJson(const RunResult& r)
+{
+    const RunConfig& c = r.config;
+    ordered_json j;
+    j["schema"] = kResultSchema;
+    j["simulated"] = r.simulated;
+    if (r.simulated)
+        j["note"] = "simulated device: a memory model, not a GPU measurement";
+    j["identity"] = { { "run_id", r.identity.runId }, { "app_version", r.identity.appVersion },
+        { "commit", r.identity.commit }, { "seed", r.identity.seed }, { "started_at_utc", r.identity.startedAtUtc } };
+    j["config"] = { { "device", c.deviceId }, { "mode", modeName(c.mode) }, { "batch", c.batch },
+        { "context", c.context }, { "width", c.width }, { "dtype", device::dtypeName(c.dtype) },
+        { "warmup", c.warmup }, { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
+        { "empty_cache_between_repeats", c.emptyCacheBetweenRepeats }, { "sampling_hz", c.samplingHz },
+        { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) }, { "max_samples_per_phase", c.maxSamplesPerPhase } };
+    j["dimensions"] = { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
+        { "tokens", c.batch * c.context }, { "hidden", 4 * c.width }, { "dtype", device::dtypeName(c.dtype) },
+        { "dtype_bytes", device::dtypeSize(c.dtype) } };
+    const Environment& e = r.environment;
+    j["environment"] = { { "backend", e.backend }, { "runtime", e.runtimeDescription },
+        { "device", deviceInfoToJson(e.device) },
+        { "allocator", { { "backend", e.allocatorBackend }, { "settings", e.allocatorSettings } } }, { "os", e.os },
+        { "compiler", e.compiler }, { "app_version", e.appVersion }, { "commit", e.commit }, { "simulated", e.simulated } };
+    j["warmup_policy"] = r.warmupPolicy;
+    j["empty_cache_policy"] = r.emptyCachePolicy;
+    j["trial_order"] = r.trialOrder;
+    j["completed"] = r.completed;
+    j["cancelled"] = r.cancelled;
+    j["device_missing"] = r.deviceMissing;
+    j["error"] = r.error.empty() ? ordered_json(nullptr) : ordered_json(r.error);
+    j["wall_seconds"] = optionalDouble(r.wallSeconds);
+    ordered_json phases = ordered_json::array();
+    for (const auto& p : r.phases)
+        phases.push_back(phaseToJson(p));
+    j["phases"] = std::move(phases);
+    ordered_json events = ordered_json::array();
+    for (const auto& ev : r.trace)
+        events.push_back({ { "t", ev.t }, { "op", alloc::traceOpName(ev.op) }, { "size", ev.size },
+            { "address", ev.address }, { "phase", ev.phase } });
+    j["trace"] = { { "dropped", r.traceDropped }, { "events", std::move(events) } };
+    return j;
+}
+
+bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
+{
+    try {
+        if (!j.is_object())
+            throw ReadError { "the document is not a JSON object" };
+        const auto schemaIt = j.find("schema");
+        if (schemaIt == j.end() || !schemaIt->is_string())
+            throw ReadError { "no \"schema\" field: not an IteraGPU result file" };
+        if (schemaIt->get<std::string>() != kResultSchema)
+            throw ReadError { "unsupported schema \"" + schemaIt->get<std::string>() + "\" (expected \""
+                + kResultSchema + "\")" };
+        RunResult r;
+        r.simulated = get<bool>(j, "simulated", "");
+        const auto& id = field(j, "identity", "");
+        r.identity.runId = get<std::uint64_t>(id, "run_id", "identity");
+        r.identity.appVersion = get<std::string>(id, "app_version", "identity");
+        r.identity.commit = get<std::string>(id, "commit", "identity");
+        r.identity.seed = get<std::uint64_t>(id, "seed", "identity");
+        r.identity.startedAtUtc = get<std::string>(id, "started_at_utc", "identity");
+        const auto& c = field(j, "config", "");
+        RunConfig& rc = r.config;
+        rc.deviceId = get<std::string>(c, "device", "config");
+        const auto mode = modeFromName(get<std::string>(c, "mode", "config"));
+        const auto dtype = device::dtypeFromName(get<std::string>(c, "dtype", "config"));
+        const auto allocator = allocatorFromName(get<std::string>(c, "allocator", "config"));
+        if (!mode || !dtype || !allocator)
+            throw ReadError { "config.mode, config.dtype or config.allocator has an unknown value" };
+        rc.mode = *mode;
+        rc.dtype = *dtype;
+        rc.allocator = *allocator;
+        rc.batch = get<std::uint64_t>(c, "batch", "config");
+        rc.context = get<std::uint64_t>(c, "context", "config");
+        rc.width = get<std::uint64_t>(c, "width", "config");
+        rc.warmup = get<std::uint32_t>(c, "warmup", "config");
+        rc.repeats = get<std::uint32_t>(c, "repeats", "config");
+        rc.emptyCacheBetweenRepeats = get<bool>(c, "empty_cache_between_repeats", "config");
+        rc.samplingHz = get<double>(c, "sampling_hz", "config");
+        rc.simCapacityBytes = getOptionalBytes(c, "sim_capacity_bytes", "config");
+        rc.maxSamplesPerPhase = get<std::size_t>(c, "max_samples_per_phase", "config");
+        rc.seed = r.identity.seed;
+        const auto& e = field(j, "environment", "");
+        r.environment.backend = get<std::string>(e, "backend", "environment");
+        r.environment.runtimeDescription = get<std::string>(e, "runtime", "environment");
+        r.environment.device = deviceInfoFromJson(field(e, "device", "environment"), "environment.device");
+        const auto& ea = field(e, "allocator", "environment");
+        r.environment.allocatorBackend = get<std::string>(ea, "backend", "environment.allocator");
+        r.environment.allocatorSettings = get<std::string>(ea, "settings", "environment.allocator");
+        r.environment.os = get<std::string>(e, "os", "environment");
+        r.environment.compiler = get<std::string>(e, "compiler", "environment");
+        r.environment.appVersion = get<std::string>(e, "app_version", "environment");
+        r.environment.commit = get<std::string>(e, "commit", "environment");
+        r.environment.simulated = get<bool>(e, "simulated", "environment");
+        r.warmupPolicy = get<std::string>(j, "warmup_policy", "");
+        r.emptyCachePolicy = get<std::string>(j, "empty_cache_policy", "");
+        r.trialOrder = get<std::vector<std::string>>(j, "trial_order", "");
+        r.completed = get<bool>(j, "completed", "");
+        r.cancelled = get<bool>(j, "cancelled", "");
+        r.deviceMissing = get<bool>(j, "device_missing", "");
+        r.error = getOptionalString(j, "error", "");
+        r.wallSeconds = getOptionalDouble(j, "wall_seconds", "");
+        const auto& phases = field(j, "phases", "");
+        if (!phases.is_array())
+            throw ReadError { "field phases must be an array" };
+        for (std::size_t i = 0; i < phases.size(); ++i)
+            r.phases.push_back(phaseFromJson(phases[i], "phases[" + std::to_string(i) + "]"));
+        const auto& trace = field(j, "trace", "");
+        r.traceDropped = get<std::uint64_t>(trace, "dropped", "trace");
+        const auto& events = field(trace, "events", "trace");
+        if (!events.is_array())
+            throw ReadError { "field trace.events must be an array" };
+        for (const auto& ev : events) {
+            alloc::TraceEvent t;
+            t.t = get<double>(ev, "t", "trace.events");
+            const auto op = alloc::traceOpFromName(get<std::string>(ev, "op", "trace.events"));
+            if (!op)
+                throw ReadError { "trace.events has an unknown op" };
+            t.op = *op;
+            t.size = get<std::uint64_t>(ev, "size", "trace.events");
+            t.address = get<std::uint64_t>(ev, "address", "trace.events");
+            t.phase = get<int>(ev, "phase", "trace.events");
+            r.trace.push_back(t);
+        }
+        out = std::move(r);
+        return true;
+    } catch (const ReadError& e) {
+        error = e.message;
+        return false;
+    } catch (const nlohmann::json::exception& e) {
+        error = std::string("malformed result: ") + e.what();
+        return false;
+    }
+}
+
+WriteError writeResultFile(const std::string& path, const RunResult& result, std::string& error)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
+        error = "the output file " + path + " exists; it is left untouched (choose another path)";
+        return WriteError::Exists;
+    }
+    std::string text;
+    try {
+        text = toJson(result).dump(1, '\t') + "\n";
+    } catch (const nlohmann::json::exception& e) {
+        error = std::string("cannot encode the result: ") + e.what();
+        return WriteError::Io;
+    }
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::random_device rd;
+    const std::string tmp = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()) + "-"
+                                 + std::to_string(rd())))
+                                .string();
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        const int err = errno;
+        error = "cannot create a temporary file in " + dir.string() + ": " + std::strerror(err);
+        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+    }
+    auto fail = [&](int err, const std::string& what) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        error = what + " " + path + ": " + std::strerror(err)
+            + (err == ENOSPC ? " (the disk is full; nothing was written)" : "");
+        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+    };
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return fail(errno, "cannot write");
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        return fail(errno, "cannot flush");
+    if (::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(tmp.c_str());
+        error = "cannot close " + path + ": " + std::strerror(err);
+        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+    }
+    // link() never replaces an existing file: a file that appeared meanwhile is still refused.
+    if (::link(tmp.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        if (err == EEXIST) {
+            ::unlink(tmp.c_str());
+            error = "the output file " + path + " exists; it is left untouched (choose another path)";
+            return WriteError::Exists;
+        }
+        if (err == EPERM || err == EOPNOTSUPP || err == EXDEV || err == EMLINK) {
+            // A file system without hard links: rename, after checking once more.
+            if (fs::exists(path, ec)) {
+                ::unlink(tmp.c_str());
+                error = "the output file " + path + " exists; it is left untouched (choose another path)";
+                return WriteError::Exists;
+            }
+            if (::rename(tmp.c_str(), path.c_str()) == 0)
+                return WriteError::None;
+        }
+        const int renameErr = errno;
+        ::unlink(tmp.c_str());
+        error = "cannot create " + path + ": " + std::strerror(err == EPERM || err == EOPNOTSUPP || err == EXDEV
+                       || err == EMLINK ? renameErr : err);
+        return WriteError::Io;
+    }
+    ::unlink(tmp.c_str());
+    return WriteError::None;
+}
+
+bool readResultFile(const std::string& path, RunResult& result, std::string& error)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    ordered_json j;
+    try {
+        j = ordered_json::parse(buffer.str());
+    } catch (const nlohmann::json::parse_error& e) {
+        error = path + " is not valid JSON (at byte " + std::to_string(e.byte) + ")";
+        return false;
+    }
+    if (!fromJson(j, result, error)) {
+        error = path + ": " + error;
+        return false;
+    }
+    return true;
+}
+
+} // namespace iteragpu::report

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/report/textsummary.h"
+
+#include "core/units/units.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace iteragpu::report {
+
+using namespace protocol;
+
+std::string bytesText(const std::optional<std::uint64_t>& bytes)
+{
+    if (!bytes)
+        return "n/a";
+    return units::groupDigits(*bytes) + " B (" + units::format(*bytes, units::Unit::GiB) + ")";
+}
+
+std::string runHeader(const RunResult& r)
+{
+    const RunConfig& c = r.config;
+    std::ostringstream s;
+    if (r.simulated)
+        s << "SIMULATED run on " << c.deviceId << ": memory model only, not a GPU measurement\n";
+    else
+        s << "Measurement on " << c.deviceId << " (" << r.environment.device.name << ", backend "
+          << r.environment.backend << ")\n";
+    s << "mode " << modeName(c.mode) << ", batch " << c.batch << ", context " << c.context << ", width " << c.width
+      << ", dtype " << device::dtypeName(c.dtype) << ", warm-up " << c.warmup << ", repeats " << c.repeats
+      << ", allocator " << allocatorName(c.allocator)
+      << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+    return s.str();
+}
+
+std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simulated)
+{
+    std::ostringstream s;
+    s << (simulated ? "[simulated] " : "") << "phase " << (p.index + 1) << "/" << phaseCount << " " << p.name;
+    if (p.repeat)
+        s << " #" << *p.repeat;
+    s << ": " << phaseStatusName(p.status);
+    if (p.durationSeconds) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4f", *p.durationSeconds);
+        s << ", " << buf << " s";
+    }
+    s << "\n";
+    if (p.status == PhaseStatus::NotRun) {
+        s << "  not run; predicted peak allocated " << bytesText(p.predictedPeakAllocated) << "\n";
+        return s.str();
+    }
+    s << "  predicted peak allocated " << bytesText(p.predictedPeakAllocated) << ", measured "
+      << bytesText(p.peak.allocated);
+    if (p.predictedPeakAllocated && p.peak.allocated) {
+        if (*p.predictedPeakAllocated == *p.peak.allocated)
+            s << " (equal)";
+        else if (*p.peak.allocated > *p.predictedPeakAllocated)
+            s << " (measured " << units::groupDigits(*p.peak.allocated - *p.predictedPeakAllocated) << " B more)";
+        else
+            s << " (measured " << units::groupDigits(*p.predictedPeakAllocated - *p.peak.allocated) << " B less)";
+    }
+    s << "\n";
+    s << "  allocated " << bytesText(p.final.allocated) << " | max allocated " << bytesText(p.peak.allocated)
+      << " | reserved " << bytesText(p.final.reserved) << " | max reserved " << bytesText(p.peak.reserved)
+      << " | baseline allocated " << bytesText(p.baseline.allocated) << "\n";
+    const DeviceLevel& d = p.deviceAfter;
+    s << "  device level" << (simulated ? " (simulated)" : "") << ": used " << bytesText(d.usedBytes) << " of "
+      << bytesText(d.totalBytes) << ", free " << bytesText(d.freeBytes) << ", this process "
+      << bytesText(d.processUsedBytes);
+    if (!d.processUsedSource.empty())
+        s << " [" << d.processUsedSource << "]";
+    s << "\n";
+    if (!p.error.empty())
+        s << "  error: " << p.error << "\n";
+    return s.str();
+}
+
+std::string runFooter(const RunResult& r)
+{
+    std::ostringstream s;
+    std::size_t ok = 0, failed = 0, notRun = 0;
+    for (const auto& p : r.phases)
+        (p.status == PhaseStatus::Ok ? ok : p.status == PhaseStatus::Failed ? failed : notRun)++;
+    s << (r.simulated ? "[simulated] " : "") << ok << " phase(s) ok, " << failed << " failed, " << notRun
+      << " not run" << (r.cancelled ? " (cancelled)" : "");
+    if (r.wallSeconds) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3f", *r.wallSeconds);
+        s << "; wall time " << buf << " s";
+    }
+    s << "\n";
+    if (!r.error.empty())
+        s << "error: " << r.error << "\n";
+    return s.str();
+}
+
+} // namespace iteragpu::report

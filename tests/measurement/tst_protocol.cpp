@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/protocol/phaseplan.h"
+#include "core/protocol/runner.h"
+#include "core/report/resultjson.h"
+#include "core/sim/simbackend.h"
+#include "core/sizing/workloadprediction.h"
+#include "core/units/units.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <fstream>
+#include <mutex>
+
+using namespace iteragpu;
+using protocol::AllocatorKind;
+using protocol::Mode;
+using protocol::PhaseStatus;
+
+namespace {
+
+struct SimRun {
+    explicit SimRun(std::uint64_t capacity = sim::kDefaultSimCapacity)
+        : backend(sim::SimOptions { capacity, 0 })
+    {
+    }
+    protocol::BackendDescription description() { return { "sim", backend.runtimeDescription(), true }; }
+    protocol::DeviceFactory factory()
+    {
+        return [this](device::Status& s) { return backend.open(0, s); };
+    }
+    sim::SimBackend backend;
+};
+
+class RecordingObserver : public protocol::RunObserver {
+public:
+    void phaseStarted(std::uint64_t runId, const protocol::PhaseResult& p) override
+    {
+        std::lock_guard lock(m);
+        started.push_back(p.index);
+        ids.push_back(runId);
+        if (cancelAtStart == p.index && runner)
+            runner->cancel();
+    }
+    void samplesReady(std::uint64_t runId, const std::vector<protocol::Sample>& batch) override
+    {
+        std::lock_guard lock(m);
+        ids.push_back(runId);
+        samples += batch.size();
+        ++batches;
+    }
+    void phaseFinished(std::uint64_t runId, const protocol::PhaseResult& p) override
+    {
+        std::lock_guard lock(m);
+        ids.push_back(runId);
+        finished.push_back(p.index);
+    }
+    void runFinished(std::uint64_t runId, const protocol::RunResult&) override
+    {
+        std::lock_guard lock(m);
+        ids.push_back(runId);
+        ++runsFinished;
+    }
+    std::mutex m;
+    std::vector<int> started, finished;
+    std::vector<std::uint64_t> ids;
+    std::size_t samples = 0, batches = 0;
+    int runsFinished = 0;
+    int cancelAtStart = -1;
+    protocol::Runner* runner = nullptr;
+};
+
+protocol::RunConfig config(Mode mode, std::uint64_t batch, std::uint64_t context, std::uint64_t width, device::DType dt,
+    AllocatorKind allocator, bool emptyCache)
+{
+    protocol::RunConfig c;
+    c.mode = mode;
+    c.batch = batch;
+    c.context = context;
+    c.width = width;
+    c.dtype = dt;
+    c.allocator = allocator;
+    c.emptyCacheBetweenRepeats = emptyCache;
+    c.warmup = 2;
+    c.repeats = 3;
+    return c;
+}
+
+} // namespace
+
+class TestProtocol : public QObject {
+    Q_OBJECT
+private slots:
+    void predictedEqualsMeasured_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<quint64>("batch");
+        QTest::addColumn<quint64>("context");
+        QTest::addColumn<quint64>("width");
+        QTest::addColumn<int>("dtype");
+        QTest::addColumn<int>("allocator");
+        QTest::addColumn<bool>("emptyCache");
+        const int inf = int(Mode::Inference), tr = int(Mode::Training);
+        const int f32 = int(device::DType::Float32), f16 = int(device::DType::Float16),
+                  bf16 = int(device::DType::BFloat16);
+        const int nat = int(AllocatorKind::Native), asy = int(AllocatorKind::Async);
+        for (int alloc : { nat, asy }) {
+            const char* a = alloc == nat ? "native" : "async";
+            QTest::addRow("%s inference seed shape 2x128x1024 f32", a) << inf << 2ull << 128ull << 1024ull << f32 << alloc << false;
+            QTest::addRow("%s inference tiny 1x1x8 f16", a) << inf << 1ull << 1ull << 8ull << f16 << alloc << false;
+            QTest::addRow("%s inference 4x77x300 bf16", a) << inf << 4ull << 77ull << 300ull << bf16 << alloc << false;
+            QTest::addRow("%s inference 1x2048x2048 f16 empty cache", a) << inf << 1ull << 2048ull << 2048ull << f16 << alloc << true;
+            QTest::addRow("%s training 2x128x1024 f32", a) << tr << 2ull << 128ull << 1024ull << f32 << alloc << false;
+            QTest::addRow("%s training 3x50x96 bf16", a) << tr << 3ull << 50ull << 96ull << bf16 << alloc << false;
+            QTest::addRow("%s training 8x256x512 f16 empty cache", a) << tr << 8ull << 256ull << 512ull << f16 << alloc << true;
+            QTest::addRow("%s training 1x1x1 f32", a) << tr << 1ull << 1ull << 1ull << f32 << alloc << false;
+        }
+    }
+
+    void predictedEqualsMeasured()
+    {
+        QFETCH(int, mode);
+        QFETCH(quint64, batch);
+        QFETCH(quint64, context);
+        QFETCH(quint64, width);
+        QFETCH(int, dtype);
+        QFETCH(int, allocator);
+        QFETCH(bool, emptyCache);
+        const auto c = config(Mode(mode), batch, context, width, device::DType(dtype), AllocatorKind(allocator),
+            emptyCache);
+        SimRun sim;
+        const auto result = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
+        const auto prediction = sizing::predictWorkload(c);
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.completed);
+        QVERIFY(result.simulated);
+        QCOMPARE(result.phases.size(), protocol::planPhases(c).size());
+        QCOMPARE(prediction.phases.size(), result.phases.size());
+        for (const auto& p : result.phases) {
+            const auto& pred = prediction.phases[std::size_t(p.index)];
+            const std::string where = p.name + " #" + std::to_string(p.index);
+            QVERIFY2(p.status == PhaseStatus::Ok, (where + ": " + p.error).c_str());
+            QVERIFY2(p.predictedPeakAllocated.has_value(), where.c_str());
+            QCOMPARE(*p.peak.allocated, *p.predictedPeakAllocated);
+            QCOMPARE(*p.baseline.allocated, pred.baselineAllocated);
+            QCOMPARE(*p.final.allocated, pred.finalAllocated);
+            if (pred.peakReserved)
+                QCOMPARE(*p.peak.reserved, *pred.peakReserved);
+            QVERIFY(*p.peak.allocated >= *p.baseline.allocated);
+            QVERIFY(*p.peak.reserved >= *p.peak.allocated);
+            QVERIFY(p.deviceAfter.processUsedBytes.has_value());
+            QCOMPARE(p.deviceAfter.processUsedSource, std::string("simulated"));
+            QVERIFY(p.samples.size() >= 2);
+        }
+        // The weights are live from model_load to the end: model_load's final is their rounded size.
+        const std::uint64_t elem = device::dtypeSize(device::DType(dtype));
+        const std::uint64_t params = 8 * width * width + 5 * width;
+        QVERIFY(*result.phases[0].final.allocated >= params * elem);
+        QCOMPARE(prediction.parameterCount, params);
+    }
+
+    void outOfMemoryEndsTheRunCleanly_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("allocator");
+        QTest::addColumn<quint64>("capacity");
+        QTest::addRow("inference native 40 MiB") << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(40 * units::kMiB);
+        QTest::addRow("training native 48 MiB") << int(Mode::Training) << int(AllocatorKind::Native) << quint64(48 * units::kMiB);
+        QTest::addRow("training async 48 MiB") << int(Mode::Training) << int(AllocatorKind::Async) << quint64(48 * units::kMiB);
+        QTest::addRow("model does not fit, 8 MiB") << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(8 * units::kMiB);
+    }
+
+    void outOfMemoryEndsTheRunCleanly()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, allocator);
+        QFETCH(quint64, capacity);
+        auto c = config(Mode(mode), 2, 128, 1024, device::DType::Float32, AllocatorKind(allocator), false);
+        c.simCapacityBytes = capacity;
+        SimRun sim(capacity);
+        const auto result = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
+        QVERIFY(!result.completed);
+        QVERIFY(result.error.empty());
+        int failed = -1;
+        for (const auto& p : result.phases) {
+            if (p.status == PhaseStatus::Failed) {
+                QCOMPARE(failed, -1);
+                failed = p.index;
+                QVERIFY2(p.error.find("out of memory") != std::string::npos, p.error.c_str());
+                QVERIFY(p.peak.allocated && p.final.allocated && p.baseline.allocated); // last values kept
+                QVERIFY(!p.dimensions.empty());
+                QVERIFY(p.predictedPeakAllocated && *p.predictedPeakAllocated > *p.peak.allocated);
+            } else if (failed >= 0) {
+                QCOMPARE(p.status, PhaseStatus::NotRun);
+                QVERIFY(!p.baseline.allocated && !p.peak.allocated && !p.final.reserved);
+                QVERIFY(!p.deviceBefore.freeBytes && !p.deviceAfter.processUsedBytes);
+                QVERIFY(!p.durationSeconds);
+            } else {
+                QCOMPARE(p.status, PhaseStatus::Ok);
+            }
+        }
+        QVERIFY(failed >= 0);
+        // The file is still written and reads back with the failure and the not_run phases.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("oom.json")).toStdString();
+        std::string error;
+        QCOMPARE(report::writeResultFile(path, result, error), report::WriteError::None);
+        protocol::RunResult back;
+        QVERIFY2(report::readResultFile(path, back, error), error.c_str());
+        QCOMPARE(back.phases[std::size_t(failed)].status, PhaseStatus::Failed);
+        if (std::size_t(failed) + 1 < back.phases.size()) {
+            QCOMPARE(back.phases.back().status, PhaseStatus::NotRun);
+            QVERIFY(!back.phases.back().peak.allocated);
+        }
+        std::ifstream in(path);
+        const auto j = nlohmann::json::parse(in);
+        QVERIFY(j["phases"].back()["peak"]["allocated"].is_null() == (std::size_t(failed) + 1 < back.phases.size()));
+    }
+
+    void cancelStopsAtThePhaseBoundary_data()
+    {
+        QTest::addColumn<int>("cancelAt");
+        QTest::addRow("before inputs") << 1;
+        QTest::addRow("during warm repeats") << 4;
+    }
+
+    void cancelStopsAtThePhaseBoundary()
+    {
+        QFETCH(int, cancelAt);
+        auto c = config(Mode::Inference, 2, 64, 256, device::DType::Float32, AllocatorKind::Native, false);
+        SimRun sim;
+        protocol::Runner runner;
+        RecordingObserver observer;
+        observer.runner = &runner;
+        observer.cancelAtStart = cancelAt; // cancel() is called while that phase runs
+        const auto id = runner.start(c, sim.description(), sim.factory(), &observer);
+        QVERIFY(id > 0);
+        const auto result = runner.wait();
+        QVERIFY(!runner.running());
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.completed);
+        QCOMPARE(result.identity.runId, id);
+        for (const auto& p : result.phases)
+            QCOMPARE(p.status, p.index <= cancelAt ? PhaseStatus::Ok : PhaseStatus::NotRun);
+        QCOMPARE(observer.runsFinished, 1);
+        QCOMPARE(int(observer.finished.size()), cancelAt + 1);
+        for (auto got : observer.ids)
+            QCOMPARE(got, id);
+        QVERIFY(observer.samples >= std::size_t(2 * (cancelAt + 1)));
+    }
+
+    void observerSeesEveryPhaseInOrder()
+    {
+        auto c = config(Mode::Training, 2, 16, 64, device::DType::BFloat16, AllocatorKind::Native, false);
+        SimRun sim;
+        RecordingObserver observer;
+        protocol::Runner runner;
+        runner.start(c, sim.description(), sim.factory(), &observer);
+        QCOMPARE(runner.start(c, sim.description(), sim.factory(), &observer), std::uint64_t(0)); // one at a time
+        const auto result = runner.wait();
+        QVERIFY(result.completed);
+        std::vector<int> expected;
+        for (const auto& p : result.phases)
+            expected.push_back(p.index);
+        QCOMPARE(observer.started, expected);
+        QCOMPARE(observer.finished, expected);
+        QVERIFY(observer.batches >= 1);
+        QVERIFY(!result.trace.empty());
+        QCOMPARE(result.trialOrder.size(), result.phases.size());
+    }
+
+    void missingDeviceIsARunError()
+    {
+        auto c = config(Mode::Inference, 1, 1, 8, device::DType::Float32, AllocatorKind::Native, false);
+        protocol::DeviceFactory none = [](device::Status& s) -> std::unique_ptr<device::DeviceContext> {
+            s = device::Status::error("no device cuda:0: CUDA driver not found");
+            return nullptr;
+        };
+        const auto r = protocol::Runner::runBlocking(c, { "cuda", "", false }, none, nullptr);
+        QVERIFY(r.deviceMissing);
+        QCOMPARE(r.error, std::string("no device cuda:0: CUDA driver not found"));
+        for (const auto& p : r.phases)
+            QCOMPARE(p.status, PhaseStatus::NotRun);
+    }
+
+    void invalidConfig_data()
+    {
+        QTest::addColumn<quint64>("batch");
+        QTest::addColumn<quint64>("width");
+        QTest::addRow("zero batch") << 0ull << 8ull;
+        QTest::addRow("zero width") << 1ull << 0ull;
+        QTest::addRow("width overflows") << 1ull << (1ull << 62);
+        QTest::addRow("tensor over 2^63 bytes") << (1ull << 40) << (1ull << 20);
+    }
+
+    void invalidConfig()
+    {
+        QFETCH(quint64, batch);
+        QFETCH(quint64, width);
+        auto c = config(Mode::Training, batch, 1, width, device::DType::Float32, AllocatorKind::Native, false);
+        QVERIFY(!protocol::validateConfig(c).empty());
+        QVERIFY(!sizing::predictWorkload(c).error.empty());
+        SimRun sim;
+        const auto r = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
+        QVERIFY(!r.error.empty());
+        QVERIFY(!r.completed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProtocol)
+#include "tst_protocol.moc"
