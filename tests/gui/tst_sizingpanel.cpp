@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -455,8 +456,15 @@ private slots:
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("height");
         QTest::addColumn<QString>("name");
-        QTest::addRow("dock 460x900") << 460 << 900 << QStringLiteral("sizingpanel-460x900.png");
-        QTest::addRow("narrow 360x700") << 360 << 700 << QStringLiteral("sizingpanel-360x700.png");
+        QTest::addColumn<int>("tab");
+        QTest::addColumn<int>("mode");
+        const int inference = static_cast<int>(SizingPanel::Mode::Inference);
+        const int lora = static_cast<int>(SizingPanel::Mode::LoRA);
+        QTest::addRow("dock 460x900") << 460 << 900 << QStringLiteral("sizingpanel-460x900.png") << 0 << inference;
+        QTest::addRow("narrow 360x700") << 360 << 700 << QStringLiteral("sizingpanel-360x700.png") << 0 << inference;
+        QTest::addRow("tall 460x1900, LoRA") << 460 << 1900 << QStringLiteral("sizingpanel-460x1900-lora.png") << 0 << lora;
+        QTest::addRow("catalog 640x900") << 640 << 900 << QStringLiteral("sizingpanel-640x900-catalog.png") << 1
+                                         << inference;
     }
 
     void screenshots()
@@ -464,7 +472,14 @@ private slots:
         QFETCH(int, width);
         QFETCH(int, height);
         QFETCH(QString, name);
+        QFETCH(int, tab);
+        QFETCH(int, mode);
         SizingPanel panel;
+        if (mode != static_cast<int>(SizingPanel::Mode::Inference)) {
+            QVERIFY(panel.selectPreset(QStringLiteral("llama-2-7b")));
+            panel.setMode(static_cast<SizingPanel::Mode>(mode));
+        }
+        panel.findChild<QTabWidget*>()->setCurrentIndex(tab);
         panel.setDevice(QStringLiteral("NVIDIA H200"), 143771ULL * units::kMiB);
         panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
         panel.recompute();

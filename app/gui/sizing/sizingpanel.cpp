@@ -79,6 +79,25 @@ std::optional<quint64> parseCount(QString text)
     return std::nullopt;
 }
 
+// Narrow docks: a label goes above its field instead of pushing the form wider than the dock.
+void tuneForm(QFormLayout* form)
+{
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+}
+
+// A stacked widget is as tall as its tallest page; only the current page counts here, so the model box does not
+// keep the height of the safetensors page while numbers are typed.
+void fitStackToCurrent(QStackedWidget* stack)
+{
+    for (int i = 0; i < stack->count(); ++i) {
+        QWidget* page = stack->widget(i);
+        const bool current = i == stack->currentIndex();
+        page->setSizePolicy(QSizePolicy::Preferred, current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    }
+    stack->updateGeometry();
+}
+
 void setComboTexts(QComboBox* combo, const QStringList& texts)
 {
     for (int i = 0; i < combo->count() && i < texts.size(); ++i)
@@ -118,6 +137,7 @@ void SizingPanel::buildUi()
     m_modelBox = new QGroupBox(inputs);
     auto* modelLayout = new QVBoxLayout(m_modelBox);
     auto* sourceForm = new QFormLayout;
+    tuneForm(sourceForm);
     m_sourceLabel = new QLabel(m_modelBox);
     m_sourceCombo = new QComboBox(m_modelBox);
     m_sourceCombo->setObjectName(QStringLiteral("sourceCombo"));
@@ -130,6 +150,7 @@ void SizingPanel::buildUi()
     {
         auto* page = new QWidget(m_sourceStack);
         auto* form = new QFormLayout(page);
+        tuneForm(form);
         form->setContentsMargins(0, 0, 0, 0);
         m_parametersLabel = new QLabel(page);
         m_parametersEdit = new QLineEdit(QStringLiteral("7000000000"), page);
@@ -143,6 +164,7 @@ void SizingPanel::buildUi()
     {
         auto* page = new QWidget(m_sourceStack);
         auto* form = new QFormLayout(page);
+        tuneForm(form);
         form->setContentsMargins(0, 0, 0, 0);
         m_presetLabel = new QLabel(page);
         m_presetCombo = new QComboBox(page);
@@ -187,6 +209,8 @@ void SizingPanel::buildUi()
         m_sourceStack->addWidget(page);
     }
     modelLayout->addWidget(m_sourceStack);
+    connect(m_sourceStack, &QStackedWidget::currentChanged, this, [this] { fitStackToCurrent(m_sourceStack); });
+    fitStackToCurrent(m_sourceStack);
     m_modelInfo = new QLabel(m_modelBox);
     m_modelInfo->setObjectName(QStringLiteral("modelInfo"));
     m_modelInfo->setWordWrap(true);
@@ -197,6 +221,7 @@ void SizingPanel::buildUi()
     m_formatBox = new QGroupBox(inputs);
     {
         auto* form = new QFormLayout(m_formatBox);
+        tuneForm(form);
         m_storageLabel = new QLabel(m_formatBox);
         m_storageCombo = new QComboBox(m_formatBox);
         m_storageCombo->setObjectName(QStringLiteral("storageCombo"));
@@ -229,6 +254,7 @@ void SizingPanel::buildUi()
     m_workloadBox = new QGroupBox(inputs);
     {
         auto* form = new QFormLayout(m_workloadBox);
+        tuneForm(form);
         m_modeLabel = new QLabel(m_workloadBox);
         m_modeCombo = new QComboBox(m_workloadBox);
         m_modeCombo->setObjectName(QStringLiteral("modeCombo"));
@@ -252,11 +278,11 @@ void SizingPanel::buildUi()
         m_checkpointingCheck->setObjectName(QStringLiteral("checkpointingCheck"));
         form->addRow(m_modeLabel, m_modeCombo);
         form->addRow(m_optimizerLabel, m_optimizerCombo);
-        form->addRow(QString(), m_masterWeightsCheck);
+        form->addRow(m_masterWeightsCheck);
         form->addRow(m_loraRankLabel, m_loraRankSpin);
         form->addRow(m_microBatchLabel, m_microBatchSpin);
         form->addRow(m_sequenceLabel, m_sequenceSpin);
-        form->addRow(QString(), m_checkpointingCheck);
+        form->addRow(m_checkpointingCheck);
     }
     inputsLayout->addWidget(m_workloadBox);
 
@@ -266,6 +292,7 @@ void SizingPanel::buildUi()
     m_kvBox->setChecked(false);
     {
         auto* form = new QFormLayout(m_kvBox);
+        tuneForm(form);
         // Defaults: the seeds' KV example (32 layers, 8 KV heads, head_dim 128, 8 192 tokens, 16 bit, 1 sequence).
         m_layersLabel = new QLabel(m_kvBox);
         m_layersSpin = makeSpin(m_kvBox, "layersSpin", 1, 1 << 20, 32);
@@ -299,14 +326,15 @@ void SizingPanel::buildUi()
         form->addRow(m_sequencesLabel, m_sequencesSpin);
         form->addRow(m_kvDtypeLabel, m_kvDtypeCombo);
         form->addRow(m_windowLabel, m_windowSpin);
-        form->addRow(QString(), m_staticCheck);
-        form->addRow(QString(), m_fillFromModel);
+        form->addRow(m_staticCheck);
+        form->addRow(m_fillFromModel);
     }
     inputsLayout->addWidget(m_kvBox);
 
     m_reserveBox = new QGroupBox(inputs);
     {
         auto* form = new QFormLayout(m_reserveBox);
+        tuneForm(form);
         m_reserveLabel = new QLabel(m_reserveBox);
         auto* row = new QHBoxLayout;
         m_reserveSpin = new QDoubleSpinBox(m_reserveBox);
@@ -397,8 +425,8 @@ void SizingPanel::buildUi()
     splitter->setObjectName(QStringLiteral("sizingSplitter"));
     splitter->addWidget(inputsScroll);
     splitter->addWidget(results);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
