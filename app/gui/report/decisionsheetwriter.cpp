@@ -28,12 +28,13 @@ struct Block {
     QStringList items;
 };
 
+// Pipes and asterisks are escaped; underscores are not: inside identifiers such as memory_allocated they never
+// start emphasis in CommonMark, and the identifiers stay searchable.
 QString mdEscape(QString s)
 {
     s.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
     s.replace(QLatin1Char('|'), QStringLiteral("\\|"));
     s.replace(QLatin1Char('*'), QStringLiteral("\\*"));
-    s.replace(QLatin1Char('_'), QStringLiteral("\\_"));
     s.replace(QLatin1Char('\n'), QLatin1Char(' '));
     return s;
 }
