@@ -26,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 
 #include <unistd.h>
 
@@ -285,7 +286,7 @@ private slots:
         // The same content as the HTML (one source of blocks): failed phase and its reason are in it.
         const DecisionSheetWriter writer(sheetContent(QStringLiteral("en"), run, estimate), QStringLiteral("en"));
         const QString html = writer.html();
-        QVERIFY(html.contains(QStringLiteral("failed: out of memory")));
+        QVERIFY(html.contains(QStringLiteral("failed (out of memory: tried to allocate 2.00 GiB (simulated))")));
         QVERIFY(html.contains(QStringLiteral("Phases passed: 2, failed: 1 (of 3)")));
     }
 
@@ -458,6 +459,30 @@ private slots:
         QVERIFY(widget.errorText().startsWith(QStringLiteral("Could not open")));
         QVERIFY(!widget.result(gui::ResultCompareWidget::Side::A).has_value());
         QCOMPARE(log.count(), 1);
+    }
+
+    // With ITERAGPU_SCREENSHOT_DIR set: the sheet in each format, for a person to read.
+    void samplesForReview()
+    {
+        const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("ITERAGPU_SCREENSHOT_DIR not set");
+        ResultExporter exporter;
+        exporter.prompt()->setAnswer([](const QString&) { return true; });
+        const auto content = sheetContent(QStringLiteral("en"), simulatedRun(2), seedEstimate());
+        for (const char* suffix : { "md", "html", "pdf" })
+            QVERIFY(exporter.exportSheet(QDir(dir).filePath(QStringLiteral("sheet.") + QLatin1String(suffix)), content,
+                                QStringLiteral("en"))
+                        .ok);
+        // A picture of the PDF's document, first 1400 pixels, to look at.
+        const auto doc = DecisionSheetWriter(content, QStringLiteral("en")).document();
+        doc->setTextWidth(800);
+        QImage page(800, 1400, QImage::Format_RGB32);
+        page.fill(Qt::white);
+        QPainter painter(&page);
+        doc->drawContents(&painter, QRectF(0, 0, 800, 1400));
+        painter.end();
+        QVERIFY(page.save(QDir(dir).filePath(QStringLiteral("sheet-pdf-document.png"))));
     }
 
     void sheetLanguageIndependentOfUi()

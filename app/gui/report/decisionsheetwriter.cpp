@@ -25,6 +25,7 @@ struct Block {
     QString text;
     QStringList header;
     QList<QStringList> rows;
+    int firstNumericColumn = 1; // columns from here on are right-aligned numbers; -1: none
     QStringList items;
 };
 
@@ -217,12 +218,14 @@ QList<Block> buildBlocks(const SheetContent& c, const SheetTranslator& tr,
             tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Peak allocated (GiB)")),
             tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Peak reserved (GiB)")),
             tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Predicted peak (GiB)")) };
+        t->firstNumericColumn = 2;
         for (const auto& p : c.phases) {
             QString status = p.passed ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "passed"))
-                : p.outOfMemory        ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed: out of memory"))
-                                       : tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed"));
+                                      : tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed"));
             if (!p.passed && !p.error.isEmpty())
                 status += QStringLiteral(" (") + p.error + QLatin1Char(')');
+            else if (p.outOfMemory)
+                status += QStringLiteral(" (") + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "out of memory")) + QLatin1Char(')');
             t->rows.append({ p.name, status, gib(p.peakAllocated), gib(p.peakReserved), gib(p.predictedPeak) });
         }
         add(Block::Kind::Paragraph,
@@ -242,6 +245,7 @@ QList<Block> buildBlocks(const SheetContent& c, const SheetTranslator& tr,
         Block* t = add(Block::Kind::Table);
         t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Item")),
             tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Value")) };
+        t->firstNumericColumn = -1;
         for (const auto& [k, v] : c.environment)
             t->rows.append({ k, v });
     }
@@ -306,7 +310,8 @@ QString DecisionSheetWriter::markdown(const QString& chartFileName) const
                 head << mdEscape(h);
             out += QStringLiteral("| ") + head.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|");
             for (qsizetype i = 0; i < b.header.size(); ++i)
-                out += i == 0 ? QStringLiteral("---|") : QStringLiteral("---:|");
+                out += b.firstNumericColumn >= 0 && i >= b.firstNumericColumn ? QStringLiteral("---:|")
+                                                                                : QStringLiteral("---|");
             out += QLatin1Char('\n');
             for (const QStringList& row : b.rows) {
                 QStringList cells;
@@ -392,7 +397,7 @@ QString renderHtml(const QList<Block>& blocks, const QString& imageSource, bool 
             for (const QStringList& row : b.rows) {
                 out += QStringLiteral("<tr>");
                 for (qsizetype i = 0; i < row.size(); ++i)
-                    out += (i == 0 ? QStringLiteral("<td>")
+                    out += (b.firstNumericColumn < 0 || i < b.firstNumericColumn ? QStringLiteral("<td>")
                                    : (forPdf ? QStringLiteral("<td align=\"right\">") : QStringLiteral("<td class=\"num\">")))
                         + row[i].toHtmlEscaped() + QStringLiteral("</td>");
                 out += QStringLiteral("</tr>\n");
@@ -442,17 +447,23 @@ QString DecisionSheetWriter::html() const
     return renderHtml(blocks, image, false, m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language());
 }
 
-QByteArray DecisionSheetWriter::pdf() const
+std::unique_ptr<QTextDocument> DecisionSheetWriter::document() const
 {
     const auto blocks = buildBlocks(
         m_content, m_tr, [this](const QString& k) { return componentLabel(k); },
         [this](quint64 b) { return bytesFull(b); }, [this](std::optional<quint64> b) { return gib(b); });
-    QTextDocument document;
+    auto document = std::make_unique<QTextDocument>();
     if (!m_content.chart.isNull())
-        document.addResource(QTextDocument::ImageResource, QUrl(kChartResource), m_content.chart);
-    document.setHtml(renderHtml(blocks, m_content.chart.isNull() ? QString() : kChartResource, true,
+        document->addResource(QTextDocument::ImageResource, QUrl(kChartResource), m_content.chart);
+    document->setHtml(renderHtml(blocks, m_content.chart.isNull() ? QString() : kChartResource, true,
         m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language()));
+    document->setMetaInformation(QTextDocument::DocumentTitle, blocks.isEmpty() ? QString() : blocks.first().text);
+    return document;
+}
 
+QByteArray DecisionSheetWriter::pdf() const
+{
+    const auto doc = document();
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -462,8 +473,8 @@ QByteArray DecisionSheetWriter::pdf() const
         writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
         writer.setResolution(300);
         writer.setCreator(QStringLiteral("IteraGPU Lab"));
-        writer.setTitle(blocks.isEmpty() ? QString() : blocks.first().text);
-        document.print(&writer);
+        writer.setTitle(doc->metaInformation(QTextDocument::DocumentTitle));
+        doc->print(&writer);
     }
     buffer.close();
     return bytes;

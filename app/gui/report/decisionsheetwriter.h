@@ -7,7 +7,10 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
 #include <optional>
+
+class QTextDocument;
 
 namespace iteragpu::gui {
 
@@ -31,6 +34,8 @@ public:
     QString html() const;
     // A PDF (A4) of the same content.
     QByteArray pdf() const;
+    // The document the PDF is printed from (for a print preview or a picture of the sheet).
+    std::unique_ptr<QTextDocument> document() const;
 
     // The sheet's bytes in one format (Markdown and HTML as UTF-8).
     QByteArray render(Format format, const QString& chartFileName = QString()) const;

@@ -128,9 +128,13 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Commit"), r.environment.commit);
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Started (UTC)"), r.identity.startedAtUtc);
         if (!r.warmupPolicy.empty())
-            c.assumptions << QString::fromStdString(r.warmupPolicy);
+            //: %1 is the run's warm-up policy in words
+            c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Warm-up: %1"))
+                                 .arg(QString::fromStdString(r.warmupPolicy));
         if (!r.emptyCachePolicy.empty())
-            c.assumptions << QString::fromStdString(r.emptyCachePolicy);
+            //: %1 is the run's policy for emptying the allocator's cache, in words
+            c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Emptying the cache: %1"))
+                                 .arg(QString::fromStdString(r.emptyCachePolicy));
         if (in.attachRawJson)
             c.rawJson = QByteArray::fromStdString(report::toJson(r).dump(2));
         c.rawJsonFileName = in.rawJsonFileName;
