@@ -2,6 +2,7 @@
 #include "app/gui/report/decisionsheetwriter.h"
 #include "app/gui/report/overwriteprompt.h"
 #include "app/gui/report/phasediffmodel.h"
+#include "app/gui/report/reportactions.h"
 #include "app/gui/report/resultcomparewidget.h"
 #include "app/gui/report/resultexporter.h"
 #include "app/gui/report/resultphasemodel.h"
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -459,6 +461,43 @@ private slots:
         QVERIFY(widget.errorText().startsWith(QStringLiteral("Could not open")));
         QVERIFY(!widget.result(gui::ResultCompareWidget::Side::A).has_value());
         QCOMPARE(log.count(), 1);
+    }
+
+    void reportActionsUseTheWindowsSources()
+    {
+        QWidget window;
+        std::optional<protocol::RunResult> current;
+        int chartRequests = 0;
+        gui::ReportActions::Sources sources;
+        sources.currentRun = [&] { return current; };
+        sources.currentEstimate = [] { return std::optional<sizing::Estimate>(seedEstimate()); };
+        sources.chartImage = [&](QSize) {
+            ++chartRequests;
+            return chartImage();
+        };
+        gui::ReportActions actions(&window, sources);
+        QCOMPARE(actions.actions().size(), 7);
+        for (QAction* a : actions.actions())
+            QVERIFY(a->isSeparator() || !a->text().isEmpty());
+        QSignalSpy log(&actions, &gui::ReportActions::logMessage);
+        QTemporaryDir dir;
+        // Nothing measured yet: JSON export says why, the sheet still has the estimate.
+        QVERIFY(!actions.exportJsonTo(dir.filePath(QStringLiteral("none.json"))));
+        QVERIFY(log.last().at(1).toBool());
+        const QString early = dir.filePath(QStringLiteral("estimate.md"));
+        QVERIFY(actions.exportSheetTo(early, QStringLiteral("en"), QString(), DecisionSheetWriter::Format::Markdown));
+        QVERIFY(QString::fromUtf8(readAll(early)).contains(QStringLiteral("17.04 GiB")));
+        QCOMPARE(chartRequests, 0); // no run, no chart
+        // After a run: the JSON, then a sheet that names it and carries the chart.
+        current = simulatedRun(1);
+        const QString json = dir.filePath(QStringLiteral("run.json"));
+        QVERIFY(actions.exportJsonTo(json));
+        const QString sheet = dir.filePath(QStringLiteral("sheet.html"));
+        QVERIFY(actions.exportSheetTo(sheet, QStringLiteral("es"), QStringLiteral("ok"), DecisionSheetWriter::Format::Html));
+        const QString html = QString::fromUtf8(readAll(sheet));
+        QVERIFY(html.contains(QStringLiteral("run.json")));
+        QVERIFY(html.contains(QStringLiteral("13,04 GiB")));
+        QCOMPARE(chartRequests, 1);
     }
 
     // With ITERAGPU_SCREENSHOT_DIR set: the sheet in each format, for a person to read.
