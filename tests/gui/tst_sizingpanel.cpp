@@ -449,6 +449,24 @@ private slots:
         QCOMPARE(shownBytes, bytes);
     }
 
+    void languageChangeRetranslates()
+    {
+        SizingPanel panel;
+        QSignalSpy breakdownHeaders(panel.breakdownModel(), &QAbstractItemModel::headerDataChanged);
+        QSignalSpy catalogHeaders(panel.catalogModel(), &QAbstractItemModel::headerDataChanged);
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(&panel, &change);
+        QVERIFY(breakdownHeaders.count() >= 1);
+        QVERIFY(catalogHeaders.count() >= 1);
+        // Numbers follow the new default locale at once.
+        QLocale::setDefault(QLocale(QStringLiteral("de_DE")));
+        QCoreApplication::sendEvent(&panel, &change);
+        const QString shown = cell(panel.breakdownModel(), QStringLiteral("weights"), BreakdownModel::ColGiB);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(shown, QStringLiteral("13,04 GiB"));
+        QVERIFY(panel.findChild<QLabel*>(QStringLiteral("messageLabel"))->text().contains(QStringLiteral("17,04 GiB")));
+    }
+
     // Under Xvfb with ITERAGPU_SCREENSHOT_DIR set: the panel at a dock's width and at a narrow one, saved for a
     // person to look at. Also checked here: no single-line label or check box is narrower than its text.
     void screenshots_data()

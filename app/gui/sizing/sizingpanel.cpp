@@ -864,7 +864,11 @@ std::optional<sizing::SizingRequest> SizingPanel::buildRequest(QString& error) c
     }
     case Source::Preset:
         if (!m_shape || m_presetCombo->currentIndex() < 0) {
-            error = m_presets ? tr("Choose a preset model.") : tr("Presets could not be read: %1").arg(m_presetError);
+            if (m_presets)
+                error = tr("Choose a preset model.");
+            else
+                //: %1 is the reason the presets could not be read
+                error = tr("Presets could not be read: %1").arg(m_presetError);
             return std::nullopt;
         }
         request.shape = m_shape;
