@@ -12,7 +12,6 @@
 #include "core/sizing/sizingerror.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -25,247 +24,254 @@ using namespace iteragpu::sizing;
 
 namespace {
 
-// Numbers are taken as text and checked here, so "-5", "0", "nan" or "1e400" get one clear line and exit 1
-// (a size error), not a parser message.
-struct EstimateOptions {
-    std::string parameters, bits, reserveGiB, reserveGB, format, compute, groupSize, config, safetensors, preset;
-    std::string layers, kvHeads, headDim, tokens, generated, kvBytes, kvDtype, sequences, slidingWindow, capacity;
-    bool staticCache = false;
-    bool training = false, masterWeights = false, checkpointing = false, exportCopy = false;
-    std::string optimizer, loraRank, loraTargets, batch, seqLen, evalBatch, gradDtype;
-    std::string deviceCatalog, tp;
-    bool json = false;
-};
+    // Numbers are taken as text and checked here, so "-5", "0", "nan" or "1e400" get one clear line and exit 1
+    // (a size error), not a parser message.
+    struct EstimateOptions {
+        std::string parameters, bits, reserveGiB, reserveGB, format, compute, groupSize, config, safetensors, preset;
+        std::string layers, kvHeads, headDim, tokens, generated, kvBytes, kvDtype, sequences, slidingWindow, capacity;
+        bool staticCache = false;
+        bool training = false, masterWeights = false, checkpointing = false, exportCopy = false;
+        std::string optimizer, loraRank, loraTargets, batch, seqLen, evalBatch, gradDtype;
+        std::string deviceCatalog, tp;
+        bool json = false;
+    };
 
-std::uint64_t parseCount(const std::string& option, const std::string& text, bool allowZero = false)
-{
-    const std::string bad = option + ": '" + text + "' is not a " + (allowZero ? "non-negative" : "positive") + " integer";
-    if (text.empty() || text[0] == '-')
-        throw SizingError(bad);
-    errno = 0;
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    std::uint64_t value = 0;
-    if (end && *end == '\0' && errno == 0) {
-        value = v;
-    } else {
-        // "7e9", "1e15": accepted when finite, integral and within 64 bits.
-        errno = 0;
-        const double d = std::strtod(text.c_str(), &end);
-        if (!end || *end != '\0' || !std::isfinite(d) || d < 0 || d != std::floor(d))
+    std::uint64_t parseCount(const std::string& option, const std::string& text, bool allowZero = false)
+    {
+        const std::string bad
+            = option + ": '" + text + "' is not a " + (allowZero ? "non-negative" : "positive") + " integer";
+        if (text.empty() || text[0] == '-')
             throw SizingError(bad);
-        if (d >= 18446744073709551616.0)
-            throw SizingError(option + ": '" + text + "' does not fit in 64 bits");
-        value = static_cast<std::uint64_t>(d);
-    }
-    if (value == 0 && !allowZero)
-        throw SizingError(bad);
-    return value;
-}
-
-double parseAmount(const std::string& option, const std::string& text)
-{
-    char* end = nullptr;
-    const double d = std::strtod(text.c_str(), &end);
-    if (text.empty() || !end || *end != '\0')
-        throw SizingError(option + ": '" + text + "' is not a number");
-    if (std::isnan(d))
-        throw SizingError(option + ": not a number (NaN)");
-    if (d < 0)
-        throw SizingError(option + ": must not be negative");
-    if (!std::isfinite(d))
-        throw SizingError(option + ": must be finite");
-    return d;
-}
-
-ScalarType parseScalar(const std::string& option, const std::string& text)
-{
-    const auto t = scalarFromName(text);
-    if (!t)
-        throw SizingError(option + ": unknown type '" + text + "' (fp32, fp16, bf16, fp8_e4m3, fp8_e5m2, int8, int4)");
-    return *t;
-}
-
-SizingRequest buildRequest(const EstimateOptions& o)
-{
-    SizingRequest r;
-    if (!o.parameters.empty())
-        r.parameters = parseCount("--parameters", o.parameters);
-    if (!o.bits.empty()) {
-        r.bits = parseCount("--bits", o.bits);
-        if (*r.bits > 64)
-            throw SizingError("--bits: must be between 1 and 64");
-    }
-    if (!o.format.empty()) {
-        const auto f = weightFormatFromName(o.format);
-        if (!f) {
-            std::string known;
-            for (const auto& info : allWeightFormats())
-                known += (known.empty() ? "" : ", ") + std::string(info.name);
-            throw SizingError("--format: unknown format '" + o.format + "' (known: " + known + ")");
-        }
-        r.weights.format = *f;
-        r.weightsFromCheckpoint = false;
-    }
-    if (!o.compute.empty())
-        r.weights.compute = parseScalar("--compute", o.compute);
-    if (!o.groupSize.empty()) {
-        r.weights.groupSize = parseCount("--group-size", o.groupSize);
-        r.weights.blockSize = r.weights.groupSize;
-    }
-    if (!o.preset.empty()) {
-        const auto library = PresetLibrary::loadDefault();
-        const auto* p = library.find(o.preset);
-        if (!p) {
-            std::string known;
-            for (const auto& preset : library.presets())
-                known += (known.empty() ? "" : ", ") + preset.id;
-            throw SizingError("--preset: unknown preset '" + o.preset + "' (known: " + known + ")");
-        }
-        r.shape = p->shape;
-        r.shape->source = "preset " + p->id + " (" + p->source + ")";
-    }
-    if (!o.config.empty())
-        r.shape = model::ConfigReader::readFile(o.config);
-    if (!o.safetensors.empty())
-        r.checkpoint = model::SafetensorsReader::read(o.safetensors);
-    if (!o.reserveGiB.empty())
-        r.reserve = Reserve::typed(parseAmount("--reserve-gib", o.reserveGiB), units::Unit::GiB);
-    if (!o.reserveGB.empty())
-        r.reserve = Reserve::typed(parseAmount("--reserve-gb", o.reserveGB), units::Unit::GB);
-
-    const bool kvGiven = !o.layers.empty() || !o.kvHeads.empty() || !o.headDim.empty() || !o.kvBytes.empty()
-        || !o.kvDtype.empty() || !o.sequences.empty() || !o.slidingWindow.empty() || o.staticCache
-        || !o.generated.empty() || !o.capacity.empty();
-    if (!o.tokens.empty() || kvGiven) {
-        if (o.tokens.empty() && o.capacity.empty())
-            throw SizingError("the KV cache options need --tokens (prompt tokens)");
-        KvCacheOptions kv;
-        if (!o.tokens.empty())
-            kv.promptTokens = parseCount("--tokens", o.tokens);
-        if (!o.generated.empty())
-            kv.generatedTokens = parseCount("--generated", o.generated, true);
-        if (!o.layers.empty())
-            kv.layers = parseCount("--layers", o.layers);
-        if (!o.kvHeads.empty())
-            kv.kvHeads = parseCount("--kv-heads", o.kvHeads);
-        if (!o.headDim.empty())
-            kv.headDim = parseCount("--head-dim", o.headDim);
-        if (!o.kvBytes.empty())
-            kv.bytesPerElement = parseCount("--kv-bytes", o.kvBytes);
-        if (!o.kvDtype.empty())
-            kv.dtype = parseScalar("--kv-dtype", o.kvDtype);
-        if (!o.sequences.empty())
-            kv.sequences = parseCount("--sequences", o.sequences);
-        if (!o.slidingWindow.empty())
-            kv.slidingWindow = parseCount("--sliding-window", o.slidingWindow);
-        kv.staticCache = o.staticCache || !o.capacity.empty();
-        if (!o.capacity.empty())
-            kv.staticCapacity = parseCount("--cache-capacity", o.capacity);
-        if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))
-            throw SizingError("the KV cache needs --layers, --kv-heads and --head-dim (or --config / --preset)");
-        r.kvCache = kv;
-    }
-
-    const bool trainingGiven = o.training || !o.optimizer.empty() || o.masterWeights || !o.loraRank.empty()
-        || !o.batch.empty() || !o.seqLen.empty() || o.checkpointing || !o.evalBatch.empty() || o.exportCopy;
-    if (trainingGiven) {
-        TrainingOptions t;
-        if (!o.optimizer.empty()) {
-            const auto opt = optimizerFromName(o.optimizer);
-            if (!opt)
-                throw SizingError("--optimizer: unknown optimizer '" + o.optimizer
-                    + "' (known: sgd, sgd-momentum, adam, adamw, adam8bit)");
-            t.optimizer = *opt;
-        }
-        t.masterWeights = o.masterWeights;
-        if (!o.loraRank.empty()) {
-            t.mode = TrainingMode::LoRA;
-            t.loraRank = parseCount("--lora-rank", o.loraRank);
-        }
-        if (!o.loraTargets.empty()) {
-            t.loraTargets.clear();
-            std::string item;
-            for (char c : o.loraTargets + ",") {
-                if (c == ',') {
-                    if (!item.empty())
-                        t.loraTargets.push_back(item);
-                    item.clear();
-                } else {
-                    item += c;
-                }
-            }
-        }
-        if (!o.batch.empty())
-            t.microBatch = parseCount("--batch", o.batch);
-        if (!o.seqLen.empty())
-            t.sequenceLength = parseCount("--seq-len", o.seqLen);
-        t.activationCheckpointing = o.checkpointing;
-        if (!o.evalBatch.empty())
-            t.evalBatch = parseCount("--eval-batch", o.evalBatch, true);
-        t.exportCopy = o.exportCopy;
-        if (!o.gradDtype.empty())
-            t.gradientType = parseScalar("--grad-dtype", o.gradDtype);
-        r.training = t;
-    }
-    if (!o.tp.empty())
-        r.tensorParallel = parseCount("--tp", o.tp);
-    return r;
-}
-
-int runEstimate(const EstimateOptions& o, std::ostream& out, std::ostream& err)
-{
-    try {
-        const SizingRequest request = buildRequest(o);
-        const Estimate estimate = SizingEngine::estimate(request);
-        std::vector<FitVerdict> verdicts;
-        const GpuCard* chosen = nullptr;
-        DeviceCatalog catalog;
-        if (!o.deviceCatalog.empty()) {
-            catalog = DeviceCatalog::loadDefault();
-            if (o.deviceCatalog == "all") {
-                verdicts = FitAnalyzer::verdicts(request, catalog.cards());
-            } else {
-                chosen = catalog.find(o.deviceCatalog);
-                if (!chosen) {
-                    std::string known;
-                    for (const auto& c : catalog.cards())
-                        known += (known.empty() ? "" : ", ") + c.id;
-                    throw SizingError("--device-catalog: unknown card '" + o.deviceCatalog + "' (known: all, " + known + ")");
-                }
-                verdicts.push_back(FitAnalyzer::verdict(estimate, *chosen));
-            }
-        }
-        std::optional<std::uint64_t> context, batch;
-        if (chosen) {
-            context = FitAnalyzer::largestContext(request, *chosen);
-            batch = FitAnalyzer::largestBatch(request, *chosen);
-        }
-        if (o.json) {
-            auto j = EstimateReport::toJson(estimate, verdicts);
-            if (chosen && (request.kvCache || request.training)) {
-                j["largest_context_tokens"] = context ? nlohmann::json(*context) : nlohmann::json(nullptr);
-                j["largest_batch"] = batch ? nlohmann::json(*batch) : nlohmann::json(nullptr);
-            }
-            out << j.dump(2) << '\n';
+        errno = 0;
+        char* end = nullptr;
+        const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+        std::uint64_t value = 0;
+        if (end && *end == '\0' && errno == 0) {
+            value = v;
         } else {
-            out << EstimateReport::toText(estimate, verdicts);
-            if (chosen && (request.kvCache || request.training)) {
-                out << "largest context on " << chosen->id << ": "
-                    << (context ? units::groupDigits(*context) + " tokens" : std::string("none fits")) << '\n';
-                out << "largest batch on " << chosen->id << ": "
-                    << (batch ? units::groupDigits(*batch) : std::string("none fits")) << '\n';
-            }
+            // "7e9", "1e15": accepted when finite, integral and within 64 bits.
+            errno = 0;
+            const double d = std::strtod(text.c_str(), &end);
+            if (!end || *end != '\0' || !std::isfinite(d) || d < 0 || d != std::floor(d))
+                throw SizingError(bad);
+            if (d >= 18446744073709551616.0)
+                throw SizingError(option + ": '" + text + "' does not fit in 64 bits");
+            value = static_cast<std::uint64_t>(d);
         }
-        return kExitOk;
-    } catch (const SizingError& e) {
-        err << "iteragpu estimate: " << e.what() << '\n';
-        return kExitError;
-    } catch (const std::exception& e) {
-        err << "iteragpu estimate: " << e.what() << '\n';
-        return kExitError;
+        if (value == 0 && !allowZero)
+            throw SizingError(bad);
+        return value;
     }
-}
+
+    double parseAmount(const std::string& option, const std::string& text)
+    {
+        char* end = nullptr;
+        const double d = std::strtod(text.c_str(), &end);
+        if (text.empty() || !end || *end != '\0')
+            throw SizingError(option + ": '" + text + "' is not a number");
+        if (std::isnan(d))
+            throw SizingError(option + ": not a number (NaN)");
+        if (d < 0)
+            throw SizingError(option + ": must not be negative");
+        if (!std::isfinite(d))
+            throw SizingError(option + ": must be finite");
+        return d;
+    }
+
+    ScalarType parseScalar(const std::string& option, const std::string& text)
+    {
+        const auto t = scalarFromName(text);
+        if (!t)
+            throw SizingError(
+                option + ": unknown type '" + text + "' (fp32, fp16, bf16, fp8_e4m3, fp8_e5m2, int8, int4)");
+        return *t;
+    }
+
+    SizingRequest buildRequest(const EstimateOptions& o)
+    {
+        SizingRequest r;
+        if (!o.parameters.empty())
+            r.parameters = parseCount("--parameters", o.parameters);
+        if (!o.bits.empty()) {
+            r.bits = parseCount("--bits", o.bits);
+            if (*r.bits > 64)
+                throw SizingError("--bits: must be between 1 and 64");
+        }
+        if (!o.format.empty()) {
+            const auto f = weightFormatFromName(o.format);
+            if (!f) {
+                std::string known;
+                for (const auto& info : allWeightFormats())
+                    known += (known.empty() ? "" : ", ") + std::string(info.name);
+                throw SizingError("--format: unknown format '" + o.format + "' (known: " + known + ")");
+            }
+            r.weights.format = *f;
+            r.weightsFromCheckpoint = false;
+        }
+        if (!o.compute.empty())
+            r.weights.compute = parseScalar("--compute", o.compute);
+        if (!o.groupSize.empty()) {
+            r.weights.groupSize = parseCount("--group-size", o.groupSize);
+            r.weights.blockSize = r.weights.groupSize;
+        }
+        if (!o.preset.empty()) {
+            const auto library = PresetLibrary::loadDefault();
+            const auto* p = library.find(o.preset);
+            if (!p) {
+                std::string known;
+                for (const auto& preset : library.presets())
+                    known += (known.empty() ? "" : ", ") + preset.id;
+                throw SizingError("--preset: unknown preset '" + o.preset + "' (known: " + known + ")");
+            }
+            r.shape = p->shape;
+            r.shape->source = "preset " + p->id + " (" + p->source + ")";
+        }
+        if (!o.config.empty())
+            r.shape = model::ConfigReader::readFile(o.config);
+        if (!o.safetensors.empty())
+            r.checkpoint = model::SafetensorsReader::read(o.safetensors);
+        if (!o.reserveGiB.empty())
+            r.reserve = Reserve::typed(parseAmount("--reserve-gib", o.reserveGiB), units::Unit::GiB);
+        if (!o.reserveGB.empty())
+            r.reserve = Reserve::typed(parseAmount("--reserve-gb", o.reserveGB), units::Unit::GB);
+
+        const bool kvGiven = !o.layers.empty() || !o.kvHeads.empty() || !o.headDim.empty() || !o.kvBytes.empty()
+            || !o.kvDtype.empty() || !o.sequences.empty() || !o.slidingWindow.empty() || o.staticCache
+            || !o.generated.empty() || !o.capacity.empty();
+        if (!o.tokens.empty() || kvGiven) {
+            if (o.tokens.empty() && o.capacity.empty())
+                throw SizingError("the KV cache options need --tokens (prompt tokens)");
+            KvCacheOptions kv;
+            if (!o.tokens.empty())
+                kv.promptTokens = parseCount("--tokens", o.tokens);
+            if (!o.generated.empty())
+                kv.generatedTokens = parseCount("--generated", o.generated, true);
+            if (!o.layers.empty())
+                kv.layers = parseCount("--layers", o.layers);
+            if (!o.kvHeads.empty())
+                kv.kvHeads = parseCount("--kv-heads", o.kvHeads);
+            if (!o.headDim.empty())
+                kv.headDim = parseCount("--head-dim", o.headDim);
+            if (!o.kvBytes.empty())
+                kv.bytesPerElement = parseCount("--kv-bytes", o.kvBytes);
+            if (!o.kvDtype.empty())
+                kv.dtype = parseScalar("--kv-dtype", o.kvDtype);
+            if (!o.sequences.empty())
+                kv.sequences = parseCount("--sequences", o.sequences);
+            if (!o.slidingWindow.empty())
+                kv.slidingWindow = parseCount("--sliding-window", o.slidingWindow);
+            kv.staticCache = o.staticCache || !o.capacity.empty();
+            if (!o.capacity.empty())
+                kv.staticCapacity = parseCount("--cache-capacity", o.capacity);
+            if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))
+                throw SizingError("the KV cache needs --layers, --kv-heads and --head-dim (or --config / --preset)");
+            r.kvCache = kv;
+        }
+
+        const bool trainingGiven = o.training || !o.optimizer.empty() || o.masterWeights || !o.loraRank.empty()
+            || !o.batch.empty() || !o.seqLen.empty() || o.checkpointing || !o.evalBatch.empty() || o.exportCopy;
+        if (trainingGiven) {
+            TrainingOptions t;
+            if (!o.optimizer.empty()) {
+                const auto opt = optimizerFromName(o.optimizer);
+                if (!opt)
+                    throw SizingError("--optimizer: unknown optimizer '" + o.optimizer
+                        + "' (known: sgd, sgd-momentum, adam, adamw, adam8bit)");
+                t.optimizer = *opt;
+            }
+            t.masterWeights = o.masterWeights;
+            if (!o.loraRank.empty()) {
+                t.mode = TrainingMode::LoRA;
+                t.loraRank = parseCount("--lora-rank", o.loraRank);
+            }
+            if (!o.loraTargets.empty()) {
+                t.loraTargets.clear();
+                std::string item;
+                for (char c : o.loraTargets + ",") {
+                    if (c == ',') {
+                        if (!item.empty())
+                            t.loraTargets.push_back(item);
+                        item.clear();
+                    } else {
+                        item += c;
+                    }
+                }
+            }
+            if (!o.batch.empty())
+                t.microBatch = parseCount("--batch", o.batch);
+            if (!o.seqLen.empty())
+                t.sequenceLength = parseCount("--seq-len", o.seqLen);
+            t.activationCheckpointing = o.checkpointing;
+            if (!o.evalBatch.empty())
+                t.evalBatch = parseCount("--eval-batch", o.evalBatch, true);
+            t.exportCopy = o.exportCopy;
+            if (!o.gradDtype.empty())
+                t.gradientType = parseScalar("--grad-dtype", o.gradDtype);
+            r.training = t;
+        }
+        if (!o.tp.empty())
+            r.tensorParallel = parseCount("--tp", o.tp);
+        return r;
+    }
+
+    int runEstimate(const EstimateOptions& o, std::ostream& out, std::ostream& err)
+    {
+        try {
+            const SizingRequest request = buildRequest(o);
+            const Estimate estimate = SizingEngine::estimate(request);
+            std::vector<FitVerdict> verdicts;
+            const GpuCard* chosen = nullptr;
+            DeviceCatalog catalog;
+            if (!o.deviceCatalog.empty()) {
+                catalog = DeviceCatalog::loadDefault();
+                if (o.deviceCatalog == "all") {
+                    verdicts = FitAnalyzer::verdicts(request, catalog.cards());
+                } else {
+                    chosen = catalog.find(o.deviceCatalog);
+                    if (!chosen) {
+                        std::string known;
+                        for (const auto& c : catalog.cards())
+                            known += (known.empty() ? "" : ", ") + c.id;
+                        throw SizingError(
+                            "--device-catalog: unknown card '" + o.deviceCatalog + "' (known: all, " + known + ")");
+                    }
+                    verdicts.push_back(FitAnalyzer::verdict(estimate, *chosen));
+                }
+            }
+            std::optional<std::uint64_t> context, batch;
+            if (chosen) {
+                context = FitAnalyzer::largestContext(request, *chosen);
+                batch = FitAnalyzer::largestBatch(request, *chosen);
+            }
+            if (o.json) {
+                auto j = EstimateReport::toJson(estimate, verdicts);
+                if (chosen && (request.kvCache || request.training)) {
+                    j["largest_context_tokens"] = context ? nlohmann::json(*context) : nlohmann::json(nullptr);
+                    j["largest_batch"] = batch ? nlohmann::json(*batch) : nlohmann::json(nullptr);
+                }
+                out << j.dump(2) << '\n';
+            } else {
+                out << EstimateReport::toText(estimate, verdicts);
+                if (chosen && (request.kvCache || request.training)) {
+                    out << "largest context on " << chosen->id << ": "
+                        << (!context ? std::string("none fits")
+                                   : *context == FitAnalyzer::kSearchLimit
+                                   ? std::string("no limit found (the need stops growing)")
+                                   : units::groupDigits(*context) + " tokens")
+                        << '\n';
+                    out << "largest batch on " << chosen->id << ": "
+                        << (batch ? units::groupDigits(*batch) : std::string("none fits")) << '\n';
+                }
+            }
+            return kExitOk;
+        } catch (const SizingError& e) {
+            err << "iteragpu estimate: " << e.what() << '\n';
+            return kExitError;
+        } catch (const std::exception& e) {
+            err << "iteragpu estimate: " << e.what() << '\n';
+            return kExitError;
+        }
+    }
 
 } // namespace
 

@@ -11,210 +11,212 @@
 #include "core/units/units.h"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 namespace iteragpu::cli {
 
 namespace {
 
-struct MeasureOptions {
-    std::string device;
-    std::string output;
-    std::string mode = "inference";
-    std::string dtype = "float32";
-    std::string allocator = "native";
-    std::uint64_t batch = 2;
-    std::uint64_t context = 128;
-    std::uint64_t width = 1024;
-    std::uint32_t warmup = 3;
-    std::uint32_t repeats = 5;
-    bool emptyCache = false;
-    bool stream = false;
-    double simCapacityGiB = 0.0;
-    double samplingHz = protocol::kDefaultSamplingHz;
-    std::uint64_t seed = 0;
-};
+    struct MeasureOptions {
+        std::string device;
+        std::string output;
+        std::string mode = "inference";
+        std::string dtype = "float32";
+        std::string allocator = "native";
+        std::uint64_t batch = 2;
+        std::uint64_t context = 128;
+        std::uint64_t width = 1024;
+        std::uint32_t warmup = 3;
+        std::uint32_t repeats = 5;
+        bool emptyCache = false;
+        bool stream = false;
+        double simCapacityGiB = 0.0;
+        double samplingHz = protocol::kDefaultSamplingHz;
+        std::uint64_t seed = 0;
+    };
 
-// Prints phases as they finish (human lines), or JSON lines of every event with --stream. Called from the run's
-// thread and the sampler's thread, hence the lock.
-class CliObserver : public protocol::RunObserver {
-public:
-    CliObserver(std::ostream& out, std::ostream& err, bool stream, bool simulated, std::size_t phaseCount)
-        : m_out(out)
-        , m_err(err)
-        , m_stream(stream)
-        , m_simulated(simulated)
-        , m_phaseCount(phaseCount)
-    {
-    }
-    void phaseStarted(std::uint64_t runId, const protocol::PhaseResult& phase) override
-    {
-        if (!m_stream)
-            return;
-        line({ { "event", "phase_started" }, { "run_id", runId }, { "simulated", m_simulated },
-            { "phase", report::phaseToJson(phase, false) } });
-    }
-    void samplesReady(std::uint64_t runId, const std::vector<protocol::Sample>& batch) override
-    {
-        if (!m_stream)
-            return;
-        auto list = nlohmann::ordered_json::array();
-        for (const auto& s : batch)
-            list.push_back(report::sampleToJson(s));
-        line({ { "event", "samples" }, { "run_id", runId }, { "simulated", m_simulated }, { "samples", list } });
-    }
-    void phaseFinished(std::uint64_t runId, const protocol::PhaseResult& phase) override
-    {
-        if (m_stream)
-            line({ { "event", "phase_finished" }, { "run_id", runId }, { "simulated", m_simulated },
+    // Prints phases as they finish (human lines), or JSON lines of every event with --stream. Called from the run's
+    // thread and the sampler's thread, hence the lock.
+    class CliObserver : public protocol::RunObserver {
+    public:
+        CliObserver(std::ostream& out, std::ostream& err, bool stream, bool simulated, std::size_t phaseCount)
+            : m_out(out)
+            , m_err(err)
+            , m_stream(stream)
+            , m_simulated(simulated)
+            , m_phaseCount(phaseCount)
+        {
+        }
+        void phaseStarted(std::uint64_t runId, const protocol::PhaseResult& phase) override
+        {
+            if (!m_stream)
+                return;
+            line({ { "event", "phase_started" }, { "run_id", runId }, { "simulated", m_simulated },
                 { "phase", report::phaseToJson(phase, false) } });
-        std::lock_guard lock(m_mutex);
-        (m_stream ? m_err : m_out) << report::phaseSummary(phase, m_phaseCount, m_simulated) << std::flush;
-    }
-    void runFinished(std::uint64_t runId, const protocol::RunResult& result) override
-    {
-        if (!m_stream)
-            return;
-        line({ { "event", "run_finished" }, { "run_id", runId }, { "simulated", result.simulated },
-            { "completed", result.completed }, { "cancelled", result.cancelled },
-            { "error", result.error.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.error) } });
-    }
-
-private:
-    void line(const nlohmann::ordered_json& j)
-    {
-        std::lock_guard lock(m_mutex);
-        m_out << j.dump() << '\n' << std::flush;
-    }
-    std::ostream& m_out;
-    std::ostream& m_err;
-    bool m_stream;
-    bool m_simulated;
-    std::size_t m_phaseCount;
-    std::mutex m_mutex;
-};
-
-int runMeasure(const MeasureOptions& o, std::ostream& out, std::ostream& err)
-{
-    const char* prefix = "iteragpu measure: ";
-    protocol::RunConfig config;
-    config.deviceId = o.device;
-    config.mode = *protocol::modeFromName(o.mode);
-    config.dtype = *device::dtypeFromName(o.dtype);
-    config.allocator = *protocol::allocatorFromName(o.allocator);
-    config.batch = o.batch;
-    config.context = o.context;
-    config.width = o.width;
-    config.warmup = o.warmup;
-    config.repeats = o.repeats;
-    config.emptyCacheBetweenRepeats = o.emptyCache;
-    config.samplingHz = o.samplingHz;
-    config.seed = o.seed;
-
-    std::string idError;
-    const auto id = device::parseDeviceId(o.device, idError);
-    if (!id) {
-        err << prefix << idError << "\n";
-        return kExitNoDevice;
-    }
-    if (o.simCapacityGiB != 0.0) {
-        if (id->backend != "sim") {
-            err << prefix << "--sim-capacity-gib applies to sim:N devices only\n";
-            return kExitUsage;
         }
-        const auto bytes = units::fromUnit(o.simCapacityGiB, units::Unit::GiB);
-        if (!bytes || *bytes == 0) {
-            err << prefix << "--sim-capacity-gib must be a positive number of GiB\n";
-            return kExitUsage;
+        void samplesReady(std::uint64_t runId, const std::vector<protocol::Sample>& batch) override
+        {
+            if (!m_stream)
+                return;
+            auto list = nlohmann::ordered_json::array();
+            for (const auto& s : batch)
+                list.push_back(report::sampleToJson(s));
+            line({ { "event", "samples" }, { "run_id", runId }, { "simulated", m_simulated }, { "samples", list } });
         }
-        config.simCapacityBytes = bytes;
-    }
-    if (const std::string invalid = protocol::validateConfig(config); !invalid.empty()) {
-        err << prefix << invalid << "\n";
-        return kExitError;
-    }
+        void phaseFinished(std::uint64_t runId, const protocol::PhaseResult& phase) override
+        {
+            if (m_stream)
+                line({ { "event", "phase_finished" }, { "run_id", runId }, { "simulated", m_simulated },
+                    { "phase", report::phaseToJson(phase, false) } });
+            std::lock_guard lock(m_mutex);
+            (m_stream ? m_err : m_out) << report::phaseSummary(phase, m_phaseCount, m_simulated) << std::flush;
+        }
+        void runFinished(std::uint64_t runId, const protocol::RunResult& result) override
+        {
+            if (!m_stream)
+                return;
+            line({ { "event", "run_finished" }, { "run_id", runId }, { "simulated", result.simulated },
+                { "completed", result.completed }, { "cancelled", result.cancelled },
+                { "error",
+                    result.error.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(result.error) } });
+        }
 
-    device::BackendRegistry registry;
-    registry.load();
-    device::Backend* backend = registry.backend(id->backend);
-    if (!backend) {
-        std::string why = "not loaded";
-        for (const auto& st : registry.statuses())
-            if (st.name == id->backend && !st.error.empty())
-                why = st.error;
-        err << prefix << id->backend << " backend unavailable: " << why << "\n";
-        return kExitNoDevice;
-    }
-    if (auto* simBackend = dynamic_cast<sim::SimBackend*>(backend); simBackend && config.simCapacityBytes) {
-        auto options = simBackend->options();
-        options.capacityBytes = *config.simCapacityBytes;
-        simBackend->setOptions(options);
-    }
-    const int count = backend->deviceCount();
-    if (id->index >= count) {
-        const std::string reason = count == 0 ? backend->lastError() : std::to_string(count) + " device(s) present";
-        err << prefix << "no device " << o.device << ": " << (reason.empty() ? "no device" : reason) << "\n";
-        return kExitNoDevice;
-    }
-    std::error_code ec;
-    if (!o.output.empty() && std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
-        err << prefix << "the output file " << o.output << " exists; it is left untouched (choose another path)\n";
-        return kExitOutputExists;
-    }
+    private:
+        void line(const nlohmann::ordered_json& j)
+        {
+            std::lock_guard lock(m_mutex);
+            m_out << j.dump() << '\n' << std::flush;
+        }
+        std::ostream& m_out;
+        std::ostream& m_err;
+        bool m_stream;
+        bool m_simulated;
+        std::size_t m_phaseCount;
+        std::mutex m_mutex;
+    };
 
-    const bool simulated = backend->simulated();
-    const std::size_t phaseCount = protocol::planPhases(config).size();
-    CliObserver observer(out, err, o.stream, simulated, phaseCount);
-    protocol::RunResult header;
-    header.config = config;
-    header.simulated = simulated;
-    if (auto info = backend->deviceInfo(id->index))
-        header.environment.device = *info;
-    header.environment.backend = backend->name();
-    (o.stream ? err : out) << report::runHeader(header) << std::flush;
+    int runMeasure(const MeasureOptions& o, std::ostream& out, std::ostream& err)
+    {
+        const char* prefix = "iteragpu measure: ";
+        protocol::RunConfig config;
+        config.deviceId = o.device;
+        config.mode = *protocol::modeFromName(o.mode);
+        config.dtype = *device::dtypeFromName(o.dtype);
+        config.allocator = *protocol::allocatorFromName(o.allocator);
+        config.batch = o.batch;
+        config.context = o.context;
+        config.width = o.width;
+        config.warmup = o.warmup;
+        config.repeats = o.repeats;
+        config.emptyCacheBetweenRepeats = o.emptyCache;
+        config.samplingHz = o.samplingHz;
+        config.seed = o.seed;
 
-    protocol::Runner runner;
-    const std::string deviceId = o.device;
-    runner.start(config, { backend->name(), backend->runtimeDescription(), simulated },
-        [&registry, deviceId](device::Status& status) { return registry.open(deviceId, status); }, &observer);
-    const protocol::RunResult result = runner.wait();
-    (o.stream ? err : out) << report::runFooter(result) << std::flush;
+        std::string idError;
+        const auto id = device::parseDeviceId(o.device, idError);
+        if (!id) {
+            err << prefix << idError << "\n";
+            return kExitNoDevice;
+        }
+        if (o.simCapacityGiB != 0.0) {
+            if (id->backend != "sim") {
+                err << prefix << "--sim-capacity-gib applies to sim:N devices only\n";
+                return kExitUsage;
+            }
+            const auto bytes = units::fromUnit(o.simCapacityGiB, units::Unit::GiB);
+            if (!bytes || *bytes == 0) {
+                err << prefix << "--sim-capacity-gib must be a positive number of GiB\n";
+                return kExitUsage;
+            }
+            config.simCapacityBytes = bytes;
+        }
+        if (const std::string invalid = protocol::validateConfig(config); !invalid.empty()) {
+            err << prefix << invalid << "\n";
+            return kExitError;
+        }
 
-    if (result.deviceMissing) {
-        err << prefix << result.error << "\n";
-        return kExitNoDevice;
-    }
-    if (!o.output.empty()) {
-        std::string error;
-        switch (report::writeResultFile(o.output, result, error)) {
-        case report::WriteError::None:
-            (o.stream ? err : out) << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
-            break;
-        case report::WriteError::Exists:
-            err << prefix << error << "\n";
+        device::BackendRegistry registry;
+        registry.load();
+        device::Backend* backend = registry.backend(id->backend);
+        if (!backend) {
+            std::string why = "not loaded";
+            for (const auto& st : registry.statuses())
+                if (st.name == id->backend && !st.error.empty())
+                    why = st.error;
+            err << prefix << id->backend << " backend unavailable: " << why << "\n";
+            return kExitNoDevice;
+        }
+        if (auto* simBackend = dynamic_cast<sim::SimBackend*>(backend); simBackend && config.simCapacityBytes) {
+            auto options = simBackend->options();
+            options.capacityBytes = *config.simCapacityBytes;
+            simBackend->setOptions(options);
+        }
+        const int count = backend->deviceCount();
+        if (id->index >= count) {
+            const std::string reason = count == 0 ? backend->lastError() : std::to_string(count) + " device(s) present";
+            err << prefix << "no device " << o.device << ": " << (reason.empty() ? "no device" : reason) << "\n";
+            return kExitNoDevice;
+        }
+        std::error_code ec;
+        if (!o.output.empty()
+            && std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
+            err << prefix << "the output file " << o.output << " exists; it is left untouched (choose another path)\n";
             return kExitOutputExists;
-        case report::WriteError::NoSpace:
-        case report::WriteError::Io:
-            err << prefix << error << "\n";
+        }
+
+        const bool simulated = backend->simulated();
+        const std::size_t phaseCount = protocol::planPhases(config).size();
+        CliObserver observer(out, err, o.stream, simulated, phaseCount);
+        protocol::RunResult header;
+        header.config = config;
+        header.simulated = simulated;
+        if (auto info = backend->deviceInfo(id->index))
+            header.environment.device = *info;
+        header.environment.backend = backend->name();
+        (o.stream ? err : out) << report::runHeader(header) << std::flush;
+
+        protocol::Runner runner;
+        const std::string deviceId = o.device;
+        runner.start(
+            config, { backend->name(), backend->runtimeDescription(), simulated },
+            [&registry, deviceId](device::Status& status) { return registry.open(deviceId, status); }, &observer);
+        const protocol::RunResult result = runner.wait();
+        (o.stream ? err : out) << report::runFooter(result) << std::flush;
+
+        if (result.deviceMissing) {
+            err << prefix << result.error << "\n";
+            return kExitNoDevice;
+        }
+        if (!o.output.empty()) {
+            std::string error;
+            switch (report::writeResultFile(o.output, result, error)) {
+            case report::WriteError::None:
+                (o.stream ? err : out) << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
+                break;
+            case report::WriteError::Exists:
+                err << prefix << error << "\n";
+                return kExitOutputExists;
+            case report::WriteError::NoSpace:
+            case report::WriteError::Io:
+                err << prefix << error << "\n";
+                return kExitError;
+            }
+        }
+        if (!result.error.empty()) {
+            err << prefix << result.error << "\n";
             return kExitError;
         }
+        for (const auto& p : result.phases)
+            if (p.status == protocol::PhaseStatus::Failed) {
+                err << prefix << "phase " << p.name << " failed: " << p.error << "\n";
+                return kExitError;
+            }
+        return kExitOk;
     }
-    if (!result.error.empty()) {
-        err << prefix << result.error << "\n";
-        return kExitError;
-    }
-    for (const auto& p : result.phases)
-        if (p.status == protocol::PhaseStatus::Failed) {
-            err << prefix << "phase " << p.name << " failed: " << p.error << "\n";
-            return kExitError;
-        }
-    return kExitOk;
-}
 
 } // namespace
 
@@ -228,7 +230,9 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->check(CLI::IsMember({ "inference", "training" }))
         ->capture_default_str();
     sub->add_option("--batch", opts->batch, "Sequences per batch")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--context", opts->context, "Tokens per sequence")->check(CLI::PositiveNumber)->capture_default_str();
+    sub->add_option("--context", opts->context, "Tokens per sequence")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     sub->add_option("--width", opts->width, "Hidden width of the dense network")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();

@@ -9,14 +9,14 @@
 namespace iteragpu::alloc {
 
 namespace {
-std::string bytesInWords(std::uint64_t bytes)
-{
-    return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
-}
-std::string optionalBytes(const std::optional<std::uint64_t>& v)
-{
-    return v ? bytesInWords(*v) : std::string("an unknown amount");
-}
+    std::string bytesInWords(std::uint64_t bytes)
+    {
+        return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+    }
+    std::string optionalBytes(const std::optional<std::uint64_t>& v)
+    {
+        return v ? bytesInWords(*v) : std::string("an unknown amount");
+    }
 } // namespace
 
 AsyncPoolAllocator::AsyncPoolAllocator(device::DeviceContext& context)

@@ -12,12 +12,12 @@ namespace iteragpu::alloc {
 
 namespace {
 
-constexpr std::size_t kBlockChunk = 256; // Block objects allocated at once
+    constexpr std::size_t kBlockChunk = 256; // Block objects allocated at once
 
-std::string bytesInWords(std::uint64_t bytes)
-{
-    return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
-}
+    std::string bytesInWords(std::uint64_t bytes)
+    {
+        return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+    }
 
 } // namespace
 
@@ -61,12 +61,12 @@ bool CachingAllocator::BlockLess::operator()(const Block* a, const Block* b) con
 }
 
 struct CachingAllocator::BlockPool {
-    BlockPool(bool small, std::pmr::memory_resource* resource)
-        : blocks(resource)
+    BlockPool(bool small, NodeArena* arena)
+        : blocks(BlockLess {}, ArenaAllocator<Block*>(arena))
         , isSmall(small)
     {
     }
-    std::pmr::set<Block*, BlockLess> blocks; // free blocks, best fit first
+    std::set<Block*, BlockLess, ArenaAllocator<Block*>> blocks; // free blocks, best fit first
     bool isSmall;
 };
 
@@ -74,9 +74,8 @@ CachingAllocator::CachingAllocator(RawMemory& raw)
     : m_raw(raw)
     , m_small(std::make_unique<BlockPool>(true, &m_nodes))
     , m_large(std::make_unique<BlockPool>(false, &m_nodes))
-    , m_active(&m_nodes)
+    , m_active(1024)
 {
-    m_active.reserve(1024);
 }
 
 CachingAllocator::~CachingAllocator()
@@ -88,9 +87,10 @@ CachingAllocator::~CachingAllocator()
         for (Block* b : pool->blocks)
             if (!b->prev)
                 heads.push_back(b->ptr);
-    for (auto& [ptr, b] : m_active)
+    m_active.forEach([&heads](std::uintptr_t, Block* b) {
         if (!b->prev)
             heads.push_back(b->ptr);
+    });
     for (std::uintptr_t ptr : heads)
         m_raw.release(reinterpret_cast<void*>(ptr));
 }
@@ -183,10 +183,10 @@ void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
             const std::uint64_t reserved = static_cast<std::uint64_t>(m_stats.reservedBytes[0].current);
             const auto free = m_raw.freeBytes();
             const auto total = m_raw.totalBytes();
-            std::string text = "out of memory on " + m_raw.deviceName() + ": tried to allocate "
-                + bytesInWords(bytes) + " (a " + bytesInWords(segment) + " segment); the allocator has "
-                + bytesInWords(allocated) + " allocated and " + bytesInWords(reserved) + " reserved ("
-                + bytesInWords(reserved - allocated) + " reserved but unallocated); the device reports "
+            std::string text = "out of memory on " + m_raw.deviceName() + ": tried to allocate " + bytesInWords(bytes)
+                + " (a " + bytesInWords(segment) + " segment); the allocator has " + bytesInWords(allocated)
+                + " allocated and " + bytesInWords(reserved) + " reserved (" + bytesInWords(reserved - allocated)
+                + " reserved but unallocated); the device reports "
                 + (free ? bytesInWords(*free) : std::string("an unknown amount")) + " free"
                 + (total ? " of " + bytesInWords(*total) : std::string());
             if (!status.message.empty())
@@ -234,7 +234,7 @@ void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
 
     block->allocated = true;
     block->requested = bytes;
-    m_active.emplace(block->ptr, block);
+    m_active.insert(block->ptr, block);
     for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
         m_stats.allocation[t].increase(1);
         m_stats.allocatedBytes[t].increase(static_cast<std::int64_t>(block->size));
@@ -254,11 +254,9 @@ void CachingAllocator::free(void* ptr)
     if (!ptr)
         return;
     std::lock_guard lock(m_mutex);
-    const auto it = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
-    if (it == m_active.end())
+    Block* block = nullptr;
+    if (!m_active.take(reinterpret_cast<std::uintptr_t>(ptr), &block))
         return;
-    Block* block = it->second;
-    m_active.erase(it);
     block->allocated = false;
     const auto type = static_cast<std::size_t>(block->pool->isSmall ? StatType::SmallPool : StatType::LargePool);
     for (std::size_t t : { std::size_t { 0 }, type }) {
@@ -368,9 +366,9 @@ void CachingAllocator::resetPeakStats()
 {
     std::lock_guard lock(m_mutex);
     // Note [Peak reset]: peak = current for every counter.
-    for (auto* array : { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit,
-             &m_stats.allocatedBytes, &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes,
-             &m_stats.requestedBytes })
+    for (auto* array :
+        { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit, &m_stats.allocatedBytes,
+            &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes, &m_stats.requestedBytes })
         for (Stat& s : *array)
             s.resetPeak();
     publishLive();
@@ -379,9 +377,9 @@ void CachingAllocator::resetPeakStats()
 void CachingAllocator::resetAccumulatedStats()
 {
     std::lock_guard lock(m_mutex);
-    for (auto* array : { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit,
-             &m_stats.allocatedBytes, &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes,
-             &m_stats.requestedBytes })
+    for (auto* array :
+        { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit, &m_stats.allocatedBytes,
+            &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes, &m_stats.requestedBytes })
         for (Stat& s : *array)
             s.resetAccumulated();
     m_stats.numAllocRetries = 0;
@@ -415,8 +413,8 @@ AllocatorStats CachingAllocator::stats()
 std::uint64_t CachingAllocator::blockSize(const void* ptr)
 {
     std::lock_guard lock(m_mutex);
-    const auto it = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
-    return it == m_active.end() ? 0 : it->second->size;
+    Block** found = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
+    return found ? (*found)->size : 0;
 }
 
 std::size_t CachingAllocator::cachedBlockCount()

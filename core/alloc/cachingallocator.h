@@ -2,15 +2,16 @@
 #pragma once
 
 #include "core/alloc/deviceallocator.h"
+#include "core/alloc/nodearena.h"
+#include "core/alloc/pointermap.h"
 #include "core/alloc/rawmemory.h"
+#include "core/alloc/spinlock.h"
 
 #include <atomic>
-#include <memory_resource>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <set>
-#include <unordered_map>
 #include <vector>
 
 // A caching allocator with the semantics of PyTorch's CUDACachingAllocator (c10/cuda/CUDACachingAllocator.cpp,
@@ -83,12 +84,12 @@ private:
     void publishLive();
 
     RawMemory& m_raw;
-    mutable std::mutex m_mutex;
-    // Node memory of the pools and the active map, recycled: the cached path does not call malloc.
-    std::pmr::unsynchronized_pool_resource m_nodes;
+    mutable SpinLock m_mutex;
+    // Node memory of the pools, recycled: the cached path does not call the heap.
+    NodeArena m_nodes;
     std::unique_ptr<BlockPool> m_small;
     std::unique_ptr<BlockPool> m_large;
-    std::pmr::unordered_map<std::uintptr_t, Block*> m_active;
+    PointerMap<Block*> m_active; // live blocks by address
     std::vector<Block*> m_spareBlocks; // recycled Block objects: no heap traffic on the cached path
     std::vector<std::unique_ptr<Block[]>> m_blockChunks;
     AllocatorStats m_stats;

@@ -7,7 +7,7 @@
 namespace iteragpu::alloc {
 
 namespace {
-constexpr std::uint64_t kHostAlignment = 512; // bytes, like the driver's allocation granularity
+    constexpr std::uint64_t kHostAlignment = 512; // bytes, like the driver's allocation granularity
 }
 
 HostRawMemory::HostRawMemory(std::uint64_t capacityBytes, bool backed)
@@ -27,8 +27,8 @@ void* HostRawMemory::allocate(std::uint64_t bytes, device::Status& status)
 {
     ++m_allocateCalls;
     if (bytes > m_capacity - m_used) {
-        status = device::Status::oom("out of memory on the fake host device: tried to allocate "
-            + std::to_string(bytes) + " bytes, " + std::to_string(m_capacity - m_used) + " bytes free");
+        status = device::Status::oom("out of memory on the fake host device: tried to allocate " + std::to_string(bytes)
+            + " bytes, " + std::to_string(m_capacity - m_used) + " bytes free");
         return nullptr;
     }
     void* ptr = nullptr;

@@ -7,14 +7,14 @@
 namespace iteragpu::alloc {
 
 namespace {
-constexpr std::array<std::pair<TraceEvent::Op, const char*>, 6> kOpNames { {
-    { TraceEvent::Op::Malloc, "malloc" },
-    { TraceEvent::Op::Free, "free" },
-    { TraceEvent::Op::SegmentAlloc, "segment_alloc" },
-    { TraceEvent::Op::SegmentFree, "segment_free" },
-    { TraceEvent::Op::Oom, "oom" },
-    { TraceEvent::Op::EmptyCache, "empty_cache" },
-} };
+    constexpr std::array<std::pair<TraceEvent::Op, const char*>, 6> kOpNames { {
+        { TraceEvent::Op::Malloc, "malloc" },
+        { TraceEvent::Op::Free, "free" },
+        { TraceEvent::Op::SegmentAlloc, "segment_alloc" },
+        { TraceEvent::Op::SegmentFree, "segment_free" },
+        { TraceEvent::Op::Oom, "oom" },
+        { TraceEvent::Op::EmptyCache, "empty_cache" },
+    } };
 }
 
 const char* traceOpName(TraceEvent::Op op)

@@ -4,72 +4,68 @@
 #include "core/model/jsonguard.h"
 #include "core/sizing/sizingerror.h"
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace iteragpu::model {
 
-using sizing::SizingError;
 using nlohmann::json;
+using sizing::SizingError;
 
 namespace {
 
-constexpr std::uintmax_t kMaxConfigBytes = 16ULL * 1024 * 1024; // bytes; real configs are a few KiB
+    constexpr std::uintmax_t kMaxConfigBytes = 16ULL * 1024 * 1024; // bytes; real configs are a few KiB
 
-[[noreturn]] void fail(const std::string& source, const std::string& what)
-{
-    throw SizingError(jsonguard::oneLine(source) + ": " + what);
-}
-
-std::optional<std::uint64_t> optionalCount(const json& j, const char* key, const std::string& source)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return std::nullopt;
-    if (it->is_number_unsigned())
-        return it->get<std::uint64_t>();
-    if (it->is_number_integer()) {
-        if (it->get<std::int64_t>() < 0)
-            fail(source, std::string("'") + key + "' must not be negative");
-        return static_cast<std::uint64_t>(it->get<std::int64_t>());
+    [[noreturn]] void fail(const std::string& source, const std::string& what)
+    {
+        throw SizingError(jsonguard::oneLine(source) + ": " + what);
     }
-    fail(source, std::string("'") + key + "' must be an integer");
-}
 
-std::uint64_t requiredCount(const json& j, const char* key, const std::string& source)
-{
-    const auto v = optionalCount(j, key, source);
-    if (!v)
-        fail(source, std::string("missing required key '") + key + "'");
-    if (*v == 0)
-        fail(source, std::string("'") + key + "' must be greater than zero");
-    return *v;
-}
+    std::optional<std::uint64_t> optionalCount(const json& j, const char* key, const std::string& source)
+    {
+        const auto it = j.find(key);
+        if (it == j.end() || it->is_null())
+            return std::nullopt;
+        if (it->is_number_unsigned())
+            return it->get<std::uint64_t>();
+        if (it->is_number_integer()) {
+            if (it->get<std::int64_t>() < 0)
+                fail(source, std::string("'") + key + "' must not be negative");
+            return static_cast<std::uint64_t>(it->get<std::int64_t>());
+        }
+        fail(source, std::string("'") + key + "' must be an integer");
+    }
 
-std::optional<bool> optionalBool(const json& j, const char* key, const std::string& source)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return std::nullopt;
-    if (!it->is_boolean())
-        fail(source, std::string("'") + key + "' must be true or false");
-    return it->get<bool>();
-}
+    std::uint64_t requiredCount(const json& j, const char* key, const std::string& source)
+    {
+        const auto v = optionalCount(j, key, source);
+        if (!v)
+            fail(source, std::string("missing required key '") + key + "'");
+        if (*v == 0)
+            fail(source, std::string("'") + key + "' must be greater than zero");
+        return *v;
+    }
 
-bool familyTiesByDefault(const std::string& family)
-{
-    return family == "gemma" || family == "gemma2";
-}
+    std::optional<bool> optionalBool(const json& j, const char* key, const std::string& source)
+    {
+        const auto it = j.find(key);
+        if (it == j.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_boolean())
+            fail(source, std::string("'") + key + "' must be true or false");
+        return it->get<bool>();
+    }
 
-bool isKnownFamily(const std::string& family)
-{
-    for (const char* f : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
-        if (family == f)
-            return true;
-    return false;
-}
+    bool familyTiesByDefault(const std::string& family) { return family == "gemma" || family == "gemma2"; }
+
+    bool isKnownFamily(const std::string& family)
+    {
+        for (const char* f : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
+            if (family == f)
+                return true;
+        return false;
+    }
 
 } // namespace
 

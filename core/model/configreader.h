@@ -3,9 +3,8 @@
 
 #include "core/model/modelshape.h"
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace iteragpu::model {

@@ -39,15 +39,17 @@ ParameterBreakdown ModelShape::parameters() const
         if (l.hasBias)
             one = checked::add(one, l.out, what);
         const std::uint64_t all = checked::mul(one, l.count, what);
-        const bool attention = l.module == "q_proj" || l.module == "k_proj" || l.module == "v_proj" || l.module == "o_proj";
+        const bool attention
+            = l.module == "q_proj" || l.module == "k_proj" || l.module == "v_proj" || l.module == "o_proj";
         if (attention)
             p.attention = checked::add(p.attention, all, what);
         else
             p.mlp = checked::add(p.mlp, all, what);
     }
     p.norms = checked::mul(checked::add(checked::mul(layers, normsPerLayer, what), 1, what), hidden, what);
-    p.total = checked::add(checked::add(checked::add(p.embeddings, p.lmHead, what), checked::add(p.attention, p.mlp, what), what),
-        p.norms, what);
+    p.total = checked::add(
+        checked::add(checked::add(p.embeddings, p.lmHead, what), checked::add(p.attention, p.mlp, what), what), p.norms,
+        what);
     return p;
 }
 

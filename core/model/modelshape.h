@@ -1,32 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/model/linearshape.h"
+#include "core/model/parameterbreakdown.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace iteragpu::model {
-
-// One kind of linear (matrix) weight of a decoder, e.g. "q_proj" [in = hidden, out = heads x head_dim], present
-// `count` times in the whole model (layers, or layers x experts for expert MLPs).
-struct LinearShape {
-    std::string module; // "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj", "router"
-    std::uint64_t in = 0;
-    std::uint64_t out = 0;
-    std::uint64_t count = 0;
-    bool hasBias = false;
-};
-
-// Exact parameter counts by part, from the shapes (no rounding). Biases are counted with their module.
-struct ParameterBreakdown {
-    std::uint64_t embeddings = 0; // vocab x hidden
-    std::uint64_t lmHead = 0; // vocab x hidden, 0 when tied to the embeddings (counted once)
-    std::uint64_t attention = 0; // q, k, v, o (+ biases)
-    std::uint64_t mlp = 0; // gate, up, down of every expert, plus the MoE router
-    std::uint64_t norms = 0; // every norm weight, including the final one
-    std::uint64_t total = 0;
-};
 
 // The shape of a decoder-only transformer as read from a Hugging Face config.json (ConfigReader) or a preset.
 // All counts are > 0 once read; headDim is explicit when the config gives it (gemma-7b: 16 x 256 != 3072).

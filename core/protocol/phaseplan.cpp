@@ -41,18 +41,18 @@ std::vector<PlannedPhase> planPhases(const RunConfig& config)
 }
 
 namespace {
-std::string shape(std::initializer_list<std::uint64_t> dims)
-{
-    std::string s = "[";
-    bool first = true;
-    for (auto d : dims) {
-        if (!first)
-            s += ", ";
-        s += std::to_string(d);
-        first = false;
+    std::string shape(std::initializer_list<std::uint64_t> dims)
+    {
+        std::string s = "[";
+        bool first = true;
+        for (auto d : dims) {
+            if (!first)
+                s += ", ";
+            s += std::to_string(d);
+            first = false;
+        }
+        return s + "]";
     }
-    return s + "]";
-}
 } // namespace
 
 std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)

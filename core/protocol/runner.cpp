@@ -25,42 +25,42 @@ void RunObserver::runFinished(std::uint64_t, const RunResult&) { }
 
 namespace {
 
-constexpr std::size_t kTraceCapacity = 65536; // allocator events kept
-constexpr std::uint32_t kMaxRepeats = 1000000; // bounds the phase list
-constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
+    constexpr std::size_t kTraceCapacity = 65536; // allocator events kept
+    constexpr std::uint32_t kMaxRepeats = 1000000; // bounds the phase list
+    constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
 
-std::string utcNow()
-{
-    const std::time_t now = std::time(nullptr);
-    std::tm tm {};
-    gmtime_r(&now, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
+    std::string utcNow()
+    {
+        const std::time_t now = std::time(nullptr);
+        std::tm tm {};
+        gmtime_r(&now, &tm);
+        char buf[32];
+        std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        return buf;
+    }
 
-DeviceLevel toLevel(const device::DeviceReading& r)
-{
-    DeviceLevel d;
-    d.freeBytes = r.freeBytes;
-    d.totalBytes = r.totalBytes;
-    if (r.freeBytes && r.totalBytes && *r.totalBytes >= *r.freeBytes)
-        d.usedBytes = *r.totalBytes - *r.freeBytes;
-    d.processUsedBytes = r.processUsedBytes;
-    d.processUsedSource = r.processUsedSource;
-    return d;
-}
+    DeviceLevel toLevel(const device::DeviceReading& r)
+    {
+        DeviceLevel d;
+        d.freeBytes = r.freeBytes;
+        d.totalBytes = r.totalBytes;
+        if (r.freeBytes && r.totalBytes && *r.totalBytes >= *r.freeBytes)
+            d.usedBytes = *r.totalBytes - *r.freeBytes;
+        d.processUsedBytes = r.processUsedBytes;
+        d.processUsedSource = r.processUsedSource;
+        return d;
+    }
 
-void finish(RunResult& result, RunObserver* observer, std::chrono::steady_clock::time_point start)
-{
-    result.completed = !result.phases.empty() && result.error.empty();
-    for (const auto& p : result.phases)
-        if (p.status != PhaseStatus::Ok)
-            result.completed = false;
-    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (observer)
-        observer->runFinished(result.identity.runId, result);
-}
+    void finish(RunResult& result, RunObserver* observer, std::chrono::steady_clock::time_point start)
+    {
+        result.completed = !result.phases.empty() && result.error.empty();
+        for (const auto& p : result.phases)
+            if (p.status != PhaseStatus::Ok)
+                result.completed = false;
+        result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (observer)
+            observer->runFinished(result.identity.runId, result);
+    }
 
 } // namespace
 
@@ -112,15 +112,15 @@ std::uint64_t Runner::start(RunConfig config, BackendDescription backend, Device
     m_running.store(true);
     const std::uint64_t id = nextRunId();
     m_runId.store(id);
-    m_thread = std::thread([this, config = std::move(config), backend = std::move(backend),
-                               factory = std::move(factory), observer, id] {
-        RunResult r = runBlocking(config, backend, factory, observer, &m_cancel, id);
-        {
-            std::lock_guard lock(m_mutex);
-            m_result = std::move(r);
-        }
-        m_running.store(false);
-    });
+    m_thread = std::thread(
+        [this, config = std::move(config), backend = std::move(backend), factory = std::move(factory), observer, id] {
+            RunResult r = runBlocking(config, backend, factory, observer, &m_cancel, id);
+            {
+                std::lock_guard lock(m_mutex);
+                m_result = std::move(r);
+            }
+            m_running.store(false);
+        });
     return id;
 }
 
@@ -184,8 +184,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
         if (static_cast<std::size_t>(planned.index) < prediction.phases.size())
             p.predictedPeakAllocated = prediction.phases[static_cast<std::size_t>(planned.index)].peakAllocated;
         result.phases.push_back(std::move(p));
-        result.trialOrder.push_back(planned.repeat ? planned.name + "#" + std::to_string(*planned.repeat)
-                                                   : planned.name);
+        result.trialOrder.push_back(
+            planned.repeat ? planned.name + "#" + std::to_string(*planned.repeat) : planned.name);
     }
 
     device::Status status;
@@ -204,7 +204,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
     std::unique_ptr<alloc::DeviceAllocator> allocator;
     if (config.allocator == AllocatorKind::Async) {
         if (!context->supportsAsyncPool()) {
-            result.error = "the device " + context->info().id + " has no stream-ordered memory pool (--allocator async)";
+            result.error
+                = "the device " + context->info().id + " has no stream-ordered memory pool (--allocator async)";
             finish(result, observer, wallStart);
             return result;
         }
@@ -221,7 +222,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
     {
         alloc::DeviceAllocator* liveAllocator = allocator.get();
         sampler::Sampler sampler([liveAllocator] { return liveAllocator->liveCounters(); }, config.samplingHz,
-            config.maxSamplesPerPhase, [observer, id](const std::vector<Sample>& batch) {
+            config.maxSamplesPerPhase,
+            [observer, id](const std::vector<Sample>& batch) {
                 if (observer)
                     observer->samplesReady(id, batch);
             });

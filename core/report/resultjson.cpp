@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/resultjson.h"
 
-#include <nlohmann/json.hpp>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <unistd.h>
@@ -20,171 +19,175 @@ using namespace protocol;
 
 namespace {
 
-ordered_json optionalBytes(const std::optional<std::uint64_t>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
-ordered_json optionalDouble(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
-
-ordered_json pointToJson(const MemoryPoint& p)
-{
-    return { { "allocated", optionalBytes(p.allocated) }, { "reserved", optionalBytes(p.reserved) } };
-}
-
-ordered_json levelToJson(const DeviceLevel& d)
-{
-    return { { "free", optionalBytes(d.freeBytes) }, { "total", optionalBytes(d.totalBytes) },
-        { "used", optionalBytes(d.usedBytes) }, { "process_used", optionalBytes(d.processUsedBytes) },
-        { "process_used_source", d.processUsedSource.empty() ? ordered_json(nullptr) : ordered_json(d.processUsedSource) } };
-}
-
-ordered_json deviceInfoToJson(const device::DeviceInfo& i)
-{
-    return { { "id", i.id }, { "index", i.index }, { "name", i.name }, { "total_bytes", i.totalBytes },
-        { "arch", i.arch }, { "driver_version", i.driverVersion }, { "runtime_version", i.runtimeVersion },
-        { "multiprocessors", i.multiprocessors }, { "simulated", i.simulated } };
-}
-
-// Readers: throw ReadError with the field's path on a missing or mistyped field.
-struct ReadError {
-    std::string message;
-};
-
-const ordered_json& field(const ordered_json& j, const char* key, const std::string& where)
-{
-    if (!j.is_object())
-        throw ReadError { where + " is not an object" };
-    const auto it = j.find(key);
-    if (it == j.end())
-        throw ReadError { "missing field " + (where.empty() ? std::string(key) : where + "." + key) };
-    return *it;
-}
-
-template <typename T> T get(const ordered_json& j, const char* key, const std::string& where)
-{
-    const ordered_json& v = field(j, key, where);
-    try {
-        return v.get<T>();
-    } catch (const nlohmann::json::exception&) {
-        throw ReadError { "field " + (where.empty() ? std::string(key) : where + "." + key) + " has the wrong type ("
-            + v.type_name() + ")" };
+    ordered_json optionalBytes(const std::optional<std::uint64_t>& v)
+    {
+        return v ? ordered_json(*v) : ordered_json(nullptr);
     }
-}
+    ordered_json optionalDouble(const std::optional<double>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); }
 
-std::optional<std::uint64_t> getOptionalBytes(const ordered_json& j, const char* key, const std::string& where)
-{
-    const ordered_json& v = field(j, key, where);
-    if (v.is_null())
-        return std::nullopt;
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-        throw ReadError { "field " + where + "." + key + " must be a non-negative integer or null" };
-    return v.get<std::uint64_t>();
-}
-
-std::optional<double> getOptionalDouble(const ordered_json& j, const char* key, const std::string& where)
-{
-    const ordered_json& v = field(j, key, where);
-    if (v.is_null())
-        return std::nullopt;
-    if (!v.is_number())
-        throw ReadError { "field " + where + "." + key + " must be a number or null" };
-    return v.get<double>();
-}
-
-std::string getOptionalString(const ordered_json& j, const char* key, const std::string& where)
-{
-    const ordered_json& v = field(j, key, where);
-    if (v.is_null())
-        return {};
-    if (!v.is_string())
-        throw ReadError { "field " + where + "." + key + " must be a string or null" };
-    return v.get<std::string>();
-}
-
-MemoryPoint pointFromJson(const ordered_json& j, const std::string& where)
-{
-    return { getOptionalBytes(j, "allocated", where), getOptionalBytes(j, "reserved", where) };
-}
-
-DeviceLevel levelFromJson(const ordered_json& j, const std::string& where)
-{
-    DeviceLevel d;
-    d.freeBytes = getOptionalBytes(j, "free", where);
-    d.totalBytes = getOptionalBytes(j, "total", where);
-    d.usedBytes = getOptionalBytes(j, "used", where);
-    d.processUsedBytes = getOptionalBytes(j, "process_used", where);
-    d.processUsedSource = getOptionalString(j, "process_used_source", where);
-    return d;
-}
-
-device::DeviceInfo deviceInfoFromJson(const ordered_json& j, const std::string& w)
-{
-    device::DeviceInfo i;
-    i.id = get<std::string>(j, "id", w);
-    i.index = get<int>(j, "index", w);
-    i.name = get<std::string>(j, "name", w);
-    i.totalBytes = get<std::uint64_t>(j, "total_bytes", w);
-    i.arch = get<std::string>(j, "arch", w);
-    i.driverVersion = get<std::string>(j, "driver_version", w);
-    i.runtimeVersion = get<std::string>(j, "runtime_version", w);
-    i.multiprocessors = get<int>(j, "multiprocessors", w);
-    i.simulated = get<bool>(j, "simulated", w);
-    return i;
-}
-
-PhaseResult phaseFromJson(const ordered_json& j, const std::string& w)
-{
-    PhaseResult p;
-    p.index = get<int>(j, "index", w);
-    p.name = get<std::string>(j, "name", w);
-    const auto& repeat = field(j, "repeat", w);
-    if (!repeat.is_null())
-        p.repeat = get<std::uint32_t>(j, "repeat", w);
-    const auto status = phaseStatusFromName(get<std::string>(j, "status", w));
-    if (!status)
-        throw ReadError { "field " + w + ".status must be ok, failed or not_run" };
-    p.status = *status;
-    p.inputs = get<std::string>(j, "inputs", w);
-    const auto& dims = field(j, "dimensions", w);
-    if (!dims.is_object())
-        throw ReadError { "field " + w + ".dimensions must be an object" };
-    for (const auto& [name, value] : dims.items()) {
-        if (!value.is_number_unsigned())
-            throw ReadError { "field " + w + ".dimensions." + name + " must be a non-negative integer" };
-        p.dimensions.push_back({ name, value.get<std::uint64_t>() });
+    ordered_json pointToJson(const MemoryPoint& p)
+    {
+        return { { "allocated", optionalBytes(p.allocated) }, { "reserved", optionalBytes(p.reserved) } };
     }
-    p.baseline = pointFromJson(field(j, "baseline", w), w + ".baseline");
-    p.peak = pointFromJson(field(j, "peak", w), w + ".peak");
-    p.final = pointFromJson(field(j, "final", w), w + ".final");
-    const auto& level = field(j, "device_level", w);
-    p.deviceBefore = levelFromJson(field(level, "before", w + ".device_level"), w + ".device_level.before");
-    p.deviceAfter = levelFromJson(field(level, "after", w + ".device_level"), w + ".device_level.after");
-    p.predictedPeakAllocated = getOptionalBytes(j, "predicted_peak_allocated", w);
-    p.error = getOptionalString(j, "error", w);
-    p.startSeconds = getOptionalDouble(j, "start_seconds", w);
-    p.endSeconds = getOptionalDouble(j, "end_seconds", w);
-    p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
-    const auto& samples = field(j, "samples", w);
-    const std::string sw = w + ".samples";
-    p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
-    const auto t = get<std::vector<double>>(samples, "t", sw);
-    const auto allocated = get<std::vector<std::uint64_t>>(samples, "allocated", sw);
-    const auto reserved = get<std::vector<std::uint64_t>>(samples, "reserved", sw);
-    const auto& used = field(samples, "device_used", sw);
-    if (allocated.size() != t.size() || reserved.size() != t.size() || !used.is_array() || used.size() != t.size())
-        throw ReadError { "the sample columns of " + w + " differ in length" };
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        Sample s;
-        s.t = t[i];
-        s.allocated = allocated[i];
-        s.reserved = reserved[i];
-        if (!used[i].is_null()) {
-            if (!used[i].is_number_unsigned())
-                throw ReadError { "field " + sw + ".device_used must hold non-negative integers or null" };
-            s.deviceUsed = used[i].get<std::uint64_t>();
+
+    ordered_json levelToJson(const DeviceLevel& d)
+    {
+        return { { "free", optionalBytes(d.freeBytes) }, { "total", optionalBytes(d.totalBytes) },
+            { "used", optionalBytes(d.usedBytes) }, { "process_used", optionalBytes(d.processUsedBytes) },
+            { "process_used_source",
+                d.processUsedSource.empty() ? ordered_json(nullptr) : ordered_json(d.processUsedSource) } };
+    }
+
+    ordered_json deviceInfoToJson(const device::DeviceInfo& i)
+    {
+        return { { "id", i.id }, { "index", i.index }, { "name", i.name }, { "total_bytes", i.totalBytes },
+            { "arch", i.arch }, { "driver_version", i.driverVersion }, { "runtime_version", i.runtimeVersion },
+            { "multiprocessors", i.multiprocessors }, { "simulated", i.simulated } };
+    }
+
+    // Readers: throw ReadError with the field's path on a missing or mistyped field.
+    struct ReadError {
+        std::string message;
+    };
+
+    const ordered_json& field(const ordered_json& j, const char* key, const std::string& where)
+    {
+        if (!j.is_object())
+            throw ReadError { where + " is not an object" };
+        const auto it = j.find(key);
+        if (it == j.end())
+            throw ReadError { "missing field " + (where.empty() ? std::string(key) : where + "." + key) };
+        return *it;
+    }
+
+    template <typename T> T get(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const ordered_json& v = field(j, key, where);
+        try {
+            return v.get<T>();
+        } catch (const nlohmann::json::exception&) {
+            throw ReadError { "field " + (where.empty() ? std::string(key) : where + "." + key)
+                + " has the wrong type (" + v.type_name() + ")" };
         }
-        s.phaseIndex = p.index;
-        p.samples.push_back(s);
     }
-    return p;
-}
+
+    std::optional<std::uint64_t> getOptionalBytes(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const ordered_json& v = field(j, key, where);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+            throw ReadError { "field " + where + "." + key + " must be a non-negative integer or null" };
+        return v.get<std::uint64_t>();
+    }
+
+    std::optional<double> getOptionalDouble(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const ordered_json& v = field(j, key, where);
+        if (v.is_null())
+            return std::nullopt;
+        if (!v.is_number())
+            throw ReadError { "field " + where + "." + key + " must be a number or null" };
+        return v.get<double>();
+    }
+
+    std::string getOptionalString(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const ordered_json& v = field(j, key, where);
+        if (v.is_null())
+            return {};
+        if (!v.is_string())
+            throw ReadError { "field " + where + "." + key + " must be a string or null" };
+        return v.get<std::string>();
+    }
+
+    MemoryPoint pointFromJson(const ordered_json& j, const std::string& where)
+    {
+        return { getOptionalBytes(j, "allocated", where), getOptionalBytes(j, "reserved", where) };
+    }
+
+    DeviceLevel levelFromJson(const ordered_json& j, const std::string& where)
+    {
+        DeviceLevel d;
+        d.freeBytes = getOptionalBytes(j, "free", where);
+        d.totalBytes = getOptionalBytes(j, "total", where);
+        d.usedBytes = getOptionalBytes(j, "used", where);
+        d.processUsedBytes = getOptionalBytes(j, "process_used", where);
+        d.processUsedSource = getOptionalString(j, "process_used_source", where);
+        return d;
+    }
+
+    device::DeviceInfo deviceInfoFromJson(const ordered_json& j, const std::string& w)
+    {
+        device::DeviceInfo i;
+        i.id = get<std::string>(j, "id", w);
+        i.index = get<int>(j, "index", w);
+        i.name = get<std::string>(j, "name", w);
+        i.totalBytes = get<std::uint64_t>(j, "total_bytes", w);
+        i.arch = get<std::string>(j, "arch", w);
+        i.driverVersion = get<std::string>(j, "driver_version", w);
+        i.runtimeVersion = get<std::string>(j, "runtime_version", w);
+        i.multiprocessors = get<int>(j, "multiprocessors", w);
+        i.simulated = get<bool>(j, "simulated", w);
+        return i;
+    }
+
+    PhaseResult phaseFromJson(const ordered_json& j, const std::string& w)
+    {
+        PhaseResult p;
+        p.index = get<int>(j, "index", w);
+        p.name = get<std::string>(j, "name", w);
+        const auto& repeat = field(j, "repeat", w);
+        if (!repeat.is_null())
+            p.repeat = get<std::uint32_t>(j, "repeat", w);
+        const auto status = phaseStatusFromName(get<std::string>(j, "status", w));
+        if (!status)
+            throw ReadError { "field " + w + ".status must be ok, failed or not_run" };
+        p.status = *status;
+        p.inputs = get<std::string>(j, "inputs", w);
+        const auto& dims = field(j, "dimensions", w);
+        if (!dims.is_object())
+            throw ReadError { "field " + w + ".dimensions must be an object" };
+        for (const auto& [name, value] : dims.items()) {
+            if (!value.is_number_unsigned())
+                throw ReadError { "field " + w + ".dimensions." + name + " must be a non-negative integer" };
+            p.dimensions.push_back({ name, value.get<std::uint64_t>() });
+        }
+        p.baseline = pointFromJson(field(j, "baseline", w), w + ".baseline");
+        p.peak = pointFromJson(field(j, "peak", w), w + ".peak");
+        p.final = pointFromJson(field(j, "final", w), w + ".final");
+        const auto& level = field(j, "device_level", w);
+        p.deviceBefore = levelFromJson(field(level, "before", w + ".device_level"), w + ".device_level.before");
+        p.deviceAfter = levelFromJson(field(level, "after", w + ".device_level"), w + ".device_level.after");
+        p.predictedPeakAllocated = getOptionalBytes(j, "predicted_peak_allocated", w);
+        p.error = getOptionalString(j, "error", w);
+        p.startSeconds = getOptionalDouble(j, "start_seconds", w);
+        p.endSeconds = getOptionalDouble(j, "end_seconds", w);
+        p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
+        const auto& samples = field(j, "samples", w);
+        const std::string sw = w + ".samples";
+        p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
+        const auto t = get<std::vector<double>>(samples, "t", sw);
+        const auto allocated = get<std::vector<std::uint64_t>>(samples, "allocated", sw);
+        const auto reserved = get<std::vector<std::uint64_t>>(samples, "reserved", sw);
+        const auto& used = field(samples, "device_used", sw);
+        if (allocated.size() != t.size() || reserved.size() != t.size() || !used.is_array() || used.size() != t.size())
+            throw ReadError { "the sample columns of " + w + " differ in length" };
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            Sample s;
+            s.t = t[i];
+            s.allocated = allocated[i];
+            s.reserved = reserved[i];
+            if (!used[i].is_null()) {
+                if (!used[i].is_number_unsigned())
+                    throw ReadError { "field " + sw + ".device_used must hold non-negative integers or null" };
+                s.deviceUsed = used[i].get<std::uint64_t>();
+            }
+            s.phaseIndex = p.index;
+            p.samples.push_back(s);
+        }
+        return p;
+    }
 
 } // namespace
 
@@ -217,8 +220,8 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
             r.push_back(s.reserved);
             u.push_back(optionalBytes(s.deviceUsed));
         }
-        j["samples"] = { { "count", p.samples.size() }, { "thinned", p.samplesThinned }, { "t", t },
-            { "allocated", a }, { "reserved", r }, { "device_used", u } };
+        j["samples"] = { { "count", p.samples.size() }, { "thinned", p.samplesThinned }, { "t", t }, { "allocated", a },
+            { "reserved", r }, { "device_used", u } };
     }
     return j;
 }
@@ -234,18 +237,20 @@ ordered_json toJson(const RunResult& r)
     j["identity"] = { { "run_id", r.identity.runId }, { "app_version", r.identity.appVersion },
         { "commit", r.identity.commit }, { "seed", r.identity.seed }, { "started_at_utc", r.identity.startedAtUtc } };
     j["config"] = { { "device", c.deviceId }, { "mode", modeName(c.mode) }, { "batch", c.batch },
-        { "context", c.context }, { "width", c.width }, { "dtype", device::dtypeName(c.dtype) },
-        { "warmup", c.warmup }, { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
+        { "context", c.context }, { "width", c.width }, { "dtype", device::dtypeName(c.dtype) }, { "warmup", c.warmup },
+        { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
         { "empty_cache_between_repeats", c.emptyCacheBetweenRepeats }, { "sampling_hz", c.samplingHz },
-        { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) }, { "max_samples_per_phase", c.maxSamplesPerPhase } };
+        { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) },
+        { "max_samples_per_phase", c.maxSamplesPerPhase } };
     j["dimensions"] = { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
         { "tokens", c.batch * c.context }, { "hidden", 4 * c.width }, { "dtype", device::dtypeName(c.dtype) },
         { "dtype_bytes", device::dtypeSize(c.dtype) } };
     const Environment& e = r.environment;
-    j["environment"] = { { "backend", e.backend }, { "runtime", e.runtimeDescription },
-        { "device", deviceInfoToJson(e.device) },
-        { "allocator", { { "backend", e.allocatorBackend }, { "settings", e.allocatorSettings } } }, { "os", e.os },
-        { "compiler", e.compiler }, { "app_version", e.appVersion }, { "commit", e.commit }, { "simulated", e.simulated } };
+    j["environment"]
+        = { { "backend", e.backend }, { "runtime", e.runtimeDescription }, { "device", deviceInfoToJson(e.device) },
+              { "allocator", { { "backend", e.allocatorBackend }, { "settings", e.allocatorSettings } } },
+              { "os", e.os }, { "compiler", e.compiler }, { "app_version", e.appVersion }, { "commit", e.commit },
+              { "simulated", e.simulated } };
     j["warmup_policy"] = r.warmupPolicy;
     j["empty_cache_policy"] = r.emptyCachePolicy;
     j["trial_order"] = r.trialOrder;
@@ -275,8 +280,8 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         if (schemaIt == j.end() || !schemaIt->is_string())
             throw ReadError { "no \"schema\" field: not an IteraGPU result file" };
         if (schemaIt->get<std::string>() != kResultSchema)
-            throw ReadError { "unsupported schema \"" + schemaIt->get<std::string>() + "\" (expected \""
-                + kResultSchema + "\")" };
+            throw ReadError { "unsupported schema \"" + schemaIt->get<std::string>() + "\" (expected \"" + kResultSchema
+                + "\")" };
         RunResult r;
         r.simulated = get<bool>(j, "simulated", "");
         const auto& id = field(j, "identity", "");
@@ -377,9 +382,9 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
     const fs::path target(path);
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::random_device rd;
-    const std::string tmp = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()) + "-"
-                                 + std::to_string(rd())))
-                                .string();
+    const std::string tmp
+        = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(rd())))
+              .string();
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
         const int err = errno;
@@ -431,8 +436,8 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
         }
         const int renameErr = errno;
         ::unlink(tmp.c_str());
-        error = "cannot create " + path + ": " + std::strerror(err == EPERM || err == EOPNOTSUPP || err == EXDEV
-                       || err == EMLINK ? renameErr : err);
+        error = "cannot create " + path + ": "
+            + std::strerror(err == EPERM || err == EOPNOTSUPP || err == EXDEV || err == EMLINK ? renameErr : err);
         return WriteError::Io;
     }
     ::unlink(tmp.c_str());

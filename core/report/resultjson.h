@@ -4,7 +4,6 @@
 #include "core/protocol/runtypes.h"
 
 #include <nlohmann/json_fwd.hpp>
-
 #include <string>
 
 // The measurement result file (README "Result JSON"): RunResult <-> JSON, written whole.

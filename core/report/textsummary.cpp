@@ -82,8 +82,8 @@ std::string runFooter(const RunResult& r)
     std::size_t ok = 0, failed = 0, notRun = 0;
     for (const auto& p : r.phases)
         (p.status == PhaseStatus::Ok ? ok : p.status == PhaseStatus::Failed ? failed : notRun)++;
-    s << (r.simulated ? "[simulated] " : "") << ok << " phase(s) ok, " << failed << " failed, " << notRun
-      << " not run" << (r.cancelled ? " (cancelled)" : "");
+    s << (r.simulated ? "[simulated] " : "") << ok << " phase(s) ok, " << failed << " failed, " << notRun << " not run"
+      << (r.cancelled ? " (cancelled)" : "");
     if (r.wallSeconds) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3f", *r.wallSeconds);

@@ -6,27 +6,26 @@
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace iteragpu::sizing {
 
 namespace {
 
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
+    std::string lower(std::string s)
+    {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+        return s;
+    }
 
-std::string text(const nlohmann::json& card, const char* key)
-{
-    const auto it = card.find(key);
-    return it != card.end() && it->is_string() ? it->get<std::string>() : std::string {};
-}
+    std::string text(const nlohmann::json& card, const char* key)
+    {
+        const auto it = card.find(key);
+        return it != card.end() && it->is_string() ? it->get<std::string>() : std::string {};
+    }
 
 } // namespace
 
@@ -71,10 +70,7 @@ DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
     return catalog;
 }
 
-DeviceCatalog DeviceCatalog::loadDefault()
-{
-    return load(ResourcePaths::find("catalog/gpus.json"));
-}
+DeviceCatalog DeviceCatalog::loadDefault() { return load(ResourcePaths::find("catalog/gpus.json")); }
 
 const GpuCard* DeviceCatalog::find(const std::string& idOrName) const
 {

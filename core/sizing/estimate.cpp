@@ -5,15 +5,9 @@
 
 namespace iteragpu::sizing {
 
-std::uint64_t Estimate::total() const
-{
-    return checked::add(largestPhaseBytes, reserve.bytes, "total");
-}
+std::uint64_t Estimate::total() const { return checked::add(largestPhaseBytes, reserve.bytes, "total"); }
 
-std::uint64_t Estimate::totalSumOfComponents() const
-{
-    return checked::add(sumOfComponents, reserve.bytes, "total");
-}
+std::uint64_t Estimate::totalSumOfComponents() const { return checked::add(sumOfComponents, reserve.bytes, "total"); }
 
 const Component* Estimate::find(const std::string& id) const
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/sizing/component.h"
+#include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
 
 #include <cstdint>
@@ -9,23 +11,6 @@
 #include <vector>
 
 namespace iteragpu::sizing {
-
-// One line of the breakdown. Ids are stable (used as JSON keys and by the GUI): "weights", "kv_cache",
-// "gradients", "optimizer_states", "master_weights", "lora_adapters", "activations", "logits", "evaluation",
-// "export_copy". A component that cannot be computed (e.g. activations without a shape) has bytes == nullopt.
-struct Component {
-    std::string id;
-    std::string label; // English label for the CLI; the GUI translates by id
-    std::optional<std::uint64_t> bytes;
-    std::string note; // how it was computed, one line
-};
-
-// A moment of the workload and the components alive in it: "inference", "train_step", "evaluation", "export".
-struct Phase {
-    std::string id;
-    std::vector<std::string> componentIds;
-    std::uint64_t bytes = 0; // sum of its components, reserve excluded
-};
 
 // The result of SizingEngine::estimate. With tensorParallel > 1 every byte count is per device.
 struct Estimate {

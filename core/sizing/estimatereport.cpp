@@ -8,26 +8,27 @@ namespace iteragpu::sizing {
 
 namespace {
 
-// "14 000 000 000 bytes = 14.00 GB = 13.04 GiB": raw bytes, then one conversion to each unit, each labelled.
-std::string sizeText(std::uint64_t bytes)
-{
-    return units::groupDigits(bytes) + " bytes = " + units::format(bytes, units::Unit::GB) + " = "
-        + units::format(bytes, units::Unit::GiB);
-}
+    // "14 000 000 000 bytes = 14.00 GB = 13.04 GiB": raw bytes, then one conversion to each unit, each labelled.
+    std::string sizeText(std::uint64_t bytes)
+    {
+        return units::groupDigits(bytes) + " bytes = " + units::format(bytes, units::Unit::GB) + " = "
+            + units::format(bytes, units::Unit::GiB);
+    }
 
-std::string padded(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
-}
+    std::string padded(const std::string& s, std::size_t width)
+    {
+        return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+    }
 
-std::string signedBytes(std::int64_t margin)
-{
-    if (margin >= 0)
-        return "+" + units::groupDigits(static_cast<std::uint64_t>(margin)) + " bytes (+"
-            + units::format(static_cast<std::uint64_t>(margin), units::Unit::GiB) + ")";
-    const std::uint64_t m = margin == INT64_MIN ? static_cast<std::uint64_t>(INT64_MAX) + 1 : static_cast<std::uint64_t>(-margin);
-    return "-" + units::groupDigits(m) + " bytes (-" + units::format(m, units::Unit::GiB) + ")";
-}
+    std::string signedBytes(std::int64_t margin)
+    {
+        if (margin >= 0)
+            return "+" + units::groupDigits(static_cast<std::uint64_t>(margin)) + " bytes (+"
+                + units::format(static_cast<std::uint64_t>(margin), units::Unit::GiB) + ")";
+        const std::uint64_t m
+            = margin == INT64_MIN ? static_cast<std::uint64_t>(INT64_MAX) + 1 : static_cast<std::uint64_t>(-margin);
+        return "-" + units::groupDigits(m) + " bytes (-" + units::format(m, units::Unit::GiB) + ")";
+    }
 
 } // namespace
 
@@ -95,7 +96,8 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
     std::snprintf(typed, sizeof typed, "%g %s", e.reserve.typedValue, units::unitSymbol(e.reserve.unit));
     out << padded("reserve", w) << sizeText(e.reserve.bytes) << "  [typed " << typed << "]\n";
     if (e.phases.size() > 1 || e.components.size() > 1)
-        out << padded("sum of components", w) << sizeText(e.totalSumOfComponents()) << "  [every component + reserve]\n";
+        out << padded("sum of components", w) << sizeText(e.totalSumOfComponents())
+            << "  [every component + reserve]\n";
     out << padded("total", w) << sizeText(e.total()) << "  [largest phase '" << e.largestPhase << "' + reserve]\n";
     for (const auto& v : verdicts) {
         out << padded("fit " + v.cardId, w) << (v.fits ? "fits" : "does NOT fit") << ": needs "

@@ -5,7 +5,6 @@
 #include "core/sizing/fitanalyzer.h"
 
 #include <nlohmann/json.hpp>
-
 #include <optional>
 #include <string>
 #include <vector>

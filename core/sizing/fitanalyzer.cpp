@@ -10,50 +10,50 @@ namespace iteragpu::sizing {
 
 namespace {
 
-constexpr std::uint64_t kSearchLimit = 1ULL << 40; // tokens or sequences: far beyond any real workload
+    constexpr std::uint64_t kSearchLimit = FitAnalyzer::kSearchLimit;
 
-std::int64_t signedMargin(std::uint64_t available, std::uint64_t needed)
-{
-    constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    if (available >= needed) {
-        const std::uint64_t d = available - needed;
-        return d > kMax ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(d);
+    std::int64_t signedMargin(std::uint64_t available, std::uint64_t needed)
+    {
+        constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+        if (available >= needed) {
+            const std::uint64_t d = available - needed;
+            return d > kMax ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(d);
+        }
+        const std::uint64_t d = needed - available;
+        return d > kMax ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(d);
     }
-    const std::uint64_t d = needed - available;
-    return d > kMax ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(d);
-}
 
-bool fits(const SizingRequest& request, const GpuCard& card)
-{
-    try {
-        return SizingEngine::estimate(request).total() <= card.reportedBytes;
-    } catch (const SizingError&) {
-        return false; // an overflowing size does not fit
+    bool fits(const SizingRequest& request, const GpuCard& card)
+    {
+        try {
+            return SizingEngine::estimate(request).total() <= card.reportedBytes;
+        } catch (const SizingError&) {
+            return false; // an overflowing size does not fit
+        }
     }
-}
 
-// Largest n in [1, kSearchLimit] with fits(apply(n)); nullopt when 1 does not fit. Monotone by construction.
-template<typename Apply>
-std::optional<std::uint64_t> search(SizingRequest request, const GpuCard& card, Apply apply)
-{
-    apply(request, 1);
-    if (!fits(request, card))
-        return std::nullopt;
-    std::uint64_t lo = 1; // fits
-    std::uint64_t hi = kSearchLimit; // tested below
-    apply(request, hi);
-    if (fits(request, card))
-        return hi;
-    while (hi - lo > 1) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        apply(request, mid);
+    // Largest n in [1, kSearchLimit] with fits(apply(n)); nullopt when 1 does not fit. Monotone by construction.
+    template <typename Apply>
+    std::optional<std::uint64_t> search(SizingRequest request, const GpuCard& card, Apply apply)
+    {
+        apply(request, 1);
+        if (!fits(request, card))
+            return std::nullopt;
+        std::uint64_t lo = 1; // fits
+        std::uint64_t hi = kSearchLimit; // tested below
+        apply(request, hi);
         if (fits(request, card))
-            lo = mid;
-        else
-            hi = mid;
+            return hi;
+        while (hi - lo > 1) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            apply(request, mid);
+            if (fits(request, card))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        return lo;
     }
-    return lo;
-}
 
 } // namespace
 

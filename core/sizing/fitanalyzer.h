@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/sizing/estimate.h"
+#include "core/sizing/fitverdict.h"
 #include "core/sizing/gpucard.h"
 #include "core/sizing/sizingrequest.h"
 
@@ -12,21 +13,14 @@
 
 namespace iteragpu::sizing {
 
-struct FitVerdict {
-    std::string cardId;
-    std::string cardName;
-    std::uint64_t tensorParallel = 1; // devices used; the need below is per device
-    std::uint64_t neededPerDevice = 0; // Estimate::total(): largest phase + reserve
-    std::uint64_t availablePerDevice = 0; // the reported capacity
-    std::int64_t margin = 0; // available - needed, signed (saturated at the int64 limits)
-    bool fits = false;
-    std::string dominantComponent; // component id
-};
-
 // Fit verdicts and the largest context / batch that fit. The searches are binary searches over the engine
 // (monotone in tokens and sequences), overflow-safe: a size that overflows simply does not fit.
 class FitAnalyzer {
 public:
+    // Upper end of the searches (tokens or sequences). A result equal to it means "no limit found": the need
+    // stops growing, e.g. when every layer keeps only its sliding window.
+    static constexpr std::uint64_t kSearchLimit = 1ULL << 40;
+
     static FitVerdict verdict(const Estimate& estimate, const GpuCard& card);
     // Re-estimates with request.tensorParallel = tensorParallel.
     static FitVerdict verdict(SizingRequest request, const GpuCard& card, std::uint64_t tensorParallel);

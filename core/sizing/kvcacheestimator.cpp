@@ -9,7 +9,7 @@
 namespace iteragpu::sizing {
 
 namespace {
-constexpr const char* kWhat = "KV cache size";
+    constexpr const char* kWhat = "KV cache size";
 }
 
 KvCacheOptions KvCacheOptions::fromShape(const model::ModelShape& shape)
@@ -82,8 +82,8 @@ KvCacheEstimate KvCacheEstimator::estimate(const KvCacheOptions& o)
         const std::uint64_t groupsPerVector = ceilDiv(o.headDim, o.quantGroupSize);
         const std::uint64_t groups = mul({ 2, o.kvHeads, groupsPerVector, tokenLayers, o.sequences }, kWhat);
         e.scaleBytes = mul(groups, 4, kWhat); // fp16 scale + fp16 zero point per group
-        e.assumptions.push_back(std::string("KV cache: quantized ") + scalarName(o.dtype) + ", one fp16 scale and one fp16 "
-            + "zero point per group of " + std::to_string(o.quantGroupSize)
+        e.assumptions.push_back(std::string("KV cache: quantized ") + scalarName(o.dtype)
+            + ", one fp16 scale and one fp16 " + "zero point per group of " + std::to_string(o.quantGroupSize)
             + " elements along head_dim, per token and head; a full-precision residual window is not modelled");
     } else {
         const std::uint64_t bytesPer = o.bytesPerElement.value_or(std::max<std::uint64_t>(1, scalarBits(o.dtype) / 8));
@@ -91,8 +91,8 @@ KvCacheEstimate KvCacheEstimator::estimate(const KvCacheOptions& o)
     }
     e.bytes = add(e.payloadBytes, e.scaleBytes, kWhat);
     if (o.staticCache)
-        e.assumptions.push_back("KV cache: static, preallocated for " + std::to_string(e.tokens)
-            + " tokens per sequence whatever is used");
+        e.assumptions.push_back(
+            "KV cache: static, preallocated for " + std::to_string(e.tokens) + " tokens per sequence whatever is used");
     else
         e.assumptions.push_back("KV cache: tokens = prompt " + std::to_string(o.promptTokens) + " + generated "
             + std::to_string(o.generatedTokens));

@@ -6,20 +6,19 @@
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace iteragpu::sizing {
 
 namespace {
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
+    std::string lower(std::string s)
+    {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+        return s;
+    }
 } // namespace
 
 PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
@@ -56,10 +55,7 @@ PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
     return library;
 }
 
-PresetLibrary PresetLibrary::loadDefault()
-{
-    return load(ResourcePaths::find("presets"));
-}
+PresetLibrary PresetLibrary::loadDefault() { return load(ResourcePaths::find("presets")); }
 
 const Preset* PresetLibrary::find(const std::string& idOrName) const
 {

@@ -2,21 +2,13 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/preset.h"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace iteragpu::sizing {
-
-// A model shipped in resources/presets/<id>.json: {"id", "name", "source" (the Hugging Face repo of the
-// config), "config": {the config.json content}}.
-struct Preset {
-    std::string id; // "llama-2-7b"
-    std::string name; // "Llama 2 7B"
-    std::string source; // "https://huggingface.co/meta-llama/Llama-2-7b-hf (config.json)"
-    model::ModelShape shape;
-};
 
 class PresetLibrary {
 public:

@@ -14,27 +14,27 @@ namespace iteragpu::sizing {
 
 namespace {
 
-constexpr std::uint64_t kMaxTensorParallel = 4096;
+    constexpr std::uint64_t kMaxTensorParallel = 4096;
 
-void append(std::vector<std::string>& to, const std::vector<std::string>& from)
-{
-    to.insert(to.end(), from.begin(), from.end());
-}
-
-void addPhase(Estimate& e, const std::string& id, const std::vector<std::string>& wanted)
-{
-    Phase phase;
-    phase.id = id;
-    for (const auto& c : wanted) {
-        const auto* comp = e.find(c);
-        if (!comp)
-            continue;
-        phase.componentIds.push_back(c);
-        if (comp->bytes)
-            phase.bytes = checked::add(phase.bytes, *comp->bytes, "phase size");
+    void append(std::vector<std::string>& to, const std::vector<std::string>& from)
+    {
+        to.insert(to.end(), from.begin(), from.end());
     }
-    e.phases.push_back(std::move(phase));
-}
+
+    void addPhase(Estimate& e, const std::string& id, const std::vector<std::string>& wanted)
+    {
+        Phase phase;
+        phase.id = id;
+        for (const auto& c : wanted) {
+            const auto* comp = e.find(c);
+            if (!comp)
+                continue;
+            phase.componentIds.push_back(c);
+            if (comp->bytes)
+                phase.bytes = checked::add(phase.bytes, *comp->bytes, "phase size");
+        }
+        e.phases.push_back(std::move(phase));
+    }
 
 } // namespace
 
@@ -62,7 +62,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         e.parameters = *r.parameters;
         e.parameterSource = "typed";
     } else {
-        throw SizingError("no model given: type a parameter count, or give a config.json, a safetensors file or a preset");
+        throw SizingError(
+            "no model given: type a parameter count, or give a config.json, a safetensors file or a preset");
     }
     if (e.parameters == 0)
         throw SizingError("the parameter count must be greater than zero");
@@ -80,15 +81,21 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         e.assumptions.push_back("weights: the tensors' bytes as stored in the safetensors checkpoint ("
             + std::to_string(r.checkpoint->files.size()) + " file(s)), loaded as stored");
     } else {
-        const auto w = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
+        const auto w
+            = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
         weights.bytes = w.bytes;
-        weights.note = std::string(weightFormatInfo(r.weights.format).label) + ", compute in " + scalarName(r.weights.compute);
+        weights.note
+            = std::string(weightFormatInfo(r.weights.format).label) + ", compute in " + scalarName(r.weights.compute);
         append(e.assumptions, w.assumptions);
+        if (shape && !shape->torchDtype.empty())
+            e.assumptions.push_back(std::string("weights: stored as ") + weightFormatInfo(r.weights.format).name
+                + " as chosen; the config's torch_dtype is " + shape->torchDtype);
     }
     if (tp > 1) {
         weights.bytes = checked::ceilDiv(*weights.bytes, tp);
-        e.assumptions.push_back("tensor parallel " + std::to_string(tp) + ": weights divided evenly per device (rounded "
-            "up; small replicated tensors such as norms are not added back)");
+        e.assumptions.push_back("tensor parallel " + std::to_string(tp)
+            + ": weights divided evenly per device (rounded "
+              "up; small replicated tensors such as norms are not added back)");
     }
     e.components.push_back(weights);
 
@@ -108,8 +115,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         }
         if (tp > 1 && kv.kvHeads > 0) {
             const std::uint64_t perDevice = checked::ceilDiv(kv.kvHeads, tp);
-            e.assumptions.push_back("tensor parallel " + std::to_string(tp) + ": " + std::to_string(perDevice)
-                + " of " + std::to_string(kv.kvHeads) + " KV heads per device"
+            e.assumptions.push_back("tensor parallel " + std::to_string(tp) + ": " + std::to_string(perDevice) + " of "
+                + std::to_string(kv.kvHeads) + " KV heads per device"
                 + (kv.kvHeads < tp ? " (KV heads replicated: fewer heads than devices)" : ""));
             kv.kvHeads = perDevice;
         }
@@ -126,17 +133,18 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             e.components.push_back({ "lora_adapters", "LoRA adapters", t.adapterBytes,
                 std::to_string(t.trainableParameters) + " adapter parameters" });
         e.components.push_back({ "gradients", "gradients", t.gradients, scalarName(r.training->gradientType) });
-        e.components.push_back({ "optimizer_states", "optimizer states", t.optimizerStates,
-            optimizerName(r.training->optimizer) });
+        e.components.push_back(
+            { "optimizer_states", "optimizer states", t.optimizerStates, optimizerName(r.training->optimizer) });
         if (r.training->masterWeights)
             e.components.push_back({ "master_weights", "fp32 master weights", t.masterWeights, "fp32" });
         e.components.push_back({ "activations", "activations", t.activations,
-            r.training->activationCheckpointing ? "with activation checkpointing" : "without activation checkpointing" });
+            r.training->activationCheckpointing ? "with activation checkpointing"
+                                                : "without activation checkpointing" });
         if (t.logits)
             e.components.push_back({ "logits", "logits", t.logits, "fp32" });
         if (r.training->evalBatch > 0)
-            e.components.push_back({ "evaluation", "evaluation batch", t.evaluation,
-                "batch " + std::to_string(r.training->evalBatch) });
+            e.components.push_back(
+                { "evaluation", "evaluation batch", t.evaluation, "batch " + std::to_string(r.training->evalBatch) });
         if (r.training->exportCopy)
             e.components.push_back({ "export_copy", "export copy", t.exportCopy, scalarName(r.training->exportType) });
         append(e.assumptions, t.assumptions);
@@ -179,15 +187,15 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         }
     }
     e.reserve = r.reserve;
-    if (r.reserve.bytes > 0)
-    {
+    if (r.reserve.bytes > 0) {
         char typed[64];
         std::snprintf(typed, sizeof typed, "%g %s", r.reserve.typedValue, units::unitSymbol(r.reserve.unit));
         e.assumptions.push_back("reserve: " + std::string(typed) + " as typed (" + units::groupDigits(r.reserve.bytes)
             + " bytes)" + (tp > 1 ? ", on every device" : ""));
     }
-    e.assumptions.push_back("total = largest phase (" + e.largestPhase + ") + reserve; sum of components adds every "
-                            "component once, as some other tools do");
+    e.assumptions.push_back("total = largest phase (" + e.largestPhase
+        + ") + reserve; sum of components adds every "
+          "component once, as some other tools do");
     (void)e.total(); // throws now if the total overflows
     (void)e.totalSumOfComponents();
     return e;

@@ -11,8 +11,8 @@
 namespace iteragpu::sizing {
 
 namespace {
-constexpr const char* kWhat = "training size";
-constexpr std::uint64_t kAdam8bitBlock = 256; // elements per fp32 absmax block of bitsandbytes 8-bit states
+    constexpr const char* kWhat = "training size";
+    constexpr std::uint64_t kAdam8bitBlock = 256; // elements per fp32 absmax block of bitsandbytes 8-bit states
 }
 
 const char* optimizerName(Optimizer optimizer)
@@ -71,7 +71,8 @@ std::uint64_t TrainingEstimator::loraParameters(
                 continue;
             if (target == l.module || target == "all-linear") {
                 // A is r x in, B is out x r; the base weight stays frozen.
-                total = checked::add(total, checked::mul({ rank, checked::add(l.in, l.out, kWhat), l.count }, kWhat), kWhat);
+                total = checked::add(
+                    total, checked::mul({ rank, checked::add(l.in, l.out, kWhat), l.count }, kWhat), kWhat);
                 found = true;
             }
         }
@@ -90,8 +91,8 @@ std::uint64_t TrainingEstimator::loraParameters(
 // 2*s*b*h bytes, is kept per layer, and one layer is recomputed at a time during backward.
 // Other activation types are scaled by bits/16 (an approximation: the masks stay 1 byte in reality). The formula
 // was derived for a GPT MLP of 4h; a SwiGLU MLP of another width differs somewhat (an approximation, stated).
-std::uint64_t TrainingEstimator::layerActivations(std::uint64_t s, std::uint64_t b, std::uint64_t h,
-    std::uint64_t a, ScalarType type, std::uint64_t t)
+std::uint64_t TrainingEstimator::layerActivations(
+    std::uint64_t s, std::uint64_t b, std::uint64_t h, std::uint64_t a, ScalarType type, std::uint64_t t)
 {
     using namespace checked;
     if (t == 0)
@@ -127,9 +128,11 @@ TrainingEstimate TrainingEstimator::estimate(
         std::string targets;
         for (const auto& t : o.loraTargets)
             targets += (targets.empty() ? "" : ", ") + t;
-        e.assumptions.push_back("training: LoRA rank " + std::to_string(o.loraRank) + " on " + targets + ": A (r x in) and "
-            "B (out x r) per target, " + std::to_string(e.trainableParameters) + " trainable parameters in "
-            + scalarName(o.adapterType) + "; the base weights are frozen (no gradients, no optimizer states)");
+        e.assumptions.push_back("training: LoRA rank " + std::to_string(o.loraRank) + " on " + targets
+            + ": A (r x in) and "
+              "B (out x r) per target, "
+            + std::to_string(e.trainableParameters) + " trainable parameters in " + scalarName(o.adapterType)
+            + "; the base weights are frozen (no gradients, no optimizer states)");
     } else {
         e.trainableParameters = parameters;
         e.assumptions.push_back("training: full, every parameter trainable");
@@ -160,7 +163,8 @@ TrainingEstimate TrainingEstimator::estimate(
         e.masterWeights = mul(trainable, 4, kWhat);
         e.assumptions.push_back("training: fp32 master copy of the trainable parameters (mixed precision)");
     }
-    e.assumptions.push_back(std::string("training: gradients in ") + scalarName(o.gradientType) + " for the trainable parameters");
+    e.assumptions.push_back(
+        std::string("training: gradients in ") + scalarName(o.gradientType) + " for the trainable parameters");
 
     if (shape) {
         const std::uint64_t s = o.sequenceLength;
@@ -173,17 +177,29 @@ TrainingEstimate TrainingEstimator::estimate(
                                     "layer recomputed during backward (Korthikanti et al. 2022)");
         } else {
             e.activations = mul(oneLayer, shape->layers, kWhat);
-            e.assumptions.push_back("activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for "
+            e.assumptions.push_back(
+                "activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for "
                 + std::string(scalarName(o.activationType)) + " (Korthikanti et al. 2022, no recomputation), s = "
                 + std::to_string(s) + ", b = " + std::to_string(b));
         }
         e.logits = ceilDiv(mul({ s, b, shape->vocab, 4 }, kWhat), tp);
         e.assumptions.push_back("logits: s x b x vocab in fp32 for the loss");
         if (o.evalBatch > 0) {
-            const std::uint64_t evalLayer = layerActivations(s, o.evalBatch, shape->hidden, shape->heads, o.activationType, tp);
-            e.evaluation = add(evalLayer, ceilDiv(mul({ s, o.evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
+            // No-grad forward: nothing is kept for backward, so the peak is one layer's working set: the hidden
+            // states (input, residual, attention output, norm output: 4h) and the MLP intermediates (gate and up:
+            // 2i) per token, plus eager attention scores a*s*s per sequence, then the fp32 logits.
+            const std::uint64_t evalBatch = o.evalBatch;
+            const std::uint64_t elementBits = scalarBits(o.activationType);
+            const std::uint64_t perToken
+                = add(mul(4, shape->hidden, kWhat), mul(2, ceilDiv(shape->intermediate, tp), kWhat), kWhat);
+            const std::uint64_t working = bitsToBytes(mul({ s, evalBatch, perToken }, kWhat), elementBits, kWhat);
+            const std::uint64_t scores
+                = bitsToBytes(mul({ ceilDiv(shape->heads, tp), s, s, evalBatch }, kWhat), elementBits, kWhat);
+            e.evaluation
+                = add(add(working, scores, kWhat), ceilDiv(mul({ s, evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
             e.assumptions.push_back("evaluation: batch " + std::to_string(o.evalBatch)
-                + " without gradients, one layer's activations at a time plus fp32 logits");
+                + " without gradients: one layer's working set (4h + 2 x intermediate per token, eager attention "
+                  "scores a x s x s) plus fp32 logits");
         }
     } else {
         e.assumptions.push_back("activations: not computed, they need the model shape (--config or --preset)");

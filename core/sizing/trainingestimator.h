@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/trainingestimate.h"
 #include "core/sizing/trainingoptions.h"
 
 #include <cstdint>
@@ -11,19 +12,6 @@
 
 namespace iteragpu::sizing {
 
-struct TrainingEstimate {
-    std::uint64_t trainableParameters = 0; // all parameters (full) or the LoRA adapters
-    std::uint64_t adapterBytes = 0; // LoRA A and B weights (0 for full training)
-    std::uint64_t gradients = 0;
-    std::uint64_t optimizerStates = 0;
-    std::uint64_t masterWeights = 0;
-    std::optional<std::uint64_t> activations; // nullopt without a model shape (never a made-up 0)
-    std::optional<std::uint64_t> logits; // fp32 logits of the step, nullopt without a shape
-    std::optional<std::uint64_t> evaluation; // activations of the evaluation batch (no grad)
-    std::uint64_t exportCopy = 0;
-    std::vector<std::string> assumptions;
-};
-
 // Training components. With a shape the activations use Korthikanti et al. 2022 (see trainingestimator.cpp);
 // without one (parameter count only) the activations, logits and LoRA sizes are not computed: LoRA then needs a
 // shape and throws SizingError. tensorParallel divides what Megatron-style tensor parallelism divides.
@@ -32,8 +20,8 @@ public:
     static TrainingEstimate estimate(std::uint64_t parameters, const model::ModelShape* shape,
         const TrainingOptions& options, std::uint64_t tensorParallel = 1);
     // LoRA adapter parameters: sum over target modules of rank x (in + out) x count. Throws for an unknown target.
-    static std::uint64_t loraParameters(const model::ModelShape& shape, std::uint64_t rank,
-        const std::vector<std::string>& targets);
+    static std::uint64_t loraParameters(
+        const model::ModelShape& shape, std::uint64_t rank, const std::vector<std::string>& targets);
     // Activations of one decoder layer kept for backward (Korthikanti et al. 2022, eq. 1/2), bytes.
     static std::uint64_t layerActivations(std::uint64_t sequence, std::uint64_t batch, std::uint64_t hidden,
         std::uint64_t heads, ScalarType type, std::uint64_t tensorParallel = 1);

@@ -10,110 +10,110 @@ namespace iteragpu::sizing {
 
 namespace {
 
-struct TensorBytes {
-    std::uint64_t payload = 0;
-    std::uint64_t metadata = 0;
-};
+    struct TensorBytes {
+        std::uint64_t payload = 0;
+        std::uint64_t metadata = 0;
+    };
 
-constexpr const char* kWhat = "weight size";
+    constexpr const char* kWhat = "weight size";
 
-void checkOptions(const WeightOptions& o)
-{
-    if (o.blockSize == 0)
-        throw SizingError("the quantization block size must be greater than zero");
-    if (o.groupSize == 0)
-        throw SizingError("the quantization group size must be greater than zero");
-}
-
-// Bytes of `count` tensors of shape [out, in] in `format`. perTensor: count metadata that needs the shape
-// (per-tensor scales, per-channel scales, quant maps, g_idx); false when only a parameter count is known, then
-// the whole model is treated as one flat tensor of in x 1.
-TensorBytes tensorBytes(WeightFormat format, std::uint64_t in, std::uint64_t out, std::uint64_t count,
-    const WeightOptions& o, bool perTensor)
-{
-    using namespace checked;
-    const std::uint64_t n = mul(in, out, kWhat);
-    TensorBytes one;
-    switch (format) {
-    case WeightFormat::FP32:
-        one.payload = mul(n, 4, kWhat);
-        break;
-    case WeightFormat::FP16:
-    case WeightFormat::BF16:
-        one.payload = mul(n, 2, kWhat);
-        break;
-    case WeightFormat::FP8E4M3:
-    case WeightFormat::FP8E5M2:
-        one.payload = n;
-        one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
-        break;
-    case WeightFormat::Int8:
-        one.payload = n;
-        one.metadata = perTensor ? mul(out, 4, kWhat) : 0; // one fp32 scale per output channel
-        break;
-    case WeightFormat::Int4Compact:
-        one.payload = bitsToBytes(n, 4, kWhat);
-        break;
-    case WeightFormat::NF4:
-    case WeightFormat::FP4: {
-        one.payload = bitsToBytes(n, 4, kWhat);
-        const std::uint64_t blocks = ceilDiv(n, o.blockSize);
-        one.metadata = mul(blocks, 4, kWhat); // fp32 absmax per block
-        if (perTensor)
-            one.metadata = add(one.metadata, 16 * 4, kWhat); // 16-entry fp32 quant map
-        break;
+    void checkOptions(const WeightOptions& o)
+    {
+        if (o.blockSize == 0)
+            throw SizingError("the quantization block size must be greater than zero");
+        if (o.groupSize == 0)
+            throw SizingError("the quantization group size must be greater than zero");
     }
-    case WeightFormat::NF4DoubleQuant: {
-        one.payload = bitsToBytes(n, 4, kWhat);
-        const std::uint64_t blocks = ceilDiv(n, o.blockSize);
-        // 8-bit absmax per block, fp32 scale per 256 absmax values (the second level)
-        one.metadata = add(blocks, mul(ceilDiv(blocks, 256), 4, kWhat), kWhat);
-        if (perTensor)
-            one.metadata = add(one.metadata, 16 * 4 + 256 * 4 + 4, kWhat); // quant map, nested map, offset
-        break;
-    }
-    case WeightFormat::GptqInt4:
-    case WeightFormat::AwqInt4: {
-        if (perTensor) {
-            const std::uint64_t groups = ceilDiv(in, o.groupSize);
-            one.payload = mul({ ceilDiv(in, 8), out, 4 }, kWhat); // qweight: 8 codes per int32
-            const std::uint64_t scales = mul({ groups, out, 2 }, kWhat); // fp16
-            const std::uint64_t zeros = mul({ groups, ceilDiv(out, 8), 4 }, kWhat); // 8 zeros per int32
-            one.metadata = add(scales, zeros, kWhat);
-            if (format == WeightFormat::GptqInt4)
-                one.metadata = add(one.metadata, mul(in, 4, kWhat), kWhat); // int32 g_idx per input row
-        } else {
+
+    // Bytes of `count` tensors of shape [out, in] in `format`. perTensor: count metadata that needs the shape
+    // (per-tensor scales, per-channel scales, quant maps, g_idx); false when only a parameter count is known, then
+    // the whole model is treated as one flat tensor of in x 1.
+    TensorBytes tensorBytes(WeightFormat format, std::uint64_t in, std::uint64_t out, std::uint64_t count,
+        const WeightOptions& o, bool perTensor)
+    {
+        using namespace checked;
+        const std::uint64_t n = mul(in, out, kWhat);
+        TensorBytes one;
+        switch (format) {
+        case WeightFormat::FP32:
+            one.payload = mul(n, 4, kWhat);
+            break;
+        case WeightFormat::FP16:
+        case WeightFormat::BF16:
+            one.payload = mul(n, 2, kWhat);
+            break;
+        case WeightFormat::FP8E4M3:
+        case WeightFormat::FP8E5M2:
+            one.payload = n;
+            one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
+            break;
+        case WeightFormat::Int8:
+            one.payload = n;
+            one.metadata = perTensor ? mul(out, 4, kWhat) : 0; // one fp32 scale per output channel
+            break;
+        case WeightFormat::Int4Compact:
             one.payload = bitsToBytes(n, 4, kWhat);
-            const std::uint64_t groups = ceilDiv(n, o.groupSize);
-            one.metadata = add(mul(groups, 2, kWhat), bitsToBytes(groups, 4, kWhat), kWhat);
+            break;
+        case WeightFormat::NF4:
+        case WeightFormat::FP4: {
+            one.payload = bitsToBytes(n, 4, kWhat);
+            const std::uint64_t blocks = ceilDiv(n, o.blockSize);
+            one.metadata = mul(blocks, 4, kWhat); // fp32 absmax per block
+            if (perTensor)
+                one.metadata = add(one.metadata, 16 * 4, kWhat); // 16-entry fp32 quant map
+            break;
         }
-        break;
+        case WeightFormat::NF4DoubleQuant: {
+            one.payload = bitsToBytes(n, 4, kWhat);
+            const std::uint64_t blocks = ceilDiv(n, o.blockSize);
+            // 8-bit absmax per block, fp32 scale per 256 absmax values (the second level)
+            one.metadata = add(blocks, mul(ceilDiv(blocks, 256), 4, kWhat), kWhat);
+            if (perTensor)
+                one.metadata = add(one.metadata, 16 * 4 + 256 * 4 + 4, kWhat); // quant map, nested map, offset
+            break;
+        }
+        case WeightFormat::GptqInt4:
+        case WeightFormat::AwqInt4: {
+            if (perTensor) {
+                const std::uint64_t groups = ceilDiv(in, o.groupSize);
+                one.payload = mul({ ceilDiv(in, 8), out, 4 }, kWhat); // qweight: 8 codes per int32
+                const std::uint64_t scales = mul({ groups, out, 2 }, kWhat); // fp16
+                const std::uint64_t zeros = mul({ groups, ceilDiv(out, 8), 4 }, kWhat); // 8 zeros per int32
+                one.metadata = add(scales, zeros, kWhat);
+                if (format == WeightFormat::GptqInt4)
+                    one.metadata = add(one.metadata, mul(in, 4, kWhat), kWhat); // int32 g_idx per input row
+            } else {
+                one.payload = bitsToBytes(n, 4, kWhat);
+                const std::uint64_t groups = ceilDiv(n, o.groupSize);
+                one.metadata = add(mul(groups, 2, kWhat), bitsToBytes(groups, 4, kWhat), kWhat);
+            }
+            break;
+        }
+        }
+        return { mul(one.payload, count, kWhat), mul(one.metadata, count, kWhat) };
     }
+
+    std::vector<std::string> defaultKept(const WeightOptions& o)
+    {
+        if (o.keptModules)
+            return *o.keptModules;
+        if (weightFormatInfo(o.format).quantized)
+            return { "embeddings", "lm_head", "norms", "biases", "router" };
+        return {};
     }
-    return { mul(one.payload, count, kWhat), mul(one.metadata, count, kWhat) };
-}
 
-std::vector<std::string> defaultKept(const WeightOptions& o)
-{
-    if (o.keptModules)
-        return *o.keptModules;
-    if (weightFormatInfo(o.format).quantized)
-        return { "embeddings", "lm_head", "norms", "biases", "router" };
-    return {};
-}
+    bool contains(const std::vector<std::string>& list, const char* name)
+    {
+        return std::find(list.begin(), list.end(), name) != list.end();
+    }
 
-bool contains(const std::vector<std::string>& list, const char* name)
-{
-    return std::find(list.begin(), list.end(), name) != list.end();
-}
-
-std::string joined(const std::vector<std::string>& list)
-{
-    std::string s;
-    for (const auto& item : list)
-        s += (s.empty() ? "" : ", ") + item;
-    return s;
-}
+    std::string joined(const std::vector<std::string>& list)
+    {
+        std::string s;
+        for (const auto& item : list)
+            s += (s.empty() ? "" : ", ") + item;
+        return s;
+    }
 
 } // namespace
 
@@ -131,7 +131,8 @@ WeightEstimate WeightEstimator::estimate(std::uint64_t parameters, const WeightO
     const auto& info = weightFormatInfo(options.format);
     e.assumptions.push_back(std::string("weights: ") + info.assumptions);
     if (info.quantized)
-        e.assumptions.push_back("weights: parameter count only, so every parameter is counted in " + std::string(info.name)
+        e.assumptions.push_back("weights: parameter count only, so every parameter is counted in "
+            + std::string(info.name)
             + "; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)");
     return e;
 }
@@ -193,8 +194,8 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     const auto& info = weightFormatInfo(options.format);
     e.assumptions.push_back(std::string("weights: ") + info.assumptions);
     if (!kept.empty())
-        e.assumptions.push_back("weights: kept in " + std::string(scalarName(options.keptType)) + ": " + joined(kept) + " ("
-            + std::to_string(e.keptParameters) + " parameters)");
+        e.assumptions.push_back("weights: kept in " + std::string(scalarName(options.keptType)) + ": " + joined(kept)
+            + " (" + std::to_string(e.keptParameters) + " parameters)");
     if (shape.tieWordEmbeddings)
         e.assumptions.push_back("weights: lm_head is tied to the embeddings and counted once");
     if (shape.experts > 0)

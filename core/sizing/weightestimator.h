@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/weightestimate.h"
 #include "core/sizing/weightoptions.h"
 
 #include <cstdint>
@@ -9,16 +10,6 @@
 #include <vector>
 
 namespace iteragpu::sizing {
-
-struct WeightEstimate {
-    std::uint64_t bytes = 0; // total: payload + metadata + kept
-    std::uint64_t quantizedParameters = 0; // parameters stored in the chosen format
-    std::uint64_t keptParameters = 0; // parameters kept in WeightOptions::keptType
-    std::uint64_t payloadBytes = 0; // the codes (or plain values) of the quantized parameters
-    std::uint64_t metadataBytes = 0; // scales, absmax, zeros, g_idx, quant maps
-    std::uint64_t keptBytes = 0;
-    std::vector<std::string> assumptions;
-};
 
 // Weight memory by storage format. Every function throws SizingError on zero parameters, a zero block or group
 // size, or a result beyond 64 bits.

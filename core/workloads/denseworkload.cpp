@@ -10,17 +10,17 @@ using device::DType;
 using device::Status;
 
 namespace {
-// Thrown inside a phase to unwind to runPhase with the device's or the allocator's status.
-struct PhaseFailure {
-    Status status;
-};
+    // Thrown inside a phase to unwind to runPhase with the device's or the allocator's status.
+    struct PhaseFailure {
+        Status status;
+    };
 
-constexpr float kInitScale = 0.02f; // standard deviation-like scale of the random weights
-constexpr float kLearningRate = 1e-3f;
-constexpr float kBeta1 = 0.9f;
-constexpr float kBeta2 = 0.999f;
-constexpr float kEps = 1e-8f;
-constexpr float kWeightDecay = 0.01f;
+    constexpr float kInitScale = 0.02f; // standard deviation-like scale of the random weights
+    constexpr float kLearningRate = 1e-3f;
+    constexpr float kBeta1 = 0.9f;
+    constexpr float kBeta2 = 0.999f;
+    constexpr float kEps = 1e-8f;
+    constexpr float kWeightDecay = 0.01f;
 } // namespace
 
 DenseWorkload::DenseWorkload(

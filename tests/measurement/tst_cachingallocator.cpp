@@ -7,9 +7,8 @@
 #include "core/units/units.h"
 
 #include <QTest>
-#include <nlohmann/json.hpp>
-
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 using namespace iteragpu;
@@ -34,15 +33,14 @@ private slots:
         QTest::addColumn<quint64>("reserved");
         QTest::addColumn<quint64>("inactiveSplit");
         QTest::addColumn<bool>("smallPool");
-        QTest::addRow("1 B -> 512 allocated, 2 MiB reserved") << quint64(1) << quint64(512) << 2 * kMiB
-                                                             << 2 * kMiB - 512 << true;
+        QTest::addRow("1 B -> 512 allocated, 2 MiB reserved")
+            << quint64(1) << quint64(512) << 2 * kMiB << 2 * kMiB - 512 << true;
         QTest::addRow("512 B") << quint64(512) << quint64(512) << 2 * kMiB << 2 * kMiB - 512 << true;
         QTest::addRow("513 B -> 1024") << quint64(513) << quint64(1024) << 2 * kMiB << 2 * kMiB - 1024 << true;
         QTest::addRow("1 MiB, small pool, split") << kMiB << kMiB << 2 * kMiB << kMiB << true;
         QTest::addRow("2 MiB - 256 B -> 2 MiB, large pool")
             << 2 * kMiB - 256 << 2 * kMiB << 20 * kMiB << 18 * kMiB << false;
-        QTest::addRow("1 MiB + 1 -> 20 MiB segment") << kMiB + 1 << kMiB + 512 << 20 * kMiB << 19 * kMiB - 512
-                                                    << false;
+        QTest::addRow("1 MiB + 1 -> 20 MiB segment") << kMiB + 1 << kMiB + 512 << 20 * kMiB << 19 * kMiB - 512 << false;
         QTest::addRow("9 MiB, 20 MiB segment split") << 9 * kMiB << 9 * kMiB << 20 * kMiB << 11 * kMiB << false;
         QTest::addRow("10 MiB, own segment") << 10 * kMiB << 10 * kMiB << 10 * kMiB << quint64(0) << false;
         QTest::addRow("11 MiB -> 12 MiB allocated (block not split)")
@@ -97,12 +95,12 @@ private slots:
         QTest::addColumn<int>("segmentAllocations");
         const qint64 M = qint64(kMiB);
         // ops: a value > 0 allocates that many bytes; -k frees allocation number k (1-based).
-        QTest::addRow("two small in one segment") << QList<qint64> { 1, 1 } << quint64(1024) << 2 * kMiB
-                                                  << 2 * kMiB - 1024 << 1;
+        QTest::addRow("two small in one segment")
+            << QList<qint64> { 1, 1 } << quint64(1024) << 2 * kMiB << 2 * kMiB - 1024 << 1;
         QTest::addRow("free the first of two: split block kept apart")
             << QList<qint64> { 1, 1, -1 } << quint64(512) << 2 * kMiB << 2 * kMiB - 512 << 1;
-        QTest::addRow("free both: merged into one block") << QList<qint64> { 1, 1, -1, -2 } << quint64(0) << 2 * kMiB
-                                                          << quint64(0) << 1;
+        QTest::addRow("free both: merged into one block")
+            << QList<qint64> { 1, 1, -1, -2 } << quint64(0) << 2 * kMiB << quint64(0) << 1;
         QTest::addRow("free middle then neighbours: three-way merge")
             << QList<qint64> { 1, 1, 1, -2, -1, -3 } << quint64(0) << 2 * kMiB << quint64(0) << 1;
         QTest::addRow("11 MiB freed and asked again: cached segment reused")
@@ -113,8 +111,8 @@ private slots:
             << QList<qint64> { 16 * M, -1, 14 * M } << 14 * kMiB << 16 * kMiB << 2 * kMiB << 1;
         QTest::addRow("small request never uses the large pool")
             << QList<qint64> { 11 * M, -1, 1000 } << quint64(1024) << 14 * kMiB << 2 * kMiB - 1024 << 2;
-        QTest::addRow("two 3 MiB in one 20 MiB segment") << QList<qint64> { 3 * M, 3 * M } << 6 * kMiB << 20 * kMiB
-                                                         << 14 * kMiB << 1;
+        QTest::addRow("two 3 MiB in one 20 MiB segment")
+            << QList<qint64> { 3 * M, 3 * M } << 6 * kMiB << 20 * kMiB << 14 * kMiB << 1;
         QTest::addRow("second 20 MiB segment when the first is full")
             << QList<qint64> { 9 * M, 9 * M, 9 * M } << 27 * kMiB << 40 * kMiB << 13 * kMiB << 2;
     }
@@ -222,8 +220,8 @@ private slots:
         QVERIFY(!st.ok);
         const std::string& m = st.message;
         QVERIFY2(m.find("tried to allocate 15728640 bytes") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("20971520 bytes (0.02 GiB) allocated and 20971520 bytes (0.02 GiB) reserved")
-                != std::string::npos,
+        QVERIFY2(
+            m.find("20971520 bytes (0.02 GiB) allocated and 20971520 bytes (0.02 GiB) reserved") != std::string::npos,
             m.c_str());
         QVERIFY2(m.find("10485760 bytes (0.01 GiB) free") != std::string::npos, m.c_str());
         s = a.stats();

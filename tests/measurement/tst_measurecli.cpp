@@ -3,10 +3,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 using namespace iteragpu;
@@ -61,8 +60,8 @@ private slots:
         QTest::addRow("out of memory: result still written")
             << QStringLiteral("--device sim:0 --width 1024 --sim-capacity-gib 0.04") << 1 << true
             << QStringLiteral("out of memory");
-        QTest::addRow("no such sim device") << QStringLiteral("--device sim:3 ") + small << 2 << false
-                                            << QStringLiteral("no device sim:3");
+        QTest::addRow("no such sim device")
+            << QStringLiteral("--device sim:3 ") + small << 2 << false << QStringLiteral("no device sim:3");
         QTest::addRow("unknown backend") << QStringLiteral("--device tpu:0") << 2 << false
                                          << QStringLiteral("unknown device backend");
         QTest::addRow("malformed id") << QStringLiteral("--device cuda") << 2 << false
@@ -72,8 +71,8 @@ private slots:
         QTest::addRow("zero batch") << QStringLiteral("--device sim:0 --batch 0") << 64 << false << QString();
         QTest::addRow("sim capacity on a real device id")
             << QStringLiteral("--device cuda:0 --sim-capacity-gib 1") << 64 << false << QStringLiteral("sim:N");
-        QTest::addRow("negative sim capacity") << QStringLiteral("--device sim:0 --sim-capacity-gib -1") << 64 << false
-                                               << QStringLiteral("positive");
+        QTest::addRow("negative sim capacity")
+            << QStringLiteral("--device sim:0 --sim-capacity-gib -1") << 64 << false << QStringLiteral("positive");
         QTest::addRow("overflowing shape") << QStringLiteral("--device sim:0 --batch 1099511627776 --width 1048576")
                                            << 1 << false << QStringLiteral("too large");
     }

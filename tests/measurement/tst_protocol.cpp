@@ -8,11 +8,10 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <nlohmann/json.hpp>
-
 #include <atomic>
 #include <fstream>
 #include <mutex>
+#include <nlohmann/json.hpp>
 
 using namespace iteragpu;
 using protocol::AllocatorKind;
@@ -108,13 +107,16 @@ private slots:
         const int nat = int(AllocatorKind::Native), asy = int(AllocatorKind::Async);
         for (int alloc : { nat, asy }) {
             const char* a = alloc == nat ? "native" : "async";
-            QTest::addRow("%s inference seed shape 2x128x1024 f32", a) << inf << 2ull << 128ull << 1024ull << f32 << alloc << false;
+            QTest::addRow("%s inference seed shape 2x128x1024 f32", a)
+                << inf << 2ull << 128ull << 1024ull << f32 << alloc << false;
             QTest::addRow("%s inference tiny 1x1x8 f16", a) << inf << 1ull << 1ull << 8ull << f16 << alloc << false;
             QTest::addRow("%s inference 4x77x300 bf16", a) << inf << 4ull << 77ull << 300ull << bf16 << alloc << false;
-            QTest::addRow("%s inference 1x2048x2048 f16 empty cache", a) << inf << 1ull << 2048ull << 2048ull << f16 << alloc << true;
+            QTest::addRow("%s inference 1x2048x2048 f16 empty cache", a)
+                << inf << 1ull << 2048ull << 2048ull << f16 << alloc << true;
             QTest::addRow("%s training 2x128x1024 f32", a) << tr << 2ull << 128ull << 1024ull << f32 << alloc << false;
             QTest::addRow("%s training 3x50x96 bf16", a) << tr << 3ull << 50ull << 96ull << bf16 << alloc << false;
-            QTest::addRow("%s training 8x256x512 f16 empty cache", a) << tr << 8ull << 256ull << 512ull << f16 << alloc << true;
+            QTest::addRow("%s training 8x256x512 f16 empty cache", a)
+                << tr << 8ull << 256ull << 512ull << f16 << alloc << true;
             QTest::addRow("%s training 1x1x1 f32", a) << tr << 1ull << 1ull << 1ull << f32 << alloc << false;
         }
     }
@@ -128,8 +130,8 @@ private slots:
         QFETCH(int, dtype);
         QFETCH(int, allocator);
         QFETCH(bool, emptyCache);
-        const auto c = config(Mode(mode), batch, context, width, device::DType(dtype), AllocatorKind(allocator),
-            emptyCache);
+        const auto c
+            = config(Mode(mode), batch, context, width, device::DType(dtype), AllocatorKind(allocator), emptyCache);
         SimRun sim;
         const auto result = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
         const auto prediction = sizing::predictWorkload(c);
@@ -166,10 +168,14 @@ private slots:
         QTest::addColumn<int>("mode");
         QTest::addColumn<int>("allocator");
         QTest::addColumn<quint64>("capacity");
-        QTest::addRow("inference native 40 MiB") << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(40 * units::kMiB);
-        QTest::addRow("training native 48 MiB") << int(Mode::Training) << int(AllocatorKind::Native) << quint64(48 * units::kMiB);
-        QTest::addRow("training async 48 MiB") << int(Mode::Training) << int(AllocatorKind::Async) << quint64(48 * units::kMiB);
-        QTest::addRow("model does not fit, 8 MiB") << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(8 * units::kMiB);
+        QTest::addRow("inference native 40 MiB")
+            << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(40 * units::kMiB);
+        QTest::addRow("training native 48 MiB")
+            << int(Mode::Training) << int(AllocatorKind::Native) << quint64(48 * units::kMiB);
+        QTest::addRow("training async 48 MiB")
+            << int(Mode::Training) << int(AllocatorKind::Async) << quint64(48 * units::kMiB);
+        QTest::addRow("model does not fit, 8 MiB")
+            << int(Mode::Inference) << int(AllocatorKind::Native) << quint64(8 * units::kMiB);
     }
 
     void outOfMemoryEndsTheRunCleanly()

@@ -6,10 +6,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 using namespace iteragpu;
@@ -27,8 +26,9 @@ protocol::RunResult simRun(protocol::Mode mode, std::optional<std::uint64_t> cap
     c.warmup = 1;
     c.repeats = 2;
     c.simCapacityBytes = capacity;
-    return protocol::Runner::runBlocking(c, { "sim", backend.runtimeDescription(), true },
-        [&backend](device::Status& s) { return backend.open(0, s); }, nullptr);
+    return protocol::Runner::runBlocking(
+        c, { "sim", backend.runtimeDescription(), true }, [&backend](device::Status& s) { return backend.open(0, s); },
+        nullptr);
 }
 
 void writeText(const std::string& path, const std::string& text)
@@ -62,7 +62,8 @@ private slots:
     {
         QFETCH(int, mode);
         QFETCH(quint64, capacity);
-        const auto result = simRun(protocol::Mode(mode), capacity ? std::optional<std::uint64_t>(capacity) : std::nullopt);
+        const auto result
+            = simRun(protocol::Mode(mode), capacity ? std::optional<std::uint64_t>(capacity) : std::nullopt);
         QVERIFY(!result.phases.empty());
         const auto first = report::toJson(result);
         protocol::RunResult back;

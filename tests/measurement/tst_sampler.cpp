@@ -2,7 +2,6 @@
 #include "core/sampler/sampler.h"
 
 #include <QTest>
-
 #include <atomic>
 #include <mutex>
 
@@ -73,8 +72,12 @@ private slots:
         std::size_t delivered = 0;
         bool ordered = true;
         double lastT = -1.0;
-        sampler::Sampler s([&value] { return alloc::CounterSnapshot { value.load(), value.load(), 2 * value.load(), 0 }; },
-            10000.0, std::size_t(maxPerPhase), [&](const std::vector<protocol::Sample>& batch) {
+        sampler::Sampler s(
+            [&value] {
+                return alloc::CounterSnapshot { value.load(), value.load(), 2 * value.load(), 0 };
+            },
+            10000.0, std::size_t(maxPerPhase),
+            [&](const std::vector<protocol::Sample>& batch) {
                 std::lock_guard lock(m);
                 delivered += batch.size();
                 for (const auto& x : batch) {

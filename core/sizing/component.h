@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace iteragpu::sizing {
+
+// One line of the breakdown. Ids are stable (used as JSON keys and by the GUI): "weights", "kv_cache",
+// "gradients", "optimizer_states", "master_weights", "lora_adapters", "activations", "logits", "evaluation",
+// "export_copy". A component that cannot be computed (e.g. activations without a shape) has bytes == nullopt.
+struct Component {
+    std::string id;
+    std::string label; // English label for the CLI; the GUI translates by id
+    std::optional<std::uint64_t> bytes;
+    std::string note; // how it was computed, one line
+};
+
+} // namespace iteragpu::sizing
