@@ -13,8 +13,6 @@
 #include "core/sizing/sizingengine.h"
 #include "core/units/units.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
@@ -29,7 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
-
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 using namespace iteragpu;
@@ -217,12 +215,12 @@ private slots:
         QTest::addColumn<QString>("language");
         QTest::addColumn<QString>("gib");
         for (const char* suffix : { "md", "html" }) {
-            QTest::addRow("%s en", suffix) << QString::fromLatin1(suffix) << QStringLiteral("en")
-                                           << QStringLiteral("13.04 GiB");
-            QTest::addRow("%s de", suffix) << QString::fromLatin1(suffix) << QStringLiteral("de")
-                                           << QStringLiteral("13,04 GiB");
-            QTest::addRow("%s vi", suffix) << QString::fromLatin1(suffix) << QStringLiteral("vi")
-                                           << QStringLiteral("13,04 GiB");
+            QTest::addRow("%s en", suffix)
+                << QString::fromLatin1(suffix) << QStringLiteral("en") << QStringLiteral("13.04 GiB");
+            QTest::addRow("%s de", suffix)
+                << QString::fromLatin1(suffix) << QStringLiteral("de") << QStringLiteral("13,04 GiB");
+            QTest::addRow("%s vi", suffix)
+                << QString::fromLatin1(suffix) << QStringLiteral("vi") << QStringLiteral("13,04 GiB");
         }
     }
 
@@ -250,7 +248,8 @@ private slots:
         QVERIFY2(iComputed > 0 && iObserved > iComputed && iAssumed > iObserved, qPrintable(text.left(400)));
         // The weights estimate, localized; the four counters with their units.
         QVERIFY2(text.contains(gib), qPrintable(gib));
-        for (const char* counter : { "memory_allocated", "memory_reserved", "max_memory_allocated", "max_memory_reserved" })
+        for (const char* counter :
+            { "memory_allocated", "memory_reserved", "max_memory_allocated", "max_memory_reserved" })
             QVERIFY2(text.contains(QLatin1String(counter)), counter);
         QVERIFY(text.contains(QStringLiteral("GiB")));
         QVERIFY(text.contains(QStringLiteral("Keep batch 1 on the 16 GiB card.")));
@@ -279,7 +278,8 @@ private slots:
         const auto run = simulatedRun(2);
         const auto estimate = seedEstimate();
         ResultExporter exporter;
-        const auto out = exporter.exportSheet(path, sheetContent(QStringLiteral("en"), run, estimate), QStringLiteral("en"));
+        const auto out
+            = exporter.exportSheet(path, sheetContent(QStringLiteral("en"), run, estimate), QStringLiteral("en"));
         QVERIFY2(out.ok, qPrintable(out.message));
         const QByteArray pdf = readAll(path);
         QVERIFY(pdf.startsWith("%PDF-"));
@@ -392,7 +392,8 @@ private slots:
         QCOMPARE(QImage(png).size(), QSize(320, 160));
         const QString svg = dir.filePath(QStringLiteral("chart.svg"));
         const auto out = exporter.exportChartSvg(svg, [](const QString& temp) {
-            return writeFile(temp, "<svg xmlns=\"http://www.w3.org/2000/svg\"><line x1=\"0\" y1=\"0\" x2=\"9\" y2=\"9\"/></svg>");
+            return writeFile(
+                temp, "<svg xmlns=\"http://www.w3.org/2000/svg\"><line x1=\"0\" y1=\"0\" x2=\"9\" y2=\"9\"/></svg>");
         });
         QVERIFY2(out.ok, qPrintable(out.message));
         QVERIFY(readAll(svg).startsWith("<svg"));
@@ -427,8 +428,8 @@ private slots:
         QCOMPARE(diff->data(diff->index(1, gui::PhaseDiffModel::ColAllocatedDelta), gui::PhaseDiffModel::DeltaBytesRole)
                      .toLongLong(),
             qint64(8 * kGiB));
-        QCOMPARE(diff->data(diff->index(1, gui::PhaseDiffModel::ColAllocatedDelta)).toString(),
-            QStringLiteral("+8.00 GiB"));
+        QCOMPARE(
+            diff->data(diff->index(1, gui::PhaseDiffModel::ColAllocatedDelta)).toString(), QStringLiteral("+8.00 GiB"));
         QCOMPARE(diff->data(diff->index(1, gui::PhaseDiffModel::ColReservedDelta), gui::PhaseDiffModel::DeltaBytesRole)
                      .toLongLong(),
             qint64(0));
@@ -493,7 +494,8 @@ private slots:
         const QString json = dir.filePath(QStringLiteral("run.json"));
         QVERIFY(actions.exportJsonTo(json));
         const QString sheet = dir.filePath(QStringLiteral("sheet.html"));
-        QVERIFY(actions.exportSheetTo(sheet, QStringLiteral("es"), QStringLiteral("ok"), DecisionSheetWriter::Format::Html));
+        QVERIFY(actions.exportSheetTo(
+            sheet, QStringLiteral("es"), QStringLiteral("ok"), DecisionSheetWriter::Format::Html));
         const QString html = QString::fromUtf8(readAll(sheet));
         QVERIFY(html.contains(QStringLiteral("run.json")));
         QVERIFY(html.contains(QStringLiteral("13,04 GiB")));
@@ -510,8 +512,9 @@ private slots:
         exporter.prompt()->setAnswer([](const QString&) { return true; });
         const auto content = sheetContent(QStringLiteral("en"), simulatedRun(2), seedEstimate());
         for (const char* suffix : { "md", "html", "pdf" })
-            QVERIFY(exporter.exportSheet(QDir(dir).filePath(QStringLiteral("sheet.") + QLatin1String(suffix)), content,
-                                QStringLiteral("en"))
+            QVERIFY(exporter
+                        .exportSheet(QDir(dir).filePath(QStringLiteral("sheet.") + QLatin1String(suffix)), content,
+                            QStringLiteral("en"))
                         .ok);
         // A picture of the PDF's document, first 1400 pixels, to look at.
         const auto doc = DecisionSheetWriter(content, QStringLiteral("en")).document();
@@ -528,8 +531,8 @@ private slots:
     {
         // The UI stays English; the sheet is asked in German: German numbers, the UI's translators untouched.
         const auto translatorsBefore = QCoreApplication::instance()->findChildren<QTranslator*>().size();
-        const DecisionSheetWriter writer(sheetContent(QStringLiteral("de"), simulatedRun(1), seedEstimate()),
-            QStringLiteral("de"));
+        const DecisionSheetWriter writer(
+            sheetContent(QStringLiteral("de"), simulatedRun(1), seedEstimate()), QStringLiteral("de"));
         QVERIFY(writer.languageLoaded());
         const QString md = writer.markdown(QString());
         QVERIFY(md.contains(QStringLiteral("14.000.000.000")));

@@ -83,8 +83,9 @@ private slots:
         QTest::addColumn<QString>("gib");
         QTest::addColumn<QString>("bytesText");
         // The seeds' worked numbers: 7e9 x 16 bit, 4 GiB reserve, total 17.04 GiB.
-        QTest::addRow("weights") << QStringLiteral("weights") << quint64(14'000'000'000ULL) << QStringLiteral("14.00 GB")
-                                 << QStringLiteral("13.04 GiB") << QStringLiteral("14,000,000,000");
+        QTest::addRow("weights") << QStringLiteral("weights") << quint64(14'000'000'000ULL)
+                                 << QStringLiteral("14.00 GB") << QStringLiteral("13.04 GiB")
+                                 << QStringLiteral("14,000,000,000");
         QTest::addRow("reserve 4 GiB") << QStringLiteral("reserve") << quint64(4'294'967'296ULL)
                                        << QStringLiteral("4.29 GB") << QStringLiteral("4.00 GiB")
                                        << QStringLiteral("4,294,967,296");
@@ -144,12 +145,12 @@ private slots:
                                       << quint64(2'000'000'000ULL) << quint64(16'000'000'000ULL);
         QTest::addRow("no reserve") << 16 << 0.0 << gb << false << 1 << QStringLiteral("reserve") << quint64(0)
                                     << quint64(14'000'000'000ULL);
-        QTest::addRow("KV seed, 1 sequence") << 16 << 4.0 << gib << true << 1 << QStringLiteral("kv_cache")
-                                             << quint64(1'073'741'824ULL)
-                                             << quint64(14'000'000'000ULL + 5 * units::kGiB);
-        QTest::addRow("KV seed, 4 sequences") << 16 << 4.0 << gib << true << 4 << QStringLiteral("kv_cache")
-                                              << quint64(4'294'967'296ULL)
-                                              << quint64(14'000'000'000ULL + 8 * units::kGiB);
+        QTest::addRow("KV seed, 1 sequence")
+            << 16 << 4.0 << gib << true << 1 << QStringLiteral("kv_cache") << quint64(1'073'741'824ULL)
+            << quint64(14'000'000'000ULL + 5 * units::kGiB);
+        QTest::addRow("KV seed, 4 sequences")
+            << 16 << 4.0 << gib << true << 4 << QStringLiteral("kv_cache") << quint64(4'294'967'296ULL)
+            << quint64(14'000'000'000ULL + 8 * units::kGiB);
     }
 
     void changingFieldsUpdatesAndEmits()
@@ -336,8 +337,8 @@ private slots:
                                                   << true << QStringLiteral("Fits on NVIDIA H200");
         QTest::addRow("16 GiB card") << QStringLiteral("sim:0") << quint64(16ULL * units::kGiB) << false
                                      << QStringLiteral("Does not fit on sim:0");
-        QTest::addRow("exactly the need") << QStringLiteral("exact") << quint64(18'294'967'296ULL) << true
-                                          << QStringLiteral("Fits on exact");
+        QTest::addRow("exactly the need")
+            << QStringLiteral("exact") << quint64(18'294'967'296ULL) << true << QStringLiteral("Fits on exact");
     }
 
     void verdictAgainstDevice()
@@ -429,10 +430,14 @@ private slots:
         QTest::addColumn<QString>("locale");
         QTest::addColumn<QString>("gib");
         QTest::addColumn<QString>("bytes");
-        QTest::addRow("en") << QStringLiteral("en_US") << QStringLiteral("13.04 GiB") << QStringLiteral("14,000,000,000");
-        QTest::addRow("de") << QStringLiteral("de_DE") << QStringLiteral("13,04 GiB") << QStringLiteral("14.000.000.000");
-        QTest::addRow("es") << QStringLiteral("es_ES") << QStringLiteral("13,04 GiB") << QStringLiteral("14.000.000.000");
-        QTest::addRow("vi") << QStringLiteral("vi_VN") << QStringLiteral("13,04 GiB") << QStringLiteral("14.000.000.000");
+        QTest::addRow("en") << QStringLiteral("en_US") << QStringLiteral("13.04 GiB")
+                            << QStringLiteral("14,000,000,000");
+        QTest::addRow("de") << QStringLiteral("de_DE") << QStringLiteral("13,04 GiB")
+                            << QStringLiteral("14.000.000.000");
+        QTest::addRow("es") << QStringLiteral("es_ES") << QStringLiteral("13,04 GiB")
+                            << QStringLiteral("14.000.000.000");
+        QTest::addRow("vi") << QStringLiteral("vi_VN") << QStringLiteral("13,04 GiB")
+                            << QStringLiteral("14.000.000.000");
     }
 
     void numbersFollowTheLocale()
@@ -480,7 +485,8 @@ private slots:
         const int lora = static_cast<int>(SizingPanel::Mode::LoRA);
         QTest::addRow("dock 460x900") << 460 << 900 << QStringLiteral("sizingpanel-460x900.png") << 0 << inference;
         QTest::addRow("narrow 360x700") << 360 << 700 << QStringLiteral("sizingpanel-360x700.png") << 0 << inference;
-        QTest::addRow("tall 460x1900, LoRA") << 460 << 1900 << QStringLiteral("sizingpanel-460x1900-lora.png") << 0 << lora;
+        QTest::addRow("tall 460x1900, LoRA")
+            << 460 << 1900 << QStringLiteral("sizingpanel-460x1900-lora.png") << 0 << lora;
         QTest::addRow("catalog 640x900") << 640 << 900 << QStringLiteral("sizingpanel-640x900-catalog.png") << 1
                                          << inference;
     }

@@ -22,18 +22,18 @@ namespace iteragpu::gui {
 
 namespace {
 
-QString suffixFor(DecisionSheetWriter::Format format)
-{
-    switch (format) {
-    case DecisionSheetWriter::Format::Markdown:
+    QString suffixFor(DecisionSheetWriter::Format format)
+    {
+        switch (format) {
+        case DecisionSheetWriter::Format::Markdown:
+            return QStringLiteral("md");
+        case DecisionSheetWriter::Format::Html:
+            return QStringLiteral("html");
+        case DecisionSheetWriter::Format::Pdf:
+            return QStringLiteral("pdf");
+        }
         return QStringLiteral("md");
-    case DecisionSheetWriter::Format::Html:
-        return QStringLiteral("html");
-    case DecisionSheetWriter::Format::Pdf:
-        return QStringLiteral("pdf");
     }
-    return QStringLiteral("md");
-}
 
 } // namespace
 
@@ -85,8 +85,9 @@ ExportSheetDialog::ExportSheetDialog(QWidget* parent)
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportSheetDialog::syncSuffix);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_path, &QLineEdit::textChanged, this,
-        [this](const QString& text) { m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty()); });
+    connect(m_path, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
+    });
     retranslateUi();
     resize(560, sizeHint().height());
 }
@@ -146,7 +147,8 @@ void ExportSheetDialog::retranslateUi()
 {
     setWindowTitle(tr("Export the decision sheet"));
     m_choiceLabel->setText(tr("Choice made:"));
-    m_choice->setPlaceholderText(tr("e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin."));
+    m_choice->setPlaceholderText(
+        tr("e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin."));
     m_languageLabel->setText(tr("Language of the sheet:"));
     m_formatLabel->setText(tr("Format:"));
     m_attachJson->setText(tr("Attach the raw JSON result"));

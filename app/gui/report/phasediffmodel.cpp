@@ -8,7 +8,6 @@
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
-
 #include <limits>
 
 namespace iteragpu::gui {
@@ -78,9 +77,8 @@ QVariant PhaseDiffModel::data(const QModelIndex& index, int role) const
         return {};
     const Row& r = m_rows[index.row()];
     const QLocale locale;
-    auto status = [](std::optional<protocol::PhaseStatus> s) {
-        return s ? ResultPhaseModel::statusText(*s) : tr("absent");
-    };
+    auto status
+        = [](std::optional<protocol::PhaseStatus> s) { return s ? ResultPhaseModel::statusText(*s) : tr("absent"); };
     auto deltaFor = [&r](int column) -> std::optional<qint64> {
         if (column == ColAllocatedDelta)
             return delta(r.allocatedA, r.allocatedB);

@@ -4,7 +4,6 @@
 #include "core/protocol/runtypes.h"
 
 #include <QAbstractTableModel>
-
 #include <optional>
 
 namespace iteragpu::gui {
@@ -15,8 +14,18 @@ namespace iteragpu::gui {
 class PhaseDiffModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ColPhase, ColStatusA, ColStatusB, ColAllocatedA, ColAllocatedB, ColAllocatedDelta, ColReservedA,
-        ColReservedB, ColReservedDelta, ColumnCount };
+    enum Column {
+        ColPhase,
+        ColStatusA,
+        ColStatusB,
+        ColAllocatedA,
+        ColAllocatedB,
+        ColAllocatedDelta,
+        ColReservedA,
+        ColReservedB,
+        ColReservedDelta,
+        ColumnCount
+    };
     enum Role { DeltaBytesRole = Qt::UserRole + 1 };
 
     struct Row {

@@ -49,7 +49,10 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
     retranslate();
 }
 
-QList<QAction*> ReportActions::actions() const { return { m_open, m_compare, m_separator, m_json, m_sheet, m_png, m_svg }; }
+QList<QAction*> ReportActions::actions() const
+{
+    return { m_open, m_compare, m_separator, m_json, m_sheet, m_png, m_svg };
+}
 
 void ReportActions::retranslate()
 {
@@ -87,8 +90,8 @@ QString ReportActions::savePath(const QString& title, const QString& name, const
 {
     const QString docs = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     // The exporter asks before replacing a file, once; the file dialog does not ask too.
-    return QFileDialog::getSaveFileName(m_window, title, QDir(docs).filePath(name), filter, nullptr,
-        QFileDialog::DontConfirmOverwrite);
+    return QFileDialog::getSaveFileName(
+        m_window, title, QDir(docs).filePath(name), filter, nullptr, QFileDialog::DontConfirmOverwrite);
 }
 
 bool ReportActions::exportJsonTo(const QString& path)
@@ -127,8 +130,8 @@ bool ReportActions::exportSheetTo(const QString& path, const QString& language, 
 
 void ReportActions::openResult()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a result"), QString(),
-        tr("IteraGPU results (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open a result"), QString(), tr("IteraGPU results (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     protocol::RunResult result;
@@ -166,8 +169,8 @@ void ReportActions::compareResults()
     auto* widget = new ResultCompareWidget(dialog);
     connect(widget, &ResultCompareWidget::logMessage, this, &ReportActions::logMessage);
     if (const auto current = run())
-        widget->setResult(ResultCompareWidget::Side::A, *current,
-            m_lastJsonName.isEmpty() ? tr("current run") : m_lastJsonName);
+        widget->setResult(
+            ResultCompareWidget::Side::A, *current, m_lastJsonName.isEmpty() ? tr("current run") : m_lastJsonName);
     layout->addWidget(widget);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);

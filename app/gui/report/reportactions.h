@@ -9,7 +9,6 @@
 #include <QList>
 #include <QObject>
 #include <QSize>
-
 #include <functional>
 #include <optional>
 

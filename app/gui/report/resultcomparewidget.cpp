@@ -22,17 +22,17 @@ namespace iteragpu::gui {
 
 namespace {
 
-QTableView* makeView(QWidget* parent, QAbstractItemModel* model, const char* name)
-{
-    auto* view = new QTableView(parent);
-    view->setObjectName(QLatin1String(name));
-    view->setModel(model);
-    view->verticalHeader()->hide();
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setWordWrap(false);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    return view;
-}
+    QTableView* makeView(QWidget* parent, QAbstractItemModel* model, const char* name)
+    {
+        auto* view = new QTableView(parent);
+        view->setObjectName(QLatin1String(name));
+        view->setModel(model);
+        view->verticalHeader()->hide();
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setWordWrap(false);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        return view;
+    }
 
 } // namespace
 
@@ -123,8 +123,8 @@ void ResultCompareWidget::setResult(Side side, const protocol::RunResult& result
 
 void ResultCompareWidget::openDialog(Side side)
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a result"), QString(),
-        tr("IteraGPU results (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a result"), QString(), tr("IteraGPU results (*.json);;All files (*)"));
     if (!path.isEmpty())
         openFile(side, path);
 }

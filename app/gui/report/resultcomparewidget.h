@@ -4,7 +4,6 @@
 #include "core/protocol/runtypes.h"
 
 #include <QWidget>
-
 #include <optional>
 
 class QLabel;

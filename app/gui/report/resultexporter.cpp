@@ -5,14 +5,13 @@
 #include "app/gui/report/safefilewriter.h"
 #include "core/report/resultjson.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QWidget>
+#include <nlohmann/json.hpp>
 
 namespace iteragpu::gui {
 
@@ -99,7 +98,8 @@ ResultExporter::Outcome ResultExporter::exportSheet(
     out.written = chartOutcome.written + out.written;
     if (out.ok && !writer.languageLoaded())
         //: %1 is a language code, e.g. "de"
-        out.message += QLatin1Char(' ') + tr("The catalog for %1 could not be loaded; the sheet is in English.").arg(language);
+        out.message
+            += QLatin1Char(' ') + tr("The catalog for %1 could not be loaded; the sheet is in English.").arg(language);
     return finish(out);
 }
 

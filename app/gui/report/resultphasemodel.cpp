@@ -92,7 +92,8 @@ QVariant ResultPhaseModel::data(const QModelIndex& index, int role) const
             return statusText(p.status);
         case ColDuration:
             //: %1 is a duration in seconds
-            return p.durationSeconds ? tr("%1 s").arg(locale.toString(*p.durationSeconds, 'f', 3)) : QStringLiteral("—");
+            return p.durationSeconds ? tr("%1 s").arg(locale.toString(*p.durationSeconds, 'f', 3))
+                                     : QStringLiteral("—");
         default:
             return ByteText::optionalInUnit(bytesAt(p, col), units::Unit::GiB, locale);
         }

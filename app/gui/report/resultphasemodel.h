@@ -4,7 +4,6 @@
 #include "core/protocol/runtypes.h"
 
 #include <QAbstractTableModel>
-
 #include <optional>
 
 namespace iteragpu::gui {
@@ -14,8 +13,17 @@ namespace iteragpu::gui {
 class ResultPhaseModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ColPhase, ColStatus, ColPeakAllocated, ColPeakReserved, ColFinalAllocated, ColFinalReserved,
-        ColPredicted, ColDuration, ColumnCount };
+    enum Column {
+        ColPhase,
+        ColStatus,
+        ColPeakAllocated,
+        ColPeakReserved,
+        ColFinalAllocated,
+        ColFinalReserved,
+        ColPredicted,
+        ColDuration,
+        ColumnCount
+    };
     enum Role { BytesRole = Qt::UserRole + 1 };
 
     explicit ResultPhaseModel(QObject* parent = nullptr);

@@ -10,12 +10,12 @@ namespace iteragpu::gui {
 
 namespace {
 
-QString failure(const QString& path, const QString& reason)
-{
-    //: %1 is a file path, %2 the system's reason (e.g. "No space left on device")
-    return SafeFileWriter::tr("Could not write %1: %2. Nothing was replaced.")
-        .arg(QDir::toNativeSeparators(path), reason);
-}
+    QString failure(const QString& path, const QString& reason)
+    {
+        //: %1 is a file path, %2 the system's reason (e.g. "No space left on device")
+        return SafeFileWriter::tr("Could not write %1: %2. Nothing was replaced.")
+            .arg(QDir::toNativeSeparators(path), reason);
+    }
 
 } // namespace
 

@@ -8,7 +8,6 @@
 #include <QPair>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace iteragpu::gui {

@@ -3,32 +3,30 @@
 
 #include "core/report/resultjson.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QDateTime>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 namespace iteragpu::gui {
 
 namespace {
 
-std::optional<quint64> maxOf(std::optional<quint64> a, std::optional<quint64> b)
-{
-    if (!a)
-        return b;
-    if (!b)
-        return a;
-    return std::max(*a, *b);
-}
+    std::optional<quint64> maxOf(std::optional<quint64> a, std::optional<quint64> b)
+    {
+        if (!a)
+            return b;
+        if (!b)
+            return a;
+        return std::max(*a, *b);
+    }
 
-QString phaseLabel(const protocol::PhaseResult& phase)
-{
-    QString name = QString::fromStdString(phase.name);
-    if (phase.repeat)
-        name += QLatin1Char('#') + QString::number(*phase.repeat);
-    return name;
-}
+    QString phaseLabel(const protocol::PhaseResult& phase)
+    {
+        QString name = QString::fromStdString(phase.name);
+        if (phase.repeat)
+            name += QLatin1Char('#') + QString::number(*phase.repeat);
+        return name;
+    }
 
 } // namespace
 

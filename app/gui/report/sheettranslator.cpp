@@ -6,7 +6,7 @@ namespace iteragpu::gui {
 SheetTranslator::SheetTranslator(const QString& language)
     : m_language(language)
     , m_locale(language == QLatin1String("en") || language.isEmpty() ? QLocale(QLocale::English, QLocale::UnitedStates)
-                                                                       : QLocale(language))
+                                                                     : QLocale(language))
 {
     if (language != QLatin1String("en") && !language.isEmpty())
         m_loaded = m_translator.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm"));

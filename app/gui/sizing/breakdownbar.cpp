@@ -5,15 +5,14 @@
 
 #include <QPainter>
 #include <QPalette>
-
 #include <algorithm>
 
 namespace iteragpu::gui {
 
 namespace {
-constexpr int kBarHeight = 22; // pixels
-constexpr int kMargin = 4; // pixels
-constexpr int kSwatch = 10; // pixels
+    constexpr int kBarHeight = 22; // pixels
+    constexpr int kMargin = 4; // pixels
+    constexpr int kSwatch = 10; // pixels
 } // namespace
 
 BreakdownBar::BreakdownBar(QWidget* parent)
@@ -115,7 +114,8 @@ void BreakdownBar::paintEvent(QPaintEvent*)
         const double cx = bar.left() + bar.width() * (static_cast<double>(*m_capacity) / scale);
         const bool over = total > *m_capacity;
         p.setPen(QPen(over ? QColor(0xc0, 0x20, 0x20) : palette().color(QPalette::WindowText), 2));
-        p.drawLine(QPointF(std::min(cx, bar.right() - 1.0), bar.top() - 2), QPointF(std::min(cx, bar.right() - 1.0), bar.bottom() + 2));
+        p.drawLine(QPointF(std::min(cx, bar.right() - 1.0), bar.top() - 2),
+            QPointF(std::min(cx, bar.right() - 1.0), bar.bottom() + 2));
         if (!m_capacityLabel.isEmpty()) {
             const QString text = fm.elidedText(m_capacityLabel, Qt::ElideMiddle, bar.width());
             const int tw = fm.horizontalAdvance(text);

@@ -5,7 +5,6 @@
 #include <QList>
 #include <QString>
 #include <QWidget>
-
 #include <optional>
 
 namespace iteragpu::gui {

@@ -5,7 +5,6 @@
 
 #include <QFont>
 #include <QLocale>
-
 #include <algorithm>
 
 namespace iteragpu::gui {
@@ -121,7 +120,8 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
             return {};
         }
     case Qt::ToolTipRole: {
-        QString tip = row.bytes ? ByteText::full(*row.bytes, tr("bytes"), locale) : tr("Not computed: the model shape is needed.");
+        QString tip = row.bytes ? ByteText::full(*row.bytes, tr("bytes"), locale)
+                                : tr("Not computed: the model shape is needed.");
         if (!row.note.isEmpty())
             tip += QLatin1Char('\n') + row.note;
         if (row.id == QLatin1String("total") && !m_largestPhase.isEmpty())

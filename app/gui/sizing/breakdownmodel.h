@@ -5,7 +5,6 @@
 
 #include <QAbstractTableModel>
 #include <QList>
-
 #include <optional>
 
 namespace iteragpu::gui {

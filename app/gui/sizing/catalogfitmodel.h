@@ -6,7 +6,6 @@
 
 #include <QAbstractTableModel>
 #include <QList>
-
 #include <optional>
 
 namespace iteragpu::gui {
@@ -18,8 +17,18 @@ namespace iteragpu::gui {
 class CatalogFitModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ColCard, ColMarketed, ColReported, ColDevices, ColNeeded, ColMargin, ColVerdict, ColDominant,
-        ColSmallestTp, ColumnCount };
+    enum Column {
+        ColCard,
+        ColMarketed,
+        ColReported,
+        ColDevices,
+        ColNeeded,
+        ColMargin,
+        ColVerdict,
+        ColDominant,
+        ColSmallestTp,
+        ColumnCount
+    };
     enum Role { FitsRole = Qt::UserRole + 1, NeededBytesRole, ReportedBytesRole, MarginBytesRole };
 
     struct Entry {

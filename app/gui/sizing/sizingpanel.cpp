@@ -34,7 +34,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -43,66 +42,66 @@ namespace iteragpu::gui {
 
 namespace {
 
-constexpr int kSpinMax = std::numeric_limits<int>::max();
+    constexpr int kSpinMax = std::numeric_limits<int>::max();
 
-QSpinBox* makeSpin(QWidget* parent, const char* name, int minimum, int maximum, int value)
-{
-    auto* spin = new QSpinBox(parent);
-    spin->setObjectName(QLatin1String(name));
-    spin->setRange(minimum, maximum);
-    spin->setValue(value);
-    spin->setGroupSeparatorShown(true);
-    spin->setKeyboardTracking(true);
-    return spin;
-}
-
-// A whole, positive count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000")
-// or in scientific notation when it is a whole number ("7e9"). nullopt otherwise; 0 is refused by the caller.
-std::optional<quint64> parseCount(QString text)
-{
-    text = text.trimmed();
-    if (text.isEmpty())
-        return std::nullopt;
-    bool ok = false;
-    const quint64 localized = QLocale().toULongLong(text, &ok);
-    if (ok)
-        return localized;
-    QString plain = text;
-    plain.remove(QLatin1Char(' ')).remove(QChar(0x202F)).remove(QChar(0x00A0)).remove(QLatin1Char('_'));
-    plain.remove(QLatin1Char(',')).remove(QLatin1Char('\''));
-    const quint64 value = plain.toULongLong(&ok);
-    if (ok)
-        return value;
-    const double d = QLocale::c().toDouble(plain, &ok);
-    if (ok && std::isfinite(d) && d >= 0.0 && d < 18446744073709551616.0 && std::floor(d) == d)
-        return static_cast<quint64>(d);
-    return std::nullopt;
-}
-
-// Narrow docks: a label goes above its field instead of pushing the form wider than the dock.
-void tuneForm(QFormLayout* form)
-{
-    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-}
-
-// A stacked widget is as tall as its tallest page; only the current page counts here, so the model box does not
-// keep the height of the safetensors page while numbers are typed.
-void fitStackToCurrent(QStackedWidget* stack)
-{
-    for (int i = 0; i < stack->count(); ++i) {
-        QWidget* page = stack->widget(i);
-        const bool current = i == stack->currentIndex();
-        page->setSizePolicy(QSizePolicy::Preferred, current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    QSpinBox* makeSpin(QWidget* parent, const char* name, int minimum, int maximum, int value)
+    {
+        auto* spin = new QSpinBox(parent);
+        spin->setObjectName(QLatin1String(name));
+        spin->setRange(minimum, maximum);
+        spin->setValue(value);
+        spin->setGroupSeparatorShown(true);
+        spin->setKeyboardTracking(true);
+        return spin;
     }
-    stack->updateGeometry();
-}
 
-void setComboTexts(QComboBox* combo, const QStringList& texts)
-{
-    for (int i = 0; i < combo->count() && i < texts.size(); ++i)
-        combo->setItemText(i, texts[i]);
-}
+    // A whole, positive count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000")
+    // or in scientific notation when it is a whole number ("7e9"). nullopt otherwise; 0 is refused by the caller.
+    std::optional<quint64> parseCount(QString text)
+    {
+        text = text.trimmed();
+        if (text.isEmpty())
+            return std::nullopt;
+        bool ok = false;
+        const quint64 localized = QLocale().toULongLong(text, &ok);
+        if (ok)
+            return localized;
+        QString plain = text;
+        plain.remove(QLatin1Char(' ')).remove(QChar(0x202F)).remove(QChar(0x00A0)).remove(QLatin1Char('_'));
+        plain.remove(QLatin1Char(',')).remove(QLatin1Char('\''));
+        const quint64 value = plain.toULongLong(&ok);
+        if (ok)
+            return value;
+        const double d = QLocale::c().toDouble(plain, &ok);
+        if (ok && std::isfinite(d) && d >= 0.0 && d < 18446744073709551616.0 && std::floor(d) == d)
+            return static_cast<quint64>(d);
+        return std::nullopt;
+    }
+
+    // Narrow docks: a label goes above its field instead of pushing the form wider than the dock.
+    void tuneForm(QFormLayout* form)
+    {
+        form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    }
+
+    // A stacked widget is as tall as its tallest page; only the current page counts here, so the model box does not
+    // keep the height of the safetensors page while numbers are typed.
+    void fitStackToCurrent(QStackedWidget* stack)
+    {
+        for (int i = 0; i < stack->count(); ++i) {
+            QWidget* page = stack->widget(i);
+            const bool current = i == stack->currentIndex();
+            page->setSizePolicy(QSizePolicy::Preferred, current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+        }
+        stack->updateGeometry();
+    }
+
+    void setComboTexts(QComboBox* combo, const QStringList& texts)
+    {
+        for (int i = 0; i < combo->count() && i < texts.size(); ++i)
+            combo->setItemText(i, texts[i]);
+    }
 
 } // namespace
 
@@ -229,8 +228,8 @@ void SizingPanel::buildUi()
         m_storageCombo->setMinimumContentsLength(14);
         for (const auto& info : sizing::allWeightFormats()) {
             m_storageCombo->addItem(QString::fromUtf8(info.label), static_cast<int>(info.format));
-            m_storageCombo->setItemData(m_storageCombo->count() - 1, QString::fromUtf8(info.assumptions),
-                Qt::ToolTipRole);
+            m_storageCombo->setItemData(
+                m_storageCombo->count() - 1, QString::fromUtf8(info.assumptions), Qt::ToolTipRole);
         }
         m_storageCombo->setCurrentIndex(m_storageCombo->findData(static_cast<int>(sizing::WeightFormat::FP16)));
         m_computeLabel = new QLabel(m_formatBox);
@@ -437,8 +436,8 @@ void SizingPanel::retranslateUi()
 {
     m_modelBox->setTitle(tr("Model"));
     m_sourceLabel->setText(tr("Source:"));
-    setComboTexts(m_sourceCombo,
-        { tr("Numbers typed in"), tr("Preset"), tr("config.json file"), tr("safetensors checkpoint") });
+    setComboTexts(
+        m_sourceCombo, { tr("Numbers typed in"), tr("Preset"), tr("config.json file"), tr("safetensors checkpoint") });
     m_parametersLabel->setText(tr("Parameters:"));
     m_parametersEdit->setToolTip(tr("A whole number, e.g. 7000000000 or 7e9."));
     m_bitsLabel->setText(tr("Bits per parameter:"));
@@ -555,8 +554,8 @@ void SizingPanel::connectInputs()
     connect(m_sequenceSpin, &QSpinBox::valueChanged, this, schedule);
     connect(m_checkpointingCheck, &QCheckBox::toggled, this, schedule);
     connect(m_kvBox, &QGroupBox::toggled, this, schedule);
-    for (QSpinBox* spin : { m_layersSpin, m_kvHeadsSpin, m_headDimSpin, m_promptSpin, m_generatedSpin,
-             m_sequencesSpin, m_windowSpin })
+    for (QSpinBox* spin :
+        { m_layersSpin, m_kvHeadsSpin, m_headDimSpin, m_promptSpin, m_generatedSpin, m_sequencesSpin, m_windowSpin })
         connect(spin, &QSpinBox::valueChanged, this, schedule);
     connect(m_kvDtypeCombo, &QComboBox::currentIndexChanged, this, schedule);
     connect(m_staticCheck, &QCheckBox::toggled, this, schedule);
@@ -579,8 +578,8 @@ void SizingPanel::loadPresets()
         m_presets = sizing::PresetLibrary::loadDefault();
         for (const auto& preset : m_presets->presets()) {
             m_presetCombo->addItem(QString::fromStdString(preset.name), QString::fromStdString(preset.id));
-            m_presetCombo->setItemData(m_presetCombo->count() - 1, QString::fromStdString(preset.source),
-                Qt::ToolTipRole);
+            m_presetCombo->setItemData(
+                m_presetCombo->count() - 1, QString::fromStdString(preset.source), Qt::ToolTipRole);
         }
         m_presetCombo->setCurrentIndex(-1);
     } catch (const std::exception& e) {
@@ -787,8 +786,8 @@ bool SizingPanel::selectPreset(const QString& idOrName)
 
 void SizingPanel::openConfigDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open config.json"), QString(),
-        tr("Model configuration (config.json *.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open config.json"), QString(), tr("Model configuration (config.json *.json);;All files (*)"));
     if (!path.isEmpty())
         loadConfigFile(path);
 }
@@ -899,8 +898,8 @@ std::optional<sizing::SizingRequest> SizingPanel::buildRequest(QString& error) c
     const auto mode = static_cast<Mode>(m_modeCombo->currentIndex());
     if (mode == Mode::Inference) {
         if (m_kvBox->isChecked()) {
-            sizing::KvCacheOptions kv = request.shape ? sizing::KvCacheOptions::fromShape(*request.shape)
-                                                      : sizing::KvCacheOptions {};
+            sizing::KvCacheOptions kv
+                = request.shape ? sizing::KvCacheOptions::fromShape(*request.shape) : sizing::KvCacheOptions {};
             const auto layers = static_cast<std::uint64_t>(m_layersSpin->value());
             if (kv.layers != layers)
                 kv.layerWindows.clear(); // the model's per-layer windows no longer match the layers typed
@@ -1092,7 +1091,8 @@ void SizingPanel::updateVerdict()
     text = text.arg(m_deviceName, needed, available, CatalogFitModel::marginText(v.margin), dominant);
     if (v.tensorParallel > 1)
         //: %n is the number of devices
-        text += QLatin1Char(' ') + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
+        text += QLatin1Char(' ')
+            + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
     m_verdict->setText(text);
     m_verdict->setStyleSheet(v.fits ? QStringLiteral("color: #1b7a2e; font-weight: bold;")
                                     : QStringLiteral("color: #b01c1c; font-weight: bold;"));

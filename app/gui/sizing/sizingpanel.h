@@ -11,7 +11,6 @@
 #include "core/units/units.h"
 
 #include <QWidget>
-
 #include <optional>
 
 class QCheckBox;
