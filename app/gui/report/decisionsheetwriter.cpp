@@ -1,0 +1,509 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/report/decisionsheetwriter.h"
+
+#include "app/gui/sizing/bytetext.h"
+#include "core/units/units.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QPdfWriter>
+#include <QTextDocument>
+#include <QUrl>
+#include <functional>
+#include <utility>
+
+namespace iteragpu::gui {
+
+namespace {
+
+    // The sheet as a list of blocks built once in the chosen language, then rendered as Markdown or HTML.
+    struct Block {
+        enum class Kind { Title, Section, Subsection, Paragraph, Warning, Table, List, Chart, Attachment };
+        Kind kind = Kind::Paragraph;
+        QString text;
+        QStringList header;
+        QList<QStringList> rows;
+        int firstNumericColumn = 1; // columns from here on are right-aligned numbers; -1: none
+        QStringList items;
+    };
+
+    // Pipes and asterisks are escaped; underscores are not: inside identifiers such as memory_allocated they never
+    // start emphasis in CommonMark, and the identifiers stay searchable.
+    QString mdEscape(QString s)
+    {
+        s.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+        s.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+        s.replace(QLatin1Char('*'), QStringLiteral("\\*"));
+        s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        return s;
+    }
+
+    QString mdEscapeKeepLines(QString s)
+    {
+        QStringList lines = s.split(QLatin1Char('\n'));
+        for (QString& l : lines)
+            l = mdEscape(l);
+        return lines.join(QStringLiteral("  \n"));
+    }
+
+    QString htmlEscapeKeepLines(const QString& s)
+    {
+        return s.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    }
+
+} // namespace
+
+DecisionSheetWriter::DecisionSheetWriter(SheetContent content, const QString& language)
+    : m_content(std::move(content))
+    , m_tr(language)
+{
+}
+
+std::optional<DecisionSheetWriter::Format> DecisionSheetWriter::formatForSuffix(const QString& suffix)
+{
+    const QString s = suffix.toLower();
+    if (s == QLatin1String("md") || s == QLatin1String("markdown"))
+        return Format::Markdown;
+    if (s == QLatin1String("html") || s == QLatin1String("htm"))
+        return Format::Html;
+    if (s == QLatin1String("pdf"))
+        return Format::Pdf;
+    return std::nullopt;
+}
+
+QString DecisionSheetWriter::bytesFull(quint64 bytes) const
+{
+    return ByteText::full(bytes, m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "bytes")), m_tr.locale());
+}
+
+QString DecisionSheetWriter::gib(std::optional<quint64> bytes) const
+{
+    return ByteText::optionalInUnit(bytes, units::Unit::GiB, m_tr.locale());
+}
+
+QString DecisionSheetWriter::simulatedNote() const
+{
+    return m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "simulated, not a GPU measurement"));
+}
+
+QString DecisionSheetWriter::componentLabel(const QString& key) const
+{
+    static const std::pair<const char*, const char*> kLabels[] = {
+        { "weights", QT_TRANSLATE_NOOP("DecisionSheet", "Weights") },
+        { "kv_cache", QT_TRANSLATE_NOOP("DecisionSheet", "KV cache") },
+        { "gradients", QT_TRANSLATE_NOOP("DecisionSheet", "Gradients") },
+        { "optimizer_states", QT_TRANSLATE_NOOP("DecisionSheet", "Optimizer states") },
+        { "master_weights", QT_TRANSLATE_NOOP("DecisionSheet", "Master weights (fp32)") },
+        { "activations", QT_TRANSLATE_NOOP("DecisionSheet", "Activations") },
+        { "adapters", QT_TRANSLATE_NOOP("DecisionSheet", "LoRA adapters") },
+        { "evaluation", QT_TRANSLATE_NOOP("DecisionSheet", "Evaluation batch") },
+        { "export_copy", QT_TRANSLATE_NOOP("DecisionSheet", "Export copy") },
+        { "reserve", QT_TRANSLATE_NOOP("DecisionSheet", "Reserve") },
+        { "total", QT_TRANSLATE_NOOP("DecisionSheet", "Total") },
+    };
+    for (const auto& [k, label] : kLabels) {
+        if (key == QLatin1String(k))
+            return m_tr.text(label);
+    }
+    return key;
+}
+
+namespace {
+
+    QList<Block> buildBlocks(const SheetContent& c, const SheetTranslator& tr,
+        const std::function<QString(const QString&)>& component, const std::function<QString(quint64)>& full,
+        const std::function<QString(std::optional<quint64>)>& gib)
+    {
+        const QLocale locale = tr.locale();
+        QList<Block> blocks;
+        auto add = [&blocks](Block::Kind kind, const QString& text = QString()) {
+            Block b;
+            b.kind = kind;
+            b.text = text;
+            blocks.append(b);
+            return &blocks.last();
+        };
+        const QString sim = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "simulated, not a GPU measurement"));
+        const QString dash = QStringLiteral("—");
+
+        QString title = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Decision sheet"));
+        if (!c.title.isEmpty())
+            title += QStringLiteral(": ") + c.title;
+        add(Block::Kind::Title, title);
+        if (c.simulated) {
+            //: %1 is "simulated, not a GPU measurement"
+            add(Block::Kind::Warning,
+                tr.text(
+                      QT_TRANSLATE_NOOP("DecisionSheet", "Simulated device (sim): every observed figure below is %1."))
+                    .arg(sim));
+        }
+        if (c.created.isValid()) {
+            //: %1 is a date and time
+            add(Block::Kind::Paragraph,
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Written on %1."))
+                    .arg(locale.toString(c.created, QLocale::LongFormat)));
+        }
+
+        add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Choice made")));
+        add(Block::Kind::Paragraph,
+            c.choice.trimmed().isEmpty() ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "(not filled in)"))
+                                         : c.choice.trimmed());
+
+        // Computed
+        add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Computed (estimate)")));
+        if (c.weightsBytes) {
+            QString line = full(*c.weightsBytes);
+            if (!c.weightsBasis.isEmpty())
+                line += QStringLiteral(" (") + c.weightsBasis + QLatin1Char(')');
+            //: %1 is a size, e.g. "14,000,000,000 bytes = 14.00 GB = 13.04 GiB (7e9 parameters × 16 bit)"
+            add(Block::Kind::Paragraph, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Weights estimate: %1")).arg(line));
+        } else {
+            add(Block::Kind::Paragraph, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "No weights estimate was made.")));
+        }
+        if (!c.estimate.isEmpty()) {
+            Block* t = add(Block::Kind::Table);
+            t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Component")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Bytes")), QStringLiteral("GB"), QStringLiteral("GiB") };
+            auto row = [&](const QString& label, quint64 bytes) {
+                return QStringList { label, ByteText::bytes(bytes, locale),
+                    ByteText::inUnit(bytes, units::Unit::GB, locale),
+                    ByteText::inUnit(bytes, units::Unit::GiB, locale) };
+            };
+            for (const auto& comp : c.estimate)
+                t->rows.append(row(component(comp.key), comp.bytes));
+            if (c.estimateTotal)
+                t->rows.append(row(component(QStringLiteral("total")), *c.estimateTotal));
+        }
+
+        // Observed
+        QString observed = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Observed (measured run)"));
+        if (c.simulated)
+            observed = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Observed")) + QStringLiteral(" (") + sim
+                + QLatin1Char(')');
+        add(Block::Kind::Section, observed);
+        {
+            Block* list = add(Block::Kind::List);
+            QString device = c.deviceId.isEmpty() ? dash : c.deviceId;
+            if (!c.deviceName.isEmpty())
+                device += QStringLiteral(" (") + c.deviceName + QLatin1Char(')');
+            if (c.deviceCapacity)
+                device += QStringLiteral(", ") + full(*c.deviceCapacity);
+            //: %1 is the device id, name and capacity
+            list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Device: %1")).arg(device);
+            if (!c.backend.isEmpty())
+                //: %1 is the allocator backend's name
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Allocator backend: %1")).arg(c.backend);
+            //: %1 describes the largest load, e.g. "batch 2, context 128"
+            list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Maximum load tried: %1"))
+                               .arg(c.maxLoad.isEmpty() ? dash : c.maxLoad);
+            qsizetype passed = 0;
+            for (const auto& p : c.phases)
+                passed += p.passed ? 1 : 0;
+            //: %1 phases passed, %2 phases failed, %3 phases in all
+            list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Phases passed: %1, failed: %2 (of %3)"))
+                               .arg(locale.toString(passed), locale.toString(c.phases.size() - passed),
+                                   locale.toString(c.phases.size()));
+        }
+        {
+            add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Counters at the end of the run")));
+            Block* t = add(Block::Kind::Table);
+            t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Counter")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Bytes")), QStringLiteral("GiB") };
+            auto row = [&](const char* id, std::optional<quint64> v) {
+                return QStringList { QLatin1String(id), v ? ByteText::bytes(*v, locale) : dash, gib(v) };
+            };
+            t->rows << row("memory_allocated", c.allocated) << row("memory_reserved", c.reserved)
+                    << row("max_memory_allocated", c.maxAllocated) << row("max_memory_reserved", c.maxReserved);
+        }
+        if (!c.phases.isEmpty()) {
+            add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Phases")));
+            Block* t = add(Block::Kind::Table);
+            t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Phase")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Status")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Peak allocated (GiB)")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Peak reserved (GiB)")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Predicted peak (GiB)")) };
+            t->firstNumericColumn = 2;
+            for (const auto& p : c.phases) {
+                QString status = p.passed ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "passed"))
+                                          : tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed"));
+                if (!p.passed && !p.error.isEmpty())
+                    status += QStringLiteral(" (") + p.error + QLatin1Char(')');
+                else if (p.outOfMemory)
+                    status += QStringLiteral(" (") + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "out of memory"))
+                        + QLatin1Char(')');
+                t->rows.append({ p.name, status, gib(p.peakAllocated), gib(p.peakReserved), gib(p.predictedPeak) });
+            }
+            add(Block::Kind::Paragraph,
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                    "The two peaks are separate maxima, possibly reached at different moments; their difference is not "
+                    "a state of the device.")));
+        }
+        if (!c.chart.isNull()) {
+            QString caption = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Memory over time"));
+            if (c.simulated)
+                caption += QStringLiteral(" (") + sim + QLatin1Char(')');
+            add(Block::Kind::Chart, caption);
+        }
+
+        if (!c.environment.isEmpty()) {
+            add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Environment")));
+            Block* t = add(Block::Kind::Table);
+            t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Item")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Value")) };
+            t->firstNumericColumn = -1;
+            for (const auto& [k, v] : c.environment)
+                t->rows.append({ k, v });
+        }
+
+        add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Assumed")));
+        {
+            Block* list = add(Block::Kind::List);
+            list->items = c.assumptions;
+            list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                "GB means 10^9 bytes and GiB 2^30 bytes; every size was converted once from an exact byte count."));
+            if (c.simulated)
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                    "The device is simulated: it models memory only, its figures do not come from a GPU."));
+        }
+
+        if (!c.rawJson.isEmpty() || !c.rawJsonFileName.isEmpty()) {
+            add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw result")));
+            if (!c.rawJsonFileName.isEmpty())
+                //: %1 is a file name
+                add(Block::Kind::Paragraph,
+                    tr.text(QT_TRANSLATE_NOOP(
+                                "DecisionSheet", "The raw measurements are in %1 (JSON, bytes as integers)."))
+                        .arg(c.rawJsonFileName));
+            if (!c.rawJson.isEmpty())
+                add(Block::Kind::Attachment, QString::fromUtf8(c.rawJson));
+        }
+        return blocks;
+    }
+
+} // namespace
+
+QString DecisionSheetWriter::markdown(const QString& chartFileName) const
+{
+    const auto blocks = buildBlocks(
+        m_content, m_tr, [this](const QString& k) { return componentLabel(k); },
+        [this](quint64 b) { return bytesFull(b); }, [this](std::optional<quint64> b) { return gib(b); });
+    QString out;
+    for (const Block& b : blocks) {
+        switch (b.kind) {
+        case Block::Kind::Title:
+            out += QStringLiteral("# ") + mdEscape(b.text) + QStringLiteral("\n\n");
+            break;
+        case Block::Kind::Section:
+            out += QStringLiteral("## ") + mdEscape(b.text) + QStringLiteral("\n\n");
+            break;
+        case Block::Kind::Subsection:
+            out += QStringLiteral("### ") + mdEscape(b.text) + QStringLiteral("\n\n");
+            break;
+        case Block::Kind::Paragraph:
+            out += mdEscapeKeepLines(b.text) + QStringLiteral("\n\n");
+            break;
+        case Block::Kind::Warning:
+            out += QStringLiteral("> **") + mdEscape(b.text) + QStringLiteral("**\n\n");
+            break;
+        case Block::Kind::List:
+            for (const QString& item : b.items)
+                out += QStringLiteral("- ") + mdEscape(item) + QLatin1Char('\n');
+            out += QLatin1Char('\n');
+            break;
+        case Block::Kind::Table: {
+            QStringList head;
+            for (const QString& h : b.header)
+                head << mdEscape(h);
+            out += QStringLiteral("| ") + head.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|");
+            for (qsizetype i = 0; i < b.header.size(); ++i)
+                out += b.firstNumericColumn >= 0 && i >= b.firstNumericColumn ? QStringLiteral("---:|")
+                                                                              : QStringLiteral("---|");
+            out += QLatin1Char('\n');
+            for (const QStringList& row : b.rows) {
+                QStringList cells;
+                for (const QString& cell : row)
+                    cells << mdEscape(cell);
+                out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+            }
+            out += QLatin1Char('\n');
+            break;
+        }
+        case Block::Kind::Chart:
+            if (!chartFileName.isEmpty())
+                out += QStringLiteral("![") + mdEscape(b.text) + QStringLiteral("](")
+                    + QString::fromUtf8(QUrl::toPercentEncoding(chartFileName)) + QStringLiteral(")\n\n");
+            else
+                out += QStringLiteral("*") + mdEscape(b.text) + QStringLiteral("*\n\n");
+            break;
+        case Block::Kind::Attachment:
+            out += QStringLiteral("<details><summary>") + m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON"))
+                + QStringLiteral("</summary>\n\n```json\n") + b.text.trimmed()
+                + QStringLiteral("\n```\n\n</details>\n");
+            break;
+        }
+    }
+    return out;
+}
+
+namespace {
+
+    QString renderHtml(const QList<Block>& blocks, const QString& imageSource, bool forPdf, const QString& rawJsonLabel,
+        const QString& lang)
+    {
+        QString out = QStringLiteral("<!DOCTYPE html>\n<html lang=\"") + lang
+            + QStringLiteral("\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+        if (!blocks.isEmpty())
+            out += blocks.first().text.toHtmlEscaped();
+        out += QStringLiteral(
+            "</title>\n<style>\n"
+            "body { font-family: sans-serif; max-width: 60em; margin: 1em auto; }\n"
+            "table { border-collapse: collapse; margin-bottom: 1em; }\n"
+            "th, td { border: 1px solid #999; padding: 2px 8px; }\n"
+            "td.num { text-align: right; }\n"
+            ".warning { background: #fff3cd; border: 1px solid #c90; padding: 6px; font-weight: bold; }\n"
+            "section { margin-bottom: 1.5em; }\n"
+            "</style>\n</head>\n<body>\n");
+        bool inSection = false;
+        for (const Block& b : blocks) {
+            switch (b.kind) {
+            case Block::Kind::Title:
+                out += QStringLiteral("<h1>") + b.text.toHtmlEscaped() + QStringLiteral("</h1>\n");
+                break;
+            case Block::Kind::Section:
+                if (inSection && !forPdf)
+                    out += QStringLiteral("</section>\n");
+                if (!forPdf)
+                    out += QStringLiteral("<section>\n");
+                inSection = true;
+                out += QStringLiteral("<h2>") + b.text.toHtmlEscaped() + QStringLiteral("</h2>\n");
+                break;
+            case Block::Kind::Subsection:
+                out += QStringLiteral("<h3>") + b.text.toHtmlEscaped() + QStringLiteral("</h3>\n");
+                break;
+            case Block::Kind::Paragraph:
+                out += QStringLiteral("<p>") + htmlEscapeKeepLines(b.text) + QStringLiteral("</p>\n");
+                break;
+            case Block::Kind::Warning:
+                if (forPdf)
+                    out += QStringLiteral("<table cellpadding=\"6\" bgcolor=\"#fff3cd\" border=\"1\"><tr><td><b>")
+                        + b.text.toHtmlEscaped() + QStringLiteral("</b></td></tr></table>\n");
+                else
+                    out += QStringLiteral("<p class=\"warning\">") + b.text.toHtmlEscaped() + QStringLiteral("</p>\n");
+                break;
+            case Block::Kind::List:
+                out += QStringLiteral("<ul>\n");
+                for (const QString& item : b.items)
+                    out += QStringLiteral("<li>") + item.toHtmlEscaped() + QStringLiteral("</li>\n");
+                out += QStringLiteral("</ul>\n");
+                break;
+            case Block::Kind::Table:
+                out += forPdf ? QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr>")
+                              : QStringLiteral("<table>\n<tr>");
+                for (const QString& h : b.header)
+                    out += QStringLiteral("<th>") + h.toHtmlEscaped() + QStringLiteral("</th>");
+                out += QStringLiteral("</tr>\n");
+                for (const QStringList& row : b.rows) {
+                    out += QStringLiteral("<tr>");
+                    for (qsizetype i = 0; i < row.size(); ++i)
+                        out += (b.firstNumericColumn < 0 || i < b.firstNumericColumn
+                                       ? QStringLiteral("<td>")
+                                       : (forPdf ? QStringLiteral("<td align=\"right\">")
+                                                 : QStringLiteral("<td class=\"num\">")))
+                            + row[i].toHtmlEscaped() + QStringLiteral("</td>");
+                    out += QStringLiteral("</tr>\n");
+                }
+                out += QStringLiteral("</table>\n");
+                break;
+            case Block::Kind::Chart:
+                if (!imageSource.isEmpty())
+                    out += QStringLiteral("<p><img src=\"") + imageSource + QStringLiteral("\" alt=\"")
+                        + b.text.toHtmlEscaped()
+                        + (forPdf ? QStringLiteral("\" width=\"600\">")
+                                  : QStringLiteral("\" style=\"max-width:100%\">"))
+                        + QStringLiteral("<br><i>") + b.text.toHtmlEscaped() + QStringLiteral("</i></p>\n");
+                break;
+            case Block::Kind::Attachment:
+                if (forPdf)
+                    out += QStringLiteral("<h3>") + rawJsonLabel.toHtmlEscaped() + QStringLiteral("</h3>\n<pre>")
+                        + b.text.trimmed().toHtmlEscaped() + QStringLiteral("</pre>\n");
+                else
+                    out += QStringLiteral("<details><summary>") + rawJsonLabel.toHtmlEscaped()
+                        + QStringLiteral("</summary>\n<pre>") + b.text.trimmed().toHtmlEscaped()
+                        + QStringLiteral("</pre>\n</details>\n");
+                break;
+            }
+        }
+        if (inSection && !forPdf)
+            out += QStringLiteral("</section>\n");
+        out += QStringLiteral("</body>\n</html>\n");
+        return out;
+    }
+
+    const QString kChartResource = QStringLiteral("iteragpu-chart.png");
+
+} // namespace
+
+QString DecisionSheetWriter::html() const
+{
+    const auto blocks = buildBlocks(
+        m_content, m_tr, [this](const QString& k) { return componentLabel(k); },
+        [this](quint64 b) { return bytesFull(b); }, [this](std::optional<quint64> b) { return gib(b); });
+    QString image;
+    if (!m_content.chart.isNull()) {
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        m_content.chart.save(&buffer, "PNG");
+        image = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+    }
+    return renderHtml(blocks, image, false, m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language());
+}
+
+std::unique_ptr<QTextDocument> DecisionSheetWriter::document() const
+{
+    const auto blocks = buildBlocks(
+        m_content, m_tr, [this](const QString& k) { return componentLabel(k); },
+        [this](quint64 b) { return bytesFull(b); }, [this](std::optional<quint64> b) { return gib(b); });
+    auto document = std::make_unique<QTextDocument>();
+    if (!m_content.chart.isNull())
+        document->addResource(QTextDocument::ImageResource, QUrl(kChartResource), m_content.chart);
+    document->setHtml(renderHtml(blocks, m_content.chart.isNull() ? QString() : kChartResource, true,
+        m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language()));
+    document->setMetaInformation(QTextDocument::DocumentTitle, blocks.isEmpty() ? QString() : blocks.first().text);
+    return document;
+}
+
+QByteArray DecisionSheetWriter::pdf() const
+{
+    const auto doc = document();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        writer.setResolution(300);
+        writer.setCreator(QStringLiteral("IteraGPU Lab"));
+        writer.setTitle(doc->metaInformation(QTextDocument::DocumentTitle));
+        doc->print(&writer);
+    }
+    buffer.close();
+    return bytes;
+}
+
+QByteArray DecisionSheetWriter::render(Format format, const QString& chartFileName) const
+{
+    switch (format) {
+    case Format::Markdown:
+        return markdown(chartFileName).toUtf8();
+    case Format::Html:
+        return html().toUtf8();
+    case Format::Pdf:
+        return pdf();
+    }
+    return {};
+}
+
+} // namespace iteragpu::gui

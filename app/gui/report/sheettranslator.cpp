@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/report/sheettranslator.h"
+
+namespace iteragpu::gui {
+
+SheetTranslator::SheetTranslator(const QString& language)
+    : m_language(language)
+    , m_locale(language == QLatin1String("en") || language.isEmpty() ? QLocale(QLocale::English, QLocale::UnitedStates)
+                                                                     : QLocale(language))
+{
+    if (language != QLatin1String("en") && !language.isEmpty())
+        m_loaded = m_translator.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm"));
+}
+
+QString SheetTranslator::text(const char* source, int n) const
+{
+    QString result;
+    if (m_loaded && !m_translator.isEmpty())
+        result = m_translator.translate(kContext, source, nullptr, n);
+    if (result.isEmpty())
+        result = QString::fromUtf8(source);
+    if (n >= 0)
+        result.replace(QStringLiteral("%n"), m_locale.toString(n));
+    return result;
+}
+
+} // namespace iteragpu::gui
