@@ -6,6 +6,8 @@
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/log/logview.h"
 #include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/report/reportactions.h"
+#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/timelineconversion.h"
@@ -36,7 +38,7 @@
 namespace iteragpu::gui {
 
 namespace {
-    constexpr int kLayoutVersion = 1; // bump when the docks change, so an old saved layout is not applied
+    constexpr int kLayoutVersion = 2; // bump when the docks change, so an old saved layout is not applied
     const QString kUnitKey = QStringLiteral("ui/unit");
 } // namespace
 
@@ -53,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
     createWidgets();
     createDocks();
     createMenus();
+    createSizingAndReports();
     connectRun();
     retranslateUi();
     resize(1280, 800);
@@ -169,6 +172,45 @@ QDockWidget* MainWindow::addPanelDock(
     dock->setWindowTitle(title);
     m_viewMenu->insertAction(m_viewMenu->actions().value(0), dock->toggleViewAction());
     return dock;
+}
+
+void MainWindow::createSizingAndReports()
+{
+    // The sizing panel (computed) docks on the right of the timeline (observed); its estimate is the chart's
+    // estimate line, and the selected device is its fit target.
+    m_sizingPanel = new SizingPanel(this);
+    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), m_sizingPanel, Qt::RightDockWidgetArea);
+    resizeDocks({ m_sizingDock }, { 420 }, Qt::Horizontal);
+    connect(m_sizingPanel, &SizingPanel::estimateChanged, this,
+        [this](quint64 bytes) { m_timeline->setEstimateBytes(static_cast<std::uint64_t>(bytes)); });
+    connect(m_sizingPanel, &SizingPanel::estimateCleared, this,
+        [this](const QString&) { m_timeline->setEstimateBytes(std::nullopt); });
+    auto followDevice = [this] {
+        const QString id = m_devicePicker->currentDeviceId();
+        if (const auto capacity = m_devicePicker->currentCapacityBytes(); capacity && !id.isEmpty())
+            m_sizingPanel->setDevice(id, *capacity);
+        else
+            m_sizingPanel->clearDevice();
+    };
+    connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, followDevice);
+    followDevice();
+    if (const auto estimate = m_sizingPanel->estimate())
+        m_timeline->setEstimateBytes(estimate->total());
+
+    ReportActions::Sources sources;
+    sources.currentRun = [this] { return m_lastResult; };
+    sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
+    sources.chartImage = [this](QSize size) { return m_timeline->toImage(size); };
+    sources.writeChartSvg = [this](const QString& path) { return m_timeline->writeSvg(path); };
+    m_reportActions = new ReportActions(this, std::move(sources));
+    m_fileMenu->insertActions(m_fileSeparator, m_reportActions->actions());
+    m_fileMenu->insertSeparator(m_reportActions->actions().value(0));
+    connect(m_reportActions, &ReportActions::logMessage, this, [this](const QString& line, bool isError) {
+        if (isError)
+            m_logView->error(line);
+        else
+            m_logView->info(line);
+    });
 }
 
 void MainWindow::createMenus()
@@ -385,6 +427,7 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunFinished(const protocol::RunResult& result)
 {
+    m_lastResult = result;
     m_phaseModel->runFinished(result);
     for (const protocol::PhaseResult& phase : result.phases)
         if (phase.status == protocol::PhaseStatus::NotRun)
@@ -476,6 +519,7 @@ void MainWindow::retranslateUi()
     m_workloadDock->setWindowTitle(tr("Workload"));
     m_phasesDock->setWindowTitle(tr("Phases"));
     m_logDock->setWindowTitle(tr("Log"));
+    m_sizingDock->setWindowTitle(tr("Sizing"));
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
     m_phaseModel->retranslate();

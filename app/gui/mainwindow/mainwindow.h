@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 #include <memory>
+#include <optional>
 
 class QAction;
 class QActionGroup;
@@ -22,14 +23,16 @@ namespace iteragpu::gui {
 class DevicePicker;
 class LogView;
 class PhaseTableModel;
+class ReportActions;
 class RunController;
 class RunPanel;
+class SizingPanel;
 class TimelineChart;
 class WorkloadForm;
 
 // The workbench window. Menus File, View, Language, Help; a Run tool bar; the live timeline in the centre; docks
-// for the device picker and the workload form (left), the phase table and the log (bottom). The right dock
-// area is left free for the sizing panel: addPanelDock() puts a panel there and a toggle in the View menu.
+// for the device picker and the workload form (left), the phase table and the log (bottom), the sizing panel
+// (right). addPanelDock() adds a panel dock and its toggle in the View menu.
 // Docks and geometry are saved with QSettings and restored at the next start.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -52,6 +55,8 @@ public:
     QTableView* phaseView() const { return m_phaseView; }
     LogView* logView() const { return m_logView; }
     RunController* runController() const { return m_runController; }
+    SizingPanel* sizingPanel() const { return m_sizingPanel; }
+    ReportActions* reportActions() const { return m_reportActions; }
     RunPanel* runPanel() const { return m_runPanel; }
     // The banner above the chart: the last run's failure or stop, in words; empty when hidden.
     QString noticeText() const;
@@ -92,6 +97,7 @@ private:
     void showNotice(const QString& text, bool error);
     QDockWidget* makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area);
     void onRunFinished(const protocol::RunResult& result);
+    void createSizingAndReports();
 
     std::unique_ptr<device::BackendRegistry> m_registry;
     QMenu* m_fileMenu = nullptr;
@@ -128,6 +134,10 @@ private:
     QDockWidget* m_workloadDock = nullptr;
     QDockWidget* m_phasesDock = nullptr;
     QDockWidget* m_logDock = nullptr;
+    QDockWidget* m_sizingDock = nullptr;
+    SizingPanel* m_sizingPanel = nullptr;
+    ReportActions* m_reportActions = nullptr;
+    std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
     units::Unit m_unit = units::Unit::GiB;
 };
 
