@@ -179,20 +179,40 @@ void MainWindow::createSizingAndReports()
     // The sizing panel (computed) docks on the right of the timeline (observed); its estimate is the chart's
     // estimate line, and the selected device is its fit target.
     m_sizingPanel = new SizingPanel(this);
-    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), m_sizingPanel, Qt::RightDockWidgetArea);
-    resizeDocks({ m_sizingDock }, { 420 }, Qt::Horizontal);
+    // It shares the left column with the workload form, as tabs (size first, then measure), so the timeline
+    // keeps at least half of the window's width at 1024 pixels.
+    // Wide enough for its form rows without a horizontal scroll bar; it scrolls vertically on small screens.
+    m_sizingPanel->setMinimumWidth(360);
+    m_sizingPanel->setMinimumHeight(560);
+    auto* sizingScroll = new QScrollArea(this);
+    sizingScroll->setWidget(m_sizingPanel);
+    sizingScroll->setWidgetResizable(true);
+    sizingScroll->setFrameShape(QFrame::NoFrame);
+    sizingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    sizingScroll->setMinimumWidth(360 + sizingScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
+    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), sizingScroll, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(m_workloadDock, m_sizingDock);
+    m_sizingDock->raise();
     connect(m_sizingPanel, &SizingPanel::estimateChanged, this,
         [this](quint64 bytes) { m_timeline->setEstimateBytes(static_cast<std::uint64_t>(bytes)); });
     connect(m_sizingPanel, &SizingPanel::estimateCleared, this,
         [this](const QString&) { m_timeline->setEstimateBytes(std::nullopt); });
+    // The fit target is the capacity the run will have: on sim:0 the simulated capacity of the workload form.
     auto followDevice = [this] {
         const QString id = m_devicePicker->currentDeviceId();
-        if (const auto capacity = m_devicePicker->currentCapacityBytes(); capacity && !id.isEmpty())
+        std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
+        if (m_devicePicker->currentIsSimulated()) {
+            const auto config = m_workloadForm->config();
+            if (config && config->simCapacityBytes)
+                capacity = config->simCapacityBytes;
+        }
+        if (capacity && !id.isEmpty())
             m_sizingPanel->setDevice(id, *capacity);
         else
             m_sizingPanel->clearDevice();
     };
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, followDevice);
+    connect(m_workloadForm, &WorkloadForm::changed, this, followDevice);
     followDevice();
     if (const auto estimate = m_sizingPanel->estimate())
         m_timeline->setEstimateBytes(estimate->total());

@@ -32,7 +32,7 @@ class WorkloadForm;
 
 // The workbench window. Menus File, View, Language, Help; a Run tool bar; the live timeline in the centre; docks
 // for the device picker and the workload form (left), the phase table and the log (bottom), the sizing panel
-// (right). addPanelDock() adds a panel dock and its toggle in the View menu.
+// (left, a tab beside the workload form). addPanelDock() adds a panel dock and its toggle in the View menu.
 // Docks and geometry are saved with QSettings and restored at the next start.
 class MainWindow : public QMainWindow {
     Q_OBJECT
