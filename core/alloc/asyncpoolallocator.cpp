@@ -35,7 +35,8 @@ AsyncPoolAllocator::~AsyncPoolAllocator()
 
 std::string AsyncPoolAllocator::settingsText()
 {
-    return "driver stream-ordered pool (cudaMallocAsync / hipMallocAsync) on the default pool, release threshold 0, "
+    return "driver stream-ordered pool (cudaMallocAsync / hipMallocAsync) on the default pool, release threshold "
+           "UINT64_MAX (freed memory stays reserved until a trim, as PyTorch keeps its cache), "
            "counters from the pool attributes UsedMemCurrent/High and ReservedMemCurrent/High";
 }
 
