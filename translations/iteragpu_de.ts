@@ -1,4 +1,2010 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
+<context>
+    <name>DecisionSheet</name>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimierer-Zustände</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Master-Gewichte (fp32)</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA-Adapter</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Evaluierungs-Batch</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Exportkopie</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Reserve</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Decision sheet</source>
+        <translation>Datenblatt</translation>
+    </message>
+    <message>
+        <source>Simulated device (sim): every observed figure below is %1.</source>
+        <extracomment>%1 is &quot;simulated, not a GPU measurement&quot;</extracomment>
+        <translation>Simuliertes Gerät (sim): Jeder beobachtete Wert unten ist %1.</translation>
+    </message>
+    <message>
+        <source>Written on %1.</source>
+        <extracomment>%1 is a date and time</extracomment>
+        <translation>Erstellt am %1.</translation>
+    </message>
+    <message>
+        <source>Choice made</source>
+        <translation>Getroffene Wahl</translation>
+    </message>
+    <message>
+        <source>(not filled in)</source>
+        <translation>(nicht ausgefüllt)</translation>
+    </message>
+    <message>
+        <source>Computed (estimate)</source>
+        <translation>Berechnet (Schätzung)</translation>
+    </message>
+    <message>
+        <source>Weights estimate: %1</source>
+        <extracomment>%1 is a size, e.g. &quot;14,000,000,000 bytes = 14.00 GB = 13.04 GiB (7e9 parameters × 16 bit)&quot;</extracomment>
+        <translation>Schätzung der Gewichte: %1</translation>
+    </message>
+    <message>
+        <source>No weights estimate was made.</source>
+        <translation>Es wurde keine Schätzung der Gewichte vorgenommen.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Komponente</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Observed (measured run)</source>
+        <translation>Beobachtet (gemessener Lauf)</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <extracomment>%1 is the device id, name and capacity</extracomment>
+        <translation>Gerät: %1</translation>
+    </message>
+    <message>
+        <source>Allocator backend: %1</source>
+        <extracomment>%1 is the allocator backend&apos;s name</extracomment>
+        <translation>Allocator-Backend: %1</translation>
+    </message>
+    <message>
+        <source>Maximum load tried: %1</source>
+        <extracomment>%1 describes the largest load, e.g. &quot;batch 2, context 128&quot;</extracomment>
+        <translation>Getestete maximale Last: %1</translation>
+    </message>
+    <message>
+        <source>Phases passed: %1, failed: %2 (of %3)</source>
+        <extracomment>%1 phases passed, %2 phases failed, %3 phases in all</extracomment>
+        <translation>Erfolgreiche Phasen: %1, fehlgeschlagene: %2 (von %3)</translation>
+    </message>
+    <message>
+        <source>Counters at the end of the run</source>
+        <translation>Zähler am Ende des Laufs</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Phasen</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Peak allocated (GiB)</source>
+        <translation>Spitzenwert allocated (GiB)</translation>
+    </message>
+    <message>
+        <source>Peak reserved (GiB)</source>
+        <translation>Spitzenwert reserved (GiB)</translation>
+    </message>
+    <message>
+        <source>Predicted peak (GiB)</source>
+        <translation>Vorhergesagter Spitzenwert (GiB)</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The two peaks are separate maxima, possibly reached at different moments; their difference is not a state of the device.</source>
+        <translation>Die beiden Spitzenwerte sind getrennte Maxima, möglicherweise zu verschiedenen Zeitpunkten erreicht; ihre Differenz ist kein Zustand des Geräts.</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Speicher im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Assumed</source>
+        <translation>Angenommen</translation>
+    </message>
+    <message>
+        <source>GB means 10^9 bytes and GiB 2^30 bytes; every size was converted once from an exact byte count.</source>
+        <translation>GB bedeutet 10^9 Bytes und GiB 2^30 Bytes; jede Größe wurde einmal aus einer exakten Byte-Anzahl umgerechnet.</translation>
+    </message>
+    <message>
+        <source>The device is simulated: it models memory only, its figures do not come from a GPU.</source>
+        <translation>Das Gerät ist simuliert: Es bildet nur den Speicher nach, seine Werte stammen nicht von einer GPU.</translation>
+    </message>
+    <message>
+        <source>Raw result</source>
+        <translation>Rohergebnis</translation>
+    </message>
+    <message>
+        <source>The raw measurements are in %1 (JSON, bytes as integers).</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>Die Rohmessungen stehen in %1 (JSON, Bytes als Ganzzahlen).</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Roh-JSON</translation>
+    </message>
+    <message>
+        <source>%1 parameters, %2</source>
+        <extracomment>%1 is the parameter count, %2 where it comes from (e.g. &quot;typed&quot;, &quot;config.json (exact from shapes)&quot;)</extracomment>
+        <translation>%1 Parameter, %2</translation>
+    </message>
+    <message>
+        <source>per device with %1 devices in tensor parallel</source>
+        <extracomment>%1 is the number of devices</extracomment>
+        <translation>pro Gerät bei %1 Geräten in Tensor-Parallelität</translation>
+    </message>
+    <message>
+        <source>The total is the most demanding phase (%1) plus the reserve, not the sum of every component.</source>
+        <extracomment>%1 is the name of the most demanding phase of the estimate, e.g. &quot;train_step&quot;</extracomment>
+        <translation>Der Gesamtwert ist die anspruchsvollste Phase (%1) zuzüglich der Reserve, nicht die Summe aller Komponenten.</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
+        <translation>batch %1, Kontext %2, Breite %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <source>Driver version</source>
+        <translation>Treiberversion</translation>
+    </message>
+    <message>
+        <source>Runtime version</source>
+        <translation>Runtime-Version</translation>
+    </message>
+    <message>
+        <source>Allocator settings</source>
+        <translation>Allocator-Einstellungen</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation>Compiler</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab version</source>
+        <translation>Version von IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>Started (UTC)</source>
+        <translation>Gestartet (UTC)</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>Speichermangel</translation>
+    </message>
+    <message>
+        <source>Warm-up: %1</source>
+        <extracomment>%1 is the run&apos;s warm-up policy in words</extracomment>
+        <translation>Aufwärmen: %1</translation>
+    </message>
+    <message>
+        <source>Emptying the cache: %1</source>
+        <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
+        <translation>Leeren des Caches: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SafeFileWriter</name>
+    <message>
+        <source>Could not write %1: %2. Nothing was replaced.</source>
+        <extracomment>%1 is a file path, %2 the system&apos;s reason (e.g. &quot;No space left on device&quot;)</extracomment>
+        <translation>%1 konnte nicht geschrieben werden: %2. Es wurde nichts ersetzt.</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>Es wurde kein Dateiname angegeben.</translation>
+    </message>
+    <message>
+        <source>%1 already exists and was left untouched.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 existiert bereits und wurde nicht verändert.</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>es ist ein Ordner</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>der Ordner existiert nicht</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::AboutDialog</name>
+    <message>
+        <source>About IteraGPU Lab</source>
+        <translation>Über IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Version %1, commit %2
+Qt %3 (built with Qt %4)
+Sizes the GPU memory of an ML workload, then measures it phase by phase.</source>
+        <extracomment>%1 version, %2 git commit, %3 Qt version at run time, %4 Qt version at build time</extracomment>
+        <translation>Version %1, Commit %2
+Qt %3 (erstellt mit Qt %4)
+Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase.</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Built</source>
+        <translation>Eingebaut</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Geladen</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <extracomment>%n number of devices found by the backend</extracomment>
+        <translation>
+            <numerusform>%n Gerät</numerusform>
+            <numerusform>%n Geräte</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::BreakdownModel</name>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradienten</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Optimierer-Zustände</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Master-Gewichte (fp32)</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA-Adapter</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Evaluierungs-Batch</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Exportkopie</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Reserve</translation>
+    </message>
+    <message>
+        <source>Total (largest phase + reserve)</source>
+        <translation>Gesamt (größte Phase + Reserve)</translation>
+    </message>
+    <message>
+        <source>Sum of all components + reserve</source>
+        <translation>Summe aller Komponenten + Reserve</translation>
+    </message>
+    <message>
+        <source>Reserve (%1 as typed)</source>
+        <extracomment>%1 is the reserve as the user typed it, e.g. &quot;4 GiB&quot;</extracomment>
+        <translation>Reserve (%1 wie eingegeben)</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>nicht berechnet</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Not computed: the model shape is needed.</source>
+        <translation>Nicht berechnet: Die Modellform wird benötigt.</translation>
+    </message>
+    <message>
+        <source>Largest phase: %1</source>
+        <extracomment>%1 is the id of the most demanding phase, e.g. &quot;train_step&quot;</extracomment>
+        <translation>Größte Phase: %1</translation>
+    </message>
+    <message>
+        <source>Not alive in the largest phase.</source>
+        <translation>In der größten Phase nicht im Speicher.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Komponente</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::CatalogFitModel</name>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>more than 8</source>
+        <translation>mehr als 8</translation>
+    </message>
+    <message>
+        <source>Reported by the device: %1 (sold as %2)</source>
+        <extracomment>%1 is the exact capacity in bytes with GB and GiB, %2 the marketed capacity, e.g. &quot;141 GB&quot;</extracomment>
+        <translation>Vom Gerät gemeldet: %1 (verkauft als %2)</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree: weights and KV heads are divided among the devices; the need is per device, several GPUs are not one memory pool.</source>
+        <translation>Grad der Tensor-Parallelität: Gewichte und KV-Köpfe werden auf die Geräte aufgeteilt; der Bedarf gilt pro Gerät, mehrere GPUs bilden keinen gemeinsamen Speicherpool.</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Sold as</source>
+        <translation>Verkauft als</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Needed per device</source>
+        <translation>Bedarf pro Gerät</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Marge</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Dominant</source>
+        <translation>Dominierend</translation>
+    </message>
+    <message>
+        <source>Smallest fitting TP</source>
+        <translation>Kleinster passender TP</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceListModel</name>
+    <message>
+        <source>not built into this version</source>
+        <translation>in diese Version nicht eingebaut</translation>
+    </message>
+    <message>
+        <source>no device found</source>
+        <translation>kein Gerät gefunden</translation>
+    </message>
+    <message>
+        <source>unavailable: %1</source>
+        <extracomment>%1 is the reason a GPU backend is unavailable, in the loader&apos;s or the runtime&apos;s own words</extracomment>
+        <translation>nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Simulated device: simulated, not a GPU measurement</source>
+        <translation>Simuliertes Gerät: simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes reported by the runtime</source>
+        <extracomment>%1 is a byte count with thousands separators</extracomment>
+        <translation>%1 Bytes, von der Runtime gemeldet</translation>
+    </message>
+    <message>
+        <source>The simulated device models memory only. Its figures are simulated, not a GPU measurement.</source>
+        <translation>Das simulierte Gerät bildet nur den Speicher nach. Seine Werte sind simuliert, keine GPU-Messung.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Treiber</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DevicePicker</name>
+    <message numerus="yes">
+        <source>Device list refreshed: %n GPU(s) found.</source>
+        <translation>
+            <numerusform>Geräteliste aktualisiert: %n GPU gefunden.</numerusform>
+            <numerusform>Geräteliste aktualisiert: %n GPUs gefunden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <extracomment>%1 is a list of backends with the reason each is unavailable</extracomment>
+        <translation>Nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>No GPU found (the greyed lines say why). sim:0 is available: simulated, not a GPU measurement.</source>
+        <translation>Keine GPU gefunden (die grauen Zeilen nennen den Grund). sim:0 ist verfügbar: simuliert, keine GPU-Messung.</translation>
+    </message>
+    <message>
+        <source>No device selected.</source>
+        <translation>Kein Gerät ausgewählt.</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 Bytes (%2 %3)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Driver: %3 · Runtime: %4</source>
+        <extracomment>%1 device id, %2 capacity, %3 driver version, %4 runtime version</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Treiber: %3 · Runtime: %4</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simuliert, keine GPU-Messung.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Aktual&amp;isieren</translation>
+    </message>
+    <message>
+        <source>Load the GPU backends again and list their devices</source>
+        <translation>GPU-Backends neu laden und ihre Geräte auflisten</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ExportSheetDialog</name>
+    <message>
+        <source>Save the decision sheet</source>
+        <translation>Datenblatt speichern</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</source>
+        <translation>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the decision sheet</source>
+        <translation>Datenblatt exportieren</translation>
+    </message>
+    <message>
+        <source>Choice made:</source>
+        <translation>Getroffene Wahl:</translation>
+    </message>
+    <message>
+        <source>e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin.</source>
+        <translation>z. B. eine H100 80 GB mieten: Der Spitzenwert von warm_forward bei batch 2 passt mit 9 GiB Marge.</translation>
+    </message>
+    <message>
+        <source>Language of the sheet:</source>
+        <translation>Sprache des Datenblatts:</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>Attach the raw JSON result</source>
+        <translation>JSON-Rohergebnis beifügen</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogModel</name>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole log to the clipboard</source>
+        <translation>Gesamtes Protokoll in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::MainWindow</name>
+    <message>
+        <source>Ready.</source>
+        <translation>Bereit.</translation>
+    </message>
+    <message>
+        <source>Ready. No GPU found: the simulated device sim:0 is selected (simulated, not a GPU measurement).</source>
+        <translation>Bereit. Keine GPU gefunden: Das simulierte Gerät sim:0 ist ausgewählt (simuliert, keine GPU-Messung).</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <translation>Speichermangel in Phase %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Phase %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Choose a device first.</source>
+        <translation>Wählen Sie zuerst ein Gerät.</translation>
+    </message>
+    <message>
+        <source>Correct the fields marked in red in the workload form first.</source>
+        <translation>Korrigieren Sie zuerst die rot markierten Felder im Lastformular.</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>Das Lastformular enthält ungültige Werte; es wurde nichts gestartet.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Lauf %1 auf %2 gestartet: %3, batch %4, Kontext %5, Breite %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simuliert, keine GPU-Messung.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
+        <translation>Stopp angefordert: Der Lauf endet am Ende der aktuellen Phase und behält, was gemessen wurde.</translation>
+    </message>
+    <message>
+        <source>Stopping at the end of the current phase…</source>
+        <translation>Wird am Ende der aktuellen Phase angehalten…</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Lauf %1 beendet:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <translation>
+            <numerusform>%n Phase ok</numerusform>
+            <numerusform>%n Phasen ok</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n nicht ausgeführt</numerusform>
+            <numerusform>%n nicht ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Lauf %1 konnte nicht messen: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Speichermangel in Phase %1: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Phase %1 fehlgeschlagen: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Vom Benutzer angehalten; die gemessenen Phasen bleiben erhalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <translation>
+            <numerusform>Nach %n Phase vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
+            <numerusform>Nach %n Phasen vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>&amp;Stop at the end of the phase</source>
+        <translation>Am Ende der Phase an&amp;halten</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Unit</source>
+        <translation>&amp;Einheit</translation>
+    </message>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>&amp;Zoom zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>&amp;Layout zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About IteraGPU Lab</source>
+        <translation>&amp;Über IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Phasen</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>U&amp;nit:</source>
+        <translation>&amp;Einheit:</translation>
+    </message>
+    <message>
+        <source>The catalog of this language could not be loaded.</source>
+        <translation>Der Übersetzungskatalog dieser Sprache konnte nicht geladen werden.</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB (2^30 Bytes)</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB (10^9 Bytes)</translation>
+    </message>
+    <message>
+        <source>Sizing</source>
+        <translation>Dimensionierung</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::OverwritePrompt</name>
+    <message>
+        <source>Replace file?</source>
+        <translation>Datei ersetzen?</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Do you want to replace it?</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 existiert bereits. Möchten Sie die Datei ersetzen?</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseDiffModel</name>
+    <message>
+        <source>absent</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>B − A: %1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>B − A: %1 Bytes</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Status A</source>
+        <translation>Status A</translation>
+    </message>
+    <message>
+        <source>Status B</source>
+        <translation>Status B</translation>
+    </message>
+    <message>
+        <source>Peak allocated A</source>
+        <translation>Spitzenwert allocated A</translation>
+    </message>
+    <message>
+        <source>Peak allocated B</source>
+        <translation>Spitzenwert allocated B</translation>
+    </message>
+    <message>
+        <source>Δ allocated</source>
+        <translation>Δ allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved A</source>
+        <translation>Spitzenwert reserved A</translation>
+    </message>
+    <message>
+        <source>Peak reserved B</source>
+        <translation>Spitzenwert reserved B</translation>
+    </message>
+    <message>
+        <source>Δ reserved</source>
+        <translation>Δ reserved</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseTableModel</name>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>Speichermangel</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount with two decimals, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>0 B (equal)</source>
+        <translation>0 B (gleich)</translation>
+    </message>
+    <message>
+        <source>%1%2 B</source>
+        <extracomment>%1 is the sign (+ or −), %2 a byte count with thousands separators</extracomment>
+        <translation>%1%2 B</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No prediction or no measured peak for this phase.</source>
+        <translation>Keine Vorhersage oder kein gemessener Spitzenwert für diese Phase.</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted: %1%2</source>
+        <extracomment>%1 is the sign, %2 the difference in the chosen unit</extracomment>
+        <translation>Gemessener Spitzenwert allocated minus Vorhersage: %1%2</translation>
+    </message>
+    <message>
+        <source>No device-level reading (null).</source>
+        <translation>Kein Messwert auf Geräteebene (null).</translation>
+    </message>
+    <message>
+        <source>Driver: %1 bytes used, %2 free of %3
+This process: %4 bytes (%5)</source>
+        <extracomment>%1 used bytes, %2 free bytes, %3 total bytes, %4 bytes this process uses, %5 where that came from</extracomment>
+        <translation>Treiber: %1 Bytes belegt, %2 von %3 frei
+Dieser Prozess: %4 Bytes (%5)</translation>
+    </message>
+    <message>
+        <source>No reading (null).</source>
+        <translation>Kein Messwert (null).</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is an exact byte count with thousands separators</extracomment>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>Maximum since the phase&apos;s peak reset. The two maxima may come from different moments; their difference is not a state.</source>
+        <translation>Maximum seit dem Zurücksetzen der Spitzenwerte der Phase. Die beiden Maxima können von verschiedenen Zeitpunkten stammen; ihre Differenz ist kein Zustand.</translation>
+    </message>
+    <message>
+        <source>Device-level reading after the phase (driver), never added to the allocator&apos;s counters</source>
+        <translation>Messwert auf Geräteebene nach der Phase (Treiber), nie zu den Zählern des Allocators addiert</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted peak, in bytes</source>
+        <translation>Gemessener Spitzenwert allocated minus vorhergesagter Spitzenwert, in Bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Baseline allocated</source>
+        <translation>Ausgangswert allocated</translation>
+    </message>
+    <message>
+        <source>Baseline reserved</source>
+        <translation>Ausgangswert reserved</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Spitzenwert allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Spitzenwert reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>Endstand allocated</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>Endstand reserved</translation>
+    </message>
+    <message>
+        <source>Device-level used</source>
+        <translation>Belegt (Geräteebene)</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Spitzenwert (Prognose)</translation>
+    </message>
+    <message>
+        <source>Measured − predicted</source>
+        <translation>Gemessen − vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ReportActions</name>
+    <message>
+        <source>&amp;Open result…</source>
+        <translation>&amp;Ergebnis öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Compare two results…</source>
+        <translation>Zwei Ergebnisse &amp;vergleichen…</translation>
+    </message>
+    <message>
+        <source>Export result as &amp;JSON…</source>
+        <translation>Ergebnis als &amp;JSON exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;decision sheet…</source>
+        <translation>&amp;Datenblatt exportieren…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;PNG…</source>
+        <translation>Diagramm als &amp;PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;SVG…</source>
+        <translation>Diagramm als SV&amp;G exportieren…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>There is no result to export yet: run a workload or open a result.</source>
+        <translation>Es gibt noch kein Ergebnis zum Exportieren: Führen Sie eine Last aus oder öffnen Sie ein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Open a result</source>
+        <translation>Ergebnis öffnen</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>IteraGPU-Ergebnisse (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open result</source>
+        <translation>Ergebnis öffnen</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation>Zwei Ergebnisse vergleichen</translation>
+    </message>
+    <message>
+        <source>current run</source>
+        <translation>aktueller Lauf</translation>
+    </message>
+    <message>
+        <source>Export result as JSON</source>
+        <translation>Ergebnis als JSON exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>Diagramm als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>Diagramm als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG-Bild (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultCompareWidget</name>
+    <message>
+        <source>Open a result</source>
+        <translation>Ergebnis öffnen</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>IteraGPU-Ergebnisse (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
+        <extracomment>%1 file name, %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, Kontext %4, Breite %5, %6</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>No result opened.</source>
+        <translation>Kein Ergebnis geöffnet.</translation>
+    </message>
+    <message>
+        <source>Open a second result to compare.</source>
+        <translation>Öffnen Sie ein zweites Ergebnis zum Vergleich.</translation>
+    </message>
+    <message>
+        <source>Open A…</source>
+        <translation>A öffnen…</translation>
+    </message>
+    <message>
+        <source>Open B…</source>
+        <translation>B öffnen…</translation>
+    </message>
+    <message>
+        <source>Differences per phase (B − A); each peak is its own maximum</source>
+        <translation>Differenzen pro Phase (B − A); jeder Spitzenwert ist ein eigenes Maximum</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultExporter</name>
+    <message>
+        <source>%1 was not replaced.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 wurde nicht ersetzt.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>The result could not be converted to JSON: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>Das Ergebnis konnte nicht in JSON umgewandelt werden: %1</translation>
+    </message>
+    <message>
+        <source>Unknown sheet format for %1: use .md, .html or .pdf.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Unbekanntes Datenblattformat für %1: Verwenden Sie .md, .html oder .pdf.</translation>
+    </message>
+    <message>
+        <source>The catalog for %1 could not be loaded; the sheet is in English.</source>
+        <extracomment>%1 is a language code, e.g. &quot;de&quot;</extracomment>
+        <translation>Der Übersetzungskatalog für %1 konnte nicht geladen werden; das Datenblatt ist auf Englisch.</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>Es gibt kein Diagramm zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>The chart could not be rendered as SVG.</source>
+        <translation>Das Diagramm konnte nicht als SVG gerendert werden.</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <extracomment>%1 is a file path, %2 the reason</extracomment>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultPhaseModel</name>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Spitzenwert allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Spitzenwert reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>Endstand allocated</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>Endstand reserved</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Spitzenwert (Prognose)</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunController</name>
+    <message>
+        <source>A run is still going; stop it first.</source>
+        <translation>Ein Lauf ist noch aktiv; halten Sie ihn zuerst an.</translation>
+    </message>
+    <message>
+        <source>The run cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>Der Lauf kann nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>The backend of %1 is not loaded; choose another device.</source>
+        <extracomment>%1 is a device id such as cuda:0</extracomment>
+        <translation>Das Backend von %1 ist nicht geladen; wählen Sie ein anderes Gerät.</translation>
+    </message>
+    <message>
+        <source>The run could not start.</source>
+        <translation>Der Lauf konnte nicht starten.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunPanel</name>
+    <message>
+        <source>Run the workload on the chosen device (Ctrl+R)</source>
+        <translation>Die Last auf dem gewählten Gerät ausführen (Strg+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>Aus&amp;führen</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Hält an…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>A&amp;nhalten</translation>
+    </message>
+    <message>
+        <source>Stop at the end of the current phase; what was measured is kept</source>
+        <translation>Am Ende der aktuellen Phase anhalten; das Gemessene bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>Phase: —</source>
+        <translation>Phase: —</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Phase: %1</translation>
+    </message>
+    <message>
+        <source>Overall:</source>
+        <translation>Gesamt:</translation>
+    </message>
+    <message>
+        <source>%v / %m phases</source>
+        <extracomment>progress bar text: %v phases done of %m planned</extracomment>
+        <translation>%v / %m Phasen</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SizingPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <source>Numbers typed in</source>
+        <translation>Eingegebene Zahlen</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>config.json file</source>
+        <translation>config.json-Datei</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint</source>
+        <translation>safetensors-Checkpoint</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>Parameter:</translation>
+    </message>
+    <message>
+        <source>A whole number, e.g. 7000000000 or 7e9.</source>
+        <translation>Eine ganze Zahl, z. B. 7000000000 oder 7e9.</translation>
+    </message>
+    <message>
+        <source>Bits per parameter:</source>
+        <translation>Bits pro Parameter:</translation>
+    </message>
+    <message>
+        <source>storage format</source>
+        <translation>Speicherformat</translation>
+    </message>
+    <message>
+        <source>Parameters × bits / 8, with no metadata (the compact figure). Choose &quot;storage format&quot; to size by the format below.</source>
+        <translation>Parameter × Bits / 8, ohne Metadaten (die kompakte Zahl). Wählen Sie „Speicherformat“, um nach dem Format unten zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation>config.json öffnen…</translation>
+    </message>
+    <message>
+        <source>Open file or index…</source>
+        <translation>Datei oder Index öffnen…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the checkpoint</source>
+        <translation>Gewichte, wie im Checkpoint gespeichert</translation>
+    </message>
+    <message>
+        <source>No checkpoint opened</source>
+        <translation>Kein Checkpoint geöffnet</translation>
+    </message>
+    <message>
+        <source>No config.json opened</source>
+        <translation>Keine config.json geöffnet</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>Formate</translation>
+    </message>
+    <message>
+        <source>Storage format:</source>
+        <translation>Speicherformat:</translation>
+    </message>
+    <message>
+        <source>Compute format:</source>
+        <translation>Berechnungsformat:</translation>
+    </message>
+    <message>
+        <source>Block size (NF4/FP4):</source>
+        <translation>Blockgröße (NF4/FP4):</translation>
+    </message>
+    <message>
+        <source>Group size (GPTQ/AWQ):</source>
+        <translation>Gruppengröße (GPTQ/AWQ):</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Inferenz</translation>
+    </message>
+    <message>
+        <source>Fine-tune (LoRA)</source>
+        <translation>Anpassung (LoRA)</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>Vollständiges Training</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimierer:</translation>
+    </message>
+    <message>
+        <source>fp32 master weights (mixed precision)</source>
+        <translation>fp32-Master-Gewichte (gemischte Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>LoRA-Rang:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens):</source>
+        <translation>Sequenzlänge (Tokens):</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Aktivierungs-Checkpointing</translation>
+    </message>
+    <message>
+        <source>KV cache (inference)</source>
+        <translation>KV-Cache (Inferenz)</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>Schichten:</translation>
+    </message>
+    <message>
+        <source>KV heads:</source>
+        <translation>KV-Köpfe:</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads, not the query heads.</source>
+        <translation>num_key_value_heads, nicht die Query-Köpfe.</translation>
+    </message>
+    <message>
+        <source>head_dim:</source>
+        <translation>head_dim:</translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation>Prompt-Tokens:</translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation>Generierte Tokens:</translation>
+    </message>
+    <message>
+        <source>Sequences:</source>
+        <translation>Sequenzen:</translation>
+    </message>
+    <message>
+        <source>KV type:</source>
+        <translation>KV-Typ:</translation>
+    </message>
+    <message>
+        <source>Sliding window:</source>
+        <translation>Gleitendes Fenster:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>Tokens kept per layer; &quot;none&quot; keeps every token (or the model&apos;s own windows).</source>
+        <translation>Pro Schicht behaltene Tokens; „keins“ behält jedes Token (oder die eigenen Fenster des Modells).</translation>
+    </message>
+    <message>
+        <source>Static cache (preallocated)</source>
+        <translation>Statischer Cache (vorab reserviert)</translation>
+    </message>
+    <message>
+        <source>Take from the model</source>
+        <translation>Aus dem Modell übernehmen</translation>
+    </message>
+    <message>
+        <source>Reserve and device</source>
+        <translation>Reserve und Gerät</translation>
+    </message>
+    <message>
+        <source>Reserve:</source>
+        <translation>Reserve:</translation>
+    </message>
+    <message>
+        <source>CUDA context, fragmentation, other processes. Kept in the unit you choose.</source>
+        <translation>CUDA-Kontext, Fragmentierung, andere Prozesse. Bleibt in der gewählten Einheit.</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Gerät:</translation>
+    </message>
+    <message>
+        <source>Devices (tensor parallel):</source>
+        <translation>Geräte (Tensor-Parallelität):</translation>
+    </message>
+    <message>
+        <source>Weights and KV heads are divided among the devices; the need is per device.</source>
+        <translation>Gewichte und KV-Köpfe werden auf die Geräte aufgeteilt; der Bedarf gilt pro Gerät.</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>Aufschlüsselung</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>Capacity as the device reports it, not as it is sold. The need is per device; several GPUs are not one memory pool.</source>
+        <translation>Kapazität, wie das Gerät sie meldet, nicht wie sie verkauft wird. Der Bedarf gilt pro Gerät; mehrere GPUs bilden keinen gemeinsamen Speicherpool.</translation>
+    </message>
+    <message>
+        <source>No presets found</source>
+        <translation>Keine Vorlagen gefunden</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters (exact, from the shapes)</source>
+        <extracomment>%1 is the model family (e.g. &quot;llama&quot;), %2 the exact parameter count</extracomment>
+        <translation>%1: %2 Parameter (exakt, aus den Formen)</translation>
+    </message>
+    <message>
+        <source>%1 layers, %2 KV heads, head_dim %3</source>
+        <extracomment>%1 layers, %2 KV heads, %3 head_dim</extracomment>
+        <translation>%1 Schichten, %2 KV-Köpfe, head_dim %3</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers are taken from the model.</source>
+        <translation>Schichten mit gleitendem Fenster werden aus dem Modell übernommen.</translation>
+    </message>
+    <message>
+        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
+        <translation>Dimensioniert die Gewichte als Parameter × Bits / 8 (Beispiel aus der Produktbeschreibung: 7 000 000 000 × 16 Bit).</translation>
+    </message>
+    <message>
+        <source>Presets could not be read: %1</source>
+        <extracomment>%1 is the reason the presets could not be read</extracomment>
+        <translation>Vorlagen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <extracomment>%1 is where the preset&apos;s config comes from (a URL)</extracomment>
+        <translation>Quelle: %1</translation>
+    </message>
+    <message>
+        <source>Choose a model.</source>
+        <translation>Wählen Sie ein Modell.</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json.</source>
+        <translation>Öffnen Sie eine config.json von Hugging Face.</translation>
+    </message>
+    <message>
+        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
+        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
+        <translation>%1 Tensoren in %2 Datei(en): %3 Elemente, %4 gespeichert</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Quantization metadata found (scales, absmax or packed weights).</source>
+        <translation>Quantisierungsmetadaten gefunden (Skalen, absmax oder gepackte Gewichte).</translation>
+    </message>
+    <message>
+        <source>Open a .safetensors file, a model.safetensors.index.json or a folder of shards.</source>
+        <translation>Öffnen Sie eine .safetensors-Datei, eine model.safetensors.index.json oder einen Ordner mit Shards.</translation>
+    </message>
+    <message>
+        <source>Open config.json</source>
+        <translation>config.json öffnen</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json);;All files (*)</source>
+        <translation>Modellkonfiguration (config.json *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint</source>
+        <translation>safetensors-Checkpoint öffnen</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>safetensors (*.safetensors *.safetensors.index.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a folder of safetensors shards</source>
+        <translation>Ordner mit safetensors-Shards öffnen</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>%1 is the device name, %2 its reported capacity</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Parameters: enter a whole number greater than 0, e.g. 7000000000.</source>
+        <translation>Parameter: Geben Sie eine ganze Zahl größer als 0 ein, z. B. 7000000000.</translation>
+    </message>
+    <message>
+        <source>Choose a preset model.</source>
+        <translation>Wählen Sie ein Modell aus den Vorlagen.</translation>
+    </message>
+    <message>
+        <source>Open a config.json to size this model.</source>
+        <translation>Öffnen Sie eine config.json, um dieses Modell zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint to size this model.</source>
+        <translation>Öffnen Sie einen safetensors-Checkpoint, um dieses Modell zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>KV cache: enter at least one prompt or generated token.</source>
+        <translation>KV-Cache: Geben Sie mindestens ein Prompt-Token oder ein generiertes Token ein.</translation>
+    </message>
+    <message>
+        <source>Reserve: %1</source>
+        <extracomment>%1 is the reason, e.g. &quot;the value is too large&quot;</extracomment>
+        <translation>Reserve: %1</translation>
+    </message>
+    <message>
+        <source>Needed per device: %1 (%2 bytes), %3 parameters</source>
+        <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes, %3 the parameter count</extracomment>
+        <translation>Bedarf pro Gerät: %1 (%2 Bytes), %3 Parameter</translation>
+    </message>
+    <message>
+        <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
+        <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Choose a device in the device picker to see whether it fits.</source>
+        <translation>Wählen Sie in der Geräteauswahl ein Gerät, um zu sehen, ob die Last passt.</translation>
+    </message>
+    <message>
+        <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>Passt auf %1: benötigt %2 pro Gerät, %3 verfügbar, Marge %4. Dominierend: %5.</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>Passt nicht auf %1: benötigt %2 pro Gerät, %3 verfügbar, Marge %4. Dominierend: %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Per device, with %n device(s) in tensor parallel.</source>
+        <extracomment>%n is the number of devices</extracomment>
+        <translation>
+            <numerusform>Pro Gerät, mit %n Gerät in Tensor-Parallelität.</numerusform>
+            <numerusform>Pro Gerät, mit %n Geräten in Tensor-Parallelität.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity, e.g. &quot;139.40 GiB&quot;</extracomment>
+        <translation>Kapazität %1</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TimelineChart</name>
+    <message>
+        <source>Allocated</source>
+        <translation>Allocated</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserved</translation>
+    </message>
+    <message>
+        <source>Device-level (driver)</source>
+        <translation>Geräteebene (Treiber)</translation>
+    </message>
+    <message>
+        <source>Device capacity</source>
+        <translation>Gerätekapazität</translation>
+    </message>
+    <message>
+        <source>Sizing estimate</source>
+        <translation>Schätzung (Dimensionierung)</translation>
+    </message>
+    <message>
+        <source>Phase peak</source>
+        <translation>Spitzenwert der Phase</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
+        <translation>Speicher (%1)</translation>
+    </message>
+    <message>
+        <source>Device capacity %1 is above the scale ↑</source>
+        <extracomment>%1 is the device capacity with its unit, e.g. &quot;80,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
+        <translation>Gerätekapazität %1 liegt über der Skala ↑</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>Speichermangel</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3</source>
+        <extracomment>%1 is &quot;Out of memory&quot; or &quot;Failed&quot;, %2 the phase identifier, %3 the runtime&apos;s own error text</extracomment>
+        <translation>%1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a number of bytes with thousands separators, %2 the same amount in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 Bytes (%2 %3)</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <extracomment>%1 is the time since the run started, in seconds</extracomment>
+        <translation>Zeit: %1 s</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Phase: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>No samples yet</source>
+        <translation>Noch keine Abtastwerte</translation>
+    </message>
+    <message>
+        <source>Allocated: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Allocated: %1</translation>
+    </message>
+    <message>
+        <source>Reserved: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Reserved: %1</translation>
+    </message>
+    <message>
+        <source>Device-level: %1</source>
+        <extracomment>%1 is an amount, or a dash when the backend has no device-level reading</extracomment>
+        <translation>Geräteebene: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Highest of %n samples</source>
+        <translation>
+            <numerusform>Höchstwert aus %n Abtastwert</numerusform>
+            <numerusform>Höchstwert aus %n Abtastwerten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory timeline</source>
+        <translation>Speicherverlauf</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkloadForm</name>
+    <message>
+        <source>Required.</source>
+        <translation>Erforderlich.</translation>
+    </message>
+    <message>
+        <source>Not a number.</source>
+        <translation>Keine Zahl.</translation>
+    </message>
+    <message>
+        <source>Between %1 and %2 Hz.</source>
+        <extracomment>%1 and %2 are the lowest and highest sampling rates in Hz</extracomment>
+        <translation>Zwischen %1 und %2 Hz.</translation>
+    </message>
+    <message>
+        <source>Must be more than 0 GiB.</source>
+        <translation>Muss größer als 0 GiB sein.</translation>
+    </message>
+    <message>
+        <source>At most %1 GiB.</source>
+        <extracomment>%1 is the largest simulated capacity in GiB</extracomment>
+        <translation>Höchstens %1 GiB.</translation>
+    </message>
+    <message>
+        <source>Too large.</source>
+        <translation>Zu groß.</translation>
+    </message>
+    <message>
+        <source>Cannot be negative.</source>
+        <translation>Darf nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Not a whole number.</source>
+        <translation>Keine ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>Must be at least 1.</source>
+        <translation>Muss mindestens 1 sein.</translation>
+    </message>
+    <message>
+        <source>At most %1.</source>
+        <extracomment>%1 is the largest value the field accepts</extracomment>
+        <translation>Höchstens %1.</translation>
+    </message>
+    <message>
+        <source>batch × context × width is too large: the input tensor&apos;s size does not fit in 64 bits.</source>
+        <translation>batch × Kontext × Breite ist zu groß: Die Größe des Eingabetensors passt nicht in 64 Bit.</translation>
+    </message>
+    <message>
+        <source>batch × context is too large for the kernels (at most 2 147 483 647 rows).</source>
+        <translation>batch × Kontext ist zu groß für die Kernel (höchstens 2 147 483 647 Zeilen).</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>&amp;Modus:</translation>
+    </message>
+    <message>
+        <source>Inference (dense network)</source>
+        <translation>Inferenz (dichtes Netz)</translation>
+    </message>
+    <message>
+        <source>Training (forward, loss, backward, optimizer)</source>
+        <translation>Training (Vorwärts, Verlust, Rückwärts, Optimierer)</translation>
+    </message>
+    <message>
+        <source>native: the caching allocator with PyTorch&apos;s counters; async: the driver&apos;s stream-ordered pool (cudaMallocAsync / hipMallocAsync)</source>
+        <translation>native: der Caching-Allocator mit den Zählern von PyTorch; async: der stream-geordnete Pool des Treibers (cudaMallocAsync / hipMallocAsync)</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>sequences per step</source>
+        <translation>Sequenzen pro Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>&amp;Kontext:</translation>
+    </message>
+    <message>
+        <source>tokens per sequence</source>
+        <translation>Tokens pro Sequenz</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>B&amp;reite:</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>verborgene Dimension</translation>
+    </message>
+    <message>
+        <source>&amp;Data type:</source>
+        <translation>Datent&amp;yp:</translation>
+    </message>
+    <message>
+        <source>W&amp;arm-up:</source>
+        <translation>A&amp;ufwärmen:</translation>
+    </message>
+    <message>
+        <source>iterations before measuring</source>
+        <translation>Iterationen vor der Messung</translation>
+    </message>
+    <message>
+        <source>&amp;Repeats:</source>
+        <translation>&amp;Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>measured warm repeats</source>
+        <translation>gemessene warme Wiederholungen</translation>
+    </message>
+    <message>
+        <source>A&amp;llocator:</source>
+        <translation>All&amp;ocator:</translation>
+    </message>
+    <message>
+        <source>native (caching)</source>
+        <translation>native (Caching)</translation>
+    </message>
+    <message>
+        <source>async (driver pool)</source>
+        <translation>async (Treiber-Pool)</translation>
+    </message>
+    <message>
+        <source>&amp;Empty the cache between repeats</source>
+        <translation>Cache zwischen Wiederholungen &amp;leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling (Hz):</source>
+        <translation>Ab&amp;tastrate (Hz):</translation>
+    </message>
+    <message>
+        <source>Simulated &amp;capacity (GiB):</source>
+        <translation>Simulierte Ka&amp;pazität (GiB):</translation>
+    </message>
+    <message>
+        <source>Capacity of the simulated device sim:N; not used on a GPU</source>
+        <translation>Kapazität des simulierten Geräts sim:N; auf einer GPU nicht verwendet</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,2010 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
+<context>
+    <name>DecisionSheet</name>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Caché KV</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradientes</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Estados del optimizador</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Pesos maestros (fp32)</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activaciones</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>Adaptadores LoRA</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Batch de evaluación</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Copia de exportación</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Reserva</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Decision sheet</source>
+        <translation>Ficha de decisión</translation>
+    </message>
+    <message>
+        <source>Simulated device (sim): every observed figure below is %1.</source>
+        <extracomment>%1 is &quot;simulated, not a GPU measurement&quot;</extracomment>
+        <translation>Dispositivo simulado (sim): cada valor observado a continuación es %1.</translation>
+    </message>
+    <message>
+        <source>Written on %1.</source>
+        <extracomment>%1 is a date and time</extracomment>
+        <translation>Generada el %1.</translation>
+    </message>
+    <message>
+        <source>Choice made</source>
+        <translation>Elección adoptada</translation>
+    </message>
+    <message>
+        <source>(not filled in)</source>
+        <translation>(sin rellenar)</translation>
+    </message>
+    <message>
+        <source>Computed (estimate)</source>
+        <translation>Calculado (estimación)</translation>
+    </message>
+    <message>
+        <source>Weights estimate: %1</source>
+        <extracomment>%1 is a size, e.g. &quot;14,000,000,000 bytes = 14.00 GB = 13.04 GiB (7e9 parameters × 16 bit)&quot;</extracomment>
+        <translation>Estimación de los pesos: %1</translation>
+    </message>
+    <message>
+        <source>No weights estimate was made.</source>
+        <translation>No se hizo ninguna estimación de los pesos.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Componente</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Observed (measured run)</source>
+        <translation>Observado (ejecución medida)</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Observado</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <extracomment>%1 is the device id, name and capacity</extracomment>
+        <translation>Dispositivo: %1</translation>
+    </message>
+    <message>
+        <source>Allocator backend: %1</source>
+        <extracomment>%1 is the allocator backend&apos;s name</extracomment>
+        <translation>Backend del allocator: %1</translation>
+    </message>
+    <message>
+        <source>Maximum load tried: %1</source>
+        <extracomment>%1 describes the largest load, e.g. &quot;batch 2, context 128&quot;</extracomment>
+        <translation>Carga máxima probada: %1</translation>
+    </message>
+    <message>
+        <source>Phases passed: %1, failed: %2 (of %3)</source>
+        <extracomment>%1 phases passed, %2 phases failed, %3 phases in all</extracomment>
+        <translation>Fases exitosas: %1, fallidas: %2 (de %3)</translation>
+    </message>
+    <message>
+        <source>Counters at the end of the run</source>
+        <translation>Contadores al final de la ejecución</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Contador</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Fases</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Peak allocated (GiB)</source>
+        <translation>Pico allocated (GiB)</translation>
+    </message>
+    <message>
+        <source>Peak reserved (GiB)</source>
+        <translation>Pico reserved (GiB)</translation>
+    </message>
+    <message>
+        <source>Predicted peak (GiB)</source>
+        <translation>Pico previsto (GiB)</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>exitosa</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>The two peaks are separate maxima, possibly reached at different moments; their difference is not a state of the device.</source>
+        <translation>Los dos picos son máximos independientes, quizá alcanzados en momentos distintos; su diferencia no es un estado del dispositivo.</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Memoria a lo largo del tiempo</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Elemento</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Assumed</source>
+        <translation>Supuesto</translation>
+    </message>
+    <message>
+        <source>GB means 10^9 bytes and GiB 2^30 bytes; every size was converted once from an exact byte count.</source>
+        <translation>GB significa 10^9 bytes y GiB 2^30 bytes; cada tamaño se convirtió una sola vez a partir de un número exacto de bytes.</translation>
+    </message>
+    <message>
+        <source>The device is simulated: it models memory only, its figures do not come from a GPU.</source>
+        <translation>El dispositivo es simulado: solo modela la memoria; sus cifras no proceden de una GPU.</translation>
+    </message>
+    <message>
+        <source>Raw result</source>
+        <translation>Resultado bruto</translation>
+    </message>
+    <message>
+        <source>The raw measurements are in %1 (JSON, bytes as integers).</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>Las mediciones brutas están en %1 (JSON, bytes como enteros).</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>JSON bruto</translation>
+    </message>
+    <message>
+        <source>%1 parameters, %2</source>
+        <extracomment>%1 is the parameter count, %2 where it comes from (e.g. &quot;typed&quot;, &quot;config.json (exact from shapes)&quot;)</extracomment>
+        <translation>%1 parámetros, %2</translation>
+    </message>
+    <message>
+        <source>per device with %1 devices in tensor parallel</source>
+        <extracomment>%1 is the number of devices</extracomment>
+        <translation>por dispositivo con %1 dispositivos en paralelismo de tensores</translation>
+    </message>
+    <message>
+        <source>The total is the most demanding phase (%1) plus the reserve, not the sum of every component.</source>
+        <extracomment>%1 is the name of the most demanding phase of the estimate, e.g. &quot;train_step&quot;</extracomment>
+        <translation>El total es la fase más exigente (%1) más la reserva, no la suma de todos los componentes.</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
+        <translation>batch %1, contexto %2, ancho %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Arquitectura</translation>
+    </message>
+    <message>
+        <source>Driver version</source>
+        <translation>Versión del controlador</translation>
+    </message>
+    <message>
+        <source>Runtime version</source>
+        <translation>Versión del runtime</translation>
+    </message>
+    <message>
+        <source>Allocator settings</source>
+        <translation>Ajustes del allocator</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>Sistema operativo</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation>Compilador</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab version</source>
+        <translation>Versión de IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>Started (UTC)</source>
+        <translation>Inicio (UTC)</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>memoria insuficiente</translation>
+    </message>
+    <message>
+        <source>Warm-up: %1</source>
+        <extracomment>%1 is the run&apos;s warm-up policy in words</extracomment>
+        <translation>Calentamiento: %1</translation>
+    </message>
+    <message>
+        <source>Emptying the cache: %1</source>
+        <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
+        <translation>Vaciado de la caché: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SafeFileWriter</name>
+    <message>
+        <source>Could not write %1: %2. Nothing was replaced.</source>
+        <extracomment>%1 is a file path, %2 the system&apos;s reason (e.g. &quot;No space left on device&quot;)</extracomment>
+        <translation>No se pudo escribir %1: %2. No se reemplazó nada.</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>No se indicó ningún nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>%1 already exists and was left untouched.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 ya existe y no se ha modificado.</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>es una carpeta</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>la carpeta no existe</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::AboutDialog</name>
+    <message>
+        <source>About IteraGPU Lab</source>
+        <translation>Acerca de IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Version %1, commit %2
+Qt %3 (built with Qt %4)
+Sizes the GPU memory of an ML workload, then measures it phase by phase.</source>
+        <extracomment>%1 version, %2 git commit, %3 Qt version at run time, %4 Qt version at build time</extracomment>
+        <translation>Versión %1, commit %2
+Qt %3 (compilado con Qt %4)
+Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase por fase.</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Built</source>
+        <translation>Compilado</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Cargado</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <extracomment>%n number of devices found by the backend</extracomment>
+        <translation>
+            <numerusform>%n dispositivo</numerusform>
+            <numerusform>%n dispositivos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::BreakdownModel</name>
+    <message>
+        <source>Weights</source>
+        <translation>Pesos</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Caché KV</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradientes</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Estados del optimizador</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Pesos maestros (fp32)</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>Adaptadores LoRA</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activaciones</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Batch de evaluación</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Copia de exportación</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Reserva</translation>
+    </message>
+    <message>
+        <source>Total (largest phase + reserve)</source>
+        <translation>Total (fase más exigente + reserva)</translation>
+    </message>
+    <message>
+        <source>Sum of all components + reserve</source>
+        <translation>Suma de todos los componentes + reserva</translation>
+    </message>
+    <message>
+        <source>Reserve (%1 as typed)</source>
+        <extracomment>%1 is the reserve as the user typed it, e.g. &quot;4 GiB&quot;</extracomment>
+        <translation>Reserva (%1 tal como se introdujo)</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>no calculado</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>Not computed: the model shape is needed.</source>
+        <translation>No calculado: se necesita la forma del modelo.</translation>
+    </message>
+    <message>
+        <source>Largest phase: %1</source>
+        <extracomment>%1 is the id of the most demanding phase, e.g. &quot;train_step&quot;</extracomment>
+        <translation>Fase más exigente: %1</translation>
+    </message>
+    <message>
+        <source>Not alive in the largest phase.</source>
+        <translation>No permanece en memoria en la fase más exigente.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Componente</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::CatalogFitModel</name>
+    <message>
+        <source>fits</source>
+        <translation>cabe</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>no cabe</translation>
+    </message>
+    <message>
+        <source>more than 8</source>
+        <translation>más de 8</translation>
+    </message>
+    <message>
+        <source>Reported by the device: %1 (sold as %2)</source>
+        <extracomment>%1 is the exact capacity in bytes with GB and GiB, %2 the marketed capacity, e.g. &quot;141 GB&quot;</extracomment>
+        <translation>Declarada por el dispositivo: %1 (capacidad comercial: %2)</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>%1 bytes</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree: weights and KV heads are divided among the devices; the need is per device, several GPUs are not one memory pool.</source>
+        <translation>Grado de paralelismo de tensores: los pesos y las cabezas KV se reparten entre los dispositivos; la necesidad es por dispositivo, varias GPU no forman un único depósito de memoria.</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Tarjeta</translation>
+    </message>
+    <message>
+        <source>Sold as</source>
+        <translation>Comercial</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Declarada</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Dispositivos</translation>
+    </message>
+    <message>
+        <source>Needed per device</source>
+        <translation>Necesario por dispositivo</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Margen</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <source>Dominant</source>
+        <translation>Dominante</translation>
+    </message>
+    <message>
+        <source>Smallest fitting TP</source>
+        <translation>TP mínimo que cabe</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceListModel</name>
+    <message>
+        <source>not built into this version</source>
+        <translation>no incluido en esta versión</translation>
+    </message>
+    <message>
+        <source>no device found</source>
+        <translation>no se encontró ningún dispositivo</translation>
+    </message>
+    <message>
+        <source>unavailable: %1</source>
+        <extracomment>%1 is the reason a GPU backend is unavailable, in the loader&apos;s or the runtime&apos;s own words</extracomment>
+        <translation>no disponible: %1</translation>
+    </message>
+    <message>
+        <source>Simulated device: simulated, not a GPU measurement</source>
+        <translation>Dispositivo simulado: simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes reported by the runtime</source>
+        <extracomment>%1 is a byte count with thousands separators</extracomment>
+        <translation>%1 bytes declarados por el runtime</translation>
+    </message>
+    <message>
+        <source>The simulated device models memory only. Its figures are simulated, not a GPU measurement.</source>
+        <translation>El dispositivo simulado solo modela la memoria. Sus cifras son simuladas, no una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacidad</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Controlador</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DevicePicker</name>
+    <message numerus="yes">
+        <source>Device list refreshed: %n GPU(s) found.</source>
+        <translation>
+            <numerusform>Lista de dispositivos actualizada: %n GPU encontrada.</numerusform>
+            <numerusform>Lista de dispositivos actualizada: %n GPU encontradas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <extracomment>%1 is a list of backends with the reason each is unavailable</extracomment>
+        <translation>No disponible: %1</translation>
+    </message>
+    <message>
+        <source>No GPU found (the greyed lines say why). sim:0 is available: simulated, not a GPU measurement.</source>
+        <translation>No se encontró ninguna GPU (las líneas en gris indican por qué). sim:0 está disponible: simulado, no es una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>No device selected.</source>
+        <translation>Ningún dispositivo seleccionado.</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 bytes (%2 %3)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Driver: %3 · Runtime: %4</source>
+        <extracomment>%1 device id, %2 capacity, %3 driver version, %4 runtime version</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Controlador: %3 · Runtime: %4</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simulado, no es una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>Actuali&amp;zar</translation>
+    </message>
+    <message>
+        <source>Load the GPU backends again and list their devices</source>
+        <translation>Volver a cargar los backends de GPU y listar sus dispositivos</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ExportSheetDialog</name>
+    <message>
+        <source>Save the decision sheet</source>
+        <translation>Guardar la ficha de decisión</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</source>
+        <translation>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the decision sheet</source>
+        <translation>Exportar la ficha de decisión</translation>
+    </message>
+    <message>
+        <source>Choice made:</source>
+        <translation>Elección adoptada:</translation>
+    </message>
+    <message>
+        <source>e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin.</source>
+        <translation>p. ej., alquilar una H100 80 GB: el pico de warm_forward con batch 2 cabe con 9 GiB de margen.</translation>
+    </message>
+    <message>
+        <source>Language of the sheet:</source>
+        <translation>Idioma de la ficha:</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Formato:</translation>
+    </message>
+    <message>
+        <source>Attach the raw JSON result</source>
+        <translation>Adjuntar el resultado JSON bruto</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Archivo:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogModel</name>
+    <message>
+        <source>Warning</source>
+        <translation>Advertencia</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Error</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Nivel</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the whole log to the clipboard</source>
+        <translation>Copiar todo el registro al portapapeles</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Borrar</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::MainWindow</name>
+    <message>
+        <source>Ready.</source>
+        <translation>Listo.</translation>
+    </message>
+    <message>
+        <source>Ready. No GPU found: the simulated device sim:0 is selected (simulated, not a GPU measurement).</source>
+        <translation>Listo. No se encontró ninguna GPU: está seleccionado el dispositivo simulado sim:0 (simulado, no es una medición de GPU).</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <translation>Memoria insuficiente en la fase %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>La fase %1 falló: %2</translation>
+    </message>
+    <message>
+        <source>Choose a device first.</source>
+        <translation>Elige primero un dispositivo.</translation>
+    </message>
+    <message>
+        <source>Correct the fields marked in red in the workload form first.</source>
+        <translation>Corrige primero los campos marcados en rojo en el formulario de carga de trabajo.</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>El formulario de carga de trabajo tiene valores no válidos; no se inició nada.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Ejecución %1 iniciada en %2: %3, batch %4, contexto %5, ancho %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simulado, no es una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>En ejecución…</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
+        <translation>Detención solicitada: la ejecución se detiene al final de la fase actual y conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>Stopping at the end of the current phase…</source>
+        <translation>Deteniendo al final de la fase actual…</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Ejecución %1 terminada:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <translation>
+            <numerusform>%n fase correcta</numerusform>
+            <numerusform>%n fases correctas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n fallida</numerusform>
+            <numerusform>%n fallidas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n no ejecutada</numerusform>
+            <numerusform>%n no ejecutadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>La ejecución %1 no pudo medir: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Memoria insuficiente en la fase %1: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>La fase %1 falló: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Detenida por el usuario; se conservan las fases medidas.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <translation>
+            <numerusform>Detenida por el usuario tras %n fase; se conserva lo medido.</numerusform>
+            <numerusform>Detenida por el usuario tras %n fases; se conserva lo medido.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ejecutar</translation>
+    </message>
+    <message>
+        <source>&amp;Stop at the end of the phase</source>
+        <translation>&amp;Detener al final de la fase</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Unit</source>
+        <translation>&amp;Unidad</translation>
+    </message>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>Restablecer el &amp;zoom</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>Restablecer la &amp;disposición</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>&amp;About IteraGPU Lab</source>
+        <translation>&amp;Acerca de IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabajo</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Fases</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Registro</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>U&amp;nit:</source>
+        <translation>U&amp;nidad:</translation>
+    </message>
+    <message>
+        <source>The catalog of this language could not be loaded.</source>
+        <translation>No se pudo cargar el catálogo de este idioma.</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB (2^30 bytes)</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB (10^9 bytes)</translation>
+    </message>
+    <message>
+        <source>Sizing</source>
+        <translation>Dimensionado</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::OverwritePrompt</name>
+    <message>
+        <source>Replace file?</source>
+        <translation>¿Reemplazar el archivo?</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Do you want to replace it?</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 ya existe. ¿Quieres reemplazarlo?</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseDiffModel</name>
+    <message>
+        <source>absent</source>
+        <translation>ausente</translation>
+    </message>
+    <message>
+        <source>B − A: %1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>B − A: %1 bytes</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Status A</source>
+        <translation>Estado A</translation>
+    </message>
+    <message>
+        <source>Status B</source>
+        <translation>Estado B</translation>
+    </message>
+    <message>
+        <source>Peak allocated A</source>
+        <translation>Pico allocated A</translation>
+    </message>
+    <message>
+        <source>Peak allocated B</source>
+        <translation>Pico allocated B</translation>
+    </message>
+    <message>
+        <source>Δ allocated</source>
+        <translation>Δ allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved A</source>
+        <translation>Pico reserved A</translation>
+    </message>
+    <message>
+        <source>Peak reserved B</source>
+        <translation>Pico reserved B</translation>
+    </message>
+    <message>
+        <source>Δ reserved</source>
+        <translation>Δ reserved</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseTableModel</name>
+    <message>
+        <source>running…</source>
+        <translation>en curso…</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>correcta</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>memoria insuficiente</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>no ejecutada</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount with two decimals, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>0 B (equal)</source>
+        <translation>0 B (igual)</translation>
+    </message>
+    <message>
+        <source>%1%2 B</source>
+        <extracomment>%1 is the sign (+ or −), %2 a byte count with thousands separators</extracomment>
+        <translation>%1%2 B</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No prediction or no measured peak for this phase.</source>
+        <translation>Falta la previsión o el pico medido de esta fase.</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted: %1%2</source>
+        <extracomment>%1 is the sign, %2 the difference in the chosen unit</extracomment>
+        <translation>Pico allocated medido menos el previsto: %1%2</translation>
+    </message>
+    <message>
+        <source>No device-level reading (null).</source>
+        <translation>Sin lectura a nivel de dispositivo (null).</translation>
+    </message>
+    <message>
+        <source>Driver: %1 bytes used, %2 free of %3
+This process: %4 bytes (%5)</source>
+        <extracomment>%1 used bytes, %2 free bytes, %3 total bytes, %4 bytes this process uses, %5 where that came from</extracomment>
+        <translation>Controlador: %1 bytes usados, %2 libres de %3
+Este proceso: %4 bytes (%5)</translation>
+    </message>
+    <message>
+        <source>No reading (null).</source>
+        <translation>Sin lectura (null).</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is an exact byte count with thousands separators</extracomment>
+        <translation>%1 bytes</translation>
+    </message>
+    <message>
+        <source>Maximum since the phase&apos;s peak reset. The two maxima may come from different moments; their difference is not a state.</source>
+        <translation>Máximo desde el restablecimiento del pico de la fase. Los dos máximos pueden proceder de momentos distintos; su diferencia no es un estado.</translation>
+    </message>
+    <message>
+        <source>Device-level reading after the phase (driver), never added to the allocator&apos;s counters</source>
+        <translation>Lectura a nivel de dispositivo tras la fase (controlador), nunca sumada a los contadores del allocator</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted peak, in bytes</source>
+        <translation>Pico allocated medido menos el pico previsto, en bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Baseline allocated</source>
+        <translation>allocated de partida</translation>
+    </message>
+    <message>
+        <source>Baseline reserved</source>
+        <translation>reserved de partida</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Pico allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Pico reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>allocated final</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>reserved final</translation>
+    </message>
+    <message>
+        <source>Device-level used</source>
+        <translation>Usado (dispositivo)</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Pico previsto</translation>
+    </message>
+    <message>
+        <source>Measured − predicted</source>
+        <translation>Medido − previsto</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ReportActions</name>
+    <message>
+        <source>&amp;Open result…</source>
+        <translation>&amp;Abrir resultado…</translation>
+    </message>
+    <message>
+        <source>&amp;Compare two results…</source>
+        <translation>&amp;Comparar dos resultados…</translation>
+    </message>
+    <message>
+        <source>Export result as &amp;JSON…</source>
+        <translation>Exportar resultado como &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Export &amp;decision sheet…</source>
+        <translation>Exportar &amp;ficha de decisión…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;PNG…</source>
+        <translation>Exportar gráfico como &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;SVG…</source>
+        <translation>Exportar gráfico como S&amp;VG…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Error de exportación</translation>
+    </message>
+    <message>
+        <source>There is no result to export yet: run a workload or open a result.</source>
+        <translation>Aún no hay ningún resultado que exportar: ejecuta una carga de trabajo o abre un resultado.</translation>
+    </message>
+    <message>
+        <source>Open a result</source>
+        <translation>Abrir un resultado</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>Resultados de IteraGPU (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Open result</source>
+        <translation>Abrir resultado</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Se ha abierto %1.</translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation>Comparar dos resultados</translation>
+    </message>
+    <message>
+        <source>current run</source>
+        <translation>ejecución actual</translation>
+    </message>
+    <message>
+        <source>Export result as JSON</source>
+        <translation>Exportar el resultado como JSON</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>Exportar el gráfico como PNG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Imagen PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>Exportar el gráfico como SVG</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>Imagen SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultCompareWidget</name>
+    <message>
+        <source>Open a result</source>
+        <translation>Abrir un resultado</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>Resultados de IteraGPU (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
+        <extracomment>%1 file name, %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, contexto %4, ancho %5, %6</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>No result opened.</source>
+        <translation>Ningún resultado abierto.</translation>
+    </message>
+    <message>
+        <source>Open a second result to compare.</source>
+        <translation>Abre un segundo resultado para comparar.</translation>
+    </message>
+    <message>
+        <source>Open A…</source>
+        <translation>Abrir A…</translation>
+    </message>
+    <message>
+        <source>Open B…</source>
+        <translation>Abrir B…</translation>
+    </message>
+    <message>
+        <source>Differences per phase (B − A); each peak is its own maximum</source>
+        <translation>Diferencias por fase (B − A); cada pico es su propio máximo</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultExporter</name>
+    <message>
+        <source>%1 was not replaced.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 no se ha reemplazado.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Se ha guardado %1.</translation>
+    </message>
+    <message>
+        <source>The result could not be converted to JSON: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>No se pudo convertir el resultado a JSON: %1</translation>
+    </message>
+    <message>
+        <source>Unknown sheet format for %1: use .md, .html or .pdf.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Formato de ficha desconocido para %1: usa .md, .html o .pdf.</translation>
+    </message>
+    <message>
+        <source>The catalog for %1 could not be loaded; the sheet is in English.</source>
+        <extracomment>%1 is a language code, e.g. &quot;de&quot;</extracomment>
+        <translation>No se pudo cargar el catálogo de %1; la ficha está en inglés.</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>No hay ningún gráfico que exportar.</translation>
+    </message>
+    <message>
+        <source>The chart could not be rendered as SVG.</source>
+        <translation>No se pudo generar el gráfico en SVG.</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <extracomment>%1 is a file path, %2 the reason</extracomment>
+        <translation>No se pudo abrir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultPhaseModel</name>
+    <message>
+        <source>ok</source>
+        <translation>correcta</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>no ejecutada</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Fase</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Pico allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Pico reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>allocated final</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>reserved final</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Pico previsto</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunController</name>
+    <message>
+        <source>A run is still going; stop it first.</source>
+        <translation>Todavía hay una ejecución en curso; detenla primero.</translation>
+    </message>
+    <message>
+        <source>The run cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>La ejecución no puede iniciarse: %1</translation>
+    </message>
+    <message>
+        <source>The backend of %1 is not loaded; choose another device.</source>
+        <extracomment>%1 is a device id such as cuda:0</extracomment>
+        <translation>El backend de %1 no está cargado; elige otro dispositivo.</translation>
+    </message>
+    <message>
+        <source>The run could not start.</source>
+        <translation>No se pudo iniciar la ejecución.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunPanel</name>
+    <message>
+        <source>Run the workload on the chosen device (Ctrl+R)</source>
+        <translation>Ejecutar la carga de trabajo en el dispositivo elegido (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ejecutar</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Deteniendo…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Detener</translation>
+    </message>
+    <message>
+        <source>Stop at the end of the current phase; what was measured is kept</source>
+        <translation>Detener al final de la fase actual; se conserva lo medido</translation>
+    </message>
+    <message>
+        <source>Phase: —</source>
+        <translation>Fase: —</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Fase: %1</translation>
+    </message>
+    <message>
+        <source>Overall:</source>
+        <translation>Global:</translation>
+    </message>
+    <message>
+        <source>%v / %m phases</source>
+        <extracomment>progress bar text: %v phases done of %m planned</extracomment>
+        <translation>%v / %m fases</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SizingPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Origen:</translation>
+    </message>
+    <message>
+        <source>Numbers typed in</source>
+        <translation>Valores introducidos</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Modelo predefinido</translation>
+    </message>
+    <message>
+        <source>config.json file</source>
+        <translation>Archivo config.json</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint</source>
+        <translation>Checkpoint safetensors</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>Parámetros:</translation>
+    </message>
+    <message>
+        <source>A whole number, e.g. 7000000000 or 7e9.</source>
+        <translation>Un número entero, p. ej. 7000000000 o 7e9.</translation>
+    </message>
+    <message>
+        <source>Bits per parameter:</source>
+        <translation>Bits por parámetro:</translation>
+    </message>
+    <message>
+        <source>storage format</source>
+        <translation>formato de almacenamiento</translation>
+    </message>
+    <message>
+        <source>Parameters × bits / 8, with no metadata (the compact figure). Choose &quot;storage format&quot; to size by the format below.</source>
+        <translation>Parámetros × bits / 8, sin metadatos (la cifra compacta). Elige «formato de almacenamiento» para dimensionar según el formato de abajo.</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modelo:</translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation>Abrir config.json…</translation>
+    </message>
+    <message>
+        <source>Open file or index…</source>
+        <translation>Abrir archivo o índice…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Abrir carpeta…</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the checkpoint</source>
+        <translation>Pesos tal como están almacenados en el checkpoint</translation>
+    </message>
+    <message>
+        <source>No checkpoint opened</source>
+        <translation>Ningún checkpoint abierto</translation>
+    </message>
+    <message>
+        <source>No config.json opened</source>
+        <translation>Ningún config.json abierto</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>Formatos</translation>
+    </message>
+    <message>
+        <source>Storage format:</source>
+        <translation>Formato de almacenamiento:</translation>
+    </message>
+    <message>
+        <source>Compute format:</source>
+        <translation>Formato de cálculo:</translation>
+    </message>
+    <message>
+        <source>Block size (NF4/FP4):</source>
+        <translation>Tamaño de bloque (NF4/FP4):</translation>
+    </message>
+    <message>
+        <source>Group size (GPTQ/AWQ):</source>
+        <translation>Tamaño de grupo (GPTQ/AWQ):</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabajo</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modo:</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Inferencia</translation>
+    </message>
+    <message>
+        <source>Fine-tune (LoRA)</source>
+        <translation>Adaptación (LoRA)</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>Entrenamiento completo</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimizador:</translation>
+    </message>
+    <message>
+        <source>fp32 master weights (mixed precision)</source>
+        <translation>Pesos maestros fp32 (precisión mixta)</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>Rango de LoRA:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens):</source>
+        <translation>Longitud de secuencia (tokens):</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Checkpointing de activaciones</translation>
+    </message>
+    <message>
+        <source>KV cache (inference)</source>
+        <translation>Caché KV (inferencia)</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>Capas:</translation>
+    </message>
+    <message>
+        <source>KV heads:</source>
+        <translation>Cabezas KV:</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads, not the query heads.</source>
+        <translation>num_key_value_heads, no las cabezas de consulta.</translation>
+    </message>
+    <message>
+        <source>head_dim:</source>
+        <translation>head_dim:</translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation>Tokens de entrada:</translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation>Tokens generados:</translation>
+    </message>
+    <message>
+        <source>Sequences:</source>
+        <translation>Secuencias:</translation>
+    </message>
+    <message>
+        <source>KV type:</source>
+        <translation>Tipo KV:</translation>
+    </message>
+    <message>
+        <source>Sliding window:</source>
+        <translation>Ventana deslizante:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>Tokens kept per layer; &quot;none&quot; keeps every token (or the model&apos;s own windows).</source>
+        <translation>Tokens conservados por capa; «ninguna» conserva todos los tokens (o las ventanas propias del modelo).</translation>
+    </message>
+    <message>
+        <source>Static cache (preallocated)</source>
+        <translation>Caché estática (preasignada)</translation>
+    </message>
+    <message>
+        <source>Take from the model</source>
+        <translation>Tomar del modelo</translation>
+    </message>
+    <message>
+        <source>Reserve and device</source>
+        <translation>Reserva y dispositivo</translation>
+    </message>
+    <message>
+        <source>Reserve:</source>
+        <translation>Reserva:</translation>
+    </message>
+    <message>
+        <source>CUDA context, fragmentation, other processes. Kept in the unit you choose.</source>
+        <translation>Contexto CUDA, fragmentación, otros procesos. Se conserva en la unidad que elijas.</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Dispositivo:</translation>
+    </message>
+    <message>
+        <source>Devices (tensor parallel):</source>
+        <translation>Dispositivos (paralelismo de tensores):</translation>
+    </message>
+    <message>
+        <source>Weights and KV heads are divided among the devices; the need is per device.</source>
+        <translation>Los pesos y las cabezas KV se reparten entre los dispositivos; la necesidad es por dispositivo.</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>Desglose</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Catálogo</translation>
+    </message>
+    <message>
+        <source>Capacity as the device reports it, not as it is sold. The need is per device; several GPUs are not one memory pool.</source>
+        <translation>Capacidad tal como la declara el dispositivo, no la comercial. La necesidad es por dispositivo; varias GPU no forman un único depósito de memoria.</translation>
+    </message>
+    <message>
+        <source>No presets found</source>
+        <translation>No se encontraron modelos predefinidos</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters (exact, from the shapes)</source>
+        <extracomment>%1 is the model family (e.g. &quot;llama&quot;), %2 the exact parameter count</extracomment>
+        <translation>%1: %2 parámetros (valor exacto, a partir de las formas)</translation>
+    </message>
+    <message>
+        <source>%1 layers, %2 KV heads, head_dim %3</source>
+        <extracomment>%1 layers, %2 KV heads, %3 head_dim</extracomment>
+        <translation>%1 capas, %2 cabezas KV, head_dim %3</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers are taken from the model.</source>
+        <translation>Las capas con ventana deslizante se toman del modelo.</translation>
+    </message>
+    <message>
+        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
+        <translation>Dimensiona los pesos como parámetros × bits / 8 (el ejemplo de la guía: 7 000 000 000 × 16 bits).</translation>
+    </message>
+    <message>
+        <source>Presets could not be read: %1</source>
+        <extracomment>%1 is the reason the presets could not be read</extracomment>
+        <translation>No se pudieron leer los modelos predefinidos: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <extracomment>%1 is where the preset&apos;s config comes from (a URL)</extracomment>
+        <translation>Origen: %1</translation>
+    </message>
+    <message>
+        <source>Choose a model.</source>
+        <translation>Elige un modelo.</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json.</source>
+        <translation>Abre un config.json de Hugging Face.</translation>
+    </message>
+    <message>
+        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
+        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
+        <translation>%1 tensores en %2 archivo(s): %3 elementos, %4 almacenados</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>Quantization metadata found (scales, absmax or packed weights).</source>
+        <translation>Se encontraron metadatos de cuantización (escalas, absmax o pesos empaquetados).</translation>
+    </message>
+    <message>
+        <source>Open a .safetensors file, a model.safetensors.index.json or a folder of shards.</source>
+        <translation>Abre un archivo .safetensors, un model.safetensors.index.json o una carpeta de fragmentos (shards).</translation>
+    </message>
+    <message>
+        <source>Open config.json</source>
+        <translation>Abrir config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json);;All files (*)</source>
+        <translation>Configuración del modelo (config.json *.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint</source>
+        <translation>Abrir un checkpoint safetensors</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>safetensors (*.safetensors *.safetensors.index.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Open a folder of safetensors shards</source>
+        <translation>Abrir una carpeta de fragmentos safetensors</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>%1 is the device name, %2 its reported capacity</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Parameters: enter a whole number greater than 0, e.g. 7000000000.</source>
+        <translation>Parámetros: introduce un número entero mayor que 0, p. ej. 7000000000.</translation>
+    </message>
+    <message>
+        <source>Choose a preset model.</source>
+        <translation>Elige un modelo predefinido.</translation>
+    </message>
+    <message>
+        <source>Open a config.json to size this model.</source>
+        <translation>Abre un config.json para dimensionar este modelo.</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint to size this model.</source>
+        <translation>Abre un checkpoint safetensors para dimensionar este modelo.</translation>
+    </message>
+    <message>
+        <source>KV cache: enter at least one prompt or generated token.</source>
+        <translation>Caché KV: introduce al menos un token de entrada o generado.</translation>
+    </message>
+    <message>
+        <source>Reserve: %1</source>
+        <extracomment>%1 is the reason, e.g. &quot;the value is too large&quot;</extracomment>
+        <translation>Reserva: %1</translation>
+    </message>
+    <message>
+        <source>Needed per device: %1 (%2 bytes), %3 parameters</source>
+        <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes, %3 the parameter count</extracomment>
+        <translation>Necesario por dispositivo: %1 (%2 bytes), %3 parámetros</translation>
+    </message>
+    <message>
+        <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
+        <translation>No se pudo leer el catálogo de GPU: %1</translation>
+    </message>
+    <message>
+        <source>Choose a device in the device picker to see whether it fits.</source>
+        <translation>Elige un dispositivo en el selector de dispositivos para ver si cabe.</translation>
+    </message>
+    <message>
+        <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>Cabe en %1: necesita %2 por dispositivo, %3 disponibles, margen %4. Dominante: %5.</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>No cabe en %1: necesita %2 por dispositivo, %3 disponibles, margen %4. Dominante: %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Per device, with %n device(s) in tensor parallel.</source>
+        <extracomment>%n is the number of devices</extracomment>
+        <translation>
+            <numerusform>Por dispositivo, con %n dispositivo en paralelismo de tensores.</numerusform>
+            <numerusform>Por dispositivo, con %n dispositivos en paralelismo de tensores.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity, e.g. &quot;139.40 GiB&quot;</extracomment>
+        <translation>capacidad %1</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TimelineChart</name>
+    <message>
+        <source>Allocated</source>
+        <translation>Allocated</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserved</translation>
+    </message>
+    <message>
+        <source>Device-level (driver)</source>
+        <translation>Nivel de dispositivo (controlador)</translation>
+    </message>
+    <message>
+        <source>Device capacity</source>
+        <translation>Capacidad del dispositivo</translation>
+    </message>
+    <message>
+        <source>Sizing estimate</source>
+        <translation>Estimación del dimensionado</translation>
+    </message>
+    <message>
+        <source>Phase peak</source>
+        <translation>Pico de la fase</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Tiempo (s)</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
+        <translation>Memoria (%1)</translation>
+    </message>
+    <message>
+        <source>Device capacity %1 is above the scale ↑</source>
+        <extracomment>%1 is the device capacity with its unit, e.g. &quot;80,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
+        <translation>La capacidad del dispositivo, %1, supera la escala ↑</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>Memoria insuficiente</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fallo</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3</source>
+        <extracomment>%1 is &quot;Out of memory&quot; or &quot;Failed&quot;, %2 the phase identifier, %3 the runtime&apos;s own error text</extracomment>
+        <translation>%1 en %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a number of bytes with thousands separators, %2 the same amount in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 bytes (%2 %3)</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <extracomment>%1 is the time since the run started, in seconds</extracomment>
+        <translation>Tiempo: %1 s</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Fase: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>No samples yet</source>
+        <translation>Aún no hay muestras</translation>
+    </message>
+    <message>
+        <source>Allocated: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Allocated: %1</translation>
+    </message>
+    <message>
+        <source>Reserved: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Reserved: %1</translation>
+    </message>
+    <message>
+        <source>Device-level: %1</source>
+        <extracomment>%1 is an amount, or a dash when the backend has no device-level reading</extracomment>
+        <translation>Nivel de dispositivo: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Highest of %n samples</source>
+        <translation>
+            <numerusform>Máximo de %n muestra</numerusform>
+            <numerusform>Máximo de %n muestras</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory timeline</source>
+        <translation>Evolución de la memoria</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkloadForm</name>
+    <message>
+        <source>Required.</source>
+        <translation>Obligatorio.</translation>
+    </message>
+    <message>
+        <source>Not a number.</source>
+        <translation>No es un número.</translation>
+    </message>
+    <message>
+        <source>Between %1 and %2 Hz.</source>
+        <extracomment>%1 and %2 are the lowest and highest sampling rates in Hz</extracomment>
+        <translation>Entre %1 y %2 Hz.</translation>
+    </message>
+    <message>
+        <source>Must be more than 0 GiB.</source>
+        <translation>Debe ser mayor que 0 GiB.</translation>
+    </message>
+    <message>
+        <source>At most %1 GiB.</source>
+        <extracomment>%1 is the largest simulated capacity in GiB</extracomment>
+        <translation>Como máximo %1 GiB.</translation>
+    </message>
+    <message>
+        <source>Too large.</source>
+        <translation>Demasiado grande.</translation>
+    </message>
+    <message>
+        <source>Cannot be negative.</source>
+        <translation>No puede ser negativo.</translation>
+    </message>
+    <message>
+        <source>Not a whole number.</source>
+        <translation>No es un número entero.</translation>
+    </message>
+    <message>
+        <source>Must be at least 1.</source>
+        <translation>Debe ser al menos 1.</translation>
+    </message>
+    <message>
+        <source>At most %1.</source>
+        <extracomment>%1 is the largest value the field accepts</extracomment>
+        <translation>Como máximo %1.</translation>
+    </message>
+    <message>
+        <source>batch × context × width is too large: the input tensor&apos;s size does not fit in 64 bits.</source>
+        <translation>batch × contexto × ancho es demasiado grande: el tamaño del tensor de entrada no cabe en 64 bits.</translation>
+    </message>
+    <message>
+        <source>batch × context is too large for the kernels (at most 2 147 483 647 rows).</source>
+        <translation>batch × contexto es demasiado grande para los kernels (como máximo 2 147 483 647 filas).</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>&amp;Modo:</translation>
+    </message>
+    <message>
+        <source>Inference (dense network)</source>
+        <translation>Inferencia (red densa)</translation>
+    </message>
+    <message>
+        <source>Training (forward, loss, backward, optimizer)</source>
+        <translation>Entrenamiento (pasada hacia delante, pérdida, retropropagación, optimizador)</translation>
+    </message>
+    <message>
+        <source>native: the caching allocator with PyTorch&apos;s counters; async: the driver&apos;s stream-ordered pool (cudaMallocAsync / hipMallocAsync)</source>
+        <translation>native: el allocator con caché y los contadores de PyTorch; async: el pool del controlador ordenado por streams (cudaMallocAsync / hipMallocAsync)</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>sequences per step</source>
+        <translation>secuencias por paso</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>&amp;Contexto:</translation>
+    </message>
+    <message>
+        <source>tokens per sequence</source>
+        <translation>tokens por secuencia</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>Anc&amp;ho:</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>dimensión oculta</translation>
+    </message>
+    <message>
+        <source>&amp;Data type:</source>
+        <translation>&amp;Tipo de datos:</translation>
+    </message>
+    <message>
+        <source>W&amp;arm-up:</source>
+        <translation>Ca&amp;lentamiento:</translation>
+    </message>
+    <message>
+        <source>iterations before measuring</source>
+        <translation>iteraciones antes de medir</translation>
+    </message>
+    <message>
+        <source>&amp;Repeats:</source>
+        <translation>&amp;Repeticiones:</translation>
+    </message>
+    <message>
+        <source>measured warm repeats</source>
+        <translation>repeticiones medidas</translation>
+    </message>
+    <message>
+        <source>A&amp;llocator:</source>
+        <translation>All&amp;ocator:</translation>
+    </message>
+    <message>
+        <source>native (caching)</source>
+        <translation>native (con caché)</translation>
+    </message>
+    <message>
+        <source>async (driver pool)</source>
+        <translation>async (pool del controlador)</translation>
+    </message>
+    <message>
+        <source>&amp;Empty the cache between repeats</source>
+        <translation>Vaciar la caché entre re&amp;peticiones</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling (Hz):</source>
+        <translation>&amp;Frecuencia de muestreo (Hz):</translation>
+    </message>
+    <message>
+        <source>Simulated &amp;capacity (GiB):</source>
+        <translation>Capacidad &amp;simulada (GiB):</translation>
+    </message>
+    <message>
+        <source>Capacity of the simulated device sim:N; not used on a GPU</source>
+        <translation>Capacidad del dispositivo simulado sim:N; no se usa en una GPU</translation>
+    </message>
+</context>
 </TS>

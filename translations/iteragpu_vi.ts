@@ -1,4 +1,2002 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="vi">
+<context>
+    <name>DecisionSheet</name>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Cache KV</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradient</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Trạng thái optimizer</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Trọng số chính (fp32)</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activation</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>Adapter LoRA</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Batch đánh giá</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Bản sao để xuất</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Dự phòng</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Tổng</translation>
+    </message>
+    <message>
+        <source>Decision sheet</source>
+        <translation>Phiếu quyết định</translation>
+    </message>
+    <message>
+        <source>Simulated device (sim): every observed figure below is %1.</source>
+        <extracomment>%1 is &quot;simulated, not a GPU measurement&quot;</extracomment>
+        <translation>Thiết bị mô phỏng (sim): mọi số liệu quan sát dưới đây là %1.</translation>
+    </message>
+    <message>
+        <source>Written on %1.</source>
+        <extracomment>%1 is a date and time</extracomment>
+        <translation>Lập lúc %1.</translation>
+    </message>
+    <message>
+        <source>Choice made</source>
+        <translation>Lựa chọn đã chọn</translation>
+    </message>
+    <message>
+        <source>(not filled in)</source>
+        <translation>(chưa điền)</translation>
+    </message>
+    <message>
+        <source>Computed (estimate)</source>
+        <translation>Đã tính (ước tính)</translation>
+    </message>
+    <message>
+        <source>Weights estimate: %1</source>
+        <extracomment>%1 is a size, e.g. &quot;14,000,000,000 bytes = 14.00 GB = 13.04 GiB (7e9 parameters × 16 bit)&quot;</extracomment>
+        <translation>Ước tính trọng số: %1</translation>
+    </message>
+    <message>
+        <source>No weights estimate was made.</source>
+        <translation>Chưa có ước tính trọng số nào.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Thành phần</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>Observed (measured run)</source>
+        <translation>Đã quan sát (lần chạy đo)</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Đã quan sát</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <extracomment>%1 is the device id, name and capacity</extracomment>
+        <translation>Thiết bị: %1</translation>
+    </message>
+    <message>
+        <source>Allocator backend: %1</source>
+        <extracomment>%1 is the allocator backend&apos;s name</extracomment>
+        <translation>Backend của allocator: %1</translation>
+    </message>
+    <message>
+        <source>Maximum load tried: %1</source>
+        <extracomment>%1 describes the largest load, e.g. &quot;batch 2, context 128&quot;</extracomment>
+        <translation>Tải tối đa đã thử: %1</translation>
+    </message>
+    <message>
+        <source>Phases passed: %1, failed: %2 (of %3)</source>
+        <extracomment>%1 phases passed, %2 phases failed, %3 phases in all</extracomment>
+        <translation>Giai đoạn thành công: %1, thất bại: %2 (trên tổng %3)</translation>
+    </message>
+    <message>
+        <source>Counters at the end of the run</source>
+        <translation>Bộ đếm khi kết thúc lần chạy</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Bộ đếm</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Trạng thái</translation>
+    </message>
+    <message>
+        <source>Peak allocated (GiB)</source>
+        <translation>Đỉnh allocated (GiB)</translation>
+    </message>
+    <message>
+        <source>Peak reserved (GiB)</source>
+        <translation>Đỉnh reserved (GiB)</translation>
+    </message>
+    <message>
+        <source>Predicted peak (GiB)</source>
+        <translation>Đỉnh dự đoán (GiB)</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>thành công</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>thất bại</translation>
+    </message>
+    <message>
+        <source>The two peaks are separate maxima, possibly reached at different moments; their difference is not a state of the device.</source>
+        <translation>Hai đỉnh là hai giá trị cực đại riêng biệt, có thể đạt được vào những thời điểm khác nhau; hiệu số của chúng không phải là một trạng thái của thiết bị.</translation>
+    </message>
+    <message>
+        <source>Memory over time</source>
+        <translation>Bộ nhớ theo thời gian</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Môi trường</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Mục</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Giá trị</translation>
+    </message>
+    <message>
+        <source>Assumed</source>
+        <translation>Giả định</translation>
+    </message>
+    <message>
+        <source>GB means 10^9 bytes and GiB 2^30 bytes; every size was converted once from an exact byte count.</source>
+        <translation>GB nghĩa là 10^9 byte và GiB là 2^30 byte; mọi kích thước đều được quy đổi một lần duy nhất từ số byte chính xác.</translation>
+    </message>
+    <message>
+        <source>The device is simulated: it models memory only, its figures do not come from a GPU.</source>
+        <translation>Thiết bị được mô phỏng: nó chỉ mô hình hóa bộ nhớ, các số liệu của nó không đến từ GPU.</translation>
+    </message>
+    <message>
+        <source>Raw result</source>
+        <translation>Kết quả thô</translation>
+    </message>
+    <message>
+        <source>The raw measurements are in %1 (JSON, bytes as integers).</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>Các phép đo thô nằm trong %1 (JSON, byte dưới dạng số nguyên).</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>JSON thô</translation>
+    </message>
+    <message>
+        <source>%1 parameters, %2</source>
+        <extracomment>%1 is the parameter count, %2 where it comes from (e.g. &quot;typed&quot;, &quot;config.json (exact from shapes)&quot;)</extracomment>
+        <translation>%1 tham số, %2</translation>
+    </message>
+    <message>
+        <source>per device with %1 devices in tensor parallel</source>
+        <extracomment>%1 is the number of devices</extracomment>
+        <translation>mỗi thiết bị, với %1 thiết bị song song tensor</translation>
+    </message>
+    <message>
+        <source>The total is the most demanding phase (%1) plus the reserve, not the sum of every component.</source>
+        <extracomment>%1 is the name of the most demanding phase of the estimate, e.g. &quot;train_step&quot;</extracomment>
+        <translation>Tổng là giai đoạn đòi hỏi khắt khe nhất (%1) cộng dự phòng, không phải tổng của mọi thành phần.</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
+        <translation>batch %1, ngữ cảnh %2, độ rộng %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>Kiến trúc</translation>
+    </message>
+    <message>
+        <source>Driver version</source>
+        <translation>Phiên bản driver</translation>
+    </message>
+    <message>
+        <source>Runtime version</source>
+        <translation>Phiên bản runtime</translation>
+    </message>
+    <message>
+        <source>Allocator settings</source>
+        <translation>Thiết lập allocator</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>Hệ điều hành</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation>Trình biên dịch</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab version</source>
+        <translation>Phiên bản IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>Commit</translation>
+    </message>
+    <message>
+        <source>Started (UTC)</source>
+        <translation>Bắt đầu (UTC)</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>hết bộ nhớ</translation>
+    </message>
+    <message>
+        <source>Warm-up: %1</source>
+        <extracomment>%1 is the run&apos;s warm-up policy in words</extracomment>
+        <translation>Khởi động nóng: %1</translation>
+    </message>
+    <message>
+        <source>Emptying the cache: %1</source>
+        <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
+        <translation>Làm trống cache: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SafeFileWriter</name>
+    <message>
+        <source>Could not write %1: %2. Nothing was replaced.</source>
+        <extracomment>%1 is a file path, %2 the system&apos;s reason (e.g. &quot;No space left on device&quot;)</extracomment>
+        <translation>Không thể ghi %1: %2. Không có gì bị thay thế.</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>Chưa có tên tệp.</translation>
+    </message>
+    <message>
+        <source>%1 already exists and was left untouched.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 đã tồn tại và được giữ nguyên.</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>đó là một thư mục</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>thư mục không tồn tại</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::AboutDialog</name>
+    <message>
+        <source>About IteraGPU Lab</source>
+        <translation>Giới thiệu IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Version %1, commit %2
+Qt %3 (built with Qt %4)
+Sizes the GPU memory of an ML workload, then measures it phase by phase.</source>
+        <extracomment>%1 version, %2 git commit, %3 Qt version at run time, %4 Qt version at build time</extracomment>
+        <translation>Phiên bản %1, commit %2
+Qt %3 (biên dịch với Qt %4)
+Ước tính bộ nhớ GPU cho một workload ML, rồi đo nó theo từng giai đoạn.</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Built</source>
+        <translation>Đã biên dịch</translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Đã nạp</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Chi tiết</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>có</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>không</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <extracomment>%n number of devices found by the backend</extracomment>
+        <translation>
+            <numerusform>%n thiết bị</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::BreakdownModel</name>
+    <message>
+        <source>Weights</source>
+        <translation>Trọng số</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>Cache KV</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Gradient</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Trạng thái optimizer</translation>
+    </message>
+    <message>
+        <source>Master weights (fp32)</source>
+        <translation>Trọng số chính (fp32)</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>Adapter LoRA</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Activation</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logit</translation>
+    </message>
+    <message>
+        <source>Evaluation batch</source>
+        <translation>Batch đánh giá</translation>
+    </message>
+    <message>
+        <source>Export copy</source>
+        <translation>Bản sao để xuất</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>Dự phòng</translation>
+    </message>
+    <message>
+        <source>Total (largest phase + reserve)</source>
+        <translation>Tổng (giai đoạn lớn nhất + dự phòng)</translation>
+    </message>
+    <message>
+        <source>Sum of all components + reserve</source>
+        <translation>Tổng mọi thành phần + dự phòng</translation>
+    </message>
+    <message>
+        <source>Reserve (%1 as typed)</source>
+        <extracomment>%1 is the reserve as the user typed it, e.g. &quot;4 GiB&quot;</extracomment>
+        <translation>Dự phòng (%1 như đã nhập)</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>chưa tính</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>Not computed: the model shape is needed.</source>
+        <translation>Chưa tính: cần hình dạng (shape) của mô hình.</translation>
+    </message>
+    <message>
+        <source>Largest phase: %1</source>
+        <extracomment>%1 is the id of the most demanding phase, e.g. &quot;train_step&quot;</extracomment>
+        <translation>Giai đoạn lớn nhất: %1</translation>
+    </message>
+    <message>
+        <source>Not alive in the largest phase.</source>
+        <translation>Không tồn tại trong giai đoạn lớn nhất.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Thành phần</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Byte</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::CatalogFitModel</name>
+    <message>
+        <source>fits</source>
+        <translation>vừa</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>không vừa</translation>
+    </message>
+    <message>
+        <source>more than 8</source>
+        <translation>hơn 8</translation>
+    </message>
+    <message>
+        <source>Reported by the device: %1 (sold as %2)</source>
+        <extracomment>%1 is the exact capacity in bytes with GB and GiB, %2 the marketed capacity, e.g. &quot;141 GB&quot;</extracomment>
+        <translation>Thiết bị khai báo: %1 (nhãn thương mại %2)</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>%1 byte</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree: weights and KV heads are divided among the devices; the need is per device, several GPUs are not one memory pool.</source>
+        <translation>Bậc song song tensor: trọng số và các đầu KV được chia cho các thiết bị; nhu cầu tính theo từng thiết bị, nhiều GPU không phải là một bể bộ nhớ duy nhất.</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <source>Sold as</source>
+        <translation>Nhãn thương mại</translation>
+    </message>
+    <message>
+        <source>Reported</source>
+        <translation>Khai báo</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>Needed per device</source>
+        <translation>Cần mỗi thiết bị</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Biên</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Kết luận</translation>
+    </message>
+    <message>
+        <source>Dominant</source>
+        <translation>Chiếm ưu thế</translation>
+    </message>
+    <message>
+        <source>Smallest fitting TP</source>
+        <translation>TP nhỏ nhất vừa</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceListModel</name>
+    <message>
+        <source>not built into this version</source>
+        <translation>không được tích hợp trong phiên bản này</translation>
+    </message>
+    <message>
+        <source>no device found</source>
+        <translation>không tìm thấy thiết bị</translation>
+    </message>
+    <message>
+        <source>unavailable: %1</source>
+        <extracomment>%1 is the reason a GPU backend is unavailable, in the loader&apos;s or the runtime&apos;s own words</extracomment>
+        <translation>không khả dụng: %1</translation>
+    </message>
+    <message>
+        <source>Simulated device: simulated, not a GPU measurement</source>
+        <translation>Thiết bị mô phỏng: mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes reported by the runtime</source>
+        <extracomment>%1 is a byte count with thousands separators</extracomment>
+        <translation>%1 byte do runtime báo cáo</translation>
+    </message>
+    <message>
+        <source>The simulated device models memory only. Its figures are simulated, not a GPU measurement.</source>
+        <translation>Thiết bị mô phỏng chỉ mô hình hóa bộ nhớ. Các số liệu của nó là mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Tên</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Dung lượng</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Driver</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DevicePicker</name>
+    <message numerus="yes">
+        <source>Device list refreshed: %n GPU(s) found.</source>
+        <translation>
+            <numerusform>Đã làm mới danh sách thiết bị: tìm thấy %n GPU.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <extracomment>%1 is a list of backends with the reason each is unavailable</extracomment>
+        <translation>Không khả dụng: %1</translation>
+    </message>
+    <message>
+        <source>No GPU found (the greyed lines say why). sim:0 is available: simulated, not a GPU measurement.</source>
+        <translation>Không tìm thấy GPU (các dòng màu xám cho biết lý do). Có sẵn sim:0: mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>No device selected.</source>
+        <translation>Chưa chọn thiết bị nào.</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 byte (%2 %3)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Driver: %3 · Runtime: %4</source>
+        <extracomment>%1 device id, %2 capacity, %3 driver version, %4 runtime version</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;Driver: %3 · Runtime: %4</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Làm mới</translation>
+    </message>
+    <message>
+        <source>Load the GPU backends again and list their devices</source>
+        <translation>Nạp lại các backend GPU và liệt kê thiết bị của chúng</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ExportSheetDialog</name>
+    <message>
+        <source>Save the decision sheet</source>
+        <translation>Lưu phiếu quyết định</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</source>
+        <translation>Markdown (*.md);;HTML (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the decision sheet</source>
+        <translation>Xuất phiếu quyết định</translation>
+    </message>
+    <message>
+        <source>Choice made:</source>
+        <translation>Lựa chọn đã chọn:</translation>
+    </message>
+    <message>
+        <source>e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin.</source>
+        <translation>VD: Thuê một H100 80 GB, đỉnh của warm_forward với batch 2 vừa, còn biên 9 GiB.</translation>
+    </message>
+    <message>
+        <source>Language of the sheet:</source>
+        <translation>Ngôn ngữ của phiếu:</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Định dạng:</translation>
+    </message>
+    <message>
+        <source>Attach the raw JSON result</source>
+        <translation>Đính kèm kết quả JSON thô</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Tệp:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Duyệt…</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogModel</name>
+    <message>
+        <source>Warning</source>
+        <translation>Cảnh báo</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Lỗi</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Thông tin</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Thời gian</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Mức</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Thông báo</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::LogView</name>
+    <message>
+        <source>Copy</source>
+        <translation>Sao chép</translation>
+    </message>
+    <message>
+        <source>Copy the whole log to the clipboard</source>
+        <translation>Sao chép toàn bộ nhật ký vào bộ nhớ tạm</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Xóa</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::MainWindow</name>
+    <message>
+        <source>Ready.</source>
+        <translation>Sẵn sàng.</translation>
+    </message>
+    <message>
+        <source>Ready. No GPU found: the simulated device sim:0 is selected (simulated, not a GPU measurement).</source>
+        <translation>Sẵn sàng. Không tìm thấy GPU: thiết bị mô phỏng sim:0 được chọn (mô phỏng, không phải phép đo GPU).</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <translation>Hết bộ nhớ ở giai đoạn %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Giai đoạn %1 thất bại: %2</translation>
+    </message>
+    <message>
+        <source>Choose a device first.</source>
+        <translation>Hãy chọn thiết bị trước.</translation>
+    </message>
+    <message>
+        <source>Correct the fields marked in red in the workload form first.</source>
+        <translation>Hãy sửa trước các trường được đánh dấu đỏ trong biểu mẫu workload.</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>Biểu mẫu workload có giá trị không hợp lệ; chưa có gì được khởi chạy.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Lần chạy %1 đã bắt đầu trên %2: %3, batch %4, ngữ cảnh %5, độ rộng %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Đang chạy…</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
+        <translation>Đã yêu cầu dừng: lần chạy sẽ dừng khi kết thúc giai đoạn hiện tại và giữ lại những gì đã đo.</translation>
+    </message>
+    <message>
+        <source>Stopping at the end of the current phase…</source>
+        <translation>Đang dừng ở cuối giai đoạn hiện tại…</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Lần chạy %1 đã kết thúc:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <translation>
+            <numerusform>%n giai đoạn thành công</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n thất bại</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n chưa chạy</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Lần chạy %1 không đo được: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Hết bộ nhớ ở giai đoạn %1: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Giai đoạn %1 thất bại: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Người dùng đã dừng; các giai đoạn đã đo được giữ lại.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <translation>
+            <numerusform>Người dùng đã dừng sau %n giai đoạn; những gì đã đo được giữ lại.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>IteraGPU Lab</source>
+        <translation>IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Tệp</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Chạy</translation>
+    </message>
+    <message>
+        <source>&amp;Stop at the end of the phase</source>
+        <translation>&amp;Dừng ở cuối giai đoạn</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Thoát</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Xem</translation>
+    </message>
+    <message>
+        <source>&amp;Unit</source>
+        <translation>Đơn &amp;vị</translation>
+    </message>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>Đặt lại &amp;thu phóng</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>Đặt lại &amp;bố cục</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Ngôn ngữ</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Trợ &amp;giúp</translation>
+    </message>
+    <message>
+        <source>&amp;About IteraGPU Lab</source>
+        <translation>&amp;Giới thiệu IteraGPU Lab</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Thiết bị</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Phases</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Nhật ký</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Chạy</translation>
+    </message>
+    <message>
+        <source>U&amp;nit:</source>
+        <translation>Đơn &amp;vị:</translation>
+    </message>
+    <message>
+        <source>The catalog of this language could not be loaded.</source>
+        <translation>Không thể nạp bản dịch của ngôn ngữ này.</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB (2^30 byte)</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB (10^9 byte)</translation>
+    </message>
+    <message>
+        <source>Sizing</source>
+        <translation>Ước tính</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::OverwritePrompt</name>
+    <message>
+        <source>Replace file?</source>
+        <translation>Thay thế tệp?</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Do you want to replace it?</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 đã tồn tại. Bạn có muốn thay thế không?</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseDiffModel</name>
+    <message>
+        <source>absent</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>B − A: %1 bytes</source>
+        <extracomment>%1 is a signed byte count</extracomment>
+        <translation>B − A: %1 byte</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Status A</source>
+        <translation>Trạng thái A</translation>
+    </message>
+    <message>
+        <source>Status B</source>
+        <translation>Trạng thái B</translation>
+    </message>
+    <message>
+        <source>Peak allocated A</source>
+        <translation>Đỉnh allocated A</translation>
+    </message>
+    <message>
+        <source>Peak allocated B</source>
+        <translation>Đỉnh allocated B</translation>
+    </message>
+    <message>
+        <source>Δ allocated</source>
+        <translation>Δ allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved A</source>
+        <translation>Đỉnh reserved A</translation>
+    </message>
+    <message>
+        <source>Peak reserved B</source>
+        <translation>Đỉnh reserved B</translation>
+    </message>
+    <message>
+        <source>Δ reserved</source>
+        <translation>Δ reserved</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::PhaseTableModel</name>
+    <message>
+        <source>running…</source>
+        <translation>đang chạy…</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>thành công</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>hết bộ nhớ</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>thất bại</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>chưa chạy</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>%1 is an amount with two decimals, %2 the unit symbol GB or GiB</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>0 B (equal)</source>
+        <translation>0 B (bằng nhau)</translation>
+    </message>
+    <message>
+        <source>%1%2 B</source>
+        <extracomment>%1 is the sign (+ or −), %2 a byte count with thousands separators</extracomment>
+        <translation>%1%2 B</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No prediction or no measured peak for this phase.</source>
+        <translation>Không có dự đoán hoặc không có đỉnh đo được cho giai đoạn này.</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted: %1%2</source>
+        <extracomment>%1 is the sign, %2 the difference in the chosen unit</extracomment>
+        <translation>Đỉnh allocated đo được trừ dự đoán: %1%2</translation>
+    </message>
+    <message>
+        <source>No device-level reading (null).</source>
+        <translation>Không có phép đọc ở mức thiết bị (null).</translation>
+    </message>
+    <message>
+        <source>Driver: %1 bytes used, %2 free of %3
+This process: %4 bytes (%5)</source>
+        <extracomment>%1 used bytes, %2 free bytes, %3 total bytes, %4 bytes this process uses, %5 where that came from</extracomment>
+        <translation>Driver: đã dùng %1 byte, còn trống %2 trên %3
+Tiến trình này: %4 byte (%5)</translation>
+    </message>
+    <message>
+        <source>No reading (null).</source>
+        <translation>Không có phép đọc (null).</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is an exact byte count with thousands separators</extracomment>
+        <translation>%1 byte</translation>
+    </message>
+    <message>
+        <source>Maximum since the phase&apos;s peak reset. The two maxima may come from different moments; their difference is not a state.</source>
+        <translation>Cực đại kể từ lần đặt lại đỉnh của giai đoạn. Hai cực đại có thể đến từ những thời điểm khác nhau; hiệu số của chúng không phải là một trạng thái.</translation>
+    </message>
+    <message>
+        <source>Device-level reading after the phase (driver), never added to the allocator&apos;s counters</source>
+        <translation>Phép đọc ở mức thiết bị sau giai đoạn (driver), không bao giờ cộng vào các bộ đếm của allocator</translation>
+    </message>
+    <message>
+        <source>Measured peak allocated minus predicted peak, in bytes</source>
+        <translation>Đỉnh allocated đo được trừ đỉnh dự đoán, tính bằng byte</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Trạng thái</translation>
+    </message>
+    <message>
+        <source>Baseline allocated</source>
+        <translation>Allocated khởi đầu</translation>
+    </message>
+    <message>
+        <source>Baseline reserved</source>
+        <translation>Reserved khởi đầu</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Đỉnh allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Đỉnh reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>Allocated cuối</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>Reserved cuối</translation>
+    </message>
+    <message>
+        <source>Device-level used</source>
+        <translation>Đã dùng (mức thiết bị)</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Đỉnh dự đoán</translation>
+    </message>
+    <message>
+        <source>Measured − predicted</source>
+        <translation>Đo được − dự đoán</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Thời lượng</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ReportActions</name>
+    <message>
+        <source>&amp;Open result…</source>
+        <translation>&amp;Mở kết quả…</translation>
+    </message>
+    <message>
+        <source>&amp;Compare two results…</source>
+        <translation>So sánh &amp;hai kết quả…</translation>
+    </message>
+    <message>
+        <source>Export result as &amp;JSON…</source>
+        <translation>Xuất kết quả dạng &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Export &amp;decision sheet…</source>
+        <translation>Xuất &amp;phiếu quyết định…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;PNG…</source>
+        <translation>Xuất biểu đồ dạng P&amp;NG…</translation>
+    </message>
+    <message>
+        <source>Export chart as &amp;SVG…</source>
+        <translation>Xuất biểu đồ dạng &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Xuất thất bại</translation>
+    </message>
+    <message>
+        <source>There is no result to export yet: run a workload or open a result.</source>
+        <translation>Chưa có kết quả nào để xuất: hãy chạy một workload hoặc mở một kết quả.</translation>
+    </message>
+    <message>
+        <source>Open a result</source>
+        <translation>Mở một kết quả</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>Kết quả IteraGPU (*.json);;Tất cả tệp (*)</translation>
+    </message>
+    <message>
+        <source>Open result</source>
+        <translation>Mở kết quả</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Đã mở %1.</translation>
+    </message>
+    <message>
+        <source>Compare two results</source>
+        <translation>So sánh hai kết quả</translation>
+    </message>
+    <message>
+        <source>current run</source>
+        <translation>lần chạy hiện tại</translation>
+    </message>
+    <message>
+        <source>Export result as JSON</source>
+        <translation>Xuất kết quả dạng JSON</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>Xuất biểu đồ dạng PNG</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Ảnh PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart as SVG</source>
+        <translation>Xuất biểu đồ dạng SVG</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>Ảnh SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultCompareWidget</name>
+    <message>
+        <source>Open a result</source>
+        <translation>Mở một kết quả</translation>
+    </message>
+    <message>
+        <source>IteraGPU results (*.json);;All files (*)</source>
+        <translation>Kết quả IteraGPU (*.json);;Tất cả tệp (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
+        <extracomment>%1 file name, %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, ngữ cảnh %4, độ rộng %5, %6</translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation>mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>No result opened.</source>
+        <translation>Chưa mở kết quả nào.</translation>
+    </message>
+    <message>
+        <source>Open a second result to compare.</source>
+        <translation>Hãy mở kết quả thứ hai để so sánh.</translation>
+    </message>
+    <message>
+        <source>Open A…</source>
+        <translation>Mở A…</translation>
+    </message>
+    <message>
+        <source>Open B…</source>
+        <translation>Mở B…</translation>
+    </message>
+    <message>
+        <source>Differences per phase (B − A); each peak is its own maximum</source>
+        <translation>Chênh lệch theo giai đoạn (B − A); mỗi đỉnh là cực đại riêng của nó</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultExporter</name>
+    <message>
+        <source>%1 was not replaced.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 không được thay thế.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Đã lưu %1.</translation>
+    </message>
+    <message>
+        <source>The result could not be converted to JSON: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>Không thể chuyển kết quả sang JSON: %1</translation>
+    </message>
+    <message>
+        <source>Unknown sheet format for %1: use .md, .html or .pdf.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Định dạng phiếu không xác định cho %1: hãy dùng .md, .html hoặc .pdf.</translation>
+    </message>
+    <message>
+        <source>The catalog for %1 could not be loaded; the sheet is in English.</source>
+        <extracomment>%1 is a language code, e.g. &quot;de&quot;</extracomment>
+        <translation>Không thể nạp bản dịch cho %1; phiếu được viết bằng tiếng Anh.</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>Không có biểu đồ nào để xuất.</translation>
+    </message>
+    <message>
+        <source>The chart could not be rendered as SVG.</source>
+        <translation>Không thể kết xuất biểu đồ thành SVG.</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <extracomment>%1 is a file path, %2 the reason</extracomment>
+        <translation>Không thể mở %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ResultPhaseModel</name>
+    <message>
+        <source>ok</source>
+        <translation>thành công</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>thất bại</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>chưa chạy</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Giai đoạn</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Trạng thái</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation>Đỉnh allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation>Đỉnh reserved</translation>
+    </message>
+    <message>
+        <source>Final allocated</source>
+        <translation>Allocated cuối</translation>
+    </message>
+    <message>
+        <source>Final reserved</source>
+        <translation>Reserved cuối</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>Đỉnh dự đoán</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Thời lượng</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunController</name>
+    <message>
+        <source>A run is still going; stop it first.</source>
+        <translation>Một lần chạy vẫn đang diễn ra; hãy dừng nó trước.</translation>
+    </message>
+    <message>
+        <source>The run cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>Không thể bắt đầu lần chạy: %1</translation>
+    </message>
+    <message>
+        <source>The backend of %1 is not loaded; choose another device.</source>
+        <extracomment>%1 is a device id such as cuda:0</extracomment>
+        <translation>Backend của %1 chưa được nạp; hãy chọn thiết bị khác.</translation>
+    </message>
+    <message>
+        <source>The run could not start.</source>
+        <translation>Không thể bắt đầu lần chạy.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunPanel</name>
+    <message>
+        <source>Run the workload on the chosen device (Ctrl+R)</source>
+        <translation>Chạy workload trên thiết bị đã chọn (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Chạy</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Đang dừng…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Dừng</translation>
+    </message>
+    <message>
+        <source>Stop at the end of the current phase; what was measured is kept</source>
+        <translation>Dừng ở cuối giai đoạn hiện tại; những gì đã đo được giữ lại</translation>
+    </message>
+    <message>
+        <source>Phase: —</source>
+        <translation>Giai đoạn: —</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Giai đoạn: %1</translation>
+    </message>
+    <message>
+        <source>Overall:</source>
+        <translation>Tổng thể:</translation>
+    </message>
+    <message>
+        <source>%v / %m phases</source>
+        <extracomment>progress bar text: %v phases done of %m planned</extracomment>
+        <translation>%v / %m giai đoạn</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SizingPanel</name>
+    <message>
+        <source>Model</source>
+        <translation>Mô hình</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Nguồn:</translation>
+    </message>
+    <message>
+        <source>Numbers typed in</source>
+        <translation>Số nhập tay</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Mẫu có sẵn</translation>
+    </message>
+    <message>
+        <source>config.json file</source>
+        <translation>Tệp config.json</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint</source>
+        <translation>Checkpoint safetensors</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>Số tham số:</translation>
+    </message>
+    <message>
+        <source>A whole number, e.g. 7000000000 or 7e9.</source>
+        <translation>Một số nguyên, vd. 7000000000 hoặc 7e9.</translation>
+    </message>
+    <message>
+        <source>Bits per parameter:</source>
+        <translation>Số bit mỗi tham số:</translation>
+    </message>
+    <message>
+        <source>storage format</source>
+        <translation>định dạng lưu trữ</translation>
+    </message>
+    <message>
+        <source>Parameters × bits / 8, with no metadata (the compact figure). Choose &quot;storage format&quot; to size by the format below.</source>
+        <translation>Số tham số × số bit / 8, không kể metadata (con số gọn). Chọn &quot;định dạng lưu trữ&quot; để tính theo định dạng bên dưới.</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Mô hình:</translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation>Mở config.json…</translation>
+    </message>
+    <message>
+        <source>Open file or index…</source>
+        <translation>Mở tệp hoặc tệp index…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Mở thư mục…</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the checkpoint</source>
+        <translation>Trọng số như được lưu trong checkpoint</translation>
+    </message>
+    <message>
+        <source>No checkpoint opened</source>
+        <translation>Chưa mở checkpoint nào</translation>
+    </message>
+    <message>
+        <source>No config.json opened</source>
+        <translation>Chưa mở config.json nào</translation>
+    </message>
+    <message>
+        <source>Formats</source>
+        <translation>Định dạng</translation>
+    </message>
+    <message>
+        <source>Storage format:</source>
+        <translation>Định dạng lưu trữ:</translation>
+    </message>
+    <message>
+        <source>Compute format:</source>
+        <translation>Định dạng tính toán:</translation>
+    </message>
+    <message>
+        <source>Block size (NF4/FP4):</source>
+        <translation>Kích thước khối (NF4/FP4):</translation>
+    </message>
+    <message>
+        <source>Group size (GPTQ/AWQ):</source>
+        <translation>Kích thước nhóm (GPTQ/AWQ):</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Chế độ:</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Suy luận</translation>
+    </message>
+    <message>
+        <source>Fine-tune (LoRA)</source>
+        <translation>Tinh chỉnh (LoRA)</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>Huấn luyện đầy đủ</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimizer:</translation>
+    </message>
+    <message>
+        <source>fp32 master weights (mixed precision)</source>
+        <translation>Trọng số chính fp32 (độ chính xác hỗn hợp)</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>Hạng LoRA:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens):</source>
+        <translation>Độ dài chuỗi (token):</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Checkpointing activation</translation>
+    </message>
+    <message>
+        <source>KV cache (inference)</source>
+        <translation>Cache KV (suy luận)</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>Số lớp:</translation>
+    </message>
+    <message>
+        <source>KV heads:</source>
+        <translation>Số đầu KV:</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads, not the query heads.</source>
+        <translation>num_key_value_heads, không phải các đầu truy vấn.</translation>
+    </message>
+    <message>
+        <source>head_dim:</source>
+        <translation>head_dim:</translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation>Token đầu vào:</translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation>Token được sinh:</translation>
+    </message>
+    <message>
+        <source>Sequences:</source>
+        <translation>Số chuỗi:</translation>
+    </message>
+    <message>
+        <source>KV type:</source>
+        <translation>Kiểu KV:</translation>
+    </message>
+    <message>
+        <source>Sliding window:</source>
+        <translation>Cửa sổ trượt:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không</translation>
+    </message>
+    <message>
+        <source>Tokens kept per layer; &quot;none&quot; keeps every token (or the model&apos;s own windows).</source>
+        <translation>Số token được giữ mỗi lớp; &quot;không&quot; giữ mọi token (hoặc các cửa sổ riêng của mô hình).</translation>
+    </message>
+    <message>
+        <source>Static cache (preallocated)</source>
+        <translation>Cache tĩnh (cấp phát trước)</translation>
+    </message>
+    <message>
+        <source>Take from the model</source>
+        <translation>Lấy từ mô hình</translation>
+    </message>
+    <message>
+        <source>Reserve and device</source>
+        <translation>Dự phòng và thiết bị</translation>
+    </message>
+    <message>
+        <source>Reserve:</source>
+        <translation>Dự phòng:</translation>
+    </message>
+    <message>
+        <source>CUDA context, fragmentation, other processes. Kept in the unit you choose.</source>
+        <translation>Ngữ cảnh CUDA, phân mảnh, các tiến trình khác. Giữ theo đơn vị bạn chọn.</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Thiết bị:</translation>
+    </message>
+    <message>
+        <source>Devices (tensor parallel):</source>
+        <translation>Số thiết bị (song song tensor):</translation>
+    </message>
+    <message>
+        <source>Weights and KV heads are divided among the devices; the need is per device.</source>
+        <translation>Trọng số và các đầu KV được chia cho các thiết bị; nhu cầu tính theo từng thiết bị.</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>Phân tích</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Danh mục</translation>
+    </message>
+    <message>
+        <source>Capacity as the device reports it, not as it is sold. The need is per device; several GPUs are not one memory pool.</source>
+        <translation>Dung lượng do thiết bị khai báo, không phải theo nhãn thương mại. Nhu cầu tính theo từng thiết bị; nhiều GPU không phải là một bể bộ nhớ duy nhất.</translation>
+    </message>
+    <message>
+        <source>No presets found</source>
+        <translation>Không tìm thấy mẫu có sẵn nào</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters (exact, from the shapes)</source>
+        <extracomment>%1 is the model family (e.g. &quot;llama&quot;), %2 the exact parameter count</extracomment>
+        <translation>%1: %2 tham số (chính xác, tính từ shape của tensor)</translation>
+    </message>
+    <message>
+        <source>%1 layers, %2 KV heads, head_dim %3</source>
+        <extracomment>%1 layers, %2 KV heads, %3 head_dim</extracomment>
+        <translation>%1 lớp, %2 đầu KV, head_dim %3</translation>
+    </message>
+    <message>
+        <source>Sliding-window layers are taken from the model.</source>
+        <translation>Các lớp cửa sổ trượt được lấy từ mô hình.</translation>
+    </message>
+    <message>
+        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
+        <translation>Tính trọng số bằng số tham số × số bit / 8 (ví dụ của bản mô tả sản phẩm: 7 000 000 000 × 16 bit).</translation>
+    </message>
+    <message>
+        <source>Presets could not be read: %1</source>
+        <extracomment>%1 is the reason the presets could not be read</extracomment>
+        <translation>Không thể đọc các mẫu có sẵn: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <extracomment>%1 is where the preset&apos;s config comes from (a URL)</extracomment>
+        <translation>Nguồn: %1</translation>
+    </message>
+    <message>
+        <source>Choose a model.</source>
+        <translation>Hãy chọn một mô hình.</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json.</source>
+        <translation>Hãy mở một config.json của Hugging Face.</translation>
+    </message>
+    <message>
+        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
+        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
+        <translation>%1 tensor trong %2 tệp: %3 phần tử, lưu trữ %4</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>byte</translation>
+    </message>
+    <message>
+        <source>Quantization metadata found (scales, absmax or packed weights).</source>
+        <translation>Tìm thấy metadata lượng tử hóa (scale, absmax hoặc trọng số đóng gói).</translation>
+    </message>
+    <message>
+        <source>Open a .safetensors file, a model.safetensors.index.json or a folder of shards.</source>
+        <translation>Hãy mở một tệp .safetensors, một model.safetensors.index.json hoặc một thư mục chứa các shard.</translation>
+    </message>
+    <message>
+        <source>Open config.json</source>
+        <translation>Mở config.json</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json);;All files (*)</source>
+        <translation>Cấu hình mô hình (config.json *.json);;Tất cả tệp (*)</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint</source>
+        <translation>Mở một checkpoint safetensors</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>safetensors (*.safetensors *.safetensors.index.json);;Tất cả tệp (*)</translation>
+    </message>
+    <message>
+        <source>Open a folder of safetensors shards</source>
+        <translation>Mở một thư mục chứa các shard safetensors</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>%1 is the device name, %2 its reported capacity</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Parameters: enter a whole number greater than 0, e.g. 7000000000.</source>
+        <translation>Số tham số: hãy nhập một số nguyên lớn hơn 0, vd. 7000000000.</translation>
+    </message>
+    <message>
+        <source>Choose a preset model.</source>
+        <translation>Hãy chọn một mô hình có sẵn.</translation>
+    </message>
+    <message>
+        <source>Open a config.json to size this model.</source>
+        <translation>Hãy mở một config.json để ước tính bộ nhớ cho mô hình này.</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint to size this model.</source>
+        <translation>Hãy mở một checkpoint safetensors để ước tính bộ nhớ cho mô hình này.</translation>
+    </message>
+    <message>
+        <source>KV cache: enter at least one prompt or generated token.</source>
+        <translation>Cache KV: hãy nhập ít nhất một token đầu vào hoặc token được sinh.</translation>
+    </message>
+    <message>
+        <source>Reserve: %1</source>
+        <extracomment>%1 is the reason, e.g. &quot;the value is too large&quot;</extracomment>
+        <translation>Dự phòng: %1</translation>
+    </message>
+    <message>
+        <source>Needed per device: %1 (%2 bytes), %3 parameters</source>
+        <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes, %3 the parameter count</extracomment>
+        <translation>Cần mỗi thiết bị: %1 (%2 byte), %3 tham số</translation>
+    </message>
+    <message>
+        <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
+        <translation>Không thể đọc danh mục GPU: %1</translation>
+    </message>
+    <message>
+        <source>Choose a device in the device picker to see whether it fits.</source>
+        <translation>Hãy chọn một thiết bị trong bộ chọn thiết bị để xem có vừa không.</translation>
+    </message>
+    <message>
+        <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>Vừa trên %1: cần %2 mỗi thiết bị, có sẵn %3, biên %4. Chiếm ưu thế: %5.</translation>
+    </message>
+    <message>
+        <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <translation>Không vừa trên %1: cần %2 mỗi thiết bị, có sẵn %3, biên %4. Chiếm ưu thế: %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Per device, with %n device(s) in tensor parallel.</source>
+        <extracomment>%n is the number of devices</extracomment>
+        <translation>
+            <numerusform>Mỗi thiết bị, với %n thiết bị song song tensor.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity, e.g. &quot;139.40 GiB&quot;</extracomment>
+        <translation>dung lượng %1</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TimelineChart</name>
+    <message>
+        <source>Allocated</source>
+        <translation>Allocated</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>Reserved</translation>
+    </message>
+    <message>
+        <source>Device-level (driver)</source>
+        <translation>Mức thiết bị (driver)</translation>
+    </message>
+    <message>
+        <source>Device capacity</source>
+        <translation>Dung lượng thiết bị</translation>
+    </message>
+    <message>
+        <source>Sizing estimate</source>
+        <translation>Ước tính kích thước</translation>
+    </message>
+    <message>
+        <source>Phase peak</source>
+        <translation>Đỉnh giai đoạn</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Thời gian (s)</translation>
+    </message>
+    <message>
+        <source>Memory (%1)</source>
+        <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
+        <translation>Bộ nhớ (%1)</translation>
+    </message>
+    <message>
+        <source>Device capacity %1 is above the scale ↑</source>
+        <extracomment>%1 is the device capacity with its unit, e.g. &quot;80,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
+        <translation>Dung lượng thiết bị %1 nằm phía trên thang đo ↑</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>Hết bộ nhớ</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Thất bại</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3</source>
+        <extracomment>%1 is &quot;Out of memory&quot; or &quot;Failed&quot;, %2 the phase identifier, %3 the runtime&apos;s own error text</extracomment>
+        <translation>%1 ở giai đoạn %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 %3)</source>
+        <extracomment>%1 is a number of bytes with thousands separators, %2 the same amount in the unit, %3 the unit symbol</extracomment>
+        <translation>%1 byte (%2 %3)</translation>
+    </message>
+    <message>
+        <source>Time: %1 s</source>
+        <extracomment>%1 is the time since the run started, in seconds</extracomment>
+        <translation>Thời gian: %1 s</translation>
+    </message>
+    <message>
+        <source>Phase: %1</source>
+        <extracomment>%1 is a phase identifier such as cold_forward</extracomment>
+        <translation>Giai đoạn: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>No samples yet</source>
+        <translation>Chưa có mẫu nào</translation>
+    </message>
+    <message>
+        <source>Allocated: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Allocated: %1</translation>
+    </message>
+    <message>
+        <source>Reserved: %1</source>
+        <extracomment>%1 is an amount such as &quot;1 073 741 824 bytes (1,00 GiB)&quot;</extracomment>
+        <translation>Reserved: %1</translation>
+    </message>
+    <message>
+        <source>Device-level: %1</source>
+        <extracomment>%1 is an amount, or a dash when the backend has no device-level reading</extracomment>
+        <translation>Mức thiết bị: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Highest of %n samples</source>
+        <translation>
+            <numerusform>Cao nhất trong %n mẫu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory timeline</source>
+        <translation>Dòng thời gian bộ nhớ</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkloadForm</name>
+    <message>
+        <source>Required.</source>
+        <translation>Bắt buộc.</translation>
+    </message>
+    <message>
+        <source>Not a number.</source>
+        <translation>Không phải là số.</translation>
+    </message>
+    <message>
+        <source>Between %1 and %2 Hz.</source>
+        <extracomment>%1 and %2 are the lowest and highest sampling rates in Hz</extracomment>
+        <translation>Trong khoảng %1 đến %2 Hz.</translation>
+    </message>
+    <message>
+        <source>Must be more than 0 GiB.</source>
+        <translation>Phải lớn hơn 0 GiB.</translation>
+    </message>
+    <message>
+        <source>At most %1 GiB.</source>
+        <extracomment>%1 is the largest simulated capacity in GiB</extracomment>
+        <translation>Tối đa %1 GiB.</translation>
+    </message>
+    <message>
+        <source>Too large.</source>
+        <translation>Quá lớn.</translation>
+    </message>
+    <message>
+        <source>Cannot be negative.</source>
+        <translation>Không được âm.</translation>
+    </message>
+    <message>
+        <source>Not a whole number.</source>
+        <translation>Không phải số nguyên.</translation>
+    </message>
+    <message>
+        <source>Must be at least 1.</source>
+        <translation>Phải ít nhất là 1.</translation>
+    </message>
+    <message>
+        <source>At most %1.</source>
+        <extracomment>%1 is the largest value the field accepts</extracomment>
+        <translation>Tối đa %1.</translation>
+    </message>
+    <message>
+        <source>batch × context × width is too large: the input tensor&apos;s size does not fit in 64 bits.</source>
+        <translation>batch × ngữ cảnh × độ rộng quá lớn: kích thước của tensor đầu vào không vừa trong 64 bit.</translation>
+    </message>
+    <message>
+        <source>batch × context is too large for the kernels (at most 2 147 483 647 rows).</source>
+        <translation>batch × ngữ cảnh quá lớn đối với các kernel (tối đa 2 147 483 647 hàng).</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>C&amp;hế độ:</translation>
+    </message>
+    <message>
+        <source>Inference (dense network)</source>
+        <translation>Suy luận (mạng dense)</translation>
+    </message>
+    <message>
+        <source>Training (forward, loss, backward, optimizer)</source>
+        <translation>Huấn luyện (xuôi, loss, ngược, optimizer)</translation>
+    </message>
+    <message>
+        <source>native: the caching allocator with PyTorch&apos;s counters; async: the driver&apos;s stream-ordered pool (cudaMallocAsync / hipMallocAsync)</source>
+        <translation>native: allocator có cache với các bộ đếm của PyTorch; async: pool theo thứ tự stream của driver (cudaMallocAsync / hipMallocAsync)</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>sequences per step</source>
+        <translation>số chuỗi mỗi bước</translation>
+    </message>
+    <message>
+        <source>&amp;Context:</source>
+        <translation>&amp;Ngữ cảnh:</translation>
+    </message>
+    <message>
+        <source>tokens per sequence</source>
+        <translation>số token mỗi chuỗi</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>Độ &amp;rộng:</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>kích thước lớp ẩn</translation>
+    </message>
+    <message>
+        <source>&amp;Data type:</source>
+        <translation>K&amp;iểu dữ liệu:</translation>
+    </message>
+    <message>
+        <source>W&amp;arm-up:</source>
+        <translation>&amp;Khởi động nóng:</translation>
+    </message>
+    <message>
+        <source>iterations before measuring</source>
+        <translation>số lần lặp trước khi đo</translation>
+    </message>
+    <message>
+        <source>&amp;Repeats:</source>
+        <translation>&amp;Số lần lặp:</translation>
+    </message>
+    <message>
+        <source>measured warm repeats</source>
+        <translation>số lần lặp nóng được đo</translation>
+    </message>
+    <message>
+        <source>A&amp;llocator:</source>
+        <translation>&amp;Allocator:</translation>
+    </message>
+    <message>
+        <source>native (caching)</source>
+        <translation>native (có cache)</translation>
+    </message>
+    <message>
+        <source>async (driver pool)</source>
+        <translation>async (pool của driver)</translation>
+    </message>
+    <message>
+        <source>&amp;Empty the cache between repeats</source>
+        <translation>Làm &amp;trống cache giữa các lần lặp</translation>
+    </message>
+    <message>
+        <source>&amp;Sampling (Hz):</source>
+        <translation>Lấy &amp;mẫu (Hz):</translation>
+    </message>
+    <message>
+        <source>Simulated &amp;capacity (GiB):</source>
+        <translation>D&amp;ung lượng mô phỏng (GiB):</translation>
+    </message>
+    <message>
+        <source>Capacity of the simulated device sim:N; not used on a GPU</source>
+        <translation>Dung lượng của thiết bị mô phỏng sim:N; không dùng trên GPU</translation>
+    </message>
+</context>
 </TS>

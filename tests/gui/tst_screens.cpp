@@ -11,10 +11,12 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPixmap>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
@@ -90,13 +92,21 @@ private slots:
     void nothingClipped_data()
     {
         QTest::addColumn<QSize>("size");
-        QTest::addRow("1024x700") << QSize(1024, 700);
-        QTest::addRow("1280x800") << QSize(1280, 800);
+        QTest::addColumn<QString>("language");
+        // German and Vietnamese strings are longer or taller: every language at both sizes.
+        for (const QString& language : gui::LabApplication::languages()) {
+            QTest::addRow("1024x700 %s", qPrintable(language)) << QSize(1024, 700) << language;
+            QTest::addRow("1280x800 %s", qPrintable(language)) << QSize(1280, 800) << language;
+        }
     }
 
     void nothingClipped()
     {
         QFETCH(QSize, size);
+        QFETCH(QString, language);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] { app->setLanguage(QStringLiteral("en")); });
         gui::MainWindow window;
         window.resize(size);
         window.show();
@@ -108,7 +118,15 @@ private slots:
         // The chart keeps a usable share of the window.
         QVERIFY(window.timeline()->width() >= size.width() / 2);
         QVERIFY(window.timeline()->height() >= size.height() / 3);
-        saveShot(window, QStringLiteral("idle-%1x%2.png").arg(size.width()).arg(size.height()));
+        saveShot(window, QStringLiteral("idle-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        // The sizing tab and the workload tab share the left column: the workload tab must fit too.
+        auto* workloadDock = window.findChild<QDockWidget*>(QStringLiteral("workloadDock"));
+        QVERIFY(workloadDock);
+        workloadDock->raise();
+        QTest::qWait(50);
+        QVERIFY(window.workloadForm()->isVisibleTo(&window));
+        const QStringList clippedWorkload = clippedTexts(window);
+        QVERIFY2(clippedWorkload.isEmpty(), qPrintable(clippedWorkload.join(QStringLiteral("; "))));
     }
 
     void midRun()

@@ -151,6 +151,11 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_offScaleNote = new QGraphicsSimpleTextItem(chart);
     m_offScaleNote->setZValue(kLabelZ);
     m_offScaleNote->setBrush(QColor(160, 0, 0));
+    m_offScaleBox = new QGraphicsRectItem(chart);
+    m_offScaleBox->setZValue(kLabelZ - 0.5);
+    m_offScaleBox->setBrush(QColor(255, 255, 255, 225));
+    m_offScaleBox->setPen(Qt::NoPen);
+    m_offScaleBox->hide();
     m_failureNote = new QGraphicsTextItem(chart);
     m_failureNote->setZValue(kLabelZ);
     m_failureNote->setDefaultTextColor(QColor(180, 0, 0));
@@ -577,9 +582,22 @@ void TimelineChart::updateOverlays()
         m_failureNote->hide();
         m_failureBox->hide();
     }
+    m_offScaleBox->hide();
     if (m_offScaleNote->isVisible()) {
         const QRectF r = m_offScaleNote->boundingRect();
-        m_offScaleNote->setPos(plot.right() - r.width() - 2.0, plot.top() - r.height() - 3.0);
+        // Beside the title when there is room (the title is centred on the chart); else, in longer languages,
+        // inside the plot's top right corner on a light box, so the two texts never overlap.
+        const qreal titleRight
+            = c->size().width() / 2.0 + QFontMetricsF(c->titleFont()).horizontalAdvance(c->title()) / 2.0;
+        const qreal x = plot.right() - r.width() - 2.0;
+        if (x > titleRight + 8.0) {
+            m_offScaleNote->setPos(x, plot.top() - r.height() - 3.0);
+        } else {
+            m_offScaleNote->setPos(x - 2.0, plot.top() + 3.0);
+            m_offScaleBox->setRect(m_offScaleNote->pos().x() - 3.0, m_offScaleNote->pos().y() - 1.0,
+                r.width() + 6.0, r.height() + 2.0);
+            m_offScaleBox->show();
+        }
     }
 }
 

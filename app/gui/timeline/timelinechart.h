@@ -133,6 +133,7 @@ private:
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
     QGraphicsSimpleTextItem* m_offScaleNote = nullptr;
+    QGraphicsRectItem* m_offScaleBox = nullptr;
     QGraphicsTextItem* m_failureNote = nullptr;
     QGraphicsRectItem* m_failureBox = nullptr;
     QTimer* m_refreshTimer = nullptr;
