@@ -870,7 +870,7 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Workload</source>
-        <translation>Workload</translation>
+        <translation>Khối lượng công việc</translation>
     </message>
     <message>
         <source>Phases</source>
@@ -1479,7 +1479,7 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Workload</source>
-        <translation>Workload</translation>
+        <translation>Khối lượng công việc</translation>
     </message>
     <message>
         <source>Mode:</source>
