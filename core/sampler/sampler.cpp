@@ -63,12 +63,14 @@ double Sampler::elapsed() const
 
 void Sampler::sampleNow()
 {
+    // The reading and its time stamp are taken under the lock: the sampler thread and the worker (sampleNow at a
+    // phase boundary) both sample, and the ring must stay in time order.
+    std::lock_guard lock(m_mutex);
     const alloc::CounterSnapshot c = m_read();
     protocol::Sample s;
     s.t = elapsed();
     s.allocated = c.allocatedCurrent;
     s.reserved = c.reservedCurrent;
-    std::lock_guard lock(m_mutex);
     s.deviceUsed = m_deviceUsed;
     s.phaseIndex = m_phase;
     if (m_ring.size() >= m_ringCapacity) {
