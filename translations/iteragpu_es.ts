@@ -1761,6 +1761,15 @@ Este proceso: %4 bytes (%5)</translation>
         <extracomment>%1 is the device&apos;s capacity, e.g. &quot;139.40 GiB&quot;</extracomment>
         <translation>capacidad %1</translation>
     </message>
+    <message>
+        <source>no limit</source>
+        <translation>sin límite</translation>
+    </message>
+    <message>
+        <source>Largest context that fits: %1 tokens per sequence; largest batch: %2.</source>
+        <extracomment>%1 largest number of tokens per sequence that fits, %2 largest batch (sequences); &quot;—&quot; when none fits</extracomment>
+        <translation>Mayor contexto que cabe: %1 tokens por secuencia; mayor batch: %2.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::TimelineChart</name>

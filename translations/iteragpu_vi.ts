@@ -1754,6 +1754,15 @@ Tiến trình này: %4 byte (%5)</translation>
         <extracomment>%1 is the device&apos;s capacity, e.g. &quot;139.40 GiB&quot;</extracomment>
         <translation>dung lượng %1</translation>
     </message>
+    <message>
+        <source>no limit</source>
+        <translation>không giới hạn</translation>
+    </message>
+    <message>
+        <source>Largest context that fits: %1 tokens per sequence; largest batch: %2.</source>
+        <extracomment>%1 largest number of tokens per sequence that fits, %2 largest batch (sequences); &quot;—&quot; when none fits</extracomment>
+        <translation>Ngữ cảnh lớn nhất vừa: %1 token mỗi chuỗi; batch lớn nhất: %2.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::TimelineChart</name>

@@ -1093,6 +1093,31 @@ void SizingPanel::updateVerdict()
         //: %n is the number of devices
         text += QLatin1Char(' ')
             + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
+    // With a KV cache or training, the largest context and batch that still fit on this device (binary searches
+    // in core, well under a millisecond).
+    if (m_request) {
+        std::optional<std::uint64_t> context;
+        std::optional<std::uint64_t> batch;
+        try {
+            context = sizing::FitAnalyzer::largestContext(*m_request, card);
+            batch = sizing::FitAnalyzer::largestBatch(*m_request, card);
+        } catch (const std::exception&) {
+            context.reset();
+            batch.reset();
+        }
+        const auto limitText = [&locale, this](std::optional<std::uint64_t> value) {
+            if (!value)
+                return QStringLiteral("—");
+            if (*value >= sizing::FitAnalyzer::kSearchLimit)
+                return tr("no limit");
+            return locale.toString(static_cast<qulonglong>(*value));
+        };
+        if (context || batch)
+            //: %1 largest number of tokens per sequence that fits, %2 largest batch (sequences); "—" when none fits
+            text += QLatin1Char('\n')
+                + tr("Largest context that fits: %1 tokens per sequence; largest batch: %2.")
+                      .arg(limitText(context), limitText(batch));
+    }
     m_verdict->setText(text);
     m_verdict->setStyleSheet(v.fits ? QStringLiteral("color: #1b7a2e; font-weight: bold;")
                                     : QStringLiteral("color: #b01c1c; font-weight: bold;"));
