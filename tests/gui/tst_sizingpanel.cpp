@@ -360,6 +360,19 @@ private slots:
         QVERIFY(!panel.deviceVerdict().has_value());
     }
 
+    // Seed example plus the seed KV cache (32 layers, 8 KV heads, 128, 2 bytes: 131 072 bytes per token) on a
+    // 24 GiB card: 24 GiB - 14e9 weights - 4 GiB reserve = 7 474 836 480 bytes for the cache, i.e. 57 028 tokens
+    // of one sequence, or 6 sequences of 8 192 tokens (1 GiB each).
+    void largestContextAndBatchOnTheDevice()
+    {
+        SizingPanel panel;
+        panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel.setDevice(QStringLiteral("24 GiB card"), 24ULL * units::kGiB);
+        const QString expected = QStringLiteral("Largest context that fits: %1 tokens per sequence; largest batch: %2.")
+                                     .arg(QLocale().toString(57028), QLocale().toString(6));
+        QTRY_VERIFY2(panel.verdictText().contains(expected), qPrintable(panel.verdictText()));
+    }
+
     void catalogCards()
     {
         SizingPanel panel;
