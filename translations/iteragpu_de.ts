@@ -1638,8 +1638,8 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>Schichten mit gleitendem Fenster werden aus dem Modell übernommen.</translation>
     </message>
     <message>
-        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
-        <translation>Dimensioniert die Gewichte als Parameter × Bits / 8 (Beispiel aus der Produktbeschreibung: 7 000 000 000 × 16 Bit).</translation>
+        <source>Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).</source>
+        <translation>Dimensioniert die Gewichte als Parameter × Bits / 8 (zum Beispiel 7 000 000 000 × 16 Bit).</translation>
     </message>
     <message>
         <source>Presets could not be read: %1</source>

@@ -1638,8 +1638,8 @@ Este proceso: %4 bytes (%5)</translation>
         <translation>Las capas con ventana deslizante se toman del modelo.</translation>
     </message>
     <message>
-        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
-        <translation>Dimensiona los pesos como parámetros × bits / 8 (el ejemplo de la guía: 7 000 000 000 × 16 bits).</translation>
+        <source>Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).</source>
+        <translation>Dimensiona los pesos como parámetros × bits / 8 (por ejemplo, 7 000 000 000 × 16 bits).</translation>
     </message>
     <message>
         <source>Presets could not be read: %1</source>

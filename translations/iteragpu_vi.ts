@@ -1632,8 +1632,8 @@ Tiến trình này: %4 byte (%5)</translation>
         <translation>Các lớp cửa sổ trượt được lấy từ mô hình.</translation>
     </message>
     <message>
-        <source>Sizes weights as parameters × bits / 8 (the seeds&apos; example: 7 000 000 000 × 16 bit).</source>
-        <translation>Tính trọng số bằng số tham số × số bit / 8 (ví dụ của bản mô tả sản phẩm: 7 000 000 000 × 16 bit).</translation>
+        <source>Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).</source>
+        <translation>Tính trọng số bằng số tham số × số bit / 8 (ví dụ 7 000 000 000 × 16 bit).</translation>
     </message>
     <message>
         <source>Presets could not be read: %1</source>

@@ -665,7 +665,7 @@ void SizingPanel::updateModelInfo()
     };
     switch (source) {
     case Source::Typed:
-        text = tr("Sizes weights as parameters × bits / 8 (the seeds' example: 7 000 000 000 × 16 bit).");
+        text = tr("Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).");
         break;
     case Source::Preset:
         if (!m_presets) {
