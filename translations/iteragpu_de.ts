@@ -587,6 +587,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <name>iteragpu::gui::DevicePicker</name>
     <message numerus="yes">
         <source>Device list refreshed: %n GPU(s) found.</source>
+        <extracomment>%n number of GPUs found by the loaded backends</extracomment>
         <translation>
             <numerusform>Geräteliste aktualisiert: %n GPU gefunden.</numerusform>
             <numerusform>Geräteliste aktualisiert: %n GPUs gefunden.</numerusform>
@@ -725,6 +726,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
         <translation>Speichermangel in Phase %1: %2</translation>
     </message>
     <message>
@@ -777,6 +779,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message numerus="yes">
         <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
         <translation>
             <numerusform>%n Phase ok</numerusform>
             <numerusform>%n Phasen ok</numerusform>
@@ -784,6 +787,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message numerus="yes">
         <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
         <translation>
             <numerusform>%n fehlgeschlagen</numerusform>
             <numerusform>%n fehlgeschlagen</numerusform>
@@ -791,6 +795,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message numerus="yes">
         <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
         <translation>
             <numerusform>%n nicht ausgeführt</numerusform>
             <numerusform>%n nicht ausgeführt</numerusform>
@@ -817,6 +822,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message numerus="yes">
         <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
         <translation>
             <numerusform>Nach %n Phase vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
             <numerusform>Nach %n Phasen vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
@@ -1742,10 +1748,12 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>Passt auf %1: benötigt %2 pro Gerät, %3 verfügbar, Marge %4. Dominierend: %5.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>Passt nicht auf %1: benötigt %2 pro Gerät, %3 verfügbar, Marge %4. Dominierend: %5.</translation>
     </message>
     <message numerus="yes">
@@ -1864,6 +1872,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message numerus="yes">
         <source>Highest of %n samples</source>
+        <extracomment>%n number of samples merged into this point of the chart</extracomment>
         <translation>
             <numerusform>Höchstwert aus %n Abtastwert</numerusform>
             <numerusform>Höchstwert aus %n Abtastwerten</numerusform>

@@ -587,6 +587,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <name>iteragpu::gui::DevicePicker</name>
     <message numerus="yes">
         <source>Device list refreshed: %n GPU(s) found.</source>
+        <extracomment>%n number of GPUs found by the loaded backends</extracomment>
         <translation>
             <numerusform>Lista de dispositivos actualizada: %n GPU encontrada.</numerusform>
             <numerusform>Lista de dispositivos actualizada: %n GPU encontradas.</numerusform>
@@ -725,6 +726,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
         <translation>Memoria insuficiente en la fase %1: %2</translation>
     </message>
     <message>
@@ -777,6 +779,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message numerus="yes">
         <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
         <translation>
             <numerusform>%n fase correcta</numerusform>
             <numerusform>%n fases correctas</numerusform>
@@ -784,6 +787,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message numerus="yes">
         <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
         <translation>
             <numerusform>%n fallida</numerusform>
             <numerusform>%n fallidas</numerusform>
@@ -791,6 +795,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message numerus="yes">
         <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
         <translation>
             <numerusform>%n no ejecutada</numerusform>
             <numerusform>%n no ejecutadas</numerusform>
@@ -817,6 +822,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message numerus="yes">
         <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
         <translation>
             <numerusform>Detenida por el usuario tras %n fase; se conserva lo medido.</numerusform>
             <numerusform>Detenida por el usuario tras %n fases; se conserva lo medido.</numerusform>
@@ -1742,10 +1748,12 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>Cabe en %1: necesita %2 por dispositivo, %3 disponibles, margen %4. Dominante: %5.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>No cabe en %1: necesita %2 por dispositivo, %3 disponibles, margen %4. Dominante: %5.</translation>
     </message>
     <message numerus="yes">
@@ -1864,6 +1872,7 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message numerus="yes">
         <source>Highest of %n samples</source>
+        <extracomment>%n number of samples merged into this point of the chart</extracomment>
         <translation>
             <numerusform>Máximo de %n muestra</numerusform>
             <numerusform>Máximo de %n muestras</numerusform>

@@ -586,6 +586,7 @@ Qt %3 (biên dịch với Qt %4)
     <name>iteragpu::gui::DevicePicker</name>
     <message numerus="yes">
         <source>Device list refreshed: %n GPU(s) found.</source>
+        <extracomment>%n number of GPUs found by the loaded backends</extracomment>
         <translation>
             <numerusform>Đã làm mới danh sách thiết bị: tìm thấy %n GPU.</numerusform>
         </translation>
@@ -723,6 +724,7 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
         <translation>Hết bộ nhớ ở giai đoạn %1: %2</translation>
     </message>
     <message>
@@ -775,18 +777,21 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message numerus="yes">
         <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
         <translation>
             <numerusform>%n giai đoạn thành công</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
         <translation>
             <numerusform>%n thất bại</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
         <translation>
             <numerusform>%n chưa chạy</numerusform>
         </translation>
@@ -812,6 +817,7 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message numerus="yes">
         <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
         <translation>
             <numerusform>Người dùng đã dừng sau %n giai đoạn; những gì đã đo được giữ lại.</numerusform>
         </translation>
@@ -1736,10 +1742,12 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>Vừa trên %1: cần %2 mỗi thiết bị, có sẵn %3, biên %4. Chiếm ưu thế: %5.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
+        <extracomment>%1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component</extracomment>
         <translation>Không vừa trên %1: cần %2 mỗi thiết bị, có sẵn %3, biên %4. Chiếm ưu thế: %5.</translation>
     </message>
     <message numerus="yes">
@@ -1857,6 +1865,7 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message numerus="yes">
         <source>Highest of %n samples</source>
+        <extracomment>%n number of samples merged into this point of the chart</extracomment>
         <translation>
             <numerusform>Cao nhất trong %n mẫu</numerusform>
         </translation>

@@ -19,6 +19,7 @@ struct Message {
     QString type; // "", "unfinished", "vanished", "obsolete"
     QStringList translations; // one, or one per plural form
     bool numerus = false;
+    bool commented = false; // a translator comment (//: in the code) or a disambiguation
 };
 
 QList<Message> readCatalog(const QString& path, QString& error)
@@ -44,6 +45,8 @@ QList<Message> readCatalog(const QString& path, QString& error)
                 current.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
             } else if (name == QLatin1String("source"))
                 current.source = xml.readElementText();
+            else if (name == QLatin1String("extracomment") || name == QLatin1String("comment"))
+                current.commented = !xml.readElementText().trimmed().isEmpty();
             else if (name == QLatin1String("translation")) {
                 current.type = xml.attributes().value(QLatin1String("type")).toString();
                 if (!current.numerus)
@@ -98,6 +101,9 @@ private slots:
                 problems << m.type + QStringLiteral(": ") + where;
             if (m.translations.isEmpty())
                 problems << QStringLiteral("no translation: ") + where;
+            // Every string with a placeholder tells the translator what goes there.
+            if (!placeholders(m.source).isEmpty() && !m.commented)
+                problems << QStringLiteral("placeholder without a translator comment: ") + where;
             for (const auto& t : m.translations) {
                 if (t.trimmed().isEmpty())
                     problems << QStringLiteral("empty translation: ") + where;

@@ -127,6 +127,7 @@ void DevicePicker::refresh()
         else if (!row.available)
             unavailable << row.backend + QStringLiteral(": ") + row.reason;
     }
+    //: %n number of GPUs found by the loaded backends
     QString summary = tr("Device list refreshed: %n GPU(s) found.", nullptr, devices);
     if (!unavailable.isEmpty())
         //: %1 is a list of backends with the reason each is unavailable

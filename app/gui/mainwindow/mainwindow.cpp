@@ -333,12 +333,11 @@ void MainWindow::connectRun()
         if (phase.status == protocol::PhaseStatus::Failed) {
             const QString name = PhaseTableModel::displayName(phase);
             const QString error = QString::fromStdString(phase.error);
-            if (PhaseTableModel::isOutOfMemory(phase))
-                //: %1 is a phase identifier, %2 the allocator's or the runtime's own error text
-                m_logView->error(tr("Out of memory in phase %1: %2").arg(name, error));
-            else
-                //: %1 is a phase identifier, %2 the runtime's own error text
-                m_logView->error(tr("Phase %1 failed: %2").arg(name, error));
+            //: %1 is a phase identifier, %2 the allocator's or the runtime's own error text
+            const QString oom = tr("Out of memory in phase %1: %2");
+            //: %1 is a phase identifier, %2 the runtime's own error text
+            const QString failed = tr("Phase %1 failed: %2");
+            m_logView->error((PhaseTableModel::isOutOfMemory(phase) ? oom : failed).arg(name, error));
         }
     });
     connect(rc, &RunController::runFinished, this, &MainWindow::onRunFinished);
@@ -470,10 +469,14 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
     }
     const QString runId = QString::number(result.identity.runId);
     //: %1 run number; followed by counts of phases
-    QString summary = tr("Run %1 finished:").arg(runId) + QLatin1Char(' ') + tr("%n phase(s) ok", nullptr, ok);
+    QString summary = tr("Run %1 finished:").arg(runId) + QLatin1Char(' ')
+        //: %n number of phases that passed
+        + tr("%n phase(s) ok", nullptr, ok);
     if (failed > 0)
+        //: %n number of phases that failed
         summary += QStringLiteral(", ") + tr("%n failed", nullptr, failed);
     if (notRun > 0)
+        //: %n number of phases that did not run
         summary += QStringLiteral(", ") + tr("%n not run", nullptr, notRun);
     summary += QLatin1Char('.');
 
@@ -495,6 +498,7 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
         showNotice(text, true);
     } else if (result.cancelled) {
         m_logView->warning(summary + QLatin1Char(' ') + tr("Stopped by the user; the measured phases are kept."));
+        //: %n number of phases measured before the stop
         showNotice(tr("Stopped by the user after %n phase(s); what was measured is kept.", nullptr, ok), false);
     } else {
         m_logView->info(summary);

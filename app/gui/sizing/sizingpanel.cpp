@@ -1083,11 +1083,13 @@ void SizingPanel::updateVerdict()
     const QString needed = ByteText::inUnit(v.neededPerDevice, units::Unit::GiB, locale);
     const QString available = ByteText::inUnit(v.availablePerDevice, units::Unit::GiB, locale);
     const QString dominant = BreakdownModel::componentName(QString::fromStdString(v.dominantComponent));
-    QString text = v.fits
-        //: %1 device, %2 needed, %3 available, %4 signed margin, %5 the largest component
-        ? tr("Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.")
-        //: %1 device, %2 needed, %3 available, %4 signed margin, %5 the largest component
-        : tr("Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.");
+    QString text;
+    if (v.fits)
+        //: %1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component
+        text = tr("Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.");
+    else
+        //: %1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component
+        text = tr("Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.");
     text = text.arg(m_deviceName, needed, available, CatalogFitModel::marginText(v.margin), dominant);
     if (v.tensorParallel > 1)
         //: %n is the number of devices

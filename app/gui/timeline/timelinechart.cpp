@@ -634,6 +634,7 @@ QString TimelineChart::describeAt(double seconds) const
     //: %1 is an amount, or a dash when the backend has no device-level reading
     lines << tr("Device-level: %1").arg(b.hasDevice ? formatBytes(b.device) : QStringLiteral("—"));
     if (b.count > 1)
+        //: %n number of samples merged into this point of the chart
         lines << tr("Highest of %n samples", nullptr, static_cast<int>(b.count));
     return lines.join(QLatin1Char('\n'));
 }
