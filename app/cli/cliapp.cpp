@@ -4,7 +4,7 @@
 #include "app/cli/environmentcommand.h"
 #include "app/cli/estimatecommand.h"
 #include "app/cli/measurecommand.h"
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include <CLI/CLI.hpp>
 

@@ -4,7 +4,7 @@
 #include "app/cli/cliapp.h"
 #include "core/alloc/asyncpoolallocator.h"
 #include "core/alloc/cachingallocator.h"
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 #include "core/device/backendregistry.h"
 #include "core/report/textsummary.h"
 

@@ -5,7 +5,7 @@
 #include "core/alloc/asyncpoolallocator.h"
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/devicerawmemory.h"
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 #include "core/protocol/phaseplan.h"
 #include "core/sampler/sampler.h"
 #include "core/sizing/workloadprediction.h"

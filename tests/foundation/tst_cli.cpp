@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/cli/cliapp.h"
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include <QTemporaryDir>
 #include <QTest>

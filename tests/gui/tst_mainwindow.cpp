@@ -2,7 +2,7 @@
 #include "app/gui/about/aboutdialog.h"
 #include "app/gui/application/labapplication.h"
 #include "app/gui/mainwindow/mainwindow.h"
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include <QLabel>
 #include <QMenu>

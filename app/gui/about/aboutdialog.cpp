@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/about/aboutdialog.h"
 
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include <QDialogButtonBox>
 #include <QEvent>

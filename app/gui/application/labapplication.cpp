@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/labapplication.h"
 
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include <QIcon>
 #include <QLibraryInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/build/buildinfo.h"
+#include "core/buildinfo/buildinfo.h"
 
 #include "iteragpu_buildinfo.h"
 
