@@ -19,6 +19,25 @@ namespace {
         return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
     }
 
+    // Note [Peak reset]: the aggregate counter and the pool's counter change together.
+    inline void increase(StatArray& stat, std::size_t pool, std::int64_t amount)
+    {
+        stat[0].increase(amount);
+        stat[pool].increase(amount);
+    }
+    inline void decrease(StatArray& stat, std::size_t pool, std::int64_t amount)
+    {
+        stat[0].decrease(amount);
+        stat[pool].decrease(amount);
+    }
+    inline void change(StatArray& stat, std::size_t pool, std::int64_t delta)
+    {
+        if (delta > 0)
+            increase(stat, pool, delta);
+        else if (delta < 0)
+            decrease(stat, pool, -delta);
+    }
+
 } // namespace
 
 std::uint64_t roundSize(std::uint64_t bytes)
@@ -49,24 +68,21 @@ struct CachingAllocator::Block {
     Block* prev = nullptr; // neighbours inside the same segment
     Block* next = nullptr;
     BlockPool* pool = nullptr;
+    Block* heapChild = nullptr; // links owned by FreeBlockIndex while the block is free
+    Block* heapSibling = nullptr;
+    Block* heapPrev = nullptr;
 
     bool isSplit() const { return prev != nullptr || next != nullptr; }
 };
 
-bool CachingAllocator::BlockLess::operator()(const Block* a, const Block* b) const
-{
-    if (a->size != b->size)
-        return a->size < b->size;
-    return a->ptr < b->ptr;
-}
-
 struct CachingAllocator::BlockPool {
     BlockPool(bool small, NodeArena* arena)
-        : blocks(BlockLess {}, ArenaAllocator<Block*>(arena))
+        // Small-pool blocks are at most one 2 MiB segment; large-pool blocks up to a 20 MiB segment are binned.
+        : blocks(small ? kSmallBuffer : kLargeBuffer, arena)
         , isSmall(small)
     {
     }
-    std::set<Block*, BlockLess, ArenaAllocator<Block*>> blocks; // free blocks, best fit first
+    FreeBlockIndex<Block> blocks; // free blocks, in PyTorch's (size, address) order
     bool isSmall;
 };
 
@@ -84,7 +100,7 @@ CachingAllocator::~CachingAllocator()
     // Live blocks too: the segments go back to the device when the allocator goes away.
     std::vector<std::uintptr_t> heads;
     for (auto* pool : { m_small.get(), m_large.get() })
-        for (Block* b : pool->blocks)
+        for (Block* b : pool->blocks.ordered())
             if (!b->prev)
                 heads.push_back(b->ptr);
     m_active.forEach([&heads](std::uintptr_t, Block* b) {
@@ -120,15 +136,7 @@ void CachingAllocator::deleteBlock(Block* block) { m_spareBlocks.push_back(block
 
 CachingAllocator::Block* CachingAllocator::getFreeBlock(BlockPool& pool, std::uint64_t size)
 {
-    Block key;
-    key.size = size;
-    key.ptr = 0;
-    const auto it = pool.blocks.lower_bound(&key);
-    if (it == pool.blocks.end())
-        return nullptr;
-    Block* block = *it;
-    pool.blocks.erase(it);
-    return block;
+    return pool.blocks.takeBestFit(size); // std::set::lower_bound({size, 0}) + erase in PyTorch
 }
 
 CachingAllocator::Block* CachingAllocator::allocBlock(
@@ -144,10 +152,8 @@ CachingAllocator::Block* CachingAllocator::allocBlock(
     block->ptr = reinterpret_cast<std::uintptr_t>(ptr);
     block->pool = &pool;
     const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
-    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
-        m_stats.segment[t].increase(1);
-        m_stats.reservedBytes[t].increase(static_cast<std::int64_t>(segment));
-    }
+    increase(m_stats.segment, type, 1);
+    increase(m_stats.reservedBytes, type, static_cast<std::int64_t>(segment));
     if (m_trace)
         m_trace->record(TraceEvent::Op::SegmentAlloc, segment, block->ptr);
     return block;
@@ -214,38 +220,33 @@ void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
         remaining->ptr += size;
         remaining->size -= size;
         pool.blocks.insert(remaining);
-        for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
-            if (alreadySplit) {
-                // An already split free block shrinks by size bytes.
-                m_stats.inactiveSplitBytes[t].decrease(static_cast<std::int64_t>(size));
-            } else {
-                // A new free split block is carved out of an unsplit one.
-                m_stats.inactiveSplitBytes[t].increase(static_cast<std::int64_t>(remaining->size));
-                m_stats.inactiveSplit[t].increase(1);
-            }
+        if (alreadySplit) {
+            // An already split free block shrinks by size bytes.
+            decrease(m_stats.inactiveSplitBytes, type, static_cast<std::int64_t>(size));
+        } else {
+            // A new free split block is carved out of an unsplit one.
+            increase(m_stats.inactiveSplitBytes, type, static_cast<std::int64_t>(remaining->size));
+            increase(m_stats.inactiveSplit, type, 1);
         }
     } else if (alreadySplit) {
         // A free split block becomes active as a whole.
-        for (std::size_t t : { std::size_t { 0 }, type }) {
-            m_stats.inactiveSplitBytes[t].decrease(static_cast<std::int64_t>(block->size));
-            m_stats.inactiveSplit[t].decrease(1);
-        }
+        decrease(m_stats.inactiveSplitBytes, type, static_cast<std::int64_t>(block->size));
+        decrease(m_stats.inactiveSplit, type, 1);
     }
 
     block->allocated = true;
     block->requested = bytes;
     m_active.insert(block->ptr, block);
-    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
-        m_stats.allocation[t].increase(1);
-        m_stats.allocatedBytes[t].increase(static_cast<std::int64_t>(block->size));
-        m_stats.active[t].increase(1);
-        m_stats.activeBytes[t].increase(static_cast<std::int64_t>(block->size));
-        m_stats.requestedBytes[t].increase(static_cast<std::int64_t>(bytes));
-    }
+    // Note [Active equals allocated] in stats(): active and activeBytes are not kept here.
+    increase(m_stats.allocation, type, 1);
+    increase(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
+    increase(m_stats.requestedBytes, type, static_cast<std::int64_t>(bytes));
     if (m_trace)
         m_trace->record(TraceEvent::Op::Malloc, block->size, block->ptr);
     publishLive();
-    status = device::Status::success();
+    status.ok = true; // as Status::success(), without building and moving a temporary
+    status.outOfMemory = false;
+    status.message.clear();
     return reinterpret_cast<void*>(block->ptr);
 }
 
@@ -259,14 +260,13 @@ void CachingAllocator::free(void* ptr)
         return;
     block->allocated = false;
     const auto type = static_cast<std::size_t>(block->pool->isSmall ? StatType::SmallPool : StatType::LargePool);
-    for (std::size_t t : { std::size_t { 0 }, type }) {
-        m_stats.allocation[t].decrease(1);
-        m_stats.allocatedBytes[t].decrease(static_cast<std::int64_t>(block->size));
-    }
+    decrease(m_stats.allocation, type, 1);
+    decrease(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
     if (m_trace)
         m_trace->record(TraceEvent::Op::Free, block->size, block->ptr);
     freeBlock(block);
-    publishLive();
+    // A free lowers allocated bytes only: peaks and reserved bytes are unchanged (Note [Peak reset]).
+    m_liveAllocated.store(static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current), std::memory_order_relaxed);
 }
 
 std::uint64_t CachingAllocator::tryMerge(Block* dst, Block* src, BlockPool& pool)
@@ -293,13 +293,11 @@ std::uint64_t CachingAllocator::tryMerge(Block* dst, Block* src, BlockPool& pool
 void CachingAllocator::freeBlock(Block* block)
 {
     BlockPool& pool = *block->pool;
-    const std::uint64_t originalSize = block->size;
     const std::uint64_t requested = block->requested;
     std::int64_t netSplitBlocks = 0;
     std::int64_t netSplitBytes = 0;
     for (Block* candidate : { block->prev, block->next }) {
-        const std::uint64_t subsumed = tryMerge(block, candidate, pool);
-        if (subsumed > 0) {
+        if (const std::uint64_t subsumed = tryMerge(block, candidate, pool)) {
             netSplitBlocks -= 1;
             netSplitBytes -= static_cast<std::int64_t>(subsumed);
         }
@@ -310,19 +308,10 @@ void CachingAllocator::freeBlock(Block* block)
         netSplitBytes += static_cast<std::int64_t>(block->size);
     }
     const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
-    for (std::size_t t : { std::size_t { 0 }, type }) { // Note [Peak reset]
-        if (netSplitBlocks > 0)
-            m_stats.inactiveSplit[t].increase(netSplitBlocks);
-        else if (netSplitBlocks < 0)
-            m_stats.inactiveSplit[t].decrease(-netSplitBlocks);
-        if (netSplitBytes > 0)
-            m_stats.inactiveSplitBytes[t].increase(netSplitBytes);
-        else if (netSplitBytes < 0)
-            m_stats.inactiveSplitBytes[t].decrease(-netSplitBytes);
-        m_stats.active[t].decrease(1);
-        m_stats.activeBytes[t].decrease(static_cast<std::int64_t>(originalSize));
-        m_stats.requestedBytes[t].decrease(static_cast<std::int64_t>(requested));
-    }
+    change(m_stats.inactiveSplit, type, netSplitBlocks); // Note [Peak reset]
+    change(m_stats.inactiveSplitBytes, type, netSplitBytes);
+    decrease(m_stats.requestedBytes, type, static_cast<std::int64_t>(requested));
+    // active and active_bytes: Note [Active equals allocated] in stats().
 }
 
 void CachingAllocator::releaseBlock(Block* block)
@@ -330,10 +319,8 @@ void CachingAllocator::releaseBlock(Block* block)
     BlockPool& pool = *block->pool;
     m_raw.release(reinterpret_cast<void*>(block->ptr));
     const auto type = static_cast<std::size_t>(pool.isSmall ? StatType::SmallPool : StatType::LargePool);
-    for (std::size_t t : { std::size_t { 0 }, type }) {
-        m_stats.segment[t].decrease(1);
-        m_stats.reservedBytes[t].decrease(static_cast<std::int64_t>(block->size));
-    }
+    decrease(m_stats.segment, type, 1);
+    decrease(m_stats.reservedBytes, type, static_cast<std::int64_t>(block->size));
     if (m_trace)
         m_trace->record(TraceEvent::Op::SegmentFree, block->size, block->ptr);
     pool.blocks.erase(block);
@@ -343,14 +330,11 @@ void CachingAllocator::releaseBlock(Block* block)
 void CachingAllocator::releaseCachedBlocks()
 {
     // Only whole segments (a free block with no neighbours) go back; a live block is never touched.
-    for (auto* pool : { m_small.get(), m_large.get() }) {
-        for (auto it = pool->blocks.begin(); it != pool->blocks.end();) {
-            Block* b = *it;
-            ++it;
+    // In (size, address) order per pool, small pool first, as PyTorch walks its sets.
+    for (auto* pool : { m_small.get(), m_large.get() })
+        for (Block* b : pool->blocks.ordered())
             if (!b->prev && !b->next)
                 releaseBlock(b);
-        }
-    }
 }
 
 void CachingAllocator::emptyCache()
@@ -407,7 +391,17 @@ CounterSnapshot CachingAllocator::liveCounters() const
 AllocatorStats CachingAllocator::stats()
 {
     std::lock_guard lock(m_mutex);
-    return m_stats;
+    // Note [Active equals allocated]
+    // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    // PyTorch counts a block as active from malloc until it is reusable again; a block freed while other
+    // streams still use it stays active until their events complete. This allocator has one stream and no
+    // record_stream, so a block is active exactly while it is allocated: active and active_bytes take every
+    // step allocation and allocated_bytes take (current, peak, allocated and freed alike). They are copied here
+    // instead of being updated twice on every malloc and free.
+    AllocatorStats out = m_stats;
+    out.active = out.allocation;
+    out.activeBytes = out.allocatedBytes;
+    return out;
 }
 
 std::uint64_t CachingAllocator::blockSize(const void* ptr)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/alloc/deviceallocator.h"
+#include "core/alloc/freeblockindex.h"
 #include "core/alloc/nodearena.h"
 #include "core/alloc/pointermap.h"
 #include "core/alloc/rawmemory.h"
@@ -11,7 +12,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <set>
 #include <vector>
 
 // A caching allocator with the semantics of PyTorch's CUDACachingAllocator (c10/cuda/CUDACachingAllocator.cpp,
@@ -68,9 +68,6 @@ public:
 private:
     struct Block;
     struct BlockPool;
-    struct BlockLess {
-        bool operator()(const Block* a, const Block* b) const;
-    };
 
     Block* getFreeBlock(BlockPool& pool, std::uint64_t size);
     Block* allocBlock(BlockPool& pool, std::uint64_t segment, bool isRetry, device::Status& status);
