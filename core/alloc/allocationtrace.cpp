@@ -13,30 +13,39 @@ AllocationTrace::AllocationTrace(std::size_t capacity)
 
 void AllocationTrace::record(TraceEvent::Op op, std::uint64_t size, std::uint64_t address)
 {
-    TraceEvent e;
-    e.t = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-    e.op = op;
-    e.size = size;
-    e.address = address;
+    const auto ticks = std::chrono::steady_clock::now().time_since_epoch().count();
     std::lock_guard lock(m_mutex);
-    e.phase = m_phase;
+    const RawEvent e { ticks, size, address, m_phase, op };
     if (m_ring.size() < m_capacity)
         m_ring.push_back(e);
     else
         m_ring[m_next] = e;
-    m_next = (m_next + 1) % m_capacity;
+    if (++m_next == m_capacity)
+        m_next = 0;
     ++m_total;
+}
+
+TraceEvent AllocationTrace::toEvent(const RawEvent& raw) const
+{
+    TraceEvent e;
+    const std::chrono::steady_clock::duration since(raw.ticks - m_start.time_since_epoch().count());
+    e.t = std::chrono::duration<double>(since).count();
+    e.op = raw.op;
+    e.size = raw.size;
+    e.address = raw.address;
+    e.phase = raw.phase;
+    return e;
 }
 
 std::vector<TraceEvent> AllocationTrace::events() const
 {
     std::lock_guard lock(m_mutex);
-    if (m_ring.size() < m_capacity)
-        return m_ring;
     std::vector<TraceEvent> out;
     out.reserve(m_ring.size());
+    // Oldest first: once the ring is full, the oldest event is the one the next record() overwrites.
+    const std::size_t first = m_ring.size() < m_capacity ? 0 : m_next;
     for (std::size_t i = 0; i < m_ring.size(); ++i)
-        out.push_back(m_ring[(m_next + i) % m_capacity]);
+        out.push_back(toEvent(m_ring[(first + i) % m_ring.size()]));
     return out;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <random>
 #include <vector>
 
 using namespace iteragpu;
@@ -93,6 +94,23 @@ int main(int argc, char** argv)
         const Timing traced = medianPairNs(a, row.bytes, pairs, rounds);
         std::printf("  %-36s cpu %6.1f ns  wall %6.1f ns   with trace: cpu %6.1f ns  wall %6.1f ns\n", row.name,
             plain.cpuNs, plain.wallNs, traced.cpuNs, traced.wallNs);
+    }
+    {
+        // A fragmented cache: 20000 small blocks of random sizes, every other one freed, so the small pool holds
+        // about 10000 free split blocks of many sizes between live ones. The pair then does a real best-fit
+        // search, split and merge among them.
+        alloc::HostRawMemory raw(4 * units::kGiB, false);
+        alloc::CachingAllocator a(raw);
+        std::mt19937_64 rng(7);
+        std::vector<void*> blocks;
+        device::Status st;
+        for (int i = 0; i < 20000; ++i)
+            blocks.push_back(a.allocate(512 * (1 + rng() % 128), st));
+        for (std::size_t i = 0; i < blocks.size(); i += 2)
+            a.free(blocks[i]);
+        const Timing t = medianPairNs(a, 4096, pairs, rounds);
+        std::printf("  %-36s cpu %6.1f ns  wall %6.1f ns   (%zu free blocks cached)\n", "4 KiB among 10000 free blocks",
+            t.cpuNs, t.wallNs, a.cachedBlockCount());
     }
     return 0;
 }
