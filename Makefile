@@ -7,7 +7,7 @@ PACKAGES   := packaging/debian-packages.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps configure build run test asan bench package update-translations clean demo
+.PHONY: all deps configure build run test asan tsan bench package update-translations clean demo
 
 all: build
 
@@ -49,6 +49,13 @@ test: build
 
 asan:
 	$(MAKE) test PRESET=dev-asan
+
+# ThreadSanitizer over the measurement threads (worker, sampler, main) through the Qt-free CLI: Qt's own
+# libraries are not instrumented, so the GUI suites would only report noise from inside them.
+tsan:
+	$(MAKE) configure PRESET=dev-tsan
+	cmake --build build/dev-tsan --target iteragpu -j $(JOBS)
+	tests/tsan/measure_threads.sh build/dev-tsan/app/cli/iteragpu
 
 bench: build
 	cmake --build $(BUILD_DIR) --target benchmarks

@@ -1666,9 +1666,9 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>Öffnen Sie eine config.json von Hugging Face.</translation>
     </message>
     <message>
-        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
-        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
-        <translation>%1 Tensoren in %2 Datei(en): %3 Elemente, %4 gespeichert</translation>
+        <source>Tensors: %1 · files: %2 · elements: %3 · stored: %4</source>
+        <extracomment>%1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as labels with values, so no plural forms are needed.</extracomment>
+        <translation>Tensoren: %1 · Dateien: %2 · Elemente: %3 · gespeichert: %4</translation>
     </message>
     <message>
         <source>bytes</source>

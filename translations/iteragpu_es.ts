@@ -1666,9 +1666,9 @@ Este proceso: %4 bytes (%5)</translation>
         <translation>Abre un config.json de Hugging Face.</translation>
     </message>
     <message>
-        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
-        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
-        <translation>%1 tensores en %2 archivo(s): %3 elementos, %4 almacenados</translation>
+        <source>Tensors: %1 · files: %2 · elements: %3 · stored: %4</source>
+        <extracomment>%1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as labels with values, so no plural forms are needed.</extracomment>
+        <translation>Tensores: %1 · archivos: %2 · elementos: %3 · almacenado: %4</translation>
     </message>
     <message>
         <source>bytes</source>

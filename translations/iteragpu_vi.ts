@@ -1660,9 +1660,9 @@ Tiến trình này: %4 byte (%5)</translation>
         <translation>Hãy mở một config.json của Hugging Face.</translation>
     </message>
     <message>
-        <source>%1 tensors in %2 file(s): %3 elements, %4 stored</source>
-        <extracomment>%1 tensors, %2 files, %3 element count, %4 size of the stored tensors</extracomment>
-        <translation>%1 tensor trong %2 tệp: %3 phần tử, lưu trữ %4</translation>
+        <source>Tensors: %1 · files: %2 · elements: %3 · stored: %4</source>
+        <extracomment>%1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as labels with values, so no plural forms are needed.</extracomment>
+        <translation>Tensor: %1 · tệp: %2 · phần tử: %3 · lưu trữ: %4</translation>
     </message>
     <message>
         <source>bytes</source>

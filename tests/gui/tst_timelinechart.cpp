@@ -110,6 +110,10 @@ private slots:
     {
         TimelineChart chart;
         chart.resize(900, 500);
+        // Before any phase has ended there is no peak, and no legend entry for one.
+        chart.addSample(TimelineSample { 0.0, kGiB, kGiB, std::nullopt });
+        chart.refresh();
+        QVERIFY(!chart.chart()->series().contains(chart.peakSeries()));
         chart.setCapacityBytes(3 * kGiB);
         feedPhase(chart, QStringLiteral("model_load"), 0.0, 200, kGiB / 2);
         feedPhase(chart, QStringLiteral("cold_forward"), 0.3, 200, kGiB, TimelinePhase::State::OutOfMemory,
@@ -119,6 +123,7 @@ private slots:
         // One marker per peak (allocated and reserved) of each phase, at the exact peak.
         QCOMPARE(chart.peakSeries()->count(), 4);
         QCOMPARE(chart.peakSeries()->at(3).y(), 2.0);
+        QVERIFY(chart.chart()->series().contains(chart.peakSeries()));
         QCOMPARE(chart.capacitySeries()->count(), 2);
         QCOMPARE(chart.capacitySeries()->at(0).y(), 3.0);
         QCOMPARE(chart.estimateSeries()->at(0).y(), 1.5);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/cli/cliapp.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 #include <filesystem>
+#include <sys/resource.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -136,6 +139,37 @@ private slots:
         QCOMPARE(r.code, int(cli::kExitOutputExists));
         QVERIFY(r.err.find("exists") != std::string::npos);
         QCOMPARE(readAll(output), content.toStdString());
+    }
+
+    // A write that fails half-way (a full disk, a quota, a file size limit) leaves no result and no temporary
+    // file behind, and says why. The limit is RLIMIT_FSIZE on this process: writes past 4 KiB fail with EFBIG,
+    // the same path as ENOSPC, without needing a full file system.
+    void failedWriteLeavesNothingBehind()
+    {
+        QTemporaryDir dir;
+        const std::string output = dir.filePath(QStringLiteral("result.json")).toStdString();
+        std::vector<std::string> v { "measure", "--device", "sim:0", "--output", output };
+        for (const auto& a : split(QString::fromLatin1(kSmall)))
+            v.push_back(a);
+        rlimit saved {};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+        rlimit small = saved;
+        small.rlim_cur = 4096; // bytes; a result of this size is about 40 KiB
+        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN); // EFBIG instead of the signal
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+        const auto r = runCli(v);
+        setrlimit(RLIMIT_FSIZE, &saved);
+        std::signal(SIGXFSZ, previousHandler);
+        QCOMPARE(r.code, int(cli::kExitError));
+        QVERIFY2(r.err.find("cannot write " + output) != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find(std::strerror(EFBIG)) != std::string::npos, r.err.c_str());
+        QVERIFY(!std::filesystem::exists(output));
+        const QStringList left = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
+        // The same command with the limit lifted writes the whole result.
+        const auto again = runCli(v);
+        QCOMPARE(again.code, int(cli::kExitOk));
+        QVERIFY(nlohmann::json::parse(readAll(output)).contains("phases"));
     }
 
     void streamPrintsJsonLines()

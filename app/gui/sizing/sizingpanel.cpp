@@ -697,8 +697,9 @@ void SizingPanel::updateModelInfo()
             text = m_modelError;
             error = true;
         } else if (m_checkpoint) {
-            //: %1 tensors, %2 files, %3 element count, %4 size of the stored tensors
-            text = tr("%1 tensors in %2 file(s): %3 elements, %4 stored")
+            //: %1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as
+            //: labels with values, so no plural forms are needed.
+            text = tr("Tensors: %1 · files: %2 · elements: %3 · stored: %4")
                        .arg(locale.toString(static_cast<qulonglong>(m_checkpoint->tensors.size())),
                            locale.toString(static_cast<qulonglong>(m_checkpoint->files.size())),
                            locale.toString(static_cast<qulonglong>(m_checkpoint->totalElements)),

@@ -142,6 +142,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     chart->addSeries(m_peaks);
     m_peaks->attachAxis(m_axisX);
     m_peaks->attachAxis(m_axisY);
+    setSeriesAttached(m_peaks, false); // no "Phase peak" legend entry before a phase has ended
 
     const qsizetype budget = static_cast<qsizetype>(m_store.budget());
     m_allocatedPoints.reserve(budget);
@@ -200,7 +201,7 @@ TimelineChart::~TimelineChart()
             delete series;
 }
 
-void TimelineChart::setSeriesAttached(QLineSeries* series, bool attached)
+void TimelineChart::setSeriesAttached(QXYSeries* series, bool attached)
 {
     const bool present = chart()->series().contains(series);
     if (attached == present)
@@ -407,6 +408,7 @@ void TimelineChart::rebuildPeaks()
                 toUnitValue(*phase.peakReserved)));
     }
     m_peaks->replace(points);
+    setSeriesAttached(m_peaks, !points.isEmpty());
 }
 
 void TimelineChart::updateLevelLines()

@@ -17,6 +17,7 @@ class QGraphicsSimpleTextItem;
 class QGraphicsTextItem;
 class QLineSeries;
 class QScatterSeries;
+class QXYSeries;
 class QTimer;
 class QValueAxis;
 
@@ -99,7 +100,7 @@ private:
     void updateRanges();
     void setRange(double x0, double x1, double y0, double y1);
     void updateLevelLines();
-    void setSeriesAttached(QLineSeries* series, bool attached);
+    void setSeriesAttached(QXYSeries* series, bool attached);
     void applyTicks(QValueAxis* axis);
     std::uint64_t dataTop() const; // bytes: the highest value the data, the peaks and the estimate reach
     bool capacityOnScale() const;
