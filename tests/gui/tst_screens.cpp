@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPixmap>
@@ -48,6 +49,22 @@ QStringList clippedTexts(QWidget& window)
         if (!w->isVisibleTo(&window) || w->width() <= 0)
             continue;
         QString text;
+        if (auto* header = qobject_cast<QHeaderView*>(w); header && header->orientation() == Qt::Horizontal) {
+            // Column titles: Qt 6.4 draws a header's text without elision, cut at the section's edges.
+            const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+            for (int section = 0; header->model() && section < header->count(); ++section) {
+                if (header->isSectionHidden(section))
+                    continue;
+                const QString title = header->model()->headerData(section, Qt::Horizontal).toString();
+                const int needed = header->fontMetrics().horizontalAdvance(title) + margin;
+                if (header->sectionSize(section) < needed)
+                    clipped << QStringLiteral("column '%1' (%2 < %3)")
+                                   .arg(title)
+                                   .arg(header->sectionSize(section))
+                                   .arg(needed);
+            }
+            continue;
+        }
         if (auto* label = qobject_cast<QLabel*>(w)) {
             if (label->wordWrap() || label->text().isEmpty() || label->pixmap().isNull() == false)
                 continue;

@@ -7,10 +7,10 @@
 #include "app/gui/log/logview.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/reportactions.h"
-#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/timelineconversion.h"
+#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 #include "core/sim/simbackend.h"
@@ -109,10 +109,10 @@ void MainWindow::createWidgets()
     m_phaseView->verticalHeader()->hide();
     m_phaseView->verticalHeader()->setDefaultSectionSize(m_phaseView->fontMetrics().height() + 6);
     m_phaseView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_phaseView->horizontalHeader()->setDefaultSectionSize(112);
-    m_phaseView->horizontalHeader()->resizeSection(PhaseTableModel::ColPhase, 130);
-    m_phaseView->horizontalHeader()->resizeSection(PhaseTableModel::ColStatus, 100);
     m_phaseView->horizontalHeader()->setStretchLastSection(true);
+    fitPhaseColumns();
+    // The titles change with the language: the columns follow, so no title is cut.
+    connect(m_phaseModel, &QAbstractItemModel::headerDataChanged, this, &MainWindow::fitPhaseColumns);
 
     m_logView = new LogView(this);
 
@@ -142,6 +142,24 @@ QDockWidget* MainWindow::makeDock(const QString& objectName, QWidget* content, Q
         QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
     return dock;
+}
+
+void MainWindow::fitPhaseColumns()
+{
+    // At least wide enough for the column's title (Qt 6.4 cuts a header's text without an ellipsis) and for a
+    // byte figure in GiB; the phase column for names such as "warm_forward #5".
+    QHeaderView* header = m_phaseView->horizontalHeader();
+    const QFontMetrics fm(header->font());
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 6;
+    for (int column = 0; column < m_phaseModel->columnCount(); ++column) {
+        int width = 112;
+        if (column == PhaseTableModel::ColPhase)
+            width = 130;
+        else if (column == PhaseTableModel::ColStatus)
+            width = 100;
+        const QString title = m_phaseModel->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(column, std::max(width, fm.horizontalAdvance(title) + margin));
+    }
 }
 
 void MainWindow::createDocks()
@@ -181,16 +199,11 @@ void MainWindow::createSizingAndReports()
     m_sizingPanel = new SizingPanel(this);
     // It shares the left column with the workload form, as tabs (size first, then measure), so the timeline
     // keeps at least half of the window's width at 1024 pixels.
-    // Wide enough for its form rows without a horizontal scroll bar; it scrolls vertically on small screens.
-    m_sizingPanel->setMinimumWidth(360);
-    m_sizingPanel->setMinimumHeight(560);
-    auto* sizingScroll = new QScrollArea(this);
-    sizingScroll->setWidget(m_sizingPanel);
-    sizingScroll->setWidgetResizable(true);
-    sizingScroll->setFrameShape(QFrame::NoFrame);
-    sizingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    sizingScroll->setMinimumWidth(360 + sizingScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
-    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), sizingScroll, Qt::LeftDockWidgetArea);
+    // Wide enough for its form rows and the inputs' own vertical scroll bar. The panel scrolls its inputs and keeps
+    // the verdict and the breakdown in view below them (a splitter between the two), so it is not wrapped in a
+    // second scroll area: that gave two scroll bars side by side and pushed the verdict out of sight.
+    m_sizingPanel->setMinimumWidth(360 + m_sizingPanel->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
+    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), m_sizingPanel, Qt::LeftDockWidgetArea);
     tabifyDockWidget(m_workloadDock, m_sizingDock);
     m_sizingDock->raise();
     connect(m_sizingPanel, &SizingPanel::estimateChanged, this,
@@ -469,7 +482,8 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
     }
     const QString runId = QString::number(result.identity.runId);
     //: %1 run number; followed by counts of phases
-    QString summary = tr("Run %1 finished:").arg(runId) + QLatin1Char(' ')
+    QString summary = tr("Run %1 finished:").arg(runId)
+        + QLatin1Char(' ')
         //: %n number of phases that passed
         + tr("%n phase(s) ok", nullptr, ok);
     if (failed > 0)

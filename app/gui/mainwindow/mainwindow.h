@@ -87,6 +87,7 @@ protected:
 private:
     void createWidgets();
     void createDocks();
+    void fitPhaseColumns(); // each column at least as wide as its title
     void createMenus();
     void connectRun();
     void retranslateUi();

@@ -88,7 +88,9 @@ int BreakdownBar::heightForWidth(int width) const
 
 QSize BreakdownBar::sizeHint() const { return { 320, heightForWidth(320) }; }
 
-QSize BreakdownBar::minimumSizeHint() const { return { 120, heightForWidth(std::max(120, width())) }; }
+// Before its first layout a widget is 100 pixels wide, and the legend's height at that width would become the
+// window's minimum height. The sizing panel is never narrower than 360 pixels, so the bar gets at least 320.
+QSize BreakdownBar::minimumSizeHint() const { return { 120, heightForWidth(std::max(320, width())) }; }
 
 void BreakdownBar::paintEvent(QPaintEvent*)
 {

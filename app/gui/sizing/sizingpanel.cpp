@@ -420,10 +420,19 @@ void SizingPanel::buildUi()
     resultsLayout->addWidget(m_verdict);
     resultsLayout->addWidget(m_resultTabs, 1);
 
+    // The results scroll on their own too: on a short screen the inputs and the verdict each keep a share of the
+    // height (the splitter between them), instead of the whole panel growing taller than the window.
+    auto* resultsScroll = new QScrollArea(this);
+    resultsScroll->setObjectName(QStringLiteral("resultsScroll"));
+    resultsScroll->setWidget(results);
+    resultsScroll->setWidgetResizable(true);
+    resultsScroll->setFrameShape(QFrame::NoFrame);
+    resultsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("sizingSplitter"));
     splitter->addWidget(inputsScroll);
-    splitter->addWidget(results);
+    splitter->addWidget(resultsScroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
