@@ -59,7 +59,7 @@ tsan:
 
 bench: build
 	cmake --build $(BUILD_DIR) --target benchmarks
-	@for b in $(BUILD_DIR)/tests/bench/bench_*; do [ -x "$$b" ] && echo "== $$b" && "$$b"; done
+	@for b in $(BUILD_DIR)/tests/bench/bench_*; do if [ -f "$$b" ] && [ -x "$$b" ]; then echo "== $$b" && "$$b" || exit 1; fi; done
 
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
