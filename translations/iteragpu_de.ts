@@ -2,6 +2,208 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>Assumption</name>
+    <message>
+        <source>no model_type: read as a Llama-style decoder</source>
+        <translation>kein model_type: als Decoder im Llama-Stil gelesen</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder</source>
+        <extracomment>%1 the model_type of config.json</extracomment>
+        <translation>model_type „%1“ ist keiner von llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: als Decoder im Llama-Stil gelesen</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: tied, the default of %1</source>
+        <extracomment>%1 the model family (gemma, ...)</extracomment>
+        <translation>tie_word_embeddings fehlt: gekoppelt, der Standardwert von %1</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: untied, the default of %1</source>
+        <extracomment>%1 the model family (llama, ...)</extracomment>
+        <translation>tie_word_embeddings fehlt: nicht gekoppelt, der Standardwert von %1</translation>
+    </message>
+    <message>
+        <source>use_sliding_window is false: sliding_window ignored, every layer attends fully</source>
+        <translation>use_sliding_window ist false: sliding_window wird ignoriert, jede Schicht verwendet volle Attention</translation>
+    </message>
+    <message>
+        <source>KV cache: 2 (K and V) x layers x %1 KV heads x head_dim %2 x tokens x bytes x %3 sequence(s); KV heads, not query heads</source>
+        <extracomment>%1 KV heads, %2 head_dim, %3 number of sequences</extracomment>
+        <translation>KV-Cache: 2 (K und V) x Schichten x %1 KV-Köpfe x head_dim %2 x Tokens x Bytes x %3 Sequenz(en); KV-Köpfe, nicht Query-Köpfe</translation>
+    </message>
+    <message>
+        <source>KV cache: quantized %1, one fp16 scale and one fp16 zero point per group of %2 elements along head_dim, per token and head; a full-precision residual window is not modelled</source>
+        <extracomment>%1 data type (int8, int4), %2 elements per group</extracomment>
+        <translation>KV-Cache: quantisiert in %1, eine fp16-Skala und ein fp16-Nullpunkt je Gruppe von %2 Elementen entlang head_dim, pro Token und Kopf; ein Restfenster in voller Genauigkeit wird nicht modelliert</translation>
+    </message>
+    <message>
+        <source>KV cache: static, preallocated for %1 tokens per sequence whatever is used</source>
+        <extracomment>%1 number of tokens</extracomment>
+        <translation>KV-Cache: statisch, vorab für %1 Tokens pro Sequenz reserviert, unabhängig von der tatsächlichen Nutzung</translation>
+    </message>
+    <message>
+        <source>KV cache: tokens = prompt %1 + generated %2</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens</extracomment>
+        <translation>KV-Cache: Tokens = Prompt %1 + generiert %2</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 of %2 layers keep only their sliding window (min(window, tokens)); assumes a cache that evicts beyond the window (sliding-window / hybrid cache)</source>
+        <extracomment>%1 layers with a sliding window, %2 layers in all</extracomment>
+        <translation>KV-Cache: %1 von %2 Schichten behalten nur ihr gleitendes Fenster (min(window, tokens)); setzt einen Cache voraus, der Einträge jenseits des Fensters verwirft (Cache mit gleitendem Fenster / hybrider Cache)</translation>
+    </message>
+    <message>
+        <source>exact count from the shapes of %1</source>
+        <extracomment>%1 where the shapes come from (a config.json path or a preset&apos;s name)</extracomment>
+        <translation>exakte Anzahl aus den Formen von %1</translation>
+    </message>
+    <message>
+        <source>element count of the safetensors header</source>
+        <translation>Elementanzahl laut safetensors-Header</translation>
+    </message>
+    <message>
+        <source>parameters: the checkpoint is quantized, so its element count counts packed codes and scales, not the model&apos;s parameters</source>
+        <translation>Parameter: Der Checkpoint ist quantisiert, daher zählt seine Elementanzahl gepackte Codes und Skalen, nicht die Parameter des Modells</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>eingegeben</translation>
+    </message>
+    <message>
+        <source>weights: the tensors&apos; bytes as stored in the safetensors checkpoint (files: %1), loaded as stored</source>
+        <extracomment>%1 number of files</extracomment>
+        <translation>Gewichte: die Bytes der Tensoren, wie im safetensors-Checkpoint gespeichert (Dateien: %1), unverändert geladen</translation>
+    </message>
+    <message>
+        <source>weights: stored as %1 as chosen; the config&apos;s torch_dtype is %2</source>
+        <extracomment>%1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json</extracomment>
+        <translation>Gewichte: wie gewählt als %1 gespeichert; der torch_dtype der Konfiguration ist %2</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
+        <extracomment>%1 number of devices</extracomment>
+        <translation>Tensor-Parallelität %1: Gewichte gleichmäßig auf die Geräte aufgeteilt (aufgerundet; kleine replizierte Tensoren wie Normalisierungen werden nicht wieder hinzugerechnet)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device (KV heads replicated: fewer heads than devices)</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>Tensor-Parallelität %1: %2 von %3 KV-Köpfen pro Gerät (KV-Köpfe repliziert: weniger Köpfe als Geräte)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>Tensor-Parallelität %1: %2 von %3 KV-Köpfen pro Gerät</translation>
+    </message>
+    <message>
+        <source>activations: left out of the totals (not computed)</source>
+        <translation>Aktivierungen: in den Gesamtwerten nicht enthalten (nicht berechnet)</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes), on every device</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>Reserve: %1 wie eingegeben (%2 Bytes), auf jedem Gerät</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes)</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>Reserve: %1 wie eingegeben (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>total = largest phase (%1) + reserve; sum of components adds every component once, as some other tools do</source>
+        <extracomment>%1 the largest phase&apos;s name (inference, train_step, ...)</extracomment>
+        <translation>Gesamt = größte Phase (%1) + Reserve; die Summe der Komponenten addiert jede Komponente einmal, wie es manche andere Werkzeuge tun</translation>
+    </message>
+    <message>
+        <source>training: LoRA rank %1 on %2: A (r x in) and B (out x r) per target, %3 trainable parameters in %4; the base weights are frozen (no gradients, no optimizer states)</source>
+        <extracomment>%1 LoRA rank, %2 target modules (q_proj, v_proj, ...), %3 trainable parameters, %4 data type of the adapters</extracomment>
+        <translation>Training: LoRA-Rang %1 auf %2: A (r x in) und B (out x r) pro Zielmodul, %3 trainierbare Parameter in %4; die Basisgewichte sind eingefroren (keine Gradienten, keine Optimierer-Zustände)</translation>
+    </message>
+    <message>
+        <source>training: full, every parameter trainable</source>
+        <translation>Training: vollständig, jeder Parameter trainierbar</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD keeps no state</source>
+        <translation>Optimierer: SGD speichert keinen Zustand</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)</source>
+        <translation>Optimierer: SGD mit Momentum speichert 1 fp32-Kopie (4 Bytes pro trainierbarem Parameter)</translation>
+    </message>
+    <message>
+        <source>optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)</source>
+        <translation>Optimierer: Adam/AdamW speichert 2 fp32-Momente (8 Bytes pro trainierbarem Parameter)</translation>
+    </message>
+    <message>
+        <source>optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 per moment (bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)</source>
+        <translation>Optimierer: 8-Bit-Adam speichert 2 Momente zu je 1 Byte plus je Moment ein absmax in fp32 pro Block von 256 (bitsandbytes blockweise; kleine, in 32 Bit gehaltene Tensoren werden nicht modelliert)</translation>
+    </message>
+    <message>
+        <source>training: fp32 master copy of the trainable parameters (mixed precision)</source>
+        <translation>Training: fp32-Master-Kopie der trainierbaren Parameter (gemischte Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>training: gradients in %1 for the trainable parameters</source>
+        <extracomment>%1 data type of the gradients (bf16, fp32, ...)</extracomment>
+        <translation>Training: Gradienten in %1 für die trainierbaren Parameter</translation>
+    </message>
+    <message>
+        <source>activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one layer recomputed during backward (Korthikanti et al. 2022)</source>
+        <translation>Aktivierungen: vollständiges Checkpointing, 2*s*b*h Bytes (16 Bit) pro Schicht behalten plus eine Schicht, die während des Rückwärtsdurchlaufs neu berechnet wird (Korthikanti et al. 2022)</translation>
+    </message>
+    <message>
+        <source>activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for %1 (Korthikanti et al. 2022, no recomputation), s = %2, b = %3</source>
+        <extracomment>%1 data type of the activations, %2 sequence length s, %3 micro-batch b</extracomment>
+        <translation>Aktivierungen: s*b*h*(34 + 5*a*s/h) Bytes pro Schicht in 16 Bit, für %1 mit Bits/16 skaliert (Korthikanti et al. 2022, ohne Neuberechnung), s = %2, b = %3</translation>
+    </message>
+    <message>
+        <source>logits: s x b x vocab in fp32 for the loss</source>
+        <translation>Logits: s x b x Vokabular in fp32 für den Verlust</translation>
+    </message>
+    <message>
+        <source>evaluation: batch %1 without gradients: one layer&apos;s working set (4h + 2 x intermediate per token, eager attention scores a x s x s) plus fp32 logits</source>
+        <extracomment>%1 evaluation batch size</extracomment>
+        <translation>Evaluierung: batch %1 ohne Gradienten: Arbeitsmenge einer Schicht (4h + 2 x Zwischendimension pro Token, Attention-Werte der Eager-Implementierung a x s x s) plus fp32-Logits</translation>
+    </message>
+    <message>
+        <source>activations: not computed, they need the model shape (--config or --preset)</source>
+        <translation>Aktivierungen: nicht berechnet, dafür wird die Modellform benötigt (--config oder --preset)</translation>
+    </message>
+    <message>
+        <source>export: a full copy of the weights in %1 while saving or merging</source>
+        <extracomment>%1 data type of the exported copy</extracomment>
+        <translation>Export: eine vollständige Kopie der Gewichte in %1 beim Speichern oder Zusammenführen</translation>
+    </message>
+    <message>
+        <source>weights: %1</source>
+        <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
+        <translation>Gewichte: %1</translation>
+    </message>
+    <message>
+        <source>weights: parameter count only, so every parameter is counted in %1; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)</source>
+        <extracomment>%1 storage format (nf4, gptq-int4, ...)</extracomment>
+        <translation>Gewichte: nur die Parameteranzahl bekannt, daher wird jeder Parameter in %1 gezählt; in 16 Bit belassene Module und Metadaten pro Tensor erfordern die Modellform (--config oder --preset)</translation>
+    </message>
+    <message>
+        <source>weights: kept in %1: %2 (%3 parameters)</source>
+        <extracomment>%1 data type (bf16, fp16), %2 module names, %3 their parameter count</extracomment>
+        <translation>Gewichte: in %1 belassen: %2 (%3 Parameter)</translation>
+    </message>
+    <message>
+        <source>weights: lm_head is tied to the embeddings and counted once</source>
+        <translation>Gewichte: lm_head ist an die Einbettungen gekoppelt und wird einmal gezählt</translation>
+    </message>
+    <message>
+        <source>weights: all %1 experts are resident in memory (routing picks experts per token, memory holds all)</source>
+        <extracomment>%1 number of experts</extracomment>
+        <translation>Gewichte: alle %1 Experten liegen im Speicher (das Routing wählt Experten pro Token, der Speicher hält alle)</translation>
+    </message>
+    <message>
+        <source>weights: %1 parameters x %2 bits / 8, rounded up; no scales or other metadata (compact)</source>
+        <extracomment>%1 parameter count, %2 bits per parameter</extracomment>
+        <translation>Gewichte: %1 Parameter x %2 Bits / 8, aufgerundet; keine Skalen oder sonstigen Metadaten (kompakt)</translation>
+    </message>
+</context>
+<context>
     <name>DecisionSheet</name>
     <message>
         <source>bytes</source>
@@ -317,6 +519,69 @@
     <message>
         <source>the folder does not exist</source>
         <translation>der Ordner existiert nicht</translation>
+    </message>
+</context>
+<context>
+    <name>WeightFormat</name>
+    <message>
+        <source>fp32: 4 bytes per parameter, no metadata.</source>
+        <translation>fp32: 4 Bytes pro Parameter, keine Metadaten.</translation>
+    </message>
+    <message>
+        <source>fp16: 2 bytes per parameter, no metadata.</source>
+        <translation>fp16: 2 Bytes pro Parameter, keine Metadaten.</translation>
+    </message>
+    <message>
+        <source>bf16: 2 bytes per parameter, no metadata.</source>
+        <translation>bf16: 2 Bytes pro Parameter, keine Metadaten.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>INT8 (per-channel scales)</source>
+        <translation>INT8 (Skalen pro Kanal)</translation>
+    </message>
+    <message>
+        <source>int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row scales; counted when the shape is known).</source>
+        <translation>int8: 1 Byte pro Parameter plus eine fp32-Skala pro Ausgabekanal jeder linearen Schicht (Zeilenskalen im Stil von LLM.int8; gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>4-bit compact (no metadata)</source>
+        <translation>4 Bit kompakt (ohne Metadaten)</translation>
+    </message>
+    <message>
+        <source>4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a real checkpoint layout.</source>
+        <translation>4 Bit kompakt: genau 4 Bits pro Parameter, keine Skalen, keine Nullpunkte: die theoretische Untergrenze, kein realer Checkpoint-Aufbau.</translation>
+    </message>
+    <message>
+        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>nf4 (bitsandbytes): 4-Bit-Codes plus ein absmax in fp32 pro Block von 64 Werten = 4,5 Bits pro Parameter, dazu eine fp32-Quantisierungstabelle mit 16 Einträgen pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>fp4 (bitsandbytes): 4-Bit-Codes plus ein absmax in fp32 pro Block von 64 Werten = 4,5 Bits pro Parameter, dazu eine fp32-Quantisierungstabelle mit 16 Einträgen pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>NF4 double quantization (bitsandbytes)</source>
+        <translation>NF4 mit doppelter Quantisierung (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.</source>
+        <translation>nf4 mit doppelter Quantisierung: 4-Bit-Codes, ein absmax in 8 Bit pro Block von 64 Werten, eine fp32-Skala zweiter Stufe je 256 Blöcke = 4 + 8/64 + 32/16384 = ~4,127 Bits pro Parameter.</translation>
+    </message>
+    <message>
+        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
+        <translation>GPTQ int4: 4-Bit-Codes, in int32 gepackt (qweight), je Gruppe von 128 Eingabezeilen und Ausgabespalte eine fp16-Skala und ein gepackter 4-Bit-Nullpunkt (qzeros), dazu ein g_idx in int32 pro Eingabezeile (Form bekannt).</translation>
+    </message>
+    <message>
+        <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
+        <translation>AWQ int4: 4-Bit-Codes, in int32 gepackt, je Gruppe von 128 Eingabezeilen und Ausgabespalte eine fp16-Skala und ein gepackter 4-Bit-Nullpunkt; kein g_idx.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,208 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>Assumption</name>
+    <message>
+        <source>no model_type: read as a Llama-style decoder</source>
+        <translation>sin model_type: se interpreta como un decodificador de tipo Llama</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder</source>
+        <extracomment>%1 the model_type of config.json</extracomment>
+        <translation>model_type «%1» no es ninguno de llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: se interpreta como un decodificador de tipo Llama</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: tied, the default of %1</source>
+        <extracomment>%1 the model family (gemma, ...)</extracomment>
+        <translation>tie_word_embeddings ausente: vinculados, el valor predeterminado de %1</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: untied, the default of %1</source>
+        <extracomment>%1 the model family (llama, ...)</extracomment>
+        <translation>tie_word_embeddings ausente: no vinculados, el valor predeterminado de %1</translation>
+    </message>
+    <message>
+        <source>use_sliding_window is false: sliding_window ignored, every layer attends fully</source>
+        <translation>use_sliding_window es false: se ignora sliding_window y todas las capas aplican atención completa</translation>
+    </message>
+    <message>
+        <source>KV cache: 2 (K and V) x layers x %1 KV heads x head_dim %2 x tokens x bytes x %3 sequence(s); KV heads, not query heads</source>
+        <extracomment>%1 KV heads, %2 head_dim, %3 number of sequences</extracomment>
+        <translation>caché KV: 2 (K y V) x capas x %1 cabezas KV x head_dim %2 x tokens x bytes x %3 secuencia(s); cabezas KV, no cabezas de consulta</translation>
+    </message>
+    <message>
+        <source>KV cache: quantized %1, one fp16 scale and one fp16 zero point per group of %2 elements along head_dim, per token and head; a full-precision residual window is not modelled</source>
+        <extracomment>%1 data type (int8, int4), %2 elements per group</extracomment>
+        <translation>caché KV: cuantizada en %1, una escala fp16 y un punto cero fp16 por grupo de %2 elementos a lo largo de head_dim, por token y cabeza; no se modela una ventana residual de precisión completa</translation>
+    </message>
+    <message>
+        <source>KV cache: static, preallocated for %1 tokens per sequence whatever is used</source>
+        <extracomment>%1 number of tokens</extracomment>
+        <translation>caché KV: estática, preasignada para %1 tokens por secuencia, se usen o no</translation>
+    </message>
+    <message>
+        <source>KV cache: tokens = prompt %1 + generated %2</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens</extracomment>
+        <translation>caché KV: tokens = entrada %1 + generados %2</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 of %2 layers keep only their sliding window (min(window, tokens)); assumes a cache that evicts beyond the window (sliding-window / hybrid cache)</source>
+        <extracomment>%1 layers with a sliding window, %2 layers in all</extracomment>
+        <translation>caché KV: %1 de %2 capas conservan solo su ventana deslizante (min(window, tokens)); se supone una caché que descarta lo que queda fuera de la ventana (caché de ventana deslizante / híbrida)</translation>
+    </message>
+    <message>
+        <source>exact count from the shapes of %1</source>
+        <extracomment>%1 where the shapes come from (a config.json path or a preset&apos;s name)</extracomment>
+        <translation>recuento exacto a partir de las formas de %1</translation>
+    </message>
+    <message>
+        <source>element count of the safetensors header</source>
+        <translation>número de elementos de la cabecera safetensors</translation>
+    </message>
+    <message>
+        <source>parameters: the checkpoint is quantized, so its element count counts packed codes and scales, not the model&apos;s parameters</source>
+        <translation>parámetros: el checkpoint está cuantizado, por lo que su número de elementos cuenta códigos empaquetados y escalas, no los parámetros del modelo</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>valor introducido</translation>
+    </message>
+    <message>
+        <source>weights: the tensors&apos; bytes as stored in the safetensors checkpoint (files: %1), loaded as stored</source>
+        <extracomment>%1 number of files</extracomment>
+        <translation>pesos: los bytes de los tensores tal como están almacenados en el checkpoint safetensors (archivos: %1), cargados tal como están almacenados</translation>
+    </message>
+    <message>
+        <source>weights: stored as %1 as chosen; the config&apos;s torch_dtype is %2</source>
+        <extracomment>%1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json</extracomment>
+        <translation>pesos: almacenados en %1, según lo elegido; el torch_dtype de la configuración es %2</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
+        <extracomment>%1 number of devices</extracomment>
+        <translation>paralelismo de tensores %1: pesos repartidos a partes iguales entre los dispositivos (redondeando hacia arriba; no se vuelven a sumar los tensores pequeños replicados, como los de normalización)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device (KV heads replicated: fewer heads than devices)</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>paralelismo de tensores %1: %2 de %3 cabezas KV por dispositivo (cabezas KV replicadas: hay menos cabezas que dispositivos)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>paralelismo de tensores %1: %2 de %3 cabezas KV por dispositivo</translation>
+    </message>
+    <message>
+        <source>activations: left out of the totals (not computed)</source>
+        <translation>activaciones: excluidas de los totales (no calculadas)</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes), on every device</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>reserva: %1 tal como se introdujo (%2 bytes), en cada dispositivo</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes)</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>reserva: %1 tal como se introdujo (%2 bytes)</translation>
+    </message>
+    <message>
+        <source>total = largest phase (%1) + reserve; sum of components adds every component once, as some other tools do</source>
+        <extracomment>%1 the largest phase&apos;s name (inference, train_step, ...)</extracomment>
+        <translation>total = fase más exigente (%1) + reserva; la suma de componentes suma cada componente una vez, como hacen algunas otras herramientas</translation>
+    </message>
+    <message>
+        <source>training: LoRA rank %1 on %2: A (r x in) and B (out x r) per target, %3 trainable parameters in %4; the base weights are frozen (no gradients, no optimizer states)</source>
+        <extracomment>%1 LoRA rank, %2 target modules (q_proj, v_proj, ...), %3 trainable parameters, %4 data type of the adapters</extracomment>
+        <translation>entrenamiento: LoRA de rango %1 en %2: A (r x in) y B (out x r) por módulo objetivo, %3 parámetros entrenables en %4; los pesos base están congelados (sin gradientes ni estados del optimizador)</translation>
+    </message>
+    <message>
+        <source>training: full, every parameter trainable</source>
+        <translation>entrenamiento: completo, todos los parámetros son entrenables</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD keeps no state</source>
+        <translation>optimizador: SGD no conserva ningún estado</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)</source>
+        <translation>optimizador: SGD con momento conserva 1 copia fp32 (4 bytes por parámetro entrenable)</translation>
+    </message>
+    <message>
+        <source>optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)</source>
+        <translation>optimizador: Adam/AdamW conserva 2 momentos fp32 (8 bytes por parámetro entrenable)</translation>
+    </message>
+    <message>
+        <source>optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 per moment (bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)</source>
+        <translation>optimizador: Adam de 8 bits conserva 2 momentos de 1 byte más un absmax fp32 por bloque de 256 por momento (bitsandbytes por bloques; no se modelan los tensores pequeños que se mantienen en 32 bits)</translation>
+    </message>
+    <message>
+        <source>training: fp32 master copy of the trainable parameters (mixed precision)</source>
+        <translation>entrenamiento: copia maestra fp32 de los parámetros entrenables (precisión mixta)</translation>
+    </message>
+    <message>
+        <source>training: gradients in %1 for the trainable parameters</source>
+        <extracomment>%1 data type of the gradients (bf16, fp32, ...)</extracomment>
+        <translation>entrenamiento: gradientes en %1 para los parámetros entrenables</translation>
+    </message>
+    <message>
+        <source>activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one layer recomputed during backward (Korthikanti et al. 2022)</source>
+        <translation>activaciones: checkpointing completo, se conservan 2*s*b*h bytes (16 bits) por capa más una capa recalculada durante la retropropagación (Korthikanti et al. 2022)</translation>
+    </message>
+    <message>
+        <source>activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for %1 (Korthikanti et al. 2022, no recomputation), s = %2, b = %3</source>
+        <extracomment>%1 data type of the activations, %2 sequence length s, %3 micro-batch b</extracomment>
+        <translation>activaciones: s*b*h*(34 + 5*a*s/h) bytes por capa en 16 bits, escalados por bits/16 para %1 (Korthikanti et al. 2022, sin recálculo), s = %2, b = %3</translation>
+    </message>
+    <message>
+        <source>logits: s x b x vocab in fp32 for the loss</source>
+        <translation>logits: s x b x vocab en fp32 para la pérdida</translation>
+    </message>
+    <message>
+        <source>evaluation: batch %1 without gradients: one layer&apos;s working set (4h + 2 x intermediate per token, eager attention scores a x s x s) plus fp32 logits</source>
+        <extracomment>%1 evaluation batch size</extracomment>
+        <translation>evaluación: batch %1 sin gradientes: conjunto de trabajo de una capa (4h + 2 x tamaño intermedio por token, puntuaciones de atención en modo eager a x s x s) más logits fp32</translation>
+    </message>
+    <message>
+        <source>activations: not computed, they need the model shape (--config or --preset)</source>
+        <translation>activaciones: no calculadas; se necesita la forma del modelo (--config o --preset)</translation>
+    </message>
+    <message>
+        <source>export: a full copy of the weights in %1 while saving or merging</source>
+        <extracomment>%1 data type of the exported copy</extracomment>
+        <translation>exportación: una copia completa de los pesos en %1 durante el guardado o la fusión</translation>
+    </message>
+    <message>
+        <source>weights: %1</source>
+        <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
+        <translation>pesos: %1</translation>
+    </message>
+    <message>
+        <source>weights: parameter count only, so every parameter is counted in %1; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)</source>
+        <extracomment>%1 storage format (nf4, gptq-int4, ...)</extracomment>
+        <translation>pesos: solo se conoce el número de parámetros, por lo que cada parámetro se cuenta en %1; los módulos mantenidos en 16 bits y los metadatos por tensor requieren la forma del modelo (--config o --preset)</translation>
+    </message>
+    <message>
+        <source>weights: kept in %1: %2 (%3 parameters)</source>
+        <extracomment>%1 data type (bf16, fp16), %2 module names, %3 their parameter count</extracomment>
+        <translation>pesos: mantenidos en %1: %2 (%3 parámetros)</translation>
+    </message>
+    <message>
+        <source>weights: lm_head is tied to the embeddings and counted once</source>
+        <translation>pesos: lm_head está vinculado a la matriz de incrustaciones y se cuenta una sola vez</translation>
+    </message>
+    <message>
+        <source>weights: all %1 experts are resident in memory (routing picks experts per token, memory holds all)</source>
+        <extracomment>%1 number of experts</extracomment>
+        <translation>pesos: los %1 expertos residen en memoria (el enrutamiento elige expertos por token, pero la memoria los contiene todos)</translation>
+    </message>
+    <message>
+        <source>weights: %1 parameters x %2 bits / 8, rounded up; no scales or other metadata (compact)</source>
+        <extracomment>%1 parameter count, %2 bits per parameter</extracomment>
+        <translation>pesos: %1 parámetros x %2 bits / 8, redondeado hacia arriba; sin escalas ni otros metadatos (compacto)</translation>
+    </message>
+</context>
+<context>
     <name>DecisionSheet</name>
     <message>
         <source>bytes</source>
@@ -317,6 +519,69 @@
     <message>
         <source>the folder does not exist</source>
         <translation>la carpeta no existe</translation>
+    </message>
+</context>
+<context>
+    <name>WeightFormat</name>
+    <message>
+        <source>fp32: 4 bytes per parameter, no metadata.</source>
+        <translation>fp32: 4 bytes por parámetro, sin metadatos.</translation>
+    </message>
+    <message>
+        <source>fp16: 2 bytes per parameter, no metadata.</source>
+        <translation>fp16: 2 bytes por parámetro, sin metadatos.</translation>
+    </message>
+    <message>
+        <source>bf16: 2 bytes per parameter, no metadata.</source>
+        <translation>bf16: 2 bytes por parámetro, sin metadatos.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 byte por parámetro más una escala fp32 por tensor (se cuenta cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 byte por parámetro más una escala fp32 por tensor (se cuenta cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>INT8 (per-channel scales)</source>
+        <translation>INT8 (escalas por canal)</translation>
+    </message>
+    <message>
+        <source>int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row scales; counted when the shape is known).</source>
+        <translation>int8: 1 byte por parámetro más una escala fp32 por canal de salida de cada capa lineal (escalas por fila al estilo de LLM.int8; se cuentan cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>4-bit compact (no metadata)</source>
+        <translation>4 bits compacto (sin metadatos)</translation>
+    </message>
+    <message>
+        <source>4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a real checkpoint layout.</source>
+        <translation>4 bits compacto: exactamente 4 bits por parámetro, sin escalas ni ceros: el límite inferior teórico, no la disposición de un checkpoint real.</translation>
+    </message>
+    <message>
+        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>nf4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de 64 valores = 4,5 bits por parámetro, más un mapa de cuantización fp32 de 16 entradas por tensor (se cuenta cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>fp4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de 64 valores = 4,5 bits por parámetro, más un mapa de cuantización fp32 de 16 entradas por tensor (se cuenta cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>NF4 double quantization (bitsandbytes)</source>
+        <translation>NF4 con doble cuantización (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.</source>
+        <translation>nf4 con doble cuantización: códigos de 4 bits, un absmax de 8 bits por bloque de 64 valores, una escala fp32 de segundo nivel por cada 256 bloques = 4 + 8/64 + 32/16384 = ~4,127 bits por parámetro.</translation>
+    </message>
+    <message>
+        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
+        <translation>GPTQ int4: códigos de 4 bits empaquetados en int32 (qweight); por cada grupo de 128 filas de entrada y columna de salida, una escala fp16 y un cero de 4 bits empaquetado (qzeros), más un g_idx int32 por fila de entrada (con la forma conocida).</translation>
+    </message>
+    <message>
+        <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
+        <translation>AWQ int4: códigos de 4 bits empaquetados en int32; por cada grupo de 128 filas de entrada y columna de salida, una escala fp16 y un cero de 4 bits empaquetado; sin g_idx.</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,208 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="vi">
 <context>
+    <name>Assumption</name>
+    <message>
+        <source>no model_type: read as a Llama-style decoder</source>
+        <translation>không có model_type: được đọc như một bộ giải mã kiểu Llama</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder</source>
+        <extracomment>%1 the model_type of config.json</extracomment>
+        <translation>model_type &apos;%1&apos; không thuộc llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: được đọc như một bộ giải mã kiểu Llama</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: tied, the default of %1</source>
+        <extracomment>%1 the model family (gemma, ...)</extracomment>
+        <translation>không có tie_word_embeddings: coi là dùng chung trọng số, theo mặc định của %1</translation>
+    </message>
+    <message>
+        <source>tie_word_embeddings absent: untied, the default of %1</source>
+        <extracomment>%1 the model family (llama, ...)</extracomment>
+        <translation>không có tie_word_embeddings: coi là không dùng chung trọng số, theo mặc định của %1</translation>
+    </message>
+    <message>
+        <source>use_sliding_window is false: sliding_window ignored, every layer attends fully</source>
+        <translation>use_sliding_window là false: bỏ qua sliding_window, mọi lớp đều dùng attention trên toàn bộ ngữ cảnh</translation>
+    </message>
+    <message>
+        <source>KV cache: 2 (K and V) x layers x %1 KV heads x head_dim %2 x tokens x bytes x %3 sequence(s); KV heads, not query heads</source>
+        <extracomment>%1 KV heads, %2 head_dim, %3 number of sequences</extracomment>
+        <translation>cache KV: 2 (K và V) x số lớp x %1 đầu KV x head_dim %2 x số token x số byte x %3 chuỗi; dùng đầu KV, không phải đầu truy vấn</translation>
+    </message>
+    <message>
+        <source>KV cache: quantized %1, one fp16 scale and one fp16 zero point per group of %2 elements along head_dim, per token and head; a full-precision residual window is not modelled</source>
+        <extracomment>%1 data type (int8, int4), %2 elements per group</extracomment>
+        <translation>cache KV: lượng tử hóa ở %1, một scale fp16 và một điểm 0 fp16 cho mỗi nhóm %2 phần tử dọc theo head_dim, theo từng token và từng đầu; không mô hình hóa cửa sổ phần dư giữ ở độ chính xác đầy đủ</translation>
+    </message>
+    <message>
+        <source>KV cache: static, preallocated for %1 tokens per sequence whatever is used</source>
+        <extracomment>%1 number of tokens</extracomment>
+        <translation>cache KV: tĩnh, cấp phát trước cho %1 token mỗi chuỗi, bất kể thực tế dùng bao nhiêu</translation>
+    </message>
+    <message>
+        <source>KV cache: tokens = prompt %1 + generated %2</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens</extracomment>
+        <translation>cache KV: số token = đầu vào %1 + được sinh %2</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 of %2 layers keep only their sliding window (min(window, tokens)); assumes a cache that evicts beyond the window (sliding-window / hybrid cache)</source>
+        <extracomment>%1 layers with a sliding window, %2 layers in all</extracomment>
+        <translation>cache KV: %1 trên %2 lớp chỉ giữ cửa sổ trượt của chúng (min(window, tokens)); giả định một cache loại bỏ những gì nằm ngoài cửa sổ (cache cửa sổ trượt / cache lai)</translation>
+    </message>
+    <message>
+        <source>exact count from the shapes of %1</source>
+        <extracomment>%1 where the shapes come from (a config.json path or a preset&apos;s name)</extracomment>
+        <translation>số lượng chính xác, tính từ hình dạng (shape) trong %1</translation>
+    </message>
+    <message>
+        <source>element count of the safetensors header</source>
+        <translation>số phần tử theo phần đầu (header) của tệp safetensors</translation>
+    </message>
+    <message>
+        <source>parameters: the checkpoint is quantized, so its element count counts packed codes and scales, not the model&apos;s parameters</source>
+        <translation>tham số: checkpoint đã được lượng tử hóa, nên số phần tử của nó đếm các mã đóng gói và scale, không phải tham số của mô hình</translation>
+    </message>
+    <message>
+        <source>typed</source>
+        <translation>nhập tay</translation>
+    </message>
+    <message>
+        <source>weights: the tensors&apos; bytes as stored in the safetensors checkpoint (files: %1), loaded as stored</source>
+        <extracomment>%1 number of files</extracomment>
+        <translation>trọng số: số byte của các tensor như được lưu trong checkpoint safetensors (số tệp: %1), được nạp nguyên như khi lưu</translation>
+    </message>
+    <message>
+        <source>weights: stored as %1 as chosen; the config&apos;s torch_dtype is %2</source>
+        <extracomment>%1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json</extracomment>
+        <translation>trọng số: lưu dưới dạng %1 theo lựa chọn; torch_dtype trong cấu hình là %2</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
+        <extracomment>%1 number of devices</extracomment>
+        <translation>song song tensor %1: trọng số được chia đều cho các thiết bị (làm tròn lên; các tensor nhỏ được nhân bản như tham số chuẩn hóa không được cộng lại)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device (KV heads replicated: fewer heads than devices)</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>song song tensor %1: %2 trên %3 đầu KV mỗi thiết bị (đầu KV được nhân bản: số đầu ít hơn số thiết bị)</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: %2 of %3 KV heads per device</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation>song song tensor %1: %2 trên %3 đầu KV mỗi thiết bị</translation>
+    </message>
+    <message>
+        <source>activations: left out of the totals (not computed)</source>
+        <translation>activation: không đưa vào tổng (chưa tính)</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes), on every device</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>dự phòng: %1 như đã nhập (%2 byte), trên mỗi thiết bị</translation>
+    </message>
+    <message>
+        <source>reserve: %1 as typed (%2 bytes)</source>
+        <extracomment>%1 the reserve as typed (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>dự phòng: %1 như đã nhập (%2 byte)</translation>
+    </message>
+    <message>
+        <source>total = largest phase (%1) + reserve; sum of components adds every component once, as some other tools do</source>
+        <extracomment>%1 the largest phase&apos;s name (inference, train_step, ...)</extracomment>
+        <translation>tổng = giai đoạn lớn nhất (%1) + dự phòng; tổng các thành phần cộng mỗi thành phần một lần, như một số công cụ khác vẫn làm</translation>
+    </message>
+    <message>
+        <source>training: LoRA rank %1 on %2: A (r x in) and B (out x r) per target, %3 trainable parameters in %4; the base weights are frozen (no gradients, no optimizer states)</source>
+        <extracomment>%1 LoRA rank, %2 target modules (q_proj, v_proj, ...), %3 trainable parameters, %4 data type of the adapters</extracomment>
+        <translation>huấn luyện: LoRA hạng %1 trên %2: A (r x in) và B (out x r) cho mỗi module đích, %3 tham số huấn luyện được ở %4; trọng số gốc được đóng băng (không có gradient, không có trạng thái optimizer)</translation>
+    </message>
+    <message>
+        <source>training: full, every parameter trainable</source>
+        <translation>huấn luyện: đầy đủ, mọi tham số đều huấn luyện được</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD keeps no state</source>
+        <translation>optimizer: SGD không giữ trạng thái nào</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)</source>
+        <translation>optimizer: SGD có động lượng giữ 1 bản sao fp32 (4 byte mỗi tham số huấn luyện được)</translation>
+    </message>
+    <message>
+        <source>optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)</source>
+        <translation>optimizer: Adam/AdamW giữ 2 mômen fp32 (8 byte mỗi tham số huấn luyện được)</translation>
+    </message>
+    <message>
+        <source>optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 per moment (bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)</source>
+        <translation>optimizer: Adam 8 bit giữ 2 mômen 1 byte cộng một absmax fp32 cho mỗi khối 256 phần tử của mỗi mômen (lượng tử hóa theo khối của bitsandbytes; không mô hình hóa các tensor nhỏ được giữ ở 32 bit)</translation>
+    </message>
+    <message>
+        <source>training: fp32 master copy of the trainable parameters (mixed precision)</source>
+        <translation>huấn luyện: bản sao chính fp32 của các tham số huấn luyện được (độ chính xác hỗn hợp)</translation>
+    </message>
+    <message>
+        <source>training: gradients in %1 for the trainable parameters</source>
+        <extracomment>%1 data type of the gradients (bf16, fp32, ...)</extracomment>
+        <translation>huấn luyện: gradient ở %1 cho các tham số huấn luyện được</translation>
+    </message>
+    <message>
+        <source>activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one layer recomputed during backward (Korthikanti et al. 2022)</source>
+        <translation>activation: checkpointing toàn phần, giữ 2*s*b*h byte (16 bit) mỗi lớp cộng một lớp được tính lại trong lượt lan truyền ngược (Korthikanti et al. 2022)</translation>
+    </message>
+    <message>
+        <source>activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for %1 (Korthikanti et al. 2022, no recomputation), s = %2, b = %3</source>
+        <extracomment>%1 data type of the activations, %2 sequence length s, %3 micro-batch b</extracomment>
+        <translation>activation: s*b*h*(34 + 5*a*s/h) byte mỗi lớp ở 16 bit, nhân với bits/16 đối với %1 (Korthikanti et al. 2022, không tính lại), s = %2, b = %3</translation>
+    </message>
+    <message>
+        <source>logits: s x b x vocab in fp32 for the loss</source>
+        <translation>logit: s x b x kích thước từ vựng ở fp32 để tính hàm mất mát</translation>
+    </message>
+    <message>
+        <source>evaluation: batch %1 without gradients: one layer&apos;s working set (4h + 2 x intermediate per token, eager attention scores a x s x s) plus fp32 logits</source>
+        <extracomment>%1 evaluation batch size</extracomment>
+        <translation>đánh giá: batch %1 không có gradient: bộ nhớ làm việc của một lớp (4h + 2 x kích thước trung gian mỗi token, điểm attention a x s x s ở chế độ eager) cộng logit fp32</translation>
+    </message>
+    <message>
+        <source>activations: not computed, they need the model shape (--config or --preset)</source>
+        <translation>activation: chưa tính, cần hình dạng của mô hình (--config hoặc --preset)</translation>
+    </message>
+    <message>
+        <source>export: a full copy of the weights in %1 while saving or merging</source>
+        <extracomment>%1 data type of the exported copy</extracomment>
+        <translation>xuất: một bản sao đầy đủ của trọng số ở %1 trong khi lưu hoặc hợp nhất</translation>
+    </message>
+    <message>
+        <source>weights: %1</source>
+        <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
+        <translation>trọng số: %1</translation>
+    </message>
+    <message>
+        <source>weights: parameter count only, so every parameter is counted in %1; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)</source>
+        <extracomment>%1 storage format (nf4, gptq-int4, ...)</extracomment>
+        <translation>trọng số: chỉ có số tham số, nên mọi tham số được tính theo %1; các module giữ ở 16 bit và metadata theo từng tensor cần hình dạng của mô hình (--config hoặc --preset)</translation>
+    </message>
+    <message>
+        <source>weights: kept in %1: %2 (%3 parameters)</source>
+        <extracomment>%1 data type (bf16, fp16), %2 module names, %3 their parameter count</extracomment>
+        <translation>trọng số: giữ ở %1: %2 (%3 tham số)</translation>
+    </message>
+    <message>
+        <source>weights: lm_head is tied to the embeddings and counted once</source>
+        <translation>trọng số: lm_head dùng chung trọng số với lớp nhúng và chỉ được tính một lần</translation>
+    </message>
+    <message>
+        <source>weights: all %1 experts are resident in memory (routing picks experts per token, memory holds all)</source>
+        <extracomment>%1 number of experts</extracomment>
+        <translation>trọng số: cả %1 chuyên gia đều thường trú trong bộ nhớ (bộ định tuyến chọn chuyên gia theo từng token, nhưng bộ nhớ chứa tất cả)</translation>
+    </message>
+    <message>
+        <source>weights: %1 parameters x %2 bits / 8, rounded up; no scales or other metadata (compact)</source>
+        <extracomment>%1 parameter count, %2 bits per parameter</extracomment>
+        <translation>trọng số: %1 tham số x %2 bit / 8, làm tròn lên; không có scale hay metadata khác (gọn)</translation>
+    </message>
+</context>
+<context>
     <name>DecisionSheet</name>
     <message>
         <source>bytes</source>
@@ -317,6 +519,69 @@
     <message>
         <source>the folder does not exist</source>
         <translation>thư mục không tồn tại</translation>
+    </message>
+</context>
+<context>
+    <name>WeightFormat</name>
+    <message>
+        <source>fp32: 4 bytes per parameter, no metadata.</source>
+        <translation>fp32: 4 byte mỗi tham số, không có metadata.</translation>
+    </message>
+    <message>
+        <source>fp16: 2 bytes per parameter, no metadata.</source>
+        <translation>fp16: 2 byte mỗi tham số, không có metadata.</translation>
+    </message>
+    <message>
+        <source>bf16: 2 bytes per parameter, no metadata.</source>
+        <translation>bf16: 2 byte mỗi tham số, không có metadata.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor (được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor (được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>INT8 (per-channel scales)</source>
+        <translation>INT8 (scale theo từng kênh)</translation>
+    </message>
+    <message>
+        <source>int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row scales; counted when the shape is known).</source>
+        <translation>int8: 1 byte mỗi tham số cộng một scale fp32 cho mỗi kênh đầu ra của từng lớp tuyến tính (scale theo hàng kiểu LLM.int8; được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>4-bit compact (no metadata)</source>
+        <translation>4 bit gọn (không có metadata)</translation>
+    </message>
+    <message>
+        <source>4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a real checkpoint layout.</source>
+        <translation>4 bit gọn: đúng 4 bit mỗi tham số, không có scale, không có điểm 0: cận dưới lý thuyết, không phải bố cục của một checkpoint thực tế.</translation>
+    </message>
+    <message>
+        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>nf4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối 64 giá trị = 4,5 bit mỗi tham số, cộng một bảng lượng tử hóa fp32 gồm 16 mục cho mỗi tensor (được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation>fp4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối 64 giá trị = 4,5 bit mỗi tham số, cộng một bảng lượng tử hóa fp32 gồm 16 mục cho mỗi tensor (được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>NF4 double quantization (bitsandbytes)</source>
+        <translation>NF4 lượng tử hóa kép (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.</source>
+        <translation>nf4 với lượng tử hóa kép: mã 4 bit, một absmax 8 bit cho mỗi khối 64 giá trị, một scale cấp hai fp32 cho mỗi 256 khối = 4 + 8/64 + 32/16384 = ~4,127 bit mỗi tham số.</translation>
+    </message>
+    <message>
+        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
+        <translation>GPTQ int4: mã 4 bit đóng gói trong int32 (qweight), với mỗi nhóm 128 hàng đầu vào và mỗi cột đầu ra có một scale fp16 và một điểm 0 4 bit đóng gói (qzeros), cộng một g_idx int32 cho mỗi hàng đầu vào (khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
+        <translation>AWQ int4: mã 4 bit đóng gói trong int32, với mỗi nhóm 128 hàng đầu vào và mỗi cột đầu ra có một scale fp16 và một điểm 0 4 bit đóng gói; không có g_idx.</translation>
     </message>
 </context>
 <context>

@@ -118,10 +118,13 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
         s.family = it2->get<std::string>();
     if (s.family.empty()) {
         s.family = "llama";
-        s.notes.push_back("no model_type: read as a Llama-style decoder");
+        s.notes.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "no model_type: read as a Llama-style decoder") });
     } else if (!isKnownFamily(s.family)) {
-        s.notes.push_back("model_type '" + jsonguard::oneLine(s.family, 40)
-            + "' is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder");
+        s.notes.push_back({ //: %1 the model_type of config.json
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "model_type '%1' is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a "
+                "Llama-style decoder"),
+            { jsonguard::oneLine(s.family, 40) } });
     }
 
     s.hidden = requiredCount(j, "hidden_size", source);
@@ -158,8 +161,14 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
         s.tieWordEmbeddings = *tieTop;
     } else {
         s.tieWordEmbeddings = familyTiesByDefault(s.family);
-        s.notes.push_back(std::string("tie_word_embeddings absent: ") + (s.tieWordEmbeddings ? "tied" : "untied")
-            + ", the default of " + s.family);
+        if (s.tieWordEmbeddings)
+            s.notes.push_back({ //: %1 the model family (gemma, ...)
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "tie_word_embeddings absent: tied, the default of %1"),
+                { s.family } });
+        else
+            s.notes.push_back({ //: %1 the model family (llama, ...)
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "tie_word_embeddings absent: untied, the default of %1"),
+                { s.family } });
     }
 
     if (s.family == "qwen2") {
@@ -202,7 +211,8 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
         }
     } else if (useWindow.has_value() && !*useWindow) {
         if (window)
-            s.notes.push_back("use_sliding_window is false: sliding_window ignored, every layer attends fully");
+            s.notes.push_back({ ITERAGPU_TRANSLATE_NOOP(
+                "Assumption", "use_sliding_window is false: sliding_window ignored, every layer attends fully") });
     } else if (s.family == "gemma2") {
         const std::uint64_t w = window.value_or(4096);
         for (std::uint64_t i = 0; i < s.layers; i += 2)

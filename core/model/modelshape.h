@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
 #include "core/model/linearshape.h"
 #include "core/model/parameterbreakdown.h"
 
@@ -33,7 +34,7 @@ struct ModelShape {
     std::uint64_t experts = 0; // num_local_experts; 0 = dense MLP. Memory counts every expert.
     std::uint64_t expertsPerToken = 0; // num_experts_per_tok (informational: compute, not memory)
     std::string torchDtype; // "bfloat16", "float16", "float32" or empty
-    std::vector<std::string> notes; // assumptions made while reading (family defaults, ignored keys)
+    std::vector<i18n::Message> notes; // assumptions made while reading (family defaults, ignored keys)
 
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
     std::vector<LinearShape> linearLayers() const;

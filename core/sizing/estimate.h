@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
 #include "core/sizing/component.h"
 #include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
@@ -15,7 +16,7 @@ namespace iteragpu::sizing {
 // The result of SizingEngine::estimate. With tensorParallel > 1 every byte count is per device.
 struct Estimate {
     std::uint64_t parameters = 0;
-    std::string parameterSource; // "typed", "config.json (exact from shapes)", "safetensors header", preset id
+    i18n::Message parameterSource; // "typed", "config.json (exact from shapes)", "safetensors header", preset id
     std::uint64_t tensorParallel = 1;
     std::vector<Component> components;
     std::vector<Phase> phases;
@@ -23,7 +24,7 @@ struct Estimate {
     std::uint64_t sumOfComponents = 0; // every component added once, reserve excluded
     std::uint64_t largestPhaseBytes = 0; // the most demanding phase, reserve excluded
     std::string largestPhase;
-    std::vector<std::string> assumptions;
+    std::vector<i18n::Message> assumptions; // english() for the CLI and JSON, translated in the GUI
 
     // largestPhaseBytes + reserve: what must fit on each device (the "total" of the CLI and JSON).
     std::uint64_t total() const;

@@ -41,7 +41,7 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
 {
     nlohmann::json j;
     j["parameters"] = e.parameters;
-    j["parameter_source"] = e.parameterSource;
+    j["parameter_source"] = e.parameterSource.english();
     j["tensor_parallel"] = e.tensorParallel;
     // The keys every consumer may rely on; null = not part of this workload or not computed.
     for (const char* id : { "weights", "kv_cache", "gradients", "optimizer_states", "activations" })
@@ -66,7 +66,7 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
     for (const auto& p : e.phases)
         phases.push_back({ { "id", p.id }, { "components", p.componentIds }, { "bytes", p.bytes } });
     j["phases"] = phases;
-    j["assumptions"] = e.assumptions;
+    j["assumptions"] = i18n::english(e.assumptions);
     if (!verdicts.empty()) {
         nlohmann::json fit = nlohmann::json::array();
         for (const auto& v : verdicts)
@@ -83,7 +83,7 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
 {
     std::ostringstream out;
     constexpr std::size_t w = 22;
-    out << "parameters            " << units::groupDigits(e.parameters) << " (" << e.parameterSource << ")\n";
+    out << "parameters            " << units::groupDigits(e.parameters) << " (" << e.parameterSource.english() << ")\n";
     if (e.tensorParallel > 1)
         out << "tensor parallel       " << e.tensorParallel << " devices; sizes below are per device\n";
     for (const auto& c : e.components) {
@@ -109,7 +109,7 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
     }
     out << "assumptions:\n";
     for (const auto& a : e.assumptions)
-        out << "  - " << a << '\n';
+        out << "  - " << a.english() << '\n';
     return out.str();
 }
 

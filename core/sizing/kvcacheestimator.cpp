@@ -73,33 +73,42 @@ KvCacheEstimate KvCacheEstimator::estimate(const KvCacheOptions& o)
     }
     const std::uint64_t elements = mul({ 2, o.kvHeads, o.headDim, tokenLayers, o.sequences }, kWhat);
 
-    e.assumptions.push_back("KV cache: 2 (K and V) x layers x " + std::to_string(o.kvHeads) + " KV heads x head_dim "
-        + std::to_string(o.headDim) + " x tokens x bytes x " + std::to_string(o.sequences)
-        + " sequence(s); KV heads, not query heads");
+    e.assumptions.push_back({ //: %1 KV heads, %2 head_dim, %3 number of sequences
+        ITERAGPU_TRANSLATE_NOOP("Assumption",
+            "KV cache: 2 (K and V) x layers x %1 KV heads x head_dim %2 x tokens x bytes x %3 sequence(s); KV "
+            "heads, not query heads"),
+        { o.kvHeads, o.headDim, o.sequences } });
     const bool quantized = !o.bytesPerElement && (o.dtype == ScalarType::INT8 || o.dtype == ScalarType::INT4);
     if (quantized) {
         e.payloadBytes = bitsToBytes(elements, scalarBits(o.dtype), kWhat);
         const std::uint64_t groupsPerVector = ceilDiv(o.headDim, o.quantGroupSize);
         const std::uint64_t groups = mul({ 2, o.kvHeads, groupsPerVector, tokenLayers, o.sequences }, kWhat);
         e.scaleBytes = mul(groups, 4, kWhat); // fp16 scale + fp16 zero point per group
-        e.assumptions.push_back(std::string("KV cache: quantized ") + scalarName(o.dtype)
-            + ", one fp16 scale and one fp16 " + "zero point per group of " + std::to_string(o.quantGroupSize)
-            + " elements along head_dim, per token and head; a full-precision residual window is not modelled");
+        e.assumptions.push_back({ //: %1 data type (int8, int4), %2 elements per group
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "KV cache: quantized %1, one fp16 scale and one fp16 zero point per group of %2 elements along "
+                "head_dim, per token and head; a full-precision residual window is not modelled"),
+            { scalarName(o.dtype), o.quantGroupSize } });
     } else {
         const std::uint64_t bytesPer = o.bytesPerElement.value_or(std::max<std::uint64_t>(1, scalarBits(o.dtype) / 8));
         e.payloadBytes = mul(elements, bytesPer, kWhat);
     }
     e.bytes = add(e.payloadBytes, e.scaleBytes, kWhat);
     if (o.staticCache)
-        e.assumptions.push_back(
-            "KV cache: static, preallocated for " + std::to_string(e.tokens) + " tokens per sequence whatever is used");
+        e.assumptions.push_back({ //: %1 number of tokens
+            ITERAGPU_TRANSLATE_NOOP(
+                "Assumption", "KV cache: static, preallocated for %1 tokens per sequence whatever is used"),
+            { e.tokens } });
     else
-        e.assumptions.push_back("KV cache: tokens = prompt " + std::to_string(o.promptTokens) + " + generated "
-            + std::to_string(o.generatedTokens));
+        e.assumptions.push_back({ //: %1 prompt tokens, %2 generated tokens
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "KV cache: tokens = prompt %1 + generated %2"),
+            { o.promptTokens, o.generatedTokens } });
     if (e.layersWindowed > 0)
-        e.assumptions.push_back("KV cache: " + std::to_string(e.layersWindowed) + " of " + std::to_string(o.layers)
-            + " layers keep only their sliding window (min(window, tokens)); assumes a cache that evicts beyond the "
-              "window (sliding-window / hybrid cache)");
+        e.assumptions.push_back({ //: %1 layers with a sliding window, %2 layers in all
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "KV cache: %1 of %2 layers keep only their sliding window (min(window, tokens)); assumes a cache "
+                "that evicts beyond the window (sliding-window / hybrid cache)"),
+            { e.layersWindowed, o.layers } });
     return e;
 }
 

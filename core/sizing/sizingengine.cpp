@@ -16,7 +16,7 @@ namespace {
 
     constexpr std::uint64_t kMaxTensorParallel = 4096;
 
-    void append(std::vector<std::string>& to, const std::vector<std::string>& from)
+    void append(std::vector<i18n::Message>& to, const std::vector<i18n::Message>& from)
     {
         to.insert(to.end(), from.begin(), from.end());
     }
@@ -50,17 +50,20 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     // Parameters.
     if (shape) {
         e.parameters = shape->parameters().total;
-        e.parameterSource = "exact count from the shapes of " + shape->source;
+        e.parameterSource = { //: %1 where the shapes come from (a config.json path or a preset's name)
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "exact count from the shapes of %1"), { shape->source }
+        };
         append(e.assumptions, shape->notes);
     } else if (r.checkpoint) {
         e.parameters = r.checkpoint->totalElements;
-        e.parameterSource = "element count of the safetensors header";
+        e.parameterSource = { ITERAGPU_TRANSLATE_NOOP("Assumption", "element count of the safetensors header") };
         if (r.checkpoint->quantized())
-            e.assumptions.push_back("parameters: the checkpoint is quantized, so its element count counts packed "
-                                    "codes and scales, not the model's parameters");
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "parameters: the checkpoint is quantized, so its element count counts packed codes and scales, not "
+                "the model's parameters") });
     } else if (r.parameters) {
         e.parameters = *r.parameters;
-        e.parameterSource = "typed";
+        e.parameterSource = { ITERAGPU_TRANSLATE_NOOP("Assumption", "typed") };
     } else {
         throw SizingError(
             "no model given: type a parameter count, or give a config.json, a safetensors file or a preset");
@@ -78,8 +81,10 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     } else if (r.checkpoint && r.weightsFromCheckpoint) {
         weights.bytes = r.checkpoint->totalBytes;
         weights.note = "stored bytes of the safetensors tensors (header, exact)";
-        e.assumptions.push_back("weights: the tensors' bytes as stored in the safetensors checkpoint ("
-            + std::to_string(r.checkpoint->files.size()) + " file(s)), loaded as stored");
+        e.assumptions.push_back({ //: %1 number of files
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "weights: the tensors' bytes as stored in the safetensors checkpoint (files: %1), loaded as stored"),
+            { r.checkpoint->files.size() } });
     } else {
         const auto w
             = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
@@ -88,14 +93,18 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             = std::string(weightFormatInfo(r.weights.format).label) + ", compute in " + scalarName(r.weights.compute);
         append(e.assumptions, w.assumptions);
         if (shape && !shape->torchDtype.empty())
-            e.assumptions.push_back(std::string("weights: stored as ") + weightFormatInfo(r.weights.format).name
-                + " as chosen; the config's torch_dtype is " + shape->torchDtype);
+            e.assumptions.push_back({ //: %1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "weights: stored as %1 as chosen; the config's torch_dtype is %2"),
+                { weightFormatInfo(r.weights.format).name, shape->torchDtype } });
     }
     if (tp > 1) {
         weights.bytes = checked::ceilDiv(*weights.bytes, tp);
-        e.assumptions.push_back("tensor parallel " + std::to_string(tp)
-            + ": weights divided evenly per device (rounded "
-              "up; small replicated tensors such as norms are not added back)");
+        e.assumptions.push_back({ //: %1 number of devices
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as "
+                "norms are not added back)"),
+            { tp } });
     }
     e.components.push_back(weights);
 
@@ -115,9 +124,16 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         }
         if (tp > 1 && kv.kvHeads > 0) {
             const std::uint64_t perDevice = checked::ceilDiv(kv.kvHeads, tp);
-            e.assumptions.push_back("tensor parallel " + std::to_string(tp) + ": " + std::to_string(perDevice) + " of "
-                + std::to_string(kv.kvHeads) + " KV heads per device"
-                + (kv.kvHeads < tp ? " (KV heads replicated: fewer heads than devices)" : ""));
+            if (kv.kvHeads < tp)
+                e.assumptions.push_back({ //: %1 number of devices, %2 KV heads per device, %3 KV heads in all
+                    ITERAGPU_TRANSLATE_NOOP("Assumption",
+                        "tensor parallel %1: %2 of %3 KV heads per device (KV heads replicated: fewer heads than "
+                        "devices)"),
+                    { tp, perDevice, kv.kvHeads } });
+            else
+                e.assumptions.push_back({ //: %1 number of devices, %2 KV heads per device, %3 KV heads in all
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "tensor parallel %1: %2 of %3 KV heads per device"),
+                    { tp, perDevice, kv.kvHeads } });
             kv.kvHeads = perDevice;
         }
         const auto k = KvCacheEstimator::estimate(kv);
@@ -149,7 +165,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             e.components.push_back({ "export_copy", "export copy", t.exportCopy, scalarName(r.training->exportType) });
         append(e.assumptions, t.assumptions);
         if (!t.activations)
-            e.assumptions.push_back("activations: left out of the totals (not computed)");
+            e.assumptions.push_back(
+                { ITERAGPU_TRANSLATE_NOOP("Assumption", "activations: left out of the totals (not computed)") });
     }
 
     // Phases: which components are alive together.
@@ -190,12 +207,20 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     if (r.reserve.bytes > 0) {
         char typed[64];
         std::snprintf(typed, sizeof typed, "%g %s", r.reserve.typedValue, units::unitSymbol(r.reserve.unit));
-        e.assumptions.push_back("reserve: " + std::string(typed) + " as typed (" + units::groupDigits(r.reserve.bytes)
-            + " bytes)" + (tp > 1 ? ", on every device" : ""));
+        if (tp > 1)
+            e.assumptions.push_back({ //: %1 the reserve as typed (e.g. "4 GiB"), %2 the same in bytes
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "reserve: %1 as typed (%2 bytes), on every device"),
+                { std::string(typed), i18n::Arg::grouped(r.reserve.bytes) } });
+        else
+            e.assumptions.push_back({ //: %1 the reserve as typed (e.g. "4 GiB"), %2 the same in bytes
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "reserve: %1 as typed (%2 bytes)"),
+                { std::string(typed), i18n::Arg::grouped(r.reserve.bytes) } });
     }
-    e.assumptions.push_back("total = largest phase (" + e.largestPhase
-        + ") + reserve; sum of components adds every "
-          "component once, as some other tools do");
+    e.assumptions.push_back({ //: %1 the largest phase's name (inference, train_step, ...)
+        ITERAGPU_TRANSLATE_NOOP("Assumption",
+            "total = largest phase (%1) + reserve; sum of components adds every component once, as some other tools "
+            "do"),
+        { e.largestPhase } });
     (void)e.total(); // throws now if the total overflows
     (void)e.totalSumOfComponents();
     return e;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,7 +20,7 @@ struct TrainingEstimate {
     std::optional<std::uint64_t> logits; // fp32 logits of the step, nullopt without a shape
     std::optional<std::uint64_t> evaluation; // activations of the evaluation batch (no grad)
     std::uint64_t exportCopy = 0;
-    std::vector<std::string> assumptions;
+    std::vector<i18n::Message> assumptions; // english() for the CLI and JSON, translated in the GUI
 };
 
 } // namespace iteragpu::sizing

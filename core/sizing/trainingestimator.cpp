@@ -128,43 +128,49 @@ TrainingEstimate TrainingEstimator::estimate(
         std::string targets;
         for (const auto& t : o.loraTargets)
             targets += (targets.empty() ? "" : ", ") + t;
-        e.assumptions.push_back("training: LoRA rank " + std::to_string(o.loraRank) + " on " + targets
-            + ": A (r x in) and "
-              "B (out x r) per target, "
-            + std::to_string(e.trainableParameters) + " trainable parameters in " + scalarName(o.adapterType)
-            + "; the base weights are frozen (no gradients, no optimizer states)");
+        e.assumptions.push_back({ //: %1 LoRA rank, %2 target modules (q_proj, v_proj, ...), %3 trainable parameters,
+                                  //: %4 data type of the adapters
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "training: LoRA rank %1 on %2: A (r x in) and B (out x r) per target, %3 trainable parameters in %4; "
+                "the base weights are frozen (no gradients, no optimizer states)"),
+            { o.loraRank, targets, e.trainableParameters, scalarName(o.adapterType) } });
     } else {
         e.trainableParameters = parameters;
-        e.assumptions.push_back("training: full, every parameter trainable");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "training: full, every parameter trainable") });
     }
     const std::uint64_t trainable = ceilDiv(e.trainableParameters, tp);
     e.gradients = bitsToBytes(trainable, scalarBits(o.gradientType), kWhat);
     switch (o.optimizer) {
     case Optimizer::SGD:
         e.optimizerStates = 0;
-        e.assumptions.push_back("optimizer: SGD keeps no state");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "optimizer: SGD keeps no state") });
         break;
     case Optimizer::SGDMomentum:
         e.optimizerStates = mul(trainable, 4, kWhat);
-        e.assumptions.push_back("optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP(
+            "Assumption", "optimizer: SGD with momentum keeps 1 fp32 copy (4 bytes per trainable parameter)") });
         break;
     case Optimizer::Adam:
     case Optimizer::AdamW:
         e.optimizerStates = mul(trainable, 8, kWhat);
-        e.assumptions.push_back("optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP(
+            "Assumption", "optimizer: Adam/AdamW keeps 2 fp32 moments (8 bytes per trainable parameter)") });
         break;
     case Optimizer::Adam8bit:
         e.optimizerStates = add(mul(trainable, 2, kWhat), mul(ceilDiv(trainable, kAdam8bitBlock), 2 * 4, kWhat), kWhat);
-        e.assumptions.push_back("optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 "
-                                "per moment (bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+            "optimizer: 8-bit Adam keeps 2 moments of 1 byte plus one fp32 absmax per block of 256 per moment "
+            "(bitsandbytes blockwise; small tensors kept in 32 bit are not modelled)") });
         break;
     }
     if (o.masterWeights) {
         e.masterWeights = mul(trainable, 4, kWhat);
-        e.assumptions.push_back("training: fp32 master copy of the trainable parameters (mixed precision)");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP(
+            "Assumption", "training: fp32 master copy of the trainable parameters (mixed precision)") });
     }
-    e.assumptions.push_back(
-        std::string("training: gradients in ") + scalarName(o.gradientType) + " for the trainable parameters");
+    e.assumptions.push_back({ //: %1 data type of the gradients (bf16, fp32, ...)
+        ITERAGPU_TRANSLATE_NOOP("Assumption", "training: gradients in %1 for the trainable parameters"),
+        { scalarName(o.gradientType) } });
 
     if (shape) {
         const std::uint64_t s = o.sequenceLength;
@@ -173,17 +179,20 @@ TrainingEstimate TrainingEstimator::estimate(
         if (o.activationCheckpointing) {
             const std::uint64_t inputs = ceilDiv(mul({ s, b, shape->hidden, scalarBits(o.activationType) }, kWhat), 8);
             e.activations = add(mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
-            e.assumptions.push_back("activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one "
-                                    "layer recomputed during backward (Korthikanti et al. 2022)");
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "activations: full checkpointing, 2*s*b*h bytes (16 bit) per layer kept plus one layer recomputed "
+                "during backward (Korthikanti et al. 2022)") });
         } else {
             e.activations = mul(oneLayer, shape->layers, kWhat);
-            e.assumptions.push_back(
-                "activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for "
-                + std::string(scalarName(o.activationType)) + " (Korthikanti et al. 2022, no recomputation), s = "
-                + std::to_string(s) + ", b = " + std::to_string(b));
+            e.assumptions.push_back({ //: %1 data type of the activations, %2 sequence length s, %3 micro-batch b
+                ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "activations: s*b*h*(34 + 5*a*s/h) bytes per layer in 16 bit, scaled by bits/16 for %1 "
+                    "(Korthikanti et al. 2022, no recomputation), s = %2, b = %3"),
+                { scalarName(o.activationType), s, b } });
         }
         e.logits = ceilDiv(mul({ s, b, shape->vocab, 4 }, kWhat), tp);
-        e.assumptions.push_back("logits: s x b x vocab in fp32 for the loss");
+        e.assumptions.push_back(
+            { ITERAGPU_TRANSLATE_NOOP("Assumption", "logits: s x b x vocab in fp32 for the loss") });
         if (o.evalBatch > 0) {
             // No-grad forward: nothing is kept for backward, so the peak is one layer's working set: the hidden
             // states (input, residual, attention output, norm output: 4h) and the MLP intermediates (gate and up:
@@ -197,17 +206,21 @@ TrainingEstimate TrainingEstimator::estimate(
                 = bitsToBytes(mul({ ceilDiv(shape->heads, tp), s, s, evalBatch }, kWhat), elementBits, kWhat);
             e.evaluation
                 = add(add(working, scores, kWhat), ceilDiv(mul({ s, evalBatch, shape->vocab, 4 }, kWhat), tp), kWhat);
-            e.assumptions.push_back("evaluation: batch " + std::to_string(o.evalBatch)
-                + " without gradients: one layer's working set (4h + 2 x intermediate per token, eager attention "
-                  "scores a x s x s) plus fp32 logits");
+            e.assumptions.push_back({ //: %1 evaluation batch size
+                ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "evaluation: batch %1 without gradients: one layer's working set (4h + 2 x intermediate per "
+                    "token, eager attention scores a x s x s) plus fp32 logits"),
+                { o.evalBatch } });
         }
     } else {
-        e.assumptions.push_back("activations: not computed, they need the model shape (--config or --preset)");
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP(
+            "Assumption", "activations: not computed, they need the model shape (--config or --preset)") });
     }
     if (o.exportCopy) {
         e.exportCopy = ceilDiv(bitsToBytes(parameters, scalarBits(o.exportType), kWhat), tp);
-        e.assumptions.push_back(std::string("export: a full copy of the weights in ") + scalarName(o.exportType)
-            + " while saving or merging");
+        e.assumptions.push_back({ //: %1 data type of the exported copy
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "export: a full copy of the weights in %1 while saving or merging"),
+            { scalarName(o.exportType) } });
     }
     return e;
 }

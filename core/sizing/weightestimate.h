@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,7 +16,7 @@ struct WeightEstimate {
     std::uint64_t payloadBytes = 0; // the codes (or plain values) of the quantized parameters
     std::uint64_t metadataBytes = 0; // scales, absmax, zeros, g_idx, quant maps
     std::uint64_t keptBytes = 0;
-    std::vector<std::string> assumptions;
+    std::vector<i18n::Message> assumptions; // english() for the CLI and JSON, translated in the GUI
 };
 
 } // namespace iteragpu::sizing

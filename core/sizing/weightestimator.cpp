@@ -129,11 +129,15 @@ WeightEstimate WeightEstimator::estimate(std::uint64_t parameters, const WeightO
     e.metadataBytes = t.metadata;
     e.bytes = checked::add(t.payload, t.metadata, kWhat);
     const auto& info = weightFormatInfo(options.format);
-    e.assumptions.push_back(std::string("weights: ") + info.assumptions);
+    e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
+        ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
+        { i18n::Term { i18n::kWeightFormatContext, info.assumptions } } });
     if (info.quantized)
-        e.assumptions.push_back("weights: parameter count only, so every parameter is counted in "
-            + std::string(info.name)
-            + "; modules kept in 16 bit and per-tensor metadata need the model shape (--config or --preset)");
+        e.assumptions.push_back({ //: %1 storage format (nf4, gptq-int4, ...)
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "weights: parameter count only, so every parameter is counted in %1; modules kept in 16 bit and "
+                "per-tensor metadata need the model shape (--config or --preset)"),
+            { info.name } });
     return e;
 }
 
@@ -192,15 +196,21 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
 
     e.bytes = checked::add(checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
     const auto& info = weightFormatInfo(options.format);
-    e.assumptions.push_back(std::string("weights: ") + info.assumptions);
+    e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
+        ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
+        { i18n::Term { i18n::kWeightFormatContext, info.assumptions } } });
     if (!kept.empty())
-        e.assumptions.push_back("weights: kept in " + std::string(scalarName(options.keptType)) + ": " + joined(kept)
-            + " (" + std::to_string(e.keptParameters) + " parameters)");
+        e.assumptions.push_back({ //: %1 data type (bf16, fp16), %2 module names, %3 their parameter count
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: kept in %1: %2 (%3 parameters)"),
+            { scalarName(options.keptType), joined(kept), e.keptParameters } });
     if (shape.tieWordEmbeddings)
-        e.assumptions.push_back("weights: lm_head is tied to the embeddings and counted once");
+        e.assumptions.push_back(
+            { ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: lm_head is tied to the embeddings and counted once") });
     if (shape.experts > 0)
-        e.assumptions.push_back("weights: all " + std::to_string(shape.experts)
-            + " experts are resident in memory (routing picks experts per token, memory holds all)");
+        e.assumptions.push_back({ //: %1 number of experts
+            ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "weights: all %1 experts are resident in memory (routing picks experts per token, memory holds all)"),
+            { shape.experts } });
     return e;
 }
 
@@ -214,8 +224,10 @@ WeightEstimate WeightEstimator::fromBits(std::uint64_t parameters, std::uint64_t
     e.quantizedParameters = parameters;
     e.payloadBytes = checked::bitsToBytes(parameters, bits, kWhat);
     e.bytes = e.payloadBytes;
-    e.assumptions.push_back("weights: " + std::to_string(parameters) + " parameters x " + std::to_string(bits)
-        + " bits / 8, rounded up; no scales or other metadata (compact)");
+    e.assumptions.push_back({ //: %1 parameter count, %2 bits per parameter
+        ITERAGPU_TRANSLATE_NOOP(
+            "Assumption", "weights: %1 parameters x %2 bits / 8, rounded up; no scales or other metadata (compact)"),
+        { parameters, bits } });
     return e;
 }
 

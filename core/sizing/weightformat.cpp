@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/weightformat.h"
 
+#include "core/i18n/message.h"
+
 #include <algorithm>
 #include <cctype>
 #include <utility>
@@ -9,35 +11,51 @@ namespace iteragpu::sizing {
 
 const std::vector<WeightFormatInfo>& allWeightFormats()
 {
+    // Labels with words and the paragraphs are marked for translation (context "WeightFormat"); the GUI shows
+    // them translated, the CLI in English.
     static const std::vector<WeightFormatInfo> formats = {
-        { WeightFormat::FP32, "fp32", "FP32", false, "fp32: 4 bytes per parameter, no metadata." },
-        { WeightFormat::FP16, "fp16", "FP16", false, "fp16: 2 bytes per parameter, no metadata." },
-        { WeightFormat::BF16, "bf16", "BF16", false, "bf16: 2 bytes per parameter, no metadata." },
+        { WeightFormat::FP32, "fp32", "FP32", false,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat", "fp32: 4 bytes per parameter, no metadata.") },
+        { WeightFormat::FP16, "fp16", "FP16", false,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat", "fp16: 2 bytes per parameter, no metadata.") },
+        { WeightFormat::BF16, "bf16", "BF16", false,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat", "bf16: 2 bytes per parameter, no metadata.") },
         { WeightFormat::FP8E4M3, "fp8-e4m3", "FP8 E4M3", true,
-            "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known)." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
         { WeightFormat::FP8E5M2, "fp8-e5m2", "FP8 E5M2", true,
-            "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known)." },
-        { WeightFormat::Int8, "int8", "INT8 (per-channel scales)", true,
-            "int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row "
-            "scales; counted when the shape is known)." },
-        { WeightFormat::Int4Compact, "int4-compact", "4-bit compact (no metadata)", true,
-            "4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a "
-            "real checkpoint layout." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
+        { WeightFormat::Int8, "int8", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "INT8 (per-channel scales)"), true,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row "
+                "scales; counted when the shape is known).") },
+        { WeightFormat::Int4Compact, "int4-compact",
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat", "4-bit compact (no metadata)"), true,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a "
+                "real checkpoint layout.") },
         { WeightFormat::NF4, "nf4", "NF4 (bitsandbytes)", true,
-            "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
-            "plus a 16-entry fp32 quant map per tensor (counted when the shape is known)." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
+                "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
         { WeightFormat::FP4, "fp4", "FP4 (bitsandbytes)", true,
-            "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
-            "plus a 16-entry fp32 quant map per tensor (counted when the shape is known)." },
-        { WeightFormat::NF4DoubleQuant, "nf4-dq", "NF4 double quantization (bitsandbytes)", true,
-            "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 "
-            "second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
+                "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
+        { WeightFormat::NF4DoubleQuant, "nf4-dq",
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat", "NF4 double quantization (bitsandbytes)"), true,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 "
+                "second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.") },
         { WeightFormat::GptqInt4, "gptq-int4", "GPTQ int4", true,
-            "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one "
-            "fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known)." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one "
+                "fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).") },
         { WeightFormat::AwqInt4, "awq-int4", "AWQ int4", true,
-            "AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale "
-            "and one packed 4-bit zero; no g_idx." },
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale "
+                "and one packed 4-bit zero; no g_idx.") },
     };
     return formats;
 }

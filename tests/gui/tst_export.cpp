@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/messagetext.h"
 #include "app/gui/report/decisionsheetwriter.h"
 #include "app/gui/report/overwriteprompt.h"
 #include "app/gui/report/phasediffmodel.h"
@@ -27,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <QTranslator>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
@@ -537,6 +539,17 @@ private slots:
         const QString md = writer.markdown(QString());
         QVERIFY(md.contains(QStringLiteral("14.000.000.000")));
         QVERIFY(md.contains(QStringLiteral("13,04 GiB")));
+        // The sizing engine's assumptions (core, no Qt) are in German too, with German digit groups.
+        QTranslator german;
+        QVERIFY(german.load(QStringLiteral(":/i18n/iteragpu_de.qm")));
+        const auto estimate = seedEstimate();
+        for (const auto& a : estimate.assumptions) {
+            const QString text = gui::messageText(a, QLocale(QStringLiteral("de")),
+                [&german](const char* context, const char* source) { return german.translate(context, source); });
+            QVERIFY(text != QString::fromStdString(a.english()));
+            QVERIFY2(md.contains(text), qPrintable(text));
+        }
+        QVERIFY(!md.contains(QStringLiteral("rounded up")));
         QCOMPARE(QCoreApplication::instance()->findChildren<QTranslator*>().size(), translatorsBefore);
         QCOMPARE(QLocale().decimalPoint(), QStringLiteral("."));
         // An unknown language falls back to English and says so.

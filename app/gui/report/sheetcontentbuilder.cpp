@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/sheetcontentbuilder.h"
 
+#include "app/gui/application/messagetext.h"
 #include "core/report/resultjson.h"
 
 #include <QDateTime>
@@ -38,6 +39,8 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
     c.chart = in.chart;
     c.created = QDateTime::currentDateTime();
     const QLocale locale = tr.locale();
+    const TranslateFunction translate
+        = [&tr](const char* context, const char* source) { return tr.translate(context, source); };
 
     if (in.estimate) {
         const auto& e = *in.estimate;
@@ -46,7 +49,7 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         //: %1 is the parameter count, %2 where it comes from (e.g. "typed", "config.json (exact from shapes)")
         c.weightsBasis = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 parameters, %2"))
                              .arg(locale.toString(static_cast<qulonglong>(e.parameters)),
-                                 QString::fromStdString(e.parameterSource));
+                                 messageText(e.parameterSource, locale, translate));
         if (e.tensorParallel > 1)
             //: %1 is the number of devices
             c.weightsBasis += QStringLiteral(", ")
@@ -59,7 +62,7 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         c.estimate.append({ QStringLiteral("reserve"), e.reserve.bytes });
         c.estimateTotal = e.total();
         for (const auto& a : e.assumptions)
-            c.assumptions << QString::fromStdString(a);
+            c.assumptions << messageText(a, locale, translate);
         //: %1 is the name of the most demanding phase of the estimate, e.g. "train_step"
         c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
                                      "The total is the most demanding phase (%1) plus the reserve, not the sum of "

@@ -24,4 +24,11 @@ QString SheetTranslator::text(const char* source, int n) const
     return result;
 }
 
+QString SheetTranslator::translate(const char* context, const char* source) const
+{
+    if (!m_loaded || m_translator.isEmpty())
+        return {};
+    return m_translator.translate(context, source);
+}
+
 } // namespace iteragpu::gui

@@ -23,6 +23,8 @@ public:
 
     // The translation of a marked source string; %n is replaced by the localized count when n >= 0.
     QString text(const char* source, int n = -1) const;
+    // The translation of a source text marked in another context (core's messages); empty when there is none.
+    QString translate(const char* context, const char* source) const;
 
     static constexpr const char* kContext = "DecisionSheet";
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/sizingpanel.h"
 
+#include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/breakdownbar.h"
 #include "app/gui/sizing/breakdownmodel.h"
 #include "app/gui/sizing/bytetext.h"
@@ -14,6 +15,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -226,11 +228,8 @@ void SizingPanel::buildUi()
         m_storageCombo->setObjectName(QStringLiteral("storageCombo"));
         m_storageCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         m_storageCombo->setMinimumContentsLength(14);
-        for (const auto& info : sizing::allWeightFormats()) {
-            m_storageCombo->addItem(QString::fromUtf8(info.label), static_cast<int>(info.format));
-            m_storageCombo->setItemData(
-                m_storageCombo->count() - 1, QString::fromUtf8(info.assumptions), Qt::ToolTipRole);
-        }
+        for (const auto& info : sizing::allWeightFormats()) // labels and tooltips: retranslateUi()
+            m_storageCombo->addItem(QString(), static_cast<int>(info.format));
         m_storageCombo->setCurrentIndex(m_storageCombo->findData(static_cast<int>(sizing::WeightFormat::FP16)));
         m_computeLabel = new QLabel(m_formatBox);
         m_computeCombo = new QComboBox(m_formatBox);
@@ -443,6 +442,14 @@ void SizingPanel::buildUi()
 
 void SizingPanel::retranslateUi()
 {
+    // Storage formats: the label and what the byte count assumes, from core's marked texts.
+    for (int i = 0; i < m_storageCombo->count(); ++i) {
+        const auto& info
+            = sizing::weightFormatInfo(static_cast<sizing::WeightFormat>(m_storageCombo->itemData(i).toInt()));
+        m_storageCombo->setItemText(i, QCoreApplication::translate(i18n::kWeightFormatContext, info.label));
+        m_storageCombo->setItemData(
+            i, QCoreApplication::translate(i18n::kWeightFormatContext, info.assumptions), Qt::ToolTipRole);
+    }
     m_modelBox->setTitle(tr("Model"));
     m_sourceLabel->setText(tr("Source:"));
     setComboTexts(
@@ -1032,12 +1039,10 @@ void SizingPanel::updateResults(const sizing::SizingRequest& request)
                                ByteText::bytes(estimate.total(), locale),
                                locale.toString(static_cast<qulonglong>(estimate.parameters))));
     m_message->setStyleSheet(QString());
-    m_message->setToolTip(QString::fromStdString([&] {
-        std::string all;
-        for (const auto& a : estimate.assumptions)
-            all += (all.empty() ? "" : "\n") + a;
-        return all;
-    }()));
+    QStringList assumptions;
+    for (const auto& a : estimate.assumptions)
+        assumptions << messageText(a);
+    m_message->setToolTip(assumptions.join(QLatin1Char('\n')));
 
     QList<CatalogFitModel::Entry> entries;
     if (m_catalog) {

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/i18n/message.h"
+
+#include "core/units/units.h"
+
+namespace iteragpu::i18n {
+
+Arg Arg::grouped(std::uint64_t n)
+{
+    Arg a(n);
+    a.kind = Kind::GroupedCount;
+    return a;
+}
+
+std::string Arg::english() const
+{
+    switch (kind) {
+    case Kind::Count:
+        return std::to_string(number);
+    case Kind::GroupedCount:
+        return units::groupDigits(number);
+    case Kind::Term:
+        return term.source;
+    case Kind::Text:
+        break;
+    }
+    return text;
+}
+
+std::string substitute(std::string_view pattern, const std::vector<std::string>& values)
+{
+    std::string out;
+    out.reserve(pattern.size() + 16 * values.size());
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '%' && i + 1 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9') {
+            const auto index = static_cast<std::size_t>(pattern[i + 1] - '1');
+            if (index < values.size()) {
+                out += values[index];
+                ++i;
+                continue;
+            }
+        }
+        out += pattern[i];
+    }
+    return out;
+}
+
+std::string Message::english() const
+{
+    std::vector<std::string> values;
+    values.reserve(args.size());
+    for (const Arg& a : args)
+        values.push_back(a.english());
+    return substitute(source, values);
+}
+
+std::vector<std::string> english(const std::vector<Message>& messages)
+{
+    std::vector<std::string> out;
+    out.reserve(messages.size());
+    for (const Message& m : messages)
+        out.push_back(m.english());
+    return out;
+}
+
+} // namespace iteragpu::i18n
