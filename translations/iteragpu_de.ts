@@ -495,6 +495,28 @@
         <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
         <translation>Leeren des Caches: %1</translation>
     </message>
+    <message>
+        <source>no warm-up</source>
+        <translation>kein Aufwärmen</translation>
+    </message>
+    <message>
+        <source>training steps: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>Trainingsschritte: %1, in einer Phase „warmup“ nach dem kalten Durchlauf; gemessene Wiederholungen: %2, je ein Eintrag</translation>
+    </message>
+    <message>
+        <source>forward passes: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>Vorwärtsdurchläufe: %1, in einer Phase „warmup“ nach dem kalten Durchlauf; gemessene Wiederholungen: %2, je ein Eintrag</translation>
+    </message>
+    <message>
+        <source>empty_cache() before each warm repeat, before its baseline is read</source>
+        <translation>empty_cache() vor jeder warmen Wiederholung, bevor ihr Ausgangswert gelesen wird</translation>
+    </message>
+    <message>
+        <source>no empty_cache() between repeats: the allocator&apos;s cache is kept</source>
+        <translation>kein empty_cache() zwischen den Wiederholungen: der Cache des Allocators bleibt erhalten</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>

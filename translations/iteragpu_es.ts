@@ -495,6 +495,28 @@
         <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
         <translation>Vaciado de la caché: %1</translation>
     </message>
+    <message>
+        <source>no warm-up</source>
+        <translation>sin calentamiento</translation>
+    </message>
+    <message>
+        <source>training steps: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>pasos de entrenamiento: %1, en una fase «warmup» tras la pasada en frío; repeticiones medidas: %2, un registro cada una</translation>
+    </message>
+    <message>
+        <source>forward passes: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>pasadas hacia delante: %1, en una fase «warmup» tras la pasada en frío; repeticiones medidas: %2, un registro cada una</translation>
+    </message>
+    <message>
+        <source>empty_cache() before each warm repeat, before its baseline is read</source>
+        <translation>empty_cache() antes de cada repetición en caliente, antes de leer su valor de partida</translation>
+    </message>
+    <message>
+        <source>no empty_cache() between repeats: the allocator&apos;s cache is kept</source>
+        <translation>sin empty_cache() entre repeticiones: se conserva la caché del allocator</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>

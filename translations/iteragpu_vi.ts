@@ -495,6 +495,28 @@
         <extracomment>%1 is the run&apos;s policy for emptying the allocator&apos;s cache, in words</extracomment>
         <translation>Làm trống cache: %1</translation>
     </message>
+    <message>
+        <source>no warm-up</source>
+        <translation>không khởi động nóng</translation>
+    </message>
+    <message>
+        <source>training steps: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>bước huấn luyện: %1, trong một giai đoạn “warmup” sau lượt chạy nguội; số lần lặp được đo: %2, mỗi lần một bản ghi</translation>
+    </message>
+    <message>
+        <source>forward passes: %1, in one &apos;warmup&apos; phase after the cold pass; measured repeats: %2, one record each</source>
+        <extracomment>%1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.</extracomment>
+        <translation>lượt lan truyền xuôi: %1, trong một giai đoạn “warmup” sau lượt chạy nguội; số lần lặp được đo: %2, mỗi lần một bản ghi</translation>
+    </message>
+    <message>
+        <source>empty_cache() before each warm repeat, before its baseline is read</source>
+        <translation>empty_cache() trước mỗi lần lặp nóng, trước khi đọc giá trị khởi đầu</translation>
+    </message>
+    <message>
+        <source>no empty_cache() between repeats: the allocator&apos;s cache is kept</source>
+        <translation>không gọi empty_cache() giữa các lần lặp: cache của allocator được giữ lại</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>

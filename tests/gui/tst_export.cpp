@@ -80,8 +80,8 @@ protocol::RunResult simulatedRun(std::uint64_t batch)
     r.environment.os = "Linux";
     r.environment.simulated = true;
     r.simulated = true;
-    r.warmupPolicy = "3 warm-up iterations in one phase";
-    r.emptyCachePolicy = "never";
+    r.config.warmup = 3;
+    r.config.repeats = 5;
     r.phases.push_back(phase(0, "model_load", protocol::PhaseStatus::Ok, 4 * kGiB * batch, 6 * kGiB));
     r.phases.push_back(phase(1, "cold_forward", protocol::PhaseStatus::Ok, 8 * kGiB * batch, 12 * kGiB));
     r.phases.push_back(phase(2, "warm_forward", batch == 1 ? protocol::PhaseStatus::Ok : protocol::PhaseStatus::Failed,
@@ -550,6 +550,10 @@ private slots:
             QVERIFY2(md.contains(text), qPrintable(text));
         }
         QVERIFY(!md.contains(QStringLiteral("rounded up")));
+        // The warm-up and cache policies come from the run's configuration, in the sheet's language.
+        QVERIFY2(md.contains(QStringLiteral("Vorwärtsdurchläufe: 3")), qPrintable(md));
+        QVERIFY(md.contains(QStringLiteral("gemessene Wiederholungen: 5")));
+        QVERIFY(md.contains(QStringLiteral("kein empty_cache()")));
         QCOMPARE(QCoreApplication::instance()->findChildren<QTranslator*>().size(), translatorsBefore);
         QCOMPARE(QLocale().decimalPoint(), QStringLiteral("."));
         // An unknown language falls back to English and says so.

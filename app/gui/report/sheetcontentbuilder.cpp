@@ -128,14 +128,33 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         env(QT_TRANSLATE_NOOP("DecisionSheet", "IteraGPU Lab version"), r.environment.appVersion);
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Commit"), r.environment.commit);
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Started (UTC)"), r.identity.startedAtUtc);
-        if (!r.warmupPolicy.empty())
-            //: %1 is the run's warm-up policy in words
-            c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Warm-up: %1"))
-                                 .arg(QString::fromStdString(r.warmupPolicy));
-        if (!r.emptyCachePolicy.empty())
-            //: %1 is the run's policy for emptying the allocator's cache, in words
-            c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Emptying the cache: %1"))
-                                 .arg(QString::fromStdString(r.emptyCachePolicy));
+        // The policies in the sheet's language, from the run's configuration (the result's own policy texts
+        // are English, written by core).
+        const bool training = r.config.mode == protocol::Mode::Training;
+        QString warmup;
+        if (r.config.warmup == 0)
+            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "no warm-up"));
+        else if (training)
+            //: %1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.
+            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                "training steps: %1, in one 'warmup' phase after the cold pass; measured repeats: %2, one record "
+                "each"));
+        else
+            //: %1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.
+            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                "forward passes: %1, in one 'warmup' phase after the cold pass; measured repeats: %2, one record "
+                "each"));
+        if (r.config.warmup > 0)
+            warmup = warmup.arg(locale.toString(r.config.warmup), locale.toString(r.config.repeats));
+        //: %1 is the run's warm-up policy in words
+        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Warm-up: %1")).arg(warmup);
+        const QString emptyCache = r.config.emptyCacheBetweenRepeats
+            ? tr.text(QT_TRANSLATE_NOOP(
+                "DecisionSheet", "empty_cache() before each warm repeat, before its baseline is read"))
+            : tr.text(
+                QT_TRANSLATE_NOOP("DecisionSheet", "no empty_cache() between repeats: the allocator's cache is kept"));
+        //: %1 is the run's policy for emptying the allocator's cache, in words
+        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Emptying the cache: %1")).arg(emptyCache);
         if (in.attachRawJson)
             c.rawJson = QByteArray::fromStdString(report::toJson(r).dump(2));
         c.rawJsonFileName = in.rawJsonFileName;
