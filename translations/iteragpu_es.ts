@@ -202,6 +202,43 @@
         <extracomment>%1 parameter count, %2 bits per parameter</extracomment>
         <translation>pesos: %1 parámetros x %2 bits / 8, redondeado hacia arriba; sin escalas ni otros metadatos (compacto)</translation>
     </message>
+    <message>
+        <source>%1 bits per parameter, compact</source>
+        <extracomment>%1 bits per parameter</extracomment>
+        <translation>%1 bits por parámetro, compacto</translation>
+    </message>
+    <message>
+        <source>stored bytes of the safetensors tensors (header, exact)</source>
+        <translation>bytes almacenados de los tensores safetensors (cabecera, exacto)</translation>
+    </message>
+    <message>
+        <source>%1, compute in %2</source>
+        <extracomment>%1 storage format (e.g. &quot;NF4 (bitsandbytes)&quot;), %2 compute data type (bf16, ...)</extracomment>
+        <translation>%1, cálculo en %2</translation>
+    </message>
+    <message>
+        <source>%1 tokens x %2 sequence(s)</source>
+        <extracomment>%1 tokens per sequence, %2 number of sequences</extracomment>
+        <translation>%1 tokens x %2 secuencia(s)</translation>
+    </message>
+    <message>
+        <source>%1 adapter parameters</source>
+        <extracomment>%1 number of adapter parameters</extracomment>
+        <translation>%1 parámetros del adaptador</translation>
+    </message>
+    <message>
+        <source>with activation checkpointing</source>
+        <translation>con checkpointing de activaciones</translation>
+    </message>
+    <message>
+        <source>without activation checkpointing</source>
+        <translation>sin checkpointing de activaciones</translation>
+    </message>
+    <message>
+        <source>evaluation batch: %1</source>
+        <extracomment>%1 evaluation batch size</extracomment>
+        <translation>batch de evaluación: %1</translation>
+    </message>
 </context>
 <context>
     <name>DecisionSheet</name>
@@ -604,6 +641,42 @@
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
         <translation>AWQ int4: códigos de 4 bits empaquetados en int32; por cada grupo de 128 filas de entrada y columna de salida, una escala fp16 y un cero de 4 bits empaquetado; sin g_idx.</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>NF4 (bitsandbytes)</source>
+        <translation>NF4 (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>FP4 (bitsandbytes)</source>
+        <translation>FP4 (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>GPTQ int4</source>
+        <translation>GPTQ int4</translation>
+    </message>
+    <message>
+        <source>AWQ int4</source>
+        <translation>AWQ int4</translation>
     </message>
 </context>
 <context>

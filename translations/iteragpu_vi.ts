@@ -202,6 +202,43 @@
         <extracomment>%1 parameter count, %2 bits per parameter</extracomment>
         <translation>trọng số: %1 tham số x %2 bit / 8, làm tròn lên; không có scale hay metadata khác (gọn)</translation>
     </message>
+    <message>
+        <source>%1 bits per parameter, compact</source>
+        <extracomment>%1 bits per parameter</extracomment>
+        <translation>%1 bit mỗi tham số, dạng gọn</translation>
+    </message>
+    <message>
+        <source>stored bytes of the safetensors tensors (header, exact)</source>
+        <translation>số byte lưu trữ của các tensor safetensors (header, chính xác)</translation>
+    </message>
+    <message>
+        <source>%1, compute in %2</source>
+        <extracomment>%1 storage format (e.g. &quot;NF4 (bitsandbytes)&quot;), %2 compute data type (bf16, ...)</extracomment>
+        <translation>%1, tính toán bằng %2</translation>
+    </message>
+    <message>
+        <source>%1 tokens x %2 sequence(s)</source>
+        <extracomment>%1 tokens per sequence, %2 number of sequences</extracomment>
+        <translation>%1 token x %2 chuỗi</translation>
+    </message>
+    <message>
+        <source>%1 adapter parameters</source>
+        <extracomment>%1 number of adapter parameters</extracomment>
+        <translation>%1 tham số adapter</translation>
+    </message>
+    <message>
+        <source>with activation checkpointing</source>
+        <translation>có checkpointing activation</translation>
+    </message>
+    <message>
+        <source>without activation checkpointing</source>
+        <translation>không có checkpointing activation</translation>
+    </message>
+    <message>
+        <source>evaluation batch: %1</source>
+        <extracomment>%1 evaluation batch size</extracomment>
+        <translation>batch đánh giá: %1</translation>
+    </message>
 </context>
 <context>
     <name>DecisionSheet</name>
@@ -604,6 +641,42 @@
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
         <translation>AWQ int4: mã 4 bit đóng gói trong int32, với mỗi nhóm 128 hàng đầu vào và mỗi cột đầu ra có một scale fp16 và một điểm 0 4 bit đóng gói; không có g_idx.</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP8 E4M3</source>
+        <translation>FP8 E4M3</translation>
+    </message>
+    <message>
+        <source>FP8 E5M2</source>
+        <translation>FP8 E5M2</translation>
+    </message>
+    <message>
+        <source>NF4 (bitsandbytes)</source>
+        <translation>NF4 (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>FP4 (bitsandbytes)</source>
+        <translation>FP4 (bitsandbytes)</translation>
+    </message>
+    <message>
+        <source>GPTQ int4</source>
+        <translation>GPTQ int4</translation>
+    </message>
+    <message>
+        <source>AWQ int4</source>
+        <translation>AWQ int4</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,9 @@ struct Message {
     const char* context = kAssumptionContext;
 
     std::string english() const;
+
+    // A text shown as it is, never translated (a data type, an optimizer's name): the template "%1" with no context.
+    static Message verbatim(std::string text) { return { "%1", { Arg(std::move(text)) }, "" }; }
 };
 
 // Replaces %1..%9 in pattern by values[0..8] in one pass, as QString::arg with several arguments does (a value

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,7 +16,7 @@ struct Component {
     std::string id;
     std::string label; // English label for the CLI; the GUI translates by id
     std::optional<std::uint64_t> bytes;
-    std::string note; // how it was computed, one line
+    i18n::Message note; // how it was computed, one line: english() for the CLI and JSON, translated in the GUI
 };
 
 } // namespace iteragpu::sizing

@@ -50,7 +50,7 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
     for (const auto& c : e.components) {
         j[c.id] = c.bytes ? sizeJson(*c.bytes) : nlohmann::json(nullptr);
         components.push_back({ { "id", c.id }, { "label", c.label },
-            { "bytes", c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr) }, { "note", c.note } });
+            { "bytes", c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr) }, { "note", c.note.english() } });
     }
     j["components"] = components;
     j["reserve"] = sizeJson(e.reserve.bytes);
@@ -88,8 +88,8 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
         out << "tensor parallel       " << e.tensorParallel << " devices; sizes below are per device\n";
     for (const auto& c : e.components) {
         out << padded(c.label, w) << (c.bytes ? sizeText(*c.bytes) : std::string("not computed"));
-        if (!c.note.empty())
-            out << "  [" << c.note << "]";
+        if (const std::string note = c.note.english(); !note.empty())
+            out << "  [" << note << "]";
         out << '\n';
     }
     char typed[64];

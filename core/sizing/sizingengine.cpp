@@ -76,11 +76,14 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     if (r.bits) {
         const auto w = WeightEstimator::fromBits(e.parameters, *r.bits);
         weights.bytes = w.bytes;
-        weights.note = std::to_string(*r.bits) + " bits per parameter, compact";
+        weights.note = { //: %1 bits per parameter
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 bits per parameter, compact"), { *r.bits }
+        };
         append(e.assumptions, w.assumptions);
     } else if (r.checkpoint && r.weightsFromCheckpoint) {
         weights.bytes = r.checkpoint->totalBytes;
-        weights.note = "stored bytes of the safetensors tensors (header, exact)";
+        weights.note
+            = { ITERAGPU_TRANSLATE_NOOP("Assumption", "stored bytes of the safetensors tensors (header, exact)") };
         e.assumptions.push_back({ //: %1 number of files
             ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "weights: the tensors' bytes as stored in the safetensors checkpoint (files: %1), loaded as stored"),
@@ -89,8 +92,11 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         const auto w
             = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
         weights.bytes = w.bytes;
-        weights.note
-            = std::string(weightFormatInfo(r.weights.format).label) + ", compute in " + scalarName(r.weights.compute);
+        weights.note = { //: %1 storage format (e.g. "NF4 (bitsandbytes)"), %2 compute data type (bf16, ...)
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "%1, compute in %2"),
+            { i18n::Term { i18n::kWeightFormatContext, weightFormatInfo(r.weights.format).label },
+                scalarName(r.weights.compute) }
+        };
         append(e.assumptions, w.assumptions);
         if (shape && !shape->torchDtype.empty())
             e.assumptions.push_back({ //: %1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json
@@ -138,7 +144,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         }
         const auto k = KvCacheEstimator::estimate(kv);
         e.components.push_back({ "kv_cache", "KV cache", k.bytes,
-            std::to_string(k.tokens) + " tokens x " + std::to_string(kv.sequences) + " sequence(s)" });
+            { //: %1 tokens per sequence, %2 number of sequences
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 tokens x %2 sequence(s)"), { k.tokens, kv.sequences } } });
         append(e.assumptions, k.assumptions);
     }
 
@@ -147,22 +154,29 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         const auto t = TrainingEstimator::estimate(e.parameters, shape, *r.training, tp);
         if (r.training->mode == TrainingMode::LoRA)
             e.components.push_back({ "lora_adapters", "LoRA adapters", t.adapterBytes,
-                std::to_string(t.trainableParameters) + " adapter parameters" });
-        e.components.push_back({ "gradients", "gradients", t.gradients, scalarName(r.training->gradientType) });
+                { //: %1 number of adapter parameters
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 adapter parameters"), { t.trainableParameters } } });
+        using i18n::Message;
         e.components.push_back(
-            { "optimizer_states", "optimizer states", t.optimizerStates, optimizerName(r.training->optimizer) });
+            { "gradients", "gradients", t.gradients, Message::verbatim(scalarName(r.training->gradientType)) });
+        e.components.push_back({ "optimizer_states", "optimizer states", t.optimizerStates,
+            Message::verbatim(optimizerName(r.training->optimizer)) });
         if (r.training->masterWeights)
-            e.components.push_back({ "master_weights", "fp32 master weights", t.masterWeights, "fp32" });
-        e.components.push_back({ "activations", "activations", t.activations,
-            r.training->activationCheckpointing ? "with activation checkpointing"
-                                                : "without activation checkpointing" });
-        if (t.logits)
-            e.components.push_back({ "logits", "logits", t.logits, "fp32" });
-        if (r.training->evalBatch > 0)
             e.components.push_back(
-                { "evaluation", "evaluation batch", t.evaluation, "batch " + std::to_string(r.training->evalBatch) });
+                { "master_weights", "fp32 master weights", t.masterWeights, Message::verbatim("fp32") });
+        e.components.push_back({ "activations", "activations", t.activations,
+            r.training->activationCheckpointing
+                ? Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "with activation checkpointing") }
+                : Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "without activation checkpointing") } });
+        if (t.logits)
+            e.components.push_back({ "logits", "logits", t.logits, Message::verbatim("fp32") });
+        if (r.training->evalBatch > 0)
+            e.components.push_back({ "evaluation", "evaluation batch", t.evaluation,
+                { //: %1 evaluation batch size
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "evaluation batch: %1"), { r.training->evalBatch } } });
         if (r.training->exportCopy)
-            e.components.push_back({ "export_copy", "export copy", t.exportCopy, scalarName(r.training->exportType) });
+            e.components.push_back(
+                { "export_copy", "export copy", t.exportCopy, Message::verbatim(scalarName(r.training->exportType)) });
         append(e.assumptions, t.assumptions);
         if (!t.activations)
             e.assumptions.push_back(

@@ -11,19 +11,19 @@ namespace iteragpu::sizing {
 
 const std::vector<WeightFormatInfo>& allWeightFormats()
 {
-    // Labels with words and the paragraphs are marked for translation (context "WeightFormat"); the GUI shows
-    // them translated, the CLI in English.
+    // Labels and paragraphs are marked for translation (context "WeightFormat"); the GUI shows them translated
+    // (most labels are names and stay as they are), the CLI in English.
     static const std::vector<WeightFormatInfo> formats = {
-        { WeightFormat::FP32, "fp32", "FP32", false,
+        { WeightFormat::FP32, "fp32", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP32"), false,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat", "fp32: 4 bytes per parameter, no metadata.") },
-        { WeightFormat::FP16, "fp16", "FP16", false,
+        { WeightFormat::FP16, "fp16", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP16"), false,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat", "fp16: 2 bytes per parameter, no metadata.") },
-        { WeightFormat::BF16, "bf16", "BF16", false,
+        { WeightFormat::BF16, "bf16", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "BF16"), false,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat", "bf16: 2 bytes per parameter, no metadata.") },
-        { WeightFormat::FP8E4M3, "fp8-e4m3", "FP8 E4M3", true,
+        { WeightFormat::FP8E4M3, "fp8-e4m3", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP8 E4M3"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
-        { WeightFormat::FP8E5M2, "fp8-e5m2", "FP8 E5M2", true,
+        { WeightFormat::FP8E5M2, "fp8-e5m2", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP8 E5M2"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
         { WeightFormat::Int8, "int8", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "INT8 (per-channel scales)"), true,
@@ -35,11 +35,11 @@ const std::vector<WeightFormatInfo>& allWeightFormats()
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "4-bit compact: exactly 4 bits per parameter, no scales, no zeros: the theoretical lower bound, not a "
                 "real checkpoint layout.") },
-        { WeightFormat::NF4, "nf4", "NF4 (bitsandbytes)", true,
+        { WeightFormat::NF4, "nf4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "NF4 (bitsandbytes)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
                 "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
-        { WeightFormat::FP4, "fp4", "FP4 (bitsandbytes)", true,
+        { WeightFormat::FP4, "fp4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP4 (bitsandbytes)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
                 "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
@@ -48,11 +48,11 @@ const std::vector<WeightFormatInfo>& allWeightFormats()
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 "
                 "second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.") },
-        { WeightFormat::GptqInt4, "gptq-int4", "GPTQ int4", true,
+        { WeightFormat::GptqInt4, "gptq-int4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "GPTQ int4"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one "
                 "fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).") },
-        { WeightFormat::AwqInt4, "awq-int4", "AWQ int4", true,
+        { WeightFormat::AwqInt4, "awq-int4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "AWQ int4"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale "
                 "and one packed 4-bit zero; no g_idx.") },

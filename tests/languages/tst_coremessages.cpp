@@ -36,6 +36,9 @@ std::vector<i18n::Message> messagesOf(const Estimate& e)
 {
     std::vector<i18n::Message> all = e.assumptions;
     all.push_back(e.parameterSource);
+    for (const auto& c : e.components)
+        if (c.note.context[0] != '\0') // verbatim notes (a data type, an optimizer's name) are not translated
+            all.push_back(c.note);
     return all;
 }
 

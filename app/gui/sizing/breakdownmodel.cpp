@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/breakdownmodel.h"
 
+#include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/bytetext.h"
 
 #include <QFont>
@@ -57,7 +58,7 @@ void BreakdownModel::setEstimate(const sizing::Estimate& estimate)
     for (const auto& c : estimate.components) {
         Row row;
         row.id = QString::fromStdString(c.id);
-        row.note = QString::fromStdString(c.note);
+        row.note = messageText(c.note);
         row.bytes = c.bytes;
         row.inLargestPhase = largest.empty() || std::find(largest.begin(), largest.end(), c.id) != largest.end();
         m_rows.append(row);
