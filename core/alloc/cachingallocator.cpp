@@ -346,26 +346,27 @@ void CachingAllocator::emptyCache()
     publishLive();
 }
 
+template <typename F> void CachingAllocator::forEachKeptStat(F&& f)
+{
+    // Every counter the allocator updates; active and active_bytes are derived in stats().
+    for (StatArray* array : { &m_stats.allocation, &m_stats.segment, &m_stats.inactiveSplit, &m_stats.allocatedBytes,
+             &m_stats.reservedBytes, &m_stats.inactiveSplitBytes, &m_stats.requestedBytes })
+        for (Stat& s : *array)
+            f(s);
+}
+
 void CachingAllocator::resetPeakStats()
 {
     std::lock_guard lock(m_mutex);
     // Note [Peak reset]: peak = current for every counter.
-    for (auto* array :
-        { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit, &m_stats.allocatedBytes,
-            &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes, &m_stats.requestedBytes })
-        for (Stat& s : *array)
-            s.resetPeak();
+    forEachKeptStat([](Stat& s) { s.resetPeak(); });
     publishLive();
 }
 
 void CachingAllocator::resetAccumulatedStats()
 {
     std::lock_guard lock(m_mutex);
-    for (auto* array :
-        { &m_stats.allocation, &m_stats.segment, &m_stats.active, &m_stats.inactiveSplit, &m_stats.allocatedBytes,
-            &m_stats.reservedBytes, &m_stats.activeBytes, &m_stats.inactiveSplitBytes, &m_stats.requestedBytes })
-        for (Stat& s : *array)
-            s.resetAccumulated();
+    forEachKeptStat([](Stat& s) { s.resetAccumulated(); });
     m_stats.numAllocRetries = 0;
     m_stats.numOoms = 0;
 }

@@ -79,6 +79,7 @@ private:
     Block* newBlock();
     void deleteBlock(Block* block);
     void publishLive();
+    template <typename F> void forEachKeptStat(F&& f); // f(Stat&) for every counter kept (not the derived ones)
 
     RawMemory& m_raw;
     mutable SpinLock m_mutex;

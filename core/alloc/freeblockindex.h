@@ -41,7 +41,6 @@ public:
     }
 
     std::size_t size() const { return m_count; }
-    bool empty() const { return m_count == 0; }
 
     void insert(Block* b)
     {
