@@ -5,7 +5,7 @@
 #include "core/alloc/asyncpoolallocator.h"
 #include "core/alloc/cachingallocator.h"
 #include "core/buildinfo/buildinfo.h"
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 #include "core/report/textsummary.h"
 
 #include <CLI/CLI.hpp>

@@ -2,9 +2,9 @@
 #include "app/cli/measurecommand.h"
 
 #include "app/cli/cliapp.h"
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 #include "core/protocol/phaseplan.h"
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
 #include "core/sim/simbackend.h"

@@ -2,7 +2,7 @@
 #include "core/model/configreader.h"
 
 #include "core/model/jsonguard.h"
-#include "core/sizing/sizingerror.h"
+#include "core/units/inputerror.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -11,7 +11,7 @@
 namespace iteragpu::model {
 
 using nlohmann::json;
-using sizing::SizingError;
+using units::InputError;
 
 namespace {
 
@@ -19,7 +19,7 @@ namespace {
 
     [[noreturn]] void fail(const std::string& source, const std::string& what)
     {
-        throw SizingError(jsonguard::oneLine(source) + ": " + what);
+        throw InputError(jsonguard::oneLine(source) + ": " + what);
     }
 
     std::optional<std::uint64_t> optionalCount(const json& j, const char* key, const std::string& source)

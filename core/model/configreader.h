@@ -15,7 +15,7 @@ namespace iteragpu::model {
 // the others do not), qkv bias (qwen2 has it), sliding window (gemma2 alternates, mistral all layers, qwen2 only
 // when use_sliding_window is true, from max_window_layers on). A `text_config` object (multimodal configs) is
 // read instead of the top level when the top level has no hidden_size.
-// Every function throws sizing::SizingError with one clear line on bad input (missing keys, wrong types, zero
+// Every function throws units::InputError with one clear line on bad input (missing keys, wrong types, zero
 // sizes, nesting deeper than 64, files over 16 MiB); it never crashes.
 class ConfigReader {
 public:

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/model/modelshape.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 
 #include <algorithm>
 
 namespace iteragpu::model {
 
-namespace checked = sizing::checked;
+namespace checked = units::checked;
 
 std::vector<LinearShape> ModelShape::linearLayers() const
 {

@@ -38,7 +38,7 @@ struct ModelShape {
 
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
     std::vector<LinearShape> linearLayers() const;
-    // Exact counts; throws sizing::SizingError if a product overflows 64 bits.
+    // Exact counts; throws units::InputError if a product overflows 64 bits.
     ParameterBreakdown parameters() const;
     // True when at least one layer has a sliding window.
     bool hasSlidingWindow() const;

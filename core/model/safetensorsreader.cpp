@@ -2,8 +2,8 @@
 #include "core/model/safetensorsreader.h"
 
 #include "core/model/jsonguard.h"
-#include "core/sizing/checkedmath.h"
-#include "core/sizing/sizingerror.h"
+#include "core/units/checkedmath.h"
+#include "core/units/inputerror.h"
 
 #include <algorithm>
 #include <array>
@@ -15,14 +15,14 @@
 namespace iteragpu::model {
 
 using nlohmann::json;
-using sizing::SizingError;
-namespace checked = sizing::checked;
+using units::InputError;
+namespace checked = units::checked;
 
 namespace {
 
     [[noreturn]] void fail(const std::filesystem::path& file, const std::string& what)
     {
-        throw SizingError(jsonguard::oneLine(file.string()) + ": " + what);
+        throw InputError(jsonguard::oneLine(file.string()) + ": " + what);
     }
 
     std::uint64_t asOffset(const json& v, const std::filesystem::path& file, const std::string& tensor)

@@ -12,7 +12,7 @@ namespace iteragpu::model {
 // Reads only the headers of safetensors files (8-byte little-endian length N, then N bytes of JSON), never
 // tensor data. Checks: the file holds at least 8 + N bytes; N <= kMaxHeaderBytes; the JSON is an object of
 // tensors with a known dtype, a shape and data_offsets [begin, end] with begin <= end <= data area size,
-// end - begin == elements x dtype size, no two tensors overlapping. Any violation throws sizing::SizingError
+// end - begin == elements x dtype size, no two tensors overlapping. Any violation throws units::InputError
 // with one line naming the file and the problem.
 class SafetensorsReader {
 public:

@@ -3,6 +3,7 @@
 
 #include "core/alloc/traceevent.h"
 #include "core/device/backend.h"
+#include "core/i18n/message.h"
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +53,10 @@ struct RunConfig {
     std::size_t maxSamplesPerPhase = kDefaultMaxSamplesPerPhase;
 };
 
+// Checks a configuration before a run: a one-line reason when it is invalid (zero or overflowing dimensions,
+// zero repeats are allowed), empty when fine.
+std::string validateConfig(const RunConfig& config);
+
 // One point of the live timeline, read by the sampler thread from the allocator's counters.
 struct Sample {
     double t = 0.0; // seconds since the run started
@@ -97,9 +102,13 @@ struct PhaseResult {
     MemoryPoint final; // step 5: after synchronize
     DeviceLevel deviceBefore; // device-level reading beside the baseline
     DeviceLevel deviceAfter; // device-level reading beside the final values
-    std::optional<std::uint64_t> predictedPeakAllocated; // core/sizing/workloadprediction
+    std::optional<std::uint64_t> predictedPeakAllocated; // core/workloads/densepredictor
 
     std::string error; // the runtime's or the allocator's text when status is Failed
+    // From the device status of the failed step (device::Status::outOfMemory), never from the error's words:
+    // true for an out-of-memory failure, false for any other outcome of a phase that ran; nullopt when the
+    // phase did not run or the file was written before the field existed (iteragpu.measure/1 files).
+    std::optional<bool> outOfMemory;
     std::optional<double> startSeconds; // since the run started
     std::optional<double> endSeconds;
     std::optional<double> durationSeconds;
@@ -107,6 +116,15 @@ struct PhaseResult {
     std::vector<Sample> samples; // bounded (RunConfig::maxSamplesPerPhase); thinned keeping the maxima
     std::uint64_t samplesThinned = 0; // samples merged away to stay within the bound
 };
+
+// The phase's name in the run order, as trialOrder writes it: "cold_forward", "warm_forward#0". One spelling
+// for the window, the sheet, the CLI and the files.
+std::string phaseLabel(const PhaseResult& phase);
+
+// The run's warm-up and empty-cache policies in words, from its configuration (context "RunPolicy"): english()
+// for the result file, translated where they are shown.
+i18n::Message warmupPolicy(const RunConfig& config);
+i18n::Message emptyCachePolicy(const RunConfig& config);
 
 // What was there when the run started: the backend really loaded and the build that measured.
 struct Environment {

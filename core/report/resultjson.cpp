@@ -161,6 +161,11 @@ namespace {
         p.deviceAfter = levelFromJson(field(level, "after", w + ".device_level"), w + ".device_level.after");
         p.predictedPeakAllocated = getOptionalBytes(j, "predicted_peak_allocated", w);
         p.error = getOptionalString(j, "error", w);
+        if (const auto oom = j.find("out_of_memory"); oom != j.end() && !oom->is_null()) {
+            if (!oom->is_boolean())
+                throw ReadError { "field " + w + ".out_of_memory must be true, false or null" };
+            p.outOfMemory = oom->get<bool>();
+        }
         p.startSeconds = getOptionalDouble(j, "start_seconds", w);
         p.endSeconds = getOptionalDouble(j, "end_seconds", w);
         p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
@@ -209,6 +214,7 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         { "device_level", { { "before", levelToJson(p.deviceBefore) }, { "after", levelToJson(p.deviceAfter) } } },
         { "predicted_peak_allocated", optionalBytes(p.predictedPeakAllocated) },
         { "error", p.error.empty() ? ordered_json(nullptr) : ordered_json(p.error) },
+        { "out_of_memory", p.outOfMemory ? ordered_json(*p.outOfMemory) : ordered_json(nullptr) },
         { "start_seconds", optionalDouble(p.startSeconds) }, { "end_seconds", optionalDouble(p.endSeconds) },
         { "duration_seconds", optionalDouble(p.durationSeconds) } };
     if (withSamples) {

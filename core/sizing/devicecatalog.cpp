@@ -2,7 +2,7 @@
 #include "core/sizing/devicecatalog.h"
 
 #include "core/model/jsonguard.h"
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
 
@@ -62,7 +62,7 @@ DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
         if (const auto it = c.find("reported_bytes"); it != c.end() && it->is_number_unsigned())
             card.reportedBytes = it->get<std::uint64_t>();
         else if (const auto mib = c.find("reported_mib"); mib != c.end() && mib->is_number_unsigned())
-            card.reportedBytes = checked::mul(mib->get<std::uint64_t>(), units::kMiB, "reported capacity");
+            card.reportedBytes = units::checked::mul(mib->get<std::uint64_t>(), units::kMiB, "reported capacity");
         if (card.reportedBytes == 0)
             throw SizingError(where + ": card '" + card.id + "' has no positive reported_mib or reported_bytes");
         catalog.m_cards.push_back(std::move(card));

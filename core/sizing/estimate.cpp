@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/estimate.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 
 namespace iteragpu::sizing {
 
-std::uint64_t Estimate::total() const { return checked::add(largestPhaseBytes, reserve.bytes, "total"); }
+std::uint64_t Estimate::total() const { return units::checked::add(largestPhaseBytes, reserve.bytes, "total"); }
 
-std::uint64_t Estimate::totalSumOfComponents() const { return checked::add(sumOfComponents, reserve.bytes, "total"); }
+std::uint64_t Estimate::totalSumOfComponents() const { return units::checked::add(sumOfComponents, reserve.bytes, "total"); }
 
 const Component* Estimate::find(const std::string& id) const
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/kvcacheestimator.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 #include "core/sizing/sizingerror.h"
 
 #include <algorithm>
@@ -26,7 +26,7 @@ KvCacheOptions KvCacheOptions::fromShape(const model::ModelShape& shape)
 
 KvCacheEstimate KvCacheEstimator::estimate(const KvCacheOptions& o)
 {
-    using namespace checked;
+    using namespace units::checked;
     if (o.layers == 0)
         throw SizingError("KV cache: the number of layers must be greater than zero");
     if (o.kvHeads == 0)

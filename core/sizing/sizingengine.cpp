@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/sizingengine.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/trainingestimator.h"
@@ -31,7 +31,7 @@ namespace {
                 continue;
             phase.componentIds.push_back(c);
             if (comp->bytes)
-                phase.bytes = checked::add(phase.bytes, *comp->bytes, "phase size");
+                phase.bytes = units::checked::add(phase.bytes, *comp->bytes, "phase size");
         }
         e.phases.push_back(std::move(phase));
     }
@@ -105,7 +105,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
                 { weightFormatInfo(r.weights.format).name, shape->torchDtype } });
     }
     if (tp > 1) {
-        weights.bytes = checked::ceilDiv(*weights.bytes, tp);
+        weights.bytes = units::checked::ceilDiv(*weights.bytes, tp);
         e.assumptions.push_back({ //: %1 number of devices
             ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as "
@@ -129,7 +129,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
                 kv.layerWindows = fromShape.layerWindows;
         }
         if (tp > 1 && kv.kvHeads > 0) {
-            const std::uint64_t perDevice = checked::ceilDiv(kv.kvHeads, tp);
+            const std::uint64_t perDevice = units::checked::ceilDiv(kv.kvHeads, tp);
             if (kv.kvHeads < tp)
                 e.assumptions.push_back({ //: %1 number of devices, %2 KV heads per device, %3 KV heads in all
                     ITERAGPU_TRANSLATE_NOOP("Assumption",
@@ -210,7 +210,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     }
     for (const auto& c : e.components)
         if (c.bytes)
-            e.sumOfComponents = checked::add(e.sumOfComponents, *c.bytes, "sum of components");
+            e.sumOfComponents = units::checked::add(e.sumOfComponents, *c.bytes, "sum of components");
     for (const auto& p : e.phases) {
         if (e.largestPhase.empty() || p.bytes > e.largestPhaseBytes) {
             e.largestPhase = p.id;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/trainingestimator.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 #include "core/sizing/sizingerror.h"
 
 #include <algorithm>
@@ -71,8 +71,8 @@ std::uint64_t TrainingEstimator::loraParameters(
                 continue;
             if (target == l.module || target == "all-linear") {
                 // A is r x in, B is out x r; the base weight stays frozen.
-                total = checked::add(
-                    total, checked::mul({ rank, checked::add(l.in, l.out, kWhat), l.count }, kWhat), kWhat);
+                total = units::checked::add(
+                    total, units::checked::mul({ rank, units::checked::add(l.in, l.out, kWhat), l.count }, kWhat), kWhat);
                 found = true;
             }
         }
@@ -94,7 +94,7 @@ std::uint64_t TrainingEstimator::loraParameters(
 std::uint64_t TrainingEstimator::layerActivations(
     std::uint64_t s, std::uint64_t b, std::uint64_t h, std::uint64_t a, ScalarType type, std::uint64_t t)
 {
-    using namespace checked;
+    using namespace units::checked;
     if (t == 0)
         throw SizingError("the tensor-parallel degree must be greater than zero");
     const std::uint64_t sbh = mul({ s, b, h }, kWhat);
@@ -110,7 +110,7 @@ std::uint64_t TrainingEstimator::layerActivations(
 TrainingEstimate TrainingEstimator::estimate(
     std::uint64_t parameters, const model::ModelShape* shape, const TrainingOptions& o, std::uint64_t tp)
 {
-    using namespace checked;
+    using namespace units::checked;
     if (parameters == 0)
         throw SizingError("the parameter count must be greater than zero");
     if (tp == 0)

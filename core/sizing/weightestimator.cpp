@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/weightestimator.h"
 
-#include "core/sizing/checkedmath.h"
+#include "core/units/checkedmath.h"
 #include "core/sizing/sizingerror.h"
 
 #include <algorithm>
@@ -31,7 +31,7 @@ namespace {
     TensorBytes tensorBytes(WeightFormat format, std::uint64_t in, std::uint64_t out, std::uint64_t count,
         const WeightOptions& o, bool perTensor)
     {
-        using namespace checked;
+        using namespace units::checked;
         const std::uint64_t n = mul(in, out, kWhat);
         TensorBytes one;
         switch (format) {
@@ -127,7 +127,7 @@ WeightEstimate WeightEstimator::estimate(std::uint64_t parameters, const WeightO
     e.quantizedParameters = parameters;
     e.payloadBytes = t.payload;
     e.metadataBytes = t.metadata;
-    e.bytes = checked::add(t.payload, t.metadata, kWhat);
+    e.bytes = units::checked::add(t.payload, t.metadata, kWhat);
     const auto& info = weightFormatInfo(options.format);
     e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
         ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
@@ -155,14 +155,14 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     const std::uint64_t keptBits = scalarBits(options.keptType);
     WeightEstimate e;
     auto addKept = [&](std::uint64_t params) {
-        e.keptParameters = checked::add(e.keptParameters, params, kWhat);
-        e.keptBytes = checked::add(e.keptBytes, checked::bitsToBytes(params, keptBits, kWhat), kWhat);
+        e.keptParameters = units::checked::add(e.keptParameters, params, kWhat);
+        e.keptBytes = units::checked::add(e.keptBytes, units::checked::bitsToBytes(params, keptBits, kWhat), kWhat);
     };
     auto addQuantized = [&](std::uint64_t in, std::uint64_t out, std::uint64_t count) {
         const auto t = tensorBytes(options.format, in, out, count, options, true);
-        e.quantizedParameters = checked::add(e.quantizedParameters, checked::mul({ in, out, count }, kWhat), kWhat);
-        e.payloadBytes = checked::add(e.payloadBytes, t.payload, kWhat);
-        e.metadataBytes = checked::add(e.metadataBytes, t.metadata, kWhat);
+        e.quantizedParameters = units::checked::add(e.quantizedParameters, units::checked::mul({ in, out, count }, kWhat), kWhat);
+        e.payloadBytes = units::checked::add(e.payloadBytes, t.payload, kWhat);
+        e.metadataBytes = units::checked::add(e.metadataBytes, t.metadata, kWhat);
     };
 
     // Embeddings [vocab, hidden]; lm_head the same shape when not tied (a tied head is the same memory).
@@ -178,11 +178,11 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     }
     for (const auto& l : shape.linearLayers()) {
         if (l.module == "router" && contains(kept, "router"))
-            addKept(checked::mul({ l.in, l.out, l.count }, kWhat));
+            addKept(units::checked::mul({ l.in, l.out, l.count }, kWhat));
         else
             addQuantized(l.in, l.out, l.count);
         if (l.hasBias) {
-            const std::uint64_t biasParams = checked::mul(l.out, l.count, kWhat);
+            const std::uint64_t biasParams = units::checked::mul(l.out, l.count, kWhat);
             if (contains(kept, "biases"))
                 addKept(biasParams);
             else
@@ -194,7 +194,7 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     else
         addQuantized(p.norms, 1, 1);
 
-    e.bytes = checked::add(checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
+    e.bytes = units::checked::add(units::checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
     const auto& info = weightFormatInfo(options.format);
     e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
         ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
@@ -222,7 +222,7 @@ WeightEstimate WeightEstimator::fromBits(std::uint64_t parameters, std::uint64_t
         throw SizingError("bits per parameter must be between 1 and 64");
     WeightEstimate e;
     e.quantizedParameters = parameters;
-    e.payloadBytes = checked::bitsToBytes(parameters, bits, kWhat);
+    e.payloadBytes = units::checked::bitsToBytes(parameters, bits, kWhat);
     e.bytes = e.payloadBytes;
     e.assumptions.push_back({ //: %1 parameter count, %2 bits per parameter
         ITERAGPU_TRANSLATE_NOOP(

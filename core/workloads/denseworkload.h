@@ -27,7 +27,7 @@ namespace iteragpu::workloads {
 //   eval     x_eval N*width*s, then a forward pass without gradients, x_eval freed
 //   export   every weight copied to a host buffer; no device memory
 // Every allocation goes through the injected DeviceAllocator, every kernel through the DeviceContext. The
-// predictor (core/sizing/workloadprediction) describes the same inventory independently of this code.
+// predictor (core/workloads/densepredictor) describes the same inventory independently of this code.
 class DenseWorkload {
 public:
     DenseWorkload(device::DeviceContext& context, alloc::DeviceAllocator& allocator, const protocol::RunConfig& config);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 
 #include <QTest>
 

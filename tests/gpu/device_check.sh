@@ -75,7 +75,7 @@ command -v nvcc >/dev/null && nvcc --version | tail -2 | tee -a "$LOG"
 [[ -x /usr/local/cuda/bin/nvcc ]] && /usr/local/cuda/bin/nvcc --version | tail -2 | tee -a "$LOG"
 
 configure=(cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DITERAGPU_BUILD_GUI=OFF
-    -DBUILD_TESTING=OFF -DITERAGPU_BUILD_HIP=OFF -DITERAGPU_CUDA_ARCHITECTURES=90)
+    -DBUILD_TESTING=ON -DITERAGPU_BUILD_HIP=OFF -DITERAGPU_CUDA_ARCHITECTURES=90)
 [[ -n "$DEPS" ]] && configure+=("-DCMAKE_PREFIX_PATH=$DEPS")
 if ! step configure "${configure[@]}"; then
     say "configure failed: without nlohmann-json and CLI11 run '$0 --stage-deps' on a Debian machine and carry .devdeps"
@@ -85,7 +85,7 @@ step build cmake --build "$BUILD_DIR" -j "$JOBS" --target iteragpu iteragpu_back
     || exit 1
 
 CLI="$BUILD_DIR/app/cli/iteragpu"
-CHECK="$BUILD_DIR/gpu/iteragpu_gpu_kernel_check"
+CHECK="$BUILD_DIR/tests/gpu/iteragpu_gpu_kernel_check"
 case "$BUILD_DIR" in
 /*) export ITERAGPU_MODULE_DIR="$BUILD_DIR/modules" ;;
 *) export ITERAGPU_MODULE_DIR="$ROOT/$BUILD_DIR/modules" ;;

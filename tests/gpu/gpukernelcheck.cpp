@@ -2,7 +2,7 @@
 // iteragpu_gpu_kernel_check: the kernel checks of tst_gpukernels without Qt, for a GPU node that has no Qt.
 //   iteragpu_gpu_kernel_check [DEVICE]      DEVICE defaults to cuda:0
 // Prints one line per check; exit 0 when none failed, 1 when one did, 2 when the device is missing.
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 #include "gpu/kernelchecks.h"
 
 #include <exception>

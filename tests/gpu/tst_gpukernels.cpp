@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA and HIP modules' kernels against CPU references (tests/gpu/kernelchecks.h), one row per backend and
 // check. Without a device of a backend each of its rows is skipped with the runtime's own reason.
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 #include "gpu/kernelchecks.h"
 
 #include <QTest>

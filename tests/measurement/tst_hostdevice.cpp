@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/protocol/runner.h"
-#include "core/sizing/workloadprediction.h"
+#include "core/runner/runner.h"
+#include "core/workloads/densepredictor.h"
 #include "core/units/units.h"
 #include "hostdevicecontext.h"
 
@@ -55,7 +55,7 @@ private slots:
             nullptr);
         QVERIFY2(result.completed, result.error.c_str());
         QVERIFY(!result.simulated);
-        const auto prediction = sizing::predictWorkload(c);
+        const auto prediction = workloads::predictWorkload(c);
         for (const auto& p : result.phases) {
             QCOMPARE(p.status, protocol::PhaseStatus::Ok);
             QCOMPARE(*p.peak.allocated, prediction.phases[std::size_t(p.index)].peakAllocated);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/phaseplan.h"
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/sim/simbackend.h"
-#include "core/sizing/workloadprediction.h"
+#include "core/workloads/densepredictor.h"
 #include "core/units/units.h"
 
 #include <QTemporaryDir>
@@ -135,7 +135,7 @@ private slots:
             = config(Mode(mode), batch, context, width, device::DType(dtype), AllocatorKind(allocator), emptyCache);
         SimRun sim;
         const auto result = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
-        const auto prediction = sizing::predictWorkload(c);
+        const auto prediction = workloads::predictWorkload(c);
         QVERIFY2(result.error.empty(), result.error.c_str());
         QVERIFY(result.completed);
         QVERIFY(result.simulated);
@@ -347,7 +347,7 @@ private slots:
         QFETCH(quint64, width);
         auto c = config(Mode::Training, batch, 1, width, device::DType::Float32, AllocatorKind::Native, false);
         QVERIFY(!protocol::validateConfig(c).empty());
-        QVERIFY(!sizing::predictWorkload(c).error.empty());
+        QVERIFY(!workloads::predictWorkload(c).error.empty());
         SimRun sim;
         const auto r = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
         QVERIFY(!r.error.empty());

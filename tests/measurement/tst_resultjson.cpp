@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/sim/simbackend.h"
 #include "core/units/units.h"

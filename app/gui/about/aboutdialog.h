@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/device/backendregistry.h"
+#include "core/registry/backendregistry.h"
 #include "core/protocol/runtypes.h"
 #include "core/units/units.h"
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "app/gui/run/runevent.h"
-#include "core/device/backendregistry.h"
-#include "core/protocol/runner.h"
+#include "core/registry/backendregistry.h"
+#include "core/runner/runner.h"
 
 #include <QElapsedTimer>
 #include <QObject>

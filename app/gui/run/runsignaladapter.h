@@ -2,7 +2,7 @@
 #pragma once
 
 #include "app/gui/run/runevent.h"
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 
 #include <QObject>
 #include <chrono>

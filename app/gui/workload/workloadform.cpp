@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
 
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 #include "core/units/units.h"
 
 #include <QCheckBox>

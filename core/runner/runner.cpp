@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/protocol/runner.h"
+#include "core/runner/runner.h"
 
 #include "core/alloc/allocationtrace.h"
 #include "core/alloc/asyncpoolallocator.h"
@@ -8,7 +8,7 @@
 #include "core/buildinfo/buildinfo.h"
 #include "core/protocol/phaseplan.h"
 #include "core/sampler/sampler.h"
-#include "core/sizing/workloadprediction.h"
+#include "core/workloads/densepredictor.h"
 #include "core/units/units.h"
 #include "core/workloads/denseworkload.h"
 
@@ -26,8 +26,6 @@ void RunObserver::runFinished(std::uint64_t, const RunResult&) { }
 namespace {
 
     constexpr std::size_t kTraceCapacity = 65536; // allocator events kept
-    constexpr std::uint32_t kMaxRepeats = 1000000; // bounds the phase list
-    constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
 
     std::string utcNow()
     {
@@ -92,29 +90,6 @@ namespace {
     };
 
 } // namespace
-
-std::string validateConfig(const RunConfig& c)
-{
-    if (c.batch == 0 || c.context == 0 || c.width == 0)
-        return "batch, context and width must be at least 1";
-    if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
-        return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
-    if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)
-        return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
-    if (c.simCapacityBytes && *c.simCapacityBytes == 0)
-        return "the simulated capacity must be more than 0 bytes";
-    constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    const auto tokens = units::checkedMul(c.batch, c.context);
-    const auto hidden = units::checkedMul(c.width, 4);
-    // The largest tensors: N x 4 width activations and the 4 width x width matrices, at 4 bytes an element.
-    const auto activation = tokens && hidden ? units::checkedMul(*tokens, *hidden) : std::nullopt;
-    const auto matrix = hidden ? units::checkedMul(c.width, *hidden) : std::nullopt;
-    const auto activationBytes = activation ? units::checkedMul(*activation, 4) : std::nullopt;
-    const auto matrixBytes = matrix ? units::checkedMul(*matrix, 4) : std::nullopt;
-    if (!activationBytes || !matrixBytes || *activationBytes > limit || *matrixBytes > limit)
-        return "batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes";
-    return {};
-}
 
 std::uint64_t Runner::nextRunId()
 {
@@ -192,14 +167,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
     result.environment.compiler = BuildInfo::compiler();
     result.environment.appVersion = BuildInfo::version();
     result.environment.commit = BuildInfo::commit();
-    result.warmupPolicy = config.warmup == 0
-        ? std::string("no warm-up")
-        : std::to_string(config.warmup) + (config.mode == Mode::Training ? " training steps" : " forward passes")
-            + " in one 'warmup' phase after the cold pass, then " + std::to_string(config.repeats)
-            + " measured repeats, one record each";
-    result.emptyCachePolicy = config.emptyCacheBetweenRepeats
-        ? "empty_cache() before each warm repeat, before its baseline is read"
-        : "no empty_cache() between repeats: the allocator's cache is kept";
+    result.warmupPolicy = warmupPolicy(config).english();
+    result.emptyCachePolicy = emptyCachePolicy(config).english();
 
     result.error = validateConfig(config);
     if (!result.error.empty()) {
@@ -208,7 +177,7 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
     }
 
     const auto plan = planPhases(config);
-    const auto prediction = sizing::predictWorkload(config);
+    const auto prediction = workloads::predictWorkload(config);
     for (const auto& planned : plan) {
         PhaseResult p;
         p.index = planned.index;
@@ -307,6 +276,7 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             p.samplesThinned = samples.thinned;
             p.status = phaseStatus.ok ? PhaseStatus::Ok : PhaseStatus::Failed;
             p.error = phaseStatus.ok ? std::string() : phaseStatus.message;
+            p.outOfMemory = !phaseStatus.ok && phaseStatus.outOfMemory;
             // 6. Raw bytes and configuration are kept in the record.
             if (observer)
                 observer->phaseFinished(id, p);

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "core/sizing/workloadprediction.h"
+#include "core/workloads/densepredictor.h"
 
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/hostrawmemory.h"
 #include "core/protocol/phaseplan.h"
-#include "core/protocol/runner.h"
+#include "core/protocol/runtypes.h"
 
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <memory>
 
-namespace iteragpu::sizing {
+namespace iteragpu::workloads {
 
 namespace {
 
@@ -271,4 +271,4 @@ WorkloadPrediction predictWorkload(const protocol::RunConfig& config)
     return out;
 }
 
-} // namespace iteragpu::sizing
+} // namespace iteragpu::workloads

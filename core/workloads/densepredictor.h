@@ -12,7 +12,7 @@
 // "Measurement"), independently of core/workloads: every tensor's size and lifetime per phase, charged with the
 // allocator's own rounding (512-byte blocks, 2 MiB / 20 MiB segments, split rules) by replaying the list on an
 // address-only fake device, or, for the stream-ordered pool, at its requested size.
-namespace iteragpu::sizing {
+namespace iteragpu::workloads {
 
 struct PhasePrediction {
     int index = 0;
@@ -33,4 +33,4 @@ struct WorkloadPrediction {
 
 WorkloadPrediction predictWorkload(const protocol::RunConfig& config);
 
-} // namespace iteragpu::sizing
+} // namespace iteragpu::workloads

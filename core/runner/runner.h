@@ -83,8 +83,4 @@ private:
     RunResult m_result;
 };
 
-// Checks a configuration before a run: a one-line reason when it is invalid (zero or overflowing dimensions,
-// zero repeats are allowed), empty when fine.
-std::string validateConfig(const RunConfig& config);
-
 } // namespace iteragpu::protocol

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/sizing/sizingerror.h"
+#include "core/units/inputerror.h"
 #include "core/units/units.h"
 
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 
-// Checked arithmetic for the sizing engine: every product and sum of byte counts goes through these, so a size
-// beyond 64 bits (e.g. 1e15 parameters in fp32 with Adam states) is a clear SizingError, never a wrapped value.
-namespace iteragpu::sizing::checked {
+// Checked arithmetic for the readers and the sizing engine: every product and sum of byte counts goes through these, so a size
+// beyond 64 bits (e.g. 1e15 parameters in fp32 with Adam states) is a clear InputError, never a wrapped value.
+namespace iteragpu::units::checked {
 
 inline std::uint64_t mul(std::uint64_t a, std::uint64_t b, const char* what = "size")
 {
     const auto r = units::checkedMul(a, b);
     if (!r)
-        throw SizingError(std::string(what) + " is too large: it does not fit in 64 bits");
+        throw InputError(std::string(what) + " is too large: it does not fit in 64 bits");
     return *r;
 }
 
@@ -32,14 +32,14 @@ inline std::uint64_t add(std::uint64_t a, std::uint64_t b, const char* what = "s
 {
     const auto r = units::checkedAdd(a, b);
     if (!r)
-        throw SizingError(std::string(what) + " is too large: it does not fit in 64 bits");
+        throw InputError(std::string(what) + " is too large: it does not fit in 64 bits");
     return *r;
 }
 
 inline std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b)
 {
     if (b == 0)
-        throw SizingError("internal error: division by zero in a size computation");
+        throw InputError("internal error: division by zero in a size computation");
     return a / b + (a % b != 0 ? 1 : 0);
 }
 
@@ -47,10 +47,10 @@ inline std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b)
 inline std::uint64_t bitsToBytes(std::uint64_t elements, std::uint64_t bits, const char* what = "size")
 {
     if (bits > 1024)
-        throw SizingError(std::string(what) + ": more than 1024 bits per element is not a number format");
+        throw InputError(std::string(what) + ": more than 1024 bits per element is not a number format");
     const std::uint64_t q = elements / 8;
     const std::uint64_t r = elements % 8;
     return add(mul(q, bits, what), ceilDiv(r * bits, 8), what);
 }
 
-} // namespace iteragpu::sizing::checked
+} // namespace iteragpu::units::checked
