@@ -14,7 +14,7 @@ namespace iteragpu::sizing {
 // "export_copy". A component that cannot be computed (e.g. activations without a shape) has bytes == nullopt.
 struct Component {
     std::string id;
-    std::string label; // English label for the CLI; the GUI translates by id
+    std::string label; // componentLabelEnglish(id) (componentlabels.h): the one table, translated by id
     std::optional<std::uint64_t> bytes;
     i18n::Message note; // how it was computed, one line: english() for the CLI and JSON, translated in the GUI
 };

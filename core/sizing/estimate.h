@@ -3,6 +3,7 @@
 
 #include "core/i18n/message.h"
 #include "core/sizing/component.h"
+#include "core/sizing/computationline.h"
 #include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
 
@@ -25,6 +26,8 @@ struct Estimate {
     std::uint64_t largestPhaseBytes = 0; // the most demanding phase, reserve excluded
     std::string largestPhase;
     std::vector<i18n::Message> assumptions; // english() for the CLI and JSON, translated in the GUI
+    // "How it is computed": one line per component (in the order of `components`), then the reserve when > 0.
+    std::vector<ComputationLine> computation;
 
     // largestPhaseBytes + reserve: what must fit on each device (the "total" of the CLI and JSON).
     std::uint64_t total() const;
