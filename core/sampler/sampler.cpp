@@ -5,22 +5,21 @@
 
 namespace iteragpu::sampler {
 
-std::uint64_t thinKeepingPeaks(std::vector<protocol::Sample>& samples)
+std::vector<protocol::Sample> samplesFromBuckets(const std::vector<PeakBucket>& buckets, int phaseIndex)
 {
-    if (samples.size() < 2)
-        return 0;
     std::vector<protocol::Sample> out;
-    out.reserve(samples.size() / 2 + 1);
-    for (std::size_t i = 0; i + 1 < samples.size(); i += 2) {
-        const auto& a = samples[i];
-        const auto& b = samples[i + 1];
-        out.push_back(b.allocated > a.allocated || (b.allocated == a.allocated && b.reserved > a.reserved) ? b : a);
+    out.reserve(buckets.size());
+    for (const PeakBucket& b : buckets) {
+        protocol::Sample s;
+        s.t = b.peakSeconds;
+        s.allocated = b.allocated;
+        s.reserved = b.reserved;
+        if (b.hasDevice)
+            s.deviceUsed = b.device;
+        s.phaseIndex = phaseIndex;
+        out.push_back(s);
     }
-    if (samples.size() % 2 == 1)
-        out.push_back(samples.back()); // the last one stays: it is the phase's end
-    const std::uint64_t removed = samples.size() - out.size();
-    samples = std::move(out);
-    return removed;
+    return out;
 }
 
 Sampler::Sampler(ReadFn read, double rateHz, std::size_t maxPerPhase, DeliverFn deliver, std::size_t ringCapacity)
@@ -30,6 +29,7 @@ Sampler::Sampler(ReadFn read, double rateHz, std::size_t maxPerPhase, DeliverFn 
     , m_maxPerPhase(std::max<std::size_t>(maxPerPhase, 2))
     , m_ringCapacity(std::max<std::size_t>(ringCapacity, 1))
     , m_start(std::chrono::steady_clock::now())
+    , m_phaseRecord(m_maxPerPhase)
 {
 }
 
@@ -78,11 +78,8 @@ void Sampler::sampleNow()
         m_dropped.fetch_add(1, std::memory_order_relaxed);
     }
     m_ring.push_back(s);
-    if (m_phase >= 0) {
-        m_phaseSamples.push_back(s);
-        if (m_phaseSamples.size() > m_maxPerPhase)
-            m_phaseThinned += thinKeepingPeaks(m_phaseSamples);
-    }
+    if (m_phase >= 0)
+        m_phaseRecord.add(s.t, s.allocated, s.reserved, s.deviceUsed);
     m_taken.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -91,8 +88,7 @@ void Sampler::beginPhase(int index)
     {
         std::lock_guard lock(m_mutex);
         m_phase = index;
-        m_phaseSamples.clear();
-        m_phaseThinned = 0;
+        m_phaseRecord.clear();
     }
     sampleNow();
 }
@@ -101,9 +97,8 @@ Sampler::PhaseSamples Sampler::endPhase()
 {
     sampleNow();
     std::lock_guard lock(m_mutex);
-    PhaseSamples out { std::move(m_phaseSamples), m_phaseThinned };
-    m_phaseSamples.clear();
-    m_phaseThinned = 0;
+    PhaseSamples out { samplesFromBuckets(m_phaseRecord.buckets(), m_phase), m_phaseRecord.mergedAway() };
+    m_phaseRecord.clear();
     m_phase = -1;
     return out;
 }

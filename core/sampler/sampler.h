@@ -3,6 +3,7 @@
 
 #include "core/alloc/allocatorstats.h"
 #include "core/protocol/runtypes.h"
+#include "core/sampler/peakdecimator.h"
 
 #include <atomic>
 #include <chrono>
@@ -19,7 +20,8 @@ namespace iteragpu::sampler {
 
 // Reads the allocator's counters at a fixed, clamped rate on its own thread, into a bounded ring buffer that
 // is delivered in batches (at most ~30 deliveries per second), and keeps each phase's samples, bounded, for
-// its record. Sleeps only for the time left until the next tick.
+// its record (a PeakDecimator, Note [Peak-keeping decimation]: the same one the GUI's timeline uses). Sleeps only
+// for the time left until the next tick.
 class Sampler {
 public:
     using ReadFn = std::function<alloc::CounterSnapshot()>; // must be safe from the sampler thread
@@ -39,9 +41,11 @@ public:
 
     // Called by the worker: each takes one sample at once, so a short phase still has its edges.
     void beginPhase(int index);
+    // At most maxPerPhase samples; once thinned, each one is a bucket of the decimator: every counter its maximum
+    // over the bucket, at the time of the highest allocated reading (see samplesFromBuckets).
     struct PhaseSamples {
         std::vector<protocol::Sample> samples;
-        std::uint64_t thinned = 0;
+        std::uint64_t thinned = 0; // readings merged away
     };
     PhaseSamples endPhase();
     void setDeviceUsed(std::optional<std::uint64_t> bytes);
@@ -71,8 +75,7 @@ private:
     mutable std::mutex m_mutex; // guards everything below
     std::deque<protocol::Sample> m_ring;
     int m_phase = -1;
-    std::vector<protocol::Sample> m_phaseSamples;
-    std::uint64_t m_phaseThinned = 0;
+    PeakDecimator m_phaseRecord;
     std::optional<std::uint64_t> m_deviceUsed;
 
     std::mutex m_deliverMutex; // one delivery at a time, in order
@@ -81,8 +84,8 @@ private:
     std::atomic<std::uint64_t> m_deliveries { 0 };
 };
 
-// Halves a timeline by merging neighbours, keeping the sample with the larger allocated value of each pair,
-// so a short spike survives any number of halvings. Returns how many samples were merged away.
-std::uint64_t thinKeepingPeaks(std::vector<protocol::Sample>& samples);
+// A phase record from the decimator's buckets: one sample per bucket, at the time of its highest allocated
+// reading, each counter its bucket maximum; a bucket without a device-level reading has none (never 0).
+std::vector<protocol::Sample> samplesFromBuckets(const std::vector<PeakBucket>& buckets, int phaseIndex);
 
 } // namespace iteragpu::sampler

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "app/gui/run/timelineconversion.h"
 #include "app/gui/timeline/timelinestore.h"
+#include "core/sampler/sampler.h"
 
 #include <QTest>
 #include <algorithm>
+#include <atomic>
 
+using namespace iteragpu;
 using iteragpu::gui::TimelineSample;
 using iteragpu::gui::TimelineStore;
 
@@ -22,7 +26,7 @@ private slots:
         QTest::addRow("one more than full") << 64 << 65 << 64;
         QTest::addRow("spike first") << 16 << 10'000 << 0;
         QTest::addRow("spike last") << 16 << 10'000 << 9'999;
-        QTest::addRow("odd budget rounds up") << 7 << 1'000 << 333;
+        QTest::addRow("odd budget rounds down") << 7 << 1'000 << 333;
         QTest::addRow("a million samples") << 2048 << 1'000'000 << 654'321;
     }
 
@@ -65,6 +69,71 @@ private slots:
         // Buckets are in time order.
         for (std::size_t i = 1; i < buckets.size(); ++i)
             QVERIFY(buckets[i - 1].lastSeconds < buckets[i].firstSeconds);
+    }
+
+    // The file (the sampler's phase record) and the chart (this store, fed the sampler's stream as the window
+    // does) thin the same readings into the same buckets: the same spikes, the same maxima, at the same times.
+    void sameKeptMaximaAsTheSamplersRecord_data()
+    {
+        QTest::addColumn<int>("budget");
+        QTest::addColumn<int>("readings");
+        QTest::addRow("no thinning") << 64 << 40;
+        QTest::addRow("thinned once") << 64 << 100;
+        QTest::addRow("thinned many times") << 16 << 5'001;
+        QTest::addRow("odd budget") << 33 << 2'000;
+    }
+
+    void sameKeptMaximaAsTheSamplersRecord()
+    {
+        QFETCH(int, budget);
+        QFETCH(int, readings);
+        std::atomic<int> step { 0 };
+        // A saw tooth with a lone allocated spike and, elsewhere, a lone reserved spike (an empty_cache-like dip
+        // after it), so a decimator keeping whole readings or one counter only would lose one of them.
+        auto read = [&step, readings] {
+            const int i = step.load();
+            alloc::CounterSnapshot c {};
+            c.allocatedCurrent = 1000 + static_cast<std::uint64_t>(i % 13) * 10;
+            c.reservedCurrent = 4096;
+            if (i == readings / 3)
+                c.allocatedCurrent = 9'000'000'000ULL;
+            if (i == readings / 3 + 1)
+                c.reservedCurrent = 12'000'000'000ULL;
+            return c;
+        };
+        std::vector<protocol::Sample> stream;
+        sampler::Sampler s(read, 1000.0, static_cast<std::size_t>(budget),
+            [&stream](const std::vector<protocol::Sample>& batch) { stream.insert(stream.end(), batch.begin(), batch.end()); });
+        s.setDeviceUsed(77);
+        s.beginPhase(0); // reading 0
+        for (step = 1; step < readings - 1; ++step)
+            s.sampleNow();
+        const sampler::Sampler::PhaseSamples record = s.endPhase(); // the last reading
+        s.stop(); // never started: no thread; delivers the stream
+
+        TimelineStore store(static_cast<std::size_t>(budget));
+        for (const iteragpu::gui::TimelineSample& t : iteragpu::gui::toTimelineSamples(stream))
+            store.add(t);
+        QCOMPARE(store.sampleCount(), static_cast<std::uint64_t>(readings));
+        QCOMPARE(record.samples.size(), store.buckets().size());
+        QCOMPARE(record.thinned, store.sampleCount() - store.buckets().size());
+        for (std::size_t i = 0; i < record.samples.size(); ++i) {
+            const protocol::Sample& kept = record.samples[i];
+            const TimelineStore::Bucket& b = store.buckets()[i];
+            QCOMPARE(kept.allocated, b.allocated);
+            QCOMPARE(kept.reserved, b.reserved);
+            QCOMPARE(kept.t, b.peakSeconds);
+            QCOMPARE(kept.deviceUsed.value_or(0), b.device);
+        }
+        const auto maxOf = [](const auto& range, auto field) {
+            std::uint64_t top = 0;
+            for (const auto& x : range)
+                top = std::max<std::uint64_t>(top, field(x));
+            return top;
+        };
+        QCOMPARE(maxOf(record.samples, [](const protocol::Sample& x) { return x.allocated; }), 9'000'000'000ULL);
+        QCOMPARE(maxOf(record.samples, [](const protocol::Sample& x) { return x.reserved; }), 12'000'000'000ULL);
+        QCOMPARE(store.maxReserved(), 12'000'000'000ULL);
     }
 
     void missingDeviceReadingIsNotZero()

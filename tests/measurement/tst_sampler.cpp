@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "core/sampler/peakdecimator.h"
 #include "core/sampler/sampler.h"
 
 #include <QTest>
@@ -28,31 +29,77 @@ private slots:
         QCOMPARE(protocol::clampSamplingHz(in), out);
     }
 
-    void thinningKeepsPeaks_data()
+    // Note [Peak-keeping decimation]: each bucket keeps every counter's maximum, so a spike of one reading in any
+    // counter survives every halving; the budget is never exceeded.
+    void decimatorKeepsEachCountersPeak_data()
     {
-        QTest::addColumn<QList<quint64>>("allocated");
-        QTest::addColumn<QList<quint64>>("expected");
-        QTest::addRow("spike survives") << QList<quint64> { 1, 9, 1, 1 } << QList<quint64> { 9, 1 };
-        QTest::addRow("odd keeps the last") << QList<quint64> { 5, 1, 2, 3, 7 } << QList<quint64> { 5, 3, 7 };
-        QTest::addRow("one sample untouched") << QList<quint64> { 4 } << QList<quint64> { 4 };
+        QTest::addColumn<int>("budget");
+        QTest::addColumn<int>("readings");
+        QTest::addColumn<int>("allocatedSpikeAt");
+        QTest::addColumn<int>("reservedSpikeAt");
+        QTest::addRow("fits, no merge") << 64 << 50 << 17 << 30;
+        QTest::addRow("exactly full") << 64 << 64 << 63 << 0;
+        QTest::addRow("one more than full") << 64 << 65 << 64 << 1;
+        QTest::addRow("spikes apart, many halvings") << 16 << 10'000 << 2 << 9'999;
+        QTest::addRow("odd budget rounds down") << 7 << 1'000 << 333 << 334;
+        QTest::addRow("smallest budget") << 1 << 1'001 << 1'000 << 500;
     }
 
-    void thinningKeepsPeaks()
+    void decimatorKeepsEachCountersPeak()
     {
-        QFETCH(QList<quint64>, allocated);
-        QFETCH(QList<quint64>, expected);
-        std::vector<protocol::Sample> samples;
-        for (auto a : allocated) {
-            protocol::Sample s;
-            s.allocated = a;
-            samples.push_back(s);
+        QFETCH(int, budget);
+        QFETCH(int, readings);
+        QFETCH(int, allocatedSpikeAt);
+        QFETCH(int, reservedSpikeAt);
+        sampler::PeakDecimator d(static_cast<std::size_t>(budget));
+        const std::size_t memoryBefore = d.memoryBytes();
+        constexpr std::uint64_t spike = 5'000'000'000ULL; // bytes, beyond 32 bits on purpose
+        for (int i = 0; i < readings; ++i) {
+            const std::uint64_t allocated = i == allocatedSpikeAt ? spike : 1000 + static_cast<std::uint64_t>(i % 7);
+            const std::uint64_t reserved = i == reservedSpikeAt ? 2 * spike : 4096;
+            d.add(i * 0.001, allocated, reserved, i % 3 == 0 ? std::optional<std::uint64_t>(7) : std::nullopt);
         }
-        const auto removed = sampler::thinKeepingPeaks(samples);
-        QCOMPARE(int(removed), int(allocated.size() - expected.size()));
-        QList<quint64> got;
-        for (const auto& s : samples)
-            got.push_back(s.allocated);
-        QCOMPARE(got, expected);
+        QVERIFY(d.budget() % 2 == 0);
+        QVERIFY(d.budget() <= std::size_t(std::max(budget, 2)));
+        QVERIFY(d.buckets().size() <= d.budget());
+        QCOMPARE(d.memoryBytes(), memoryBefore);
+        QCOMPARE(d.sampleCount(), std::uint64_t(readings));
+        QCOMPARE(d.mergedAway() + d.buckets().size(), std::uint64_t(readings));
+        std::uint64_t counted = 0;
+        int allocatedSpikes = 0;
+        int reservedSpikes = 0;
+        for (const auto& b : d.buckets()) {
+            counted += b.count;
+            if (b.allocated == spike) {
+                ++allocatedSpikes;
+                QCOMPARE(b.peakSeconds, allocatedSpikeAt * 0.001); // the spike's own time
+                QVERIFY(b.firstSeconds <= b.peakSeconds && b.peakSeconds <= b.lastSeconds);
+            }
+            if (b.reserved == 2 * spike) {
+                ++reservedSpikes;
+                QVERIFY(b.firstSeconds <= reservedSpikeAt * 0.001 && reservedSpikeAt * 0.001 <= b.lastSeconds);
+            }
+            // Readings i % 3 == 0 have a device-level value; a bucket without one has none, never 0.
+            const auto first = std::lround(b.firstSeconds / 0.001);
+            const auto last = std::lround(b.lastSeconds / 0.001);
+            const bool expectDevice = last - first >= 2 || first % 3 == 0 || last % 3 == 0;
+            QCOMPARE(b.hasDevice, expectDevice);
+            QCOMPARE(b.device, expectDevice ? std::uint64_t(7) : std::uint64_t(0));
+        }
+        QCOMPARE(counted, std::uint64_t(readings));
+        QCOMPARE(allocatedSpikes, 1);
+        QCOMPARE(reservedSpikes, 1);
+    }
+
+    void decimatorMissingDeviceReadingIsNotZero()
+    {
+        sampler::PeakDecimator d(4);
+        d.add(0.0, 1, 2, std::nullopt);
+        QVERIFY(!d.buckets().front().hasDevice);
+        const auto samples = sampler::samplesFromBuckets(d.buckets(), 3);
+        QCOMPARE(samples.size(), std::size_t(1));
+        QVERIFY(!samples.front().deviceUsed.has_value());
+        QCOMPARE(samples.front().phaseIndex, 3);
     }
 
     void phaseSamplesAreBoundedAndEveryTakenSampleIsDelivered_data()
@@ -97,7 +144,6 @@ private slots:
         s.stop();
         QVERIFY(phase.samples.size() <= std::size_t(maxPerPhase));
         QVERIFY(phase.samples.size() >= 2);
-        QCOMPARE(phase.samples.size() + phase.thinned >= std::size_t(manualSamples + 2), true);
         std::uint64_t maxSeen = 0;
         for (const auto& x : phase.samples) {
             QCOMPARE(x.phaseIndex, 7);
@@ -106,7 +152,10 @@ private slots:
             maxSeen = std::max(maxSeen, x.allocated);
         }
         QCOMPARE(maxSeen, std::uint64_t(1000000)); // the spike survived thinning
-        QCOMPARE(phase.samples.back().allocated, std::uint64_t(0)); // the phase's end
+        // Every reading once (the sampler's own thread adds some of its own).
+        QVERIFY(phase.samples.size() + phase.thinned >= std::size_t(manualSamples + 2));
+        for (std::size_t i = 1; i < phase.samples.size(); ++i)
+            QVERIFY(phase.samples[i - 1].t <= phase.samples[i].t);
         std::lock_guard lock(m);
         QCOMPARE(std::uint64_t(delivered) + s.samplesDropped(), s.samplesTaken());
         QVERIFY(ordered);
