@@ -4,10 +4,10 @@
 #include "app/cli/cliapp.h"
 #include "core/registry/backendregistry.h"
 #include "core/protocol/phaseplan.h"
+#include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
-#include "core/sim/simbackend.h"
 #include "core/units/units.h"
 
 #include <CLI/CLI.hpp>
@@ -134,31 +134,23 @@ namespace {
             }
             config.simCapacityBytes = bytes;
         }
-        if (const std::string invalid = protocol::validateConfig(config); !invalid.empty()) {
-            err << prefix << invalid << "\n";
-            return kExitError;
-        }
-
+        // Validation, backend, index and the run's open options, once, in core (the window does the same).
         device::BackendRegistry registry;
         registry.load();
-        device::Backend* backend = registry.backend(id->backend);
-        if (!backend) {
-            std::string why = "not loaded";
-            for (const auto& st : registry.statuses())
-                if (st.name == id->backend && !st.error.empty())
-                    why = st.error;
-            err << prefix << id->backend << " backend unavailable: " << why << "\n";
-            return kExitNoDevice;
-        }
-        if (auto* simBackend = dynamic_cast<sim::SimBackend*>(backend); simBackend && config.simCapacityBytes) {
-            auto options = simBackend->options();
-            options.capacityBytes = *config.simCapacityBytes;
-            simBackend->setOptions(options);
-        }
-        const int count = backend->deviceCount();
-        if (id->index >= count) {
-            const std::string reason = count == 0 ? backend->lastError() : std::to_string(count) + " device(s) present";
-            err << prefix << "no device " << o.device << ": " << (reason.empty() ? "no device" : reason) << "\n";
+        protocol::PreparedRun prepared = protocol::prepareRun(registry, config);
+        switch (prepared.failure) {
+        case protocol::PreparedRun::Failure::None:
+            break;
+        case protocol::PreparedRun::Failure::InvalidConfig:
+            err << prefix << prepared.error << "\n";
+            return kExitError;
+        case protocol::PreparedRun::Failure::OptionNotApplicable:
+            err << prefix << prepared.error << "\n";
+            return kExitUsage;
+        case protocol::PreparedRun::Failure::InvalidDeviceId:
+        case protocol::PreparedRun::Failure::BackendUnavailable:
+        case protocol::PreparedRun::Failure::NoSuchDevice:
+            err << prefix << prepared.error << "\n";
             return kExitNoDevice;
         }
         std::error_code ec;
@@ -168,22 +160,19 @@ namespace {
             return kExitOutputExists;
         }
 
-        const bool simulated = backend->simulated();
+        const bool simulated = prepared.backend.simulated;
         const std::size_t phaseCount = protocol::planPhases(config).size();
         CliObserver observer(out, err, o.stream, simulated, phaseCount);
         protocol::RunResult header;
         header.config = config;
         header.simulated = simulated;
-        if (auto info = backend->deviceInfo(id->index))
-            header.environment.device = *info;
-        header.environment.backend = backend->name();
+        if (prepared.device)
+            header.environment.device = *prepared.device;
+        header.environment.backend = prepared.backend.name;
         (o.stream ? err : out) << report::runHeader(header) << std::flush;
 
         protocol::Runner runner;
-        const std::string deviceId = o.device;
-        runner.start(
-            config, { backend->name(), backend->runtimeDescription(), simulated },
-            [&registry, deviceId](device::Status& status) { return registry.open(deviceId, status); }, &observer);
+        runner.start(config, prepared.backend, std::move(prepared.factory), &observer);
         const protocol::RunResult result = runner.wait();
         (o.stream ? err : out) << report::runFooter(result) << std::flush;
 
@@ -212,7 +201,7 @@ namespace {
         }
         for (const auto& p : result.phases)
             if (p.status == protocol::PhaseStatus::Failed) {
-                err << prefix << "phase " << p.name << " failed: " << p.error << "\n";
+                err << prefix << "phase " << protocol::phaseLabel(p) << " failed" << (p.outOfMemory.value_or(false) ? " (out of memory): " : ": ") << p.error << "\n";
                 return kExitError;
             }
         return kExitOk;

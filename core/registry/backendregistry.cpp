@@ -157,7 +157,7 @@ Backend* BackendRegistry::backend(const std::string& name) const
     return nullptr;
 }
 
-Backend* BackendRegistry::simBackend() const { return m_sim.get(); }
+sim::SimBackend* BackendRegistry::simBackend() const { return m_sim.get(); }
 
 std::unique_ptr<DeviceContext> BackendRegistry::open(const std::string& deviceId, Status& status)
 {

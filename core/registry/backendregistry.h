@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/device/backend.h"
+#include "core/sim/simbackend.h"
 
 #include <memory>
 #include <string>
@@ -47,8 +48,9 @@ public:
 
     // nullptr when the backend is unknown or did not load.
     Backend* backend(const std::string& name) const;
-    // The simulated backend, always present; its capacity can be set.
-    Backend* simBackend() const;
+    // The simulated backend, always present. A run's own capacity is an option of opening it
+    // (core/runner/preparerun.h), not a change to this shared backend.
+    sim::SimBackend* simBackend() const;
 
     // Opens "cuda:0" / "hip:0" / "sim:0". On failure returns nullptr and error says why in one line.
     std::unique_ptr<DeviceContext> open(const std::string& deviceId, Status& status);
@@ -56,7 +58,7 @@ public:
 private:
     struct Module;
     std::vector<std::unique_ptr<Module>> m_modules;
-    std::unique_ptr<Backend> m_sim;
+    std::unique_ptr<sim::SimBackend> m_sim;
     std::vector<BackendStatus> m_statuses;
 };
 

@@ -178,31 +178,43 @@ SimBackend::SimBackend(SimOptions options)
 
 std::string SimBackend::runtimeDescription() { return "simulated device (memory model only, not a GPU)"; }
 
+namespace {
+    std::optional<device::DeviceInfo> simDeviceInfo(int index, std::uint64_t capacityBytes)
+    {
+        if (index != 0)
+            return std::nullopt;
+        device::DeviceInfo info;
+        info.id = "sim:0";
+        info.index = 0;
+        info.name = "Simulated device (not a GPU measurement)";
+        info.totalBytes = capacityBytes;
+        info.arch = "simulated";
+        info.driverVersion = "simulated";
+        info.runtimeVersion = "simulated";
+        info.simulated = true;
+        return info;
+    }
+} // namespace
+
 std::optional<device::DeviceInfo> SimBackend::deviceInfo(int index)
 {
-    if (index != 0)
-        return std::nullopt;
-    device::DeviceInfo info;
-    info.id = "sim:0";
-    info.index = 0;
-    info.name = "Simulated device (not a GPU measurement)";
-    info.totalBytes = m_options.capacityBytes;
-    info.arch = "simulated";
-    info.driverVersion = "simulated";
-    info.runtimeVersion = "simulated";
-    info.simulated = true;
-    return info;
+    return simDeviceInfo(index, m_options.capacityBytes);
 }
 
 std::unique_ptr<device::DeviceContext> SimBackend::open(int index, Status& status)
 {
-    auto info = deviceInfo(index);
+    return open(index, m_options, status);
+}
+
+std::unique_ptr<device::DeviceContext> SimBackend::open(int index, const SimOptions& options, Status& status) const
+{
+    auto info = simDeviceInfo(index, options.capacityBytes);
     if (!info) {
         status = Status::error("no device sim:" + std::to_string(index) + ": the simulated backend has sim:0 only");
         return nullptr;
     }
     status = Status::success();
-    return std::make_unique<SimContext>(*info, m_options);
+    return std::make_unique<SimContext>(*info, options);
 }
 
 std::unique_ptr<SimBackend> makeSimBackend(SimOptions options) { return std::make_unique<SimBackend>(options); }

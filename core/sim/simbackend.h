@@ -28,8 +28,10 @@ public:
     std::string lastError() const override { return {}; }
     std::optional<device::DeviceInfo> deviceInfo(int index) override;
     std::unique_ptr<device::DeviceContext> open(int index, device::Status& status) override;
+    // Opens with options of one run (its capacity), leaving the backend's own options as they are: a backend
+    // shared by the window's runs is never mutated for one of them (core/runner/preparerun.h).
+    std::unique_ptr<device::DeviceContext> open(int index, const SimOptions& options, device::Status& status) const;
 
-    void setOptions(const SimOptions& options) { m_options = options; }
     const SimOptions& options() const { return m_options; }
 
 private:

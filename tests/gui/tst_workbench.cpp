@@ -10,6 +10,8 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 
+#include "core/protocol/runsummary.h"
+
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDockWidget>
@@ -22,6 +24,7 @@
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -201,6 +204,12 @@ private slots:
 
         const auto result = finished.at(0).at(0).value<protocol::RunResult>();
         QVERIFY(result.cancelled);
+        // The bar says how far the run got, as the status bar does (it read "3004 / 3004" after a stop at 1 028).
+        const protocol::RunSummary counted = protocol::summarize(result);
+        QVERIFY(counted.notRun > 0);
+        QCOMPARE(window.runPanel()->overallBar()->maximum(), static_cast<int>(counted.planned));
+        QCOMPARE(window.runPanel()->overallBar()->value(), static_cast<int>(counted.ran()));
+        QVERIFY(window.runPanel()->overallBar()->value() < window.runPanel()->overallBar()->maximum());
         const QStringList status = column(window.phaseModel(), gui::PhaseTableModel::ColStatus);
         QVERIFY2(status.contains(QStringLiteral("ok")), qPrintable(status.join(QLatin1Char(','))));
         QVERIFY2(status.contains(QStringLiteral("not run")), qPrintable(status.join(QLatin1Char(','))));
@@ -226,6 +235,19 @@ private slots:
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         window.startRun();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+
+        // The bar counts the phases that ran, not the planned ones ("14 / 14" when 1 failed and the rest did not
+        // run), and the failure is known as out of memory from the device status, not from its words.
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        const protocol::RunSummary counted = protocol::summarize(result);
+        QCOMPARE(counted.failed, std::size_t { 1 });
+        QVERIFY(counted.firstFailureOutOfMemory);
+        QVERIFY(counted.notRun > 0);
+        QCOMPARE(window.runPanel()->overallBar()->value(), static_cast<int>(counted.ran()));
+        QCOMPARE(window.runPanel()->overallBar()->maximum(), static_cast<int>(counted.planned));
+        QVERIFY(window.runPanel()->overallBar()->value() < window.runPanel()->overallBar()->maximum());
+        QVERIFY2(window.statusBar()->currentMessage().contains(QString::number(counted.notRun)),
+            qPrintable(window.statusBar()->currentMessage()));
 
         const QStringList status = column(window.phaseModel(), gui::PhaseTableModel::ColStatus);
         QVERIFY2(status.contains(QStringLiteral("out of memory")), qPrintable(status.join(QLatin1Char(','))));

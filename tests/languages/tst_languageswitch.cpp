@@ -7,6 +7,8 @@
 #include "app/gui/run/runpanel.h"
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/sizing/sizingpanel.h"
+#include "app/gui/workload/workloadform.h"
 
 #include <QMenuBar>
 #include <QPushButton>
@@ -103,6 +105,72 @@ private slots:
         QCOMPARE(back.phaseHeader, english.phaseHeader);
         QCOMPARE(back.axisTitle, english.axisTitle);
         QCOMPARE(gui::ByteText::inUnit(14'000'000'000ULL, units::Unit::GiB), QStringLiteral("13.04 GiB"));
+    }
+
+    // Defect: the Sampling (Hz) field showed "1,000" in English and was read as 1 Hz after a switch to German
+    // (and "1.000" the other way round), so the form turned invalid and Run was greyed out. Every numeric field
+    // keeps its value through any sequence of switches.
+    void numbersSurviveLanguageSwitches_data()
+    {
+        QTest::addColumn<QStringList>("sequence");
+        QTest::addRow("en de") << QStringList { QStringLiteral("en"), QStringLiteral("de") };
+        QTest::addRow("en de en") << QStringList { QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("en") };
+        QTest::addRow("de en de") << QStringList { QStringLiteral("de"), QStringLiteral("en"), QStringLiteral("de") };
+        QTest::addRow("en es vi de en")
+            << QStringList { QStringLiteral("en"), QStringLiteral("es"), QStringLiteral("vi"), QStringLiteral("de"),
+                   QStringLiteral("en") };
+        QTest::addRow("vi en") << QStringList { QStringLiteral("vi"), QStringLiteral("en") };
+    }
+
+    void numbersSurviveLanguageSwitches()
+    {
+        QFETCH(QStringList, sequence);
+        gui::MainWindow window;
+        window.show();
+        auto* app = static_cast<gui::LabApplication*>(QCoreApplication::instance());
+        window.switchLanguage(sequence.first());
+        QTRY_COMPARE(app->language(), sequence.first());
+        QCoreApplication::processEvents();
+        auto* form = window.workloadForm();
+        protocol::RunConfig start;
+        start.batch = 3;
+        start.context = 2048;
+        start.width = 1536;
+        start.warmup = 1200; // four digits: written with a group separator in every language
+        start.repeats = 5;
+        start.samplingHz = 1000;
+        start.simCapacityBytes = 24ULL * units::kGiB;
+        form->setConfig(start);
+        QVERIFY(form->isValid());
+        const auto before = form->config();
+        QVERIFY(before.has_value());
+        const auto estimateBefore = window.sizingPanel()->estimate();
+        QVERIFY(estimateBefore.has_value());
+        const bool runEnabled = window.runPanel()->runButton()->isEnabled();
+
+        for (const QString& language : sequence.mid(1)) {
+            window.switchLanguage(language);
+            QTRY_COMPARE(app->language(), language);
+            // LanguageChange arrives as posted events: let every widget see it, then let the panel re-estimate.
+            QTest::qWait(2 * gui::SizingPanel::kDebounceMs);
+            QVERIFY2(form->isValid(),
+                qPrintable(language + QStringLiteral(": ")
+                    + form->errorText(gui::WorkloadForm::Field::SamplingHz)
+                    + form->errorText(gui::WorkloadForm::Field::Warmup)));
+            const auto after = form->config();
+            QVERIFY(after.has_value());
+            QCOMPARE(after->batch, before->batch);
+            QCOMPARE(after->context, before->context);
+            QCOMPARE(after->width, before->width);
+            QCOMPARE(after->warmup, before->warmup);
+            QCOMPARE(after->repeats, before->repeats);
+            QCOMPARE(after->samplingHz, before->samplingHz);
+            QCOMPARE(after->simCapacityBytes, before->simCapacityBytes);
+            QCOMPARE(window.runPanel()->runButton()->isEnabled(), runEnabled);
+            const auto estimateAfter = window.sizingPanel()->estimate();
+            QVERIFY2(estimateAfter.has_value(), qPrintable(window.sizingPanel()->errorText()));
+            QCOMPARE(estimateAfter->total(), estimateBefore->total());
+        }
     }
 };
 

@@ -64,6 +64,9 @@ bool LabApplication::setLanguage(const QString& code)
 {
     if (!languages().contains(code))
         return false;
+    // The locale first: widgets that rewrite their numbers on LanguageChange (Note [Numbers across a language
+    // switch] in workloadform.cpp) must already see the new one when the translators' events arrive.
+    QLocale::setDefault(QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
     if (m_translator) {
         removeTranslator(m_translator);
         delete m_translator;
@@ -87,7 +90,6 @@ bool LabApplication::setLanguage(const QString& code)
             installTranslator(m_qtTranslator);
     }
     m_language = code;
-    QLocale::setDefault(QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
     QSettings settings;
     settings.setValue(kLanguageKey, code);
     return ok;

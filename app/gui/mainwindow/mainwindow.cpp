@@ -13,6 +13,7 @@
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
+#include "core/protocol/runsummary.h"
 #include "core/sim/simbackend.h"
 
 #include <QAction>
@@ -466,20 +467,13 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
             m_timeline->endPhase(toTimelinePhase(phase));
     m_timeline->refresh();
 
-    int ok = 0;
-    int failed = 0;
-    int notRun = 0;
-    const protocol::PhaseResult* failedPhase = nullptr;
-    for (const protocol::PhaseResult& phase : result.phases) {
-        if (phase.status == protocol::PhaseStatus::Ok)
-            ++ok;
-        else if (phase.status == protocol::PhaseStatus::Failed) {
-            ++failed;
-            if (!failedPhase)
-                failedPhase = &phase;
-        } else
-            ++notRun;
-    }
+    // The counts come from core's summary, the same the progress bar and the sheet show.
+    const protocol::RunSummary counted = protocol::summarize(result);
+    const int ok = static_cast<int>(counted.passed);
+    const int failed = static_cast<int>(counted.failed);
+    const int notRun = static_cast<int>(counted.notRun);
+    const protocol::PhaseResult* failedPhase
+        = counted.firstFailure ? &result.phases[*counted.firstFailure] : nullptr;
     const QString runId = QString::number(result.identity.runId);
     //: %1 run number; followed by counts of phases
     QString summary = tr("Run %1 finished:").arg(runId)

@@ -3,7 +3,8 @@
 
 #include "app/gui/run/runsignaladapter.h"
 #include "core/protocol/phaseplan.h"
-#include "core/sim/simbackend.h"
+#include "core/protocol/runsummary.h"
+#include "core/runner/preparerun.h"
 
 namespace iteragpu::gui {
 
@@ -36,42 +37,22 @@ std::uint64_t RunController::start(protocol::RunConfig config)
         emit errorOccurred(tr("A run is still going; stop it first."));
         return 0;
     }
-    const std::string invalid = protocol::validateConfig(config);
-    if (!invalid.empty()) {
-        //: %1 is the reason in one line
-        emit errorOccurred(tr("The run cannot start: %1").arg(QString::fromStdString(invalid)));
+    // Validation, device id, backend and the run's open options, once, in core (the CLI does the same).
+    protocol::PreparedRun prepared = protocol::prepareRun(m_registry, config);
+    if (!prepared.ok()) {
+        if (prepared.failure == protocol::PreparedRun::Failure::InvalidConfig)
+            //: %1 is the reason in one line
+            emit errorOccurred(tr("The run cannot start: %1").arg(QString::fromStdString(prepared.error)));
+        else if (prepared.failure == protocol::PreparedRun::Failure::BackendUnavailable)
+            //: %1 is a device id such as cuda:0
+            emit errorOccurred(tr("The backend of %1 is not loaded; choose another device.")
+                                   .arg(QString::fromStdString(config.deviceId)));
+        else
+            emit errorOccurred(QString::fromStdString(prepared.error));
         return 0;
     }
-    std::string parseError;
-    const auto id = device::parseDeviceId(config.deviceId, parseError);
-    if (!id) {
-        emit errorOccurred(QString::fromStdString(parseError));
-        return 0;
-    }
-    device::Backend* backend = m_registry.backend(id->backend);
-    if (!backend) {
-        //: %1 is a device id such as cuda:0
-        emit errorOccurred(
-            tr("The backend of %1 is not loaded; choose another device.").arg(QString::fromStdString(config.deviceId)));
-        return 0;
-    }
-    if (backend->simulated()) {
-        // The simulated capacity is set here, on the UI thread, before the worker opens the device.
-        auto* sim = static_cast<sim::SimBackend*>(m_registry.simBackend());
-        sim::SimOptions options = sim->options();
-        options.capacityBytes = config.simCapacityBytes.value_or(sim::kDefaultSimCapacity);
-        sim->setOptions(options);
-    }
-    protocol::BackendDescription description;
-    description.name = id->backend;
-    description.runtimeDescription = backend->runtimeDescription();
-    description.simulated = backend->simulated();
-
-    // Opened on the run's thread: device calls belong to it. The registry outlives the run (see ~RunController).
-    device::BackendRegistry* registry = &m_registry;
-    const std::string deviceId = config.deviceId;
-    protocol::DeviceFactory factory
-        = [registry, deviceId](device::Status& status) { return registry->open(deviceId, status); };
+    const protocol::BackendDescription description = prepared.backend;
+    protocol::DeviceFactory factory = std::move(prepared.factory);
 
     if (m_runner)
         m_runner->wait(); // the previous run has delivered its end already; this only joins its thread
@@ -142,8 +123,11 @@ void RunController::onRunEnded(quint64 runId, const protocol::RunResult& result)
     if (m_runner)
         m_runner->wait(); // the worker has sent its last event; this joins a thread that is returning
     m_lastResult = result;
-    m_plannedPhases = std::max(m_finishedPhases, static_cast<int>(result.phases.size()));
-    m_finishedPhases = m_plannedPhases;
+    // The bar ends where the run ended: phases that ran (passed or failed) of those planned, from core's summary,
+    // the same numbers the status bar and the sheet give. A failed or stopped run never reads "14 / 14".
+    const protocol::RunSummary summary = protocol::summarize(result);
+    m_plannedPhases = static_cast<int>(summary.planned);
+    m_finishedPhases = static_cast<int>(summary.ran());
     emit progressChanged(m_finishedPhases, m_plannedPhases);
     setState(State::Idle);
     emit runFinished(result);

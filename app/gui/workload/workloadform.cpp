@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -22,12 +23,12 @@ namespace {
     const QString kInvalidEditStyle = QStringLiteral("QLineEdit { border: 1px solid #c00000; background: #fff0f0; }");
 
     // Accepts the number as the user's language writes it ("1.024" in German) and as C does ("1024").
-    std::optional<std::uint64_t> parseInteger(const QString& text, bool& negative)
+    std::optional<std::uint64_t> parseInteger(const QString& text, bool& negative, const QLocale& locale = QLocale())
     {
         const QString t = text.trimmed();
         negative = t.startsWith(QLatin1Char('-'));
         bool ok = false;
-        qulonglong value = QLocale().toULongLong(t, &ok);
+        qulonglong value = locale.toULongLong(t, &ok);
         if (!ok)
             value = QLocale::c().toULongLong(t, &ok);
         if (!ok)
@@ -35,11 +36,11 @@ namespace {
         return static_cast<std::uint64_t>(value);
     }
 
-    std::optional<double> parseReal(const QString& text)
+    std::optional<double> parseReal(const QString& text, const QLocale& locale = QLocale())
     {
         const QString t = text.trimmed();
         bool ok = false;
-        double value = QLocale().toDouble(t, &ok);
+        double value = locale.toDouble(t, &ok);
         if (!ok)
             value = QLocale::c().toDouble(t, &ok);
         if (!ok || !std::isfinite(value))
@@ -273,6 +274,7 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
 void WorkloadForm::setConfig(const protocol::RunConfig& c)
 {
     const QLocale locale;
+    m_fieldLocale = locale;
     auto setInt = [&](Field f, std::uint64_t v) {
         m_fields.value(f).edit->setText(QString::number(static_cast<qulonglong>(v)));
     };
@@ -306,8 +308,40 @@ void WorkloadForm::setLocked(bool locked)
             w->setEnabled(!locked && (w != m_fields.value(Field::SimCapacity).edit || m_simulated));
 }
 
+void WorkloadForm::relocalizeFields()
+{
+    // Note [Numbers across a language switch]: a field's text is a number written in the locale of the language
+    // it was typed or set in ("1,000" in English, "1.000" in German). When the language changes, each value that
+    // parses in the old locale is written again in the new one, so the value stays the same; a text that does not
+    // parse is left as typed (its error is then shown in the new language).
+    const QLocale now;
+    if (now == m_fieldLocale)
+        return;
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        QLineEdit* edit = it.value().edit;
+        const QString text = edit->text();
+        if (text.trimmed().isEmpty())
+            continue;
+        QString rewritten;
+        if (it.key() == Field::SamplingHz || it.key() == Field::SimCapacity) {
+            if (const auto v = parseReal(text, m_fieldLocale))
+                rewritten = now.toString(*v, 'g', 15);
+        } else {
+            bool negative = false;
+            if (const auto v = parseInteger(text, negative, m_fieldLocale); v && !negative)
+                rewritten = now.toString(static_cast<qulonglong>(*v));
+        }
+        if (!rewritten.isEmpty() && rewritten != text) {
+            const QSignalBlocker block(edit);
+            edit->setText(rewritten);
+        }
+    }
+    m_fieldLocale = now;
+}
+
 void WorkloadForm::retranslateUi()
 {
+    relocalizeFields();
     m_modeLabel->setText(tr("&Mode:"));
     m_mode->setItemText(0, tr("Inference (dense network)"));
     m_mode->setItemText(1, tr("Training (forward, loss, backward, optimizer)"));

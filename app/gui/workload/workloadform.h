@@ -3,6 +3,7 @@
 
 #include "core/protocol/runtypes.h"
 
+#include <QLocale>
 #include <QMap>
 #include <QString>
 #include <QWidget>
@@ -66,6 +67,7 @@ private:
 
     void addField(Field field);
     void retranslateUi();
+    void relocalizeFields(); // Note [Numbers across a language switch]
     void validate();
     QString checkField(Field field, std::optional<std::uint64_t>& integer, std::optional<double>& real) const;
 
@@ -81,6 +83,7 @@ private:
     QLabel* m_formError = nullptr;
     bool m_valid = false;
     bool m_simulated = true;
+    QLocale m_fieldLocale; // the locale the numeric fields are written in
 };
 
 } // namespace iteragpu::gui
