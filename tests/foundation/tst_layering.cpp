@@ -49,7 +49,7 @@ QList<Include> coreIncludes()
     const QString root = sourceDir();
     QDirIterator it(root + QStringLiteral("/core"), { QStringLiteral("*.h"), QStringLiteral("*.cpp") }, QDir::Files,
         QDirIterator::Subdirectories);
-    static const QRegularExpression include(QStringLiteral(R"(^\s*#\s*include\s*["<]([^">]+)[">])"));
+    static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s*[\"<]([^\">]+)[\">]"));
     while (it.hasNext()) {
         const QString path = it.next();
         QFile file(path);

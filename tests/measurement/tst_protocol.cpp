@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/phaseplan.h"
+#include "core/protocol/runsummary.h"
+#include "core/registry/backendregistry.h"
+#include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/sim/simbackend.h"
@@ -196,6 +199,7 @@ private slots:
                 QCOMPARE(failed, -1);
                 failed = p.index;
                 QVERIFY2(p.error.find("out of memory") != std::string::npos, p.error.c_str());
+                QCOMPARE(p.outOfMemory, std::optional<bool>(true)); // from the device status, not the words
                 QVERIFY(p.peak.allocated && p.final.allocated && p.baseline.allocated); // last values kept
                 QVERIFY(!p.dimensions.empty());
                 QVERIFY(p.predictedPeakAllocated && *p.predictedPeakAllocated > *p.peak.allocated);
@@ -204,11 +208,23 @@ private slots:
                 QVERIFY(!p.baseline.allocated && !p.peak.allocated && !p.final.reserved);
                 QVERIFY(!p.deviceBefore.freeBytes && !p.deviceAfter.processUsedBytes);
                 QVERIFY(!p.durationSeconds);
+                QVERIFY(!p.outOfMemory);
             } else {
                 QCOMPARE(p.status, PhaseStatus::Ok);
+                QCOMPARE(p.outOfMemory, std::optional<bool>(false));
             }
         }
         QVERIFY(failed >= 0);
+        const protocol::RunSummary summary = protocol::summarize(result);
+        QCOMPARE(summary.firstFailure, std::optional<std::size_t>(std::size_t(failed)));
+        QVERIFY(summary.firstFailureOutOfMemory);
+        QCOMPARE(summary.passed, std::size_t(failed));
+        QCOMPARE(summary.failed, std::size_t { 1 });
+        QCOMPARE(summary.notRun, result.phases.size() - std::size_t(failed) - 1);
+        QVERIFY(!summary.completed);
+        QVERIFY2(summary.message().english().find("out of memory in " + summary.firstFailureLabel)
+                != std::string::npos,
+            summary.message().english().c_str());
         // The file is still written and reads back with the failure and the not_run phases.
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("oom.json")).toStdString();
@@ -217,6 +233,8 @@ private slots:
         protocol::RunResult back;
         QVERIFY2(report::readResultFile(path, back, error), error.c_str());
         QCOMPARE(back.phases[std::size_t(failed)].status, PhaseStatus::Failed);
+        QCOMPARE(back.phases[std::size_t(failed)].outOfMemory, std::optional<bool>(true));
+        QCOMPARE(back.phases.front().outOfMemory, std::optional<bool>(failed == 0));
         if (std::size_t(failed) + 1 < back.phases.size()) {
             QCOMPARE(back.phases.back().status, PhaseStatus::NotRun);
             QVERIFY(!back.phases.back().peak.allocated);
@@ -352,6 +370,141 @@ private slots:
         const auto r = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
         QVERIFY(!r.error.empty());
         QVERIFY(!r.completed);
+    }
+
+    // A non-OOM failure is a failure, never counted as out of memory, whatever its words say.
+    void summaryCountsFromTheRecords_data()
+    {
+        QTest::addColumn<QString>("statuses"); // o ok, f failed (not OOM), m failed out of memory, n not run
+        QTest::addColumn<int>("passed");
+        QTest::addColumn<int>("failed");
+        QTest::addColumn<int>("notRun");
+        QTest::addColumn<int>("firstFailure");
+        QTest::addColumn<bool>("oom");
+        QTest::addColumn<bool>("completed");
+        QTest::addRow("all passed") << QStringLiteral("oooo") << 4 << 0 << 0 << -1 << false << true;
+        QTest::addRow("5 ok, 1 OOM, 8 not run")
+            << QStringLiteral("ooooomnnnnnnnn") << 5 << 1 << 8 << 5 << true << false;
+        QTest::addRow("failure that says OOM in words") << QStringLiteral("ofn") << 1 << 1 << 1 << 1 << false << false;
+        QTest::addRow("stopped") << QStringLiteral("oonnn") << 2 << 0 << 3 << -1 << false << false;
+        QTest::addRow("nothing ran") << QStringLiteral("nnn") << 0 << 0 << 3 << -1 << false << false;
+    }
+
+    void summaryCountsFromTheRecords()
+    {
+        QFETCH(QString, statuses);
+        QFETCH(int, passed);
+        QFETCH(int, failed);
+        QFETCH(int, notRun);
+        QFETCH(int, firstFailure);
+        QFETCH(bool, oom);
+        QFETCH(bool, completed);
+        protocol::RunResult r;
+        for (int i = 0; i < statuses.size(); ++i) {
+            protocol::PhaseResult p;
+            p.index = i;
+            p.name = "phase";
+            p.repeat = static_cast<std::uint32_t>(i);
+            const QChar c = statuses.at(i);
+            p.status = c == QLatin1Char('o') ? PhaseStatus::Ok
+                : c == QLatin1Char('n')      ? PhaseStatus::NotRun
+                                             : PhaseStatus::Failed;
+            if (c == QLatin1Char('f'))
+                p.error = "kernel failed; its text mentions out of memory, its status does not";
+            if (p.status != PhaseStatus::NotRun)
+                p.outOfMemory = c == QLatin1Char('m');
+            r.phases.push_back(p);
+        }
+        r.completed = completed;
+        r.cancelled = statuses == QLatin1String("oonnn");
+        const auto s = protocol::summarize(r);
+        QCOMPARE(int(s.planned), int(statuses.size()));
+        QCOMPARE(int(s.passed), passed);
+        QCOMPARE(int(s.failed), failed);
+        QCOMPARE(int(s.notRun), notRun);
+        QCOMPARE(int(s.ran()), passed + failed);
+        QCOMPARE(s.firstFailure.has_value(), firstFailure >= 0);
+        if (firstFailure >= 0) {
+            QCOMPARE(int(*s.firstFailure), firstFailure);
+            QCOMPARE(s.firstFailureLabel, "phase#" + std::to_string(firstFailure));
+        }
+        QCOMPARE(s.firstFailureOutOfMemory, oom);
+        QCOMPARE(s.completed, completed);
+        const std::string text = s.message().english();
+        if (!completed) {
+            QVERIFY2(text.find("of " + std::to_string(statuses.size())) != std::string::npos, text.c_str());
+            QVERIFY2(text.find("not run: " + std::to_string(notRun)) != std::string::npos, text.c_str());
+        }
+        QCOMPARE(text.find("out of memory") != std::string::npos, oom);
+        QCOMPARE(text.find("stopped") != std::string::npos, r.cancelled);
+    }
+
+    void phaseLabelNamesTheRepeat()
+    {
+        protocol::PhaseResult p;
+        p.name = "warm_forward";
+        QCOMPARE(protocol::phaseLabel(p), std::string("warm_forward"));
+        p.repeat = 3;
+        QCOMPARE(protocol::phaseLabel(p), std::string("warm_forward#3"));
+    }
+
+    // One way to open a device: each refusal names itself, and a run's simulated capacity is an option of that run
+    // only, never a change to the registry's shared backend.
+    void prepareRunRefusesWithAReason_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<quint64>("batch");
+        QTest::addColumn<bool>("simCapacity");
+        QTest::addColumn<int>("failure");
+        using F = protocol::PreparedRun::Failure;
+        QTest::addRow("sim ok") << QStringLiteral("sim:0") << 2ull << true << int(F::None);
+        QTest::addRow("invalid config") << QStringLiteral("sim:0") << 0ull << false << int(F::InvalidConfig);
+        QTest::addRow("bad id") << QStringLiteral("gpu0") << 2ull << false << int(F::InvalidDeviceId);
+        QTest::addRow("no sim:1") << QStringLiteral("sim:1") << 2ull << false << int(F::NoSuchDevice);
+    }
+
+    void prepareRunRefusesWithAReason()
+    {
+        QFETCH(QString, device);
+        QFETCH(quint64, batch);
+        QFETCH(bool, simCapacity);
+        QFETCH(int, failure);
+        device::BackendRegistry registry;
+        registry.load();
+        auto c = config(Mode::Inference, batch, 16, 64, device::DType::Float32, AllocatorKind::Native, false);
+        c.deviceId = device.toStdString();
+        if (simCapacity)
+            c.simCapacityBytes = 3 * units::kGiB;
+        const std::uint64_t sharedBefore = registry.simBackend()->options().capacityBytes;
+        auto prepared = protocol::prepareRun(registry, c);
+        QCOMPARE(int(prepared.failure), failure);
+        QCOMPARE(prepared.ok(), failure == 0);
+        QCOMPARE(prepared.error.empty(), failure == 0);
+        if (!prepared.ok())
+            return;
+        QVERIFY(prepared.backend.simulated);
+        QVERIFY(prepared.device.has_value());
+        QCOMPARE(prepared.device->totalBytes, 3 * units::kGiB);
+        device::Status status;
+        auto context = prepared.factory(status);
+        QVERIFY2(context, status.message.c_str());
+        QCOMPARE(context->info().totalBytes, 3 * units::kGiB);
+        QCOMPARE(registry.simBackend()->options().capacityBytes, sharedBefore);
+    }
+
+    void prepareRunRefusesASimCapacityForAGpu()
+    {
+        device::BackendRegistry registry;
+        registry.load();
+        auto c = config(Mode::Inference, 1, 16, 64, device::DType::Float32, AllocatorKind::Native, false);
+        c.deviceId = "cuda:0";
+        c.simCapacityBytes = units::kGiB;
+        const auto prepared = protocol::prepareRun(registry, c);
+        QVERIFY(!prepared.ok());
+        // Without a loaded CUDA module the backend is named as missing; with one, the option is refused.
+        QVERIFY(prepared.failure == protocol::PreparedRun::Failure::BackendUnavailable
+            || prepared.failure == protocol::PreparedRun::Failure::OptionNotApplicable);
+        QVERIFY(!prepared.error.empty());
     }
 };
 
