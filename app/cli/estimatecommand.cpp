@@ -2,14 +2,15 @@
 #include "app/cli/estimatecommand.h"
 
 #include "app/cli/cliapp.h"
-#include "core/model/configreader.h"
-#include "core/model/safetensorsreader.h"
 #include "core/sizing/devicecatalog.h"
+#include "core/sizing/componentlabels.h"
+#include "core/sizing/computationlines.h"
 #include "core/sizing/estimatereport.h"
 #include "core/sizing/fitanalyzer.h"
-#include "core/sizing/presetlibrary.h"
+#include "core/sizing/fitsentences.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
+#include "core/sizing/sizinginputs.h"
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -78,6 +79,25 @@ namespace {
         return d;
     }
 
+    const char* fitCapName(FitLimit::Cap cap)
+    {
+        switch (cap) {
+        case FitLimit::Cap::NotApplicable:
+            return "not_applicable";
+        case FitLimit::Cap::Memory:
+            return "memory";
+        case FitLimit::Cap::SlidingWindow:
+            return "sliding_window";
+        case FitLimit::Cap::TrainedContext:
+            return "trained_context";
+        case FitLimit::Cap::DoesNotFit:
+            return "does_not_fit";
+        case FitLimit::Cap::NoLimitFound:
+            return "no_limit_found";
+        }
+        return "?";
+    }
+
     ScalarType parseScalar(const std::string& option, const std::string& text)
     {
         const auto t = scalarFromName(text);
@@ -87,14 +107,15 @@ namespace {
         return *t;
     }
 
-    SizingRequest buildRequest(const EstimateOptions& o)
+    // The options as the user's choices; makeRequest (core) applies the rules, as for the GUI.
+    SizingInputs buildInputs(const EstimateOptions& o)
     {
-        SizingRequest r;
+        SizingInputs in;
         if (!o.parameters.empty())
-            r.parameters = parseCount("--parameters", o.parameters);
+            in.parameters = parseCount("--parameters", o.parameters);
         if (!o.bits.empty()) {
-            r.bits = parseCount("--bits", o.bits);
-            if (*r.bits > 64)
+            in.bits = parseCount("--bits", o.bits);
+            if (*in.bits > 64)
                 throw SizingError("--bits: must be between 1 and 64");
         }
         if (!o.format.empty()) {
@@ -105,35 +126,28 @@ namespace {
                     known += (known.empty() ? "" : ", ") + std::string(info.name);
                 throw SizingError("--format: unknown format '" + o.format + "' (known: " + known + ")");
             }
-            r.weights.format = *f;
-            r.weightsFromCheckpoint = false;
+            in.storage = *f;
+            in.weightsFromCheckpoint = false;
         }
         if (!o.compute.empty())
-            r.weights.compute = parseScalar("--compute", o.compute);
+            in.compute = parseScalar("--compute", o.compute);
         if (!o.groupSize.empty()) {
-            r.weights.groupSize = parseCount("--group-size", o.groupSize);
-            r.weights.blockSize = r.weights.groupSize;
+            in.groupSize = parseCount("--group-size", o.groupSize);
+            in.blockSize = in.groupSize;
         }
-        if (!o.preset.empty()) {
-            const auto library = PresetLibrary::loadDefault();
-            const auto* p = library.find(o.preset);
-            if (!p) {
-                std::string known;
-                for (const auto& preset : library.presets())
-                    known += (known.empty() ? "" : ", ") + preset.id;
-                throw SizingError("--preset: unknown preset '" + o.preset + "' (known: " + known + ")");
-            }
-            r.shape = p->shape;
-            r.shape->source = "preset " + p->id + " (" + p->source + ")";
+        if (!o.preset.empty() && !o.config.empty())
+            throw SizingError("--preset and --config both give the model's shape: give one of them");
+        in.presetId = o.preset;
+        in.configPath = o.config;
+        in.safetensorsPath = o.safetensors;
+        if (!o.reserveGiB.empty()) {
+            in.reserveValue = parseAmount("--reserve-gib", o.reserveGiB);
+            in.reserveUnit = units::Unit::GiB;
         }
-        if (!o.config.empty())
-            r.shape = model::ConfigReader::readFile(o.config);
-        if (!o.safetensors.empty())
-            r.checkpoint = model::SafetensorsReader::read(o.safetensors);
-        if (!o.reserveGiB.empty())
-            r.reserve = Reserve::typed(parseAmount("--reserve-gib", o.reserveGiB), units::Unit::GiB);
-        if (!o.reserveGB.empty())
-            r.reserve = Reserve::typed(parseAmount("--reserve-gb", o.reserveGB), units::Unit::GB);
+        if (!o.reserveGB.empty()) {
+            in.reserveValue = parseAmount("--reserve-gb", o.reserveGB);
+            in.reserveUnit = units::Unit::GB;
+        }
 
         const bool kvGiven = !o.layers.empty() || !o.kvHeads.empty() || !o.headDim.empty() || !o.kvBytes.empty()
             || !o.kvDtype.empty() || !o.sequences.empty() || !o.slidingWindow.empty() || o.staticCache
@@ -141,56 +155,54 @@ namespace {
         if (!o.tokens.empty() || kvGiven) {
             if (o.tokens.empty() && o.capacity.empty())
                 throw SizingError("the KV cache options need --tokens (prompt tokens)");
-            KvCacheOptions kv;
+            in.kvCache = true;
             if (!o.tokens.empty())
-                kv.promptTokens = parseCount("--tokens", o.tokens);
+                in.promptTokens = parseCount("--tokens", o.tokens);
             if (!o.generated.empty())
-                kv.generatedTokens = parseCount("--generated", o.generated, true);
+                in.generatedTokens = parseCount("--generated", o.generated, true);
             if (!o.layers.empty())
-                kv.layers = parseCount("--layers", o.layers);
+                in.layers = parseCount("--layers", o.layers);
             if (!o.kvHeads.empty())
-                kv.kvHeads = parseCount("--kv-heads", o.kvHeads);
+                in.kvHeads = parseCount("--kv-heads", o.kvHeads);
             if (!o.headDim.empty())
-                kv.headDim = parseCount("--head-dim", o.headDim);
+                in.headDim = parseCount("--head-dim", o.headDim);
             if (!o.kvBytes.empty())
-                kv.bytesPerElement = parseCount("--kv-bytes", o.kvBytes);
+                in.kvBytesPerElement = parseCount("--kv-bytes", o.kvBytes);
             if (!o.kvDtype.empty())
-                kv.dtype = parseScalar("--kv-dtype", o.kvDtype);
+                in.kvDtype = parseScalar("--kv-dtype", o.kvDtype);
             if (!o.sequences.empty())
-                kv.sequences = parseCount("--sequences", o.sequences);
+                in.sequences = parseCount("--sequences", o.sequences);
             if (!o.slidingWindow.empty())
-                kv.slidingWindow = parseCount("--sliding-window", o.slidingWindow);
-            kv.staticCache = o.staticCache || !o.capacity.empty();
+                in.slidingWindow = parseCount("--sliding-window", o.slidingWindow);
+            in.staticCache = o.staticCache;
             if (!o.capacity.empty())
-                kv.staticCapacity = parseCount("--cache-capacity", o.capacity);
-            if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))
+                in.staticCapacity = parseCount("--cache-capacity", o.capacity);
+            if (o.preset.empty() && o.config.empty() && (!in.layers || !in.kvHeads || !in.headDim))
                 throw SizingError("the KV cache needs --layers, --kv-heads and --head-dim (or --config / --preset)");
-            r.kvCache = kv;
         }
 
         const bool trainingGiven = o.training || !o.optimizer.empty() || o.masterWeights || !o.loraRank.empty()
             || !o.batch.empty() || !o.seqLen.empty() || o.checkpointing || !o.evalBatch.empty() || o.exportCopy;
         if (trainingGiven) {
-            TrainingOptions t;
+            in.mode = SizingMode::FullTraining;
             if (!o.optimizer.empty()) {
                 const auto opt = optimizerFromName(o.optimizer);
                 if (!opt)
                     throw SizingError("--optimizer: unknown optimizer '" + o.optimizer
                         + "' (known: sgd, sgd-momentum, adam, adamw, adam8bit)");
-                t.optimizer = *opt;
+                in.optimizer = *opt;
             }
-            t.masterWeights = o.masterWeights;
+            in.masterWeights = o.masterWeights;
             if (!o.loraRank.empty()) {
-                t.mode = TrainingMode::LoRA;
-                t.loraRank = parseCount("--lora-rank", o.loraRank);
+                in.mode = SizingMode::LoRA;
+                in.loraRank = parseCount("--lora-rank", o.loraRank);
             }
             if (!o.loraTargets.empty()) {
-                t.loraTargets.clear();
                 std::string item;
                 for (char c : o.loraTargets + ",") {
                     if (c == ',') {
                         if (!item.empty())
-                            t.loraTargets.push_back(item);
+                            in.loraTargets.push_back(item);
                         item.clear();
                     } else {
                         item += c;
@@ -198,26 +210,51 @@ namespace {
                 }
             }
             if (!o.batch.empty())
-                t.microBatch = parseCount("--batch", o.batch);
+                in.microBatch = parseCount("--batch", o.batch);
             if (!o.seqLen.empty())
-                t.sequenceLength = parseCount("--seq-len", o.seqLen);
-            t.activationCheckpointing = o.checkpointing;
+                in.sequenceLength = parseCount("--seq-len", o.seqLen);
+            in.checkpointing = o.checkpointing;
             if (!o.evalBatch.empty())
-                t.evalBatch = parseCount("--eval-batch", o.evalBatch, true);
-            t.exportCopy = o.exportCopy;
+                in.evalBatch = parseCount("--eval-batch", o.evalBatch, true);
+            in.exportCopy = o.exportCopy;
             if (!o.gradDtype.empty())
-                t.gradientType = parseScalar("--grad-dtype", o.gradDtype);
-            r.training = t;
+                in.gradientType = parseScalar("--grad-dtype", o.gradDtype);
         }
         if (!o.tp.empty())
-            r.tensorParallel = parseCount("--tp", o.tp);
-        return r;
+            in.tensorParallel = parseCount("--tp", o.tp);
+        return in;
+    }
+
+    nlohmann::json computationJson(const Estimate& estimate)
+    {
+        nlohmann::json lines = nlohmann::json::array();
+        for (const auto& line : estimate.computation) {
+            nlohmann::json j { { "id", line.componentId }, { "formula", line.english() }, { "bytes", line.bytes },
+                { "provenance", provenanceName(line.provenance) } };
+            if (line.source.source && *line.source.source)
+                j["source"] = line.source.english();
+            lines.push_back(std::move(j));
+        }
+        return lines;
+    }
+
+    std::string computationText(const Estimate& estimate)
+    {
+        std::string text = "how it is computed:\n";
+        for (const auto& line : estimate.computation) {
+            text += "  " + componentLabelEnglish(line.componentId) + " (" + provenanceName(line.provenance)
+                + "): " + line.english() + " = " + ComputationLines::amount(line.bytes, units::Unit::GiB);
+            if (line.source.source && *line.source.source)
+                text += " [" + line.source.english() + "]";
+            text += '\n';
+        }
+        return text;
     }
 
     int runEstimate(const EstimateOptions& o, std::ostream& out, std::ostream& err)
     {
         try {
-            const SizingRequest request = buildRequest(o);
+            const SizingRequest request = makeRequest(buildInputs(o));
             const Estimate estimate = SizingEngine::estimate(request);
             std::vector<FitVerdict> verdicts;
             const GpuCard* chosen = nullptr;
@@ -238,29 +275,31 @@ namespace {
                     verdicts.push_back(FitAnalyzer::verdict(estimate, *chosen));
                 }
             }
-            std::optional<std::uint64_t> context, batch;
-            if (chosen) {
-                context = FitAnalyzer::largestContext(request, *chosen);
-                batch = FitAnalyzer::largestBatch(request, *chosen);
+            std::optional<FitLimit> context, batch;
+            if (chosen && (request.kvCache || request.training)) {
+                context = FitSentences::largestContext(request, *chosen);
+                batch = FitSentences::largestBatch(request, *chosen);
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
-                if (chosen && (request.kvCache || request.training)) {
-                    j["largest_context_tokens"] = context ? nlohmann::json(*context) : nlohmann::json(nullptr);
-                    j["largest_batch"] = batch ? nlohmann::json(*batch) : nlohmann::json(nullptr);
+                j["computation"] = computationJson(estimate);
+                if (context && batch) {
+                    j["largest_context_tokens"] = context->value ? nlohmann::json(*context->value) : nlohmann::json(nullptr);
+                    j["largest_context_cap"] = fitCapName(context->cap);
+                    j["largest_context"] = FitSentences::contextSentence(*context, chosen->name).english();
+                    j["largest_batch"] = batch->value ? nlohmann::json(*batch->value) : nlohmann::json(nullptr);
+                    j["largest_batch_cap"] = fitCapName(batch->cap);
+                    j["largest_batch_sentence"]
+                        = FitSentences::batchSentence(*batch, chosen->name, request.training.has_value()).english();
                 }
                 out << j.dump(2) << '\n';
             } else {
                 out << EstimateReport::toText(estimate, verdicts);
-                if (chosen && (request.kvCache || request.training)) {
-                    out << "largest context on " << chosen->id << ": "
-                        << (!context ? std::string("none fits")
-                                   : *context == FitAnalyzer::kSearchLimit
-                                   ? std::string("no limit found (the need stops growing)")
-                                   : units::groupDigits(*context) + " tokens")
+                out << computationText(estimate);
+                if (context && batch) {
+                    out << FitSentences::contextSentence(*context, chosen->name).english() << '\n';
+                    out << FitSentences::batchSentence(*batch, chosen->name, request.training.has_value()).english()
                         << '\n';
-                    out << "largest batch on " << chosen->id << ": "
-                        << (batch ? units::groupDigits(*batch) : std::string("none fits")) << '\n';
                 }
             }
             return kExitOk;

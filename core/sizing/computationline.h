@@ -27,6 +27,12 @@ struct ComputationLine {
     std::uint64_t bytes = 0;
     Provenance provenance = Provenance::Computed;
     i18n::Message source; // where an assumed formula comes from (empty source text when none)
+    // With tensor parallelism: how the amount is split per device ("/ 2 devices, rounded up = ... bytes per
+    // device"); empty source text when there is nothing to split. `bytes` is the per-device amount.
+    i18n::Message perDevice;
+
+    // formula, then "; " + perDevice when present, in English (the CLI and the JSON).
+    std::string english() const;
 };
 
 } // namespace iteragpu::sizing

@@ -2,6 +2,8 @@
 #include "core/sizing/sizingengine.h"
 
 #include "core/units/checkedmath.h"
+#include "core/sizing/componentlabels.h"
+#include "core/sizing/computationlines.h"
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/trainingestimator.h"
@@ -72,16 +74,19 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         throw SizingError("the parameter count must be greater than zero");
 
     // Weights.
-    Component weights { "weights", "weights", std::nullopt, {} };
+    Component weights { "weights", componentLabelEnglish("weights"), std::nullopt, {} };
+    ComputationLine weightsLine;
     if (r.bits) {
         const auto w = WeightEstimator::fromBits(e.parameters, *r.bits);
         weights.bytes = w.bytes;
+        weightsLine = ComputationLines::weightsFromBits(e.parameters, *r.bits, tp);
         weights.note = { //: %1 bits per parameter
             ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 bits per parameter, compact"), { *r.bits }
         };
         append(e.assumptions, w.assumptions);
     } else if (r.checkpoint && r.weightsFromCheckpoint) {
         weights.bytes = r.checkpoint->totalBytes;
+        weightsLine = ComputationLines::weightsFromCheckpoint(r.checkpoint->totalBytes, r.checkpoint->files.size(), tp);
         weights.note
             = { ITERAGPU_TRANSLATE_NOOP("Assumption", "stored bytes of the safetensors tensors (header, exact)") };
         e.assumptions.push_back({ //: %1 number of files
@@ -92,6 +97,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         const auto w
             = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
         weights.bytes = w.bytes;
+        weightsLine = ComputationLines::weightsFromFormat(w, r.weights, tp);
         weights.note = { //: %1 storage format (e.g. "NF4 (bitsandbytes)"), %2 compute data type (bf16, ...)
             ITERAGPU_TRANSLATE_NOOP("Assumption", "%1, compute in %2"),
             { i18n::Term { i18n::kWeightFormatContext, weightFormatInfo(r.weights.format).label },
@@ -113,6 +119,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             { tp } });
     }
     e.components.push_back(weights);
+    e.computation.push_back(weightsLine);
 
     // KV cache.
     if (r.kvCache) {
@@ -128,6 +135,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             if (kv.layerWindows.empty() && !kv.slidingWindow && kv.layers == shape->layers)
                 kv.layerWindows = fromShape.layerWindows;
         }
+        const std::uint64_t kvHeadsAll = kv.kvHeads;
         if (tp > 1 && kv.kvHeads > 0) {
             const std::uint64_t perDevice = units::checked::ceilDiv(kv.kvHeads, tp);
             if (kv.kvHeads < tp)
@@ -143,7 +151,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             kv.kvHeads = perDevice;
         }
         const auto k = KvCacheEstimator::estimate(kv);
-        e.components.push_back({ "kv_cache", "KV cache", k.bytes,
+        e.computation.push_back(ComputationLines::kvCache(kv, k, tp, kvHeadsAll));
+        e.components.push_back({ "kv_cache", componentLabelEnglish("kv_cache"), k.bytes,
             { //: %1 tokens per sequence, %2 number of sequences
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 tokens x %2 sequence(s)"), { k.tokens, kv.sequences } } });
         append(e.assumptions, k.assumptions);
@@ -152,31 +161,33 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     // Training.
     if (r.training) {
         const auto t = TrainingEstimator::estimate(e.parameters, shape, *r.training, tp);
+        for (auto& line : ComputationLines::training(e.parameters, shape, *r.training, t, tp))
+            e.computation.push_back(std::move(line));
         if (r.training->mode == TrainingMode::LoRA)
-            e.components.push_back({ "lora_adapters", "LoRA adapters", t.adapterBytes,
+            e.components.push_back({ "lora_adapters", componentLabelEnglish("lora_adapters"), t.adapterBytes,
                 { //: %1 number of adapter parameters
                     ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 adapter parameters"), { t.trainableParameters } } });
         using i18n::Message;
         e.components.push_back(
-            { "gradients", "gradients", t.gradients, Message::verbatim(scalarName(r.training->gradientType)) });
-        e.components.push_back({ "optimizer_states", "optimizer states", t.optimizerStates,
+            { "gradients", componentLabelEnglish("gradients"), t.gradients, Message::verbatim(scalarName(r.training->gradientType)) });
+        e.components.push_back({ "optimizer_states", componentLabelEnglish("optimizer_states"), t.optimizerStates,
             Message::verbatim(optimizerName(r.training->optimizer)) });
         if (r.training->masterWeights)
             e.components.push_back(
-                { "master_weights", "fp32 master weights", t.masterWeights, Message::verbatim("fp32") });
-        e.components.push_back({ "activations", "activations", t.activations,
+                { "master_weights", componentLabelEnglish("master_weights"), t.masterWeights, Message::verbatim("fp32") });
+        e.components.push_back({ "activations", componentLabelEnglish("activations"), t.activations,
             r.training->activationCheckpointing
                 ? Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "with activation checkpointing") }
                 : Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "without activation checkpointing") } });
         if (t.logits)
-            e.components.push_back({ "logits", "logits", t.logits, Message::verbatim("fp32") });
+            e.components.push_back({ "logits", componentLabelEnglish("logits"), t.logits, Message::verbatim("fp32") });
         if (r.training->evalBatch > 0)
-            e.components.push_back({ "evaluation", "evaluation batch", t.evaluation,
+            e.components.push_back({ "evaluation", componentLabelEnglish("evaluation"), t.evaluation,
                 { //: %1 evaluation batch size
                     ITERAGPU_TRANSLATE_NOOP("Assumption", "evaluation batch: %1"), { r.training->evalBatch } } });
         if (r.training->exportCopy)
             e.components.push_back(
-                { "export_copy", "export copy", t.exportCopy, Message::verbatim(scalarName(r.training->exportType)) });
+                { "export_copy", componentLabelEnglish("export_copy"), t.exportCopy, Message::verbatim(scalarName(r.training->exportType)) });
         append(e.assumptions, t.assumptions);
         if (!t.activations)
             e.assumptions.push_back(
@@ -219,6 +230,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     }
     e.reserve = r.reserve;
     if (r.reserve.bytes > 0) {
+        e.computation.push_back(ComputationLines::reserve(r.reserve, tp));
         char typed[64];
         std::snprintf(typed, sizeof typed, "%g %s", r.reserve.typedValue, units::unitSymbol(r.reserve.unit));
         if (tp > 1)

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sizing/computationlines.h"
+
+#include "core/sizing/scalartype.h"
+#include "core/sizing/trainingestimator.h"
+#include "core/sizing/weightformat.h"
+#include "core/units/checkedmath.h"
+
+#include <cstdio>
+#include <map>
+
+namespace iteragpu::sizing {
+
+namespace {
+
+    using i18n::Arg;
+    using i18n::Message;
+    using i18n::Term;
+    namespace checked = units::checked;
+
+    constexpr const char* kWhat = "computation line";
+    constexpr const char* kCtx = kComputationContext;
+    constexpr std::uint64_t kAdam8bitBlock = 256; // elements per absmax block, as TrainingEstimator
+
+    Arg g(std::uint64_t n) { return Arg::grouped(n); }
+
+    Term sequences(std::uint64_t n)
+    {
+        return n == 1 ? Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "sequence") }
+                      : Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "sequences") };
+    }
+
+    Term layers(std::uint64_t n)
+    {
+        return n == 1 ? Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "layer") }
+                      : Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "layers") };
+    }
+
+    // The engine divides these amounts by the tensor-parallel degree after computing them (rounded up).
+    void splitAfter(ComputationLine& line, std::uint64_t whole, std::uint64_t tp)
+    {
+        line.bytes = checked::ceilDiv(whole, tp);
+        if (tp > 1)
+            line.perDevice = { //: %1 number of devices, %2 bytes per device
+                ITERAGPU_TRANSLATE_NOOP("Computation", "/ %1 devices, rounded up = %2 bytes per device"),
+                { g(tp), g(line.bytes) }, kCtx };
+    }
+
+    // The engine divides the trainable parameters first (rounded up), then multiplies.
+    Message splitTrainable(std::uint64_t all, std::uint64_t tp)
+    {
+        if (tp <= 1)
+            return {};
+        return { //: %1 trainable parameters in all, %2 number of devices, %3 trainable parameters per device
+            ITERAGPU_TRANSLATE_NOOP("Computation", "trainable parameters per device: %1 / %2 devices, rounded up = %3"),
+            { g(all), g(tp), g(checked::ceilDiv(all, tp)) }, kCtx };
+    }
+
+    std::uint64_t formatBits(WeightFormat f)
+    {
+        switch (f) {
+        case WeightFormat::FP32:
+            return 32;
+        case WeightFormat::FP16:
+        case WeightFormat::BF16:
+            return 16;
+        case WeightFormat::FP8E4M3:
+        case WeightFormat::FP8E5M2:
+        case WeightFormat::Int8:
+            return 8;
+        default:
+            return 4;
+        }
+    }
+
+} // namespace
+
+std::string ComputationLine::english() const
+{
+    std::string s = formula.english();
+    if (perDevice.source && *perDevice.source)
+        s += "; " + perDevice.english();
+    return s;
+}
+
+const char* provenanceName(Provenance provenance)
+{
+    return provenance == Provenance::Computed ? "computed" : "assumed";
+}
+
+i18n::Term provenanceLabel(Provenance provenance)
+{
+    return provenance == Provenance::Computed ? Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "computed") }
+                                              : Term { kCtx, ITERAGPU_TRANSLATE_NOOP("Computation", "assumed") };
+}
+
+ComputationLine ComputationLines::weightsFromBits(std::uint64_t parameters, std::uint64_t bits, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "weights";
+    const std::uint64_t whole = checked::bitsToBytes(parameters, bits, kWhat);
+    line.formula = { //: %1 parameter count, %2 bits per parameter, %3 bytes
+        ITERAGPU_TRANSLATE_NOOP("Computation", "%1 parameters x %2 bit / 8 = %3 bytes"),
+        { g(parameters), g(bits), g(whole) }, kCtx };
+    splitAfter(line, whole, tp);
+    return line;
+}
+
+ComputationLine ComputationLines::weightsFromCheckpoint(std::uint64_t storedBytes, std::size_t files, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "weights";
+    line.formula = { //: %1 bytes, %2 number of files
+        ITERAGPU_TRANSLATE_NOOP("Computation", "the tensors' bytes as stored in the safetensors header = %1 bytes "
+                                               "(files: %2)"),
+        { g(storedBytes), g(files) }, kCtx };
+    splitAfter(line, storedBytes, tp);
+    return line;
+}
+
+ComputationLine ComputationLines::weightsFromFormat(const WeightEstimate& w, const WeightOptions& o, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "weights";
+    const auto& info = weightFormatInfo(o.format);
+    const std::uint64_t bits = formatBits(o.format);
+    const Term format { i18n::kWeightFormatContext, info.label };
+    const std::uint64_t codes = checked::bitsToBytes(w.quantizedParameters, bits, kWhat);
+    const std::uint64_t keptBits = scalarBits(o.keptType);
+    const std::uint64_t kept = checked::bitsToBytes(w.keptParameters, keptBits, kWhat);
+    std::uint64_t whole = 0;
+    if (codes == w.payloadBytes && w.metadataBytes == 0 && w.keptParameters == 0) {
+        whole = codes;
+        line.formula = { //: %1 parameter count, %2 bits per parameter, %3 bytes, %4 storage format
+            ITERAGPU_TRANSLATE_NOOP("Computation", "%1 parameters x %2 bit / 8 = %3 bytes (%4)"),
+            { g(w.quantizedParameters), g(bits), g(whole), format }, kCtx };
+    } else if (codes == w.payloadBytes && kept == w.keptBytes) {
+        whole = checked::add(checked::add(codes, w.metadataBytes, kWhat), kept, kWhat);
+        line.formula = { //: %1 parameters stored in the format, %2 its bits, %3 bytes of scales, zeros and other
+                         //: metadata, %4 parameters kept in 16 bit (embeddings, norms...), %5 their bits, %6 bytes,
+                         //: %7 storage format
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "%1 parameters x %2 bit / 8 + %3 bytes of scales and other metadata + %4 kept parameters x %5 bit / 8 "
+                "= %6 bytes (%7)"),
+            { g(w.quantizedParameters), g(bits), g(w.metadataBytes), g(w.keptParameters), g(keptBits), g(whole),
+                format },
+            kCtx };
+        line.provenance = w.metadataBytes > 0 ? Provenance::Assumed : Provenance::Computed;
+    } else {
+        // Packed layouts (GPTQ/AWQ qweight) round per tensor: the parts as the engine summed them.
+        whole = checked::add(checked::add(w.payloadBytes, w.metadataBytes, kWhat), w.keptBytes, kWhat);
+        line.formula = { //: %1 bytes of packed codes, %2 parameters stored in the format, %3 bytes of scales and
+                         //: other metadata, %4 bytes of kept modules, %5 their parameters, %6 bytes, %7 format
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "%1 bytes of packed codes for %2 parameters + %3 bytes of scales and other metadata + %4 bytes for "
+                "%5 kept parameters = %6 bytes (%7)"),
+            { g(w.payloadBytes), g(w.quantizedParameters), g(w.metadataBytes), g(w.keptBytes), g(w.keptParameters),
+                g(whole), format },
+            kCtx };
+        line.provenance = Provenance::Assumed;
+    }
+    if (line.provenance == Provenance::Assumed)
+        line.source = { //: %1 what the storage format's byte count assumes (a sentence)
+            ITERAGPU_TRANSLATE_NOOP("Computation", "the format's layout: %1"),
+            { Term { i18n::kWeightFormatContext, info.assumptions } }, kCtx };
+    splitAfter(line, whole, tp);
+    return line;
+}
+
+ComputationLine ComputationLines::kvCache(
+    const KvCacheOptions& kv, const KvCacheEstimate& k, std::uint64_t tp, std::uint64_t kvHeadsAll)
+{
+    ComputationLine line;
+    line.componentId = "kv_cache";
+    const std::uint64_t tokens = k.tokens;
+    // Layers grouped by the tokens each keeps: min(window, tokens).
+    std::vector<std::optional<std::uint64_t>> windows = kv.layerWindows;
+    if (windows.empty() && kv.slidingWindow)
+        windows.assign(kv.layers, kv.slidingWindow);
+    std::map<std::uint64_t, std::uint64_t> keptLayers; // tokens kept -> layers
+    if (windows.empty())
+        keptLayers[tokens] = kv.layers;
+    else
+        for (const auto& w : windows)
+            ++keptLayers[w ? std::min(*w, tokens) : tokens];
+    std::uint64_t tokenLayers = 0;
+    for (const auto& [kept, count] : keptLayers)
+        tokenLayers = checked::add(tokenLayers, checked::mul(kept, count, kWhat), kWhat);
+
+    const std::uint64_t heads = kv.kvHeads;
+    const std::uint64_t dim = kv.headDim;
+    const std::uint64_t seqs = kv.sequences;
+    const bool quantized = !kv.bytesPerElement && (kv.dtype == ScalarType::INT8 || kv.dtype == ScalarType::INT4);
+    if (quantized) {
+        const std::uint64_t bits = scalarBits(kv.dtype);
+        const std::uint64_t elements = checked::mul({ 2, tokenLayers, heads, dim, seqs }, kWhat);
+        const std::uint64_t groups
+            = checked::mul({ 2, tokenLayers, heads, checked::ceilDiv(dim, kv.quantGroupSize), seqs }, kWhat);
+        const std::uint64_t scales = checked::mul(groups, 4, kWhat);
+        line.bytes = checked::add(checked::bitsToBytes(elements, bits, kWhat), scales, kWhat);
+        line.formula = { //: %1 sum over layers of the tokens each keeps, %2 KV heads, %3 head_dim, %4 sequences,
+                         //: %5 "sequence"/"sequences", %6 bits, %7 bytes of scales, %8 elements per group, %9 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "2 (K and V) x %1 tokens summed over layers x %2 KV heads x %3 head_dim x %4 %5 x %6 bit / 8 + %7 "
+                "bytes of scales (an fp16 scale and zero per %8 elements) = %9 bytes"),
+            { g(tokenLayers), g(heads), g(dim), g(seqs), sequences(seqs), g(bits), g(scales), g(kv.quantGroupSize),
+                g(line.bytes) },
+            kCtx };
+        line.provenance = Provenance::Assumed;
+        line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                            "the quantized cache's layout: one fp16 scale and one fp16 zero point per group"),
+            {}, kCtx };
+    } else {
+        const std::uint64_t b = kv.bytesPerElement.value_or(std::max<std::uint64_t>(1, scalarBits(kv.dtype) / 8));
+        line.bytes = checked::mul({ 2, tokenLayers, heads, dim, b, seqs }, kWhat);
+        const bool oneGroup = keptLayers.size() == 1;
+        if (oneGroup && keptLayers.begin()->first == tokens) {
+            line.formula = { //: %1 layers, %2 "layer"/"layers", %3 KV heads, %4 head_dim, %5 tokens per sequence,
+                             //: %6 bytes per element, %7 sequences, %8 "sequence"/"sequences", %9 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes"),
+                { g(kv.layers), layers(kv.layers), g(heads), g(dim), g(tokens), g(b), g(seqs), sequences(seqs),
+                    g(line.bytes) },
+                kCtx };
+        } else if (oneGroup) {
+            line.formula = { //: %1 layers, %2 "layer"/"layers", %3 KV heads, %4 head_dim, %5 tokens kept (the sliding
+                             //: window), %6 bytes per element, %7 sequences, %8 "sequence"/"sequences", %9 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens (the sliding window) x %6 bytes x "
+                    "%7 %8 = %9 bytes"),
+                { g(kv.layers), layers(kv.layers), g(heads), g(dim), g(keptLayers.begin()->first), g(b), g(seqs),
+                    sequences(seqs), g(line.bytes) },
+                kCtx };
+        } else if (keptLayers.size() == 2 && keptLayers.rbegin()->first == tokens) {
+            const auto& [window, windowed] = *keptLayers.begin();
+            const auto& [all, full] = *keptLayers.rbegin();
+            line.formula = { //: %1 layers with full attention, %2 tokens they keep, %3 layers with a sliding window,
+                             //: %4 tokens they keep (the window), %5 KV heads, %6 head_dim, %7 bytes per element,
+                             //: %8 sequences, %9 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "2 (K and V) x (%1 layers x %2 tokens + %3 layers x %4 tokens of the sliding window) x %5 KV "
+                    "heads x %6 head_dim x %7 bytes x %8 sequence(s) = %9 bytes"),
+                { g(full), g(all), g(windowed), g(window), g(heads), g(dim), g(b), g(seqs), g(line.bytes) }, kCtx };
+        } else {
+            line.formula = { //: %1 sum over layers of min(window, tokens), %2 KV heads, %3 head_dim, %4 bytes per
+                             //: element, %5 sequences, %6 "sequence"/"sequences", %7 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "2 (K and V) x %1 tokens summed over layers (each min(window, tokens)) x %2 KV heads x %3 "
+                    "head_dim x %4 bytes x %5 %6 = %7 bytes"),
+                { g(tokenLayers), g(heads), g(dim), g(b), g(seqs), sequences(seqs), g(line.bytes) }, kCtx };
+        }
+    }
+    if (tp > 1)
+        line.perDevice = { //: %1 number of devices, %2 KV heads per device, %3 KV heads in all
+            ITERAGPU_TRANSLATE_NOOP("Computation", "per device with tensor parallel %1: %2 of %3 KV heads"),
+            { g(tp), g(heads), g(kvHeadsAll) }, kCtx };
+    return line;
+}
+
+std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters, const model::ModelShape* shape,
+    const TrainingOptions& o, const TrainingEstimate& t, std::uint64_t tp)
+{
+    std::vector<ComputationLine> lines;
+    const std::uint64_t trainable = checked::ceilDiv(t.trainableParameters, tp);
+    const Message split = splitTrainable(t.trainableParameters, tp);
+
+    if (o.mode == TrainingMode::LoRA) {
+        ComputationLine line;
+        line.componentId = "lora_adapters";
+        const std::uint64_t bits = scalarBits(o.adapterType);
+        const std::uint64_t whole = checked::bitsToBytes(t.trainableParameters, bits, kWhat);
+        line.formula = { //: %1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes"),
+            { g(t.trainableParameters), g(o.loraRank), g(bits), g(whole) }, kCtx };
+        splitAfter(line, whole, tp);
+        lines.push_back(line);
+    }
+    {
+        ComputationLine line;
+        line.componentId = "gradients";
+        const std::uint64_t bits = scalarBits(o.gradientType);
+        line.bytes = checked::bitsToBytes(trainable, bits, kWhat);
+        line.formula = { //: %1 trainable parameters, %2 bits of the gradient type, %3 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "%1 trainable parameters x %2 bit / 8 = %3 bytes"),
+            { g(trainable), g(bits), g(line.bytes) }, kCtx };
+        line.perDevice = split;
+        lines.push_back(line);
+    }
+    {
+        ComputationLine line;
+        line.componentId = "optimizer_states";
+        line.perDevice = split;
+        switch (o.optimizer) {
+        case Optimizer::SGD:
+            line.bytes = 0;
+            line.formula = { ITERAGPU_TRANSLATE_NOOP("Computation", "SGD keeps no state = 0 bytes"), {}, kCtx };
+            break;
+        case Optimizer::SGDMomentum:
+            line.bytes = checked::mul(trainable, 4, kWhat);
+            line.formula = { //: %1 trainable parameters, %2 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation", "%1 trainable parameters x 4 bytes (one fp32 momentum) = %2 bytes"),
+                { g(trainable), g(line.bytes) }, kCtx };
+            break;
+        case Optimizer::Adam:
+        case Optimizer::AdamW:
+            line.bytes = checked::mul({ trainable, 2, 4 }, kWhat);
+            line.formula = { //: %1 trainable parameters, %2 bytes
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Computation", "%1 trainable parameters x 2 moments x 4 bytes (fp32) = %2 bytes"),
+                { g(trainable), g(line.bytes) }, kCtx };
+            break;
+        case Optimizer::Adam8bit: {
+            const std::uint64_t blocks = checked::ceilDiv(trainable, kAdam8bitBlock);
+            line.bytes = checked::add(checked::mul(trainable, 2, kWhat), checked::mul({ blocks, 2, 4 }, kWhat), kWhat);
+            line.formula = { //: %1 trainable parameters, %2 blocks of 256, %3 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "%1 trainable parameters x 2 moments x 1 byte + %2 blocks of 256 x 2 moments x 4 bytes (fp32 "
+                    "absmax) = %3 bytes"),
+                { g(trainable), g(blocks), g(line.bytes) }, kCtx };
+            line.provenance = Provenance::Assumed;
+            line.source = { ITERAGPU_TRANSLATE_NOOP(
+                                "Computation", "bitsandbytes blockwise 8-bit states; small tensors kept in 32 bit are "
+                                               "not modelled"),
+                {}, kCtx };
+            break;
+        }
+        }
+        lines.push_back(line);
+    }
+    if (o.masterWeights) {
+        ComputationLine line;
+        line.componentId = "master_weights";
+        line.bytes = checked::mul(trainable, 4, kWhat);
+        line.formula = { //: %1 trainable parameters, %2 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "%1 trainable parameters x 4 bytes (fp32) = %2 bytes"),
+            { g(trainable), g(line.bytes) }, kCtx };
+        line.perDevice = split;
+        lines.push_back(line);
+    }
+    if (t.activations && shape) {
+        ComputationLine line;
+        line.componentId = "activations";
+        line.provenance = Provenance::Assumed;
+        const std::uint64_t s = o.sequenceLength, b = o.microBatch, h = shape->hidden, a = shape->heads;
+        const std::uint64_t bits = scalarBits(o.activationType);
+        const std::uint64_t oneLayer = TrainingEstimator::layerActivations(s, b, h, a, o.activationType, tp);
+        if (o.activationCheckpointing) {
+            const std::uint64_t inputs = checked::ceilDiv(checked::mul({ s, b, h, bits }, kWhat), 8);
+            line.bytes = checked::add(checked::mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
+            line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "%1 layers x s %2 x b %3 x h %4 x %5 bit / 8 (layer inputs kept) + %6 bytes (one layer "
+                    "recomputed) = %7 bytes"),
+                { g(shape->layers), g(s), g(b), g(h), g(bits), g(oneLayer), g(line.bytes) }, kCtx };
+            line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                                "full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer"),
+                {}, kCtx };
+        } else {
+            line.bytes = checked::mul(oneLayer, shape->layers, kWhat);
+            if (tp == 1)
+                line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 a (heads), %6 bits of the activation type,
+                                 //: %7 bytes of one layer, %8 bytes
+                    ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "%1 layers x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 bytes per "
+                        "layer) = %8 bytes"),
+                    { g(shape->layers), g(s), g(b), g(h), g(a), g(bits), g(oneLayer), g(line.bytes) }, kCtx };
+            else
+                line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 a (heads), %7 bits,
+                                 //: %8 bytes of one layer, %9 bytes
+                    ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = "
+                        "%8 bytes per layer) = %9 bytes"),
+                    { g(shape->layers), g(s), g(b), g(h), g(tp), g(a), g(bits), g(oneLayer), g(line.bytes) }, kCtx };
+            line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                                "Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism), "
+                                "16-bit activations scaled by bits / 16"),
+                {}, kCtx };
+        }
+        lines.push_back(line);
+    }
+    if (t.logits && shape) {
+        ComputationLine line;
+        line.componentId = "logits";
+        const std::uint64_t whole = checked::mul({ o.sequenceLength, o.microBatch, shape->vocab, 4 }, kWhat);
+        line.formula = { //: %1 s, %2 b, %3 vocabulary size, %4 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes"),
+            { g(o.sequenceLength), g(o.microBatch), g(shape->vocab), g(whole) }, kCtx };
+        splitAfter(line, whole, tp);
+        lines.push_back(line);
+    }
+    if (t.evaluation && shape && o.evalBatch > 0) {
+        ComputationLine line;
+        line.componentId = "evaluation";
+        line.provenance = Provenance::Assumed;
+        const std::uint64_t s = o.sequenceLength, e = o.evalBatch;
+        const std::uint64_t bits = scalarBits(o.activationType);
+        const std::uint64_t perToken = checked::add(
+            checked::mul(4, shape->hidden, kWhat), checked::mul(2, checked::ceilDiv(shape->intermediate, tp), kWhat),
+            kWhat);
+        const std::uint64_t working = checked::bitsToBytes(checked::mul({ s, e, perToken }, kWhat), bits, kWhat);
+        const std::uint64_t scores = checked::bitsToBytes(
+            checked::mul({ checked::ceilDiv(shape->heads, tp), s, s, e }, kWhat), bits, kWhat);
+        const std::uint64_t logits = checked::ceilDiv(checked::mul({ s, e, shape->vocab, 4 }, kWhat), tp);
+        line.bytes = checked::add(checked::add(working, scores, kWhat), logits, kWhat);
+        line.formula = { //: %1 s, %2 evaluation batch, %3 elements per token, %4 bits, %5 bytes, %6 bytes of
+                         //: attention scores, %7 bytes of logits, %8 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "s %1 x batch %2 x %3 (4h + 2 x intermediate) x %4 bit / 8 = %5 bytes + %6 bytes of attention "
+                "scores (a x s x s) + %7 bytes of fp32 logits = %8 bytes"),
+            { g(s), g(e), g(perToken), g(bits), g(working), g(scores), g(logits), g(line.bytes) }, kCtx };
+        line.source = { ITERAGPU_TRANSLATE_NOOP(
+                            "Computation", "a no-grad forward keeps one layer's working set and eager attention scores"),
+            {}, kCtx };
+        lines.push_back(line);
+    }
+    if (o.exportCopy) {
+        ComputationLine line;
+        line.componentId = "export_copy";
+        const std::uint64_t bits = scalarBits(o.exportType);
+        const std::uint64_t whole = checked::bitsToBytes(parameters, bits, kWhat);
+        line.formula = { //: %1 parameter count, %2 bits of the export type, %3 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "%1 parameters x %2 bit / 8 = %3 bytes"),
+            { g(parameters), g(bits), g(whole) }, kCtx };
+        splitAfter(line, whole, tp);
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+ComputationLine ComputationLines::reserve(const Reserve& reserve, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "reserve";
+    line.provenance = Provenance::Assumed;
+    line.bytes = reserve.bytes;
+    char typed[64];
+    std::snprintf(typed, sizeof typed, "%g", reserve.typedValue);
+    line.formula = { //: %1 the value typed (e.g. "4"), %2 its unit (GB or GiB), %3 the same in bytes
+        ITERAGPU_TRANSLATE_NOOP("Computation", "reserve as typed: %1 %2 = %3 bytes"),
+        { std::string(typed), units::unitSymbol(reserve.unit), g(reserve.bytes) }, kCtx };
+    if (tp > 1)
+        line.perDevice = { //: %1 number of devices
+            ITERAGPU_TRANSLATE_NOOP("Computation", "on each of the %1 devices"), { g(tp) }, kCtx };
+    return line;
+}
+
+std::string ComputationLines::amount(std::uint64_t bytes, units::Unit unit)
+{
+    const std::uint64_t scale = unit == units::Unit::GiB ? units::kGiB : units::kGB;
+    if (bytes % scale == 0)
+        return units::groupDigits(bytes / scale) + " " + units::unitSymbol(unit);
+    return units::format(bytes, unit);
+}
+
+} // namespace iteragpu::sizing

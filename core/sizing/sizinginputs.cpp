@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sizing/sizinginputs.h"
+
+#include "core/model/configreader.h"
+#include "core/model/safetensorsreader.h"
+#include "core/sizing/presetlibrary.h"
+#include "core/sizing/reserve.h"
+#include "core/sizing/sizingerror.h"
+#include "core/sizing/trainedcontext.h"
+
+namespace iteragpu::sizing {
+
+namespace {
+
+    constexpr std::uint64_t kMaxBits = 64; // bits per parameter
+
+    bool floatingPoint(ScalarType t) { return t != ScalarType::INT8 && t != ScalarType::INT4; }
+
+    std::uint64_t positive(const std::optional<std::uint64_t>& value, const char* what)
+    {
+        if (value && *value == 0)
+            throw SizingError(std::string(what) + " must be greater than zero");
+        return value.value_or(0);
+    }
+
+    const Preset& findPreset(const PresetLibrary& library, const std::string& id)
+    {
+        const auto* p = library.find(id);
+        if (!p) {
+            std::string known;
+            for (const auto& preset : library.presets())
+                known += (known.empty() ? "" : ", ") + preset.id;
+            throw SizingError("unknown preset '" + id + "' (known: " + known + ")");
+        }
+        return *p;
+    }
+
+} // namespace
+
+SizingRequest makeRequest(const SizingInputs& in)
+{
+    SizingRequest r;
+
+    // Model source.
+    if (in.parameters)
+        r.parameters = positive(in.parameters, "the parameter count");
+    if (in.bits) {
+        if (*in.bits == 0 || *in.bits > kMaxBits)
+            throw SizingError("bits per parameter must be between 1 and 64");
+        r.bits = in.bits;
+    }
+    if (!in.presetId.empty() && !in.configPath.empty())
+        throw SizingError("give either a preset or a config.json, not both");
+    r.trainedContext = in.trainedContext;
+    if (!in.presetId.empty() && (!in.shape || !r.trainedContext)) {
+        const auto library = PresetLibrary::loadDefault();
+        const Preset& p = findPreset(library, in.presetId);
+        if (!in.shape) {
+            r.shape = p.shape;
+            r.shape->source = "preset " + p.id + " (" + p.source + ")";
+        }
+        if (!r.trainedContext)
+            r.trainedContext = p.trainedContext;
+    }
+    if (!in.configPath.empty()) {
+        if (!in.shape)
+            r.shape = model::ConfigReader::readFile(in.configPath);
+        if (!r.trainedContext)
+            r.trainedContext = TrainedContext::fromConfigFile(in.configPath);
+    }
+    if (in.shape)
+        r.shape = in.shape;
+    if (in.checkpoint)
+        r.checkpoint = in.checkpoint;
+    else if (!in.safetensorsPath.empty())
+        r.checkpoint = model::SafetensorsReader::read(in.safetensorsPath);
+    if (!r.shape && !r.checkpoint && !r.parameters)
+        throw SizingError(
+            "no model given: type a parameter count, or give a config.json, a safetensors file or a preset");
+    r.weightsFromCheckpoint = in.weightsFromCheckpoint;
+
+    // Formats. See Note [Compute format] in sizinginputs.h: the compute format is the type of the activations and,
+    // unless a gradient type is given, of the gradients; the weights' bytes follow the storage format only.
+    if (!floatingPoint(in.compute))
+        throw SizingError(std::string("the compute format must be a floating-point type (fp32, fp16, bf16, fp8_e4m3, "
+                                      "fp8_e5m2), not ")
+            + scalarName(in.compute));
+    r.weights.format = in.storage;
+    r.weights.compute = in.compute;
+    if (in.blockSize)
+        r.weights.blockSize = positive(in.blockSize, "the quantization block size");
+    if (in.groupSize)
+        r.weights.groupSize = positive(in.groupSize, "the quantization group size");
+
+    // Training.
+    if (in.mode != SizingMode::Inference) {
+        TrainingOptions t;
+        t.mode = in.mode == SizingMode::LoRA ? TrainingMode::LoRA : TrainingMode::Full;
+        t.optimizer = in.optimizer;
+        t.masterWeights = in.masterWeights;
+        if (in.loraRank == 0)
+            throw SizingError("the LoRA rank must be greater than zero");
+        t.loraRank = in.loraRank;
+        if (!in.loraTargets.empty())
+            t.loraTargets = in.loraTargets;
+        if (in.microBatch == 0)
+            throw SizingError("the micro-batch must be greater than zero");
+        t.microBatch = in.microBatch;
+        if (in.sequenceLength == 0)
+            throw SizingError("the training sequence length must be greater than zero");
+        t.sequenceLength = in.sequenceLength;
+        t.activationCheckpointing = in.checkpointing;
+        t.activationType = in.compute;
+        t.gradientType = in.gradientType.value_or(in.compute);
+        t.evalBatch = in.evalBatch;
+        t.exportCopy = in.exportCopy;
+        r.training = t;
+    }
+
+    // KV cache: dimensions left at 0 are filled from the shape by the engine (with the model's per-layer windows
+    // while the layer count is the model's and no window is typed).
+    if (in.kvCache) {
+        KvCacheOptions kv;
+        kv.layers = positive(in.layers, "the KV cache's layers");
+        kv.kvHeads = positive(in.kvHeads, "the KV cache's KV heads");
+        kv.headDim = positive(in.headDim, "the KV cache's head_dim");
+        kv.promptTokens = in.promptTokens;
+        kv.generatedTokens = in.generatedTokens;
+        if (in.sequences == 0)
+            throw SizingError("the KV cache needs at least one sequence");
+        kv.sequences = in.sequences;
+        kv.dtype = in.kvDtype;
+        if (in.kvBytesPerElement)
+            kv.bytesPerElement = positive(in.kvBytesPerElement, "the KV cache's bytes per element");
+        if (in.slidingWindow)
+            kv.slidingWindow = positive(in.slidingWindow, "the sliding window");
+        kv.staticCache = in.staticCache || in.staticCapacity.has_value();
+        if (in.staticCapacity)
+            kv.staticCapacity = positive(in.staticCapacity, "the static cache capacity");
+        if (kv.promptTokens + kv.generatedTokens == 0 && !kv.staticCapacity)
+            throw SizingError("the KV cache needs at least one prompt or generated token");
+        if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))
+            throw SizingError("the KV cache needs layers, KV heads and head_dim (or a config.json or preset)");
+        r.kvCache = kv;
+    }
+
+    r.reserve = Reserve::typed(in.reserveValue, in.reserveUnit);
+    if (in.tensorParallel == 0)
+        throw SizingError("the tensor-parallel degree must be between 1 and 4096");
+    r.tensorParallel = in.tensorParallel;
+    return r;
+}
+
+} // namespace iteragpu::sizing
