@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // `iteragpu estimate` through iteragpu::cli::run: the seed form, --json, sources, fit verdicts and errors.
 #include "app/cli/cliapp.h"
+#include "core/sizing/sizingengine.h"
+#include "core/sizing/sizinginputs.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 #include <cstdlib>
+#include <functional>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 using namespace iteragpu;
 
+Q_DECLARE_METATYPE(std::function<void(iteragpu::sizing::SizingInputs&)>)
+
 namespace {
+
+using Edit = std::function<void(sizing::SizingInputs&)>;
 
 struct CliResult {
     int code;
@@ -166,6 +173,180 @@ private slots:
         QVERIFY(all.out.find("fit h200-sxm") != std::string::npos);
     }
 
+    // The seeds' two worked examples, exactly (issue 17): the weights and the KV cache with the user's numbers.
+    void seedComputationLines_data()
+    {
+        QTest::addColumn<QByteArray>("args");
+        QTest::addColumn<QString>("line");
+        QTest::addRow("7e9 x 16 bit") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
+                                      << QStringLiteral("  weights (computed): 7 000 000 000 parameters x 16 bit / 8 = "
+                                                        "14 000 000 000 bytes = 13.04 GiB\n");
+        QTest::addRow("reserve as typed") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
+                                          << QStringLiteral("  reserve (assumed): reserve as typed: 4 GiB = "
+                                                            "4 294 967 296 bytes = 4 GiB\n");
+        QTest::addRow("1 GiB KV cache")
+            << QByteArray("--parameters 7000000000 --bits 16 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192")
+            << QStringLiteral("  KV cache (computed): 2 (K and V) x 32 layers x 8 KV heads x 128 head_dim x 8 192 "
+                              "tokens x 2 bytes x 1 sequence = 1 073 741 824 bytes = 1 GiB\n");
+    }
+
+    void seedComputationLines()
+    {
+        QFETCH(QByteArray, args);
+        QFETCH(QString, line);
+        const auto r = runCli(split("estimate " + args));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.find("how it is computed:\n") != std::string::npos, r.out.c_str());
+        QVERIFY2(r.out.find(line.toStdString()) != std::string::npos, r.out.c_str());
+    }
+
+    void jsonComputation()
+    {
+        const auto r = runCli(split("estimate --json --parameters 7000000000 --bits 16 --reserve-gib 4 --layers 32 "
+                                    "--kv-heads 8 --head-dim 128 --tokens 8192"));
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QVERIFY(j["computation"].is_array());
+        QCOMPARE(j["computation"].size(), std::size_t(3));
+        const auto& w = j["computation"][0];
+        QCOMPARE(w["id"].get<std::string>(), std::string("weights"));
+        QCOMPARE(w["formula"].get<std::string>(),
+            std::string("7 000 000 000 parameters x 16 bit / 8 = 14 000 000 000 bytes"));
+        QCOMPARE(w["bytes"].get<std::uint64_t>(), j["weights"]["bytes"].get<std::uint64_t>());
+        QCOMPARE(w["provenance"].get<std::string>(), std::string("computed"));
+        const auto& kv = j["computation"][1];
+        QCOMPARE(kv["id"].get<std::string>(), std::string("kv_cache"));
+        QCOMPARE(kv["formula"].get<std::string>(),
+            std::string("2 (K and V) x 32 layers x 8 KV heads x 128 head_dim x 8 192 tokens x 2 bytes x 1 sequence = "
+                        "1 073 741 824 bytes"));
+        QCOMPARE(kv["bytes"].get<std::uint64_t>(), j["kv_cache"]["bytes"].get<std::uint64_t>());
+        const auto& reserve = j["computation"][2];
+        QCOMPARE(reserve["id"].get<std::string>(), std::string("reserve"));
+        QCOMPARE(reserve["provenance"].get<std::string>(), std::string("assumed"));
+        QCOMPARE(reserve["bytes"].get<std::uint64_t>(), 4ULL * 1024 * 1024 * 1024);
+    }
+
+    // The CLI goes through makeRequest: the same choices give the CLI's total and makeRequest's. The training
+    // rows with a compute format other than the storage format are where the CLI and the GUI used to differ
+    // (--compute set only the weights' label; gradients and activations stayed bf16).
+    void sameTotalAsMakeRequest_data()
+    {
+        QTest::addColumn<QByteArray>("args");
+        QTest::addColumn<Edit>("edit");
+        QTest::addColumn<bool>("oldMeaningDiffers");
+        using namespace sizing;
+        QTest::addRow("seed form") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
+                                   << Edit([](SizingInputs& in) {
+                                          in.parameters = 7'000'000'000ULL;
+                                          in.bits = 16;
+                                          in.reserveValue = 4;
+                                      })
+                                   << false;
+        QTest::addRow("preset nf4 KV window, reserve GB")
+            << QByteArray("--preset mistral-7b-v0.1 --format nf4 --tokens 9000 --sequences 2 --reserve-gb 1.5")
+            << Edit([](SizingInputs& in) {
+                   in.presetId = "mistral-7b-v0.1";
+                   in.storage = WeightFormat::NF4;
+                   in.kvCache = true;
+                   in.promptTokens = 9000;
+                   in.sequences = 2;
+                   in.reserveValue = 1.5;
+                   in.reserveUnit = units::Unit::GB;
+               })
+            << false;
+        QTest::addRow("full training, fp16 storage, fp32 compute")
+            << QByteArray("--preset llama-2-7b --format fp16 --compute fp32 --training --seq-len 1024")
+            << Edit([](SizingInputs& in) {
+                   in.presetId = "llama-2-7b";
+                   in.storage = WeightFormat::FP16;
+                   in.compute = ScalarType::FP32;
+                   in.mode = SizingMode::FullTraining;
+                   in.sequenceLength = 1024;
+               })
+            << true;
+        QTest::addRow("LoRA, nf4 storage, fp16 compute, tp 2")
+            << QByteArray("--preset llama-2-7b --format nf4 --compute fp16 --lora-rank 16 --tp 2 --batch 4")
+            << Edit([](SizingInputs& in) {
+                   in.presetId = "llama-2-7b";
+                   in.storage = WeightFormat::NF4;
+                   in.compute = ScalarType::FP16;
+                   in.mode = SizingMode::LoRA;
+                   in.tensorParallel = 2;
+                   in.microBatch = 4;
+               })
+            << false; // fp16 and bf16 have the same size: the old meaning gave the same bytes here
+        QTest::addRow("full training, fp32 compute, bf16 gradients given")
+            << QByteArray("--config " + QByteArray::fromStdString(fixture("qwen2-7b.config.json"))
+                   + " --compute fp32 --grad-dtype bf16 --training --checkpointing")
+            << Edit([](SizingInputs& in) {
+                   in.configPath = fixture("qwen2-7b.config.json");
+                   in.compute = ScalarType::FP32;
+                   in.gradientType = ScalarType::BF16;
+                   in.mode = SizingMode::FullTraining;
+                   in.checkpointing = true;
+               })
+            << true; // the activations still follow the compute format
+    }
+
+    void sameTotalAsMakeRequest()
+    {
+        QFETCH(QByteArray, args);
+        QFETCH(Edit, edit);
+        QFETCH(bool, oldMeaningDiffers);
+        const auto r = runCli(split("estimate --json " + args));
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        sizing::SizingInputs in;
+        edit(in);
+        const sizing::SizingRequest request = sizing::makeRequest(in);
+        const auto e = sizing::SizingEngine::estimate(request);
+        QCOMPARE(j["total"]["bytes"].get<std::uint64_t>(), e.total());
+        for (const auto& c : e.components)
+            if (c.bytes)
+                QCOMPARE(j[c.id]["bytes"].get<std::uint64_t>(), *c.bytes);
+        // The old CLI meaning: --compute on the weights only, gradients (unless given) and activations in bf16.
+        sizing::SizingRequest old = request;
+        if (old.training) {
+            if (!in.gradientType)
+                old.training->gradientType = sizing::ScalarType::BF16;
+            old.training->activationType = sizing::ScalarType::BF16;
+        }
+        const auto oldTotal = sizing::SizingEngine::estimate(old).total();
+        QCOMPARE(oldTotal != e.total(), oldMeaningDiffers);
+    }
+
+    void verdictSentences_data()
+    {
+        QTest::addColumn<QByteArray>("args");
+        QTest::addColumn<QString>("part");
+        QTest::addRow("memory") << QByteArray("--parameters 7e9 --bits 16 --layers 32 --kv-heads 8 --head-dim 128 "
+                                              "--tokens 8192 --device-catalog rtx-4090")
+                                << QStringLiteral("tokens per sequence, limited by memory.");
+        QTest::addRow("sliding window") << QByteArray("--parameters 7e9 --bits 16 --layers 32 --kv-heads 8 "
+                                                      "--head-dim 128 --tokens 8192 --sliding-window 4096 "
+                                                      "--device-catalog h100-sxm")
+                                        << QStringLiteral("sliding window of 4 096 tokens");
+        QTest::addRow("trained context (Mistral)")
+            << QByteArray("--preset mistral-7b-v0.1 --tokens 8192 --device-catalog h100-sxm")
+            << QStringLiteral("32 768 tokens per sequence, the model's trained context");
+        QTest::addRow("does not fit") << QByteArray("--parameters 70e9 --bits 16 --tokens 10 --layers 80 --kv-heads 8 "
+                                                    "--head-dim 128 --device-catalog rtx-4090")
+                                      << QStringLiteral("at all, not even with one token per sequence.");
+    }
+
+    void verdictSentences()
+    {
+        QFETCH(QByteArray, args);
+        QFETCH(QString, part);
+        const auto r = runCli(split("estimate " + args));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.find(part.toStdString()) != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("no limit tokens") == std::string::npos);
+        const auto j = nlohmann::json::parse(runCli(split("estimate --json " + args)).out);
+        QVERIFY2(j["largest_context"].get<std::string>().find(part.toStdString()) != std::string::npos,
+            j.dump().c_str());
+    }
+
     void errors_data()
     {
         QTest::addColumn<QByteArray>("args");
@@ -191,6 +372,9 @@ private slots:
         QTest::addRow("unknown optimizer") << QByteArray("--parameters 7e9 --training --optimizer lion") << error;
         QTest::addRow("LoRA without shape") << QByteArray("--parameters 7e9 --lora-rank 8") << error;
         QTest::addRow("unknown preset") << QByteArray("--preset gpt-9") << error;
+        QTest::addRow("preset and config") << QByteArray::fromStdString(
+            "--preset llama-2-7b --config " + fixture("qwen2-7b.config.json")) << error;
+        QTest::addRow("int4 compute") << QByteArray("--parameters 7e9 --compute int4") << error;
         QTest::addRow("unknown card") << QByteArray("--parameters 7e9 --bits 16 --device-catalog nvidia-x1") << error;
         QTest::addRow("overflow") << QByteArray("--parameters 1e19 --format fp32") << error;
         QTest::addRow("tp zero") << QByteArray("--parameters 7e9 --bits 16 --tp 0") << error;
