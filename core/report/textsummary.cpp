@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/textsummary.h"
 
+#include "core/protocol/runsummary.h"
 #include "core/units/units.h"
 
 #include <cstdio>
@@ -79,11 +80,13 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
 std::string runFooter(const RunResult& r)
 {
     std::ostringstream s;
-    std::size_t ok = 0, failed = 0, notRun = 0;
-    for (const auto& p : r.phases)
-        (p.status == PhaseStatus::Ok ? ok : p.status == PhaseStatus::Failed ? failed : notRun)++;
-    s << (r.simulated ? "[simulated] " : "") << ok << " phase(s) ok, " << failed << " failed, " << notRun << " not run"
-      << (r.cancelled ? " (cancelled)" : "");
+    // The counts of core's RunSummary, as the window's status bar, its progress bar and the sheet give them.
+    const protocol::RunSummary summary = protocol::summarize(r);
+    s << (r.simulated ? "[simulated] " : "") << summary.passed << " phase(s) ok, " << summary.failed << " failed, "
+      << summary.notRun << " not run" << (r.cancelled ? " (cancelled)" : "");
+    if (summary.firstFailure)
+        s << "; first failure: " << summary.firstFailureLabel
+          << (summary.firstFailureOutOfMemory ? " (out of memory)" : "");
     if (r.wallSeconds) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3f", *r.wallSeconds);

@@ -4,17 +4,25 @@
 #include "app/gui/log/logview.h"
 #include "app/gui/mainwindow/mainwindow.h"
 #include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/report/decisionsheetwriter.h"
+#include "app/gui/report/reportactions.h"
+#include "app/gui/report/resultcomparewidget.h"
+#include "app/gui/report/resultexporter.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/runsignaladapter.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/workload/workloadsettings.h"
 
 #include "core/protocol/runsummary.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -27,6 +35,7 @@
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 #include <QValueAxis>
@@ -85,6 +94,8 @@ public:
 class TestWorkbench : public QObject {
     Q_OBJECT
 private slots:
+    void init() { gui::WorkloadSettings::clear(); } // each case from the seeds' example
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -276,6 +287,96 @@ private slots:
         QVERIFY(
             !column(window.phaseModel(), gui::PhaseTableModel::ColStatus).contains(QStringLiteral("out of memory")));
         QVERIFY(window.noticeText().isEmpty());
+    }
+
+    // Defects 2 and 8: a result opened after a run is shown like a measured one (phase table and timeline), and
+    // every result keeps its own source: the run's sheet names the run, the compare view labels both sides.
+    void openedResultIsShownAndKeepsItsSource()
+    {
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        gui::ReportActions* actions = window.reportActions();
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        QTemporaryDir dir;
+        // First run (batch 1), saved: that file is "another result" for later.
+        setWorkload(window, QStringLiteral("1"), QStringLiteral("128"), QStringLiteral("1"), QStringLiteral("2"),
+            QStringLiteral("8"));
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+        const QString other = dir.filePath(QStringLiteral("batch1.json"));
+        QVERIFY(actions->exportJsonTo(other));
+        protocol::RunResult opened;
+        QString error;
+        QVERIFY2(gui::ResultExporter::openResult(other, opened, error), qPrintable(error));
+        // Second run (batch 2, one more repeat), not saved.
+        setWorkload(window, QStringLiteral("2"), QStringLiteral("128"), QStringLiteral("1"), QStringLiteral("3"),
+            QStringLiteral("8"));
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kRunTimeoutMs);
+        const auto run = finished.at(1).at(0).value<protocol::RunResult>();
+        QCOMPARE(window.phaseModel()->rowCount(), static_cast<int>(run.phases.size()));
+
+        // Open the first file: the window shows it as if it had just been measured.
+        QVERIFY(actions->openResultFile(other));
+        gui::PhaseTableModel* model = window.phaseModel();
+        QCOMPARE(model->rowCount(), static_cast<int>(opened.phases.size()));
+        QVERIFY(opened.phases.size() != run.phases.size());
+        std::uint64_t samples = 0;
+        std::uint64_t maxAllocated = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& phase = opened.phases[static_cast<std::size_t>(row)];
+            QCOMPARE(model->index(row, gui::PhaseTableModel::ColPhase).data().toString(),
+                QString::fromStdString(protocol::phaseLabel(phase)));
+            QCOMPARE(
+                model->index(row, gui::PhaseTableModel::ColStatus).data(gui::PhaseTableModel::StatusRole).toString(),
+                QString::fromLatin1(protocol::phaseStatusName(phase.status)));
+            QCOMPARE(model->index(row, gui::PhaseTableModel::ColPeakAllocated).data(gui::PhaseTableModel::BytesRole),
+                phase.peak.allocated ? QVariant(static_cast<qulonglong>(*phase.peak.allocated)) : QVariant());
+            samples += phase.samples.size();
+            for (const auto& s : phase.samples)
+                maxAllocated = std::max(maxAllocated, s.allocated);
+        }
+        QVERIFY(samples > 0);
+        gui::TimelineChart* chart = window.timeline();
+        QCOMPARE(chart->store().sampleCount(), samples);
+        QCOMPARE(chart->store().maxAllocated(), maxAllocated);
+        QCOMPARE(chart->phases().size(), opened.phases.size());
+        QTRY_VERIFY(chart->allocatedSeries()->count() > 0);
+
+        // The sheet of the run (not the file opened last) names the run's own source.
+        const QString runSheet = dir.filePath(QStringLiteral("run.md"));
+        QVERIFY(actions->exportSheetTo(runSheet, QStringLiteral("en"), QString(),
+            gui::DecisionSheetWriter::Format::Markdown, /*writeJson=*/false, gui::ReportActions::Held::Measured));
+        QFile runFile(runSheet);
+        QVERIFY(runFile.open(QIODevice::ReadOnly));
+        const QString runText = QString::fromUtf8(runFile.readAll());
+        QVERIFY2(runText.contains(QStringLiteral("Source of the run: measured in this session, not saved")),
+            qPrintable(runText));
+        QVERIFY(!runText.contains(QStringLiteral("batch1.json")));
+        QVERIFY(runText.contains(QStringLiteral("batch 2, context 64")));
+        // The sheet of what is shown describes the opened file, with its own chart.
+        const QString openedSheet = dir.filePath(QStringLiteral("opened.md"));
+        QVERIFY(actions->exportSheetTo(
+            openedSheet, QStringLiteral("en"), QString(), gui::DecisionSheetWriter::Format::Markdown, false));
+        QFile openedFile(openedSheet);
+        QVERIFY(openedFile.open(QIODevice::ReadOnly));
+        const QString openedText = QString::fromUtf8(openedFile.readAll());
+        QVERIFY(openedText.contains(
+            QStringLiteral("opened from ") + QDir::toNativeSeparators(QFileInfo(other).absoluteFilePath())));
+        QVERIFY(openedText.contains(QStringLiteral("batch 1, context 64")));
+        const QImage sheetChart(gui::ResultExporter::chartPathFor(openedSheet));
+        QCOMPARE(sheetChart.convertToFormat(QImage::Format_RGB32),
+            actions->chartOf(gui::ReportActions::Held::Opened).convertToFormat(QImage::Format_RGB32));
+        QVERIFY(sheetChart.convertToFormat(QImage::Format_RGB32)
+            != actions->chartOf(gui::ReportActions::Held::Measured).convertToFormat(QImage::Format_RGB32));
+
+        // Compare: the run and the file, each under its own name.
+        std::unique_ptr<gui::ResultCompareWidget> compare(actions->createCompareWidget(nullptr));
+        QCOMPARE(compare->result(gui::ResultCompareWidget::Side::A)->identity.runId, run.identity.runId);
+        QCOMPARE(compare->label(gui::ResultCompareWidget::Side::A),
+            QStringLiteral("run %1 (measured in this session, not saved)").arg(run.identity.runId));
+        QCOMPARE(compare->label(gui::ResultCompareWidget::Side::B), QStringLiteral("batch1.json"));
     }
 
     void missingBackendIsAClearMessage_data()

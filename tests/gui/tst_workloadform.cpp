@@ -3,10 +3,12 @@
 #include "app/gui/mainwindow/mainwindow.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/workload/workloadsettings.h"
 
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -21,6 +23,71 @@ class TestWorkloadForm : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    // Every case starts from the seeds' example, not from what an earlier case left in the settings.
+    void init() { gui::WorkloadSettings::clear(); }
+    void cleanupTestCase() { gui::WorkloadSettings::clear(); }
+
+    // Defect: the workload form reset at every start. Its choices come back, as values, in any language.
+    void choicesSurviveARestart()
+    {
+        protocol::RunConfig chosen;
+        {
+            WorkloadForm form;
+            form.modeBox()->setCurrentIndex(form.modeBox()->findData(int(protocol::Mode::Training)));
+            form.dtypeBox()->setCurrentIndex(form.dtypeBox()->findData(int(device::DType::BFloat16)));
+            form.allocatorBox()->setCurrentIndex(form.allocatorBox()->findData(int(protocol::AllocatorKind::Async)));
+            form.edit(Field::Batch)->setText(QStringLiteral("7"));
+            form.edit(Field::Context)->setText(QStringLiteral("4096"));
+            form.edit(Field::Width)->setText(QStringLiteral("2048"));
+            form.edit(Field::Warmup)->setText(QStringLiteral("0"));
+            form.edit(Field::Repeats)->setText(QStringLiteral("9"));
+            form.edit(Field::SamplingHz)->setText(QStringLiteral("250"));
+            form.edit(Field::SimCapacity)->setText(QStringLiteral("24"));
+            QVERIFY(form.isValid());
+            chosen = *form.config();
+        }
+        QLocale::setDefault(QLocale(QStringLiteral("de")));
+        WorkloadForm again;
+        QLocale::setDefault(QLocale(QStringLiteral("en_US")));
+        QVERIFY(again.isValid());
+        const auto back = again.config();
+        QVERIFY(back.has_value());
+        QCOMPARE(back->mode, chosen.mode);
+        QCOMPARE(back->dtype, chosen.dtype);
+        QCOMPARE(back->allocator, chosen.allocator);
+        QCOMPARE(back->batch, std::uint64_t(7));
+        QCOMPARE(back->context, std::uint64_t(4096));
+        QCOMPARE(back->width, std::uint64_t(2048));
+        QCOMPARE(back->warmup, 0u);
+        QCOMPARE(back->repeats, 9u);
+        QCOMPARE(back->samplingHz, 250.0);
+        QCOMPARE(back->simCapacityBytes, std::optional<std::uint64_t>(24ULL * units::kGiB));
+
+        // Reset gives the seeds' example and keeps it for the next start.
+        again.resetButton()->click();
+        const protocol::RunConfig seeds;
+        QCOMPARE(again.config()->batch, seeds.batch);
+        QCOMPARE(again.config()->mode, seeds.mode);
+        QCOMPARE(again.config()->warmup, seeds.warmup);
+        WorkloadForm third;
+        QCOMPARE(third.config()->batch, seeds.batch);
+        QCOMPARE(third.config()->dtype, seeds.dtype);
+    }
+
+    void damagedSettingsFallBackToTheSeeds()
+    {
+        {
+            QSettings s;
+            s.setValue(QStringLiteral("workload/batch"), QStringLiteral("-3"));
+            s.setValue(QStringLiteral("workload/width"), 0);
+            s.setValue(QStringLiteral("workload/mode"), QStringLiteral("warp-drive"));
+        }
+        WorkloadForm form;
+        QVERIFY(form.isValid());
+        QCOMPARE(form.config()->batch, protocol::RunConfig {}.batch);
+        QCOMPARE(form.config()->width, protocol::RunConfig {}.width);
+        QCOMPARE(form.config()->mode, protocol::RunConfig {}.mode);
+    }
 
     void defaultsAreValid()
     {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/run/runpanel.h"
+#include "app/gui/application/messagetext.h"
 
 #include "app/gui/phases/phasetablemodel.h"
 
@@ -62,6 +63,14 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent)
     connect(controller, &RunController::phaseFinished, this, &RunPanel::onPhaseFinished);
     connect(controller, &RunController::progressChanged, this, &RunPanel::onProgress);
     connect(controller, &RunController::stateChanged, this, &RunPanel::onStateChanged);
+    connect(controller, &RunController::runStarted, this, [this] {
+        m_summary.reset();
+        retranslateUi();
+    });
+    connect(controller, &RunController::runFinished, this, [this](const protocol::RunResult& result) {
+        m_summary = protocol::summarize(result);
+        retranslateUi();
+    });
     retranslateUi();
     updateButtons();
     updateElapsed();
@@ -150,6 +159,8 @@ void RunPanel::retranslateUi()
     m_overallLabel->setText(tr("Overall:"));
     //: progress bar text: %v phases done of %m planned
     m_overallBar->setFormat(tr("%v / %m phases"));
+    // After a run, the bar's tooltip says how it ended, in core's words (the same counts as the status bar).
+    m_overallBar->setToolTip(m_summary ? messageText(m_summary->message()) : QString());
     updateButtons();
 }
 

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "app/gui/run/runcontroller.h"
+#include "core/protocol/runsummary.h"
 
 #include <QWidget>
+#include <optional>
 
 class QLabel;
 class QProgressBar;
@@ -58,6 +60,7 @@ private:
     bool m_runAllowed = false;
     int m_finished = 0;
     int m_planned = 0;
+    std::optional<protocol::RunSummary> m_summary; // of the last run that ended
 };
 
 } // namespace iteragpu::gui

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/workload/workloadsettings.h"
 
 #include "core/runner/runner.h"
 #include "core/units/units.h"
@@ -11,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <cmath>
@@ -104,8 +106,19 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_formError->hide();
     m_layout->addRow(m_formError);
 
+    m_reset = new QPushButton(this);
+    m_layout->addRow(m_reset);
+    connect(m_reset, &QPushButton::clicked, this, &WorkloadForm::resetToSeedsExample);
+
     retranslateUi();
-    setConfig(protocol::RunConfig {});
+    // The last choices (QSettings), else the seeds' example; every valid change is kept for the next start.
+    setConfig(WorkloadSettings::load().value_or(protocol::RunConfig {}));
+    connect(this, &WorkloadForm::changed, this, [this] {
+        if (!m_valid)
+            return;
+        if (const auto c = config())
+            WorkloadSettings::save(*c);
+    });
     for (auto* combo : { m_mode, m_dtype, m_allocator })
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { validate(); });
     connect(m_emptyCache, &QCheckBox::toggled, this, [this] { validate(); });
@@ -293,6 +306,8 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
     validate();
 }
 
+void WorkloadForm::resetToSeedsExample() { setConfig(protocol::RunConfig {}); }
+
 void WorkloadForm::setSimulatedDevice(bool simulated)
 {
     m_simulated = simulated;
@@ -304,7 +319,8 @@ void WorkloadForm::setSimulatedDevice(bool simulated)
 void WorkloadForm::setLocked(bool locked)
 {
     for (QWidget* w : findChildren<QWidget*>())
-        if (qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w))
+        if (qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w)
+            || qobject_cast<QPushButton*>(w))
             w->setEnabled(!locked && (w != m_fields.value(Field::SimCapacity).edit || m_simulated));
 }
 
@@ -365,6 +381,16 @@ void WorkloadForm::retranslateUi()
     m_fields[Field::SamplingHz].label->setText(tr("&Sampling (Hz):"));
     m_fields[Field::SimCapacity].label->setText(tr("Simulated &capacity (GiB):"));
     m_fields[Field::SimCapacity].edit->setToolTip(tr("Capacity of the simulated device sim:N; not used on a GPU"));
+    m_reset->setText(tr("Reset to the seeds' example"));
+    const protocol::RunConfig seeds;
+    const QLocale locale;
+    //: %1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats
+    m_reset->setToolTip(tr("Batch %1, context %2, width %3, %4, warm-up %5, repeats %6")
+                            .arg(locale.toString(static_cast<qulonglong>(seeds.batch)),
+                                locale.toString(static_cast<qulonglong>(seeds.context)),
+                                locale.toString(static_cast<qulonglong>(seeds.width)),
+                                QLatin1String(device::dtypeName(seeds.dtype)), locale.toString(seeds.warmup),
+                                locale.toString(seeds.repeats)));
     validate();
 }
 

@@ -14,6 +14,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace iteragpu::gui {
 
@@ -50,6 +51,9 @@ public:
     void setSimulatedDevice(bool simulated);
     // Locks the form while a run is going.
     void setLocked(bool locked);
+    // The seeds' example: RunConfig's defaults (batch 2, context 128, width 1024, float32, warm-up 3, 5 repeats).
+    void resetToSeedsExample();
+    QPushButton* resetButton() const { return m_reset; }
 
 signals:
     void validityChanged(bool valid);
@@ -81,6 +85,7 @@ private:
     QComboBox* m_allocator = nullptr;
     QCheckBox* m_emptyCache = nullptr;
     QLabel* m_formError = nullptr;
+    QPushButton* m_reset = nullptr;
     bool m_valid = false;
     bool m_simulated = true;
     QLocale m_fieldLocale; // the locale the numeric fields are written in

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/workload/workloadsettings.h"
+
+#include <QSettings>
+#include <limits>
+#include <type_traits>
+
+namespace iteragpu::gui {
+
+namespace {
+    const QString kGroup = QStringLiteral("workload");
+
+    std::optional<std::uint64_t> readCount(const QSettings& s, const QString& key)
+    {
+        bool ok = false;
+        const qulonglong v = s.value(key).toULongLong(&ok);
+        if (!ok)
+            return std::nullopt;
+        return static_cast<std::uint64_t>(v);
+    }
+} // namespace
+
+std::optional<protocol::RunConfig> WorkloadSettings::load()
+{
+    QSettings s;
+    if (!s.childGroups().contains(kGroup))
+        return std::nullopt;
+    s.beginGroup(kGroup);
+    protocol::RunConfig c;
+    if (const auto mode = protocol::modeFromName(s.value(QStringLiteral("mode")).toString().toStdString()))
+        c.mode = *mode;
+    if (const auto dtype = device::dtypeFromName(s.value(QStringLiteral("dtype")).toString().toStdString()))
+        c.dtype = *dtype;
+    if (const auto alloc = protocol::allocatorFromName(s.value(QStringLiteral("allocator")).toString().toStdString()))
+        c.allocator = *alloc;
+    auto count = [&](const char* key, auto& field) {
+        if (const auto v = readCount(s, QLatin1String(key)); v && *v <= std::numeric_limits<std::decay_t<decltype(field)>>::max())
+            field = static_cast<std::decay_t<decltype(field)>>(*v);
+    };
+    count("batch", c.batch);
+    count("context", c.context);
+    count("width", c.width);
+    count("warmup", c.warmup);
+    count("repeats", c.repeats);
+    c.emptyCacheBetweenRepeats = s.value(QStringLiteral("emptyCache"), c.emptyCacheBetweenRepeats).toBool();
+    bool ok = false;
+    const double hz = s.value(QStringLiteral("samplingHz")).toDouble(&ok);
+    if (ok)
+        c.samplingHz = hz; // the form shows an out-of-range value with its reason, it does not clamp it silently
+    if (const auto cap = readCount(s, QStringLiteral("simCapacityBytes")); cap && *cap > 0)
+        c.simCapacityBytes = *cap;
+    s.endGroup();
+    if (!protocol::validateConfig(c).empty())
+        return std::nullopt; // a damaged or hand-edited file: start from the seeds' example
+    return c;
+}
+
+void WorkloadSettings::save(const protocol::RunConfig& c)
+{
+    QSettings s;
+    s.beginGroup(kGroup);
+    s.setValue(QStringLiteral("mode"), QLatin1String(protocol::modeName(c.mode)));
+    s.setValue(QStringLiteral("dtype"), QLatin1String(device::dtypeName(c.dtype)));
+    s.setValue(QStringLiteral("allocator"), QLatin1String(protocol::allocatorName(c.allocator)));
+    s.setValue(QStringLiteral("batch"), static_cast<qulonglong>(c.batch));
+    s.setValue(QStringLiteral("context"), static_cast<qulonglong>(c.context));
+    s.setValue(QStringLiteral("width"), static_cast<qulonglong>(c.width));
+    s.setValue(QStringLiteral("warmup"), static_cast<qulonglong>(c.warmup));
+    s.setValue(QStringLiteral("repeats"), static_cast<qulonglong>(c.repeats));
+    s.setValue(QStringLiteral("emptyCache"), c.emptyCacheBetweenRepeats);
+    s.setValue(QStringLiteral("samplingHz"), c.samplingHz);
+    if (c.simCapacityBytes) // kept as it was when a GPU is chosen (the field is disabled then)
+        s.setValue(QStringLiteral("simCapacityBytes"), static_cast<qulonglong>(*c.simCapacityBytes));
+    s.endGroup();
+}
+
+void WorkloadSettings::clear()
+{
+    QSettings s;
+    s.remove(kGroup);
+}
+
+} // namespace iteragpu::gui
