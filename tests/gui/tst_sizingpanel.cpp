@@ -3,7 +3,12 @@
 #include "app/gui/sizing/breakdownmodel.h"
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/catalogfitmodel.h"
+#include "app/gui/sizing/computationview.h"
+#include "app/gui/sizing/kvcachebox.h"
 #include "app/gui/sizing/sizingpanel.h"
+#include "app/gui/devices/devicepicker.h"
+#include "app/gui/mainwindow/mainwindow.h"
+#include "core/sizing/devicecatalog.h"
 #include "core/units/units.h"
 
 #include <QAbstractItemModelTester>
@@ -14,9 +19,13 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTranslator>
+#include <QWheelEvent>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,6 +72,58 @@ bool writeFile(const QString& path, const QByteArray& bytes)
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
 
+// What Qt does when a translator is installed or removed: every widget gets a LanguageChange.
+void sendLanguageChange(QWidget* root)
+{
+    QList<QWidget*> widgets { root };
+    widgets += root->findChildren<QWidget*>();
+    for (QWidget* w : widgets) {
+        QEvent change(QEvent::LanguageChange);
+        QCoreApplication::sendEvent(w, &change);
+    }
+}
+
+bool sendWheel(QWidget* widget, int angle)
+{
+    const QPointF pos(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent wheel(pos, widget->mapToGlobal(pos), QPoint(), QPoint(0, angle), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(widget, &wheel);
+    return wheel.isAccepted();
+}
+
+// The value a combo box or spin box shows, as text.
+QString shownValue(QWidget* w)
+{
+    if (auto* combo = qobject_cast<QComboBox*>(w))
+        return combo->currentText();
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(w))
+        return spin->text();
+    return {};
+}
+
+void clearSizingSettings()
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("sizing"));
+    settings.sync();
+}
+
+// True when `numbers` occur in `line` in this order (the words around them may be translated).
+bool numbersInOrder(const QString& line, const QStringList& numbers, QString* missing)
+{
+    qsizetype from = 0;
+    for (const QString& n : numbers) {
+        const qsizetype at = line.indexOf(n, from);
+        if (at < 0) {
+            *missing = n;
+            return false;
+        }
+        from = at + n.size();
+    }
+    return true;
+}
+
 } // namespace
 
 class TestSizingPanel : public QObject {
@@ -71,9 +132,17 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        // The window's identity (LabApplication::setupIdentity), so QSettings finds the same file as the app.
+        QCoreApplication::setOrganizationName(QStringLiteral("IteraGPU"));
+        QCoreApplication::setOrganizationDomain(QStringLiteral("iteragpu.org"));
+        QCoreApplication::setApplicationName(QStringLiteral("IteraGPU Lab"));
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QVERIFY2(!qEnvironmentVariable("ITERAGPU_TEST_DATA").isEmpty(), "ITERAGPU_TEST_DATA is not set");
     }
+
+    // Every test starts from a fresh installation: no sizing choices kept from the one before.
+    void init() { clearSizingSettings(); }
+    void cleanupTestCase() { clearSizingSettings(); }
 
     void opensOnSeedExample_data()
     {
@@ -368,9 +437,13 @@ private slots:
         SizingPanel panel;
         panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
         panel.setDevice(QStringLiteral("24 GiB card"), 24ULL * units::kGiB);
-        const QString expected = QStringLiteral("Largest context that fits: %1 tokens per sequence; largest batch: %2.")
-                                     .arg(QLocale().toString(57028), QLocale().toString(6));
-        QTRY_VERIFY2(panel.verdictText().contains(expected), qPrintable(panel.verdictText()));
+        // core's sentences, the cap named (issue 17): memory here.
+        QTRY_VERIFY2(panel.verdictText().contains(QStringLiteral(
+                         "Largest context that fits on 24 GiB card: 57,028 tokens per sequence, limited by memory.")),
+            qPrintable(panel.verdictText()));
+        QVERIFY2(panel.verdictText().contains(
+                     QStringLiteral("Largest batch that fits on 24 GiB card: 6 sequences at once, limited by memory.")),
+            qPrintable(panel.verdictText()));
     }
 
     void catalogCards()
@@ -472,17 +545,334 @@ private slots:
         SizingPanel panel;
         QSignalSpy breakdownHeaders(panel.breakdownModel(), &QAbstractItemModel::headerDataChanged);
         QSignalSpy catalogHeaders(panel.catalogModel(), &QAbstractItemModel::headerDataChanged);
-        QEvent change(QEvent::LanguageChange);
-        QCoreApplication::sendEvent(&panel, &change);
+        sendLanguageChange(&panel);
         QVERIFY(breakdownHeaders.count() >= 1);
         QVERIFY(catalogHeaders.count() >= 1);
         // Numbers follow the new default locale at once.
         QLocale::setDefault(QLocale(QStringLiteral("de_DE")));
-        QCoreApplication::sendEvent(&panel, &change);
+        sendLanguageChange(&panel);
         const QString shown = cell(panel.breakdownModel(), QStringLiteral("weights"), BreakdownModel::ColGiB);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         QCOMPARE(shown, QStringLiteral("13,04 GiB"));
         QVERIFY(panel.findChild<QLabel*>(QStringLiteral("messageLabel"))->text().contains(QStringLiteral("17,04 GiB")));
+    }
+
+    // Defect 6: scrolling over the form never changes a setting; a focused field takes the wheel.
+    void wheelOnlyWhenFocused_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("angle");
+        QTest::addRow("compute format") << QStringLiteral("computeCombo") << -120;
+        QTest::addRow("model source") << QStringLiteral("sourceCombo") << -120;
+        QTest::addRow("mode") << QStringLiteral("modeCombo") << -120;
+        QTest::addRow("reserve unit") << QStringLiteral("reserveUnit") << -120;
+        QTest::addRow("verdict target") << QStringLiteral("targetCombo") << -120;
+        QTest::addRow("bits") << QStringLiteral("bitsSpin") << -120;
+        QTest::addRow("tensor parallel") << QStringLiteral("tpSpin") << 120;
+        QTest::addRow("reserve") << QStringLiteral("reserveSpin") << 120;
+    }
+
+    void wheelOnlyWhenFocused()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, angle);
+        SizingPanel panel;
+        panel.resize(460, 700);
+        panel.show();
+        QApplication::setActiveWindow(&panel);
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        auto* field = panel.findChild<QWidget*>(name);
+        QVERIFY2(field, qPrintable(name));
+        QVERIFY(field->isEnabled());
+        panel.findChild<QLineEdit*>(QStringLiteral("parametersEdit"))->setFocus();
+        QTRY_VERIFY(!field->hasFocus());
+        const QString before = shownValue(field);
+        sendWheel(field, angle);
+        QCOMPARE(shownValue(field), before);
+        field->setFocus();
+        QTRY_VERIFY(field->hasFocus());
+        sendWheel(field, angle);
+        QVERIFY2(shownValue(field) != before, qPrintable(before));
+    }
+
+    // Defect 9: the choices come back at the next start; "Reset to the seeds' example" restores 7e9 x 16 bit and
+    // a 4 GiB reserve.
+    void choicesPersistAcrossStarts_data()
+    {
+        QTest::addColumn<QString>("preset"); // empty: numbers typed in
+        QTest::addColumn<QString>("parameters");
+        QTest::addColumn<int>("bits");
+        QTest::addColumn<double>("reserve");
+        QTest::addColumn<int>("unit");
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<bool>("kv");
+        QTest::addColumn<int>("sequences");
+        QTest::addColumn<QString>("target");
+        const int gib = static_cast<int>(units::Unit::GiB);
+        const int gb = static_cast<int>(units::Unit::GB);
+        const int inference = static_cast<int>(SizingPanel::Mode::Inference);
+        const int lora = static_cast<int>(SizingPanel::Mode::LoRA);
+        QTest::addRow("typed 13e9 x 8 bit, 2.5 GB") << QString() << QStringLiteral("13000000000") << 8 << 2.5 << gb
+                                                   << inference << false << 1 << QString();
+        QTest::addRow("typed with KV, 3 sequences, on L4") << QString() << QStringLiteral("7e9") << 4 << 1.0 << gib
+                                                          << inference << true << 3 << QStringLiteral("card:l4");
+        QTest::addRow("Mistral LoRA on an H100") << QStringLiteral("mistral-7b-v0.1") << QString() << 16 << 6.0 << gib
+                                                << lora << false << 1 << QStringLiteral("card:h100-sxm");
+    }
+
+    void choicesPersistAcrossStarts()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, parameters);
+        QFETCH(int, bits);
+        QFETCH(double, reserve);
+        QFETCH(int, unit);
+        QFETCH(int, mode);
+        QFETCH(bool, kv);
+        QFETCH(int, sequences);
+        QFETCH(QString, target);
+        quint64 total = 0;
+        {
+            SizingPanel panel;
+            if (preset.isEmpty()) {
+                panel.setParametersText(parameters);
+                panel.setBits(bits);
+            } else {
+                QVERIFY(panel.selectPreset(preset));
+            }
+            panel.setReserve(reserve, static_cast<units::Unit>(unit));
+            panel.setMode(static_cast<SizingPanel::Mode>(mode));
+            panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(kv);
+            panel.findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(sequences);
+            if (!target.isEmpty())
+                QVERIFY(panel.setTargetCard(target));
+            panel.recompute();
+            QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+            total = panel.estimate()->total();
+            QVERIFY(total != 18'294'967'296ULL); // not the seeds' example, or the test proves nothing
+        }
+        SizingPanel panel; // the next start
+        QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+        QCOMPARE(panel.estimate()->total(), total);
+        const auto in = panel.inputs();
+        QCOMPARE(panel.shape().has_value(), !preset.isEmpty());
+        if (preset.isEmpty())
+            QCOMPARE(in.bits, std::optional<std::uint64_t>(static_cast<std::uint64_t>(bits)));
+        QCOMPARE(in.reserveValue, reserve);
+        QCOMPARE(static_cast<int>(in.reserveUnit), unit);
+        QCOMPARE(in.kvCache, kv);
+        QCOMPARE(in.sequences, static_cast<std::uint64_t>(sequences));
+        QCOMPARE(panel.targetKey(), target);
+
+        panel.resetToSeedExample();
+        QVERIFY(panel.estimate().has_value());
+        QCOMPARE(panel.estimate()->parameters, quint64(7'000'000'000ULL));
+        QCOMPARE(panel.estimate()->total(), quint64(18'294'967'296ULL));
+        QCOMPARE(panel.targetKey(), QString());
+        SizingPanel afterReset; // the reset is kept too
+        QCOMPARE(afterReset.estimate()->total(), quint64(18'294'967'296ULL));
+        QCOMPARE(afterReset.inputs().bits, std::optional<std::uint64_t>(16));
+    }
+
+    // Defect 10: the verdict is for the card the user picks; the run keeps its device.
+    void verdictForChosenCard_data()
+    {
+        QTest::addColumn<QString>("card");
+        QTest::addRow("NVIDIA L4 (24 GB)") << QStringLiteral("l4");
+        QTest::addRow("RTX 3090 (24 GB)") << QStringLiteral("rtx-3090");
+        QTest::addRow("T4 (16 GB) by name") << QStringLiteral("NVIDIA T4");
+    }
+
+    void verdictForChosenCard()
+    {
+        QFETCH(QString, card);
+        const auto catalog = sizing::DeviceCatalog::loadDefault();
+        const sizing::GpuCard* expected = catalog.find(card.toStdString());
+        QVERIFY(expected);
+        SizingPanel panel;
+        panel.setDevice(QStringLiteral("sim:0"), 80ULL * units::kGiB, true);
+        QCOMPARE(panel.deviceVerdict()->availablePerDevice, quint64(80ULL * units::kGiB));
+        QVERIFY2(panel.verdictText().startsWith(QStringLiteral("Fits on sim:0 (simulated)")),
+            qPrintable(panel.verdictText()));
+        QVERIFY(panel.setTargetCard(card));
+        QVERIFY(panel.deviceVerdict().has_value());
+        QCOMPARE(panel.deviceVerdict()->cardId, expected->id);
+        QCOMPARE(panel.deviceVerdict()->availablePerDevice, expected->reportedBytes);
+        QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(18'294'967'296ULL));
+        const bool fits = expected->reportedBytes >= 18'294'967'296ULL;
+        QCOMPARE(panel.deviceVerdict()->fits, fits);
+        const QString start = (fits ? QStringLiteral("Fits on ") : QStringLiteral("Does not fit on "))
+            + QString::fromStdString(expected->name) + QLatin1Char(':');
+        QVERIFY2(panel.verdictText().startsWith(start), qPrintable(panel.verdictText()));
+        QCOMPARE(panel.runDeviceId(), QStringLiteral("sim:0"));
+        // A new run device leaves the chosen card in place.
+        panel.setDevice(QStringLiteral("sim:0"), 16ULL * units::kGiB, true);
+        QCOMPARE(panel.deviceVerdict()->cardId, expected->id);
+    }
+
+    void windowKeepsRunDeviceWhenTargetChanges()
+    {
+        gui::MainWindow window;
+        auto* panel = window.sizingPanel();
+        const QString runDevice = window.devicePicker()->currentDeviceId();
+        QVERIFY(!runDevice.isEmpty());
+        QVERIFY(panel->setTargetCard(QStringLiteral("l4")));
+        QCOMPARE(panel->deviceVerdict()->cardId, std::string("l4"));
+        QCOMPARE(window.devicePicker()->currentDeviceId(), runDevice);
+        QCOMPARE(panel->runDeviceId(), runDevice);
+    }
+
+    // Issue 17: "How it is computed", the seeds' two worked examples; numbers in the language's digit groups.
+    void computationLines_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("kv");
+        QTest::addColumn<QString>("component");
+        QTest::addColumn<QString>("english");
+        QTest::addColumn<QList<quint64>>("numbers"); // the counts of the line, in order
+        QTest::addColumn<QString>("result"); // in the chosen unit
+        const QString weights = QStringLiteral(
+            "Weights: 7,000,000,000 parameters x 16 bit / 8 = 14,000,000,000 bytes = 13.04 GiB (computed)");
+        const QString reserve
+            = QStringLiteral("Reserve: reserve as typed: 4 GiB = 4,294,967,296 bytes = 4 GiB (assumed)");
+        const QString kvLine = QStringLiteral("KV cache: 2 (K and V) x 32 layers x 8 KV heads x 128 head_dim x 8,192 "
+                                              "tokens x 2 bytes x 1 sequence = 1,073,741,824 bytes = 1 GiB (computed)");
+        const QList<quint64> weightNumbers { 7'000'000'000ULL, 16, 8, 14'000'000'000ULL };
+        const QList<quint64> reserveNumbers { 4, 4'294'967'296ULL };
+        const QList<quint64> kvNumbers { 2, 32, 8, 128, 8192, 2, 1, 1'073'741'824ULL };
+        for (const QString& language :
+            { QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("es"), QStringLiteral("vi") }) {
+            const QString gib = language == QLatin1String("en") ? QStringLiteral("13.04") : QStringLiteral("13,04");
+            QTest::addRow("%s 7e9 x 16 bit", qPrintable(language))
+                << language << false << QStringLiteral("weights") << weights << weightNumbers << gib;
+            QTest::addRow("%s 4 GiB reserve", qPrintable(language))
+                << language << false << QStringLiteral("reserve") << reserve << reserveNumbers << QStringLiteral("4");
+            QTest::addRow("%s 1 GiB KV cache", qPrintable(language))
+                << language << true << QStringLiteral("kv_cache") << kvLine << kvNumbers << QStringLiteral("1");
+        }
+    }
+
+    void computationLines()
+    {
+        QFETCH(QString, language);
+        QFETCH(bool, kv);
+        QFETCH(QString, component);
+        QFETCH(QString, english);
+        QFETCH(QList<quint64>, numbers);
+        QFETCH(QString, result);
+        SizingPanel panel;
+        panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(kv);
+        panel.recompute();
+        QTranslator catalog;
+        const QLocale locale(language == QLatin1String("en") ? QStringLiteral("en_US") : language);
+        if (language != QLatin1String("en")) {
+            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
+            QCoreApplication::installTranslator(&catalog);
+        }
+        QLocale::setDefault(locale);
+        sendLanguageChange(&panel);
+        const QStringList lines = panel.computationView()->lineTexts();
+        const QString line = panel.computationView()->lineText(component);
+        const QString plain = panel.computationView()->plainText();
+        const QString markdown = panel.computationView()->markdown();
+        const QString shown = panel.findChild<QPlainTextEdit*>(QStringLiteral("computationText"))->toPlainText();
+        QCoreApplication::removeTranslator(&catalog);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+
+        // One line per component of the estimate, then the reserve.
+        QCOMPARE(lines.size(), kv ? 3 : 2);
+        QVERIFY2(!line.isEmpty(), qPrintable(lines.join(QLatin1Char('\n'))));
+        if (language == QLatin1String("en")) {
+            QCOMPARE(line, english);
+        } else {
+            QStringList expected;
+            for (quint64 n : numbers)
+                expected << locale.toString(static_cast<qulonglong>(n));
+            expected << QStringLiteral("= ") + result + QStringLiteral(" GiB");
+            QString missing;
+            QVERIFY2(numbersInOrder(line, expected, &missing), qPrintable(missing + QStringLiteral(" in ") + line));
+            // No English digit groups left: 1,073,741,824 is 1.073.741.824 in de, es and vi.
+            QVERIFY2(!line.contains(QStringLiteral("000,000")), qPrintable(line));
+        }
+        // Selectable in the panel, and copied as text and as a Markdown table.
+        QCOMPARE(shown, plain);
+        QVERIFY(plain.contains(line));
+        QVERIFY(markdown.startsWith(QStringLiteral("| ")));
+        QCOMPARE(markdown.count(QLatin1Char('\n')), 2 + lines.size());
+        QVERIFY(markdown.contains(QStringLiteral("|---|")));
+    }
+
+    // Issue 17: the KV box shows the model's values; Mistral's 4 096-token window is named, not "none".
+    void kvBoxShowsModelValues()
+    {
+        SizingPanel panel;
+        QVERIFY(panel.selectPreset(QStringLiteral("mistral-7b-v0.1")));
+        panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel.recompute();
+        auto* window = panel.findChild<QSpinBox*>(QStringLiteral("windowSpin"));
+        QCOMPARE(window->value(), 0);
+        QVERIFY2(window->text().contains(QStringLiteral("4,096")), qPrintable(window->text()));
+        QVERIFY(!window->text().contains(QStringLiteral("none")));
+        const QString values = panel.kvCacheBox()->modelValuesText();
+        for (const QString& part : { QStringLiteral("Layers: 32, from the model"),
+                 QStringLiteral("KV heads: 8, from the model"), QStringLiteral("head_dim: 128, from the model"),
+                 QStringLiteral("Sliding window: 4,096 tokens on 32 of 32 layers, from the model"),
+                 QStringLiteral("Trained context: 32,768 tokens, from the model") })
+            QVERIFY2(values.contains(part), qPrintable(values));
+        QVERIFY(panel.findChild<QLabel*>(QStringLiteral("kvModelValues"))->isVisibleTo(&panel));
+        // The cache really is capped by the window: 8 192 tokens keep 4 096 per layer.
+        QCOMPARE(panel.estimate()->bytesOf("kv_cache"), quint64(2ULL * 32 * 8 * 128 * 4096 * 2));
+
+        // Typed values over the model's say so.
+        panel.findChild<QSpinBox*>(QStringLiteral("kvHeadsSpin"))->setValue(4);
+        window->setValue(2048);
+        panel.recompute();
+        const QString typed = panel.kvCacheBox()->modelValuesText();
+        QVERIFY2(typed.contains(QStringLiteral("KV heads: 4, typed (the model has 8)")), qPrintable(typed));
+        QVERIFY2(typed.contains(QStringLiteral("Sliding window: 2,048 tokens on every layer, typed over the model's "
+                                               "attention")),
+            qPrintable(typed));
+        QVERIFY2(typed.contains(QStringLiteral("not applied")), qPrintable(typed));
+        // Numbers typed in: no model line.
+        panel.setParametersText(QStringLiteral("7000000000"));
+        panel.recompute();
+        QVERIFY(panel.kvCacheBox()->modelValuesText().isEmpty());
+    }
+
+    // Issue 17: the verdict lines are core's sentences with the cap named; never "no limit tokens".
+    void verdictSentences_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("card");
+        QTest::addColumn<QString>("sentence");
+        QTest::addRow("Mistral: the sliding window, the trained context named")
+            << QStringLiteral("mistral-7b-v0.1") << QStringLiteral("h100-sxm")
+            << QStringLiteral("Largest context that fits on NVIDIA H100 80GB SXM: 32,768 tokens per sequence, the "
+                              "model's trained context");
+        QTest::addRow("Llama 2: the trained context, memory would allow more")
+            << QStringLiteral("llama-2-7b") << QStringLiteral("l4")
+            << QStringLiteral("Largest context that fits on NVIDIA L4: 4,096 tokens per sequence, the model's trained "
+                              "context (memory would allow ");
+        QTest::addRow("seed KV: memory") << QString() << QStringLiteral("l4")
+                                         << QStringLiteral("tokens per sequence, limited by memory.");
+        QTest::addRow("seed KV on a 16 GB card: does not fit")
+            << QString() << QStringLiteral("t4")
+            << QStringLiteral("Does not fit on NVIDIA T4 at all, not even with one token per sequence.");
+    }
+
+    void verdictSentences()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, card);
+        QFETCH(QString, sentence);
+        SizingPanel panel;
+        if (!preset.isEmpty())
+            QVERIFY(panel.selectPreset(preset));
+        panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        QVERIFY(panel.setTargetCard(card));
+        panel.recompute();
+        QVERIFY2(panel.verdictText().contains(sentence), qPrintable(panel.verdictText()));
+        QVERIFY2(!panel.verdictText().contains(QStringLiteral("no limit tokens")), qPrintable(panel.verdictText()));
     }
 
     // Under Xvfb with ITERAGPU_SCREENSHOT_DIR set: the panel at a dock's width and at a narrow one, saved for a

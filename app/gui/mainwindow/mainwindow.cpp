@@ -221,13 +221,25 @@ void MainWindow::createSizingAndReports()
                 capacity = config->simCapacityBytes;
         }
         if (capacity && !id.isEmpty())
-            m_sizingPanel->setDevice(id, *capacity);
+            m_sizingPanel->setDevice(id, *capacity, m_devicePicker->currentIsSimulated());
         else
             m_sizingPanel->clearDevice();
     };
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, followDevice);
     connect(m_workloadForm, &WorkloadForm::changed, this, followDevice);
     followDevice();
+    // The verdict may be for another card than the run's (defect 10): this machine's GPUs are offered beside the
+    // catalog's cards.
+    auto offerDevices = [this] {
+        QList<SizingPanel::Device> devices;
+        for (const auto& row : m_devicePicker->model()->rows()) {
+            if (row.available && !row.simulated && row.capacityBytes)
+                devices.append({ row.id, row.name, *row.capacityBytes });
+        }
+        m_sizingPanel->setDetectedDevices(devices);
+    };
+    connect(m_devicePicker, &DevicePicker::refreshed, this, offerDevices);
+    offerDevices();
     if (const auto estimate = m_sizingPanel->estimate())
         m_timeline->setEstimateBytes(estimate->total());
 

@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/sizing/modelsourcebox.h"
+
+#include "app/gui/sizing/bytetext.h"
+#include "app/gui/sizing/sizingformhelpers.h"
+#include "core/model/configreader.h"
+#include "core/model/safetensorsreader.h"
+#include "core/sizing/trainedcontext.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <cmath>
+#include <exception>
+
+namespace iteragpu::gui {
+
+using namespace sizingform;
+
+namespace {
+
+    const QString kSourceKey = QStringLiteral("model/source");
+    const QString kParametersKey = QStringLiteral("model/parameters");
+    const QString kBitsKey = QStringLiteral("model/bits");
+    const QString kPresetKey = QStringLiteral("model/preset");
+    const QString kConfigKey = QStringLiteral("model/config");
+    const QString kSafetensorsKey = QStringLiteral("model/safetensors");
+    const QString kFromCheckpointKey = QStringLiteral("model/weightsFromCheckpoint");
+
+    // A whole, positive count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000")
+    // or in scientific notation when it is a whole number ("7e9"). nullopt otherwise; 0 is refused by the caller.
+    std::optional<quint64> parseCount(QString text)
+    {
+        text = text.trimmed();
+        if (text.isEmpty())
+            return std::nullopt;
+        bool ok = false;
+        const quint64 localized = QLocale().toULongLong(text, &ok);
+        if (ok)
+            return localized;
+        QString plain = text;
+        plain.remove(QLatin1Char(' ')).remove(QChar(0x202F)).remove(QChar(0x00A0)).remove(QLatin1Char('_'));
+        plain.remove(QLatin1Char(',')).remove(QLatin1Char('\''));
+        const quint64 value = plain.toULongLong(&ok);
+        if (ok)
+            return value;
+        const double d = QLocale::c().toDouble(plain, &ok);
+        if (ok && std::isfinite(d) && d >= 0.0 && d < 18446744073709551616.0 && std::floor(d) == d)
+            return static_cast<quint64>(d);
+        // "7.000.000.000" typed in a language that groups with dots, read after a switch to English.
+        plain.remove(QLatin1Char('.'));
+        const quint64 dotted = plain.toULongLong(&ok);
+        if (ok && text.count(QLatin1Char('.')) > 1)
+            return dotted;
+        return std::nullopt;
+    }
+
+} // namespace
+
+ModelSourceBox::ModelSourceBox(QWidget* parent)
+    : QGroupBox(parent)
+{
+    setObjectName(QStringLiteral("modelBox"));
+    auto* layout = new QVBoxLayout(this);
+    auto* sourceForm = new QFormLayout;
+    tuneForm(sourceForm);
+    m_sourceLabel = new QLabel(this);
+    m_sourceCombo = new QComboBox(this);
+    m_sourceCombo->setObjectName(QStringLiteral("sourceCombo"));
+    for (int i = 0; i < 4; ++i)
+        m_sourceCombo->addItem(QString(), i);
+    sourceForm->addRow(m_sourceLabel, m_sourceCombo);
+    layout->addLayout(sourceForm);
+
+    m_sourceStack = new QStackedWidget(this);
+    {
+        auto* page = new QWidget(m_sourceStack);
+        auto* form = new QFormLayout(page);
+        tuneForm(form);
+        form->setContentsMargins(0, 0, 0, 0);
+        m_parametersLabel = new QLabel(page);
+        m_parametersEdit = new QLineEdit(page);
+        m_parametersEdit->setObjectName(QStringLiteral("parametersEdit"));
+        m_bitsLabel = new QLabel(page);
+        m_bitsSpin = makeSpin(page, "bitsSpin", 0, 64, kSeedBits);
+        form->addRow(m_parametersLabel, m_parametersEdit);
+        form->addRow(m_bitsLabel, m_bitsSpin);
+        m_sourceStack->addWidget(page);
+    }
+    {
+        auto* page = new QWidget(m_sourceStack);
+        auto* form = new QFormLayout(page);
+        tuneForm(form);
+        form->setContentsMargins(0, 0, 0, 0);
+        m_presetLabel = new QLabel(page);
+        m_presetCombo = new QComboBox(page);
+        m_presetCombo->setObjectName(QStringLiteral("presetCombo"));
+        m_presetCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_presetCombo->setMinimumContentsLength(12);
+        form->addRow(m_presetLabel, m_presetCombo);
+        m_sourceStack->addWidget(page);
+    }
+    {
+        auto* page = new QWidget(m_sourceStack);
+        auto* row = new QHBoxLayout(page);
+        row->setContentsMargins(0, 0, 0, 0);
+        m_configPath = new QLineEdit(page);
+        m_configPath->setObjectName(QStringLiteral("configPath"));
+        m_configPath->setReadOnly(true);
+        m_configOpen = new QPushButton(page);
+        m_configOpen->setObjectName(QStringLiteral("configOpen"));
+        row->addWidget(m_configPath, 1);
+        row->addWidget(m_configOpen);
+        m_sourceStack->addWidget(page);
+    }
+    {
+        auto* page = new QWidget(m_sourceStack);
+        auto* box = new QVBoxLayout(page);
+        box->setContentsMargins(0, 0, 0, 0);
+        m_safetensorsPath = new QLineEdit(page);
+        m_safetensorsPath->setObjectName(QStringLiteral("safetensorsPath"));
+        m_safetensorsPath->setReadOnly(true);
+        auto* buttons = new QHBoxLayout;
+        m_safetensorsOpenFile = new QPushButton(page);
+        m_safetensorsOpenFolder = new QPushButton(page);
+        buttons->addWidget(m_safetensorsOpenFile);
+        buttons->addWidget(m_safetensorsOpenFolder);
+        buttons->addStretch(1);
+        m_weightsFromCheckpoint = new QCheckBox(page);
+        m_weightsFromCheckpoint->setObjectName(QStringLiteral("weightsFromCheckpoint"));
+        m_weightsFromCheckpoint->setChecked(true);
+        box->addWidget(m_safetensorsPath);
+        box->addLayout(buttons);
+        box->addWidget(m_weightsFromCheckpoint);
+        m_sourceStack->addWidget(page);
+    }
+    layout->addWidget(m_sourceStack);
+    fitStackToCurrent(m_sourceStack);
+    m_modelInfo = new QLabel(this);
+    m_modelInfo->setObjectName(QStringLiteral("modelInfo"));
+    m_modelInfo->setWordWrap(true);
+    m_modelInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_modelInfo);
+
+    loadPresets();
+    resetToDefaults();
+    retranslateUi();
+
+    connect(m_sourceCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        showSource(static_cast<Source>(index));
+        emit shapeChanged();
+        emit changed();
+    });
+    connect(m_parametersEdit, &QLineEdit::textChanged, this, &ModelSourceBox::changed);
+    connect(m_bitsSpin, &QSpinBox::valueChanged, this, &ModelSourceBox::changed);
+    connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_presetShape.reset();
+        m_presetTrainedContext.reset();
+        if (m_presets && index >= 0 && static_cast<std::size_t>(index) < m_presets->presets().size()) {
+            const auto& preset = m_presets->presets()[static_cast<std::size_t>(index)];
+            m_presetShape = preset.shape;
+            m_presetTrainedContext = preset.trainedContext;
+        }
+        updateModelInfo();
+        emit shapeChanged();
+        emit changed();
+    });
+    connect(m_configOpen, &QPushButton::clicked, this, &ModelSourceBox::openConfigDialog);
+    connect(m_safetensorsOpenFile, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFileDialog);
+    connect(m_safetensorsOpenFolder, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFolderDialog);
+    connect(m_weightsFromCheckpoint, &QCheckBox::toggled, this, &ModelSourceBox::changed);
+}
+
+ModelSourceBox::Source ModelSourceBox::source() const { return static_cast<Source>(m_sourceCombo->currentIndex()); }
+
+void ModelSourceBox::setSource(Source source) { m_sourceCombo->setCurrentIndex(static_cast<int>(source)); }
+
+void ModelSourceBox::showSource(Source source)
+{
+    m_sourceStack->setCurrentIndex(static_cast<int>(source));
+    fitStackToCurrent(m_sourceStack);
+    updateModelInfo();
+}
+
+std::optional<quint64> ModelSourceBox::parameters() const
+{
+    const auto count = parseCount(m_parametersEdit->text());
+    if (!count || *count == 0)
+        return std::nullopt;
+    return count;
+}
+
+void ModelSourceBox::setParametersText(const QString& text)
+{
+    setSource(Source::Typed);
+    m_parametersEdit->setText(text);
+}
+
+int ModelSourceBox::bits() const { return m_bitsSpin->value(); }
+
+void ModelSourceBox::setBits(int bits) { m_bitsSpin->setValue(bits); }
+
+bool ModelSourceBox::weightsFromCheckpoint() const { return m_weightsFromCheckpoint->isChecked(); }
+
+bool ModelSourceBox::weightsFixedBySource() const
+{
+    return (source() == Source::Typed && bits() > 0)
+        || (source() == Source::Safetensors && m_weightsFromCheckpoint->isChecked());
+}
+
+std::optional<model::ModelShape> ModelSourceBox::shape() const
+{
+    switch (source()) {
+    case Source::Preset:
+        return m_presetShape;
+    case Source::Config:
+        return m_configShape;
+    default:
+        return std::nullopt;
+    }
+}
+
+QString ModelSourceBox::problem() const
+{
+    switch (source()) {
+    case Source::Typed:
+        if (!parameters())
+            return tr("Parameters: enter a whole number greater than 0, e.g. 7000000000.");
+        return {};
+    case Source::Preset:
+        if (!m_presets)
+            //: %1 is the reason the presets could not be read
+            return tr("Presets could not be read: %1").arg(m_presetError);
+        return m_presetShape ? QString() : tr("Choose a preset model.");
+    case Source::Config:
+        if (m_configShape)
+            return {};
+        return m_configError.isEmpty() ? tr("Open a config.json to size this model.") : m_configError;
+    case Source::Safetensors:
+        if (m_checkpoint)
+            return {};
+        return m_checkpointError.isEmpty() ? tr("Open a safetensors checkpoint to size this model.")
+                                           : m_checkpointError;
+    }
+    return {};
+}
+
+void ModelSourceBox::fillInputs(sizing::SizingInputs& inputs) const
+{
+    switch (source()) {
+    case Source::Typed:
+        inputs.parameters = parameters();
+        if (bits() > 0)
+            inputs.bits = static_cast<std::uint64_t>(bits());
+        break;
+    case Source::Preset:
+        inputs.shape = m_presetShape;
+        inputs.trainedContext = m_presetTrainedContext;
+        break;
+    case Source::Config:
+        inputs.shape = m_configShape;
+        inputs.trainedContext = m_configTrainedContext;
+        break;
+    case Source::Safetensors:
+        inputs.checkpoint = m_checkpoint;
+        inputs.weightsFromCheckpoint = m_weightsFromCheckpoint->isChecked();
+        break;
+    }
+}
+
+void ModelSourceBox::loadPresets()
+{
+    const QSignalBlocker block(m_presetCombo);
+    m_presetCombo->clear();
+    try {
+        m_presets = sizing::PresetLibrary::loadDefault();
+        for (const auto& preset : m_presets->presets()) {
+            m_presetCombo->addItem(QString::fromStdString(preset.name), QString::fromStdString(preset.id));
+            m_presetCombo->setItemData(
+                m_presetCombo->count() - 1, QString::fromStdString(preset.source), Qt::ToolTipRole);
+        }
+        m_presetCombo->setCurrentIndex(-1);
+    } catch (const std::exception& e) {
+        m_presets.reset();
+        m_presetError = QString::fromStdString(e.what());
+    }
+}
+
+bool ModelSourceBox::loadConfigFile(const QString& path)
+{
+    m_configPath->setText(path);
+    bool ok = false;
+    try {
+        const std::string file = QFile::encodeName(path).toStdString();
+        m_configShape = model::ConfigReader::readFile(file);
+        m_configTrainedContext = sizing::TrainedContext::fromConfigFile(file);
+        m_configError.clear();
+        ok = true;
+    } catch (const std::exception& e) {
+        m_configShape.reset();
+        m_configTrainedContext.reset();
+        m_configError = QString::fromStdString(e.what());
+    }
+    {
+        const QSignalBlocker block(m_sourceCombo);
+        m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Config));
+    }
+    showSource(Source::Config);
+    emit shapeChanged();
+    emit changed();
+    return ok;
+}
+
+bool ModelSourceBox::loadSafetensors(const QString& path)
+{
+    m_safetensorsPath->setText(path);
+    bool ok = false;
+    try {
+        m_checkpoint = model::SafetensorsReader::read(QFile::encodeName(path).toStdString());
+        m_checkpointError.clear();
+        ok = true;
+    } catch (const std::exception& e) {
+        m_checkpoint.reset();
+        m_checkpointError = QString::fromStdString(e.what());
+    }
+    {
+        const QSignalBlocker block(m_sourceCombo);
+        m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Safetensors));
+    }
+    showSource(Source::Safetensors);
+    emit shapeChanged();
+    emit changed();
+    return ok;
+}
+
+bool ModelSourceBox::selectPreset(const QString& idOrName)
+{
+    if (!m_presets)
+        return false;
+    const auto* preset = m_presets->find(idOrName.toStdString());
+    if (!preset)
+        return false;
+    const int index = m_presetCombo->findData(QString::fromStdString(preset->id));
+    {
+        const QSignalBlocker block(m_presetCombo);
+        m_presetCombo->setCurrentIndex(index);
+    }
+    m_presetShape = preset->shape;
+    m_presetTrainedContext = preset->trainedContext;
+    {
+        const QSignalBlocker block(m_sourceCombo);
+        m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Preset));
+    }
+    showSource(Source::Preset);
+    emit shapeChanged();
+    emit changed();
+    return true;
+}
+
+void ModelSourceBox::openConfigDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open config.json"), QString(), tr("Model configuration (config.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        loadConfigFile(path);
+}
+
+void ModelSourceBox::openSafetensorsFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a safetensors checkpoint"), QString(),
+        tr("safetensors (*.safetensors *.safetensors.index.json);;All files (*)"));
+    if (!path.isEmpty())
+        loadSafetensors(path);
+}
+
+void ModelSourceBox::openSafetensorsFolderDialog()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open a folder of safetensors shards"));
+    if (!path.isEmpty())
+        loadSafetensors(path);
+}
+
+void ModelSourceBox::resetToDefaults()
+{
+    const QSignalBlocker b1(m_sourceCombo), b2(m_parametersEdit), b3(m_bitsSpin), b4(m_weightsFromCheckpoint);
+    m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Typed));
+    m_parametersEdit->setText(QString::number(kSeedParameters));
+    m_bitsSpin->setValue(kSeedBits);
+    m_weightsFromCheckpoint->setChecked(true);
+    showSource(Source::Typed);
+    emit shapeChanged();
+    emit changed();
+}
+
+void ModelSourceBox::saveSettings(QSettings& settings) const
+{
+    settings.setValue(kSourceKey, static_cast<int>(source()));
+    // The count in C digits, so that a language switch between two starts reads it back unchanged.
+    const auto count = parseCount(m_parametersEdit->text());
+    settings.setValue(kParametersKey, count ? QString::number(*count) : m_parametersEdit->text());
+    settings.setValue(kBitsKey, bits());
+    settings.setValue(kPresetKey, m_presetCombo->currentData().toString());
+    settings.setValue(kConfigKey, m_configPath->text());
+    settings.setValue(kSafetensorsKey, m_safetensorsPath->text());
+    settings.setValue(kFromCheckpointKey, m_weightsFromCheckpoint->isChecked());
+}
+
+void ModelSourceBox::restoreSettings(QSettings& settings)
+{
+    if (!settings.contains(kSourceKey))
+        return;
+    {
+        const QSignalBlocker b1(m_parametersEdit), b2(m_bitsSpin), b3(m_weightsFromCheckpoint);
+        m_parametersEdit->setText(settings.value(kParametersKey, QString::number(kSeedParameters)).toString());
+        m_bitsSpin->setValue(settings.value(kBitsKey, kSeedBits).toInt());
+        m_weightsFromCheckpoint->setChecked(settings.value(kFromCheckpointKey, true).toBool());
+    }
+    // Files are read again: they may have changed or gone since the last start (then the reason is shown).
+    const QString config = settings.value(kConfigKey).toString();
+    const QString checkpoint = settings.value(kSafetensorsKey).toString();
+    const QString preset = settings.value(kPresetKey).toString();
+    if (!preset.isEmpty())
+        selectPreset(preset);
+    if (!config.isEmpty())
+        loadConfigFile(config);
+    if (!checkpoint.isEmpty())
+        loadSafetensors(checkpoint);
+    const int source = settings.value(kSourceKey).toInt();
+    if (source >= 0 && source < m_sourceCombo->count())
+        setSource(static_cast<Source>(source));
+    showSource(this->source());
+    emit shapeChanged();
+    emit changed();
+}
+
+void ModelSourceBox::updateModelInfo()
+{
+    QString text;
+    bool error = false;
+    const QLocale locale;
+    auto shapeText = [&locale](const model::ModelShape& shape) {
+        const QString family = QString::fromStdString(shape.family);
+        QString t;
+        try {
+            //: %1 is the model family (e.g. "llama"), %2 the exact parameter count
+            t = tr("%1: %2 parameters (exact, from the shapes)")
+                    .arg(family, locale.toString(static_cast<qulonglong>(shape.parameters().total)));
+        } catch (const std::exception& e) {
+            t = QString::fromStdString(e.what());
+        }
+        return t;
+    };
+    switch (source()) {
+    case Source::Typed:
+        text = tr("Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).");
+        break;
+    case Source::Preset:
+        if (!m_presets) {
+            text = problem();
+            error = true;
+        } else if (m_presetShape) {
+            text = shapeText(*m_presetShape);
+            const QString origin = m_presetCombo->currentData(Qt::ToolTipRole).toString();
+            if (!origin.isEmpty())
+                //: %1 is where the preset's config comes from (a URL)
+                text += QLatin1Char('\n') + tr("Source: %1").arg(origin);
+        } else {
+            text = tr("Choose a model.");
+        }
+        break;
+    case Source::Config:
+        if (m_configShape) {
+            text = shapeText(*m_configShape);
+        } else if (!m_configError.isEmpty()) {
+            text = m_configError;
+            error = true;
+        } else {
+            text = tr("Open a Hugging Face config.json.");
+        }
+        break;
+    case Source::Safetensors:
+        if (m_checkpoint) {
+            //: %1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as
+            //: labels with values, so no plural forms are needed.
+            text = tr("Tensors: %1 · files: %2 · elements: %3 · stored: %4")
+                       .arg(locale.toString(static_cast<qulonglong>(m_checkpoint->tensors.size())),
+                           locale.toString(static_cast<qulonglong>(m_checkpoint->files.size())),
+                           locale.toString(static_cast<qulonglong>(m_checkpoint->totalElements)),
+                           ByteText::full(m_checkpoint->totalBytes, tr("bytes"), locale));
+            if (m_checkpoint->quantized())
+                text += QLatin1Char('\n') + tr("Quantization metadata found (scales, absmax or packed weights).");
+        } else if (!m_checkpointError.isEmpty()) {
+            text = m_checkpointError;
+            error = true;
+        } else {
+            text = tr("Open a .safetensors file, a model.safetensors.index.json or a folder of shards.");
+        }
+        break;
+    }
+    m_modelInfo->setText(text);
+    m_modelInfo->setStyleSheet(error ? QStringLiteral("color: #b01c1c;") : QString());
+}
+
+void ModelSourceBox::retranslateUi()
+{
+    setTitle(tr("Model"));
+    m_sourceLabel->setText(tr("Source:"));
+    setComboTexts(
+        m_sourceCombo, { tr("Numbers typed in"), tr("Preset"), tr("config.json file"), tr("safetensors checkpoint") });
+    m_parametersLabel->setText(tr("Parameters:"));
+    m_parametersEdit->setToolTip(tr("A whole number, e.g. 7000000000 or 7e9."));
+    m_bitsLabel->setText(tr("Bits per parameter:"));
+    m_bitsSpin->setSpecialValueText(tr("storage format"));
+    m_bitsSpin->setToolTip(
+        tr("Parameters × bits / 8, with no metadata (the compact figure). Choose \"storage format\" to size by "
+           "the format below."));
+    m_presetLabel->setText(tr("Model:"));
+    m_configOpen->setText(tr("Open config.json…"));
+    m_safetensorsOpenFile->setText(tr("Open file or index…"));
+    m_safetensorsOpenFolder->setText(tr("Open folder…"));
+    m_weightsFromCheckpoint->setText(tr("Weights as stored in the checkpoint"));
+    m_safetensorsPath->setPlaceholderText(tr("No checkpoint opened"));
+    m_configPath->setPlaceholderText(tr("No config.json opened"));
+    if (m_presets && m_presets->presets().empty())
+        m_presetCombo->setPlaceholderText(tr("No presets found"));
+    updateModelInfo();
+}
+
+void ModelSourceBox::changeEvent(QEvent* event)
+{
+    QGroupBox::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+} // namespace iteragpu::gui

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/sizing/sizingresultsview.h"
+
+#include "app/gui/application/messagetext.h"
+#include "app/gui/sizing/breakdownbar.h"
+#include "app/gui/sizing/breakdownmodel.h"
+#include "app/gui/sizing/bytetext.h"
+#include "app/gui/sizing/computationview.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace iteragpu::gui {
+
+namespace {
+    const QString kErrorStyle = QStringLiteral("color: #b01c1c; font-weight: bold;");
+    const QString kFitsStyle = QStringLiteral("color: #1b7a2e; font-weight: bold;");
+    constexpr int kVisibleBreakdownRows = 5; // rows the table keeps in view however short the panel
+
+    QTableView* makeTable(QWidget* parent, const char* name, QAbstractItemModel* model)
+    {
+        auto* view = new QTableView(parent);
+        view->setObjectName(QLatin1String(name));
+        view->setModel(model);
+        view->verticalHeader()->hide();
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setWordWrap(false);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        return view;
+    }
+}
+
+SizingResultsView::SizingResultsView(QWidget* parent)
+    : QWidget(parent)
+    , m_breakdown(new BreakdownModel(this))
+    , m_catalogModel(new CatalogFitModel(this))
+{
+    setObjectName(QStringLiteral("sizingResults"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_message = new QLabel(this);
+    m_message->setObjectName(QStringLiteral("messageLabel"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("verdictLabel"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("resultTabs"));
+    m_tabs->setDocumentMode(true);
+
+    // Breakdown: the table and the bar above, "How it is computed" below, a splitter between them; each keeps a
+    // few rows in view, so a short window shows both instead of one row of each.
+    m_breakdownSplitter = new QSplitter(Qt::Vertical, m_tabs);
+    m_breakdownSplitter->setObjectName(QStringLiteral("breakdownSplitter"));
+    m_breakdownSplitter->setChildrenCollapsible(false);
+    auto* tablePage = new QWidget(m_breakdownSplitter);
+    auto* tableLayout = new QVBoxLayout(tablePage);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    m_breakdownView = makeTable(tablePage, "breakdownView", m_breakdown);
+    m_breakdownView->horizontalHeader()->setStretchLastSection(true);
+    m_breakdownView->setMinimumHeight(m_breakdownView->horizontalHeader()->sizeHint().height()
+        + kVisibleBreakdownRows * m_breakdownView->verticalHeader()->defaultSectionSize() + 4);
+    m_bar = new BreakdownBar(tablePage);
+    m_bar->setObjectName(QStringLiteral("breakdownBar"));
+    tableLayout->addWidget(m_breakdownView, 1);
+    tableLayout->addWidget(m_bar);
+    m_computation = new ComputationView(m_breakdownSplitter);
+    m_breakdownSplitter->addWidget(tablePage);
+    m_breakdownSplitter->addWidget(m_computation);
+    m_breakdownSplitter->setStretchFactor(0, 3);
+    m_breakdownSplitter->setStretchFactor(1, 2);
+    m_tabs->addTab(m_breakdownSplitter, QString());
+
+    auto* catalogPage = new QWidget(m_tabs);
+    auto* catalogLayout = new QVBoxLayout(catalogPage);
+    catalogLayout->setContentsMargins(0, 0, 0, 0);
+    m_catalogView = makeTable(catalogPage, "catalogView", m_catalogModel);
+    m_catalogNote = new QLabel(catalogPage);
+    m_catalogNote->setWordWrap(true);
+    catalogLayout->addWidget(m_catalogView, 1);
+    catalogLayout->addWidget(m_catalogNote);
+    m_tabs->addTab(catalogPage, QString());
+
+    layout->addWidget(m_message);
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_tabs, 1);
+    retranslateUi();
+}
+
+void SizingResultsView::showError(const QString& error)
+{
+    m_breakdown->clear();
+    m_catalogModel->clear();
+    m_bar->setSegments({});
+    m_bar->setCapacity(std::nullopt);
+    m_computation->clear();
+    m_message->setText(error);
+    m_message->setToolTip(QString());
+    m_message->setStyleSheet(kErrorStyle);
+    m_verdict->clear();
+}
+
+void SizingResultsView::showEstimate(const sizing::Estimate& estimate, units::Unit unit)
+{
+    m_breakdown->setEstimate(estimate);
+    const QLocale locale;
+    // The bar holds what must fit: the components of the largest phase, then the reserve.
+    std::vector<std::string> largest;
+    for (const auto& phase : estimate.phases) {
+        if (phase.id == estimate.largestPhase)
+            largest = phase.componentIds;
+    }
+    QList<BreakdownBar::Segment> segments;
+    for (const auto& c : estimate.components) {
+        if (!c.bytes || *c.bytes == 0)
+            continue;
+        if (!largest.empty() && std::find(largest.begin(), largest.end(), c.id) == largest.end())
+            continue;
+        const QString id = QString::fromStdString(c.id);
+        segments.append({ BreakdownModel::componentName(id) + QLatin1Char(' ')
+                + ByteText::inUnit(*c.bytes, units::Unit::GiB, locale),
+            *c.bytes, BreakdownBar::colorFor(id) });
+    }
+    if (estimate.reserve.bytes > 0)
+        segments.append({ BreakdownModel::componentName(QStringLiteral("reserve")) + QLatin1Char(' ')
+                + ByteText::inUnit(estimate.reserve.bytes, units::Unit::GiB, locale),
+            estimate.reserve.bytes, BreakdownBar::colorFor(QStringLiteral("reserve")) });
+    m_bar->setSegments(segments);
+    m_computation->setLines(estimate.computation, unit);
+
+    //: %1 is the total (e.g. "17.04 GiB"), %2 the exact bytes, %3 the parameter count
+    m_message->setText(tr("Needed per device: %1 (%2 bytes), %3 parameters")
+                           .arg(ByteText::inUnit(estimate.total(), units::Unit::GiB, locale),
+                               ByteText::bytes(estimate.total(), locale),
+                               locale.toString(static_cast<qulonglong>(estimate.parameters))));
+    m_message->setStyleSheet(QString());
+    QStringList assumptions;
+    for (const auto& a : estimate.assumptions)
+        assumptions << messageText(a);
+    m_message->setToolTip(assumptions.join(QLatin1Char('\n')));
+}
+
+void SizingResultsView::setCatalogEntries(const QList<CatalogFitModel::Entry>& entries)
+{
+    m_catalogError.clear();
+    m_catalogModel->setEntries(entries);
+    retranslateUi();
+}
+
+void SizingResultsView::setCatalogError(const QString& reason)
+{
+    m_catalogError = reason;
+    m_catalogModel->clear();
+    retranslateUi();
+}
+
+void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool hasEstimate)
+{
+    if (!hasEstimate) {
+        m_verdict->clear();
+        m_bar->setCapacity(std::nullopt);
+        return;
+    }
+    if (!verdict) {
+        m_verdict->setText(tr("Choose a device in the device picker, or a card under \"Verdict for\", to see "
+                              "whether it fits."));
+        m_verdict->setStyleSheet(QString());
+        m_bar->setCapacity(std::nullopt);
+        return;
+    }
+    const QLocale locale;
+    const auto& v = verdict->fit;
+    const QString needed = ByteText::inUnit(v.neededPerDevice, units::Unit::GiB, locale);
+    const QString available = ByteText::inUnit(v.availablePerDevice, units::Unit::GiB, locale);
+    const QString dominant = BreakdownModel::componentName(QString::fromStdString(v.dominantComponent));
+    QString target = verdict->target;
+    if (verdict->simulated)
+        //: %1 is the simulated device's id, e.g. "sim:0"
+        target = tr("%1 (simulated)").arg(target);
+    QString text;
+    if (v.fits)
+        //: %1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component
+        text = tr("Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.");
+    else
+        //: %1 device, %2 needed per device, %3 available, %4 signed margin, %5 the largest component
+        text = tr("Does not fit on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.");
+    text = text.arg(target, needed, available, CatalogFitModel::marginText(v.margin), dominant);
+    if (v.tensorParallel > 1)
+        //: %n is the number of devices
+        text += QLatin1Char(' ')
+            + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
+    for (const i18n::Message* sentence : { &verdict->context, &verdict->batch }) {
+        if (sentence->source && *sentence->source)
+            text += QLatin1Char('\n') + messageText(*sentence);
+    }
+    m_verdict->setText(text);
+    m_verdict->setStyleSheet(v.fits ? kFitsStyle : kErrorStyle);
+    m_bar->setCapacity(verdict->capacityBytes,
+        //: %1 is the device's capacity, e.g. "139.40 GiB"
+        tr("capacity %1").arg(ByteText::inUnit(verdict->capacityBytes, units::Unit::GiB, locale)));
+}
+
+QString SizingResultsView::verdictText() const { return m_verdict->text(); }
+
+void SizingResultsView::retranslateUi()
+{
+    m_tabs->setTabText(0, tr("Breakdown"));
+    m_tabs->setTabText(1, tr("Catalog"));
+    if (m_catalogError.isEmpty()) {
+        m_catalogNote->setText(tr("Capacity as the device reports it, not as it is sold. The need is per device; "
+                                  "several GPUs are not one memory pool."));
+        m_catalogNote->setStyleSheet(QString());
+    } else {
+        //: %1 is the reason the GPU catalog could not be read
+        m_catalogNote->setText(tr("The GPU catalog could not be read: %1").arg(m_catalogError));
+        m_catalogNote->setStyleSheet(QStringLiteral("color: #b01c1c;"));
+    }
+}
+
+void SizingResultsView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        m_breakdown->retranslate();
+        m_catalogModel->retranslate();
+    }
+}
+
+} // namespace iteragpu::gui
