@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// The same choices give the same totals in the CLI and the sizing panel (issue 10): each row is made once as
+// `iteragpu estimate` arguments and once in the panel's boxes; both go through core's makeRequest.
+#include "app/cli/cliapp.h"
+#include "app/gui/sizing/sizingpanel.h"
+#include "core/units/units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QGroupBox>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTest>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using namespace iteragpu;
+using gui::SizingPanel;
+
+using PanelSetup = std::function<void(SizingPanel&)>;
+Q_DECLARE_METATYPE(PanelSetup)
+
+namespace {
+
+nlohmann::json cliEstimate(const QByteArray& arguments)
+{
+    std::vector<std::string> args { "iteragpu", "estimate", "--json" };
+    for (const auto& part : arguments.split(' '))
+        if (!part.isEmpty())
+            args.push_back(part.toStdString());
+    std::ostringstream out, err;
+    const int code = cli::run(args, out, err);
+    if (code != 0)
+        return nlohmann::json { { "error", err.str() } };
+    return nlohmann::json::parse(out.str());
+}
+
+template <typename T> T* field(SizingPanel& panel, const char* name)
+{
+    auto* w = panel.findChild<T*>(QLatin1String(name));
+    if (!w)
+        qFatal("no field %s", name);
+    return w;
+}
+
+void choose(SizingPanel& panel, const char* combo, const QString& text)
+{
+    auto* box = field<QComboBox>(panel, combo);
+    const int index = box->findText(text);
+    if (index < 0)
+        qFatal("no item %s in %s", qPrintable(text), combo);
+    box->setCurrentIndex(index);
+}
+
+void seedKv(SizingPanel& panel)
+{
+    field<QGroupBox>(panel, "kvBox")->setChecked(true);
+    field<QSpinBox>(panel, "layersSpin")->setValue(32);
+    field<QSpinBox>(panel, "kvHeadsSpin")->setValue(8);
+    field<QSpinBox>(panel, "headDimSpin")->setValue(128);
+    field<QSpinBox>(panel, "promptSpin")->setValue(8192);
+}
+
+} // namespace
+
+class TestSizingParity : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("IteraGPU"));
+        QCoreApplication::setApplicationName(QStringLiteral("IteraGPU Lab"));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    void init() { QSettings().remove(QStringLiteral("sizing")); } // each row from the seeds' example
+
+    void sameTotals_data()
+    {
+        QTest::addColumn<QByteArray>("cli");
+        QTest::addColumn<PanelSetup>("setup");
+        QTest::addRow("seeds' example") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
+                                        << PanelSetup([](SizingPanel&) {});
+        QTest::addRow("seeds' KV cache, 3 sequences, reserve 2.5 GB")
+            << QByteArray("--parameters 7e9 --bits 16 --reserve-gb 2.5 --layers 32 --kv-heads 8 --head-dim 128 "
+                          "--tokens 8192 --sequences 3")
+            << PanelSetup([](SizingPanel& p) {
+                   seedKv(p);
+                   field<QSpinBox>(p, "sequencesSpin")->setValue(3);
+                   p.setReserve(2.5, units::Unit::GB);
+               });
+        QTest::addRow("Mistral, its sliding window, 16 384 tokens")
+            << QByteArray("--preset mistral-7b-v0.1 --reserve-gib 4 --tokens 16384")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("mistral-7b-v0.1"));
+                   field<QGroupBox>(p, "kvBox")->setChecked(true);
+                   field<QSpinBox>(p, "promptSpin")->setValue(16384);
+               });
+        QTest::addRow("Llama 2 nf4 on 2 devices")
+            << QByteArray("--preset llama-2-7b --format nf4 --reserve-gib 4 --tp 2")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("llama-2-7b"));
+                   choose(p, "storageCombo", QStringLiteral("NF4 (bitsandbytes)"));
+                   p.setTensorParallel(2);
+               });
+        // Note [Compute format] in core/sizing/sizinginputs.h: storage bf16, compute fp32 (activations and
+        // gradients in fp32). The totals differed before makeRequest.
+        QTest::addRow("full training, bf16 storage, fp32 compute")
+            << QByteArray("--preset llama-2-7b --format bf16 --compute fp32 --training --optimizer adamw --batch 2 "
+                          "--seq-len 1024 --reserve-gib 4")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("llama-2-7b"));
+                   choose(p, "storageCombo", QStringLiteral("BF16"));
+                   choose(p, "computeCombo", QStringLiteral("fp32"));
+                   p.setMode(SizingPanel::Mode::FullTraining);
+                   field<QSpinBox>(p, "microBatchSpin")->setValue(2);
+                   field<QSpinBox>(p, "sequenceSpin")->setValue(1024);
+               });
+        QTest::addRow("LoRA, fp16 compute, checkpointing")
+            << QByteArray("--preset llama-2-7b --compute fp16 --training --lora-rank 8 --checkpointing "
+                          "--reserve-gib 4")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("llama-2-7b"));
+                   choose(p, "computeCombo", QStringLiteral("fp16"));
+                   p.setMode(SizingPanel::Mode::LoRA);
+                   field<QSpinBox>(p, "loraRankSpin")->setValue(8);
+                   field<QCheckBox>(p, "checkpointingCheck")->setChecked(true);
+               });
+    }
+
+    void sameTotals()
+    {
+        QFETCH(QByteArray, cli);
+        QFETCH(PanelSetup, setup);
+        const auto json = cliEstimate(cli);
+        QVERIFY2(!json.contains("error"), json.dump().c_str());
+        SizingPanel panel;
+        setup(panel);
+        panel.recompute();
+        QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+        const auto& estimate = *panel.estimate();
+        QCOMPARE(estimate.parameters, json["parameters"].get<std::uint64_t>());
+        for (const auto& c : estimate.components) {
+            if (!c.bytes || !json.contains(c.id) || !json[c.id].contains("bytes") || json[c.id]["bytes"].is_null())
+                continue;
+            QCOMPARE(*c.bytes, json[c.id]["bytes"].get<std::uint64_t>());
+        }
+        QCOMPARE(estimate.reserve.bytes, json["reserve"]["bytes"].get<std::uint64_t>());
+        QCOMPARE(estimate.total(), json["total"]["bytes"].get<std::uint64_t>());
+    }
+};
+
+QTEST_MAIN(TestSizingParity)
+#include "tst_sizingparity.moc"
