@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/labapplication.h"
+#include "app/gui/style/palette.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/timeline/timelinenavigator.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QScopeGuard>
+#include <QToolButton>
+#include <QWheelEvent>
 #include <QImage>
+#include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStandardPaths>
@@ -14,6 +23,7 @@ using namespace iteragpu;
 using gui::TimelineChart;
 using gui::TimelinePhase;
 using gui::TimelineSample;
+using gui::TimelineNavigator;
 
 namespace {
 constexpr std::uint64_t kGiB = units::kGiB;
@@ -32,12 +42,48 @@ void feedPhase(TimelineChart& chart, const QString& name, double start, int samp
     }
     TimelinePhase end;
     end.name = name;
+    end.startSeconds = start;
     end.endSeconds = start + samples * 0.001;
     end.state = state;
     end.message = message;
     end.peakAllocated = top;
     end.peakReserved = 2 * top;
     chart.endPhase(end);
+}
+
+// The default dense run's fourteen phases (an out-of-memory failure at once in evaluation, export not run),
+// at about 0.05 GiB, as the simulated device gives them.
+void feedDenseRun(TimelineChart& chart)
+{
+    struct Step {
+        const char* name;
+        double seconds;
+        TimelinePhase::State state;
+    };
+    const Step steps[] = { { "model_load", 0.30, TimelinePhase::State::Ok }, { "inputs", 0.004, TimelinePhase::State::Ok },
+        { "cold_forward", 0.08, TimelinePhase::State::Ok }, { "warmup", 0.10, TimelinePhase::State::Ok },
+        { "warm_forward#0", 0.05, TimelinePhase::State::Ok }, { "warm_forward#1", 0.05, TimelinePhase::State::Ok },
+        { "warm_forward#2", 0.05, TimelinePhase::State::Ok }, { "warmup", 0.12, TimelinePhase::State::Ok },
+        { "warm_step#0", 0.06, TimelinePhase::State::Ok }, { "warm_step#1", 0.06, TimelinePhase::State::Ok },
+        { "warm_step#2", 0.06, TimelinePhase::State::Ok }, { "warm_step#3", 0.06, TimelinePhase::State::Ok },
+        { "evaluation", 0.0, TimelinePhase::State::OutOfMemory }, { "export", 0.0, TimelinePhase::State::NotRun } };
+    double t = 0.0;
+    for (const Step& step : steps) {
+        const QString name = QString::fromLatin1(step.name);
+        if (step.state == TimelinePhase::State::NotRun) {
+            TimelinePhase notRun;
+            notRun.name = name;
+            notRun.state = step.state;
+            chart.endPhase(notRun);
+            continue;
+        }
+        const int samples = std::max(2, static_cast<int>(step.seconds * 1000));
+        feedPhase(chart, name, t, samples, 50 * units::kMiB, step.state,
+            step.state == TimelinePhase::State::OutOfMemory
+                ? QStringLiteral("simulated out of memory: tried to allocate 2147483648 bytes")
+                : QString());
+        t += samples * 0.001;
+    }
 }
 } // namespace
 
@@ -208,6 +254,193 @@ private slots:
         QVERIFY(svg.contains("cold_forward"));
     }
 
+    // Defect 4: 0.05 GiB of data must not lie flat under a 17 GiB estimate line. The memory axis fits the data;
+    // a level line far above it is named in the off-scale note instead.
+    void memoryAxisFitsTheData_data()
+    {
+        QTest::addColumn<double>("estimateGiB");
+        QTest::addColumn<double>("capacityGiB");
+        QTest::addColumn<double>("maxAtMost"); // GiB
+        QTest::addColumn<QStringList>("noted");
+        QTest::addRow("estimate 17 GiB over 0.05 GiB")
+            << 17.0 << 0.0 << 0.2 << QStringList { QStringLiteral("Sizing estimate 17.00 GiB") };
+        QTest::addRow("estimate and capacity above")
+            << 17.0 << 80.0 << 0.2
+            << QStringList { QStringLiteral("Sizing estimate 17.00 GiB"), QStringLiteral("Device capacity 80.00 GiB") };
+        QTest::addRow("estimate close to the data joins the scale") << 0.08 << 0.0 << 0.2 << QStringList {};
+    }
+
+    void memoryAxisFitsTheData()
+    {
+        QFETCH(double, estimateGiB);
+        QFETCH(double, capacityGiB);
+        QFETCH(double, maxAtMost);
+        QFETCH(QStringList, noted);
+        TimelineChart chart;
+        chart.resize(1000, 500);
+        feedPhase(chart, QStringLiteral("cold_forward"), 0.0, 200, 25 * units::kMiB); // reserved: 0.049 GiB
+        chart.setEstimateBytes(static_cast<std::uint64_t>(estimateGiB * static_cast<double>(kGiB)));
+        if (capacityGiB > 0)
+            chart.setCapacityBytes(static_cast<std::uint64_t>(capacityGiB * static_cast<double>(kGiB)));
+        chart.refresh();
+        QVERIFY2(chart.axisY()->max() <= maxAtMost, qPrintable(QString::number(chart.axisY()->max())));
+        QVERIFY(chart.axisY()->max() >= 50.0 / 1024.0);
+        for (const QString& note : noted)
+            QVERIFY2(chart.offScaleText().contains(note), qPrintable(chart.offScaleText()));
+        QCOMPARE(chart.offScaleText().isEmpty(), noted.isEmpty());
+        // A line off the scale is not drawn (nor in the legend); one on it is.
+        QCOMPARE(chart.chart()->series().contains(chart.estimateSeries()), noted.isEmpty());
+    }
+
+    void memoryZoomAndFitToData()
+    {
+        TimelineChart chart;
+        chart.resize(1000, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        feedPhase(chart, QStringLiteral("cold_forward"), 0.0, 200, 25 * units::kMiB);
+        chart.setEstimateBytes(17 * kGiB);
+        chart.refresh();
+        const double fitMax = chart.axisY()->max();
+        QAction* fit = chart.navigator().fitToDataAction();
+        QVERIFY(!fit->isEnabled());
+        // Ctrl+wheel over the plot zooms memory, not time.
+        const QPointF inPlot = chart.chart()->plotArea().center();
+        const double timeMax = chart.axisX()->max();
+        QWheelEvent wheel(inPlot, chart.viewport()->mapToGlobal(inPlot), QPoint(), QPoint(0, 120), Qt::NoButton,
+            Qt::ControlModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(chart.viewport(), &wheel);
+        QCOMPARE(chart.axisY()->max(), fitMax * TimelineNavigator::kZoomIn);
+        QCOMPARE(chart.axisX()->max(), timeMax);
+        QVERIFY(chart.isZoomed());
+        QVERIFY(fit->isEnabled());
+        QVERIFY(chart.navigator().fitToDataButton()->isVisible());
+        // Zoomed out far enough, the estimate comes on the scale and leaves the note.
+        for (int i = 0; i < 30; ++i)
+            chart.navigator().zoomOutMemoryAction()->trigger();
+        QVERIFY(chart.axisY()->max() > 17.0);
+        QVERIFY(chart.offScaleText().isEmpty());
+        QVERIFY(chart.chart()->series().contains(chart.estimateSeries()));
+        fit->trigger();
+        QVERIFY(!chart.isZoomed());
+        QCOMPARE(chart.axisY()->max(), fitMax);
+        QVERIFY(chart.offScaleText().contains(QStringLiteral("Sizing estimate")));
+    }
+
+    // Defect 5: no chart text over another; a label is whole, or cut to at least kMinShownChars characters, or
+    // not shown, and then its phase is named by the hover text over its band. In every language and width.
+    void labelsNeverCollide_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const QString& language : gui::LabApplication::languages())
+            for (const QSize size : { QSize(600, 420), QSize(1024, 700), QSize(1280, 800) })
+                QTest::addRow("%s %dx%d", qPrintable(language), size.width(), size.height()) << language << size;
+    }
+
+    void labelsNeverCollide()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] { app->setLanguage(QStringLiteral("en")); });
+        TimelineChart chart;
+        chart.resize(size);
+        chart.setDeviceLabel(QStringLiteral("sim:0 · simulated, not a GPU measurement"));
+        feedDenseRun(chart);
+        chart.setCapacityBytes(80 * kGiB);
+        chart.setEstimateBytes(17 * kGiB);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh();
+        QVERIFY(!chart.offScaleText().isEmpty());
+
+        const gui::PhaseBands& bands = chart.bands();
+        QList<QRectF> texts { chart.offScaleRect(), bands.failureNoteRect() };
+        QVERIFY(!bands.failureNoteRect().isEmpty());
+        int shown = 0;
+        for (int i = 0; i < static_cast<int>(chart.phases().size()); ++i) {
+            const TimelinePhase& phase = chart.phases()[static_cast<std::size_t>(i)];
+            if (phase.state == TimelinePhase::State::NotRun)
+                continue;
+            const QString label = bands.labelText(i);
+            if (label.isEmpty()) {
+                // Not labelled: named by the hover text over its band.
+                const QRectF band = bands.bandRect(i);
+                QVERIFY2(!band.isEmpty(), qPrintable(phase.name));
+                const QString hover = chart.describeAtPosition(chart.mapFromScene(chart.chart()->mapToScene(band.center())));
+                QVERIFY2(hover.contains(phase.name), qPrintable(phase.name + QStringLiteral(": ") + hover));
+                continue;
+            }
+            ++shown;
+            const bool whole = label == phase.name;
+            QVERIFY2(whole || label.size() - 1 >= gui::PhaseBands::kMinShownChars, qPrintable(label));
+            texts << bands.labelRect(i);
+        }
+        QVERIFY(shown >= 3);
+        QVERIFY(bands.labelText(0) == QStringLiteral("model_load")); // the long first phase has room
+        for (int a = 0; a < texts.size(); ++a)
+            for (int b = a + 1; b < texts.size(); ++b)
+                QVERIFY2(!texts[a].intersects(texts[b]),
+                    qPrintable(QStringLiteral("text %1 over text %2").arg(a).arg(b)));
+        const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QDir().mkpath(dir);
+            chart.grab().save(QDir(dir).filePath(
+                QStringLiteral("timeline-%1-%2x%3.png").arg(language).arg(size.width()).arg(size.height())));
+        }
+    }
+
+    // Colours come from the palette: with a dark application palette, text and lines stay readable.
+    void darkPaletteIsReadable_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::addRow("light") << false;
+        QTest::addRow("dark") << true;
+    }
+
+    void darkPaletteIsReadable()
+    {
+        QFETCH(bool, dark);
+        QPalette base;
+        if (dark) {
+            base.setColor(QPalette::Window, QColor(32, 33, 36));
+            base.setColor(QPalette::Base, QColor(24, 24, 27));
+            base.setColor(QPalette::Text, QColor(120, 120, 120)); // a dim text colour: pushed to the ratio
+            base.setColor(QPalette::WindowText, QColor(220, 220, 220));
+        } else {
+            base = QPalette(QColor(240, 240, 240));
+            base.setColor(QPalette::Base, Qt::white);
+        }
+        TimelineChart chart;
+        chart.setPalette(base);
+        feedDenseRun(chart);
+        chart.setEstimateBytes(60 * units::kMiB); // both lines on the scale, so in the chart
+        chart.setCapacityBytes(120 * units::kMiB);
+        chart.addSample(TimelineSample { 2.0, units::kMiB, units::kMiB, 90 * units::kMiB });
+        chart.refresh();
+        QCOMPARE(chart.chart()->series().size(), 6);
+        const QColor background = chart.chart()->backgroundBrush().color();
+        QCOMPARE(background, base.color(QPalette::Base));
+        using gui::Palette;
+        const auto check = [&](const QColor& c, double ratio, const char* what) {
+            QVERIFY2(Palette::contrastRatio(c, background) >= ratio,
+                qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what)).arg(Palette::contrastRatio(c, background))));
+        };
+        check(chart.axisY()->labelsBrush().color(), Palette::kTextContrast, "axis labels");
+        check(chart.axisY()->titleBrush().color(), Palette::kTextContrast, "axis title");
+        check(chart.chart()->legend()->labelColor(), Palette::kTextContrast, "legend");
+        check(chart.chartPalette().color(Palette::Role::MutedText), Palette::kTextContrast, "phase labels");
+        check(chart.chartPalette().color(Palette::Role::FailedPhase), Palette::kTextContrast, "failure note");
+        check(chart.chartPalette().color(Palette::Role::Capacity), Palette::kTextContrast, "off-scale note");
+        for (QAbstractSeries* series : chart.chart()->series())
+            if (series != chart.peakSeries())
+                check(static_cast<QXYSeries*>(series)->pen().color(), Palette::kGraphicContrast, "line");
+        check(chart.peakSeries()->color(), Palette::kGraphicContrast, "peak marker");
+        QCOMPARE(chart.chartPalette().isDark(), dark);
+    }
+
     void memoryStaysBounded()
     {
         TimelineChart chart;
@@ -222,5 +455,11 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimelineChart)
+int main(int argc, char** argv)
+{
+    gui::LabApplication app(argc, argv); // the languages load through it
+    app.setLanguage(QStringLiteral("en"));
+    TestTimelineChart test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_timelinechart.moc"

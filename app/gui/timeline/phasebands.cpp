@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/gui/timeline/phasebands.h"
+
+#include <QBrush>
+#include <QFontMetricsF>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QPen>
+#include <algorithm>
+
+namespace iteragpu::gui {
+
+namespace {
+
+    constexpr qreal kBandZ = 1.5; // above the plot background, below the grid and the series
+    constexpr qreal kLabelZ = 20.0;
+    constexpr qreal kLabelPad = 2.0; // pixels between a label and its band's edge, or another label
+    constexpr int kNoteChars = 150; // the chart shows the start of an error; the banner and the log have all
+
+    bool isBad(const TimelinePhase& phase)
+    {
+        return phase.state == TimelinePhase::State::OutOfMemory || phase.state == TimelinePhase::State::Failed;
+    }
+
+    bool collides(const QRectF& r, const std::vector<QRectF>& taken)
+    {
+        return std::any_of(taken.begin(), taken.end(), [&r](const QRectF& t) { return t.intersects(r); });
+    }
+
+} // namespace
+
+PhaseBands::PhaseBands(QGraphicsItem* parent)
+    : m_parent(parent)
+{
+    m_failureNote = new QGraphicsTextItem(parent);
+    m_failureNote->setZValue(kLabelZ);
+    m_failureNote->hide();
+    // A box under the note keeps it readable over the curves.
+    m_failureBox = new QGraphicsRectItem(parent);
+    m_failureBox->setZValue(kLabelZ - 0.5);
+    m_failureBox->hide();
+}
+
+PhaseBands::~PhaseBands() = default; // the items belong to the chart
+
+void PhaseBands::clear()
+{
+    for (Band& band : m_bands) {
+        delete band.rect;
+        delete band.label;
+    }
+    m_bands.clear();
+    m_failureNote->hide();
+    m_failureBox->hide();
+}
+
+void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects,
+    const QRectF& plot, int highlight, const Palette& palette, const std::vector<QRectF>& obstacles)
+{
+    while (m_bands.size() < phases.size()) {
+        Band band;
+        band.rect = new QGraphicsRectItem(m_parent);
+        band.rect->setZValue(kBandZ);
+        band.label = new QGraphicsSimpleTextItem(m_parent);
+        band.label->setZValue(kLabelZ);
+        m_bands.push_back(band);
+    }
+    const QFontMetricsF metrics(m_bands.empty() ? QFont() : m_bands.front().label->font());
+    const qreal rowHeight = this->rowHeight();
+    std::vector<QRectF> taken = obstacles;
+    const TimelinePhase* failed = nullptr;
+    QRectF failedRect;
+    // See Note [Phase labels never collide].
+    for (std::size_t i = 0; i < m_bands.size(); ++i) {
+        Band& band = m_bands[i];
+        const QRectF rect = i < bandRects.size() ? bandRects[i] : QRectF();
+        if (i >= phases.size() || rect.isEmpty() || plot.isEmpty()) {
+            band.rect->hide();
+            band.label->hide();
+            continue;
+        }
+        const TimelinePhase& phase = phases[i];
+        const bool highlighted = static_cast<int>(i) == highlight;
+        const bool bad = isBad(phase);
+        band.rect->setRect(rect);
+        band.rect->setBrush(highlighted ? palette.color(Palette::Role::HighlightBand)
+                : bad                   ? palette.color(Palette::Role::FailedPhaseBand)
+                : i % 2 == 0            ? palette.color(Palette::Role::PhaseBand)
+                                        : palette.color(Palette::Role::PhaseBandAlternate));
+        band.rect->setPen(highlighted ? QPen(palette.color(Palette::Role::HighlightBorder), 1.5)
+                : bad                 ? QPen(palette.color(Palette::Role::FailedPhase), 1.0)
+                                      : QPen(Qt::NoPen));
+        band.rect->show();
+        if (bad && !failed) {
+            failed = &phase;
+            failedRect = rect;
+        }
+
+        const qreal x = rect.left() + kLabelPad;
+        const qreal room = rect.width() - 2 * kLabelPad;
+        QString shown;
+        QRectF shownRect;
+        auto tryPlace = [&](const QString& text) {
+            band.label->setText(text);
+            const QSizeF size = band.label->boundingRect().size(); // what is drawn, not only the advance
+            for (int row = 0; row < kRows; ++row) {
+                const QRectF r(QPointF(x, plot.top() + kLabelPad + row * rowHeight), size);
+                // Neighbours keep a pad between them; the label stays inside the plot.
+                if (r.right() > plot.right() - kLabelPad || collides(r.adjusted(0, 0, kLabelPad, 0), taken))
+                    continue;
+                shown = text;
+                shownRect = r;
+                return true;
+            }
+            return false;
+        };
+        if (!tryPlace(phase.name)) {
+            const QString cut = metrics.elidedText(phase.name, Qt::ElideRight, room);
+            const int kept = static_cast<int>(cut.size()) - (cut.endsWith(QChar(0x2026)) ? 1 : 0);
+            if (!cut.isEmpty() && kept >= std::min<int>(kMinShownChars, static_cast<int>(phase.name.size())))
+                tryPlace(cut);
+        }
+        if (shown.isEmpty()) {
+            band.label->hide();
+            band.label->setText(QString());
+            continue;
+        }
+        band.label->setText(shown);
+        band.label->setBrush(bad ? palette.color(Palette::Role::FailedPhase) : palette.color(Palette::Role::MutedText));
+        band.label->setPos(shownRect.topLeft());
+        band.label->show();
+        taken.push_back(shownRect);
+    }
+    placeFailureNote(failed, failedRect, plot, palette, obstacles, rowsBottom(plot));
+}
+
+qreal PhaseBands::rowHeight() const
+{
+    const QFont font = m_bands.empty() ? QFont() : m_bands.front().label->font();
+    return QFontMetricsF(font).lineSpacing() + 1.0;
+}
+
+qreal PhaseBands::rowsBottom(const QRectF& plot) const { return plot.top() + kLabelPad + kRows * rowHeight(); }
+
+void PhaseBands::placeFailureNote(const TimelinePhase* failed, const QRectF& failedRect, const QRectF& plot,
+    const Palette& palette, const std::vector<QRectF>& obstacles, qreal rowsBottom)
+{
+    if (!failed || plot.isEmpty()) {
+        m_failureNote->hide();
+        m_failureBox->hide();
+        return;
+    }
+    const QString what = failed->state == TimelinePhase::State::OutOfMemory ? tr("Out of memory") : tr("Failed");
+    QString message = failed->message;
+    if (message.size() > kNoteChars)
+        message = message.left(kNoteChars).trimmed() + QChar(0x2026);
+    //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
+    m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, message));
+    m_failureNote->setDefaultTextColor(palette.color(Palette::Role::FailedPhase));
+    const qreal width = std::clamp<qreal>(plot.width() * 0.45, 160.0, 420.0);
+    m_failureNote->setTextWidth(width);
+    const QSizeF size = m_failureNote->boundingRect().size();
+    const qreal x = std::clamp(failedRect.left() - width - 8.0, plot.left() + 6.0, plot.right() - width - 6.0);
+    // Below the label rows, and below any note it would cover.
+    qreal y = rowsBottom + 6.0;
+    for (const QRectF& o : obstacles)
+        if (QRectF(QPointF(x, y), size).intersects(o))
+            y = std::max(y, o.bottom() + 4.0);
+    m_failureNote->setPos(x, y);
+    m_failureBox->setRect(QRectF(QPointF(x, y), size));
+    m_failureBox->setBrush(palette.color(Palette::Role::NoteBackground));
+    m_failureBox->setPen(QPen(palette.color(Palette::Role::FailedPhase), 1.0));
+    m_failureNote->show();
+    m_failureBox->show();
+}
+
+int PhaseBands::indexAt(const QPointF& pos) const
+{
+    // The last band drawn is on top; a widened failed band may cover its neighbour's edge.
+    for (int i = static_cast<int>(m_bands.size()) - 1; i >= 0; --i) {
+        const QGraphicsRectItem* rect = m_bands[static_cast<std::size_t>(i)].rect;
+        if (rect->isVisible() && rect->rect().contains(pos))
+            return i;
+    }
+    return -1;
+}
+
+QRectF PhaseBands::bandRect(int index) const
+{
+    if (index < 0 || index >= static_cast<int>(m_bands.size()))
+        return {};
+    const QGraphicsRectItem* rect = m_bands[static_cast<std::size_t>(index)].rect;
+    return rect->isVisible() ? rect->rect() : QRectF();
+}
+
+QString PhaseBands::labelText(int index) const
+{
+    if (index < 0 || index >= static_cast<int>(m_bands.size()))
+        return {};
+    const QGraphicsSimpleTextItem* label = m_bands[static_cast<std::size_t>(index)].label;
+    return label->isVisible() ? label->text() : QString();
+}
+
+QRectF PhaseBands::labelRect(int index) const
+{
+    if (labelText(index).isEmpty())
+        return {};
+    const QGraphicsSimpleTextItem* label = m_bands[static_cast<std::size_t>(index)].label;
+    return label->mapRectToParent(label->boundingRect());
+}
+
+QRectF PhaseBands::failureNoteRect() const
+{
+    return m_failureNote->isVisible() ? m_failureNote->mapRectToParent(m_failureNote->boundingRect()) : QRectF();
+}
+
+QString PhaseBands::failureNoteText() const
+{
+    return m_failureNote->isVisible() ? m_failureNote->toPlainText() : QString();
+}
+
+} // namespace iteragpu::gui

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "app/gui/style/palette.h"
+#include "app/gui/timeline/timelinephase.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QRectF>
+#include <QString>
+#include <vector>
+
+class QGraphicsItem;
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+class QGraphicsTextItem;
+
+namespace iteragpu::gui {
+
+// The timeline's phase bands: one shaded rectangle per phase, its label, and the note naming the first failed
+// phase. Items live in the chart's scene (children of `parent`); the chart gives the rectangles in chart
+// coordinates (the chart's plot area), the bands lay the labels out.
+//
+// Note [Phase labels never collide]
+// Labels sit on two rows at the top of the plot, each starting at its band's left edge. A label is shown whole
+// when it fits on a row without touching a label already placed or an obstacle (a note); it may run past its
+// narrow band into free space. Else it is cut to its band with at least kMinShownChars characters left, or not
+// shown at all: a phase without a label is still named by the hover text over its band (indexAt()).
+class PhaseBands {
+    // The chart's own translation context: these sentences were the chart's and keep their translations.
+    Q_DECLARE_TR_FUNCTIONS(iteragpu::gui::TimelineChart)
+public:
+    static constexpr int kMinShownChars = 6; // a shorter stump ("m…", "warm_…") says nothing
+    static constexpr int kRows = 2;
+
+    explicit PhaseBands(QGraphicsItem* parent);
+    ~PhaseBands();
+    PhaseBands(const PhaseBands&) = delete;
+    PhaseBands& operator=(const PhaseBands&) = delete;
+
+    void clear();
+    // bandRects[i] is phase i's rectangle (empty: not drawn), obstacles what the labels and the note avoid.
+    void layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects, const QRectF& plot,
+        int highlight, const Palette& palette, const std::vector<QRectF>& obstacles);
+
+    // Where the label rows end (chart coordinates): a note inside the plot goes below.
+    qreal rowsBottom(const QRectF& plot) const;
+
+    // The phase whose band is under the point (chart coordinates), or -1.
+    int indexAt(const QPointF& pos) const;
+    QRectF bandRect(int index) const;
+    // Shown labels only: their text and rectangle (chart coordinates); an empty text means not shown.
+    QString labelText(int index) const;
+    QRectF labelRect(int index) const;
+    QRectF failureNoteRect() const; // empty when no phase failed
+    QString failureNoteText() const;
+
+private:
+    struct Band {
+        QGraphicsRectItem* rect = nullptr;
+        QGraphicsSimpleTextItem* label = nullptr;
+    };
+
+    qreal rowHeight() const;
+    void placeFailureNote(const TimelinePhase* failed, const QRectF& failedRect, const QRectF& plot,
+        const Palette& palette, const std::vector<QRectF>& obstacles, qreal rowsBottom);
+
+    QGraphicsItem* m_parent;
+    std::vector<Band> m_bands;
+    QGraphicsTextItem* m_failureNote = nullptr;
+    QGraphicsRectItem* m_failureBox = nullptr;
+};
+
+} // namespace iteragpu::gui
