@@ -32,6 +32,8 @@ public:
     // shared by the window's runs is never mutated for one of them (core/runner/preparerun.h).
     std::unique_ptr<device::DeviceContext> open(int index, const SimOptions& options, device::Status& status) const;
 
+    // The defaults every run starts from (the simulated kernels' pace; the capacity when a run names none).
+    void setOptions(const SimOptions& options) { m_options = options; }
     const SimOptions& options() const { return m_options; }
 
 private:

@@ -155,7 +155,7 @@ private slots:
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("8"), QStringLiteral("8192"), QStringLiteral("6"), QStringLiteral("6"));
         // Slower simulated kernels, so the run lasts long enough to be seen in the middle.
-        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimBackend* sim = window.registry().simBackend();
         sim::SimOptions options = sim->options();
         options.kernelMicros = 25'000;
         sim->setOptions(options);
@@ -180,7 +180,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"), QStringLiteral("0.25"));
-        auto* sim = static_cast<sim::SimBackend*>(window.registry().simBackend());
+        sim::SimBackend* sim = window.registry().simBackend();
         sim::SimOptions options = sim->options();
         options.kernelMicros = 25'000;
         sim->setOptions(options);
