@@ -57,6 +57,7 @@ private slots:
             phase(1, "inputs", protocol::PhaseStatus::Ok), phase(2, "cold_forward", protocol::PhaseStatus::Failed),
             phase(3, "warmup", protocol::PhaseStatus::NotRun) };
         result.phases[2].error = "simulated out of memory: tried to allocate 1 bytes";
+        result.phases[2].outOfMemory = true;
         model.runFinished(result);
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.index(2, PhaseTableModel::ColStatus).data().toString(), QStringLiteral("out of memory"));
@@ -64,6 +65,44 @@ private slots:
         model.setUnit(units::Unit::GB);
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // Out of memory is core's fact (PhaseResult::outOfMemory, from the device status), never read from the words of
+    // the error; the phase's name is core's phaseLabel().
+    void outOfMemoryAndLabelComeFromCore_data()
+    {
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<int>("outOfMemory"); // PhaseResult::outOfMemory: 1 true, 0 false, -1 absent
+        QTest::addColumn<QString>("status");
+        QTest::addRow("device status OOM, words say so")
+            << QStringLiteral("out of memory: tried to allocate 2 GiB") << 1
+            << QStringLiteral("out of memory");
+        QTest::addRow("device status OOM, localized runtime words")
+            << QStringLiteral("Speicher erschöpft") << 1 << QStringLiteral("out of memory");
+        QTest::addRow("another failure whose words mention out of memory")
+            << QStringLiteral("kernel launch failed after an out of memory retry") << 0
+            << QStringLiteral("failed");
+        QTest::addRow("old file without the field") << QStringLiteral("CUDA error: out of memory")
+                                                    << -1 << QStringLiteral("failed");
+    }
+
+    void outOfMemoryAndLabelComeFromCore()
+    {
+        QFETCH(QString, error);
+        QFETCH(int, outOfMemory);
+        QFETCH(QString, status);
+        PhaseTableModel model;
+        auto p = phase(4, "warm_forward", protocol::PhaseStatus::Failed);
+        p.repeat = 2;
+        p.error = error.toStdString();
+        if (outOfMemory >= 0)
+            p.outOfMemory = outOfMemory == 1;
+        model.phaseFinished(p);
+        QCOMPARE(model.index(0, PhaseTableModel::ColStatus).data().toString(), status);
+        QCOMPARE(PhaseTableModel::isOutOfMemory(p), status == QLatin1String("out of memory"));
+        QCOMPARE(model.index(0, PhaseTableModel::ColPhase).data().toString(),
+            QString::fromStdString(protocol::phaseLabel(p)));
+        QCOMPARE(model.rowOf(QStringLiteral("warm_forward#2")), 0);
     }
 
     void cellsShowUnitTooltipsShowBytes_data()

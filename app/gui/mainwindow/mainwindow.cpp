@@ -7,6 +7,7 @@
 #include "app/gui/log/logview.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/reportactions.h"
+#include "app/gui/report/resulttimeline.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/timelineconversion.h"
@@ -244,8 +245,20 @@ void MainWindow::createSizingAndReports()
         m_timeline->setEstimateBytes(estimate->total());
 
     ReportActions::Sources sources;
-    sources.currentRun = [this] { return m_lastResult; };
     sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
+    sources.targetVerdict = [this] { return m_sizingPanel->deviceVerdict(); };
+    sources.unit = [this] { return m_unit; };
+    // An opened result is shown as if it had just been measured: its phases in the table, its samples and bands
+    // on the timeline. Not while a run is going: the window keeps describing that run.
+    sources.showResult = [this](const protocol::RunResult& result) {
+        if (m_runController->isRunning())
+            return false;
+        showNotice(QString(), false);
+        m_phaseModel->clear();
+        m_phaseModel->runFinished(result);
+        ResultTimeline::load(*m_timeline, result);
+        return true;
+    };
     sources.chartImage = [this](QSize size) { return m_timeline->toImage(size); };
     sources.writeChartSvg = [this](const QString& path) { return m_timeline->writeSvg(path); };
     m_reportActions = new ReportActions(this, std::move(sources));
@@ -473,6 +486,7 @@ void MainWindow::stopRun()
 void MainWindow::onRunFinished(const protocol::RunResult& result)
 {
     m_lastResult = result;
+    m_reportActions->setMeasured(result);
     m_phaseModel->runFinished(result);
     for (const protocol::PhaseResult& phase : result.phases)
         if (phase.status == protocol::PhaseStatus::NotRun)

@@ -20,16 +20,13 @@ PhaseTableModel::PhaseTableModel(QObject* parent)
 
 QString PhaseTableModel::displayName(const protocol::PhaseResult& phase)
 {
-    QString name = QString::fromStdString(phase.name);
-    if (phase.repeat)
-        name += QStringLiteral(" #") + QString::number(*phase.repeat);
-    return name;
+    return QString::fromStdString(protocol::phaseLabel(phase));
 }
 
 bool PhaseTableModel::isOutOfMemory(const protocol::PhaseResult& phase)
 {
-    return phase.status == protocol::PhaseStatus::Failed
-        && QString::fromStdString(phase.error).contains(QLatin1String("out of memory"), Qt::CaseInsensitive);
+    // The device's status of the failed step, recorded by core; never the words of the error.
+    return phase.status == protocol::PhaseStatus::Failed && phase.outOfMemory.value_or(false);
 }
 
 int PhaseTableModel::rowOf(const QString& name) const

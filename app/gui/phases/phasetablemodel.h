@@ -58,8 +58,10 @@ public:
 
     const protocol::PhaseResult& phase(int row) const { return m_rows[static_cast<std::size_t>(row)].phase; }
     bool isRunning(int row) const { return m_rows[static_cast<std::size_t>(row)].running; }
-    // "cold_forward", "warm_forward #2": the name the timeline uses too.
+    // "cold_forward", "warm_forward#2": core's protocol::phaseLabel(), the name the timeline, the sheet and the
+    // files use too.
     static QString displayName(const protocol::PhaseResult& phase);
+    // A failed phase whose device status was out of memory (PhaseResult::outOfMemory, recorded by core).
     static bool isOutOfMemory(const protocol::PhaseResult& phase);
     int rowOf(const QString& displayName) const;
 

@@ -18,7 +18,7 @@ namespace {
 
     // The sheet as a list of blocks built once in the chosen language, then rendered as Markdown or HTML.
     struct Block {
-        enum class Kind { Title, Section, Subsection, Paragraph, Warning, Table, List, Chart, Attachment };
+        enum class Kind { Title, Section, Subsection, Paragraph, Warning, Table, List, Chart };
         Kind kind = Kind::Paragraph;
         QString text;
         QStringList header;
@@ -95,7 +95,8 @@ QString DecisionSheetWriter::componentLabel(const QString& key) const
         { "optimizer_states", QT_TRANSLATE_NOOP("DecisionSheet", "Optimizer states") },
         { "master_weights", QT_TRANSLATE_NOOP("DecisionSheet", "Master weights (fp32)") },
         { "activations", QT_TRANSLATE_NOOP("DecisionSheet", "Activations") },
-        { "adapters", QT_TRANSLATE_NOOP("DecisionSheet", "LoRA adapters") },
+        { "lora_adapters", QT_TRANSLATE_NOOP("DecisionSheet", "LoRA adapters") },
+        { "logits", QT_TRANSLATE_NOOP("DecisionSheet", "Logits") },
         { "evaluation", QT_TRANSLATE_NOOP("DecisionSheet", "Evaluation batch") },
         { "export_copy", QT_TRANSLATE_NOOP("DecisionSheet", "Export copy") },
         { "reserve", QT_TRANSLATE_NOOP("DecisionSheet", "Reserve") },
@@ -149,6 +150,53 @@ namespace {
             c.choice.trimmed().isEmpty() ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "(not filled in)"))
                                          : c.choice.trimmed());
 
+        // Decision: core's fit verdicts for the estimate, the target card first.
+        add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Fit verdict")));
+        auto gibText = [&locale](quint64 bytes) { return ByteText::inUnit(bytes, units::Unit::GiB, locale); };
+        auto marginText = [&](qint64 margin) {
+            const quint64 magnitude = margin < 0 ? 0ULL - static_cast<quint64>(margin) : static_cast<quint64>(margin);
+            return (margin < 0 ? QStringLiteral("−") : QStringLiteral("+")) + gibText(magnitude);
+        };
+        if (c.target) {
+            const auto& t = *c.target;
+            const QString card = t.cardName.isEmpty() ? t.cardId : t.cardName;
+            const QString sentence = t.fits
+                //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)
+                ? tr.text(QT_TRANSLATE_NOOP(
+                      "DecisionSheet", "Fits on %1: needs %2 of %3 per device, leaving a margin of %4."))
+                //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)
+                : tr.text(QT_TRANSLATE_NOOP(
+                      "DecisionSheet", "Does not fit on %1: needs %2 of %3 per device, short by %4."));
+            const quint64 shortOrLeft = t.margin < 0 ? 0ULL - static_cast<quint64>(t.margin)
+                                                     : static_cast<quint64>(t.margin);
+            add(t.fits ? Block::Kind::Paragraph : Block::Kind::Warning,
+                sentence.arg(card, gibText(t.needed), gibText(t.available), gibText(shortOrLeft)));
+            if (!t.dominantComponent.isEmpty())
+                //: %1 is the name of a component, e.g. "KV cache"
+                add(Block::Kind::Paragraph,
+                    tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "The largest part of the need: %1."))
+                        .arg(component(t.dominantComponent)));
+        } else {
+            add(Block::Kind::Paragraph,
+                c.estimateTotal ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "No target card was chosen for the verdict."))
+                                : tr.text(QT_TRANSLATE_NOOP(
+                                    "DecisionSheet", "No estimate was made, so there is no fit verdict.")));
+        }
+        if (!c.catalog.isEmpty()) {
+            add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Catalog cards")));
+            Block* t = add(Block::Kind::Table);
+            t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Card")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Reported (GiB)")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Needed (GiB)")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Margin (GiB)")),
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Fits")) };
+            for (const auto& f : c.catalog)
+                t->rows.append({ f.cardName.isEmpty() ? f.cardId : f.cardName, gibText(f.available),
+                    gibText(f.needed), marginText(f.margin),
+                    f.fits ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "yes"))
+                           : tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "no")) });
+        }
+
         // Computed
         add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Computed (estimate)")));
         if (c.weightsBytes) {
@@ -174,6 +222,12 @@ namespace {
             if (c.estimateTotal)
                 t->rows.append(row(component(QStringLiteral("total")), *c.estimateTotal));
         }
+        if (!c.computation.isEmpty()) {
+            add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "How it is computed")));
+            Block* list = add(Block::Kind::List);
+            for (const auto& [key, formula] : c.computation)
+                list->items << component(key) + QStringLiteral(": ") + formula;
+        }
 
         // Observed
         QString observed = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Observed (measured run)"));
@@ -183,6 +237,9 @@ namespace {
         add(Block::Kind::Section, observed);
         {
             Block* list = add(Block::Kind::List);
+            if (!c.source.isEmpty())
+                //: %1 says where the run comes from, e.g. "opened from /data/run.json"
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Source of the run: %1")).arg(c.source);
             QString device = c.deviceId.isEmpty() ? dash : c.deviceId;
             if (!c.deviceName.isEmpty())
                 device += QStringLiteral(" (") + c.deviceName + QLatin1Char(')');
@@ -196,13 +253,9 @@ namespace {
             //: %1 describes the largest load, e.g. "batch 2, context 128"
             list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Maximum load tried: %1"))
                                .arg(c.maxLoad.isEmpty() ? dash : c.maxLoad);
-            qsizetype passed = 0;
-            for (const auto& p : c.phases)
-                passed += p.passed ? 1 : 0;
-            //: %1 phases passed, %2 phases failed, %3 phases in all
-            list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Phases passed: %1, failed: %2 (of %3)"))
-                               .arg(locale.toString(passed), locale.toString(c.phases.size() - passed),
-                                   locale.toString(c.phases.size()));
+            if (!c.runSummary.isEmpty())
+                //: %1 is the run's summary, e.g. "phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)"
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Outcome: %1")).arg(c.runSummary);
         }
         {
             add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Counters at the end of the run")));
@@ -224,15 +277,26 @@ namespace {
                 tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Peak reserved (GiB)")),
                 tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Predicted peak (GiB)")) };
             t->firstNumericColumn = 2;
+            QStringList errors;
             for (const auto& p : c.phases) {
-                QString status = p.passed ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "passed"))
-                                          : tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed"));
-                if (!p.passed && !p.error.isEmpty())
-                    status += QStringLiteral(" (") + p.error + QLatin1Char(')');
+                // A short status keeps the phase column wide enough for its identifier; the error's own words
+                // are listed under the table.
+                QString status;
+                if (!p.ran)
+                    status = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "not run"));
+                else if (p.passed)
+                    status = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "passed"));
                 else if (p.outOfMemory)
-                    status += QStringLiteral(" (") + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "out of memory"))
-                        + QLatin1Char(')');
+                    status = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "out of memory"));
+                else
+                    status = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "failed"));
+                if (p.ran && !p.passed && !p.error.isEmpty())
+                    errors << p.name + QStringLiteral(": ") + p.error;
                 t->rows.append({ p.name, status, gib(p.peakAllocated), gib(p.peakReserved), gib(p.predictedPeak) });
+            }
+            if (!errors.isEmpty()) {
+                Block* list = add(Block::Kind::List);
+                list->items = errors;
             }
             add(Block::Kind::Paragraph,
                 tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
@@ -267,16 +331,13 @@ namespace {
                     "The device is simulated: it models memory only, its figures do not come from a GPU."));
         }
 
-        if (!c.rawJson.isEmpty() || !c.rawJsonFileName.isEmpty()) {
+        if (!c.rawJsonFileName.isEmpty()) {
             add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw result")));
-            if (!c.rawJsonFileName.isEmpty())
-                //: %1 is a file name
-                add(Block::Kind::Paragraph,
-                    tr.text(QT_TRANSLATE_NOOP(
-                                "DecisionSheet", "The raw measurements are in %1 (JSON, bytes as integers)."))
-                        .arg(c.rawJsonFileName));
-            if (!c.rawJson.isEmpty())
-                add(Block::Kind::Attachment, QString::fromUtf8(c.rawJson));
+            //: %1 is a file name
+            add(Block::Kind::Paragraph,
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                            "The raw measurements are in %1, written beside this sheet (JSON, bytes as integers)."))
+                    .arg(c.rawJsonFileName));
         }
         return blocks;
     }
@@ -336,11 +397,6 @@ QString DecisionSheetWriter::markdown(const QString& chartFileName) const
             else
                 out += QStringLiteral("*") + mdEscape(b.text) + QStringLiteral("*\n\n");
             break;
-        case Block::Kind::Attachment:
-            out += QStringLiteral("<details><summary>") + m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON"))
-                + QStringLiteral("</summary>\n\n```json\n") + b.text.trimmed()
-                + QStringLiteral("\n```\n\n</details>\n");
-            break;
         }
     }
     return out;
@@ -348,8 +404,7 @@ QString DecisionSheetWriter::markdown(const QString& chartFileName) const
 
 namespace {
 
-    QString renderHtml(const QList<Block>& blocks, const QString& imageSource, bool forPdf, const QString& rawJsonLabel,
-        const QString& lang)
+    QString renderHtml(const QList<Block>& blocks, const QString& imageSource, bool forPdf, const QString& lang)
     {
         QString out = QStringLiteral("<!DOCTYPE html>\n<html lang=\"") + lang
             + QStringLiteral("\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
@@ -423,15 +478,6 @@ namespace {
                                   : QStringLiteral("\" style=\"max-width:100%\">"))
                         + QStringLiteral("<br><i>") + b.text.toHtmlEscaped() + QStringLiteral("</i></p>\n");
                 break;
-            case Block::Kind::Attachment:
-                if (forPdf)
-                    out += QStringLiteral("<h3>") + rawJsonLabel.toHtmlEscaped() + QStringLiteral("</h3>\n<pre>")
-                        + b.text.trimmed().toHtmlEscaped() + QStringLiteral("</pre>\n");
-                else
-                    out += QStringLiteral("<details><summary>") + rawJsonLabel.toHtmlEscaped()
-                        + QStringLiteral("</summary>\n<pre>") + b.text.trimmed().toHtmlEscaped()
-                        + QStringLiteral("</pre>\n</details>\n");
-                break;
             }
         }
         if (inSection && !forPdf)
@@ -457,7 +503,7 @@ QString DecisionSheetWriter::html() const
         m_content.chart.save(&buffer, "PNG");
         image = QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
     }
-    return renderHtml(blocks, image, false, m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language());
+    return renderHtml(blocks, image, false, m_tr.language());
 }
 
 std::unique_ptr<QTextDocument> DecisionSheetWriter::document() const
@@ -468,8 +514,8 @@ std::unique_ptr<QTextDocument> DecisionSheetWriter::document() const
     auto document = std::make_unique<QTextDocument>();
     if (!m_content.chart.isNull())
         document->addResource(QTextDocument::ImageResource, QUrl(kChartResource), m_content.chart);
-    document->setHtml(renderHtml(blocks, m_content.chart.isNull() ? QString() : kChartResource, true,
-        m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Raw JSON")), m_tr.language()));
+    document->setHtml(
+        renderHtml(blocks, m_content.chart.isNull() ? QString() : kChartResource, true, m_tr.language()));
     document->setMetaInformation(QTextDocument::DocumentTitle, blocks.isEmpty() ? QString() : blocks.first().text);
     return document;
 }

@@ -42,6 +42,9 @@ ExportSheetDialog::ExportSheetDialog(QWidget* parent)
 {
     setObjectName(QStringLiteral("ExportSheetDialog"));
     auto* form = new QFormLayout(this);
+    m_resultLabel = new QLabel(this);
+    m_result = new QComboBox(this);
+    m_result->setObjectName(QStringLiteral("resultCombo"));
     m_choiceLabel = new QLabel(this);
     m_choice = new QPlainTextEdit(this);
     m_choice->setObjectName(QStringLiteral("choiceEdit"));
@@ -71,6 +74,9 @@ ExportSheetDialog::ExportSheetDialog(QWidget* parent)
     pathRow->addWidget(m_browse);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
 
+    form->addRow(m_resultLabel, m_result);
+    m_resultLabel->hide();
+    m_result->hide();
     form->addRow(m_choiceLabel, m_choice);
     form->addRow(m_languageLabel, m_language);
     form->addRow(m_formatLabel, m_format);
@@ -114,7 +120,19 @@ void ExportSheetDialog::setFormat(DecisionSheetWriter::Format format)
     m_format->setCurrentIndex(m_format->findData(static_cast<int>(format)));
 }
 
-bool ExportSheetDialog::attachRawJson() const { return m_attachJson->isChecked(); }
+bool ExportSheetDialog::writeRawJson() const { return m_attachJson->isChecked(); }
+
+void ExportSheetDialog::setResults(const QStringList& labels, int current)
+{
+    m_result->clear();
+    m_result->addItems(labels);
+    m_result->setCurrentIndex(current >= 0 && current < labels.size() ? current : 0);
+    const bool choose = labels.size() > 1;
+    m_resultLabel->setVisible(choose);
+    m_result->setVisible(choose);
+}
+
+int ExportSheetDialog::resultIndex() const { return m_result->currentIndex(); }
 
 QString ExportSheetDialog::path() const { return m_path->text().trimmed(); }
 
@@ -151,7 +169,8 @@ void ExportSheetDialog::retranslateUi()
         tr("e.g. Rent one H100 80 GB: the peak of warm_forward at batch 2 fits with 9 GiB margin."));
     m_languageLabel->setText(tr("Language of the sheet:"));
     m_formatLabel->setText(tr("Format:"));
-    m_attachJson->setText(tr("Attach the raw JSON result"));
+    m_resultLabel->setText(tr("Result:"));
+    m_attachJson->setText(tr("Write the raw JSON result beside the sheet"));
     m_pathLabel->setText(tr("File:"));
     m_browse->setText(tr("Browse…"));
 }

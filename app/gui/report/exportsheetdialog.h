@@ -15,8 +15,9 @@ class QPushButton;
 
 namespace iteragpu::gui {
 
-// Asks what the decision sheet needs from the user: the choice made (free text), the sheet's language (the UI
-// language by default, any of the four on request), the format and the file. Nothing is written here.
+// Asks what the decision sheet needs from the user: which held result it describes (each named by its source),
+// the choice made (free text), the sheet's language (the UI language by default, any of the four on request), the
+// format, the file and whether the raw JSON goes beside it. Nothing is written here.
 class ExportSheetDialog : public QDialog {
     Q_OBJECT
 public:
@@ -28,7 +29,10 @@ public:
     void setLanguage(const QString& code);
     DecisionSheetWriter::Format format() const;
     void setFormat(DecisionSheetWriter::Format format);
-    bool attachRawJson() const;
+    bool writeRawJson() const;
+    // The results the sheet may describe, by label; the row is hidden when there is at most one.
+    void setResults(const QStringList& labels, int current);
+    int resultIndex() const; // -1 without results
     QString path() const;
     void setPath(const QString& path);
 
@@ -40,6 +44,8 @@ private:
     void browse();
     void syncSuffix();
 
+    QLabel* m_resultLabel = nullptr;
+    QComboBox* m_result = nullptr;
     QLabel* m_choiceLabel = nullptr;
     QPlainTextEdit* m_choice = nullptr;
     QLabel* m_languageLabel = nullptr;

@@ -4,8 +4,10 @@
 #include "app/gui/report/exportsheetdialog.h"
 #include "app/gui/report/resultcomparewidget.h"
 #include "app/gui/report/resultexporter.h"
+#include "app/gui/report/resulttimeline.h"
 #include "app/gui/report/sheetcontentbuilder.h"
 #include "app/gui/report/sheettranslator.h"
+#include "core/sizing/fitanalyzer.h"
 
 #include <QAction>
 #include <QDialog>
@@ -73,11 +75,31 @@ bool ReportActions::eventFilter(QObject* watched, QEvent* event)
 
 std::optional<protocol::RunResult> ReportActions::run() const
 {
-    if (m_sources.currentRun) {
-        if (auto current = m_sources.currentRun())
-            return current;
-    }
-    return m_opened;
+    if (!m_shown)
+        return std::nullopt;
+    const auto& h = held(*m_shown);
+    return h ? std::optional<protocol::RunResult>(h->result) : std::nullopt;
+}
+
+std::optional<HeldResult>* ReportActions::slot(std::optional<Held> which)
+{
+    const auto w = which ? which : m_shown;
+    if (!w)
+        return nullptr;
+    auto* h = *w == Held::Measured ? &m_measured : &m_opened;
+    return h->has_value() ? h : nullptr;
+}
+
+void ReportActions::setMeasured(const protocol::RunResult& result)
+{
+    m_measured = HeldResult { result, ResultSource::measured() };
+    m_shown = Held::Measured;
+}
+
+QString ReportActions::jsonPathFor(const QString& sheetPath)
+{
+    const QFileInfo info(sheetPath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral(".json"));
 }
 
 void ReportActions::report(bool ok, bool declined, const QString& message)
@@ -94,70 +116,128 @@ QString ReportActions::savePath(const QString& title, const QString& name, const
         m_window, title, QDir(docs).filePath(name), filter, nullptr, QFileDialog::DontConfirmOverwrite);
 }
 
-bool ReportActions::exportJsonTo(const QString& path)
+bool ReportActions::exportJsonTo(const QString& path, std::optional<Held> which)
 {
-    const auto current = run();
-    if (!current) {
+    auto* held = slot(which);
+    if (!held) {
         const QString message = tr("There is no result to export yet: run a workload or open a result.");
         emit logMessage(message, true);
         report(false, false, message);
         return false;
     }
-    const auto out = m_exporter->exportJson(path, *current);
+    const auto out = m_exporter->exportJson(path, (*held)->result);
     if (out.ok)
-        m_lastJsonName = QFileInfo(path).fileName();
+        (*held)->source = (*held)->source.afterSaving(QFileInfo(path).absoluteFilePath());
     report(out.ok, out.declined, out.message);
     return out.ok;
 }
 
-bool ReportActions::exportSheetTo(const QString& path, const QString& language, const QString& choice,
-    DecisionSheetWriter::Format format, bool attachRawJson)
+std::vector<sizing::FitVerdict> ReportActions::catalogVerdicts(const sizing::Estimate& estimate) const
 {
-    const auto current = run();
+    if (!m_catalogTried) {
+        m_catalogTried = true;
+        try {
+            m_catalog = sizing::DeviceCatalog::loadDefault();
+        } catch (const std::exception&) {
+            m_catalog.reset(); // the sheet then has no catalog rows; the sizing panel says why
+        }
+    }
+    std::vector<sizing::FitVerdict> out;
+    if (m_catalog) {
+        for (const auto& card : m_catalog->cards())
+            out.push_back(sizing::FitAnalyzer::verdict(estimate, card));
+    }
+    return out;
+}
+
+QImage ReportActions::chartOf(Held which) const
+{
+    const auto& h = held(which);
+    if (!h)
+        return {};
+    const auto estimate = m_sources.currentEstimate ? m_sources.currentEstimate() : std::nullopt;
+    const auto total = estimate ? std::optional<std::uint64_t>(estimate->total()) : std::nullopt;
+    const units::Unit unit = m_sources.unit ? m_sources.unit() : units::Unit::GiB;
+    return ResultTimeline::render(h->result, total, unit, kChartSize);
+}
+
+bool ReportActions::exportSheetTo(const QString& path, const QString& language, const QString& choice,
+    DecisionSheetWriter::Format format, bool writeJson, std::optional<Held> which)
+{
+    auto* held = slot(which);
     const auto estimate = m_sources.currentEstimate ? m_sources.currentEstimate() : std::nullopt;
     SheetContentBuilder::Inputs in;
-    in.run = current ? &*current : nullptr;
+    in.run = held ? &(*held)->result : nullptr;
     in.estimate = estimate ? &*estimate : nullptr;
     in.choice = choice;
-    in.chart = current && m_sources.chartImage ? m_sources.chartImage(kChartSize) : QImage();
-    in.rawJsonFileName = m_lastJsonName;
-    in.attachRawJson = attachRawJson;
+    if (estimate) {
+        in.target = m_sources.targetVerdict ? m_sources.targetVerdict() : std::nullopt;
+        in.catalog = catalogVerdicts(*estimate);
+    }
+    if (held) {
+        in.chart = chartOf(which ? *which : *m_shown);
+        if (writeJson) {
+            // The raw result as a file beside the sheet, asked about like any file; the sheet names it only when
+            // it was written, and a run measured here is then "saved to" it.
+            const QString jsonPath = jsonPathFor(path);
+            if (m_exporter->exportJson(jsonPath, (*held)->result).ok) {
+                in.rawJsonFileName = QFileInfo(jsonPath).fileName();
+                (*held)->source = (*held)->source.afterSaving(QFileInfo(jsonPath).absoluteFilePath());
+            }
+        }
+        in.source = (*held)->source;
+    }
     const SheetTranslator translator(language);
-    const auto out = m_exporter->exportSheet(path, SheetContentBuilder::build(in, translator), language, format);
+    auto out = m_exporter->exportSheet(path, SheetContentBuilder::build(in, translator), language, format);
     report(out.ok, out.declined, out.message);
     return out.ok;
+}
+
+bool ReportActions::openResultFile(const QString& path)
+{
+    protocol::RunResult result;
+    QString error;
+    if (!ResultExporter::openResult(path, result, error)) {
+        emit logMessage(error, true);
+        if (m_window && m_window->isVisible())
+            QMessageBox::warning(m_window, tr("Open result"), error);
+        return false;
+    }
+    m_opened = HeldResult { result, ResultSource::opened(QFileInfo(path).absoluteFilePath()) };
+    const bool shownNow = !m_sources.showResult || m_sources.showResult(result);
+    if (shownNow)
+        m_shown = Held::Opened;
+    //: %1 is a file path
+    QString line = tr("Opened %1.").arg(QDir::toNativeSeparators(path));
+    if (!shownNow)
+        line += QLatin1Char(' ')
+            + tr("The window keeps showing the run in progress; the result can be compared and exported.");
+    emit logMessage(line, false);
+    return true;
 }
 
 void ReportActions::openResult()
 {
     const QString path = QFileDialog::getOpenFileName(
         m_window, tr("Open a result"), QString(), tr("IteraGPU results (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    protocol::RunResult result;
-    QString error;
-    if (!ResultExporter::openResult(path, result, error)) {
-        emit logMessage(error, true);
-        QMessageBox::warning(m_window, tr("Open result"), error);
-        return;
-    }
-    m_opened = result;
-    m_lastJsonName = QFileInfo(path).fileName();
-    //: %1 is a file path
-    emit logMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), false);
-    auto* dialog = new QDialog(m_window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(QFileInfo(path).fileName());
-    auto* layout = new QVBoxLayout(dialog);
-    auto* widget = new ResultCompareWidget(dialog);
-    widget->setResult(ResultCompareWidget::Side::A, result, QFileInfo(path).fileName());
+    if (!path.isEmpty())
+        openResultFile(path);
+}
+
+ResultCompareWidget* ReportActions::createCompareWidget(QWidget* parent) const
+{
+    auto* widget = new ResultCompareWidget(parent);
     connect(widget, &ResultCompareWidget::logMessage, this, &ReportActions::logMessage);
-    layout->addWidget(widget);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
-    layout->addWidget(buttons);
-    dialog->resize(1000, 600);
-    dialog->show();
+    auto label = [](const HeldResult& h) { return h.source.label(h.result.identity.runId); };
+    if (m_measured && m_opened) {
+        widget->setResult(ResultCompareWidget::Side::A, m_measured->result, label(*m_measured));
+        widget->setResult(ResultCompareWidget::Side::B, m_opened->result, label(*m_opened));
+    } else if (m_measured) {
+        widget->setResult(ResultCompareWidget::Side::A, m_measured->result, label(*m_measured));
+    } else if (m_opened) {
+        widget->setResult(ResultCompareWidget::Side::A, m_opened->result, label(*m_opened));
+    }
+    return widget;
 }
 
 void ReportActions::compareResults()
@@ -166,12 +246,7 @@ void ReportActions::compareResults()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Compare two results"));
     auto* layout = new QVBoxLayout(dialog);
-    auto* widget = new ResultCompareWidget(dialog);
-    connect(widget, &ResultCompareWidget::logMessage, this, &ReportActions::logMessage);
-    if (const auto current = run())
-        widget->setResult(
-            ResultCompareWidget::Side::A, *current, m_lastJsonName.isEmpty() ? tr("current run") : m_lastJsonName);
-    layout->addWidget(widget);
+    layout->addWidget(createCompareWidget(dialog));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     layout->addWidget(buttons);
@@ -193,9 +268,22 @@ void ReportActions::exportJson()
 void ReportActions::exportSheet()
 {
     ExportSheetDialog dialog(m_window);
+    // Which held result the sheet describes, each named by its source; the one shown first.
+    QList<Held> choices;
+    QStringList labels;
+    for (Held which : { Held::Measured, Held::Opened }) {
+        if (const auto& h = held(which)) {
+            choices << which;
+            labels << h->source.label(h->result.identity.runId);
+        }
+    }
+    dialog.setResults(labels, m_shown ? static_cast<int>(choices.indexOf(*m_shown)) : 0);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    exportSheetTo(dialog.path(), dialog.language(), dialog.choice(), dialog.format(), dialog.attachRawJson());
+    const int index = dialog.resultIndex();
+    const std::optional<Held> which
+        = index >= 0 && index < choices.size() ? std::optional<Held>(choices[index]) : std::nullopt;
+    exportSheetTo(dialog.path(), dialog.language(), dialog.choice(), dialog.format(), dialog.writeRawJson(), which);
 }
 
 void ReportActions::exportChartPng()

@@ -2,8 +2,12 @@
 #pragma once
 
 #include "app/gui/report/decisionsheetwriter.h"
+#include "app/gui/report/heldresult.h"
 #include "core/protocol/runtypes.h"
+#include "core/sizing/devicecatalog.h"
 #include "core/sizing/estimate.h"
+#include "core/sizing/fitverdict.h"
+#include "core/units/units.h"
 
 #include <QImage>
 #include <QList>
@@ -11,27 +15,38 @@
 #include <QSize>
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QWidget;
 
 namespace iteragpu::gui {
 
+class ResultCompareWidget;
 class ResultExporter;
 
 // The File-menu actions about results, ready to insert into the window: open a result, compare two, export the
 // raw JSON, the decision sheet (Markdown / HTML / PDF, in any of the four languages) and the chart (PNG / SVG).
-// The window hands in functions that give the current run, the current estimate and the chart, so this class
-// needs no pointer to the window's parts. Every outcome is a logMessage() line (and a message box on failure).
+// It holds the results the window has, each with its source (HeldResult): the last run measured in this session
+// and the last result opened. The one the window shows is the default of every export; the sheet, the JSON and
+// the compare view name the source of the result they describe. The window hands in functions for the estimate,
+// the target verdict, its chart and a way to show an opened result, so this class needs no pointer to its parts.
+// Every outcome is a logMessage() line (and a message box on failure).
 class ReportActions : public QObject {
     Q_OBJECT
 public:
     struct Sources {
-        std::function<std::optional<protocol::RunResult>()> currentRun; // the last finished run, if any
         std::function<std::optional<sizing::Estimate>()> currentEstimate; // SizingPanel::estimate()
-        std::function<QImage(QSize)> chartImage; // TimelineChart::toImage
+        // The verdict for the card chosen as the target (core's FitAnalyzer); nullopt when none is chosen.
+        std::function<std::optional<sizing::FitVerdict>()> targetVerdict;
+        std::function<QImage(QSize)> chartImage; // TimelineChart::toImage, for Export chart
         std::function<bool(const QString&)> writeChartSvg; // TimelineChart::writeSvg
+        // Shows an opened result in the window (timeline and phase table); false when it cannot now (a run is
+        // going), the result is then held without being shown.
+        std::function<bool(const protocol::RunResult&)> showResult;
+        std::function<units::Unit()> unit; // the window's unit, for the sheet's chart; GiB when unset
     };
+    enum class Held { Measured, Opened };
 
     ReportActions(QWidget* window, Sources sources);
 
@@ -40,13 +55,27 @@ public:
     QList<QAction*> actions() const;
     ResultExporter* exporter() const { return m_exporter; }
 
-    // The run the sheet and the JSON export use: the current run, else the last result opened.
+    // A run finished in this session: held as "measured, not saved", and it is what the window shows.
+    void setMeasured(const protocol::RunResult& result);
+    const std::optional<HeldResult>& held(Held which) const { return which == Held::Measured ? m_measured : m_opened; }
+    // The held result the window shows, if any.
+    std::optional<Held> shown() const { return m_shown; }
+    // The result the exports use by default: the one shown.
     std::optional<protocol::RunResult> run() const;
 
-    // Non-interactive forms of the actions (the actions ask for a path first).
-    bool exportJsonTo(const QString& path);
+    // Non-interactive forms of the actions (the actions ask for a path first). `which` defaults to the result
+    // shown. The sheet writes the raw result beside itself (<name>.json) when writeJson is set.
+    bool openResultFile(const QString& path);
+    bool exportJsonTo(const QString& path, std::optional<Held> which = std::nullopt);
     bool exportSheetTo(const QString& path, const QString& language, const QString& choice,
-        DecisionSheetWriter::Format format, bool attachRawJson = true);
+        DecisionSheetWriter::Format format, bool writeJson = true, std::optional<Held> which = std::nullopt);
+    // The compare view of the held results: the measured run on side A, the opened result on side B.
+    ResultCompareWidget* createCompareWidget(QWidget* parent) const;
+    // The chart of a held result as its sheet shows it (drawn from the result itself).
+    QImage chartOf(Held which) const;
+
+    // "sheet.pdf" -> "sheet.json": the raw result written beside a sheet.
+    static QString jsonPathFor(const QString& sheetPath);
 
     static constexpr QSize kChartSize { 1200, 600 }; // pixels of the exported chart image
 
@@ -66,12 +95,17 @@ private:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void report(bool ok, bool declined, const QString& message);
     QString savePath(const QString& title, const QString& name, const QString& filter);
+    std::optional<HeldResult>* slot(std::optional<Held> which);
+    std::vector<sizing::FitVerdict> catalogVerdicts(const sizing::Estimate& estimate) const;
 
     QWidget* m_window = nullptr;
     Sources m_sources;
     ResultExporter* m_exporter = nullptr;
-    std::optional<protocol::RunResult> m_opened;
-    QString m_lastJsonName; // the result file last written or opened, referenced by the sheet
+    std::optional<HeldResult> m_measured;
+    std::optional<HeldResult> m_opened;
+    std::optional<Held> m_shown;
+    mutable std::optional<sizing::DeviceCatalog> m_catalog; // loaded at the first sheet
+    mutable bool m_catalogTried = false;
     QAction* m_open = nullptr;
     QAction* m_compare = nullptr;
     QAction* m_separator = nullptr;

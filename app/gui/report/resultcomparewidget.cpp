@@ -132,7 +132,8 @@ void ResultCompareWidget::openDialog(Side side)
 QString ResultCompareWidget::summary(const protocol::RunResult& r, const QString& label) const
 {
     const QLocale locale;
-    //: %1 file name, %2 device id, %3 batch, %4 context, %5 width, %6 dtype
+    //: %1 where the result comes from (a file name, or "run 3 (measured in this session, not saved)"),
+    //: %2 device id, %3 batch, %4 context, %5 width, %6 dtype
     QString text = tr("<b>%1</b><br>%2 · batch %3, context %4, width %5, %6")
                        .arg(label.toHtmlEscaped(), QString::fromStdString(r.config.deviceId).toHtmlEscaped(),
                            locale.toString(static_cast<qulonglong>(r.config.batch)),

@@ -29,6 +29,8 @@ public:
     bool openFile(Side side, const QString& path);
     void setResult(Side side, const protocol::RunResult& result, const QString& label);
     const std::optional<protocol::RunResult>& result(Side side) const { return side == Side::A ? m_a : m_b; }
+    // The side's label: where its result comes from (a file name, or the run measured in this session).
+    QString label(Side side) const { return side == Side::A ? m_labelA : m_labelB; }
     QString errorText() const { return m_error; }
 
     ResultPhaseModel* phaseModel(Side side) const { return side == Side::A ? m_modelA : m_modelB; }

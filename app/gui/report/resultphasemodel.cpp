@@ -32,10 +32,7 @@ void ResultPhaseModel::clear()
 
 QString ResultPhaseModel::phaseKey(const protocol::PhaseResult& phase)
 {
-    QString name = QString::fromStdString(phase.name);
-    if (phase.repeat)
-        name += QLatin1Char('#') + QString::number(*phase.repeat);
-    return name;
+    return QString::fromStdString(protocol::phaseLabel(phase));
 }
 
 QString ResultPhaseModel::statusText(protocol::PhaseStatus status)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QByteArray>
 #include <QDateTime>
 #include <QImage>
 #include <QList>
@@ -25,8 +24,9 @@ struct SheetContent {
     // One measured phase; the name is the technical identifier ("cold_forward") and is never translated.
     struct Phase {
         QString name;
+        bool ran = true; // false: planned, did not run (after a failure or a stop)
         bool passed = false;
-        bool outOfMemory = false;
+        bool outOfMemory = false; // PhaseResult::outOfMemory, from the device status
         QString error;
         std::optional<quint64> peakAllocated;
         std::optional<quint64> peakReserved;
@@ -35,16 +35,33 @@ struct SheetContent {
         std::optional<quint64> predictedPeak;
     };
 
+    // The fit of the estimate on one card (core's FitAnalyzer verdict), for the decision.
+    struct Fit {
+        QString cardId;
+        QString cardName;
+        quint64 needed = 0; // bytes per device
+        quint64 available = 0; // bytes the card reports
+        qint64 margin = 0; // available - needed
+        bool fits = false;
+        QString dominantComponent; // component id
+    };
+
     QString title; // e.g. the model's name; may be empty
     QDateTime created;
     QString choice; // the decision, typed by the user
     bool simulated = false; // every observed figure then says "simulated, not a GPU measurement"
+
+    // Decision: the verdict for the target card chosen for it, and every catalog card.
+    std::optional<Fit> target;
+    QList<Fit> catalog;
 
     // Computed
     std::optional<quint64> weightsBytes;
     QString weightsBasis; // "7 000 000 000 parameters × 16 bit", in the sheet's language
     QList<Component> estimate; // the components that add up to the total
     std::optional<quint64> estimateTotal;
+    // "How it is computed": (component key, the formula with its numbers) in the sheet's language.
+    QList<QPair<QString, QString>> computation;
 
     // Observed
     QString deviceId; // "cuda:0", "sim:0"
@@ -52,7 +69,8 @@ struct SheetContent {
     std::optional<quint64> deviceCapacity;
     QString backend; // allocator backend, e.g. "caching"
     QString maxLoad; // the largest load tried, e.g. "batch 2, context 128, width 1024, float32"
-    QList<Phase> phases;
+    QString runSummary; // core's RunSummary sentence, in the sheet's language
+    QList<Phase> phases; // every planned phase, the ones not run included
     std::optional<quint64> allocated; // the four counters at the end of the run, bytes
     std::optional<quint64> reserved;
     std::optional<quint64> maxAllocated;
@@ -65,9 +83,10 @@ struct SheetContent {
     // Assumed
     QStringList assumptions;
 
-    // The raw result the sheet was made from, attached.
+    // Provenance: where the run comes from ("opened from /data/run.json"), in the sheet's language, and the raw
+    // result written beside the sheet (file name only; empty when none was written).
+    QString source;
     QString rawJsonFileName;
-    QByteArray rawJson;
 };
 
 } // namespace iteragpu::gui

@@ -2,11 +2,10 @@
 #include "app/gui/report/sheetcontentbuilder.h"
 
 #include "app/gui/application/messagetext.h"
-#include "core/report/resultjson.h"
+#include "core/protocol/runsummary.h"
 
 #include <QDateTime>
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 namespace iteragpu::gui {
 
@@ -21,12 +20,17 @@ namespace {
         return std::max(*a, *b);
     }
 
-    QString phaseLabel(const protocol::PhaseResult& phase)
+    SheetContent::Fit toFit(const sizing::FitVerdict& v)
     {
-        QString name = QString::fromStdString(phase.name);
-        if (phase.repeat)
-            name += QLatin1Char('#') + QString::number(*phase.repeat);
-        return name;
+        SheetContent::Fit f;
+        f.cardId = QString::fromStdString(v.cardId);
+        f.cardName = QString::fromStdString(v.cardName);
+        f.needed = v.neededPerDevice;
+        f.available = v.availablePerDevice;
+        f.margin = v.margin;
+        f.fits = v.fits;
+        f.dominantComponent = QString::fromStdString(v.dominantComponent);
+        return f;
     }
 
 } // namespace
@@ -61,6 +65,16 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         }
         c.estimate.append({ QStringLiteral("reserve"), e.reserve.bytes });
         c.estimateTotal = e.total();
+        for (const auto& line : e.computation) {
+            QString text = messageText(line.formula, locale, translate);
+            if (line.provenance == sizing::Provenance::Assumed)
+                text += QStringLiteral(" (") + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "assumed")) + QLatin1Char(')');
+            c.computation.append({ QString::fromStdString(line.componentId), text });
+        }
+        if (in.target)
+            c.target = toFit(*in.target);
+        for (const auto& v : in.catalog)
+            c.catalog.append(toFit(v));
         for (const auto& a : e.assumptions)
             c.assumptions << messageText(a, locale, translate);
         //: %1 is the name of the most demanding phase of the estimate, e.g. "train_step"
@@ -87,23 +101,23 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
                             locale.toString(static_cast<qulonglong>(r.config.width)),
                             QString::fromUtf8(device::dtypeName(r.config.dtype)),
                             QString::fromUtf8(protocol::modeName(r.config.mode)));
+        c.runSummary = messageText(protocol::summarize(r).message(), locale, translate);
         const protocol::PhaseResult* lastRun = nullptr;
         for (const auto& p : r.phases) {
-            if (p.status == protocol::PhaseStatus::NotRun)
-                continue;
             SheetContent::Phase phase;
-            phase.name = phaseLabel(p);
+            phase.name = QString::fromStdString(protocol::phaseLabel(p));
+            phase.ran = p.status != protocol::PhaseStatus::NotRun;
             phase.passed = p.status == protocol::PhaseStatus::Ok;
+            phase.outOfMemory = p.status == protocol::PhaseStatus::Failed && p.outOfMemory.value_or(false);
             phase.error = QString::fromStdString(p.error);
-            phase.outOfMemory = !phase.passed
-                && (phase.error.contains(QLatin1String("out of memory"), Qt::CaseInsensitive)
-                    || phase.error.contains(QLatin1String("OOM")));
             phase.peakAllocated = p.peak.allocated;
             phase.peakReserved = p.peak.reserved;
             phase.finalAllocated = p.final.allocated;
             phase.finalReserved = p.final.reserved;
             phase.predictedPeak = p.predictedPeakAllocated;
             c.phases.append(phase);
+            if (!phase.ran)
+                continue;
             c.maxAllocated = maxOf(c.maxAllocated, p.peak.allocated);
             c.maxReserved = maxOf(c.maxReserved, p.peak.reserved);
             lastRun = &p;
@@ -128,35 +142,15 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         env(QT_TRANSLATE_NOOP("DecisionSheet", "IteraGPU Lab version"), r.environment.appVersion);
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Commit"), r.environment.commit);
         env(QT_TRANSLATE_NOOP("DecisionSheet", "Started (UTC)"), r.identity.startedAtUtc);
-        // The policies in the sheet's language, from the run's configuration (the result's own policy texts
-        // are English, written by core).
-        const bool training = r.config.mode == protocol::Mode::Training;
-        QString warmup;
-        if (r.config.warmup == 0)
-            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "no warm-up"));
-        else if (training)
-            //: %1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.
-            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
-                "training steps: %1, in one 'warmup' phase after the cold pass; measured repeats: %2, one record "
-                "each"));
-        else
-            //: %1 warm-up iterations, %2 measured repeats. Label and value, so no plural forms are needed.
-            warmup = tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
-                "forward passes: %1, in one 'warmup' phase after the cold pass; measured repeats: %2, one record "
-                "each"));
-        if (r.config.warmup > 0)
-            warmup = warmup.arg(locale.toString(r.config.warmup), locale.toString(r.config.repeats));
+        // The policies in the sheet's language, from core's messages for the run's configuration.
         //: %1 is the run's warm-up policy in words
-        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Warm-up: %1")).arg(warmup);
-        const QString emptyCache = r.config.emptyCacheBetweenRepeats
-            ? tr.text(QT_TRANSLATE_NOOP(
-                "DecisionSheet", "empty_cache() before each warm repeat, before its baseline is read"))
-            : tr.text(
-                QT_TRANSLATE_NOOP("DecisionSheet", "no empty_cache() between repeats: the allocator's cache is kept"));
+        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Warm-up: %1"))
+                             .arg(messageText(protocol::warmupPolicy(r.config), locale, translate));
         //: %1 is the run's policy for emptying the allocator's cache, in words
-        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Emptying the cache: %1")).arg(emptyCache);
-        if (in.attachRawJson)
-            c.rawJson = QByteArray::fromStdString(report::toJson(r).dump(2));
+        c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Emptying the cache: %1"))
+                             .arg(messageText(protocol::emptyCachePolicy(r.config), locale, translate));
+        if (in.source)
+            c.source = in.source->describe(tr);
         c.rawJsonFileName = in.rawJsonFileName;
     }
     return c;

@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "app/gui/report/resultsource.h"
 #include "app/gui/report/sheetcontent.h"
 #include "app/gui/report/sheettranslator.h"
 #include "core/protocol/runtypes.h"
 #include "core/sizing/estimate.h"
+#include "core/sizing/fitverdict.h"
 
 #include <QImage>
 #include <QString>
+#include <optional>
+#include <vector>
 
 namespace iteragpu::gui {
 
-// Fills a SheetContent from what the workbench holds: the sizing estimate (Computed), a run result (Observed,
-// Environment) and what the user typed (the choice). Labels are written in the translator's language; the
-// technical identifiers (phase names, counter names, device ids) stay as they are. Either input may be absent.
+// Fills a SheetContent from what the workbench holds: the sizing estimate (Computed) with core's fit verdicts
+// (Decision), a run result with its source (Observed, Environment) and what the user typed (the choice). Labels
+// are written in the translator's language; the technical identifiers (phase names, counter names, device ids)
+// stay as they are. Every fact comes from core: phase labels, out of memory, the run summary, the policies.
+// Any input may be absent.
 class SheetContentBuilder {
 public:
     struct Inputs {
@@ -21,9 +27,11 @@ public:
         const protocol::RunResult* run = nullptr;
         QString choice;
         QString title;
-        QImage chart;
-        QString rawJsonFileName; // the result file the run was saved to or opened from (name only)
-        bool attachRawJson = true;
+        QImage chart; // the chart of `run` (ResultTimeline::render)
+        std::optional<ResultSource> source; // where `run` comes from
+        QString rawJsonFileName; // the raw result written beside the sheet (name only); empty: none
+        std::optional<sizing::FitVerdict> target; // the verdict for the card chosen as the target
+        std::vector<sizing::FitVerdict> catalog; // the verdict for each catalog card
     };
 
     static SheetContent build(const Inputs& inputs, const SheetTranslator& tr);
