@@ -19,7 +19,11 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QScopeGuard>
+#include <QScrollArea>
+#include <QTableView>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -855,9 +859,9 @@ private slots:
                               "context (memory would allow ");
         QTest::addRow("seed KV: memory") << QString() << QStringLiteral("l4")
                                          << QStringLiteral("tokens per sequence, limited by memory.");
-        QTest::addRow("seed KV on a 16 GB card: does not fit")
-            << QString() << QStringLiteral("t4")
-            << QStringLiteral("Does not fit on NVIDIA T4 at all, not even with one token per sequence.");
+        // Not "does not fit at all, not even with one token" under a verdict that already says it does not fit.
+        QTest::addRow("seed KV on a 16 GB card: does not fit, said once")
+            << QString() << QStringLiteral("t4") << QStringLiteral("Does not fit on NVIDIA T4: needs 18.04 GiB");
     }
 
     void verdictSentences()
@@ -873,6 +877,95 @@ private slots:
         panel.recompute();
         QVERIFY2(panel.verdictText().contains(sentence), qPrintable(panel.verdictText()));
         QVERIFY2(!panel.verdictText().contains(QStringLiteral("no limit tokens")), qPrintable(panel.verdictText()));
+        QVERIFY2(!panel.verdictText().contains(QStringLiteral("at all")), qPrintable(panel.verdictText()));
+    }
+
+    // Defect 6: in the window at 1024x700 and 1280x800, in every language, the boxes keep their height (Formats is
+    // not a bare title), the breakdown shows several rows, the computation lines and the verdict are in view.
+    void usableInTheWindow_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QString& language :
+            { QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("es"), QStringLiteral("vi") }) {
+            QTest::addRow("1024x700 %s", qPrintable(language)) << QSize(1024, 700) << language;
+            QTest::addRow("1280x800 %s", qPrintable(language)) << QSize(1280, 800) << language;
+        }
+    }
+
+    void usableInTheWindow()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QTranslator catalog;
+        if (language != QLatin1String("en")) {
+            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
+            QCoreApplication::installTranslator(&catalog);
+        }
+        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
+        const auto restore = qScopeGuard([&catalog] {
+            QCoreApplication::removeTranslator(&catalog);
+            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        });
+        gui::MainWindow window;
+        auto* panel = window.sizingPanel();
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->recompute();
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        // The panel never makes the window taller or wider than the screen it was sized for.
+        QVERIFY2(window.width() <= size.width() && window.height() <= size.height(),
+            qPrintable(QStringLiteral("%1x%2").arg(window.width()).arg(window.height())));
+        QVERIFY(panel->isVisibleTo(&window));
+        const auto visibleHeight = [](QWidget* w) { return w->visibleRegion().boundingRect().height(); };
+        const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+        const auto shot = [&](const QString& page) {
+            if (dir.isEmpty())
+                return;
+            QDir().mkpath(dir);
+            QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("sizing-%1x%2-%3-%4.png")
+                                                              .arg(size.width())
+                                                              .arg(size.height())
+                                                              .arg(language, page))));
+        };
+        // The verdict lies whole in view, whichever page is shown.
+        auto* verdict = panel->findChild<QLabel*>(QStringLiteral("verdictLabel"));
+        const auto verdictInView = [&] {
+            QVERIFY(!verdict->text().isEmpty());
+            QCOMPARE(visibleHeight(verdict), verdict->height());
+            QVERIFY(verdict->height() >= verdict->heightForWidth(verdict->width()));
+        };
+
+        // The inputs: a usable height, every box as tall as it asks (Formats is not a bare title).
+        panel->showResultsPage(SizingPanel::ResultsPage::Inputs);
+        QTest::qWait(20);
+        auto* inputs = panel->findChild<QScrollArea*>(QStringLiteral("inputsScroll"));
+        QVERIFY2(visibleHeight(inputs) >= SizingPanel::kMinInputsHeight, qPrintable(QString::number(visibleHeight(inputs))));
+        for (const char* name : { "modelBox", "formatBox", "workloadBox", "kvBox", "reserveBox" }) {
+            auto* box = panel->findChild<QGroupBox*>(QLatin1String(name));
+            QVERIFY2(box->height() >= box->minimumSizeHint().height(), name);
+        }
+        verdictInView();
+        shot(QStringLiteral("inputs"));
+
+        // The breakdown: at least four rows in view, the computation lines reached by scrolling its page.
+        panel->showResultsPage(SizingPanel::ResultsPage::Breakdown);
+        QTest::qWait(20);
+        auto* table = panel->findChild<QTableView*>(QStringLiteral("breakdownView"));
+        const int rows = (visibleHeight(table) - table->horizontalHeader()->height())
+            / table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 4, qPrintable(QString::number(rows)));
+        verdictInView();
+        shot(QStringLiteral("breakdown"));
+        auto* lines = panel->findChild<QPlainTextEdit*>(QStringLiteral("computationText"));
+        panel->findChild<QScrollArea*>(QStringLiteral("breakdownScroll"))->ensureWidgetVisible(lines);
+        QTest::qWait(20);
+        QVERIFY2(visibleHeight(lines) >= 3 * lines->fontMetrics().lineSpacing(),
+            qPrintable(QString::number(visibleHeight(lines))));
+        verdictInView();
+        shot(QStringLiteral("computation"));
     }
 
     // Under Xvfb with ITERAGPU_SCREENSHOT_DIR set: the panel at a dock's width and at a narrow one, saved for a
@@ -906,7 +999,7 @@ private slots:
             QVERIFY(panel.selectPreset(QStringLiteral("llama-2-7b")));
             panel.setMode(static_cast<SizingPanel::Mode>(mode));
         }
-        panel.findChild<QTabWidget*>()->setCurrentIndex(tab);
+        panel.showResultsPage(tab == 0 ? SizingPanel::ResultsPage::Breakdown : SizingPanel::ResultsPage::Catalog);
         panel.setDevice(QStringLiteral("NVIDIA H200"), 143771ULL * units::kMiB);
         panel.findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
         panel.recompute();

@@ -18,6 +18,7 @@
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 namespace iteragpu::gui {
@@ -59,22 +60,23 @@ SizingPanel::SizingPanel(QWidget* parent)
     inputsLayout->addLayout(resetRow);
     inputsLayout->addStretch(1);
 
-    auto* inputsScroll = new QScrollArea(this);
-    inputsScroll->setObjectName(QStringLiteral("inputsScroll"));
-    inputsScroll->setWidget(inputs);
-    inputsScroll->setWidgetResizable(true);
-    inputsScroll->setFrameShape(QFrame::NoFrame);
-    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_inputsScroll = new QScrollArea(this);
+    m_inputsScroll->setObjectName(QStringLiteral("inputsScroll"));
+    m_inputsScroll->setWidget(inputs);
+    m_inputsScroll->setWidgetResizable(true);
+    m_inputsScroll->setFrameShape(QFrame::NoFrame);
+    m_inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_inputsScroll->setMinimumHeight(kMinInputsHeight);
 
-    // The inputs scroll; the results keep their share of the height below them (need, verdict, a few breakdown
-    // rows and the computation lines stay in view at 1024x700).
+    // Note [Short docks]: a tall dock shows the inputs (scrolling) above the results, a splitter between them. A
+    // short one (the left column at 1024x700 and 1280x800 shares its height with the device list) cannot show
+    // both readably, so the inputs become the first tab of the results; the need and the verdict stay in view
+    // above the tabs either way, and follow every keystroke.
     m_results = new SizingResultsView(this);
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("sizingSplitter"));
-    m_splitter->addWidget(inputsScroll);
     m_splitter->addWidget(m_results);
-    m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
+    m_results->setInputsPage(m_inputsScroll); // until the panel is tall enough: the smaller minimum height
     m_splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -323,10 +325,16 @@ void SizingPanel::updateVerdict()
     // well under a millisecond).
     try {
         const bool training = m_request->training.has_value();
-        verdict.context = sizing::FitSentences::contextSentence(
-            sizing::FitSentences::largestContext(*m_request, *card), card->name);
-        verdict.batch = sizing::FitSentences::batchSentence(
-            sizing::FitSentences::largestBatch(*m_request, *card), card->name, training);
+        const auto context = sizing::FitSentences::largestContext(*m_request, *card);
+        const auto batch = sizing::FitSentences::largestBatch(*m_request, *card);
+        // "Does not fit at all, not even with one token" under "Does not fit on ..." says it twice: left out.
+        const auto said = [&verdict](const sizing::FitLimit& limit) {
+            return !verdict.fit.fits && limit.cap == sizing::FitLimit::Cap::DoesNotFit;
+        };
+        if (!said(context))
+            verdict.context = sizing::FitSentences::contextSentence(context, card->name);
+        if (!said(batch))
+            verdict.batch = sizing::FitSentences::batchSentence(batch, card->name, training);
     } catch (const std::exception&) {
         verdict.context = {};
         verdict.batch = {};
@@ -368,6 +376,36 @@ void SizingPanel::retranslateUi()
     m_resetButton->setText(tr("Reset to the seeds' example"));
     m_resetButton->setToolTip(tr("7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to "
                                  "its default."));
+}
+
+bool SizingPanel::inputsBesideResults() const { return m_results->inputsPage() == nullptr; }
+
+void SizingPanel::showResultsPage(ResultsPage page) { m_results->showPage(page); }
+
+void SizingPanel::placeInputs()
+{
+    // Note [Short docks]
+    const bool beside = height() >= kBesideHeight;
+    if (beside == inputsBesideResults())
+        return;
+    if (beside) {
+        m_results->takeInputsPage();
+        m_splitter->insertWidget(0, m_inputsScroll);
+        m_splitter->setStretchFactor(0, 2);
+        m_splitter->setStretchFactor(1, 3);
+        m_inputsScroll->show();
+        // Two fifths for the inputs, the rest for the results (the size hints would give the inputs one row).
+        const int inputs = std::max(kMinInputsHeight, m_splitter->height() * 2 / 5);
+        m_splitter->setSizes({ inputs, std::max(0, m_splitter->height() - inputs) });
+    } else {
+        m_results->setInputsPage(m_inputsScroll);
+    }
+}
+
+void SizingPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeInputs();
 }
 
 void SizingPanel::changeEvent(QEvent* event)

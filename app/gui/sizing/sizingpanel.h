@@ -3,6 +3,7 @@
 
 #include "app/gui/sizing/modelsourcebox.h"
 #include "app/gui/sizing/reservebox.h"
+#include "app/gui/sizing/sizingresultsview.h"
 #include "app/gui/sizing/trainingbox.h"
 #include "core/model/modelshape.h"
 #include "core/sizing/devicecatalog.h"
@@ -17,6 +18,7 @@
 #include <optional>
 
 class QPushButton;
+class QScrollArea;
 class QSplitter;
 class QTimer;
 
@@ -28,7 +30,6 @@ class CatalogFitModel;
 class ComputationView;
 class FormatBox;
 class KvCacheBox;
-class SizingResultsView;
 
 // The sizing panel, meant for a dock: its input boxes (ModelSourceBox, FormatBox, TrainingBox, KvCacheBox,
 // ReserveBox) scroll above, the results (SizingResultsView: need, verdict, breakdown, "How it is computed",
@@ -46,6 +47,8 @@ public:
 
     static constexpr int kDebounceMs = 50; // milliseconds between the last keystroke and the re-estimate
     static constexpr int kSaveDelayMs = 500; // milliseconds between the last change and writing the settings
+    static constexpr int kMinInputsHeight = 150; // pixels: the input boxes never shrink to their first row
+    static constexpr int kBesideHeight = 600; // pixels: from this panel height the inputs sit above the results
 
     explicit SizingPanel(QWidget* parent = nullptr);
     ~SizingPanel() override;
@@ -66,6 +69,11 @@ public:
     BreakdownBar* breakdownBar() const;
     ComputationView* computationView() const;
     KvCacheBox* kvCacheBox() const { return m_kvBox; }
+    // Note [Short docks] in sizingpanel.cpp: true when the inputs sit above the results, false when they are the
+    // results' first tab.
+    bool inputsBesideResults() const;
+    using ResultsPage = SizingResultsView::Page;
+    void showResultsPage(ResultsPage page);
 
     // Inputs, for the window, scripts and tests (each schedules a re-estimate like typing does).
     void setSource(Source source);
@@ -110,6 +118,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void retranslateUi();
@@ -118,6 +127,7 @@ private:
     void showError(const QString& error);
     void updateCatalog(const sizing::SizingRequest& request);
     void updateVerdict();
+    void placeInputs();
     void saveSettings() const;
     void restoreSettings();
 
@@ -141,6 +151,7 @@ private:
     QPushButton* m_resetButton = nullptr;
     SizingResultsView* m_results = nullptr;
     QSplitter* m_splitter = nullptr;
+    QScrollArea* m_inputsScroll = nullptr;
 };
 
 } // namespace iteragpu::gui

@@ -10,7 +10,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
-#include <QSplitter>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -56,28 +56,29 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
 
-    // Breakdown: the table and the bar above, "How it is computed" below, a splitter between them; each keeps a
-    // few rows in view, so a short window shows both instead of one row of each.
-    m_breakdownSplitter = new QSplitter(Qt::Vertical, m_tabs);
-    m_breakdownSplitter->setObjectName(QStringLiteral("breakdownSplitter"));
-    m_breakdownSplitter->setChildrenCollapsible(false);
-    auto* tablePage = new QWidget(m_breakdownSplitter);
-    auto* tableLayout = new QVBoxLayout(tablePage);
-    tableLayout->setContentsMargins(0, 0, 0, 0);
-    m_breakdownView = makeTable(tablePage, "breakdownView", m_breakdown);
+    // Breakdown: the table, the bar, then "How it is computed", in a page that scrolls as a whole when the dock
+    // is short: the table keeps its rows and the computation lines their height instead of shrinking to one row.
+    auto* breakdownScroll = new QScrollArea(m_tabs);
+    breakdownScroll->setObjectName(QStringLiteral("breakdownScroll"));
+    breakdownScroll->setWidgetResizable(true);
+    breakdownScroll->setFrameShape(QFrame::NoFrame);
+    breakdownScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* breakdownPage = new QWidget(breakdownScroll);
+    auto* breakdownLayout = new QVBoxLayout(breakdownPage);
+    breakdownLayout->setContentsMargins(0, 0, 0, 0);
+    m_breakdownView = makeTable(breakdownPage, "breakdownView", m_breakdown);
     m_breakdownView->horizontalHeader()->setStretchLastSection(true);
+    m_breakdownView->verticalHeader()->setDefaultSectionSize(m_breakdownView->fontMetrics().lineSpacing() + 8);
     m_breakdownView->setMinimumHeight(m_breakdownView->horizontalHeader()->sizeHint().height()
         + kVisibleBreakdownRows * m_breakdownView->verticalHeader()->defaultSectionSize() + 4);
-    m_bar = new BreakdownBar(tablePage);
+    m_bar = new BreakdownBar(breakdownPage);
     m_bar->setObjectName(QStringLiteral("breakdownBar"));
-    tableLayout->addWidget(m_breakdownView, 1);
-    tableLayout->addWidget(m_bar);
-    m_computation = new ComputationView(m_breakdownSplitter);
-    m_breakdownSplitter->addWidget(tablePage);
-    m_breakdownSplitter->addWidget(m_computation);
-    m_breakdownSplitter->setStretchFactor(0, 3);
-    m_breakdownSplitter->setStretchFactor(1, 2);
-    m_tabs->addTab(m_breakdownSplitter, QString());
+    m_computation = new ComputationView(breakdownPage);
+    breakdownLayout->addWidget(m_breakdownView, 3);
+    breakdownLayout->addWidget(m_bar);
+    breakdownLayout->addWidget(m_computation, 2);
+    breakdownScroll->setWidget(breakdownPage);
+    m_tabs->addTab(breakdownScroll, QString());
 
     auto* catalogPage = new QWidget(m_tabs);
     auto* catalogLayout = new QVBoxLayout(catalogPage);
@@ -89,10 +90,51 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     catalogLayout->addWidget(m_catalogNote);
     m_tabs->addTab(catalogPage, QString());
 
+    // The need and the verdict stay in view above the tabs.
     layout->addWidget(m_message);
     layout->addWidget(m_verdict);
     layout->addWidget(m_tabs, 1);
     retranslateUi();
+}
+
+void SizingResultsView::setInputsPage(QWidget* page)
+{
+    if (m_inputsPage == page)
+        return;
+    takeInputsPage();
+    m_inputsPage = page;
+    if (page) {
+        m_tabs->insertTab(0, page, QString());
+        m_tabs->setCurrentIndex(0);
+        retranslateUi();
+    }
+}
+
+QWidget* SizingResultsView::takeInputsPage()
+{
+    QWidget* page = m_inputsPage;
+    if (page) {
+        m_tabs->removeTab(m_tabs->indexOf(page));
+        m_inputsPage = nullptr;
+    }
+    return page;
+}
+
+void SizingResultsView::showPage(Page page)
+{
+    const int offset = m_inputsPage ? 1 : 0;
+    switch (page) {
+    case Page::Inputs:
+        if (m_inputsPage)
+            m_tabs->setCurrentWidget(m_inputsPage);
+        break;
+    case Page::Breakdown:
+        m_tabs->setCurrentIndex(offset);
+        break;
+    case Page::Catalog:
+        m_tabs->setCurrentIndex(offset + 1);
+        break;
+    }
 }
 
 void SizingResultsView::showError(const QString& error)
@@ -212,8 +254,11 @@ QString SizingResultsView::verdictText() const { return m_verdict->text(); }
 
 void SizingResultsView::retranslateUi()
 {
-    m_tabs->setTabText(0, tr("Breakdown"));
-    m_tabs->setTabText(1, tr("Catalog"));
+    const int offset = m_inputsPage ? 1 : 0;
+    if (m_inputsPage)
+        m_tabs->setTabText(0, tr("Inputs"));
+    m_tabs->setTabText(offset, tr("Breakdown"));
+    m_tabs->setTabText(offset + 1, tr("Catalog"));
     if (m_catalogError.isEmpty()) {
         m_catalogNote->setText(tr("Capacity as the device reports it, not as it is sold. The need is per device; "
                                   "several GPUs are not one memory pool."));

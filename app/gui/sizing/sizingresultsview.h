@@ -11,7 +11,6 @@
 #include <optional>
 
 class QLabel;
-class QSplitter;
 class QTabWidget;
 class QTableView;
 
@@ -37,7 +36,16 @@ public:
         i18n::Message batch;
     };
 
+    enum class Page { Inputs, Breakdown, Catalog };
+
     explicit SizingResultsView(QWidget* parent = nullptr);
+
+    // On a short dock the inputs become the first tab (the need and the verdict stay above); nullptr or
+    // takeInputsPage() takes them out again, for the panel to put beside the results.
+    void setInputsPage(QWidget* page);
+    QWidget* takeInputsPage();
+    QWidget* inputsPage() const { return m_inputsPage; }
+    void showPage(Page page);
 
     BreakdownModel* breakdownModel() const { return m_breakdown; }
     CatalogFitModel* catalogModel() const { return m_catalogModel; }
@@ -65,7 +73,7 @@ private:
     QLabel* m_message = nullptr;
     QLabel* m_verdict = nullptr;
     QTabWidget* m_tabs = nullptr;
-    QSplitter* m_breakdownSplitter = nullptr;
+    QWidget* m_inputsPage = nullptr;
     QTableView* m_breakdownView = nullptr;
     BreakdownBar* m_bar = nullptr;
     ComputationView* m_computation = nullptr;
