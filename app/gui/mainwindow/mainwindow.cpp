@@ -179,7 +179,9 @@ void MainWindow::createDocks()
     m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
     m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
     splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
-    resizeDocks({ m_deviceDock, m_workloadDock }, { 270, 400 }, Qt::Vertical);
+    // The device list at its own height, the rest of the column for the sizing and workload tabs (the sizing
+    // panel's need, verdict and inputs at 1024x700).
+    resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
     resizeDocks({ m_deviceDock }, { 360 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock, m_logDock }, { 640, 280 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);
