@@ -16,6 +16,7 @@
 #include <QScatterSeries>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
 #include <QTest>
 #include <QValueAxis>
 
@@ -290,6 +291,29 @@ private slots:
         QCOMPARE(chart.offScaleText().isEmpty(), noted.isEmpty());
         // A line off the scale is not drawn (nor in the legend); one on it is.
         QCOMPARE(chart.chart()->series().contains(chart.estimateSeries()), noted.isEmpty());
+    }
+
+    // A run of a few KiB, then clear() for the next run with a 20 GiB capacity: the axis must not lay out its
+    // ticks over the new range with the old tiny step first (100 000s of tick items: the window hung there).
+    void wideningTheRangeKeepsFewTicks()
+    {
+        TimelineChart chart;
+        chart.resize(1000, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        feedPhase(chart, QStringLiteral("cold_forward"), 0.0, 50, 4 * 1024);
+        chart.refresh();
+        QVERIFY(chart.axisY()->tickInterval() < 1e-5); // GiB: a tiny step for a tiny range
+        QElapsedTimer timer;
+        timer.start();
+        chart.setCapacityBytes(20 * kGiB);
+        chart.clear();
+        chart.refresh();
+        QVERIFY2(timer.elapsed() < 10'000, qPrintable(QString::number(timer.elapsed())));
+        const QValueAxis* y = chart.axisY();
+        QVERIFY(y->tickInterval() > 0.0);
+        QVERIFY2((y->max() - y->min()) / y->tickInterval() <= 12.0,
+            qPrintable(QStringLiteral("%1 ticks").arg((y->max() - y->min()) / y->tickInterval())));
     }
 
     void memoryZoomAndFitToData()

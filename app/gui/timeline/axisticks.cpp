@@ -54,4 +54,15 @@ void AxisTicks::apply(QValueAxis* axis)
     axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimalsForStep(step)) + QStringLiteral("f"));
 }
 
+void AxisTicks::setRange(QValueAxis* axis, double min, double max)
+{
+    if (max > min) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0.0);
+        axis->setTickInterval(niceStep(max - min, 5));
+    }
+    axis->setRange(min, max);
+    apply(axis);
+}
+
 } // namespace iteragpu::gui

@@ -16,6 +16,10 @@ public:
     static int decimalsForStep(double step);
     // About five intervals over the axis's current range, labels with the step's decimals.
     static void apply(QValueAxis* axis);
+    // Sets the range with the new range's tick step in place first: QValueAxis lays out its ticks as soon as the
+    // range changes, so widening 0..0.001 to 0..20 with the old 0.0002 step would make 100 000 tick items (seen
+    // as a hang of the window when a run after a small one cleared the chart).
+    static void setRange(QValueAxis* axis, double min, double max);
 };
 
 } // namespace iteragpu::gui

@@ -387,8 +387,8 @@ bool TimelineChart::joinsScale(std::optional<std::uint64_t> level) const
 void TimelineChart::setRange(double x0, double x1, double y0, double y1)
 {
     m_settingRange = true;
-    m_axisX->setRange(x0, x1);
-    m_axisY->setRange(y0, y1);
+    AxisTicks::setRange(m_axisX, x0, x1);
+    AxisTicks::setRange(m_axisY, y0, y1);
     m_settingRange = false;
 }
 

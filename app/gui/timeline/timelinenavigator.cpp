@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/timeline/timelinenavigator.h"
 
+#include "app/gui/timeline/axisticks.h"
 #include "app/gui/timeline/timelinechart.h"
 
 #include <QAction>
@@ -63,7 +64,7 @@ void TimelineNavigator::zoomTime(double factor)
     const double center = (x->min() + x->max()) / 2.0;
     const double half = (x->max() - x->min()) / 2.0 * factor;
     if (half > 1e-7)
-        x->setRange(center - half, center + half);
+        AxisTicks::setRange(x, center - half, center + half);
 }
 
 void TimelineNavigator::zoomMemory(double factor)
@@ -72,7 +73,7 @@ void TimelineNavigator::zoomMemory(double factor)
     const double y0 = y->min();
     const double y1 = y0 + (y->max() - y0) * factor;
     if (y1 - y0 > 1e-9)
-        y->setRange(y0, y1);
+        AxisTicks::setRange(y, y0, y1);
 }
 
 bool TimelineNavigator::eventFilter(QObject* watched, QEvent* event)
@@ -166,7 +167,7 @@ bool TimelineNavigator::wheel(QEvent* event)
         const double x0 = x - (x - axis->min()) * factor;
         const double x1 = x + (axis->max() - x) * factor;
         if (x1 - x0 > 1e-6)
-            axis->setRange(x0, x1);
+            AxisTicks::setRange(axis, x0, x1);
     }
     return true;
 }
