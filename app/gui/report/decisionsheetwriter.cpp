@@ -2,6 +2,7 @@
 #include "app/gui/report/decisionsheetwriter.h"
 
 #include "app/gui/sizing/bytetext.h"
+#include "core/sizing/componentlabels.h"
 #include "core/units/units.h"
 
 #include <QBuffer>
@@ -88,25 +89,15 @@ QString DecisionSheetWriter::simulatedNote() const
 
 QString DecisionSheetWriter::componentLabel(const QString& key) const
 {
-    static const std::pair<const char*, const char*> kLabels[] = {
-        { "weights", QT_TRANSLATE_NOOP("DecisionSheet", "Weights") },
-        { "kv_cache", QT_TRANSLATE_NOOP("DecisionSheet", "KV cache") },
-        { "gradients", QT_TRANSLATE_NOOP("DecisionSheet", "Gradients") },
-        { "optimizer_states", QT_TRANSLATE_NOOP("DecisionSheet", "Optimizer states") },
-        { "master_weights", QT_TRANSLATE_NOOP("DecisionSheet", "Master weights (fp32)") },
-        { "activations", QT_TRANSLATE_NOOP("DecisionSheet", "Activations") },
-        { "lora_adapters", QT_TRANSLATE_NOOP("DecisionSheet", "LoRA adapters") },
-        { "logits", QT_TRANSLATE_NOOP("DecisionSheet", "Logits") },
-        { "evaluation", QT_TRANSLATE_NOOP("DecisionSheet", "Evaluation batch") },
-        { "export_copy", QT_TRANSLATE_NOOP("DecisionSheet", "Export copy") },
-        { "reserve", QT_TRANSLATE_NOOP("DecisionSheet", "Reserve") },
-        { "total", QT_TRANSLATE_NOOP("DecisionSheet", "Total") },
-    };
-    for (const auto& [k, label] : kLabels) {
-        if (key == QLatin1String(k))
-            return m_tr.text(label);
-    }
-    return key;
+    // Core's one label table (core/sizing/componentlabels.h), in the sheet's language.
+    const std::string id = key.toStdString();
+    const i18n::Term term = sizing::componentLabel(id);
+    QString label = *term.context ? m_tr.translate(term.context, term.source) : QString();
+    if (label.isEmpty())
+        label = QString::fromUtf8(term.source);
+    if (!label.isEmpty())
+        label[0] = label[0].toUpper(); // a table row starts with a capital; core's label is written for a sentence
+    return label;
 }
 
 namespace {

@@ -3,7 +3,9 @@
 
 #include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/bytetext.h"
+#include "core/sizing/componentlabels.h"
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QLocale>
 #include <algorithm>
@@ -17,33 +19,18 @@ BreakdownModel::BreakdownModel(QObject* parent)
 
 QString BreakdownModel::componentName(const QString& id)
 {
-    if (id == QLatin1String("weights"))
-        return tr("Weights");
-    if (id == QLatin1String("kv_cache"))
-        return tr("KV cache");
-    if (id == QLatin1String("gradients"))
-        return tr("Gradients");
-    if (id == QLatin1String("optimizer_states"))
-        return tr("Optimizer states");
-    if (id == QLatin1String("master_weights"))
-        return tr("Master weights (fp32)");
-    if (id == QLatin1String("lora_adapters"))
-        return tr("LoRA adapters");
-    if (id == QLatin1String("activations"))
-        return tr("Activations");
-    if (id == QLatin1String("logits"))
-        return tr("Logits");
-    if (id == QLatin1String("evaluation"))
-        return tr("Evaluation batch");
-    if (id == QLatin1String("export_copy"))
-        return tr("Export copy");
-    if (id == QLatin1String("reserve"))
-        return tr("Reserve");
+    // The two totals are rows of this table, not components; every component's name is core's one label table
+    // (core/sizing/componentlabels.h), the same the CLI and the decision sheet use.
     if (id == QLatin1String("total"))
         return tr("Total (largest phase + reserve)");
     if (id == QLatin1String("total_sum_of_components"))
         return tr("Sum of all components + reserve");
-    return id;
+    const std::string key = id.toStdString();
+    const i18n::Term term = sizing::componentLabel(key);
+    QString label = *term.context ? QCoreApplication::translate(term.context, term.source) : QString::fromUtf8(term.source);
+    if (!label.isEmpty())
+        label[0] = label[0].toUpper(); // a table row starts with a capital; core's label is written for a sentence
+    return label;
 }
 
 void BreakdownModel::setEstimate(const sizing::Estimate& estimate)
