@@ -2,6 +2,7 @@
 #include "app/gui/application/labapplication.h"
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/run/runpanel.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/timeline/timelinechart.h"
@@ -15,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPixmap>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -23,6 +25,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QProgressBar>
+#include <QLocale>
 #include <QTest>
 
 using namespace iteragpu;
@@ -170,6 +174,59 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
         options.kernelMicros = sim::SimOptions {}.kernelMicros;
         sim->setOptions(options);
+    }
+
+    // After a run and after an out-of-memory run, in every language at both sizes: nothing clipped, the bar
+    // says how far the run got, and the chart has its points.
+    void afterRunInEveryLanguage_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("outOfMemory");
+        for (const QString& language : gui::LabApplication::languages())
+            for (const QSize size : { QSize(1024, 700), QSize(1280, 800) })
+                for (const bool oom : { false, true })
+                    QTest::addRow("%dx%d %s %s", size.width(), size.height(), qPrintable(language),
+                        oom ? "oom" : "ok")
+                        << size << language << oom;
+    }
+
+    void afterRunInEveryLanguage()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        QFETCH(bool, outOfMemory);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] { app->setLanguage(QStringLiteral("en")); });
+        gui::MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        if (outOfMemory)
+            setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"),
+                QLocale().toString(0.25));
+        else
+            setWorkload(window, QStringLiteral("2"), QStringLiteral("1024"), QStringLiteral("3"),
+                QLocale().toString(8));
+        QVERIFY2(window.workloadForm()->isValid(), qPrintable(window.workloadForm()->formError()));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QTest::qWait(100);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QCOMPARE(result.completed, !outOfMemory);
+        QVERIFY(window.timeline()->allocatedSeries()->count() > 0);
+        const auto* bar = window.runPanel()->overallBar();
+        QCOMPARE(bar->value() == bar->maximum(), !outOfMemory);
+        saveShot(window,
+            QStringLiteral("run-%1x%2-%3-%4.png")
+                .arg(size.width())
+                .arg(size.height())
+                .arg(language, outOfMemory ? QStringLiteral("oom") : QStringLiteral("ok")));
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
     }
 
     void afterOutOfMemory()
