@@ -110,6 +110,11 @@ void clearSizingSettings()
 {
     QSettings settings;
     settings.remove(QStringLiteral("sizing"));
+    // The workload form's kept choices and the window's saved layout too (other suites leave theirs, e.g. a
+    // 0.25 GiB simulated card): the tests that open the window measure what a first start gives.
+    settings.remove(QStringLiteral("workload"));
+    settings.remove(gui::MainWindow::geometryKey());
+    settings.remove(gui::MainWindow::stateKey());
     settings.sync();
 }
 

@@ -66,6 +66,12 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     auto* breakdownPage = new QWidget(breakdownScroll);
     auto* breakdownLayout = new QVBoxLayout(breakdownPage);
     breakdownLayout->setContentsMargins(0, 0, 0, 0);
+    // The largest context and batch: under the tabs, so the pinned verdict stays two lines on a short dock.
+    m_limits = new QLabel(breakdownPage);
+    m_limits->setObjectName(QStringLiteral("limitsLabel"));
+    m_limits->setWordWrap(true);
+    m_limits->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_limits->hide();
     m_breakdownView = makeTable(breakdownPage, "breakdownView", m_breakdown);
     m_breakdownView->horizontalHeader()->setStretchLastSection(true);
     m_breakdownView->verticalHeader()->setDefaultSectionSize(m_breakdownView->fontMetrics().lineSpacing() + 8);
@@ -74,6 +80,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_bar = new BreakdownBar(breakdownPage);
     m_bar->setObjectName(QStringLiteral("breakdownBar"));
     m_computation = new ComputationView(breakdownPage);
+    breakdownLayout->addWidget(m_limits);
     breakdownLayout->addWidget(m_breakdownView, 3);
     breakdownLayout->addWidget(m_bar);
     breakdownLayout->addWidget(m_computation, 2);
@@ -148,6 +155,7 @@ void SizingResultsView::showError(const QString& error)
     m_message->setToolTip(QString());
     m_message->setStyleSheet(kErrorStyle);
     m_verdict->clear();
+    m_limits->clear();
 }
 
 void SizingResultsView::showEstimate(const sizing::Estimate& estimate, units::Unit unit)
@@ -178,13 +186,14 @@ void SizingResultsView::showEstimate(const sizing::Estimate& estimate, units::Un
     m_bar->setSegments(segments);
     m_computation->setLines(estimate.computation, unit);
 
-    //: %1 is the total (e.g. "17.04 GiB"), %2 the exact bytes, %3 the parameter count
-    m_message->setText(tr("Needed per device: %1 (%2 bytes), %3 parameters")
+    //: %1 is the total (e.g. "17.04 GiB"), %2 the exact bytes
+    m_message->setText(tr("Needed per device: %1 (%2 bytes)")
                            .arg(ByteText::inUnit(estimate.total(), units::Unit::GiB, locale),
-                               ByteText::bytes(estimate.total(), locale),
-                               locale.toString(static_cast<qulonglong>(estimate.parameters))));
+                               ByteText::bytes(estimate.total(), locale)));
     m_message->setStyleSheet(QString());
     QStringList assumptions;
+    //: %1 is the parameter count
+    assumptions << tr("%1 parameters").arg(locale.toString(static_cast<qulonglong>(estimate.parameters)));
     for (const auto& a : estimate.assumptions)
         assumptions << messageText(a);
     m_message->setToolTip(assumptions.join(QLatin1Char('\n')));
@@ -206,6 +215,8 @@ void SizingResultsView::setCatalogError(const QString& reason)
 
 void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool hasEstimate)
 {
+    m_limits->clear();
+    m_limits->hide();
     if (!hasEstimate) {
         m_verdict->clear();
         m_bar->setCapacity(std::nullopt);
@@ -239,18 +250,26 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
         //: %n is the number of devices
         text += QLatin1Char(' ')
             + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
+    QStringList limits;
     for (const i18n::Message* sentence : { &verdict->context, &verdict->batch }) {
         if (sentence->source && *sentence->source)
-            text += QLatin1Char('\n') + messageText(*sentence);
+            limits << messageText(*sentence);
     }
     m_verdict->setText(text);
+    m_limits->setText(limits.join(QLatin1Char('\n')));
+    m_limits->setVisible(!limits.isEmpty());
     m_verdict->setStyleSheet(v.fits ? kFitsStyle : kErrorStyle);
     m_bar->setCapacity(verdict->capacityBytes,
         //: %1 is the device's capacity, e.g. "139.40 GiB"
         tr("capacity %1").arg(ByteText::inUnit(verdict->capacityBytes, units::Unit::GiB, locale)));
 }
 
-QString SizingResultsView::verdictText() const { return m_verdict->text(); }
+QString SizingResultsView::verdictText() const
+{
+    if (m_limits->text().isEmpty())
+        return m_verdict->text();
+    return m_verdict->text() + QLatin1Char('\n') + m_limits->text();
+}
 
 void SizingResultsView::retranslateUi()
 {

@@ -60,6 +60,7 @@ public:
     void setCatalogError(const QString& reason);
     // nullopt: no target card yet (the line asks for one), or no estimate (hasEstimate false: the line is empty).
     void showVerdict(const std::optional<Verdict>& verdict, bool hasEstimate);
+    // The verdict line, then the largest context and batch (shown at the top of the breakdown page).
     QString verdictText() const;
 
 protected:
@@ -72,6 +73,7 @@ private:
     CatalogFitModel* m_catalogModel = nullptr;
     QLabel* m_message = nullptr;
     QLabel* m_verdict = nullptr;
+    QLabel* m_limits = nullptr; // core's sentences for the largest context and batch
     QTabWidget* m_tabs = nullptr;
     QWidget* m_inputsPage = nullptr;
     QTableView* m_breakdownView = nullptr;
