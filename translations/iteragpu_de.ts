@@ -241,6 +241,245 @@
     </message>
 </context>
 <context>
+    <name>Component</name>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>LoRA adapters</source>
+        <translation>LoRA-Adapter</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32 master weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>evaluation batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Computation</name>
+    <message>
+        <source>sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/ %1 devices, rounded up = %2 bytes per device</source>
+        <extracomment>%1 number of devices, %2 bytes per device</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trainable parameters per device: %1 / %2 devices, rounded up = %3</source>
+        <extracomment>%1 trainable parameters in all, %2 number of devices, %3 trainable parameters per device</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters x %2 bit / 8 = %3 bytes</source>
+        <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes
+----------
+%1 parameter count, %2 bits of the export type, %3 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the tensors&apos; bytes as stored in the safetensors header = %1 bytes (files: %2)</source>
+        <extracomment>%1 bytes, %2 number of files</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters x %2 bit / 8 = %3 bytes (%4)</source>
+        <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes, %4 storage format</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters x %2 bit / 8 + %3 bytes of scales and other metadata + %4 kept parameters x %5 bit / 8 = %6 bytes (%7)</source>
+        <extracomment>%1 parameters stored in the format, %2 its bits, %3 bytes of scales, zeros and other metadata, %4 parameters kept in 16 bit (embeddings, norms...), %5 their bits, %6 bytes, %7 storage format</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes of packed codes for %2 parameters + %3 bytes of scales and other metadata + %4 bytes for %5 kept parameters = %6 bytes (%7)</source>
+        <extracomment>%1 bytes of packed codes, %2 parameters stored in the format, %3 bytes of scales and other metadata, %4 bytes of kept modules, %5 their parameters, %6 bytes, %7 format</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the format&apos;s layout: %1</source>
+        <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (K and V) x %1 tokens summed over layers x %2 KV heads x %3 head_dim x %4 %5 x %6 bit / 8 + %7 bytes of scales (an fp16 scale and zero per %8 elements) = %9 bytes</source>
+        <extracomment>%1 sum over layers of the tokens each keeps, %2 KV heads, %3 head_dim, %4 sequences, %5 &quot;sequence&quot;/&quot;sequences&quot;, %6 bits, %7 bytes of scales, %8 elements per group, %9 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the quantized cache&apos;s layout: one fp16 scale and one fp16 zero point per group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes</source>
+        <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens per sequence, %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens (the sliding window) x %6 bytes x %7 %8 = %9 bytes</source>
+        <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens kept (the sliding window), %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (K and V) x (%1 layers x %2 tokens + %3 layers x %4 tokens of the sliding window) x %5 KV heads x %6 head_dim x %7 bytes x %8 sequence(s) = %9 bytes</source>
+        <extracomment>%1 layers with full attention, %2 tokens they keep, %3 layers with a sliding window, %4 tokens they keep (the window), %5 KV heads, %6 head_dim, %7 bytes per element, %8 sequences, %9 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 (K and V) x %1 tokens summed over layers (each min(window, tokens)) x %2 KV heads x %3 head_dim x %4 bytes x %5 %6 = %7 bytes</source>
+        <extracomment>%1 sum over layers of min(window, tokens), %2 KV heads, %3 head_dim, %4 bytes per element, %5 sequences, %6 &quot;sequence&quot;/&quot;sequences&quot;, %7 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per device with tensor parallel %1: %2 of %3 KV heads</source>
+        <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes</source>
+        <extracomment>%1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters x %2 bit / 8 = %3 bytes</source>
+        <extracomment>%1 trainable parameters, %2 bits of the gradient type, %3 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD keeps no state = 0 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters x 4 bytes (one fp32 momentum) = %2 bytes</source>
+        <extracomment>%1 trainable parameters, %2 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters x 2 moments x 4 bytes (fp32) = %2 bytes</source>
+        <extracomment>%1 trainable parameters, %2 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters x 2 moments x 1 byte + %2 blocks of 256 x 2 moments x 4 bytes (fp32 absmax) = %3 bytes</source>
+        <extracomment>%1 trainable parameters, %2 blocks of 256, %3 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bitsandbytes blockwise 8-bit states; small tensors kept in 32 bit are not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trainable parameters x 4 bytes (fp32) = %2 bytes</source>
+        <extracomment>%1 trainable parameters, %2 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers x s %2 x b %3 x h %4 x %5 bit / 8 (layer inputs kept) + %6 bytes (one layer recomputed) = %7 bytes</source>
+        <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 bytes per layer) = %8 bytes</source>
+        <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 a (heads), %6 bits of the activation type, %7 bytes of one layer, %8 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = %8 bytes per layer) = %9 bytes</source>
+        <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 a (heads), %7 bits, %8 bytes of one layer, %9 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism), 16-bit activations scaled by bits / 16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes</source>
+        <extracomment>%1 s, %2 b, %3 vocabulary size, %4 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s %1 x batch %2 x %3 (4h + 2 x intermediate) x %4 bit / 8 = %5 bytes + %6 bytes of attention scores (a x s x s) + %7 bytes of fp32 logits = %8 bytes</source>
+        <extracomment>%1 s, %2 evaluation batch, %3 elements per token, %4 bits, %5 bytes, %6 bytes of attention scores, %7 bytes of logits, %8 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a no-grad forward keeps one layer&apos;s working set and eager attention scores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve as typed: %1 %2 = %3 bytes</source>
+        <extracomment>%1 the value typed (e.g. &quot;4&quot;), %2 its unit (GB or GiB), %3 the same in bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on each of the %1 devices</source>
+        <extracomment>%1 number of devices</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DecisionSheet</name>
     <message>
         <source>bytes</source>
@@ -249,50 +488,6 @@
     <message>
         <source>simulated, not a GPU measurement</source>
         <translation>simuliert, keine GPU-Messung</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Gewichte</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV-Cache</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Gradienten</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>Optimierer-Zustände</translation>
-    </message>
-    <message>
-        <source>Master weights (fp32)</source>
-        <translation>Master-Gewichte (fp32)</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Aktivierungen</translation>
-    </message>
-    <message>
-        <source>LoRA adapters</source>
-        <translation>LoRA-Adapter</translation>
-    </message>
-    <message>
-        <source>Evaluation batch</source>
-        <translation>Evaluierungs-Batch</translation>
-    </message>
-    <message>
-        <source>Export copy</source>
-        <translation>Exportkopie</translation>
-    </message>
-    <message>
-        <source>Reserve</source>
-        <translation>Reserve</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Gesamt</translation>
     </message>
     <message>
         <source>Decision sheet</source>
@@ -359,11 +554,6 @@
         <source>Maximum load tried: %1</source>
         <extracomment>%1 describes the largest load, e.g. &quot;batch 2, context 128&quot;</extracomment>
         <translation>Getestete maximale Last: %1</translation>
-    </message>
-    <message>
-        <source>Phases passed: %1, failed: %2 (of %3)</source>
-        <extracomment>%1 phases passed, %2 phases failed, %3 phases in all</extracomment>
-        <translation>Erfolgreiche Phasen: %1, fehlgeschlagene: %2 (von %3)</translation>
     </message>
     <message>
         <source>Counters at the end of the run</source>
@@ -440,15 +630,6 @@
     <message>
         <source>Raw result</source>
         <translation>Rohergebnis</translation>
-    </message>
-    <message>
-        <source>The raw measurements are in %1 (JSON, bytes as integers).</source>
-        <extracomment>%1 is a file name</extracomment>
-        <translation>Die Rohmessungen stehen in %1 (JSON, Bytes als Ganzzahlen).</translation>
-    </message>
-    <message>
-        <source>Raw JSON</source>
-        <translation>Roh-JSON</translation>
     </message>
     <message>
         <source>%1 parameters, %2</source>
@@ -533,6 +714,200 @@
         <translation>Leeren des Caches: %1</translation>
     </message>
     <message>
+        <source>Fit verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
+        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
+        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest part of the need: %1.</source>
+        <extracomment>%1 is the name of a component, e.g. &quot;KV cache&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No target card was chosen for the verdict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No estimate was made, so there is no fit verdict.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Catalog cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>Karte</translation>
+    </message>
+    <message>
+        <source>Reported (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needed (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Margin (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>How it is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source of the run: %1</source>
+        <extracomment>%1 says where the run comes from, e.g. &quot;opened from /data/run.json&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome: %1</source>
+        <extracomment>%1 is the run&apos;s summary, e.g. &quot;phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>The raw measurements are in %1, written beside this sheet (JSON, bytes as integers).</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured in this session, not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured in this session, saved to %1</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened from %1</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Fit</name>
+    <message>
+        <source>sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context that fits on %1: %2 tokens per sequence, limited by memory.</source>
+        <extracomment>%1 the card&apos;s name, %2 tokens per sequence</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory would allow %3).</source>
+        <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings), %3 tokens memory alone would allow</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory sets no limit: the sliding window caps the KV cache).</source>
+        <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any context fits on %1 as far as memory goes: every layer keeps at most its sliding window of %2 tokens.</source>
+        <extracomment>%1 the card&apos;s name, %2 the sliding window in tokens</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 at all, not even with one token per sequence.</source>
+        <extracomment>%1 the card&apos;s name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On %1 memory sets no context limit up to %2 tokens per sequence.</source>
+        <extracomment>%1 the card&apos;s name, %2 tokens per sequence searched up to</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest micro-batch that fits on %1: %2 %3 per step, limited by memory.</source>
+        <extracomment>%1 the card&apos;s name, %2 sequences per step, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest batch that fits on %1: %2 %3 at once, limited by memory.</source>
+        <extracomment>%1 the card&apos;s name, %2 sequences, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit on %1 at all, not even with one sequence.</source>
+        <extracomment>%1 the card&apos;s name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On %1 memory sets no batch limit up to %2 sequences.</source>
+        <extracomment>%1 the card&apos;s name, %2 sequences searched up to</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ResultSource</name>
+    <message>
+        <source>measured in this session, not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured in this session, saved to %1</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened from %1</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 (%2)</source>
+        <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ResultTimeline</name>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · simuliert, keine GPU-Messung</translation>
+    </message>
+</context>
+<context>
+    <name>RunPolicy</name>
+    <message>
         <source>no warm-up</source>
         <translation>kein Aufwärmen</translation>
     </message>
@@ -553,6 +928,39 @@
     <message>
         <source>no empty_cache() between repeats: the allocator&apos;s cache is kept</source>
         <translation>kein empty_cache() zwischen den Wiederholungen: der Cache des Allocators bleibt erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>RunSummary</name>
+    <message>
+        <source>The run did not start: %1</source>
+        <extracomment>%1 is the reason, one line from the runtime or the configuration check</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phases passed: %1 of %1</source>
+        <extracomment>%1 phases, all passed. Label and value, so no plural forms are needed.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); out of memory in %6</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); first failure in %6</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run. The user pressed Stop.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -734,50 +1142,6 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
 <context>
     <name>iteragpu::gui::BreakdownModel</name>
     <message>
-        <source>Weights</source>
-        <translation>Gewichte</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV-Cache</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Gradienten</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>Optimierer-Zustände</translation>
-    </message>
-    <message>
-        <source>Master weights (fp32)</source>
-        <translation>Master-Gewichte (fp32)</translation>
-    </message>
-    <message>
-        <source>LoRA adapters</source>
-        <translation>LoRA-Adapter</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Aktivierungen</translation>
-    </message>
-    <message>
-        <source>Logits</source>
-        <translation>Logits</translation>
-    </message>
-    <message>
-        <source>Evaluation batch</source>
-        <translation>Evaluierungs-Batch</translation>
-    </message>
-    <message>
-        <source>Export copy</source>
-        <translation>Exportkopie</translation>
-    </message>
-    <message>
-        <source>Reserve</source>
-        <translation>Reserve</translation>
-    </message>
-    <message>
         <source>Total (largest phase + reserve)</source>
         <translation>Gesamt (größte Phase + Reserve)</translation>
     </message>
@@ -887,6 +1251,51 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>Smallest fitting TP</source>
         <translation>Kleinster passender TP</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ComputationView</name>
+    <message>
+        <source>%1: %2 = %3 (%4)</source>
+        <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 = %3 (%4; %5)</source>
+        <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;, %5 where the assumed formula comes from</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Komponente</translation>
+    </message>
+    <message>
+        <source>How it is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy these lines as plain text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy these lines as a Markdown table.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1020,16 +1429,159 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <translation>Format:</translation>
     </message>
     <message>
-        <source>Attach the raw JSON result</source>
-        <translation>JSON-Rohergebnis beifügen</translation>
-    </message>
-    <message>
         <source>File:</source>
         <translation>Datei:</translation>
     </message>
     <message>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the raw JSON result beside the sheet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::FormatBox</name>
+    <message>
+        <source>Formats</source>
+        <translation>Formate</translation>
+    </message>
+    <message>
+        <source>Storage format:</source>
+        <translation>Speicherformat:</translation>
+    </message>
+    <message>
+        <source>Compute format:</source>
+        <translation>Berechnungsformat:</translation>
+    </message>
+    <message>
+        <source>Block size (NF4/FP4):</source>
+        <translation>Blockgröße (NF4/FP4):</translation>
+    </message>
+    <message>
+        <source>Group size (GPTQ/AWQ):</source>
+        <translation>Gruppengröße (GPTQ/AWQ):</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::KvCacheBox</name>
+    <message>
+        <source>%1: %2, typed (the model has %3)</source>
+        <extracomment>%1 is a field name (e.g. &quot;KV heads&quot;), %2 the value typed, %3 the model&apos;s own value</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, from the model</source>
+        <extracomment>%1 is a field name (e.g. &quot;Layers&quot;), %2 its value as read from the model</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding window: %1 tokens on every layer, typed over the model&apos;s attention</source>
+        <extracomment>%1 is the sliding window typed by the user, in tokens</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sliding window: %1 tokens on %2 of %3 layers</source>
+        <extracomment>%1 window in tokens, %2 number of layers with it, %3 all layers of the model</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full attention on %1 of %2 layers</source>
+        <extracomment>%1 number of layers with full attention, %2 all layers of the model</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, from the model</source>
+        <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in the model, not applied</source>
+        <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trained context: %1 tokens, from the model</source>
+        <extracomment>%1 is the model&apos;s max_position_embeddings, in tokens</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>the model&apos;s: %1 tokens</source>
+        <extracomment>%1 is the model&apos;s sliding window in tokens, used on every layer</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s, per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache (inference)</source>
+        <translation>KV-Cache (Inferenz)</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>Schichten:</translation>
+    </message>
+    <message>
+        <source>KV heads:</source>
+        <translation>KV-Köpfe:</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads, not the query heads.</source>
+        <translation>num_key_value_heads, nicht die Query-Köpfe.</translation>
+    </message>
+    <message>
+        <source>head_dim:</source>
+        <translation>head_dim:</translation>
+    </message>
+    <message>
+        <source>Prompt tokens:</source>
+        <translation>Prompt-Tokens:</translation>
+    </message>
+    <message>
+        <source>Generated tokens:</source>
+        <translation>Generierte Tokens:</translation>
+    </message>
+    <message>
+        <source>Sequences:</source>
+        <translation>Sequenzen:</translation>
+    </message>
+    <message>
+        <source>KV type:</source>
+        <translation>KV-Typ:</translation>
+    </message>
+    <message>
+        <source>Sliding window:</source>
+        <translation>Gleitendes Fenster:</translation>
+    </message>
+    <message>
+        <source>Tokens kept per layer; the lowest value keeps every token (or the model&apos;s own windows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static cache (preallocated)</source>
+        <translation>Statischer Cache (vorab reserviert)</translation>
+    </message>
+    <message>
+        <source>Take from the model</source>
+        <translation>Aus dem Modell übernehmen</translation>
     </message>
 </context>
 <context>
@@ -1275,6 +1827,165 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>Sizing</source>
         <translation>Dimensionierung</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ModelSourceBox</name>
+    <message>
+        <source>Parameters: enter a whole number greater than 0, e.g. 7000000000.</source>
+        <translation>Parameter: Geben Sie eine ganze Zahl größer als 0 ein, z. B. 7000000000.</translation>
+    </message>
+    <message>
+        <source>Presets could not be read: %1</source>
+        <extracomment>%1 is the reason the presets could not be read</extracomment>
+        <translation>Vorlagen konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Choose a preset model.</source>
+        <translation>Wählen Sie ein Modell aus den Vorlagen.</translation>
+    </message>
+    <message>
+        <source>Open a config.json to size this model.</source>
+        <translation>Öffnen Sie eine config.json, um dieses Modell zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint to size this model.</source>
+        <translation>Öffnen Sie einen safetensors-Checkpoint, um dieses Modell zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Open config.json</source>
+        <translation>config.json öffnen</translation>
+    </message>
+    <message>
+        <source>Model configuration (config.json *.json);;All files (*)</source>
+        <translation>Modellkonfiguration (config.json *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a safetensors checkpoint</source>
+        <translation>safetensors-Checkpoint öffnen</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>safetensors (*.safetensors *.safetensors.index.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a folder of safetensors shards</source>
+        <translation>Ordner mit safetensors-Shards öffnen</translation>
+    </message>
+    <message>
+        <source>%1: %2 parameters (exact, from the shapes)</source>
+        <extracomment>%1 is the model family (e.g. &quot;llama&quot;), %2 the exact parameter count</extracomment>
+        <translation>%1: %2 Parameter (exakt, aus den Formen)</translation>
+    </message>
+    <message>
+        <source>Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).</source>
+        <translation>Dimensioniert die Gewichte als Parameter × Bits / 8 (zum Beispiel 7 000 000 000 × 16 Bit).</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <extracomment>%1 is where the preset&apos;s config comes from (a URL)</extracomment>
+        <translation>Quelle: %1</translation>
+    </message>
+    <message>
+        <source>Choose a model.</source>
+        <translation>Wählen Sie ein Modell.</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json.</source>
+        <translation>Öffnen Sie eine config.json von Hugging Face.</translation>
+    </message>
+    <message>
+        <source>Tensors: %1 · files: %2 · elements: %3 · stored: %4</source>
+        <extracomment>%1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as labels with values, so no plural forms are needed.</extracomment>
+        <translation>Tensoren: %1 · Dateien: %2 · Elemente: %3 · gespeichert: %4</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Quantization metadata found (scales, absmax or packed weights).</source>
+        <translation>Quantisierungsmetadaten gefunden (Skalen, absmax oder gepackte Gewichte).</translation>
+    </message>
+    <message>
+        <source>Open a .safetensors file, a model.safetensors.index.json or a folder of shards.</source>
+        <translation>Öffnen Sie eine .safetensors-Datei, eine model.safetensors.index.json oder einen Ordner mit Shards.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <source>Numbers typed in</source>
+        <translation>Eingegebene Zahlen</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>config.json file</source>
+        <translation>config.json-Datei</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint</source>
+        <translation>safetensors-Checkpoint</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>Parameter:</translation>
+    </message>
+    <message>
+        <source>A whole number, e.g. 7000000000 or 7e9.</source>
+        <translation>Eine ganze Zahl, z. B. 7000000000 oder 7e9.</translation>
+    </message>
+    <message>
+        <source>Bits per parameter:</source>
+        <translation>Bits pro Parameter:</translation>
+    </message>
+    <message>
+        <source>storage format</source>
+        <translation>Speicherformat</translation>
+    </message>
+    <message>
+        <source>Parameters × bits / 8, with no metadata (the compact figure). Choose &quot;storage format&quot; to size by the format below.</source>
+        <translation>Parameter × Bits / 8, ohne Metadaten (die kompakte Zahl). Wählen Sie „Speicherformat“, um nach dem Format unten zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation>config.json öffnen…</translation>
+    </message>
+    <message>
+        <source>Open file or index…</source>
+        <translation>Datei oder Index öffnen…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the checkpoint</source>
+        <translation>Gewichte, wie im Checkpoint gespeichert</translation>
+    </message>
+    <message>
+        <source>No checkpoint opened</source>
+        <translation>Kein Checkpoint geöffnet</translation>
+    </message>
+    <message>
+        <source>No config.json opened</source>
+        <translation>Keine config.json geöffnet</translation>
+    </message>
+    <message>
+        <source>No presets found</source>
+        <translation>Keine Vorlagen gefunden</translation>
     </message>
 </context>
 <context>
@@ -1528,10 +2239,6 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>Zwei Ergebnisse vergleichen</translation>
     </message>
     <message>
-        <source>current run</source>
-        <translation>aktueller Lauf</translation>
-    </message>
-    <message>
         <source>Export result as JSON</source>
         <translation>Ergebnis als JSON exportieren</translation>
     </message>
@@ -1555,6 +2262,72 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>SVG image (*.svg)</source>
         <translation>SVG-Bild (*.svg)</translation>
     </message>
+    <message>
+        <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ReserveBox</name>
+    <message>
+        <source>The run device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2, %3</source>
+        <extracomment>%1 device id (e.g. &quot;cuda:0&quot;), %2 its name, %3 its reported capacity</extracomment>
+        <translation type="unfinished">%1, %3 {1 %2,?}</translation>
+    </message>
+    <message>
+        <source>%1 (catalog), %2</source>
+        <extracomment>%1 a catalog card&apos;s name, %2 the capacity it reports (not the marketed figure)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>none chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>%1 is the device name, %2 its reported capacity</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Reserve and device</source>
+        <translation>Reserve und Gerät</translation>
+    </message>
+    <message>
+        <source>Reserve:</source>
+        <translation>Reserve:</translation>
+    </message>
+    <message>
+        <source>CUDA context, fragmentation, other processes. Kept in the unit you choose.</source>
+        <translation>CUDA-Kontext, Fragmentierung, andere Prozesse. Bleibt in der gewählten Einheit.</translation>
+    </message>
+    <message>
+        <source>Run device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict for:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card the fit verdict is for: the run device, another device of this machine or a catalog card. The run itself keeps its device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices (tensor parallel):</source>
+        <translation>Geräte (Tensor-Parallelität):</translation>
+    </message>
+    <message>
+        <source>Weights and KV heads are divided among the devices; the need is per device.</source>
+        <translation>Gewichte und KV-Köpfe werden auf die Geräte aufgeteilt; der Bedarf gilt pro Gerät.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ResultCompareWidget</name>
@@ -1568,7 +2341,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
-        <extracomment>%1 file name, %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
+        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, Kontext %4, Breite %5, %6</translation>
     </message>
     <message>
@@ -1758,353 +2531,34 @@ Dieser Prozess: %4 Bytes (%5)</translation>
 <context>
     <name>iteragpu::gui::SizingPanel</name>
     <message>
-        <source>Model</source>
-        <translation>Modell</translation>
+        <source>Reset to the seeds&apos; example</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Source:</source>
-        <translation>Quelle:</translation>
+        <source>7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to its default.</source>
+        <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>iteragpu::gui::SizingResultsView</name>
     <message>
-        <source>Numbers typed in</source>
-        <translation>Eingegebene Zahlen</translation>
+        <source>Needed per device: %1 (%2 bytes)</source>
+        <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preset</source>
-        <translation>Vorlage</translation>
+        <source>%1 parameters</source>
+        <extracomment>%1 is the parameter count</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>config.json file</source>
-        <translation>config.json-Datei</translation>
+        <source>Choose a device in the device picker, or a card under &quot;Verdict for&quot;, to see whether it fits.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>safetensors checkpoint</source>
-        <translation>safetensors-Checkpoint</translation>
-    </message>
-    <message>
-        <source>Parameters:</source>
-        <translation>Parameter:</translation>
-    </message>
-    <message>
-        <source>A whole number, e.g. 7000000000 or 7e9.</source>
-        <translation>Eine ganze Zahl, z. B. 7000000000 oder 7e9.</translation>
-    </message>
-    <message>
-        <source>Bits per parameter:</source>
-        <translation>Bits pro Parameter:</translation>
-    </message>
-    <message>
-        <source>storage format</source>
-        <translation>Speicherformat</translation>
-    </message>
-    <message>
-        <source>Parameters × bits / 8, with no metadata (the compact figure). Choose &quot;storage format&quot; to size by the format below.</source>
-        <translation>Parameter × Bits / 8, ohne Metadaten (die kompakte Zahl). Wählen Sie „Speicherformat“, um nach dem Format unten zu dimensionieren.</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>Modell:</translation>
-    </message>
-    <message>
-        <source>Open config.json…</source>
-        <translation>config.json öffnen…</translation>
-    </message>
-    <message>
-        <source>Open file or index…</source>
-        <translation>Datei oder Index öffnen…</translation>
-    </message>
-    <message>
-        <source>Open folder…</source>
-        <translation>Ordner öffnen…</translation>
-    </message>
-    <message>
-        <source>Weights as stored in the checkpoint</source>
-        <translation>Gewichte, wie im Checkpoint gespeichert</translation>
-    </message>
-    <message>
-        <source>No checkpoint opened</source>
-        <translation>Kein Checkpoint geöffnet</translation>
-    </message>
-    <message>
-        <source>No config.json opened</source>
-        <translation>Keine config.json geöffnet</translation>
-    </message>
-    <message>
-        <source>Formats</source>
-        <translation>Formate</translation>
-    </message>
-    <message>
-        <source>Storage format:</source>
-        <translation>Speicherformat:</translation>
-    </message>
-    <message>
-        <source>Compute format:</source>
-        <translation>Berechnungsformat:</translation>
-    </message>
-    <message>
-        <source>Block size (NF4/FP4):</source>
-        <translation>Blockgröße (NF4/FP4):</translation>
-    </message>
-    <message>
-        <source>Group size (GPTQ/AWQ):</source>
-        <translation>Gruppengröße (GPTQ/AWQ):</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Last</translation>
-    </message>
-    <message>
-        <source>Mode:</source>
-        <translation>Modus:</translation>
-    </message>
-    <message>
-        <source>Inference</source>
-        <translation>Inferenz</translation>
-    </message>
-    <message>
-        <source>Fine-tune (LoRA)</source>
-        <translation>Anpassung (LoRA)</translation>
-    </message>
-    <message>
-        <source>Full training</source>
-        <translation>Vollständiges Training</translation>
-    </message>
-    <message>
-        <source>Optimizer:</source>
-        <translation>Optimierer:</translation>
-    </message>
-    <message>
-        <source>fp32 master weights (mixed precision)</source>
-        <translation>fp32-Master-Gewichte (gemischte Genauigkeit)</translation>
-    </message>
-    <message>
-        <source>LoRA rank:</source>
-        <translation>LoRA-Rang:</translation>
-    </message>
-    <message>
-        <source>Micro-batch:</source>
-        <translation>Microbatch:</translation>
-    </message>
-    <message>
-        <source>Sequence length (tokens):</source>
-        <translation>Sequenzlänge (Tokens):</translation>
-    </message>
-    <message>
-        <source>Activation checkpointing</source>
-        <translation>Aktivierungs-Checkpointing</translation>
-    </message>
-    <message>
-        <source>KV cache (inference)</source>
-        <translation>KV-Cache (Inferenz)</translation>
-    </message>
-    <message>
-        <source>Layers:</source>
-        <translation>Schichten:</translation>
-    </message>
-    <message>
-        <source>KV heads:</source>
-        <translation>KV-Köpfe:</translation>
-    </message>
-    <message>
-        <source>num_key_value_heads, not the query heads.</source>
-        <translation>num_key_value_heads, nicht die Query-Köpfe.</translation>
-    </message>
-    <message>
-        <source>head_dim:</source>
-        <translation>head_dim:</translation>
-    </message>
-    <message>
-        <source>Prompt tokens:</source>
-        <translation>Prompt-Tokens:</translation>
-    </message>
-    <message>
-        <source>Generated tokens:</source>
-        <translation>Generierte Tokens:</translation>
-    </message>
-    <message>
-        <source>Sequences:</source>
-        <translation>Sequenzen:</translation>
-    </message>
-    <message>
-        <source>KV type:</source>
-        <translation>KV-Typ:</translation>
-    </message>
-    <message>
-        <source>Sliding window:</source>
-        <translation>Gleitendes Fenster:</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keins</translation>
-    </message>
-    <message>
-        <source>Tokens kept per layer; &quot;none&quot; keeps every token (or the model&apos;s own windows).</source>
-        <translation>Pro Schicht behaltene Tokens; „keins“ behält jedes Token (oder die eigenen Fenster des Modells).</translation>
-    </message>
-    <message>
-        <source>Static cache (preallocated)</source>
-        <translation>Statischer Cache (vorab reserviert)</translation>
-    </message>
-    <message>
-        <source>Take from the model</source>
-        <translation>Aus dem Modell übernehmen</translation>
-    </message>
-    <message>
-        <source>Reserve and device</source>
-        <translation>Reserve und Gerät</translation>
-    </message>
-    <message>
-        <source>Reserve:</source>
-        <translation>Reserve:</translation>
-    </message>
-    <message>
-        <source>CUDA context, fragmentation, other processes. Kept in the unit you choose.</source>
-        <translation>CUDA-Kontext, Fragmentierung, andere Prozesse. Bleibt in der gewählten Einheit.</translation>
-    </message>
-    <message>
-        <source>Device:</source>
-        <translation>Gerät:</translation>
-    </message>
-    <message>
-        <source>Devices (tensor parallel):</source>
-        <translation>Geräte (Tensor-Parallelität):</translation>
-    </message>
-    <message>
-        <source>Weights and KV heads are divided among the devices; the need is per device.</source>
-        <translation>Gewichte und KV-Köpfe werden auf die Geräte aufgeteilt; der Bedarf gilt pro Gerät.</translation>
-    </message>
-    <message>
-        <source>Breakdown</source>
-        <translation>Aufschlüsselung</translation>
-    </message>
-    <message>
-        <source>Catalog</source>
-        <translation>Katalog</translation>
-    </message>
-    <message>
-        <source>Capacity as the device reports it, not as it is sold. The need is per device; several GPUs are not one memory pool.</source>
-        <translation>Kapazität, wie das Gerät sie meldet, nicht wie sie verkauft wird. Der Bedarf gilt pro Gerät; mehrere GPUs bilden keinen gemeinsamen Speicherpool.</translation>
-    </message>
-    <message>
-        <source>No presets found</source>
-        <translation>Keine Vorlagen gefunden</translation>
-    </message>
-    <message>
-        <source>%1: %2 parameters (exact, from the shapes)</source>
-        <extracomment>%1 is the model family (e.g. &quot;llama&quot;), %2 the exact parameter count</extracomment>
-        <translation>%1: %2 Parameter (exakt, aus den Formen)</translation>
-    </message>
-    <message>
-        <source>%1 layers, %2 KV heads, head_dim %3</source>
-        <extracomment>%1 layers, %2 KV heads, %3 head_dim</extracomment>
-        <translation>%1 Schichten, %2 KV-Köpfe, head_dim %3</translation>
-    </message>
-    <message>
-        <source>Sliding-window layers are taken from the model.</source>
-        <translation>Schichten mit gleitendem Fenster werden aus dem Modell übernommen.</translation>
-    </message>
-    <message>
-        <source>Sizes weights as parameters × bits / 8 (for example 7 000 000 000 × 16 bit).</source>
-        <translation>Dimensioniert die Gewichte als Parameter × Bits / 8 (zum Beispiel 7 000 000 000 × 16 Bit).</translation>
-    </message>
-    <message>
-        <source>Presets could not be read: %1</source>
-        <extracomment>%1 is the reason the presets could not be read</extracomment>
-        <translation>Vorlagen konnten nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>Source: %1</source>
-        <extracomment>%1 is where the preset&apos;s config comes from (a URL)</extracomment>
-        <translation>Quelle: %1</translation>
-    </message>
-    <message>
-        <source>Choose a model.</source>
-        <translation>Wählen Sie ein Modell.</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face config.json.</source>
-        <translation>Öffnen Sie eine config.json von Hugging Face.</translation>
-    </message>
-    <message>
-        <source>Tensors: %1 · files: %2 · elements: %3 · stored: %4</source>
-        <extracomment>%1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as labels with values, so no plural forms are needed.</extracomment>
-        <translation>Tensoren: %1 · Dateien: %2 · Elemente: %3 · gespeichert: %4</translation>
-    </message>
-    <message>
-        <source>bytes</source>
-        <translation>Bytes</translation>
-    </message>
-    <message>
-        <source>Quantization metadata found (scales, absmax or packed weights).</source>
-        <translation>Quantisierungsmetadaten gefunden (Skalen, absmax oder gepackte Gewichte).</translation>
-    </message>
-    <message>
-        <source>Open a .safetensors file, a model.safetensors.index.json or a folder of shards.</source>
-        <translation>Öffnen Sie eine .safetensors-Datei, eine model.safetensors.index.json oder einen Ordner mit Shards.</translation>
-    </message>
-    <message>
-        <source>Open config.json</source>
-        <translation>config.json öffnen</translation>
-    </message>
-    <message>
-        <source>Model configuration (config.json *.json);;All files (*)</source>
-        <translation>Modellkonfiguration (config.json *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open a safetensors checkpoint</source>
-        <translation>safetensors-Checkpoint öffnen</translation>
-    </message>
-    <message>
-        <source>safetensors (*.safetensors *.safetensors.index.json);;All files (*)</source>
-        <translation>safetensors (*.safetensors *.safetensors.index.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open a folder of safetensors shards</source>
-        <translation>Ordner mit safetensors-Shards öffnen</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <extracomment>%1 is the device name, %2 its reported capacity</extracomment>
-        <translation>%1, %2</translation>
-    </message>
-    <message>
-        <source>Parameters: enter a whole number greater than 0, e.g. 7000000000.</source>
-        <translation>Parameter: Geben Sie eine ganze Zahl größer als 0 ein, z. B. 7000000000.</translation>
-    </message>
-    <message>
-        <source>Choose a preset model.</source>
-        <translation>Wählen Sie ein Modell aus den Vorlagen.</translation>
-    </message>
-    <message>
-        <source>Open a config.json to size this model.</source>
-        <translation>Öffnen Sie eine config.json, um dieses Modell zu dimensionieren.</translation>
-    </message>
-    <message>
-        <source>Open a safetensors checkpoint to size this model.</source>
-        <translation>Öffnen Sie einen safetensors-Checkpoint, um dieses Modell zu dimensionieren.</translation>
-    </message>
-    <message>
-        <source>KV cache: enter at least one prompt or generated token.</source>
-        <translation>KV-Cache: Geben Sie mindestens ein Prompt-Token oder ein generiertes Token ein.</translation>
-    </message>
-    <message>
-        <source>Reserve: %1</source>
-        <extracomment>%1 is the reason, e.g. &quot;the value is too large&quot;</extracomment>
-        <translation>Reserve: %1</translation>
-    </message>
-    <message>
-        <source>Needed per device: %1 (%2 bytes), %3 parameters</source>
-        <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes, %3 the parameter count</extracomment>
-        <translation>Bedarf pro Gerät: %1 (%2 Bytes), %3 Parameter</translation>
-    </message>
-    <message>
-        <source>The GPU catalog could not be read: %1</source>
-        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
-        <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>Choose a device in the device picker to see whether it fits.</source>
-        <translation>Wählen Sie in der Geräteauswahl ein Gerät, um zu sehen, ob die Last passt.</translation>
+        <source>%1 (simulated)</source>
+        <extracomment>%1 is the simulated device&apos;s id, e.g. &quot;sim:0&quot;</extracomment>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
@@ -2119,7 +2573,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message numerus="yes">
         <source>Per device, with %n device(s) in tensor parallel.</source>
         <extracomment>%n is the number of devices</extracomment>
-        <translation>
+        <translation type="unfinished">
             <numerusform>Pro Gerät, mit %n Gerät in Tensor-Parallelität.</numerusform>
             <numerusform>Pro Gerät, mit %n Geräten in Tensor-Parallelität.</numerusform>
         </translation>
@@ -2130,13 +2584,25 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>Kapazität %1</translation>
     </message>
     <message>
-        <source>no limit</source>
-        <translation>keine Grenze</translation>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Largest context that fits: %1 tokens per sequence; largest batch: %2.</source>
-        <extracomment>%1 largest number of tokens per sequence that fits, %2 largest batch (sequences); &quot;—&quot; when none fits</extracomment>
-        <translation>Größter Kontext, der passt: %1 Tokens pro Sequenz; größter Batch: %2.</translation>
+        <source>Breakdown</source>
+        <translation>Aufschlüsselung</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Katalog</translation>
+    </message>
+    <message>
+        <source>Capacity as the device reports it, not as it is sold. The need is per device; several GPUs are not one memory pool.</source>
+        <translation>Kapazität, wie das Gerät sie meldet, nicht wie sie verkauft wird. Der Bedarf gilt pro Gerät; mehrere GPUs bilden keinen gemeinsamen Speicherpool.</translation>
+    </message>
+    <message>
+        <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
+        <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2241,6 +2707,85 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Memory timeline</source>
         <translation>Speicherverlauf</translation>
+    </message>
+    <message>
+        <source>Sizing estimate %1 is above the scale ↑</source>
+        <extracomment>%1 is the sizing estimate with its unit, e.g. &quot;17,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TimelineNavigator</name>
+    <message>
+        <source>Fit to data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit both axes to the data (double click, 0 or Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TrainingBox</name>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Inferenz</translation>
+    </message>
+    <message>
+        <source>Fine-tune (LoRA)</source>
+        <translation>Anpassung (LoRA)</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>Vollständiges Training</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimierer:</translation>
+    </message>
+    <message>
+        <source>fp32 master weights (mixed precision)</source>
+        <translation>fp32-Master-Gewichte (gemischte Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>LoRA-Rang:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>Sequence length (tokens):</source>
+        <translation>Sequenzlänge (Tokens):</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Aktivierungs-Checkpointing</translation>
     </message>
 </context>
 <context>
@@ -2383,6 +2928,15 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Capacity of the simulated device sim:N; not used on a GPU</source>
         <translation>Kapazität des simulierten Geräts sim:N; auf einer GPU nicht verwendet</translation>
+    </message>
+    <message>
+        <source>Reset to the seeds&apos; example</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1, context %2, width %3, %4, warm-up %5, repeats %6</source>
+        <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -151,13 +151,15 @@ namespace {
         if (c.target) {
             const auto& t = *c.target;
             const QString card = t.cardName.isEmpty() ? t.cardId : t.cardName;
-            const QString sentence = t.fits
+            QString sentence;
+            if (t.fits)
                 //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)
-                ? tr.text(QT_TRANSLATE_NOOP(
-                      "DecisionSheet", "Fits on %1: needs %2 of %3 per device, leaving a margin of %4."))
+                sentence = tr.text(QT_TRANSLATE_NOOP(
+                    "DecisionSheet", "Fits on %1: needs %2 of %3 per device, leaving a margin of %4."));
+            else
                 //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)
-                : tr.text(QT_TRANSLATE_NOOP(
-                      "DecisionSheet", "Does not fit on %1: needs %2 of %3 per device, short by %4."));
+                sentence = tr.text(QT_TRANSLATE_NOOP(
+                    "DecisionSheet", "Does not fit on %1: needs %2 of %3 per device, short by %4."));
             const quint64 shortOrLeft = t.margin < 0 ? 0ULL - static_cast<quint64>(t.margin)
                                                      : static_cast<quint64>(t.margin);
             add(t.fits ? Block::Kind::Paragraph : Block::Kind::Warning,
