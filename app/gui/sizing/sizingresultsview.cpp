@@ -66,7 +66,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     auto* breakdownPage = new QWidget(breakdownScroll);
     auto* breakdownLayout = new QVBoxLayout(breakdownPage);
     breakdownLayout->setContentsMargins(0, 0, 0, 0);
-    // The largest context and batch: under the tabs, so the pinned verdict stays two lines on a short dock.
+    // The largest context and batch: in the breakdown page, so the pinned verdict stays two lines on a short dock.
     m_limits = new QLabel(breakdownPage);
     m_limits->setObjectName(QStringLiteral("limitsLabel"));
     m_limits->setWordWrap(true);
@@ -80,9 +80,11 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_bar = new BreakdownBar(breakdownPage);
     m_bar->setObjectName(QStringLiteral("breakdownBar"));
     m_computation = new ComputationView(breakdownPage);
-    breakdownLayout->addWidget(m_limits);
+    // The table first, so its rows stay in view on a short dock whatever the length of the sentences below in
+    // the reader's language (Spanish pushed it to three rows when the sentences came first).
     breakdownLayout->addWidget(m_breakdownView, 3);
     breakdownLayout->addWidget(m_bar);
+    breakdownLayout->addWidget(m_limits);
     breakdownLayout->addWidget(m_computation, 2);
     breakdownScroll->setWidget(breakdownPage);
     m_tabs->addTab(breakdownScroll, QString());
