@@ -244,7 +244,7 @@
     <name>Component</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>KV cache</source>
@@ -256,227 +256,227 @@
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradienten</translation>
     </message>
     <message>
         <source>optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierer-Zustände</translation>
     </message>
     <message>
         <source>fp32 master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>fp32-Master-Gewichte</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished"></translation>
+        <translation>Logits</translation>
     </message>
     <message>
         <source>evaluation batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Evaluierungs-Batch</translation>
     </message>
     <message>
         <source>export copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportkopie</translation>
     </message>
     <message>
         <source>reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserve</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesamtwert</translation>
     </message>
 </context>
 <context>
     <name>Computation</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenz</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzen</translation>
     </message>
     <message>
         <source>layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Schicht</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten</translation>
     </message>
     <message>
         <source>/ %1 devices, rounded up = %2 bytes per device</source>
         <extracomment>%1 number of devices, %2 bytes per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>/ %1 Geräte, aufgerundet = %2 Bytes pro Gerät</translation>
     </message>
     <message>
         <source>trainable parameters per device: %1 / %2 devices, rounded up = %3</source>
         <extracomment>%1 trainable parameters in all, %2 number of devices, %3 trainable parameters per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trainierbare Parameter pro Gerät: %1 / %2 Geräte, aufgerundet = %3</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished"></translation>
+        <translation>berechnet</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>angenommen</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes
 ----------
 %1 parameter count, %2 bits of the export type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Parameter x %2 Bit / 8 = %3 Bytes</translation>
     </message>
     <message>
         <source>the tensors&apos; bytes as stored in the safetensors header = %1 bytes (files: %2)</source>
         <extracomment>%1 bytes, %2 number of files</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bytes der Tensoren laut safetensors-Header = %1 Bytes (Dateien: %2)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes (%4)</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes, %4 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Parameter x %2 Bit / 8 = %3 Bytes (%4)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 + %3 bytes of scales and other metadata + %4 kept parameters x %5 bit / 8 = %6 bytes (%7)</source>
         <extracomment>%1 parameters stored in the format, %2 its bits, %3 bytes of scales, zeros and other metadata, %4 parameters kept in 16 bit (embeddings, norms...), %5 their bits, %6 bytes, %7 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Parameter x %2 Bit / 8 + %3 Bytes für Skalen und sonstige Metadaten + %4 belassene Parameter x %5 Bit / 8 = %6 Bytes (%7)</translation>
     </message>
     <message>
         <source>%1 bytes of packed codes for %2 parameters + %3 bytes of scales and other metadata + %4 bytes for %5 kept parameters = %6 bytes (%7)</source>
         <extracomment>%1 bytes of packed codes, %2 parameters stored in the format, %3 bytes of scales and other metadata, %4 bytes of kept modules, %5 their parameters, %6 bytes, %7 format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes gepackte Codes für %2 Parameter + %3 Bytes für Skalen und sonstige Metadaten + %4 Bytes für %5 belassene Parameter = %6 Bytes (%7)</translation>
     </message>
     <message>
         <source>the format&apos;s layout: %1</source>
         <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aufbau des Formats: %1</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers x %2 KV heads x %3 head_dim x %4 %5 x %6 bit / 8 + %7 bytes of scales (an fp16 scale and zero per %8 elements) = %9 bytes</source>
         <extracomment>%1 sum over layers of the tokens each keeps, %2 KV heads, %3 head_dim, %4 sequences, %5 &quot;sequence&quot;/&quot;sequences&quot;, %6 bits, %7 bytes of scales, %8 elements per group, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K und V) x %1 Tokens, über die Schichten summiert x %2 KV-Köpfe x %3 head_dim x %4 %5 x %6 Bit / 8 + %7 Bytes für Skalen (eine fp16-Skala und ein Nullpunkt je %8 Elemente) = %9 Bytes</translation>
     </message>
     <message>
         <source>the quantized cache&apos;s layout: one fp16 scale and one fp16 zero point per group</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufbau des quantisierten Caches: eine fp16-Skala und ein fp16-Nullpunkt je Gruppe</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens per sequence, %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K und V) x %1 %2 x %3 KV-Köpfe x %4 head_dim x %5 Tokens x %6 Bytes x %7 %8 = %9 Bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens (the sliding window) x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens kept (the sliding window), %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K und V) x %1 %2 x %3 KV-Köpfe x %4 head_dim x %5 Tokens (das gleitende Fenster) x %6 Bytes x %7 %8 = %9 Bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x (%1 layers x %2 tokens + %3 layers x %4 tokens of the sliding window) x %5 KV heads x %6 head_dim x %7 bytes x %8 sequence(s) = %9 bytes</source>
         <extracomment>%1 layers with full attention, %2 tokens they keep, %3 layers with a sliding window, %4 tokens they keep (the window), %5 KV heads, %6 head_dim, %7 bytes per element, %8 sequences, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K und V) x (%1 Schichten x %2 Tokens + %3 Schichten x %4 Tokens des gleitenden Fensters) x %5 KV-Köpfe x %6 head_dim x %7 Bytes x %8 Sequenz(en) = %9 Bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers (each min(window, tokens)) x %2 KV heads x %3 head_dim x %4 bytes x %5 %6 = %7 bytes</source>
         <extracomment>%1 sum over layers of min(window, tokens), %2 KV heads, %3 head_dim, %4 bytes per element, %5 sequences, %6 &quot;sequence&quot;/&quot;sequences&quot;, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K und V) x %1 Tokens, über die Schichten summiert (je min(window, tokens)) x %2 KV-Köpfe x %3 head_dim x %4 Bytes x %5 %6 = %7 Bytes</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: %2 of %3 KV heads</source>
         <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pro Gerät bei Tensor-Parallelität %1: %2 von %3 KV-Köpfen</translation>
     </message>
     <message>
         <source>%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes</source>
         <extracomment>%1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Adapter-Parameter (Rang %2 x (in + out) pro Zielmodul) x %3 Bit / 8 = %4 Bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 bits of the gradient type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainierbare Parameter x %2 Bit / 8 = %3 Bytes</translation>
     </message>
     <message>
         <source>SGD keeps no state = 0 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD speichert keinen Zustand = 0 Bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (one fp32 momentum) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainierbare Parameter x 4 Bytes (ein fp32-Momentum) = %2 Bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainierbare Parameter x 2 Momente x 4 Bytes (fp32) = %2 Bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 1 byte + %2 blocks of 256 x 2 moments x 4 bytes (fp32 absmax) = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 blocks of 256, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainierbare Parameter x 2 Momente x 1 Byte + %2 Blöcke zu 256 x 2 Momente x 4 Bytes (absmax in fp32) = %3 Bytes</translation>
     </message>
     <message>
         <source>bitsandbytes blockwise 8-bit states; small tensors kept in 32 bit are not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>blockweise 8-Bit-Zustände von bitsandbytes; kleine, in 32 Bit gehaltene Tensoren werden nicht modelliert</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainierbare Parameter x 4 Bytes (fp32) = %2 Bytes</translation>
     </message>
     <message>
         <source>%1 layers x s %2 x b %3 x h %4 x %5 bit / 8 (layer inputs kept) + %6 bytes (one layer recomputed) = %7 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten x s %2 x b %3 x h %4 x %5 Bit / 8 (Schichteingaben behalten) + %6 Bytes (eine Schicht neu berechnet) = %7 Bytes</translation>
     </message>
     <message>
         <source>full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer</source>
-        <translation type="unfinished"></translation>
+        <translation>vollständiges Aktivierungs-Checkpointing; Korthikanti et al. 2022 für die neu berechnete Schicht</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 a (heads), %6 bits of the activation type, %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 Bit / 16 = %7 Bytes pro Schicht) = %8 Bytes</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 a (heads), %7 bits, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 Bit / 16 = %8 Bytes pro Schicht) = %9 Bytes</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism), 16-bit activations scaled by bits / 16</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), Gl. 1 (Gl. 2 mit Tensor-Parallelität), 16-Bit-Aktivierungen mit Bits / 16 skaliert</translation>
     </message>
     <message>
         <source>s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes</source>
         <extracomment>%1 s, %2 b, %3 vocabulary size, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x b %2 x Vokabular %3 x 4 Bytes (fp32) = %4 Bytes</translation>
     </message>
     <message>
         <source>s %1 x batch %2 x %3 (4h + 2 x intermediate) x %4 bit / 8 = %5 bytes + %6 bytes of attention scores (a x s x s) + %7 bytes of fp32 logits = %8 bytes</source>
         <extracomment>%1 s, %2 evaluation batch, %3 elements per token, %4 bits, %5 bytes, %6 bytes of attention scores, %7 bytes of logits, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x batch %2 x %3 (4h + 2 x Zwischendimension) x %4 Bit / 8 = %5 Bytes + %6 Bytes für Attention-Werte (a x s x s) + %7 Bytes für fp32-Logits = %8 Bytes</translation>
     </message>
     <message>
         <source>a no-grad forward keeps one layer&apos;s working set and eager attention scores</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Vorwärtsdurchlauf ohne Gradienten behält die Arbeitsmenge einer Schicht und die Attention-Werte der Eager-Implementierung</translation>
     </message>
     <message>
         <source>reserve as typed: %1 %2 = %3 bytes</source>
         <extracomment>%1 the value typed (e.g. &quot;4&quot;), %2 its unit (GB or GiB), %3 the same in bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Reserve wie eingegeben: %1 %2 = %3 Bytes</translation>
     </message>
     <message>
         <source>on each of the %1 devices</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>auf jedem der %1 Geräte</translation>
     </message>
 </context>
 <context>
@@ -715,34 +715,34 @@
     </message>
     <message>
         <source>Fit verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Urteil zur Passung</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Passt auf %1: benötigt %2 von %3 pro Gerät, es bleibt eine Marge von %4.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Passt nicht auf %1: benötigt %2 von %3 pro Gerät, es fehlen %4.</translation>
     </message>
     <message>
         <source>The largest part of the need: %1.</source>
         <extracomment>%1 is the name of a component, e.g. &quot;KV cache&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Teil des Bedarfs: %1.</translation>
     </message>
     <message>
         <source>No target card was chosen for the verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für das Urteil wurde keine Zielkarte gewählt.</translation>
     </message>
     <message>
         <source>No estimate was made, so there is no fit verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es wurde keine Schätzung vorgenommen, daher gibt es kein Urteil zur Passung.</translation>
     </message>
     <message>
         <source>Catalog cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Karten aus dem Katalog</translation>
     </message>
     <message>
         <source>Card</source>
@@ -750,19 +750,19 @@
     </message>
     <message>
         <source>Reported (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemeldet (GiB)</translation>
     </message>
     <message>
         <source>Needed (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bedarf (GiB)</translation>
     </message>
     <message>
         <source>Margin (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Marge (GiB)</translation>
     </message>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Passt</translation>
     </message>
     <message>
         <source>yes</source>
@@ -774,17 +774,17 @@
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnungsweg</translation>
     </message>
     <message>
         <source>Source of the run: %1</source>
         <extracomment>%1 says where the run comes from, e.g. &quot;opened from /data/run.json&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Quelle des Laufs: %1</translation>
     </message>
     <message>
         <source>Outcome: %1</source>
         <extracomment>%1 is the run&apos;s summary, e.g. &quot;phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ausgang: %1</translation>
     </message>
     <message>
         <source>not run</source>
@@ -793,108 +793,108 @@
     <message>
         <source>The raw measurements are in %1, written beside this sheet (JSON, bytes as integers).</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Die Rohmesswerte stehen in %1, neben diesem Datenblatt gespeichert (JSON, Bytes als ganze Zahlen).</translation>
     </message>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>in dieser Sitzung gemessen, nicht gespeichert</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>in dieser Sitzung gemessen, gespeichert in %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>aus %1 geöffnet</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>angenommen</translation>
     </message>
 </context>
 <context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenz</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzen</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Kontext, der auf %1 passt: %2 Tokens pro Sequenz, durch den Speicher begrenzt.</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory would allow %3).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings), %3 tokens memory alone would allow</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Kontext, der auf %1 passt: %2 Tokens pro Sequenz, der trainierte Kontext des Modells (der Speicher würde %3 erlauben).</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory sets no limit: the sliding window caps the KV cache).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Kontext, der auf %1 passt: %2 Tokens pro Sequenz, der trainierte Kontext des Modells (der Speicher setzt keine Grenze: Das gleitende Fenster deckelt den KV-Cache).</translation>
     </message>
     <message>
         <source>Any context fits on %1 as far as memory goes: every layer keeps at most its sliding window of %2 tokens.</source>
         <extracomment>%1 the card&apos;s name, %2 the sliding window in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Was den Speicher betrifft, passt jeder Kontext auf %1: Jede Schicht behält höchstens ihr gleitendes Fenster von %2 Tokens.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one token per sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Passt überhaupt nicht auf %1, nicht einmal mit einem Token pro Sequenz.</translation>
     </message>
     <message>
         <source>On %1 memory sets no context limit up to %2 tokens per sequence.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Auf %1 setzt der Speicher bis %2 Tokens pro Sequenz keine Kontextgrenze.</translation>
     </message>
     <message>
         <source>Largest micro-batch that fits on %1: %2 %3 per step, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences per step, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Microbatch, der auf %1 passt: %2 %3 pro Schritt, durch den Speicher begrenzt.</translation>
     </message>
     <message>
         <source>Largest batch that fits on %1: %2 %3 at once, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Größter Batch, der auf %1 passt: %2 %3 gleichzeitig, durch den Speicher begrenzt.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Passt überhaupt nicht auf %1, nicht einmal mit einer Sequenz.</translation>
     </message>
     <message>
         <source>On %1 memory sets no batch limit up to %2 sequences.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Auf %1 setzt der Speicher bis %2 Sequenzen keine Batch-Grenze.</translation>
     </message>
 </context>
 <context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>in dieser Sitzung gemessen, nicht gespeichert</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>in dieser Sitzung gemessen, gespeichert in %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>aus %1 geöffnet</translation>
     </message>
     <message>
         <source>run %1 (%2)</source>
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -935,32 +935,32 @@
     <message>
         <source>The run did not start: %1</source>
         <extracomment>%1 is the reason, one line from the runtime or the configuration check</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht gestartet: %1</translation>
     </message>
     <message>
         <source>phases passed: %1 of %1</source>
         <extracomment>%1 phases, all passed. Label and value, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phasen erfolgreich: %1 von %1</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); out of memory in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5); Speichermangel in %6</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); first failure in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5); erster Fehler in %6</translation>
     </message>
     <message>
         <source>stopped: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run. The user pressed Stop.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>angehalten: Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5)</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5)</translation>
     </message>
 </context>
 <context>
@@ -1258,12 +1258,12 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1: %2 = %3 (%4)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4)</translation>
     </message>
     <message>
         <source>%1: %2 = %3 (%4; %5)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;, %5 where the assumed formula comes from</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4; %5)</translation>
     </message>
     <message>
         <source>Component</source>
@@ -1271,31 +1271,31 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnungsweg</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Art</translation>
     </message>
     <message>
         <source>Copy as text</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Text kopieren</translation>
     </message>
     <message>
         <source>Copy these lines as plain text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Zeilen als reinen Text kopieren.</translation>
     </message>
     <message>
         <source>Copy as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Markdown kopieren</translation>
     </message>
     <message>
         <source>Copy these lines as a Markdown table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Zeilen als Markdown-Tabelle kopieren.</translation>
     </message>
 </context>
 <context>
@@ -1438,11 +1438,11 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>Result:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis:</translation>
     </message>
     <message>
         <source>Write the raw JSON result beside the sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Rohergebnis als JSON neben das Datenblatt schreiben</translation>
     </message>
 </context>
 <context>
@@ -1473,50 +1473,50 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1: %2, typed (the model has %3)</source>
         <extracomment>%1 is a field name (e.g. &quot;KV heads&quot;), %2 the value typed, %3 the model&apos;s own value</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, eingegeben (das Modell hat %3)</translation>
     </message>
     <message>
         <source>%1: %2, from the model</source>
         <extracomment>%1 is a field name (e.g. &quot;Layers&quot;), %2 its value as read from the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, aus dem Modell</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Schichten</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV-Köpfe</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on every layer, typed over the model&apos;s attention</source>
         <extracomment>%1 is the sliding window typed by the user, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gleitendes Fenster: %1 Tokens auf jeder Schicht, eingegeben anstelle der Attention des Modells</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on %2 of %3 layers</source>
         <extracomment>%1 window in tokens, %2 number of layers with it, %3 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gleitendes Fenster: %1 Tokens auf %2 von %3 Schichten</translation>
     </message>
     <message>
         <source>Full attention on %1 of %2 layers</source>
         <extracomment>%1 number of layers with full attention, %2 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Volle Attention auf %1 von %2 Schichten</translation>
     </message>
     <message>
         <source>%1, from the model</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, aus dem Modell</translation>
     </message>
     <message>
         <source>%1 in the model, not applied</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 im Modell, nicht angewendet</translation>
     </message>
     <message>
         <source>Trained context: %1 tokens, from the model</source>
         <extracomment>%1 is the model&apos;s max_position_embeddings, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Trainierter Kontext: %1 Tokens, aus dem Modell</translation>
     </message>
     <message>
         <source>none</source>
@@ -1525,11 +1525,11 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>the model&apos;s: %1 tokens</source>
         <extracomment>%1 is the model&apos;s sliding window in tokens, used on every layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>vom Modell: %1 Tokens</translation>
     </message>
     <message>
         <source>the model&apos;s, per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Modell, pro Schicht</translation>
     </message>
     <message>
         <source>KV cache (inference)</source>
@@ -1573,7 +1573,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>Tokens kept per layer; the lowest value keeps every token (or the model&apos;s own windows).</source>
-        <translation type="unfinished"></translation>
+        <translation>Behaltene Tokens pro Schicht; der kleinste Wert behält alle Tokens (oder die eigenen Fenster des Modells).</translation>
     </message>
     <message>
         <source>Static cache (preallocated)</source>
@@ -2264,24 +2264,24 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Fenster zeigt weiter den aktuellen Lauf; das Ergebnis kann verglichen und exportiert werden.</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
     <message>
         <source>The run device</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Gerät des Laufs</translation>
     </message>
     <message>
         <source>%1 %2, %3</source>
         <extracomment>%1 device id (e.g. &quot;cuda:0&quot;), %2 its name, %3 its reported capacity</extracomment>
-        <translation type="unfinished">%1, %3 {1 %2,?}</translation>
+        <translation>%1 %2, %3</translation>
     </message>
     <message>
         <source>%1 (catalog), %2</source>
         <extracomment>%1 a catalog card&apos;s name, %2 the capacity it reports (not the marketed figure)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Katalog), %2</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2289,7 +2289,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>none chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>keines gewählt</translation>
     </message>
     <message>
         <source>%1, %2</source>
@@ -2310,15 +2310,15 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Run device:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät des Laufs:</translation>
     </message>
     <message>
         <source>Verdict for:</source>
-        <translation type="unfinished"></translation>
+        <translation>Urteil für:</translation>
     </message>
     <message>
         <source>The card the fit verdict is for: the run device, another device of this machine or a catalog card. The run itself keeps its device.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Karte, für die das Urteil zur Passung gilt: das Gerät des Laufs, ein anderes Gerät dieses Rechners oder eine Karte aus dem Katalog. Der Lauf selbst behält sein Gerät.</translation>
     </message>
     <message>
         <source>Devices (tensor parallel):</source>
@@ -2532,11 +2532,11 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <name>iteragpu::gui::SizingPanel</name>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf das Beispiel zurücksetzen</translation>
     </message>
     <message>
         <source>7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to its default.</source>
-        <translation type="unfinished"></translation>
+        <translation>7 000 000 000 Parameter, 16 Bit, 4 GiB Reserve; alle anderen Einstellungen zurück auf ihren Standardwert.</translation>
     </message>
 </context>
 <context>
@@ -2544,21 +2544,21 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Needed per device: %1 (%2 bytes)</source>
         <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bedarf pro Gerät: %1 (%2 Bytes)</translation>
     </message>
     <message>
         <source>%1 parameters</source>
         <extracomment>%1 is the parameter count</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Parameter</translation>
     </message>
     <message>
         <source>Choose a device in the device picker, or a card under &quot;Verdict for&quot;, to see whether it fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Gerät in der Geräteauswahl oder eine Karte unter „Urteil für“, um zu sehen, ob die Last passt.</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is the simulated device&apos;s id, e.g. &quot;sim:0&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (simuliert)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
@@ -2573,9 +2573,9 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message numerus="yes">
         <source>Per device, with %n device(s) in tensor parallel.</source>
         <extracomment>%n is the number of devices</extracomment>
-        <translation type="unfinished">
-            <numerusform>Pro Gerät, mit %n Gerät in Tensor-Parallelität.</numerusform>
-            <numerusform>Pro Gerät, mit %n Geräten in Tensor-Parallelität.</numerusform>
+        <translation>
+            <numerusform>Pro Gerät, bei %n Gerät in Tensor-Parallelität.</numerusform>
+            <numerusform>Pro Gerät, bei %n Geräten in Tensor-Parallelität.</numerusform>
         </translation>
     </message>
     <message>
@@ -2585,7 +2585,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingaben</translation>
     </message>
     <message>
         <source>Breakdown</source>
@@ -2711,34 +2711,34 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Sizing estimate %1 is above the scale ↑</source>
         <extracomment>%1 is the sizing estimate with its unit, e.g. &quot;17,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung (Dimensionierung) %1 liegt über der Skala ↑</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::TimelineNavigator</name>
     <message>
         <source>Fit to data</source>
-        <translation type="unfinished"></translation>
+        <translation>An Daten anpassen</translation>
     </message>
     <message>
         <source>Fit both axes to the data (double click, 0 or Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>Beide Achsen an die Daten anpassen (Doppelklick, 0 oder Pos1)</translation>
     </message>
     <message>
         <source>Zoom in (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergrößern (Zeit)</translation>
     </message>
     <message>
         <source>Zoom out (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Verkleinern (Zeit)</translation>
     </message>
     <message>
         <source>Zoom in (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergrößern (Speicher)</translation>
     </message>
     <message>
         <source>Zoom out (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Verkleinern (Speicher)</translation>
     </message>
 </context>
 <context>
@@ -2931,12 +2931,12 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf das Beispiel zurücksetzen</translation>
     </message>
     <message>
         <source>Batch %1, context %2, width %3, %4, warm-up %5, repeats %6</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1, Kontext %2, Breite %3, %4, Aufwärmen %5, Wiederholungen %6</translation>
     </message>
 </context>
 </TS>
