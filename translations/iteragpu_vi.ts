@@ -244,239 +244,239 @@
     <name>Component</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>trọng số</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation>Cache KV</translation>
+        <translation>cache KV</translation>
     </message>
     <message>
         <source>LoRA adapters</source>
-        <translation>Adapter LoRA</translation>
+        <translation>adapter LoRA</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>gradient</translation>
     </message>
     <message>
         <source>optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái optimizer</translation>
     </message>
     <message>
         <source>fp32 master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>trọng số chính fp32</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activation</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished"></translation>
+        <translation>logit</translation>
     </message>
     <message>
         <source>evaluation batch</source>
-        <translation type="unfinished"></translation>
+        <translation>batch đánh giá</translation>
     </message>
     <message>
         <source>export copy</source>
-        <translation type="unfinished"></translation>
+        <translation>bản sao xuất</translation>
     </message>
     <message>
         <source>reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>dự phòng</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>tổng</translation>
     </message>
 </context>
 <context>
     <name>Computation</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>chuỗi</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>chuỗi</translation>
     </message>
     <message>
         <source>layer</source>
-        <translation type="unfinished"></translation>
+        <translation>lớp</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>lớp</translation>
     </message>
     <message>
         <source>/ %1 devices, rounded up = %2 bytes per device</source>
         <extracomment>%1 number of devices, %2 bytes per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>/ %1 thiết bị, làm tròn lên = %2 byte mỗi thiết bị</translation>
     </message>
     <message>
         <source>trainable parameters per device: %1 / %2 devices, rounded up = %3</source>
         <extracomment>%1 trainable parameters in all, %2 number of devices, %3 trainable parameters per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>tham số huấn luyện được mỗi thiết bị: %1 / %2 thiết bị, làm tròn lên = %3</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished"></translation>
+        <translation>đã tính</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>giả định</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes
 ----------
 %1 parameter count, %2 bits of the export type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số x %2 bit / 8 = %3 byte</translation>
     </message>
     <message>
         <source>the tensors&apos; bytes as stored in the safetensors header = %1 bytes (files: %2)</source>
         <extracomment>%1 bytes, %2 number of files</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>số byte của các tensor như được lưu trong header safetensors = %1 byte (số tệp: %2)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes (%4)</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes, %4 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số x %2 bit / 8 = %3 byte (%4)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 + %3 bytes of scales and other metadata + %4 kept parameters x %5 bit / 8 = %6 bytes (%7)</source>
         <extracomment>%1 parameters stored in the format, %2 its bits, %3 bytes of scales, zeros and other metadata, %4 parameters kept in 16 bit (embeddings, norms...), %5 their bits, %6 bytes, %7 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số x %2 bit / 8 + %3 byte scale và metadata khác + %4 tham số giữ lại x %5 bit / 8 = %6 byte (%7)</translation>
     </message>
     <message>
         <source>%1 bytes of packed codes for %2 parameters + %3 bytes of scales and other metadata + %4 bytes for %5 kept parameters = %6 bytes (%7)</source>
         <extracomment>%1 bytes of packed codes, %2 parameters stored in the format, %3 bytes of scales and other metadata, %4 bytes of kept modules, %5 their parameters, %6 bytes, %7 format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 byte mã đóng gói cho %2 tham số + %3 byte scale và metadata khác + %4 byte cho %5 tham số giữ lại = %6 byte (%7)</translation>
     </message>
     <message>
         <source>the format&apos;s layout: %1</source>
         <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>bố cục của định dạng: %1</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers x %2 KV heads x %3 head_dim x %4 %5 x %6 bit / 8 + %7 bytes of scales (an fp16 scale and zero per %8 elements) = %9 bytes</source>
         <extracomment>%1 sum over layers of the tokens each keeps, %2 KV heads, %3 head_dim, %4 sequences, %5 &quot;sequence&quot;/&quot;sequences&quot;, %6 bits, %7 bytes of scales, %8 elements per group, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K và V) x %1 token cộng trên các lớp x %2 đầu KV x %3 head_dim x %4 %5 x %6 bit / 8 + %7 byte scale (một scale và một điểm 0 fp16 cho mỗi %8 phần tử) = %9 byte</translation>
     </message>
     <message>
         <source>the quantized cache&apos;s layout: one fp16 scale and one fp16 zero point per group</source>
-        <translation type="unfinished"></translation>
+        <translation>bố cục của cache lượng tử hóa: một scale fp16 và một điểm 0 fp16 cho mỗi nhóm</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens per sequence, %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K và V) x %1 %2 x %3 đầu KV x %4 head_dim x %5 token x %6 byte x %7 %8 = %9 byte</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens (the sliding window) x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens kept (the sliding window), %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K và V) x %1 %2 x %3 đầu KV x %4 head_dim x %5 token (cửa sổ trượt) x %6 byte x %7 %8 = %9 byte</translation>
     </message>
     <message>
         <source>2 (K and V) x (%1 layers x %2 tokens + %3 layers x %4 tokens of the sliding window) x %5 KV heads x %6 head_dim x %7 bytes x %8 sequence(s) = %9 bytes</source>
         <extracomment>%1 layers with full attention, %2 tokens they keep, %3 layers with a sliding window, %4 tokens they keep (the window), %5 KV heads, %6 head_dim, %7 bytes per element, %8 sequences, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K và V) x (%1 lớp x %2 token + %3 lớp x %4 token của cửa sổ trượt) x %5 đầu KV x %6 head_dim x %7 byte x %8 chuỗi = %9 byte</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers (each min(window, tokens)) x %2 KV heads x %3 head_dim x %4 bytes x %5 %6 = %7 bytes</source>
         <extracomment>%1 sum over layers of min(window, tokens), %2 KV heads, %3 head_dim, %4 bytes per element, %5 sequences, %6 &quot;sequence&quot;/&quot;sequences&quot;, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K và V) x %1 token cộng trên các lớp (mỗi lớp min(window, tokens)) x %2 đầu KV x %3 head_dim x %4 byte x %5 %6 = %7 byte</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: %2 of %3 KV heads</source>
         <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>mỗi thiết bị, song song tensor %1: %2 trên %3 đầu KV</translation>
     </message>
     <message>
         <source>%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes</source>
         <extracomment>%1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số adapter (hạng %2 x (in + out) cho mỗi module đích) x %3 bit / 8 = %4 byte</translation>
     </message>
     <message>
         <source>%1 trainable parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 bits of the gradient type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số huấn luyện được x %2 bit / 8 = %3 byte</translation>
     </message>
     <message>
         <source>SGD keeps no state = 0 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD không giữ trạng thái nào = 0 byte</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (one fp32 momentum) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số huấn luyện được x 4 byte (một động lượng fp32) = %2 byte</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số huấn luyện được x 2 mômen x 4 byte (fp32) = %2 byte</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 1 byte + %2 blocks of 256 x 2 moments x 4 bytes (fp32 absmax) = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 blocks of 256, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số huấn luyện được x 2 mômen x 1 byte + %2 khối 256 phần tử x 2 mômen x 4 byte (absmax fp32) = %3 byte</translation>
     </message>
     <message>
         <source>bitsandbytes blockwise 8-bit states; small tensors kept in 32 bit are not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái 8 bit theo khối của bitsandbytes; không mô hình hóa các tensor nhỏ được giữ ở 32 bit</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số huấn luyện được x 4 byte (fp32) = %2 byte</translation>
     </message>
     <message>
         <source>%1 layers x s %2 x b %3 x h %4 x %5 bit / 8 (layer inputs kept) + %6 bytes (one layer recomputed) = %7 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớp x s %2 x b %3 x h %4 x %5 bit / 8 (giữ đầu vào của các lớp) + %6 byte (một lớp được tính lại) = %7 byte</translation>
     </message>
     <message>
         <source>full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer</source>
-        <translation type="unfinished"></translation>
+        <translation>checkpointing activation toàn phần; Korthikanti et al. 2022 cho lớp được tính lại</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 a (heads), %6 bits of the activation type, %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớp x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 byte mỗi lớp) = %8 byte</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 a (heads), %7 bits, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớp x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = %8 byte mỗi lớp) = %9 byte</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism), 16-bit activations scaled by bits / 16</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), công thức 1 (công thức 2 khi song song tensor), activation 16 bit nhân với bits / 16</translation>
     </message>
     <message>
         <source>s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes</source>
         <extracomment>%1 s, %2 b, %3 vocabulary size, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x b %2 x từ vựng %3 x 4 byte (fp32) = %4 byte</translation>
     </message>
     <message>
         <source>s %1 x batch %2 x %3 (4h + 2 x intermediate) x %4 bit / 8 = %5 bytes + %6 bytes of attention scores (a x s x s) + %7 bytes of fp32 logits = %8 bytes</source>
         <extracomment>%1 s, %2 evaluation batch, %3 elements per token, %4 bits, %5 bytes, %6 bytes of attention scores, %7 bytes of logits, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x batch %2 x %3 (4h + 2 x kích thước trung gian) x %4 bit / 8 = %5 byte + %6 byte điểm attention (a x s x s) + %7 byte logit fp32 = %8 byte</translation>
     </message>
     <message>
         <source>a no-grad forward keeps one layer&apos;s working set and eager attention scores</source>
-        <translation type="unfinished"></translation>
+        <translation>một lượt lan truyền xuôi không gradient giữ bộ nhớ làm việc của một lớp và điểm attention ở chế độ eager</translation>
     </message>
     <message>
         <source>reserve as typed: %1 %2 = %3 bytes</source>
         <extracomment>%1 the value typed (e.g. &quot;4&quot;), %2 its unit (GB or GiB), %3 the same in bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>dự phòng như đã nhập: %1 %2 = %3 byte</translation>
     </message>
     <message>
         <source>on each of the %1 devices</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trên từng thiết bị trong số %1 thiết bị</translation>
     </message>
 </context>
 <context>
@@ -715,34 +715,34 @@
     </message>
     <message>
         <source>Fit verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết luận về độ vừa</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Vừa trên %1: cần %2 trên %3 mỗi thiết bị, còn biên %4.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không vừa trên %1: cần %2 trên %3 mỗi thiết bị, thiếu %4.</translation>
     </message>
     <message>
         <source>The largest part of the need: %1.</source>
         <extracomment>%1 is the name of a component, e.g. &quot;KV cache&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phần lớn nhất của nhu cầu: %1.</translation>
     </message>
     <message>
         <source>No target card was chosen for the verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chưa chọn card đích nào cho kết luận.</translation>
     </message>
     <message>
         <source>No estimate was made, so there is no fit verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chưa có ước tính nào, nên không có kết luận về độ vừa.</translation>
     </message>
     <message>
         <source>Catalog cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Các card trong danh mục</translation>
     </message>
     <message>
         <source>Card</source>
@@ -750,19 +750,19 @@
     </message>
     <message>
         <source>Reported (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Khai báo (GiB)</translation>
     </message>
     <message>
         <source>Needed (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cần (GiB)</translation>
     </message>
     <message>
         <source>Margin (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Biên (GiB)</translation>
     </message>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Vừa</translation>
     </message>
     <message>
         <source>yes</source>
@@ -774,17 +774,17 @@
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Cách tính</translation>
     </message>
     <message>
         <source>Source of the run: %1</source>
         <extracomment>%1 says where the run comes from, e.g. &quot;opened from /data/run.json&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Nguồn của lần chạy: %1</translation>
     </message>
     <message>
         <source>Outcome: %1</source>
         <extracomment>%1 is the run&apos;s summary, e.g. &quot;phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Kết quả lần chạy: %1</translation>
     </message>
     <message>
         <source>not run</source>
@@ -793,108 +793,108 @@
     <message>
         <source>The raw measurements are in %1, written beside this sheet (JSON, bytes as integers).</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Các phép đo thô nằm trong %1, được ghi cạnh phiếu này (JSON, byte dạng số nguyên).</translation>
     </message>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>đo trong phiên này, chưa lưu</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>đo trong phiên này, đã lưu vào %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>mở từ %1</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>giả định</translation>
     </message>
 </context>
 <context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>chuỗi</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>chuỗi</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ngữ cảnh lớn nhất vừa trên %1: %2 token mỗi chuỗi, giới hạn bởi bộ nhớ.</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory would allow %3).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings), %3 tokens memory alone would allow</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ngữ cảnh lớn nhất vừa trên %1: %2 token mỗi chuỗi, là ngữ cảnh huấn luyện của mô hình (bộ nhớ cho phép %3).</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory sets no limit: the sliding window caps the KV cache).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ngữ cảnh lớn nhất vừa trên %1: %2 token mỗi chuỗi, là ngữ cảnh huấn luyện của mô hình (bộ nhớ không giới hạn: cửa sổ trượt chặn trên cache KV).</translation>
     </message>
     <message>
         <source>Any context fits on %1 as far as memory goes: every layer keeps at most its sliding window of %2 tokens.</source>
         <extracomment>%1 the card&apos;s name, %2 the sliding window in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Xét về bộ nhớ, mọi ngữ cảnh đều vừa trên %1: mỗi lớp giữ tối đa cửa sổ trượt %2 token của nó.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one token per sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Hoàn toàn không vừa trên %1, kể cả với một token mỗi chuỗi.</translation>
     </message>
     <message>
         <source>On %1 memory sets no context limit up to %2 tokens per sequence.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Trên %1, bộ nhớ không giới hạn ngữ cảnh cho đến %2 token mỗi chuỗi.</translation>
     </message>
     <message>
         <source>Largest micro-batch that fits on %1: %2 %3 per step, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences per step, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Microbatch lớn nhất vừa trên %1: %2 %3 mỗi bước, giới hạn bởi bộ nhớ.</translation>
     </message>
     <message>
         <source>Largest batch that fits on %1: %2 %3 at once, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Batch lớn nhất vừa trên %1: %2 %3 cùng lúc, giới hạn bởi bộ nhớ.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Hoàn toàn không vừa trên %1, kể cả với một chuỗi.</translation>
     </message>
     <message>
         <source>On %1 memory sets no batch limit up to %2 sequences.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Trên %1, bộ nhớ không giới hạn batch cho đến %2 chuỗi.</translation>
     </message>
 </context>
 <context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>đo trong phiên này, chưa lưu</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>đo trong phiên này, đã lưu vào %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>mở từ %1</translation>
     </message>
     <message>
         <source>run %1 (%2)</source>
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>lần chạy %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -935,32 +935,32 @@
     <message>
         <source>The run did not start: %1</source>
         <extracomment>%1 is the reason, one line from the runtime or the configuration check</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lần chạy không bắt đầu được: %1</translation>
     </message>
     <message>
         <source>phases passed: %1 of %1</source>
         <extracomment>%1 phases, all passed. Label and value, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>giai đoạn thành công: %1 trên %1</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); out of memory in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5); hết bộ nhớ ở %6</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); first failure in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5); thất bại đầu tiên ở %6</translation>
     </message>
     <message>
         <source>stopped: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run. The user pressed Stop.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>đã dừng: giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5)</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5)</translation>
     </message>
 </context>
 <context>
@@ -1257,12 +1257,12 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1: %2 = %3 (%4)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4)</translation>
     </message>
     <message>
         <source>%1: %2 = %3 (%4; %5)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;, %5 where the assumed formula comes from</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4; %5)</translation>
     </message>
     <message>
         <source>Component</source>
@@ -1270,31 +1270,31 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Cách tính</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết quả</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Loại</translation>
     </message>
     <message>
         <source>Copy as text</source>
-        <translation type="unfinished"></translation>
+        <translation>Sao chép dạng văn bản</translation>
     </message>
     <message>
         <source>Copy these lines as plain text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sao chép các dòng này dưới dạng văn bản thuần.</translation>
     </message>
     <message>
         <source>Copy as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Sao chép dạng Markdown</translation>
     </message>
     <message>
         <source>Copy these lines as a Markdown table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sao chép các dòng này dưới dạng bảng Markdown.</translation>
     </message>
 </context>
 <context>
@@ -1436,11 +1436,11 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Result:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết quả:</translation>
     </message>
     <message>
         <source>Write the raw JSON result beside the sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Ghi kết quả JSON thô cạnh phiếu</translation>
     </message>
 </context>
 <context>
@@ -1471,63 +1471,63 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1: %2, typed (the model has %3)</source>
         <extracomment>%1 is a field name (e.g. &quot;KV heads&quot;), %2 the value typed, %3 the model&apos;s own value</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, nhập tay (mô hình có %3)</translation>
     </message>
     <message>
         <source>%1: %2, from the model</source>
         <extracomment>%1 is a field name (e.g. &quot;Layers&quot;), %2 its value as read from the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, lấy từ mô hình</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Số lớp</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Số đầu KV</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on every layer, typed over the model&apos;s attention</source>
         <extracomment>%1 is the sliding window typed by the user, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Cửa sổ trượt: %1 token trên mọi lớp, nhập tay thay cho attention của mô hình</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on %2 of %3 layers</source>
         <extracomment>%1 window in tokens, %2 number of layers with it, %3 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Cửa sổ trượt: %1 token trên %2 trong số %3 lớp</translation>
     </message>
     <message>
         <source>Full attention on %1 of %2 layers</source>
         <extracomment>%1 number of layers with full attention, %2 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Attention toàn phần trên %1 trong số %2 lớp</translation>
     </message>
     <message>
         <source>%1, from the model</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, lấy từ mô hình</translation>
     </message>
     <message>
         <source>%1 in the model, not applied</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 trong mô hình, không áp dụng</translation>
     </message>
     <message>
         <source>Trained context: %1 tokens, from the model</source>
         <extracomment>%1 is the model&apos;s max_position_embeddings, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ngữ cảnh huấn luyện: %1 token, lấy từ mô hình</translation>
     </message>
     <message>
         <source>none</source>
-        <translation>không</translation>
+        <translation>không có</translation>
     </message>
     <message>
         <source>the model&apos;s: %1 tokens</source>
         <extracomment>%1 is the model&apos;s sliding window in tokens, used on every layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>của mô hình: %1 token</translation>
     </message>
     <message>
         <source>the model&apos;s, per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>của mô hình, theo từng lớp</translation>
     </message>
     <message>
         <source>KV cache (inference)</source>
@@ -1571,7 +1571,7 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Tokens kept per layer; the lowest value keeps every token (or the model&apos;s own windows).</source>
-        <translation type="unfinished"></translation>
+        <translation>Số token giữ lại mỗi lớp; giá trị thấp nhất giữ mọi token (hoặc các cửa sổ riêng của mô hình).</translation>
     </message>
     <message>
         <source>Static cache (preallocated)</source>
@@ -2258,24 +2258,24 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cửa sổ vẫn hiển thị lần chạy đang diễn ra; có thể so sánh và xuất kết quả này.</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
     <message>
         <source>The run device</source>
-        <translation type="unfinished"></translation>
+        <translation>Thiết bị chạy</translation>
     </message>
     <message>
         <source>%1 %2, %3</source>
         <extracomment>%1 device id (e.g. &quot;cuda:0&quot;), %2 its name, %3 its reported capacity</extracomment>
-        <translation type="unfinished">%1, %3 {1 %2,?}</translation>
+        <translation>%1 %2, %3</translation>
     </message>
     <message>
         <source>%1 (catalog), %2</source>
         <extracomment>%1 a catalog card&apos;s name, %2 the capacity it reports (not the marketed figure)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (danh mục), %2</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2283,7 +2283,7 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>none chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>chưa chọn</translation>
     </message>
     <message>
         <source>%1, %2</source>
@@ -2304,15 +2304,15 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Run device:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thiết bị chạy:</translation>
     </message>
     <message>
         <source>Verdict for:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kết luận cho:</translation>
     </message>
     <message>
         <source>The card the fit verdict is for: the run device, another device of this machine or a catalog card. The run itself keeps its device.</source>
-        <translation type="unfinished"></translation>
+        <translation>Card mà kết luận về độ vừa nhắm tới: thiết bị chạy, một thiết bị khác của máy này hoặc một card trong danh mục. Bản thân lần chạy vẫn giữ thiết bị của nó.</translation>
     </message>
     <message>
         <source>Devices (tensor parallel):</source>
@@ -2526,11 +2526,11 @@ Tiến trình này: %4 byte (%5)</translation>
     <name>iteragpu::gui::SizingPanel</name>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Đặt lại về ví dụ mẫu</translation>
     </message>
     <message>
         <source>7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to its default.</source>
-        <translation type="unfinished"></translation>
+        <translation>7 000 000 000 tham số, 16 bit, dự phòng 4 GiB; mọi lựa chọn khác trở về mặc định.</translation>
     </message>
 </context>
 <context>
@@ -2538,21 +2538,21 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Needed per device: %1 (%2 bytes)</source>
         <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Cần mỗi thiết bị: %1 (%2 byte)</translation>
     </message>
     <message>
         <source>%1 parameters</source>
         <extracomment>%1 is the parameter count</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 tham số</translation>
     </message>
     <message>
         <source>Choose a device in the device picker, or a card under &quot;Verdict for&quot;, to see whether it fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hãy chọn một thiết bị trong bộ chọn thiết bị, hoặc một card ở mục &quot;Kết luận cho&quot;, để xem có vừa không.</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is the simulated device&apos;s id, e.g. &quot;sim:0&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (mô phỏng)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
@@ -2567,7 +2567,7 @@ Tiến trình này: %4 byte (%5)</translation>
     <message numerus="yes">
         <source>Per device, with %n device(s) in tensor parallel.</source>
         <extracomment>%n is the number of devices</extracomment>
-        <translation type="unfinished">
+        <translation>
             <numerusform>Mỗi thiết bị, với %n thiết bị song song tensor.</numerusform>
         </translation>
     </message>
@@ -2578,7 +2578,7 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Đầu vào</translation>
     </message>
     <message>
         <source>Breakdown</source>
@@ -2703,34 +2703,34 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Sizing estimate %1 is above the scale ↑</source>
         <extracomment>%1 is the sizing estimate with its unit, e.g. &quot;17,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ước tính kích thước %1 nằm phía trên thang đo ↑</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::TimelineNavigator</name>
     <message>
         <source>Fit to data</source>
-        <translation type="unfinished"></translation>
+        <translation>Khớp dữ liệu</translation>
     </message>
     <message>
         <source>Fit both axes to the data (double click, 0 or Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>Khớp cả hai trục với dữ liệu (nhấp đúp, 0 hoặc Home)</translation>
     </message>
     <message>
         <source>Zoom in (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Phóng to (thời gian)</translation>
     </message>
     <message>
         <source>Zoom out (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thu nhỏ (thời gian)</translation>
     </message>
     <message>
         <source>Zoom in (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Phóng to (bộ nhớ)</translation>
     </message>
     <message>
         <source>Zoom out (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thu nhỏ (bộ nhớ)</translation>
     </message>
 </context>
 <context>
@@ -2923,12 +2923,12 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Đặt lại về ví dụ mẫu</translation>
     </message>
     <message>
         <source>Batch %1, context %2, width %3, %4, warm-up %5, repeats %6</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1, ngữ cảnh %2, độ rộng %3, %4, khởi động nóng %5, số lần lặp %6</translation>
     </message>
 </context>
 </TS>
