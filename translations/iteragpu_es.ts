@@ -244,239 +244,239 @@
     <name>Component</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation>Caché KV</translation>
+        <translation>caché KV</translation>
     </message>
     <message>
         <source>LoRA adapters</source>
-        <translation>Adaptadores LoRA</translation>
+        <translation>adaptadores LoRA</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>gradientes</translation>
     </message>
     <message>
         <source>optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>estados del optimizador</translation>
     </message>
     <message>
         <source>fp32 master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>pesos maestros fp32</translation>
     </message>
     <message>
         <source>activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished"></translation>
+        <translation>logits</translation>
     </message>
     <message>
         <source>evaluation batch</source>
-        <translation type="unfinished"></translation>
+        <translation>batch de evaluación</translation>
     </message>
     <message>
         <source>export copy</source>
-        <translation type="unfinished"></translation>
+        <translation>copia de exportación</translation>
     </message>
     <message>
         <source>reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>reserva</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>total</translation>
     </message>
 </context>
 <context>
     <name>Computation</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>secuencia</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>secuencias</translation>
     </message>
     <message>
         <source>layer</source>
-        <translation type="unfinished"></translation>
+        <translation>capa</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>capas</translation>
     </message>
     <message>
         <source>/ %1 devices, rounded up = %2 bytes per device</source>
         <extracomment>%1 number of devices, %2 bytes per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>/ %1 dispositivos, redondeado hacia arriba = %2 bytes por dispositivo</translation>
     </message>
     <message>
         <source>trainable parameters per device: %1 / %2 devices, rounded up = %3</source>
         <extracomment>%1 trainable parameters in all, %2 number of devices, %3 trainable parameters per device</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>parámetros entrenables por dispositivo: %1 / %2 dispositivos, redondeado hacia arriba = %3</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished"></translation>
+        <translation>calculado</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>supuesto</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes
 ----------
 %1 parameter count, %2 bits of the export type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros x %2 bits / 8 = %3 bytes</translation>
     </message>
     <message>
         <source>the tensors&apos; bytes as stored in the safetensors header = %1 bytes (files: %2)</source>
         <extracomment>%1 bytes, %2 number of files</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>los bytes de los tensores tal como figuran en la cabecera safetensors = %1 bytes (archivos: %2)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 = %3 bytes (%4)</source>
         <extracomment>%1 parameter count, %2 bits per parameter, %3 bytes, %4 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros x %2 bits / 8 = %3 bytes (%4)</translation>
     </message>
     <message>
         <source>%1 parameters x %2 bit / 8 + %3 bytes of scales and other metadata + %4 kept parameters x %5 bit / 8 = %6 bytes (%7)</source>
         <extracomment>%1 parameters stored in the format, %2 its bits, %3 bytes of scales, zeros and other metadata, %4 parameters kept in 16 bit (embeddings, norms...), %5 their bits, %6 bytes, %7 storage format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros x %2 bits / 8 + %3 bytes de escalas y otros metadatos + %4 parámetros mantenidos x %5 bits / 8 = %6 bytes (%7)</translation>
     </message>
     <message>
         <source>%1 bytes of packed codes for %2 parameters + %3 bytes of scales and other metadata + %4 bytes for %5 kept parameters = %6 bytes (%7)</source>
         <extracomment>%1 bytes of packed codes, %2 parameters stored in the format, %3 bytes of scales and other metadata, %4 bytes of kept modules, %5 their parameters, %6 bytes, %7 format</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 bytes de códigos empaquetados para %2 parámetros + %3 bytes de escalas y otros metadatos + %4 bytes para %5 parámetros mantenidos = %6 bytes (%7)</translation>
     </message>
     <message>
         <source>the format&apos;s layout: %1</source>
         <extracomment>%1 what the storage format&apos;s byte count assumes (a sentence)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>disposición del formato: %1</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers x %2 KV heads x %3 head_dim x %4 %5 x %6 bit / 8 + %7 bytes of scales (an fp16 scale and zero per %8 elements) = %9 bytes</source>
         <extracomment>%1 sum over layers of the tokens each keeps, %2 KV heads, %3 head_dim, %4 sequences, %5 &quot;sequence&quot;/&quot;sequences&quot;, %6 bits, %7 bytes of scales, %8 elements per group, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K y V) x %1 tokens sumados sobre las capas x %2 cabezas KV x %3 head_dim x %4 %5 x %6 bits / 8 + %7 bytes de escalas (una escala y un cero fp16 por cada %8 elementos) = %9 bytes</translation>
     </message>
     <message>
         <source>the quantized cache&apos;s layout: one fp16 scale and one fp16 zero point per group</source>
-        <translation type="unfinished"></translation>
+        <translation>disposición de la caché cuantizada: una escala fp16 y un punto cero fp16 por grupo</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens per sequence, %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K y V) x %1 %2 x %3 cabezas KV x %4 head_dim x %5 tokens x %6 bytes x %7 %8 = %9 bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 %2 x %3 KV heads x %4 head_dim x %5 tokens (the sliding window) x %6 bytes x %7 %8 = %9 bytes</source>
         <extracomment>%1 layers, %2 &quot;layer&quot;/&quot;layers&quot;, %3 KV heads, %4 head_dim, %5 tokens kept (the sliding window), %6 bytes per element, %7 sequences, %8 &quot;sequence&quot;/&quot;sequences&quot;, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K y V) x %1 %2 x %3 cabezas KV x %4 head_dim x %5 tokens (la ventana deslizante) x %6 bytes x %7 %8 = %9 bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x (%1 layers x %2 tokens + %3 layers x %4 tokens of the sliding window) x %5 KV heads x %6 head_dim x %7 bytes x %8 sequence(s) = %9 bytes</source>
         <extracomment>%1 layers with full attention, %2 tokens they keep, %3 layers with a sliding window, %4 tokens they keep (the window), %5 KV heads, %6 head_dim, %7 bytes per element, %8 sequences, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K y V) x (%1 capas x %2 tokens + %3 capas x %4 tokens de la ventana deslizante) x %5 cabezas KV x %6 head_dim x %7 bytes x %8 secuencia(s) = %9 bytes</translation>
     </message>
     <message>
         <source>2 (K and V) x %1 tokens summed over layers (each min(window, tokens)) x %2 KV heads x %3 head_dim x %4 bytes x %5 %6 = %7 bytes</source>
         <extracomment>%1 sum over layers of min(window, tokens), %2 KV heads, %3 head_dim, %4 bytes per element, %5 sequences, %6 &quot;sequence&quot;/&quot;sequences&quot;, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>2 (K y V) x %1 tokens sumados sobre las capas (cada una min(window, tokens)) x %2 cabezas KV x %3 head_dim x %4 bytes x %5 %6 = %7 bytes</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: %2 of %3 KV heads</source>
         <extracomment>%1 number of devices, %2 KV heads per device, %3 KV heads in all</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>por dispositivo con paralelismo de tensores %1: %2 de %3 cabezas KV</translation>
     </message>
     <message>
         <source>%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes</source>
         <extracomment>%1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros del adaptador (rango %2 x (in + out) por módulo objetivo) x %3 bits / 8 = %4 bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x %2 bit / 8 = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 bits of the gradient type, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros entrenables x %2 bits / 8 = %3 bytes</translation>
     </message>
     <message>
         <source>SGD keeps no state = 0 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD no conserva ningún estado = 0 bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (one fp32 momentum) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros entrenables x 4 bytes (un momento fp32) = %2 bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros entrenables x 2 momentos x 4 bytes (fp32) = %2 bytes</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 2 moments x 1 byte + %2 blocks of 256 x 2 moments x 4 bytes (fp32 absmax) = %3 bytes</source>
         <extracomment>%1 trainable parameters, %2 blocks of 256, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros entrenables x 2 momentos x 1 byte + %2 bloques de 256 x 2 momentos x 4 bytes (absmax fp32) = %3 bytes</translation>
     </message>
     <message>
         <source>bitsandbytes blockwise 8-bit states; small tensors kept in 32 bit are not modelled</source>
-        <translation type="unfinished"></translation>
+        <translation>estados de 8 bits por bloques de bitsandbytes; no se modelan los tensores pequeños que se mantienen en 32 bits</translation>
     </message>
     <message>
         <source>%1 trainable parameters x 4 bytes (fp32) = %2 bytes</source>
         <extracomment>%1 trainable parameters, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros entrenables x 4 bytes (fp32) = %2 bytes</translation>
     </message>
     <message>
         <source>%1 layers x s %2 x b %3 x h %4 x %5 bit / 8 (layer inputs kept) + %6 bytes (one layer recomputed) = %7 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 capas x s %2 x b %3 x h %4 x %5 bits / 8 (se conservan las entradas de las capas) + %6 bytes (una capa recalculada) = %7 bytes</translation>
     </message>
     <message>
         <source>full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer</source>
-        <translation type="unfinished"></translation>
+        <translation>checkpointing de activaciones completo; Korthikanti et al. 2022 para la capa recalculada</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bit / 16 = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 a (heads), %6 bits of the activation type, %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 capas x (s %2 x b %3 x h %4 x (34 + 5 x a %5 x s / h) x %6 bits / 16 = %7 bytes por capa) = %8 bytes</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bit / 16 = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 a (heads), %7 bits, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 capas x (s %2 x b %3 x h %4 x (10 + 24 / t %5 + 5 x a %6 x s / (h x t)) x %7 bits / 16 = %8 bytes por capa) = %9 bytes</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism), 16-bit activations scaled by bits / 16</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), ec. 1 (ec. 2 con paralelismo de tensores), activaciones de 16 bits escaladas por bits / 16</translation>
     </message>
     <message>
         <source>s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes</source>
         <extracomment>%1 s, %2 b, %3 vocabulary size, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes</translation>
     </message>
     <message>
         <source>s %1 x batch %2 x %3 (4h + 2 x intermediate) x %4 bit / 8 = %5 bytes + %6 bytes of attention scores (a x s x s) + %7 bytes of fp32 logits = %8 bytes</source>
         <extracomment>%1 s, %2 evaluation batch, %3 elements per token, %4 bits, %5 bytes, %6 bytes of attention scores, %7 bytes of logits, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>s %1 x batch %2 x %3 (4h + 2 x tamaño intermedio) x %4 bits / 8 = %5 bytes + %6 bytes de puntuaciones de atención (a x s x s) + %7 bytes de logits fp32 = %8 bytes</translation>
     </message>
     <message>
         <source>a no-grad forward keeps one layer&apos;s working set and eager attention scores</source>
-        <translation type="unfinished"></translation>
+        <translation>una pasada hacia delante sin gradientes conserva el conjunto de trabajo de una capa y las puntuaciones de atención en modo eager</translation>
     </message>
     <message>
         <source>reserve as typed: %1 %2 = %3 bytes</source>
         <extracomment>%1 the value typed (e.g. &quot;4&quot;), %2 its unit (GB or GiB), %3 the same in bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>reserva tal como se introdujo: %1 %2 = %3 bytes</translation>
     </message>
     <message>
         <source>on each of the %1 devices</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>en cada uno de los %1 dispositivos</translation>
     </message>
 </context>
 <context>
@@ -715,34 +715,34 @@
     </message>
     <message>
         <source>Fit verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Veredicto: ¿cabe?</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Cabe en %1: necesita %2 de %3 por dispositivo y deja un margen de %4.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
         <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>No cabe en %1: necesita %2 de %3 por dispositivo; faltan %4.</translation>
     </message>
     <message>
         <source>The largest part of the need: %1.</source>
         <extracomment>%1 is the name of a component, e.g. &quot;KV cache&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>La mayor parte de la necesidad: %1.</translation>
     </message>
     <message>
         <source>No target card was chosen for the verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se eligió ninguna tarjeta de destino para el veredicto.</translation>
     </message>
     <message>
         <source>No estimate was made, so there is no fit verdict.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se hizo ninguna estimación, así que no hay veredicto sobre si cabe.</translation>
     </message>
     <message>
         <source>Catalog cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Tarjetas del catálogo</translation>
     </message>
     <message>
         <source>Card</source>
@@ -750,19 +750,19 @@
     </message>
     <message>
         <source>Reported (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Declarada (GiB)</translation>
     </message>
     <message>
         <source>Needed (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Necesario (GiB)</translation>
     </message>
     <message>
         <source>Margin (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>Margen (GiB)</translation>
     </message>
     <message>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabe</translation>
     </message>
     <message>
         <source>yes</source>
@@ -774,17 +774,17 @@
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Cómo se calcula</translation>
     </message>
     <message>
         <source>Source of the run: %1</source>
         <extracomment>%1 says where the run comes from, e.g. &quot;opened from /data/run.json&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Origen de la ejecución: %1</translation>
     </message>
     <message>
         <source>Outcome: %1</source>
         <extracomment>%1 is the run&apos;s summary, e.g. &quot;phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Resultado: %1</translation>
     </message>
     <message>
         <source>not run</source>
@@ -793,108 +793,108 @@
     <message>
         <source>The raw measurements are in %1, written beside this sheet (JSON, bytes as integers).</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Las mediciones brutas están en %1, archivo escrito junto a esta ficha (JSON, bytes como enteros).</translation>
     </message>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>medida en esta sesión, sin guardar</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>medida en esta sesión, guardada en %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>abierta desde %1</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>supuesto</translation>
     </message>
 </context>
 <context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>secuencia</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>secuencias</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Contexto máximo que cabe en %1: %2 tokens por secuencia, limitado por la memoria.</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory would allow %3).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings), %3 tokens memory alone would allow</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Contexto máximo que cabe en %1: %2 tokens por secuencia, el contexto de entrenamiento del modelo (la memoria permitiría %3).</translation>
     </message>
     <message>
         <source>Largest context that fits on %1: %2 tokens per sequence, the model&apos;s trained context (memory sets no limit: the sliding window caps the KV cache).</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence (the model&apos;s max_position_embeddings)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Contexto máximo que cabe en %1: %2 tokens por secuencia, el contexto de entrenamiento del modelo (la memoria no impone límite: la ventana deslizante acota la caché KV).</translation>
     </message>
     <message>
         <source>Any context fits on %1 as far as memory goes: every layer keeps at most its sliding window of %2 tokens.</source>
         <extracomment>%1 the card&apos;s name, %2 the sliding window in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>En cuanto a memoria, cualquier contexto cabe en %1: cada capa conserva como máximo su ventana deslizante de %2 tokens.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one token per sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>No cabe en %1 de ningún modo, ni siquiera con un token por secuencia.</translation>
     </message>
     <message>
         <source>On %1 memory sets no context limit up to %2 tokens per sequence.</source>
         <extracomment>%1 the card&apos;s name, %2 tokens per sequence searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>En %1, la memoria no impone ningún límite de contexto hasta %2 tokens por secuencia.</translation>
     </message>
     <message>
         <source>Largest micro-batch that fits on %1: %2 %3 per step, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences per step, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Microbatch máximo que cabe en %1: %2 %3 por paso, limitado por la memoria.</translation>
     </message>
     <message>
         <source>Largest batch that fits on %1: %2 %3 at once, limited by memory.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences, %3 &quot;sequence&quot;/&quot;sequences&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Batch máximo que cabe en %1: %2 %3 a la vez, limitado por la memoria.</translation>
     </message>
     <message>
         <source>Does not fit on %1 at all, not even with one sequence.</source>
         <extracomment>%1 the card&apos;s name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>No cabe en %1 de ningún modo, ni siquiera con una secuencia.</translation>
     </message>
     <message>
         <source>On %1 memory sets no batch limit up to %2 sequences.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences searched up to</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>En %1, la memoria no impone ningún límite de batch hasta %2 secuencias.</translation>
     </message>
 </context>
 <context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>medida en esta sesión, sin guardar</translation>
     </message>
     <message>
         <source>measured in this session, saved to %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>medida en esta sesión, guardada en %1</translation>
     </message>
     <message>
         <source>opened from %1</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>abierta desde %1</translation>
     </message>
     <message>
         <source>run %1 (%2)</source>
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ejecución %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -935,32 +935,32 @@
     <message>
         <source>The run did not start: %1</source>
         <extracomment>%1 is the reason, one line from the runtime or the configuration check</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>La ejecución no se inició: %1</translation>
     </message>
     <message>
         <source>phases passed: %1 of %1</source>
         <extracomment>%1 phases, all passed. Label and value, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fases exitosas: %1 de %1</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); out of memory in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5); memoria insuficiente en %6</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); first failure in %6</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5); primer fallo en %6</translation>
     </message>
     <message>
         <source>stopped: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run. The user pressed Stop.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>detenida: fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5)</translation>
     </message>
     <message>
         <source>phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5)</translation>
     </message>
 </context>
 <context>
@@ -1258,12 +1258,12 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1: %2 = %3 (%4)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4)</translation>
     </message>
     <message>
         <source>%1: %2 = %3 (%4; %5)</source>
         <extracomment>One line of &quot;How it is computed&quot;. %1 component, %2 formula with the numbers and its bytes, %3 the result in GiB or GB, %4 &quot;computed&quot; or &quot;assumed&quot;, %5 where the assumed formula comes from</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 = %3 (%4; %5)</translation>
     </message>
     <message>
         <source>Component</source>
@@ -1271,31 +1271,31 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>How it is computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Cómo se calcula</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <source>Copy as text</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar como texto</translation>
     </message>
     <message>
         <source>Copy these lines as plain text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar estas líneas como texto sin formato.</translation>
     </message>
     <message>
         <source>Copy as Markdown</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar como Markdown</translation>
     </message>
     <message>
         <source>Copy these lines as a Markdown table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar estas líneas como una tabla Markdown.</translation>
     </message>
 </context>
 <context>
@@ -1438,11 +1438,11 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>Result:</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado:</translation>
     </message>
     <message>
         <source>Write the raw JSON result beside the sheet</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribir el resultado JSON bruto junto a la ficha</translation>
     </message>
 </context>
 <context>
@@ -1473,50 +1473,50 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1: %2, typed (the model has %3)</source>
         <extracomment>%1 is a field name (e.g. &quot;KV heads&quot;), %2 the value typed, %3 the model&apos;s own value</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, introducido (el modelo tiene %3)</translation>
     </message>
     <message>
         <source>%1: %2, from the model</source>
         <extracomment>%1 is a field name (e.g. &quot;Layers&quot;), %2 its value as read from the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2, del modelo</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Capas</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabezas KV</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on every layer, typed over the model&apos;s attention</source>
         <extracomment>%1 is the sliding window typed by the user, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ventana deslizante: %1 tokens en cada capa, introducida en lugar de la atención del modelo</translation>
     </message>
     <message>
         <source>Sliding window: %1 tokens on %2 of %3 layers</source>
         <extracomment>%1 window in tokens, %2 number of layers with it, %3 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ventana deslizante: %1 tokens en %2 de %3 capas</translation>
     </message>
     <message>
         <source>Full attention on %1 of %2 layers</source>
         <extracomment>%1 number of layers with full attention, %2 all layers of the model</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Atención completa en %1 de %2 capas</translation>
     </message>
     <message>
         <source>%1, from the model</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, del modelo</translation>
     </message>
     <message>
         <source>%1 in the model, not applied</source>
         <extracomment>%1 is a line such as &quot;Sliding window: 4,096 tokens on 32 of 32 layers&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 en el modelo, no aplicada</translation>
     </message>
     <message>
         <source>Trained context: %1 tokens, from the model</source>
         <extracomment>%1 is the model&apos;s max_position_embeddings, in tokens</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Contexto de entrenamiento: %1 tokens, del modelo</translation>
     </message>
     <message>
         <source>none</source>
@@ -1525,11 +1525,11 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>the model&apos;s: %1 tokens</source>
         <extracomment>%1 is the model&apos;s sliding window in tokens, used on every layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>la del modelo: %1 tokens</translation>
     </message>
     <message>
         <source>the model&apos;s, per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>las del modelo, por capa</translation>
     </message>
     <message>
         <source>KV cache (inference)</source>
@@ -1573,7 +1573,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>Tokens kept per layer; the lowest value keeps every token (or the model&apos;s own windows).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens conservados por capa; el valor mínimo conserva todos los tokens (o las ventanas propias del modelo).</translation>
     </message>
     <message>
         <source>Static cache (preallocated)</source>
@@ -2264,24 +2264,24 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ventana sigue mostrando la ejecución en curso; el resultado puede compararse y exportarse.</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
     <message>
         <source>The run device</source>
-        <translation type="unfinished"></translation>
+        <translation>El dispositivo de ejecución</translation>
     </message>
     <message>
         <source>%1 %2, %3</source>
         <extracomment>%1 device id (e.g. &quot;cuda:0&quot;), %2 its name, %3 its reported capacity</extracomment>
-        <translation type="unfinished">%1, %3 {1 %2,?}</translation>
+        <translation>%1 %2, %3</translation>
     </message>
     <message>
         <source>%1 (catalog), %2</source>
         <extracomment>%1 a catalog card&apos;s name, %2 the capacity it reports (not the marketed figure)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (catálogo), %2</translation>
     </message>
     <message>
         <source>bytes</source>
@@ -2289,7 +2289,7 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>none chosen</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno elegido</translation>
     </message>
     <message>
         <source>%1, %2</source>
@@ -2310,15 +2310,15 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Run device:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivo de ejecución:</translation>
     </message>
     <message>
         <source>Verdict for:</source>
-        <translation type="unfinished"></translation>
+        <translation>Veredicto para:</translation>
     </message>
     <message>
         <source>The card the fit verdict is for: the run device, another device of this machine or a catalog card. The run itself keeps its device.</source>
-        <translation type="unfinished"></translation>
+        <translation>La tarjeta a la que se refiere el veredicto: el dispositivo de ejecución, otro dispositivo de esta máquina o una tarjeta del catálogo. La ejecución conserva su propio dispositivo.</translation>
     </message>
     <message>
         <source>Devices (tensor parallel):</source>
@@ -2532,11 +2532,11 @@ Este proceso: %4 bytes (%5)</translation>
     <name>iteragpu::gui::SizingPanel</name>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver al ejemplo de referencia</translation>
     </message>
     <message>
         <source>7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to its default.</source>
-        <translation type="unfinished"></translation>
+        <translation>7 000 000 000 parámetros, 16 bits, reserva de 4 GiB; todas las demás opciones vuelven a su valor predeterminado.</translation>
     </message>
 </context>
 <context>
@@ -2544,21 +2544,21 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Needed per device: %1 (%2 bytes)</source>
         <extracomment>%1 is the total (e.g. &quot;17.04 GiB&quot;), %2 the exact bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Necesario por dispositivo: %1 (%2 bytes)</translation>
     </message>
     <message>
         <source>%1 parameters</source>
         <extracomment>%1 is the parameter count</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 parámetros</translation>
     </message>
     <message>
         <source>Choose a device in the device picker, or a card under &quot;Verdict for&quot;, to see whether it fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elige un dispositivo en el selector de dispositivos, o una tarjeta en «Veredicto para», para ver si cabe.</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is the simulated device&apos;s id, e.g. &quot;sim:0&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (simulado)</translation>
     </message>
     <message>
         <source>Fits on %1: needs %2 per device, %3 available, margin %4. Dominant: %5.</source>
@@ -2573,7 +2573,7 @@ Este proceso: %4 bytes (%5)</translation>
     <message numerus="yes">
         <source>Per device, with %n device(s) in tensor parallel.</source>
         <extracomment>%n is the number of devices</extracomment>
-        <translation type="unfinished">
+        <translation>
             <numerusform>Por dispositivo, con %n dispositivo en paralelismo de tensores.</numerusform>
             <numerusform>Por dispositivo, con %n dispositivos en paralelismo de tensores.</numerusform>
         </translation>
@@ -2585,7 +2585,7 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Entradas</translation>
     </message>
     <message>
         <source>Breakdown</source>
@@ -2711,34 +2711,34 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Sizing estimate %1 is above the scale ↑</source>
         <extracomment>%1 is the sizing estimate with its unit, e.g. &quot;17,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>La estimación del dimensionado, %1, supera la escala ↑</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::TimelineNavigator</name>
     <message>
         <source>Fit to data</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajustar a los datos</translation>
     </message>
     <message>
         <source>Fit both axes to the data (double click, 0 or Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajustar ambos ejes a los datos (doble clic, 0 o Inicio)</translation>
     </message>
     <message>
         <source>Zoom in (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Acercar (tiempo)</translation>
     </message>
     <message>
         <source>Zoom out (time)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alejar (tiempo)</translation>
     </message>
     <message>
         <source>Zoom in (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Acercar (memoria)</translation>
     </message>
     <message>
         <source>Zoom out (memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alejar (memoria)</translation>
     </message>
 </context>
 <context>
@@ -2931,12 +2931,12 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Reset to the seeds&apos; example</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver al ejemplo de referencia</translation>
     </message>
     <message>
         <source>Batch %1, context %2, width %3, %4, warm-up %5, repeats %6</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1, contexto %2, ancho %3, %4, calentamiento %5, repeticiones %6</translation>
     </message>
 </context>
 </TS>
