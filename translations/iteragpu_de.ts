@@ -719,12 +719,12 @@
     </message>
     <message>
         <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
-        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
+        <extracomment>%1 card name, %2 the need per device, %3 what the card reports, %4 the margin left (each in GiB)</extracomment>
         <translation>Passt auf %1: benötigt %2 von %3 pro Gerät, es bleibt eine Marge von %4.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
-        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
+        <extracomment>%1 card name, %2 the need per device, %3 what the card reports, %4 the shortfall (each in GiB)</extracomment>
         <translation>Passt nicht auf %1: benötigt %2 von %3 pro Gerät, es fehlen %4.</translation>
     </message>
     <message>

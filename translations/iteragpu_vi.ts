@@ -719,12 +719,12 @@
     </message>
     <message>
         <source>Fits on %1: needs %2 of %3 per device, leaving a margin of %4.</source>
-        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)</extracomment>
+        <extracomment>%1 card name, %2 the need per device, %3 what the card reports, %4 the margin left (each in GiB)</extracomment>
         <translation>Vừa trên %1: cần %2 trên %3 mỗi thiết bị, còn biên %4.</translation>
     </message>
     <message>
         <source>Does not fit on %1: needs %2 of %3 per device, short by %4.</source>
-        <extracomment>%1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)</extracomment>
+        <extracomment>%1 card name, %2 the need per device, %3 what the card reports, %4 the shortfall (each in GiB)</extracomment>
         <translation>Không vừa trên %1: cần %2 trên %3 mỗi thiết bị, thiếu %4.</translation>
     </message>
     <message>

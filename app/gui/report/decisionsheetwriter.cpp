@@ -153,11 +153,11 @@ namespace {
             const QString card = t.cardName.isEmpty() ? t.cardId : t.cardName;
             QString sentence;
             if (t.fits)
-                //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the margin left (GiB)
+                //: %1 card name, %2 the need per device, %3 what the card reports, %4 the margin left (each in GiB)
                 sentence = tr.text(QT_TRANSLATE_NOOP(
                     "DecisionSheet", "Fits on %1: needs %2 of %3 per device, leaving a margin of %4."));
             else
-                //: %1 card name, %2 bytes needed per device, %3 bytes the card reports, %4 the shortfall (GiB)
+                //: %1 card name, %2 the need per device, %3 what the card reports, %4 the shortfall (each in GiB)
                 sentence = tr.text(QT_TRANSLATE_NOOP(
                     "DecisionSheet", "Does not fit on %1: needs %2 of %3 per device, short by %4."));
             const quint64 shortOrLeft = t.margin < 0 ? 0ULL - static_cast<quint64>(t.margin)

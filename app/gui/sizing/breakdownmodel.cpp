@@ -117,6 +117,8 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + tr("Largest phase: %1").arg(m_largestPhase);
         if (!row.inLargestPhase && row.id != QLatin1String("total_sum_of_components"))
             tip += QLatin1Char('\n') + tr("Not alive in the largest phase.");
+        if (index.column() == ColComponent) // the name in full where a narrow column elides it
+            tip = componentName(row.id) + QLatin1Char('\n') + tip;
         return tip;
     }
     case Qt::TextAlignmentRole:

@@ -73,7 +73,11 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_limits->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_limits->hide();
     m_breakdownView = makeTable(breakdownPage, "breakdownView", m_breakdown);
-    m_breakdownView->horizontalHeader()->setStretchLastSection(true);
+    // The numbers keep their width; the component column takes what is left and elides, so no number column is
+    // cut at the dock's edge (the page does not scroll sideways).
+    m_breakdownView->horizontalHeader()->setStretchLastSection(false);
+    m_breakdownView->horizontalHeader()->setSectionResizeMode(BreakdownModel::ColComponent, QHeaderView::Stretch);
+    m_breakdownView->setTextElideMode(Qt::ElideRight);
     m_breakdownView->verticalHeader()->setDefaultSectionSize(m_breakdownView->fontMetrics().lineSpacing() + 8);
     m_breakdownView->setMinimumHeight(m_breakdownView->horizontalHeader()->sizeHint().height()
         + kVisibleBreakdownRows * m_breakdownView->verticalHeader()->defaultSectionSize() + 4);
