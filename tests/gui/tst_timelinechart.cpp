@@ -81,7 +81,12 @@ void feedDenseRun(TimelineChart& chart)
         const int samples = std::max(2, static_cast<int>(step.seconds * 1000));
         feedPhase(chart, name, t, samples, 50 * units::kMiB, step.state,
             step.state == TimelinePhase::State::OutOfMemory
-                ? QStringLiteral("simulated out of memory: tried to allocate 2147483648 bytes")
+                // As long as a real one: the device's words plus the allocator's state (about 400 characters).
+                ? QStringLiteral("out of memory on sim:0: tried to allocate 402653184 bytes (0.38 GiB) (a 402653184 "
+                                 "bytes (0.38 GiB) segment); the allocator has 234921984 bytes (0.22 GiB) allocated "
+                                 "and 236978176 bytes (0.22 GiB) reserved (2056192 bytes (0.00 GiB) reserved but "
+                                 "unallocated); the device reports 31457280 bytes (0.03 GiB) free of 268435456 bytes "
+                                 "(0.25 GiB); runtime: simulated out of memory")
                 : QString());
         t += samples * 0.001;
     }
@@ -358,7 +363,7 @@ private slots:
         QTest::addColumn<QString>("language");
         QTest::addColumn<QSize>("size");
         for (const QString& language : gui::LabApplication::languages())
-            for (const QSize size : { QSize(600, 420), QSize(1024, 700), QSize(1280, 800) })
+            for (const QSize size : { QSize(640, 270), QSize(600, 420), QSize(1024, 700), QSize(1280, 800) })
                 QTest::addRow("%s %dx%d", qPrintable(language), size.width(), size.height()) << language << size;
     }
 
@@ -383,6 +388,11 @@ private slots:
         const gui::PhaseBands& bands = chart.bands();
         QList<QRectF> texts { chart.offScaleRect(), bands.failureNoteRect() };
         QVERIFY(!bands.failureNoteRect().isEmpty());
+        // The failure note stays inside the plot: below it are the time axis's labels and title.
+        QVERIFY2(chart.chart()->plotArea().contains(bands.failureNoteRect()),
+            qPrintable(QStringLiteral("note bottom %1, plot bottom %2")
+                           .arg(bands.failureNoteRect().bottom())
+                           .arg(chart.chart()->plotArea().bottom())));
         int shown = 0;
         for (int i = 0; i < static_cast<int>(chart.phases().size()); ++i) {
             const TimelinePhase& phase = chart.phases()[static_cast<std::size_t>(i)];

@@ -152,21 +152,29 @@ void PhaseBands::placeFailureNote(const TimelinePhase* failed, const QRectF& fai
         return;
     }
     const QString what = failed->state == TimelinePhase::State::OutOfMemory ? tr("Out of memory") : tr("Failed");
-    QString message = failed->message;
-    if (message.size() > kNoteChars)
-        message = message.left(kNoteChars).trimmed() + QChar(0x2026);
-    //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
-    m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, message));
     m_failureNote->setDefaultTextColor(palette.color(Palette::Role::FailedPhase));
     const qreal width = std::clamp<qreal>(plot.width() * 0.45, 160.0, 420.0);
     m_failureNote->setTextWidth(width);
-    const QSizeF size = m_failureNote->boundingRect().size();
     const qreal x = std::clamp(failedRect.left() - width - 8.0, plot.left() + 6.0, plot.right() - width - 6.0);
-    // Below the label rows, and below any note it would cover.
+    // The note stays inside the plot (it covered the time axis's title on a short chart): the error text is cut
+    // shorter until the box fits below the label rows; the whole text stays in the band's hover text.
+    QSizeF size;
     qreal y = rowsBottom + 6.0;
-    for (const QRectF& o : obstacles)
-        if (QRectF(QPointF(x, y), size).intersects(o))
-            y = std::max(y, o.bottom() + 4.0);
+    for (const int chars : { kNoteChars, kNoteChars / 2, kNoteChars / 4, 0 }) {
+        QString message = failed->message;
+        if (message.size() > chars)
+            message = message.left(chars).trimmed() + QChar(0x2026);
+        //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
+        m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, message));
+        size = m_failureNote->boundingRect().size();
+        // Below the label rows, and below any note it would cover.
+        y = rowsBottom + 6.0;
+        for (const QRectF& o : obstacles)
+            if (QRectF(QPointF(x, y), size).intersects(o))
+                y = std::max(y, o.bottom() + 4.0);
+        if (y + size.height() <= plot.bottom() - 2.0)
+            break;
+    }
     m_failureNote->setPos(x, y);
     m_failureBox->setRect(QRectF(QPointF(x, y), size));
     m_failureBox->setBrush(palette.color(Palette::Role::NoteBackground));
