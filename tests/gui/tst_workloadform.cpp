@@ -12,6 +12,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QWheelEvent>
+#include <QApplication>
 
 using namespace iteragpu;
 using gui::WorkloadForm;
@@ -72,6 +74,31 @@ private slots:
         WorkloadForm third;
         QCOMPARE(third.config()->batch, seeds.batch);
         QCOMPARE(third.config()->dtype, seeds.dtype);
+    }
+
+    // The wheel over an unfocused combo box scrolls the form instead of changing the mode, the data type or the
+    // allocator; once the box has the focus (a click, Tab) the wheel changes it.
+    void wheelChangesAComboOnlyWhenFocused()
+    {
+        WorkloadForm form;
+        form.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&form));
+        for (QComboBox* box : { form.modeBox(), form.dtypeBox(), form.allocatorBox() }) {
+            box->setCurrentIndex(0);
+            form.setFocus();
+            QVERIFY(!box->hasFocus());
+            const QPoint center = box->rect().center();
+            QWheelEvent down(center, box->mapToGlobal(center), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                Qt::NoScrollPhase, false);
+            QApplication::sendEvent(box, &down);
+            QCOMPARE(box->currentIndex(), 0);
+            QCOMPARE(box->focusPolicy(), Qt::StrongFocus);
+            box->setFocus();
+            QWheelEvent again(center, box->mapToGlobal(center), QPoint(), QPoint(0, -120), Qt::NoButton,
+                Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(box, &again);
+            QCOMPARE(box->currentIndex(), 1);
+        }
     }
 
     void damagedSettingsFallBackToTheSeeds()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
 #include "app/gui/workload/workloadsettings.h"
+#include "app/gui/widgets/wheelguard.h"
 
 #include "core/runner/runner.h"
 #include "core/units/units.h"
@@ -110,6 +111,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_reset);
     connect(m_reset, &QPushButton::clicked, this, &WorkloadForm::resetToSeedsExample);
 
+    // The form sits in a scroll area: the wheel scrolls it, and changes a combo box only once it has the focus.
+    WheelGuard::install(this);
     retranslateUi();
     // The last choices (QSettings), else the seeds' example; every valid change is kept for the next start.
     setConfig(WorkloadSettings::load().value_or(protocol::RunConfig {}));
