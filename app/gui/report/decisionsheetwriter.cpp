@@ -82,11 +82,6 @@ QString DecisionSheetWriter::gib(std::optional<quint64> bytes) const
     return ByteText::optionalInUnit(bytes, units::Unit::GiB, m_tr.locale());
 }
 
-QString DecisionSheetWriter::simulatedNote() const
-{
-    return m_tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "simulated, not a GPU measurement"));
-}
-
 QString DecisionSheetWriter::componentLabel(const QString& key) const
 {
     // Core's one label table (core/sizing/componentlabels.h), in the sheet's language.

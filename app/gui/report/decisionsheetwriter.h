@@ -46,7 +46,6 @@ private:
     QString componentLabel(const QString& key) const;
     QString bytesFull(quint64 bytes) const;
     QString gib(std::optional<quint64> bytes) const;
-    QString simulatedNote() const;
 
     SheetContent m_content;
     SheetTranslator m_tr;

@@ -100,8 +100,6 @@ ExportSheetDialog::ExportSheetDialog(QWidget* parent)
 
 QString ExportSheetDialog::choice() const { return m_choice->toPlainText(); }
 
-void ExportSheetDialog::setChoice(const QString& text) { m_choice->setPlainText(text); }
-
 QString ExportSheetDialog::language() const { return m_language->currentData().toString(); }
 
 void ExportSheetDialog::setLanguage(const QString& code)
@@ -135,8 +133,6 @@ void ExportSheetDialog::setResults(const QStringList& labels, int current)
 int ExportSheetDialog::resultIndex() const { return m_result->currentIndex(); }
 
 QString ExportSheetDialog::path() const { return m_path->text().trimmed(); }
-
-void ExportSheetDialog::setPath(const QString& path) { m_path->setText(path); }
 
 void ExportSheetDialog::syncSuffix()
 {

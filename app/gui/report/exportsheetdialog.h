@@ -24,7 +24,6 @@ public:
     explicit ExportSheetDialog(QWidget* parent = nullptr);
 
     QString choice() const;
-    void setChoice(const QString& text);
     QString language() const; // "en", "de", "es", "vi"
     void setLanguage(const QString& code);
     DecisionSheetWriter::Format format() const;
@@ -34,7 +33,6 @@ public:
     void setResults(const QStringList& labels, int current);
     int resultIndex() const; // -1 without results
     QString path() const;
-    void setPath(const QString& path);
 
 protected:
     void changeEvent(QEvent* event) override;

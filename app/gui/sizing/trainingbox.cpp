@@ -95,11 +95,7 @@ std::uint64_t TrainingBox::loraRank() const { return static_cast<std::uint64_t>(
 
 std::uint64_t TrainingBox::microBatch() const { return static_cast<std::uint64_t>(m_microBatchSpin->value()); }
 
-void TrainingBox::setMicroBatch(int sequences) { m_microBatchSpin->setValue(sequences); }
-
 std::uint64_t TrainingBox::sequenceLength() const { return static_cast<std::uint64_t>(m_sequenceSpin->value()); }
-
-void TrainingBox::setSequenceLength(int tokens) { m_sequenceSpin->setValue(tokens); }
 
 bool TrainingBox::activationCheckpointing() const { return m_checkpointingCheck->isChecked(); }
 

@@ -29,9 +29,7 @@ public:
     bool masterWeights() const;
     std::uint64_t loraRank() const;
     std::uint64_t microBatch() const;
-    void setMicroBatch(int sequences);
     std::uint64_t sequenceLength() const;
-    void setSequenceLength(int tokens);
     bool activationCheckpointing() const;
 
     void resetToDefaults(); // inference; AdamW, rank 16, micro-batch 1, 2 048 tokens for training

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/style/palette.h"
 
-#include <QGuiApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -51,7 +50,6 @@ QColor Palette::withContrast(const QColor& color, const QColor& background, doub
     return c.toRgb();
 }
 
-Palette Palette::fromApplication() { return Palette(QGuiApplication::palette()); }
 
 Palette::Palette(const QPalette& base)
 {

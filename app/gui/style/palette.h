@@ -37,8 +37,6 @@ public:
     static constexpr double kGraphicContrast = 3.0; // WCAG AA, graphical objects
 
     explicit Palette(const QPalette& base);
-    // From the application's palette (QGuiApplication::palette()).
-    static Palette fromApplication();
 
     QColor color(Role role) const { return m_colors[static_cast<std::size_t>(role)]; }
     bool isDark() const { return m_dark; }
