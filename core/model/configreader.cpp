@@ -192,6 +192,8 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
 
     // Sliding window, per layer.
     s.layerWindows.assign(s.layers, std::nullopt);
+    if (const auto trained = optionalCount(j, "max_position_embeddings", source); trained && *trained > 0)
+        s.trainedContext = *trained;
     const auto window = optionalCount(j, "sliding_window", source);
     const auto useWindow = optionalBool(j, "use_sliding_window", source);
     if (window && *window == 0)

@@ -34,6 +34,9 @@ struct ModelShape {
     std::uint64_t experts = 0; // num_local_experts; 0 = dense MLP. Memory counts every expert.
     std::uint64_t expertsPerToken = 0; // num_experts_per_tok (informational: compute, not memory)
     std::string torchDtype; // "bfloat16", "float16", "float32" or empty
+    // max_position_embeddings: the context the model was trained for; nullopt when the config does not say. Not
+    // used for bytes, only to name the cap of the largest context that fits.
+    std::optional<std::uint64_t> trainedContext;
     std::vector<i18n::Message> notes; // assumptions made while reading (family defaults, ignored keys)
 
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).

@@ -51,7 +51,7 @@ FitLimit FitSentences::largestContext(const SizingRequest& request, const GpuCar
         limit.cap = FitLimit::Cap::DoesNotFit;
         return limit;
     }
-    const auto trained = request.trainedContext;
+    const auto trained = request.shape ? request.shape->trainedContext : std::nullopt;
     if (*found >= FitAnalyzer::kSearchLimit) {
         // The need stopped growing: only a KV cache whose every layer keeps its window does that.
         limit.window = longestWindow(request);

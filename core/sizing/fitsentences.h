@@ -14,7 +14,7 @@ namespace iteragpu::sizing {
 class FitSentences {
 public:
     // FitAnalyzer::largestContext with its cap: the sliding window (the need stops growing), the trained context
-    // (request.trainedContext, when memory would allow more), memory, or does not fit.
+    // (the shape's trainedContext, when memory would allow more), memory, or does not fit.
     static FitLimit largestContext(const SizingRequest& request, const GpuCard& card);
     // FitAnalyzer::largestBatch with its cap (memory, does not fit, or no limit found).
     static FitLimit largestBatch(const SizingRequest& request, const GpuCard& card);

@@ -28,7 +28,6 @@ KvModelValues KvModelValues::from(const SizingInputs& inputs)
     source.presetId = inputs.presetId;
     source.configPath = inputs.configPath;
     source.shape = inputs.shape;
-    source.trainedContext = inputs.trainedContext;
     source.parameters = 1; // so that a missing model is not an error here
     const SizingRequest r = makeRequest(source);
 
@@ -38,7 +37,7 @@ KvModelValues KvModelValues::from(const SizingInputs& inputs)
     out.layers = value(inputs.layers, shape ? nonZero(shape->layers) : std::nullopt);
     out.kvHeads = value(inputs.kvHeads, shape ? nonZero(shape->kvHeads) : std::nullopt);
     out.headDim = value(inputs.headDim, shape ? nonZero(shape->headDim) : std::nullopt);
-    out.trainedContext = value(std::nullopt, r.trainedContext);
+    out.trainedContext = value(std::nullopt, shape ? shape->trainedContext : std::nullopt);
     out.typedWindow = inputs.slidingWindow;
     if (shape && shape->hasSlidingWindow()) {
         std::map<std::uint64_t, std::uint64_t> windowed; // window -> layers

@@ -28,7 +28,7 @@ struct KvModelValues {
     Value layers;
     Value kvHeads;
     Value headDim;
-    Value trainedContext; // max_position_embeddings (never typed)
+    Value trainedContext; // the shape's max_position_embeddings (never typed)
     std::vector<WindowGroup> modelWindows; // the model's layers grouped by window (empty without a model)
     std::optional<std::uint64_t> typedWindow; // the user's one window for every layer, overriding the model's
     bool windowsFromModel = false; // the model's per-layer windows apply (no typed window, layers unchanged)

@@ -16,7 +16,6 @@ struct Preset {
     std::string name; // "Llama 2 7B"
     std::string source; // "https://huggingface.co/meta-llama/Llama-2-7b-hf (config.json)"
     model::ModelShape shape;
-    std::optional<std::uint64_t> trainedContext; // the config's max_position_embeddings
 };
 
 } // namespace iteragpu::sizing

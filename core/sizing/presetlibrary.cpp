@@ -2,7 +2,6 @@
 #include "core/sizing/presetlibrary.h"
 
 #include "core/model/configreader.h"
-#include "core/sizing/trainedcontext.h"
 #include "core/model/jsonguard.h"
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
@@ -51,7 +50,6 @@ PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
         p.name = j.value("name", p.id);
         p.source = j["source"].get<std::string>();
         p.shape = model::ConfigReader::fromJson(j["config"], "preset " + p.id);
-        p.trainedContext = TrainedContext::fromConfig(j["config"]);
         library.m_presets.push_back(std::move(p));
     }
     return library;

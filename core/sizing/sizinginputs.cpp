@@ -6,7 +6,6 @@
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/reserve.h"
 #include "core/sizing/sizingerror.h"
-#include "core/sizing/trainedcontext.h"
 
 namespace iteragpu::sizing {
 
@@ -51,25 +50,18 @@ SizingRequest makeRequest(const SizingInputs& in)
     }
     if (!in.presetId.empty() && !in.configPath.empty())
         throw SizingError("give either a preset or a config.json, not both");
-    r.trainedContext = in.trainedContext;
-    if (!in.presetId.empty() && (!in.shape || !r.trainedContext)) {
+    // The files are read only when the front end has not loaded the shape already (the panel re-estimates on
+    // every keystroke); the shape carries the trained context with it.
+    if (in.shape) {
+        r.shape = in.shape;
+    } else if (!in.presetId.empty()) {
         const auto library = PresetLibrary::loadDefault();
         const Preset& p = findPreset(library, in.presetId);
-        if (!in.shape) {
-            r.shape = p.shape;
-            r.shape->source = "preset " + p.id + " (" + p.source + ")";
-        }
-        if (!r.trainedContext)
-            r.trainedContext = p.trainedContext;
+        r.shape = p.shape;
+        r.shape->source = "preset " + p.id + " (" + p.source + ")";
+    } else if (!in.configPath.empty()) {
+        r.shape = model::ConfigReader::readFile(in.configPath);
     }
-    if (!in.configPath.empty()) {
-        if (!in.shape)
-            r.shape = model::ConfigReader::readFile(in.configPath);
-        if (!r.trainedContext)
-            r.trainedContext = TrainedContext::fromConfigFile(in.configPath);
-    }
-    if (in.shape)
-        r.shape = in.shape;
     if (in.checkpoint)
         r.checkpoint = in.checkpoint;
     else if (!in.safetensorsPath.empty())

@@ -41,7 +41,6 @@ struct SizingInputs {
     std::string presetId; // a preset of resources/presets (id or name), read when `shape` is empty
     std::string configPath; // a Hugging Face config.json, read when `shape` is empty
     std::optional<model::ModelShape> shape; // the shape already loaded by the front end (preset or config.json)
-    std::optional<std::uint64_t> trainedContext; // max_position_embeddings when the front end knows it
     std::string safetensorsPath; // a .safetensors file, an index or a folder, read when `checkpoint` is empty
     std::optional<model::SafetensorsSummary> checkpoint;
     bool weightsFromCheckpoint = true; // a checkpoint's weights as stored (false: as `storage`)

@@ -28,9 +28,6 @@ struct SizingRequest {
     std::optional<TrainingOptions> training;
     Reserve reserve;
     std::uint64_t tensorParallel = 1; // devices sharing one model; weights and KV heads are divided among them
-    // The model's trained context (max_position_embeddings), when known: not used by the engine, only to name the
-    // cap of the largest context (FitSentences).
-    std::optional<std::uint64_t> trainedContext;
 };
 
 } // namespace iteragpu::sizing

@@ -158,6 +158,18 @@ private slots:
         QCOMPARE(model::ConfigReader::fromJson(config).kvHeads, quint64(32));
     }
 
+    // The trained context travels with the shape (max_position_embeddings); absent means unknown, not 0.
+    void trainedContextIsPartOfTheShape()
+    {
+        QCOMPARE(model::ConfigReader::readFile(dataDir() + "llama-2-7b.config.json").trainedContext,
+            std::optional<std::uint64_t>(4096));
+        QCOMPARE(model::ConfigReader::readFile(dataDir() + "qwen2-7b.config.json").trainedContext,
+            std::optional<std::uint64_t>(131072));
+        auto config = nlohmann::json::parse(readText(dataDir() + "llama-2-7b.config.json"));
+        config.erase("max_position_embeddings");
+        QVERIFY(!model::ConfigReader::fromJson(config).trainedContext);
+    }
+
     void badConfigs_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -190,6 +202,10 @@ private slots:
             << QByteArray("{\"hidden_size\":64,\"num_hidden_layers\":4000000000,\"num_attention_heads\":4,"
                           "\"intermediate_size\":1,\"vocab_size\":1}")
             << QByteArray("num_hidden_layers");
+        QTest::addRow("string trained context") << QByteArray(
+            "{\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+            "\"intermediate_size\":1,\"vocab_size\":1,\"max_position_embeddings\":\"4k\"}")
+                                                << QByteArray("max_position_embeddings");
         QTest::addRow("deep nesting") << QByteArray(100000, '[') << QByteArray("nested");
         QTest::addRow("empty") << QByteArray() << QByteArray("JSON");
     }

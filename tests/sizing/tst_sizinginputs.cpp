@@ -330,13 +330,13 @@ private slots:
     {
         SizingInputs in;
         in.presetId = "llama-2-7b";
-        QCOMPARE(makeRequest(in).trainedContext, std::optional<std::uint64_t>(4096));
+        QCOMPARE(makeRequest(in).shape->trainedContext, std::optional<std::uint64_t>(4096));
         in = {};
         in.configPath = config("mistral-7b-v0.1");
-        QCOMPARE(makeRequest(in).trainedContext, std::optional<std::uint64_t>(32768));
+        QCOMPARE(makeRequest(in).shape->trainedContext, std::optional<std::uint64_t>(32768));
         in = {};
         in.parameters = 7;
-        QVERIFY(!makeRequest(in).trainedContext);
+        QVERIFY(!makeRequest(in).shape);
     }
 
     void componentLabelTable()
@@ -429,8 +429,8 @@ private slots:
         if (limit.cap == FitLimit::Cap::Memory)
             QCOMPARE(limit.value, memory);
         if (limit.cap == FitLimit::Cap::TrainedContext) {
-            QCOMPARE(limit.value, r.trainedContext);
-            QVERIFY(*memory > *r.trainedContext);
+            QCOMPARE(limit.value, r.shape->trainedContext);
+            QVERIFY(*memory > *r.shape->trainedContext);
         }
         const std::string sentence = FitSentences::contextSentence(limit, c.name).english();
         QVERIFY2(contains(sentence, sentencePart.toStdString()), sentence.c_str());

@@ -5,7 +5,6 @@
 #include "app/gui/sizing/sizingformhelpers.h"
 #include "core/model/configreader.h"
 #include "core/model/safetensorsreader.h"
-#include "core/sizing/trainedcontext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -166,11 +165,9 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     connect(m_bitsSpin, &QSpinBox::valueChanged, this, &ModelSourceBox::changed);
     connect(m_presetCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_presetShape.reset();
-        m_presetTrainedContext.reset();
         if (m_presets && index >= 0 && static_cast<std::size_t>(index) < m_presets->presets().size()) {
             const auto& preset = m_presets->presets()[static_cast<std::size_t>(index)];
             m_presetShape = preset.shape;
-            m_presetTrainedContext = preset.trainedContext;
         }
         updateModelInfo();
         emit shapeChanged();
@@ -266,11 +263,9 @@ void ModelSourceBox::fillInputs(sizing::SizingInputs& inputs) const
         break;
     case Source::Preset:
         inputs.shape = m_presetShape;
-        inputs.trainedContext = m_presetTrainedContext;
         break;
     case Source::Config:
         inputs.shape = m_configShape;
-        inputs.trainedContext = m_configTrainedContext;
         break;
     case Source::Safetensors:
         inputs.checkpoint = m_checkpoint;
@@ -304,12 +299,10 @@ bool ModelSourceBox::loadConfigFile(const QString& path)
     try {
         const std::string file = QFile::encodeName(path).toStdString();
         m_configShape = model::ConfigReader::readFile(file);
-        m_configTrainedContext = sizing::TrainedContext::fromConfigFile(file);
         m_configError.clear();
         ok = true;
     } catch (const std::exception& e) {
         m_configShape.reset();
-        m_configTrainedContext.reset();
         m_configError = QString::fromStdString(e.what());
     }
     {
@@ -357,7 +350,6 @@ bool ModelSourceBox::selectPreset(const QString& idOrName)
         m_presetCombo->setCurrentIndex(index);
     }
     m_presetShape = preset->shape;
-    m_presetTrainedContext = preset->trainedContext;
     {
         const QSignalBlocker block(m_sourceCombo);
         m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Preset));

@@ -84,9 +84,7 @@ private:
     std::optional<sizing::PresetLibrary> m_presets;
     QString m_presetError;
     std::optional<model::ModelShape> m_presetShape;
-    std::optional<std::uint64_t> m_presetTrainedContext;
     std::optional<model::ModelShape> m_configShape;
-    std::optional<std::uint64_t> m_configTrainedContext;
     QString m_configError;
     std::optional<model::SafetensorsSummary> m_checkpoint;
     QString m_checkpointError;
