@@ -5,6 +5,7 @@
 #include "app/gui/report/resultexporter.h"
 #include "app/gui/report/resultphasemodel.h"
 #include "app/gui/sizing/bytetext.h"
+#include "app/gui/widgets/rowtable.h"
 
 #include <QEvent>
 #include <QFileDialog>
@@ -19,22 +20,6 @@
 #include <QVBoxLayout>
 
 namespace iteragpu::gui {
-
-namespace {
-
-    QTableView* makeView(QWidget* parent, QAbstractItemModel* model, const char* name)
-    {
-        auto* view = new QTableView(parent);
-        view->setObjectName(QLatin1String(name));
-        view->setModel(model);
-        view->verticalHeader()->hide();
-        view->setSelectionBehavior(QAbstractItemView::SelectRows);
-        view->setWordWrap(false);
-        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        return view;
-    }
-
-} // namespace
 
 ResultCompareWidget::ResultCompareWidget(QWidget* parent)
     : QWidget(parent)
@@ -64,7 +49,7 @@ ResultCompareWidget::ResultCompareWidget(QWidget* parent)
         top->addWidget(summary, 1);
         top->addWidget(open, 0, Qt::AlignTop);
         v->addLayout(top);
-        view = makeView(w, model, name);
+        view = makeRowTable(w, model, name);
         v->addWidget(view, 1);
         connect(open, &QPushButton::clicked, this, [this, side] { openDialog(side); });
         sides->addWidget(w);
@@ -77,7 +62,7 @@ ResultCompareWidget::ResultCompareWidget(QWidget* parent)
     auto* diffLayout = new QVBoxLayout(m_diffBox);
     diffLayout->setContentsMargins(0, 0, 0, 0);
     m_diffTitle = new QLabel(m_diffBox);
-    m_diffView = makeView(m_diffBox, m_diff, "phaseDiff");
+    m_diffView = makeRowTable(m_diffBox, m_diff, "phaseDiff");
     diffLayout->addWidget(m_diffTitle);
     diffLayout->addWidget(m_diffView, 1);
 

@@ -6,6 +6,7 @@
 #include "app/gui/sizing/breakdownmodel.h"
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/computationview.h"
+#include "app/gui/widgets/rowtable.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -22,18 +23,6 @@ namespace {
     const QString kErrorStyle = QStringLiteral("color: #b01c1c; font-weight: bold;");
     const QString kFitsStyle = QStringLiteral("color: #1b7a2e; font-weight: bold;");
     constexpr int kVisibleBreakdownRows = 5; // rows the table keeps in view however short the panel
-
-    QTableView* makeTable(QWidget* parent, const char* name, QAbstractItemModel* model)
-    {
-        auto* view = new QTableView(parent);
-        view->setObjectName(QLatin1String(name));
-        view->setModel(model);
-        view->verticalHeader()->hide();
-        view->setSelectionBehavior(QAbstractItemView::SelectRows);
-        view->setWordWrap(false);
-        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        return view;
-    }
 }
 
 SizingResultsView::SizingResultsView(QWidget* parent)
@@ -72,7 +61,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_limits->setWordWrap(true);
     m_limits->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_limits->hide();
-    m_breakdownView = makeTable(breakdownPage, "breakdownView", m_breakdown);
+    m_breakdownView = makeRowTable(breakdownPage, m_breakdown, "breakdownView");
     // The numbers keep their width; the component column takes what is left and elides, so no number column is
     // cut at the dock's edge (the page does not scroll sideways).
     m_breakdownView->horizontalHeader()->setStretchLastSection(false);
@@ -96,7 +85,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     auto* catalogPage = new QWidget(m_tabs);
     auto* catalogLayout = new QVBoxLayout(catalogPage);
     catalogLayout->setContentsMargins(0, 0, 0, 0);
-    m_catalogView = makeTable(catalogPage, "catalogView", m_catalogModel);
+    m_catalogView = makeRowTable(catalogPage, m_catalogModel, "catalogView");
     m_catalogNote = new QLabel(catalogPage);
     m_catalogNote->setWordWrap(true);
     catalogLayout->addWidget(m_catalogView, 1);
