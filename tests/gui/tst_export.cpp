@@ -19,6 +19,7 @@
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/sizingengine.h"
 #include "core/units/units.h"
+#include "support/settingssandbox.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -237,7 +238,7 @@ class TestExport : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     }
 

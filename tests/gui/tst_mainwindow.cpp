@@ -3,6 +3,7 @@
 #include "app/gui/application/labapplication.h"
 #include "app/gui/mainwindow/mainwindow.h"
 #include "core/buildinfo/buildinfo.h"
+#include "support/settingssandbox.h"
 
 #include <QLabel>
 #include <QMenu>
@@ -16,7 +17,7 @@ using namespace iteragpu;
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(testsupport::settingsAreSandboxed()); }
 
     void hasTheFourMenus()
     {
@@ -67,7 +68,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    QStandardPaths::setTestModeEnabled(true);
+    testsupport::sandboxSettings(); // before the application reads its settings
     gui::LabApplication app(argc, argv);
     app.setLanguage(QStringLiteral("en"));
     TestMainWindow test;

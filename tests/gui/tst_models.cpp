@@ -2,6 +2,7 @@
 #include "app/gui/devices/devicelistmodel.h"
 #include "app/gui/log/logmodel.h"
 #include "app/gui/phases/phasetablemodel.h"
+#include "support/settingssandbox.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -36,7 +37,7 @@ class TestModels : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         QLocale::setDefault(QLocale(QStringLiteral("en_US")));
     }
 

@@ -8,6 +8,7 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 #include "core/sim/simbackend.h"
+#include "support/settingssandbox.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -106,7 +107,7 @@ class TestScreens : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         QSettings().clear();
     }
 
@@ -258,7 +259,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    QStandardPaths::setTestModeEnabled(true);
+    testsupport::sandboxSettings(); // before the application reads its settings
     gui::LabApplication app(argc, argv);
     app.setLanguage(QStringLiteral("en"));
     TestScreens test;

@@ -10,6 +10,7 @@
 #include "app/gui/mainwindow/mainwindow.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/units/units.h"
+#include "support/settingssandbox.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -140,7 +141,7 @@ class TestSizingPanel : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         // The window's identity (LabApplication::setupIdentity), so QSettings finds the same file as the app.
         QCoreApplication::setOrganizationName(QStringLiteral("IteraGPU"));
         QCoreApplication::setOrganizationDomain(QStringLiteral("iteragpu.org"));

@@ -4,6 +4,7 @@
 #include "app/cli/cliapp.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "core/units/units.h"
+#include "support/settingssandbox.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -71,7 +72,7 @@ class TestSizingParity : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         QCoreApplication::setOrganizationName(QStringLiteral("IteraGPU"));
         QCoreApplication::setApplicationName(QStringLiteral("IteraGPU Lab"));
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));

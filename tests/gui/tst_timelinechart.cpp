@@ -3,6 +3,7 @@
 #include "app/gui/style/palette.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/timeline/timelinenavigator.h"
+#include "support/settingssandbox.h"
 
 #include <QAction>
 #include <QApplication>
@@ -96,7 +97,7 @@ void feedDenseRun(TimelineChart& chart)
 class TestTimelineChart : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(testsupport::settingsAreSandboxed()); }
 
     void seriesFollowTheSamples_data()
     {

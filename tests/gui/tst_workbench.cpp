@@ -14,6 +14,7 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 #include "app/gui/workload/workloadsettings.h"
+#include "support/settingssandbox.h"
 
 #include "core/protocol/runsummary.h"
 
@@ -98,7 +99,7 @@ private slots:
 
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(testsupport::settingsAreSandboxed());
         QSettings().clear();
     }
 
@@ -525,7 +526,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    QStandardPaths::setTestModeEnabled(true);
+    testsupport::sandboxSettings(); // before the application reads its settings
     gui::LabApplication app(argc, argv);
     app.setLanguage(QStringLiteral("en"));
     TestWorkbench test;

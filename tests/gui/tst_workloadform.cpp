@@ -4,6 +4,7 @@
 #include "app/gui/run/runpanel.h"
 #include "app/gui/workload/workloadform.h"
 #include "app/gui/workload/workloadsettings.h"
+#include "support/settingssandbox.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -24,7 +25,7 @@ Q_DECLARE_METATYPE(WorkloadForm::Field)
 class TestWorkloadForm : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(testsupport::settingsAreSandboxed()); }
     // Every case starts from the seeds' example, not from what an earlier case left in the settings.
     void init() { gui::WorkloadSettings::clear(); }
     void cleanupTestCase() { gui::WorkloadSettings::clear(); }
@@ -230,7 +231,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    QStandardPaths::setTestModeEnabled(true);
+    testsupport::sandboxSettings(); // before the application reads its settings
     gui::LabApplication app(argc, argv);
     app.setLanguage(QStringLiteral("en"));
     TestWorkloadForm test;

@@ -9,6 +9,7 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/workload/workloadform.h"
+#include "support/settingssandbox.h"
 
 #include <QMenuBar>
 #include <QPushButton>
@@ -52,7 +53,7 @@ QString expected(const QTranslator* catalog, const char* context, const char* so
 class TestLanguageSwitch : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(testsupport::settingsAreSandboxed()); }
 
     void switchesEveryVisibleText_data()
     {
@@ -176,7 +177,7 @@ private slots:
 
 int main(int argc, char** argv)
 {
-    QStandardPaths::setTestModeEnabled(true);
+    testsupport::sandboxSettings(); // before the application reads its settings
     gui::LabApplication app(argc, argv);
     TestLanguageSwitch test;
     return QTest::qExec(&test, argc, argv);
