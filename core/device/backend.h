@@ -12,14 +12,62 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 1;
+inline constexpr int kBackendAbiVersion = 2;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
 const char* dtypeName(DType dtype); // "float32", "float16", "bfloat16"
 std::optional<DType> dtypeFromName(const std::string& name);
 
-enum class Activation : int { Gelu = 0, Relu = 1 };
+enum class Activation : int { Gelu = 0, Relu = 1, Silu = 2 }; // Gelu: the tanh approximation
+
+// Where the keys and values of token position p of sequence b live (the decoder workload's KV cache, or the
+// fresh K/V of a prefill). Elements are [.., heads, headDim] rows of the compute dtype.
+struct KvLayout {
+    std::int64_t heads = 0; // KV heads
+    std::int64_t headDim = 0;
+    // Contiguous [batch, capacity, heads, headDim]: position p of sequence b at row (p - base) % capacity.
+    std::int64_t capacity = 0;
+    std::int64_t base = 0;
+    // Paged when blockTable is not null: a device array of batch x tableWidth block addresses (std::uint64_t);
+    // position p of sequence b is row p % blockSize of block blockTable[b * tableWidth + (p / blockSize) %
+    // tableWidth], each block [blockSize, heads, headDim].
+    const void* blockTable = nullptr;
+    std::int64_t tableWidth = 0;
+    std::int64_t blockSize = 0;
+};
+
+// One attention problem. Queries q and the output are [batch, queries, heads, headDim]; query i of a sequence
+// is at position queryStart + i. Keys at positions keyStart .. keyStart + keys - 1 are read (through a KvLayout);
+// key position p is visible to query position t when p <= t and, with a window w > 0, t - p < w; others are
+// masked (-inf before the softmax). Query head h reads KV head h / (heads / kvHeads) (grouped-query attention).
+struct AttentionShape {
+    std::int64_t batch = 0;
+    std::int64_t queries = 0;
+    std::int64_t heads = 0;
+    std::int64_t kvHeads = 0;
+    std::int64_t headDim = 0;
+    std::int64_t queryStart = 0;
+    std::int64_t keyStart = 0;
+    std::int64_t keys = 0;
+    std::int64_t window = 0; // 0: full causal attention
+    float scale = 1.0f; // applied to q.k
+};
+
+// A bitsandbytes-style NF4 tensor on the device: two 4-bit codes per byte (element 2i in the low nibble), one
+// absmax per block of blockSize values, a 16-entry float32 code book. With double quantization the absmax values
+// are 8-bit codes: absmax[i] = nestedMap[absmaxCodes[i]] * nestedScale[i / 256] + offset[0] (float32 arrays).
+struct Nf4Tensor {
+    const void* packed = nullptr; // uint8 [ceil(count / 2)]
+    const void* absmax = nullptr; // float32 [blocks], or uint8 codes [blocks] with double quantization
+    const void* quantMap = nullptr; // float32 [16]
+    bool doubleQuant = false;
+    const void* nestedScale = nullptr; // float32 [ceil(blocks / 256)]
+    const void* nestedMap = nullptr; // float32 [256]
+    const void* offset = nullptr; // float32 [1]
+    std::uint64_t count = 0; // values
+    std::uint64_t blockSize = 64;
+};
 
 // The result of a device call, with the runtime's own error text when it failed.
 struct Status {
@@ -111,6 +159,76 @@ public:
     virtual Status adamStep(void* param, const void* grad, void* m, void* v, std::uint64_t count, DType dtype,
         std::int64_t step, float lr, float beta1, float beta2, float eps, float weightDecay)
         = 0;
+
+    // --- The decoder workload's kernels (ABI 2). dtype is the compute dtype of every float tensor unless a
+    // parameter says otherwise; token ids, router indices and argmax results are int32.
+    virtual Status copyToDevice(void* deviceDst, const void* hostSrc, std::uint64_t bytes) = 0;
+    // ids[i] uniform in [0, vocab), from the same counter-based hash as fillRandom.
+    virtual Status fillTokens(void* ids, std::uint64_t count, std::int64_t vocab, std::uint64_t seed) = 0;
+    // out[t, :] = table[ids[t], :] * scale; table [vocab, hidden].
+    virtual Status embedding(void* out, const void* table, const void* ids, std::int64_t tokens, std::int64_t hidden,
+        std::int64_t vocab, float scale, DType dtype)
+        = 0;
+    // out[r, :] = in[r, :] / sqrt(mean(in[r, :]^2) + eps) * (weight + weightOffset); Gemma's offset is 1.
+    virtual Status rmsNorm(void* out, const void* in, const void* weight, std::int64_t rows, std::int64_t cols,
+        float eps, float weightOffset, DType dtype)
+        = 0;
+    // In place on x [batch, seq, heads, headDim]: rotary embedding (rotate-half pairing d, d + headDim / 2) of
+    // token s at position positionStart + s, frequencies theta^(-2i / headDim).
+    virtual Status rope(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t positionStart, float theta, DType dtype)
+        = 0;
+    // out[i] = act(gate[i]) * up[i]; out may be gate.
+    virtual Status gatedActivation(void* out, const void* gate, const void* up, std::uint64_t count, Activation act,
+        DType dtype)
+        = 0;
+    // inout[i] += other[i]
+    virtual Status add(void* inout, const void* other, std::uint64_t count, DType dtype) = 0;
+    // out[b, :] = in[b, index, :] for in [batch, seq, hidden].
+    virtual Status sliceTokens(void* out, const void* in, std::int64_t batch, std::int64_t seq, std::int64_t hidden,
+        std::int64_t index, DType dtype)
+        = 0;
+    // Copies the K or V rows of positions positionStart .. positionStart + positions - 1 of every sequence from
+    // src to dst, each addressed through its layout (a cache write, a cache that grows, a window that slides).
+    virtual Status copyKv(void* dst, const KvLayout& dstLayout, const void* src, const KvLayout& srcLayout,
+        std::int64_t batch, std::int64_t positionStart, std::int64_t positions, DType dtype)
+        = 0;
+    // Fused attention (scaled dot product, tiled, online softmax in float32): no queries x keys buffer.
+    virtual Status attention(void* out, const void* q, const void* k, const void* v, const KvLayout& layout,
+        const AttentionShape& shape, DType dtype)
+        = 0;
+    // Eager attention in three steps, as an eager implementation holds it: scores [batch, heads, queries, keys]
+    // in dtype (masked entries -inf), a float32 softmax of each row, and the values weighted by probs (dtype,
+    // [batch, heads, queries, keys]).
+    virtual Status attentionScores(void* scores, const void* q, const void* k, const KvLayout& layout,
+        const AttentionShape& shape, DType dtype)
+        = 0;
+    virtual Status softmaxRows(void* outF32, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
+    virtual Status attentionValues(void* out, const void* probs, const void* v, const KvLayout& layout,
+        const AttentionShape& shape, DType dtype)
+        = 0;
+    // out[i] = in[i] converted between dtypes.
+    virtual Status convert(void* out, DType outType, const void* in, DType inType, std::uint64_t count) = 0;
+    // Per token: softmax over the experts' logits [tokens, experts], the top k (ties to the lower index), their
+    // probabilities renormalised to sum 1: indices int32 [tokens, k], weights float32 [tokens, k].
+    virtual Status routerTopK(void* indices, void* weights, const void* logits, std::int64_t tokens,
+        std::int64_t experts, std::int64_t k, DType dtype)
+        = 0;
+    // out[t, :] += weight(t, expert) * expertOut[t, :] for the tokens routed to expert (others unchanged).
+    virtual Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
+        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t expert, DType dtype)
+        = 0;
+    // out[r, c] = q[r, c] * scales[r] / 127 for int8 q [rows, cols] and float32 scales [rows] (LLM.int8 row scales).
+    virtual Status dequantizeInt8(void* out, const void* q, const void* scales, std::int64_t rows, std::int64_t cols,
+        DType dtype)
+        = 0;
+    // out[i] = quantMap[code i] * absmax[i / blockSize].
+    virtual Status dequantizeNf4(void* out, const Nf4Tensor& tensor, DType dtype) = 0;
+    // out[r] = the index of the largest in[r, :] (the lower index on ties), int32.
+    virtual Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
+
+    // Simulated devices only: the modelled device time of every kernel since the context was opened, seconds.
+    virtual std::optional<double> modelledSeconds() const { return std::nullopt; }
 };
 
 class Backend {

@@ -23,6 +23,10 @@ enum class PhaseKind : int {
     WarmStep, // one whole training step per record
     Evaluation, // its own batch, forward without gradients
     Export, // weights copied to the host
+    // The decoder workload (inference only):
+    Prefill, // the whole prompt through every layer, K and V into the cache, logits of the last position
+    Decode, // `iterations` generated tokens (one record per RunConfig::decoder->decodeChunk steps)
+    WarmPrefill, // the cache of the previous generation released (static: reset in place), a prefill again
 };
 
 struct PlannedPhase {
@@ -38,6 +42,8 @@ struct PlannedPhase {
 //   inference: model_load, inputs, cold_forward, warmup (if warmup > 0), warm_forward x repeats
 //   training:  model_load, inputs, first_step.forward, first_step.loss, first_step.backward,
 //              first_step.optimizer, warmup (if warmup > 0), warm_step x repeats, evaluation, export
+//   decoder:   model_load, inputs, prefill, decode x ceil(generated / chunk) (repeat = chunk index when chunked),
+//              warmup (if warmup > 0: `warmup` warm prefills in one record), warm_prefill x repeats
 std::vector<PlannedPhase> planPhases(const RunConfig& config);
 
 // "x [2, 128, 1024] float32, W1 [1024, 4096] ..." and the dimensions of one planned phase.

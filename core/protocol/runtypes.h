@@ -4,6 +4,7 @@
 #include "core/alloc/traceevent.h"
 #include "core/device/backend.h"
 #include "core/i18n/message.h"
+#include "core/model/modelshape.h"
 
 #include <cstdint>
 #include <optional>
@@ -36,6 +37,46 @@ double clampSamplingHz(double hz); // NaN and out-of-range values land in [kMinS
 
 inline constexpr std::size_t kDefaultMaxSamplesPerPhase = 2048; // samples kept per phase record
 
+// What a run measures: the seeds' dense network, or a decoder-only transformer built from a model shape.
+enum class WorkloadKind : int { Dense = 0, Decoder = 1 };
+const char* workloadKindName(WorkloadKind kind); // "dense", "decoder"
+std::optional<WorkloadKind> workloadKindFromName(const std::string& name);
+
+// How the decoder's weights are stored. Float formats compute in their own dtype; int8 and nf4 compute in
+// RunConfig::dtype (16 bit), dequantizing each linear into a transient buffer, and keep the modules the sizing
+// engine keeps in 16 bit (embeddings, lm_head, norms, biases, router) in that dtype.
+enum class WeightStorage : int { Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, Nf4 = 4, Nf4DoubleQuant = 5 };
+const char* weightStorageName(WeightStorage storage); // "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" (sizing's names)
+std::optional<WeightStorage> weightStorageFromName(const std::string& name);
+bool weightStorageQuantized(WeightStorage storage);
+
+enum class KvCacheKind : int { Dynamic = 0, Static = 1, Paged = 2 };
+const char* kvCacheName(KvCacheKind kind); // "dynamic", "static", "paged"
+std::optional<KvCacheKind> kvCacheFromName(const std::string& name);
+
+enum class AttentionKind : int { Eager = 0, Sdpa = 1 };
+const char* attentionName(AttentionKind kind); // "eager", "sdpa"
+std::optional<AttentionKind> attentionFromName(const std::string& name);
+
+inline constexpr std::uint64_t kPagedBlockTokens = 16; // tokens per block of the paged cache (vLLM's default)
+
+// The decoder workload of a run (RunConfig::workload == Decoder): the same model::ModelShape the sizing engine
+// reads, random weights (no checkpoint is read), one generation of `generated` tokens after a prompt of
+// promptTokens tokens, for `sequences` sequences at once. RunConfig::batch, context and width are not used.
+struct DecoderSpec {
+    model::ModelShape shape;
+    std::string modelSource; // what the user named: "preset:llama-2-7b", a config.json or safetensors path
+    WeightStorage storage = WeightStorage::BFloat16;
+    std::uint64_t promptTokens = 512;
+    std::uint64_t generated = 64; // decode steps, one token per sequence each
+    std::uint64_t sequences = 1;
+    KvCacheKind cache = KvCacheKind::Dynamic;
+    AttentionKind attention = AttentionKind::Sdpa;
+    std::uint64_t decodeChunk = 0; // decode steps per phase record; 0 = all of them in one record
+    float ropeTheta = 10000.0f;
+    float normEps = 1e-5f;
+};
+
 struct RunConfig {
     std::string deviceId = "sim:0";
     Mode mode = Mode::Inference;
@@ -51,6 +92,12 @@ struct RunConfig {
     std::optional<std::uint64_t> simCapacityBytes; // sim:N only; nullopt = the simulated default
     std::uint64_t seed = 0; // of the synthetic weights and inputs
     std::size_t maxSamplesPerPhase = kDefaultMaxSamplesPerPhase;
+    WorkloadKind workload = WorkloadKind::Dense;
+    std::optional<DecoderSpec> decoder; // set when workload is Decoder
+    // sim:N only: the card of resources/catalog/gpus.json whose capacity and pace (roofline) the simulated device
+    // keeps, and the pace itself: 1 = the card's modelled time in real time, 0 = as fast as possible.
+    std::string simCard;
+    double simSpeed = 1.0;
 };
 
 // Checks a configuration before a run: a one-line reason when it is invalid (zero or overflowing dimensions,
@@ -112,6 +159,8 @@ struct PhaseResult {
     std::optional<double> startSeconds; // since the run started
     std::optional<double> endSeconds;
     std::optional<double> durationSeconds;
+    // Simulated devices only: the phase's device time as the simulated card's roofline models it (not measured).
+    std::optional<double> modelledSeconds;
 
     std::vector<Sample> samples; // bounded (RunConfig::maxSamplesPerPhase); thinned keeping the maxima
     std::uint64_t samplesThinned = 0; // samples merged away to stay within the bound

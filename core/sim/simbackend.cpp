@@ -149,6 +149,67 @@ public:
         return kernel();
     }
 
+    Status copyToDevice(void*, const void*, std::uint64_t) override { return kernel(); }
+    Status fillTokens(void*, std::uint64_t, std::int64_t, std::uint64_t) override { return kernel(); }
+    Status embedding(void*, const void*, const void*, std::int64_t, std::int64_t, std::int64_t, float, DType) override
+    {
+        return kernel();
+    }
+    Status rmsNorm(void*, const void*, const void*, std::int64_t, std::int64_t, float, float, DType) override
+    {
+        return kernel();
+    }
+    Status rope(void*, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, float, DType) override
+    {
+        return kernel();
+    }
+    Status gatedActivation(void*, const void*, const void*, std::uint64_t, device::Activation, DType) override
+    {
+        return kernel();
+    }
+    Status add(void*, const void*, std::uint64_t, DType) override { return kernel(); }
+    Status sliceTokens(void*, const void*, std::int64_t, std::int64_t, std::int64_t, std::int64_t, DType) override
+    {
+        return kernel();
+    }
+    Status copyKv(void*, const device::KvLayout&, const void*, const device::KvLayout&, std::int64_t, std::int64_t,
+        std::int64_t, DType) override
+    {
+        return kernel();
+    }
+    Status attention(void*, const void*, const void*, const void*, const device::KvLayout&,
+        const device::AttentionShape&, DType) override
+    {
+        return kernel();
+    }
+    Status attentionScores(void*, const void*, const void*, const device::KvLayout&, const device::AttentionShape&,
+        DType) override
+    {
+        return kernel();
+    }
+    Status softmaxRows(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
+    Status attentionValues(void*, const void*, const void*, const device::KvLayout&, const device::AttentionShape&,
+        DType) override
+    {
+        return kernel();
+    }
+    Status convert(void*, DType, const void*, DType, std::uint64_t) override { return kernel(); }
+    Status routerTopK(void*, void*, const void*, std::int64_t, std::int64_t, std::int64_t, DType) override
+    {
+        return kernel();
+    }
+    Status addRoutedExpert(void*, const void*, const void*, const void*, std::int64_t, std::int64_t, std::int64_t,
+        std::int64_t, DType) override
+    {
+        return kernel();
+    }
+    Status dequantizeInt8(void*, const void*, const void*, std::int64_t, std::int64_t, DType) override
+    {
+        return kernel();
+    }
+    Status dequantizeNf4(void*, const device::Nf4Tensor&, DType) override { return kernel(); }
+    Status argmaxRows(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
+
 private:
     Status kernel() const
     {
