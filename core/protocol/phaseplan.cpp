@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/phaseplan.h"
 
+#include <algorithm>
+
 namespace iteragpu::protocol {
 
 std::vector<PlannedPhase> planPhases(const RunConfig& config)
@@ -19,6 +21,24 @@ std::vector<PlannedPhase> planPhases(const RunConfig& config)
     };
     add(PhaseKind::ModelLoad, "model_load");
     add(PhaseKind::Inputs, "inputs");
+    if (config.workload == WorkloadKind::Decoder && config.decoder) {
+        const std::uint64_t steps = config.decoder->generated;
+        const std::uint64_t chunk = config.decoder->decodeChunk;
+        add(PhaseKind::Prefill, "prefill");
+        if (chunk == 0 || chunk >= steps) {
+            if (steps > 0)
+                add(PhaseKind::Decode, "decode", std::nullopt, static_cast<std::uint32_t>(steps));
+        } else {
+            std::uint32_t record = 0;
+            for (std::uint64_t done = 0; done < steps; done += chunk, ++record)
+                add(PhaseKind::Decode, "decode", record, static_cast<std::uint32_t>(std::min(chunk, steps - done)));
+        }
+        if (config.warmup > 0)
+            add(PhaseKind::Warmup, "warmup", std::nullopt, config.warmup);
+        for (std::uint32_t r = 0; r < config.repeats; ++r)
+            add(PhaseKind::WarmPrefill, "warm_prefill", r, 1, config.emptyCacheBetweenRepeats);
+        return plan;
+    }
     if (config.mode == Mode::Inference) {
         add(PhaseKind::ColdForward, "cold_forward");
         if (config.warmup > 0)
@@ -55,8 +75,47 @@ namespace {
     }
 } // namespace
 
+namespace {
+    std::string decoderInputs(const RunConfig& c, const PlannedPhase& phase)
+    {
+        const DecoderSpec& d = *c.decoder;
+        const model::ModelShape& m = d.shape;
+        const std::string dt = std::string(" ") + device::dtypeName(decoderComputeDType(c));
+        const std::string model = (m.family.empty() ? std::string("decoder") : m.family) + ", "
+            + std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) + ", "
+            + std::to_string(m.heads) + " heads (" + std::to_string(m.kvHeads) + " KV) x " + std::to_string(m.headDim)
+            + (m.experts > 0 ? ", " + std::to_string(m.experts) + " experts (top " + std::to_string(m.expertsPerToken)
+                        + ")"
+                             : std::string());
+        const std::string how = std::string(", ") + attentionName(d.attention) + " attention, " + kvCacheName(d.cache)
+            + " KV cache";
+        switch (phase.kind) {
+        case PhaseKind::ModelLoad:
+            return model + ", weights in " + weightStorageName(d.storage) + " (random, no checkpoint read)";
+        case PhaseKind::Inputs:
+            return "input_ids " + shape({ d.sequences, d.promptTokens }) + " int32";
+        case PhaseKind::Prefill:
+            return shape({ d.sequences, d.promptTokens }) + " prompt tokens through " + std::to_string(m.layers)
+                + " layers" + dt + how + ", logits of the last position";
+        case PhaseKind::Decode:
+            return std::to_string(phase.iterations) + " decode steps of " + shape({ d.sequences, 1 }) + " tokens" + dt
+                + how;
+        case PhaseKind::Warmup:
+            return std::to_string(phase.iterations) + " warm prefills of " + shape({ d.sequences, d.promptTokens })
+                + " tokens";
+        case PhaseKind::WarmPrefill:
+            return "cache of the last generation released, prefill of " + shape({ d.sequences, d.promptTokens })
+                + " tokens again";
+        default:
+            return {};
+        }
+    }
+} // namespace
+
 std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)
 {
+    if (c.workload == WorkloadKind::Decoder && c.decoder)
+        return decoderInputs(c, phase);
     const std::string dt = std::string(" ") + device::dtypeName(c.dtype);
     const std::uint64_t h = 4 * c.width;
     const std::string x = "x " + shape({ c.batch, c.context, c.width }) + dt;
@@ -93,6 +152,18 @@ std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)
 
 std::vector<Dimension> phaseDimensions(const RunConfig& c, const PlannedPhase& phase)
 {
+    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+        const DecoderSpec& d = *c.decoder;
+        std::vector<Dimension> dims { { "sequences", d.sequences }, { "prompt_tokens", d.promptTokens },
+            { "generated", d.generated }, { "layers", d.shape.layers }, { "hidden", d.shape.hidden },
+            { "heads", d.shape.heads }, { "kv_heads", d.shape.kvHeads }, { "head_dim", d.shape.headDim },
+            { "dtype_bytes", device::dtypeSize(decoderComputeDType(c)) } };
+        if (phase.kind == PhaseKind::Decode || phase.kind == PhaseKind::Warmup)
+            dims.push_back({ phase.kind == PhaseKind::Decode ? "steps" : "iterations", phase.iterations });
+        if (phase.repeat)
+            dims.push_back({ phase.kind == PhaseKind::Decode ? "chunk" : "repeat", *phase.repeat });
+        return dims;
+    }
     std::vector<Dimension> d { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
         { "hidden", 4 * c.width }, { "dtype_bytes", device::dtypeSize(c.dtype) } };
     if (phase.kind == PhaseKind::Warmup)

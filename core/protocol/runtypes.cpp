@@ -52,6 +52,96 @@ std::optional<PhaseStatus> phaseStatusFromName(const std::string& name)
     return std::nullopt;
 }
 
+const char* workloadKindName(WorkloadKind kind) { return kind == WorkloadKind::Decoder ? "decoder" : "dense"; }
+
+std::optional<WorkloadKind> workloadKindFromName(const std::string& name)
+{
+    for (auto k : { WorkloadKind::Dense, WorkloadKind::Decoder })
+        if (name == workloadKindName(k))
+            return k;
+    return std::nullopt;
+}
+
+const char* weightStorageName(WeightStorage storage)
+{
+    switch (storage) {
+    case WeightStorage::Float32:
+        return "fp32";
+    case WeightStorage::Float16:
+        return "fp16";
+    case WeightStorage::BFloat16:
+        return "bf16";
+    case WeightStorage::Int8:
+        return "int8";
+    case WeightStorage::Nf4:
+        return "nf4";
+    case WeightStorage::Nf4DoubleQuant:
+        return "nf4-dq";
+    }
+    return "bf16";
+}
+
+std::optional<WeightStorage> weightStorageFromName(const std::string& name)
+{
+    for (auto w : { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
+             WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant })
+        if (name == weightStorageName(w))
+            return w;
+    return std::nullopt;
+}
+
+bool weightStorageQuantized(WeightStorage storage)
+{
+    return storage == WeightStorage::Int8 || storage == WeightStorage::Nf4 || storage == WeightStorage::Nf4DoubleQuant;
+}
+
+const char* kvCacheName(KvCacheKind kind)
+{
+    switch (kind) {
+    case KvCacheKind::Dynamic:
+        return "dynamic";
+    case KvCacheKind::Static:
+        return "static";
+    case KvCacheKind::Paged:
+        return "paged";
+    }
+    return "dynamic";
+}
+
+std::optional<KvCacheKind> kvCacheFromName(const std::string& name)
+{
+    for (auto k : { KvCacheKind::Dynamic, KvCacheKind::Static, KvCacheKind::Paged })
+        if (name == kvCacheName(k))
+            return k;
+    return std::nullopt;
+}
+
+const char* attentionName(AttentionKind kind) { return kind == AttentionKind::Eager ? "eager" : "sdpa"; }
+
+std::optional<AttentionKind> attentionFromName(const std::string& name)
+{
+    for (auto a : { AttentionKind::Eager, AttentionKind::Sdpa })
+        if (name == attentionName(a))
+            return a;
+    return std::nullopt;
+}
+
+device::DType decoderComputeDType(const RunConfig& config)
+{
+    if (!config.decoder)
+        return config.dtype;
+    switch (config.decoder->storage) {
+    case WeightStorage::Float32:
+        return device::DType::Float32;
+    case WeightStorage::Float16:
+        return device::DType::Float16;
+    case WeightStorage::BFloat16:
+        return device::DType::BFloat16;
+    default:
+        return config.dtype;
+    }
+}
+
 double clampSamplingHz(double hz)
 {
     if (std::isnan(hz))
@@ -97,8 +187,83 @@ namespace {
     constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
 }
 
+namespace {
+    // The decoder's configuration: every count of the shape present, heads divisible into KV groups, and the
+    // largest tensor of the run (a prefill activation, a layer's KV cache, the eager scores, the logits, a
+    // weight) within 2^63 bytes, so an absurd token count is refused here and never wraps.
+    std::string validateDecoder(const RunConfig& c)
+    {
+        if (!c.decoder)
+            return "the decoder workload needs a model (a preset, a config.json or a safetensors header)";
+        if (c.mode != Mode::Inference)
+            return "the decoder workload measures inference only: training is sized (iteragpu estimate), not measured";
+        const DecoderSpec& d = *c.decoder;
+        const model::ModelShape& m = d.shape;
+        if (m.layers == 0 || m.hidden == 0 || m.intermediate == 0 || m.heads == 0 || m.kvHeads == 0 || m.headDim == 0
+            || m.vocab == 0)
+            return "the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab "
+                   "must all be at least 1";
+        if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
+            return "the model's " + std::to_string(m.heads) + " attention heads cannot share "
+                + std::to_string(m.kvHeads) + " KV heads: the KV heads must divide the heads";
+        if (m.headDim % 2 != 0)
+            return "head_dim " + std::to_string(m.headDim) + " is odd: rotary embeddings need pairs";
+        if (!m.layerWindows.empty() && m.layerWindows.size() != m.layers)
+            return "the model lists " + std::to_string(m.layerWindows.size()) + " attention windows for "
+                + std::to_string(m.layers) + " layers";
+        for (const auto& w : m.layerWindows)
+            if (w && *w == 0)
+                return "a sliding window of 0 tokens is not a window";
+        if (m.experts > 0 && (m.expertsPerToken == 0 || m.expertsPerToken > m.experts))
+            return "experts per token must be between 1 and the " + std::to_string(m.experts) + " experts";
+        if (m.vocab > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
+            return "a vocabulary of " + std::to_string(m.vocab) + " tokens does not fit int32 token ids";
+        if (d.sequences == 0 || d.promptTokens == 0)
+            return "the decoder needs at least 1 sequence and 1 prompt token";
+        if (weightStorageQuantized(d.storage) && c.dtype == device::DType::Float32)
+            return std::string("weights in ") + weightStorageName(d.storage)
+                + " compute in 16 bit: choose float16 or bfloat16 as the compute dtype";
+        constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+        const std::uint64_t s = device::dtypeSize(decoderComputeDType(c));
+        using units::checkedMul;
+        const auto positions = units::checkedAdd(d.promptTokens, d.generated);
+        const auto tokens = checkedMul(d.sequences, d.promptTokens);
+        const auto within = [&](std::initializer_list<std::uint64_t> dims) {
+            std::optional<std::uint64_t> bytes = s;
+            for (auto x : dims)
+                bytes = bytes ? checkedMul(*bytes, x) : std::nullopt;
+            return bytes && *bytes <= limit;
+        };
+        const auto attentionWidth = checkedMul(m.heads, m.headDim);
+        const std::uint64_t widest
+            = std::max({ m.hidden, m.intermediate, attentionWidth.value_or(limit), m.vocab });
+        if (!attentionWidth || !positions || !tokens || *positions > limit || *tokens > limit
+            || !within({ *tokens, widest, std::max<std::uint64_t>(m.experts, 1) })
+            || !within({ d.sequences, *positions, m.kvHeads, m.headDim })
+            || !within({ d.sequences, m.heads, d.promptTokens, *positions, 2 })
+            || !within({ m.vocab, m.hidden }) || !within({ m.intermediate, m.hidden }))
+            return "the run is too large: " + std::to_string(d.sequences) + " sequences x "
+                + std::to_string(d.promptTokens) + " prompt tokens + " + std::to_string(d.generated)
+                + " generated would need a tensor beyond 2^63 bytes";
+        return {};
+    }
+} // namespace
+
 std::string validateConfig(const RunConfig& c)
 {
+    if (c.workload == WorkloadKind::Decoder) {
+        if (auto e = validateDecoder(c); !e.empty())
+            return e;
+        if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
+            return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
+        if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)
+            return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
+        if (c.simCapacityBytes && *c.simCapacityBytes == 0)
+            return "the simulated capacity must be more than 0 bytes";
+        if (c.decoder->generated > kMaxRepeats * 1000ULL)
+            return "at most " + std::to_string(kMaxRepeats * 1000ULL) + " generated tokens";
+        return {};
+    }
     if (c.batch == 0 || c.context == 0 || c.width == 0)
         return "batch, context and width must be at least 1";
     if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)

@@ -100,6 +100,9 @@ struct RunConfig {
     double simSpeed = 1.0;
 };
 
+// The dtype the decoder computes in: the storage's own for fp32/fp16/bf16, RunConfig::dtype for int8 and nf4.
+device::DType decoderComputeDType(const RunConfig& config);
+
 // Checks a configuration before a run: a one-line reason when it is invalid (zero or overflowing dimensions,
 // zero repeats are allowed), empty when fine.
 std::string validateConfig(const RunConfig& config);
