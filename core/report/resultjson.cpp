@@ -45,6 +45,36 @@ namespace {
             { "multiprocessors", i.multiprocessors }, { "simulated", i.simulated } };
     }
 
+    ordered_json shapeToJson(const model::ModelShape& m)
+    {
+        ordered_json windows = ordered_json::array();
+        for (const auto& w : m.layerWindows)
+            windows.push_back(w ? ordered_json(*w) : ordered_json(nullptr));
+        return { { "layers", m.layers }, { "hidden", m.hidden }, { "intermediate", m.intermediate },
+            { "heads", m.heads }, { "kv_heads", m.kvHeads }, { "head_dim", m.headDim }, { "vocab", m.vocab },
+            { "experts", m.experts }, { "experts_per_token", m.expertsPerToken },
+            { "tie_word_embeddings", m.tieWordEmbeddings }, { "qkv_bias", m.qkvBias },
+            { "output_bias", m.outputBias }, { "mlp_bias", m.mlpBias }, { "norms_per_layer", m.normsPerLayer },
+            { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) } };
+    }
+
+    ordered_json workloadToJson(const RunConfig& c)
+    {
+        if (c.workload != WorkloadKind::Decoder || !c.decoder)
+            return { { "kind", workloadKindName(WorkloadKind::Dense) },
+                { "network", "two-layer MLP y = GELU(x W1 + b1) W2 + b2 (the seeds' exercise)" },
+                { "width", c.width }, { "hidden", 4 * c.width } };
+        const DecoderSpec& d = *c.decoder;
+        return { { "kind", workloadKindName(WorkloadKind::Decoder) }, { "model_source", d.modelSource },
+            { "family", d.shape.family }, { "shape", shapeToJson(d.shape) },
+            { "storage", weightStorageName(d.storage) },
+            { "compute_dtype", device::dtypeName(decoderComputeDType(c)) },
+            { "attention", attentionName(d.attention) }, { "cache", kvCacheName(d.cache) },
+            { "prompt_tokens", d.promptTokens }, { "generated", d.generated }, { "sequences", d.sequences },
+            { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta }, { "norm_eps", d.normEps },
+            { "weights", "random (no checkpoint read)" } };
+    }
+
     // Readers: throw ReadError with the field's path on a missing or mistyped field.
     struct ReadError {
         std::string message;
@@ -169,6 +199,8 @@ namespace {
         p.startSeconds = getOptionalDouble(j, "start_seconds", w);
         p.endSeconds = getOptionalDouble(j, "end_seconds", w);
         p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
+        if (j.contains("modelled_seconds"))
+            p.modelledSeconds = getOptionalDouble(j, "modelled_seconds", w);
         const auto& samples = field(j, "samples", w);
         const std::string sw = w + ".samples";
         p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
@@ -194,6 +226,60 @@ namespace {
         return p;
     }
 
+    DecoderSpec decoderFromJson(const ordered_json& w)
+    {
+        const std::string at = "workload";
+        DecoderSpec d;
+        d.modelSource = get<std::string>(w, "model_source", at);
+        const auto& m = field(w, "shape", at);
+        const std::string sa = at + ".shape";
+        d.shape.family = get<std::string>(w, "family", at);
+        d.shape.source = d.modelSource;
+        d.shape.layers = get<std::uint64_t>(m, "layers", sa);
+        d.shape.hidden = get<std::uint64_t>(m, "hidden", sa);
+        d.shape.intermediate = get<std::uint64_t>(m, "intermediate", sa);
+        d.shape.heads = get<std::uint64_t>(m, "heads", sa);
+        d.shape.kvHeads = get<std::uint64_t>(m, "kv_heads", sa);
+        d.shape.headDim = get<std::uint64_t>(m, "head_dim", sa);
+        d.shape.vocab = get<std::uint64_t>(m, "vocab", sa);
+        d.shape.experts = get<std::uint64_t>(m, "experts", sa);
+        d.shape.expertsPerToken = get<std::uint64_t>(m, "experts_per_token", sa);
+        d.shape.tieWordEmbeddings = get<bool>(m, "tie_word_embeddings", sa);
+        d.shape.qkvBias = get<bool>(m, "qkv_bias", sa);
+        d.shape.outputBias = get<bool>(m, "output_bias", sa);
+        d.shape.mlpBias = get<bool>(m, "mlp_bias", sa);
+        d.shape.normsPerLayer = get<std::uint64_t>(m, "norms_per_layer", sa);
+        d.shape.trainedContext = getOptionalBytes(m, "trained_context", sa);
+        const auto& windows = field(m, "layer_windows", sa);
+        if (!windows.is_array())
+            throw ReadError { "field " + sa + ".layer_windows must be an array" };
+        if (windows.size() > d.shape.layers)
+            throw ReadError { "field " + sa + ".layer_windows lists more windows than layers" };
+        for (const auto& x : windows) {
+            if (x.is_null())
+                d.shape.layerWindows.emplace_back(std::nullopt);
+            else if (x.is_number_unsigned())
+                d.shape.layerWindows.emplace_back(x.get<std::uint64_t>());
+            else
+                throw ReadError { "field " + sa + ".layer_windows must hold token counts or null" };
+        }
+        const auto storage = weightStorageFromName(get<std::string>(w, "storage", at));
+        const auto attention = attentionFromName(get<std::string>(w, "attention", at));
+        const auto cache = kvCacheFromName(get<std::string>(w, "cache", at));
+        if (!storage || !attention || !cache)
+            throw ReadError { "workload.storage, workload.attention or workload.cache has an unknown value" };
+        d.storage = *storage;
+        d.attention = *attention;
+        d.cache = *cache;
+        d.promptTokens = get<std::uint64_t>(w, "prompt_tokens", at);
+        d.generated = get<std::uint64_t>(w, "generated", at);
+        d.sequences = get<std::uint64_t>(w, "sequences", at);
+        d.decodeChunk = get<std::uint64_t>(w, "decode_chunk", at);
+        d.ropeTheta = static_cast<float>(get<double>(w, "rope_theta", at));
+        d.normEps = static_cast<float>(get<double>(w, "norm_eps", at));
+        return d;
+    }
+
 } // namespace
 
 ordered_json sampleToJson(const Sample& s)
@@ -216,7 +302,8 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         { "error", p.error.empty() ? ordered_json(nullptr) : ordered_json(p.error) },
         { "out_of_memory", p.outOfMemory ? ordered_json(*p.outOfMemory) : ordered_json(nullptr) },
         { "start_seconds", optionalDouble(p.startSeconds) }, { "end_seconds", optionalDouble(p.endSeconds) },
-        { "duration_seconds", optionalDouble(p.durationSeconds) } };
+        { "duration_seconds", optionalDouble(p.durationSeconds) },
+        { "modelled_seconds", optionalDouble(p.modelledSeconds) } };
     if (withSamples) {
         ordered_json t = ordered_json::array(), a = ordered_json::array(), r = ordered_json::array(),
                      u = ordered_json::array();
@@ -247,10 +334,20 @@ ordered_json toJson(const RunResult& r)
         { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
         { "empty_cache_between_repeats", c.emptyCacheBetweenRepeats }, { "sampling_hz", c.samplingHz },
         { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) },
-        { "max_samples_per_phase", c.maxSamplesPerPhase } };
-    j["dimensions"] = { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
-        { "tokens", c.batch * c.context }, { "hidden", 4 * c.width }, { "dtype", device::dtypeName(c.dtype) },
-        { "dtype_bytes", device::dtypeSize(c.dtype) } };
+        { "max_samples_per_phase", c.maxSamplesPerPhase }, { "workload", workloadKindName(c.workload) },
+        { "sim_card", c.simCard.empty() ? ordered_json(nullptr) : ordered_json(c.simCard) },
+        { "sim_speed", c.simSpeed } };
+    j["workload"] = workloadToJson(c);
+    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+        const device::DType compute = decoderComputeDType(c);
+        j["dimensions"] = { { "sequences", c.decoder->sequences }, { "prompt_tokens", c.decoder->promptTokens },
+            { "generated", c.decoder->generated }, { "dtype", device::dtypeName(compute) },
+            { "dtype_bytes", device::dtypeSize(compute) } };
+    } else {
+        j["dimensions"] = { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
+            { "tokens", c.batch * c.context }, { "hidden", 4 * c.width }, { "dtype", device::dtypeName(c.dtype) },
+            { "dtype_bytes", device::dtypeSize(c.dtype) } };
+    }
     const Environment& e = r.environment;
     j["environment"]
         = { { "backend", e.backend }, { "runtime", e.runtimeDescription }, { "device", deviceInfoToJson(e.device) },
@@ -285,9 +382,11 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         const auto schemaIt = j.find("schema");
         if (schemaIt == j.end() || !schemaIt->is_string())
             throw ReadError { "no \"schema\" field: not an IteraGPU result file" };
-        if (schemaIt->get<std::string>() != kResultSchema)
-            throw ReadError { "unsupported schema \"" + schemaIt->get<std::string>() + "\" (expected \"" + kResultSchema
-                + "\")" };
+        const std::string schema = schemaIt->get<std::string>();
+        if (schema != kResultSchema && schema != kResultSchemaV1)
+            throw ReadError { "unsupported schema \"" + schema + "\" (expected \"" + kResultSchema + "\" or \""
+                + kResultSchemaV1 + "\")" };
+        const bool v2 = schema == kResultSchema;
         RunResult r;
         r.simulated = get<bool>(j, "simulated", "");
         const auto& id = field(j, "identity", "");
@@ -317,6 +416,19 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         rc.simCapacityBytes = getOptionalBytes(c, "sim_capacity_bytes", "config");
         rc.maxSamplesPerPhase = get<std::size_t>(c, "max_samples_per_phase", "config");
         rc.seed = r.identity.seed;
+        if (v2) {
+            const auto kind = workloadKindFromName(get<std::string>(c, "workload", "config"));
+            if (!kind)
+                throw ReadError { "config.workload has an unknown value" };
+            rc.workload = *kind;
+            rc.simCard = getOptionalString(c, "sim_card", "config");
+            rc.simSpeed = get<double>(c, "sim_speed", "config");
+            const auto& w = field(j, "workload", "");
+            if (get<std::string>(w, "kind", "workload") != workloadKindName(rc.workload))
+                throw ReadError { "workload.kind differs from config.workload" };
+            if (rc.workload == WorkloadKind::Decoder)
+                rc.decoder = decoderFromJson(w);
+        }
         const auto& e = field(j, "environment", "");
         r.environment.backend = get<std::string>(e, "backend", "environment");
         r.environment.runtimeDescription = get<std::string>(e, "runtime", "environment");

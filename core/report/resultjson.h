@@ -9,7 +9,10 @@
 // The measurement result file (README "Result JSON"): RunResult <-> JSON, written whole.
 namespace iteragpu::report {
 
-inline constexpr const char* kResultSchema = "iteragpu.measure/1";
+// Written: /2 (a "workload" object: the dense network or the decoder with its model; modelled phase times).
+// Read: /2 and /1 (a /1 file is the dense network, without modelled times).
+inline constexpr const char* kResultSchema = "iteragpu.measure/2";
+inline constexpr const char* kResultSchemaV1 = "iteragpu.measure/1";
 
 nlohmann::ordered_json toJson(const protocol::RunResult& result);
 // Throws nothing; on failure returns false with a one-line reason in error.

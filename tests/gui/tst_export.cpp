@@ -438,7 +438,7 @@ private slots:
         QCOMPARE(out.ok, consent);
         QCOMPARE(out.declined, !consent);
         if (consent)
-            QVERIFY(readAll(path).contains("iteragpu.measure/1"));
+            QVERIFY(readAll(path).contains("iteragpu.measure/2"));
         else
             QCOMPARE(readAll(path), QByteArray("old content"));
         // A new path is written without asking.

@@ -101,7 +101,7 @@ private slots:
             QVERIFY(!r.err.empty());
         if (fileWritten) {
             const auto j = nlohmann::json::parse(readAll(output));
-            QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/1"));
+            QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/2"));
             QCOMPARE(j["simulated"].get<bool>(), true);
             QVERIFY(r.out.find("SIMULATED") != std::string::npos);
             QVERIFY(r.out.find("[simulated] phase 1/") != std::string::npos);

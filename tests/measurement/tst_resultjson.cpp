@@ -160,6 +160,94 @@ private slots:
         QVERIFY(error.find('\n') == std::string::npos);
     }
 
+    // iteragpu.measure/2: the decoder's workload object survives a round trip, every field of its model with it.
+    void decoderWorkloadRoundTrip()
+    {
+        protocol::RunResult r;
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.dtype = device::DType::BFloat16;
+        r.config.simCard = "h100-sxm";
+        r.config.simSpeed = 0.25;
+        protocol::DecoderSpec d;
+        d.modelSource = "preset:mistral-7b-v0.1";
+        d.shape.family = "mistral";
+        d.shape.layers = 3;
+        d.shape.hidden = 64;
+        d.shape.intermediate = 160;
+        d.shape.heads = 4;
+        d.shape.kvHeads = 2;
+        d.shape.headDim = 16;
+        d.shape.vocab = 300;
+        d.shape.experts = 4;
+        d.shape.expertsPerToken = 2;
+        d.shape.qkvBias = true;
+        d.shape.normsPerLayer = 4;
+        d.shape.layerWindows = { std::uint64_t(32), std::nullopt, std::uint64_t(32) };
+        d.shape.trainedContext = 4096;
+        d.storage = protocol::WeightStorage::Nf4DoubleQuant;
+        d.cache = protocol::KvCacheKind::Paged;
+        d.attention = protocol::AttentionKind::Eager;
+        d.promptTokens = 48;
+        d.generated = 7;
+        d.sequences = 3;
+        d.decodeChunk = 2;
+        r.config.decoder = d;
+        protocol::PhaseResult p;
+        p.name = "prefill";
+        p.status = protocol::PhaseStatus::Ok;
+        p.modelledSeconds = 0.125;
+        r.phases.push_back(p);
+        const auto j = report::toJson(r);
+        QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/2"));
+        QCOMPARE(j["workload"]["kind"].get<std::string>(), std::string("decoder"));
+        QCOMPARE(j["workload"]["storage"].get<std::string>(), std::string("nf4-dq"));
+        QCOMPARE(j["workload"]["compute_dtype"].get<std::string>(), std::string("bfloat16"));
+        QCOMPARE(j["workload"]["cache"].get<std::string>(), std::string("paged"));
+        QCOMPARE(j["workload"]["attention"].get<std::string>(), std::string("eager"));
+        QVERIFY(j["workload"]["shape"]["layer_windows"][1].is_null());
+        QCOMPARE(j["workload"]["shape"]["layer_windows"][2].get<int>(), 32);
+        QCOMPARE(j["phases"][0]["modelled_seconds"].get<double>(), 0.125);
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        QVERIFY(back.config.decoder.has_value());
+        QCOMPARE(back.config.decoder->shape.layerWindows.size(), std::size_t(3));
+        QCOMPARE(back.config.simCard, std::string("h100-sxm"));
+
+        auto bad = j;
+        bad["workload"]["cache"] = "circular";
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("workload.cache") != std::string::npos, error.c_str());
+        bad = j;
+        bad["workload"]["shape"]["layer_windows"] = { 1, 2, 3, 4 };
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("more windows than layers") != std::string::npos, error.c_str());
+        bad = j;
+        bad["workload"]["kind"] = "dense";
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("differs") != std::string::npos, error.c_str());
+    }
+
+    // A file written by the /1 writer (the dense network, before the workload object) still opens.
+    void readsVersion1Files()
+    {
+        const QString path = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/measurement/dense-v1.result.json");
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::readResultFile(path.toStdString(), back, error), error.c_str());
+        QCOMPARE(back.config.workload, protocol::WorkloadKind::Dense);
+        QVERIFY(!back.config.decoder);
+        QCOMPARE(back.config.width, std::uint64_t(64));
+        QVERIFY(!back.phases.empty());
+        for (const auto& p : back.phases)
+            QVERIFY(!p.modelledSeconds.has_value());
+        // Written again, it is a /2 file with the dense workload named.
+        const auto j = report::toJson(back);
+        QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/2"));
+        QCOMPARE(j["workload"]["kind"].get<std::string>(), std::string("dense"));
+    }
+
     void readMissingFile()
     {
         protocol::RunResult back;
