@@ -14,6 +14,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 
@@ -370,6 +371,124 @@ private slots:
         const auto r = protocol::Runner::runBlocking(c, sim.description(), sim.factory(), nullptr);
         QVERIFY(!r.error.empty());
         QVERIFY(!r.completed);
+    }
+
+    // The decoder's phase order: prefill, decode in records of decode_chunk steps, warm-up, warm prefills.
+    void decoderPlan_data()
+    {
+        QTest::addColumn<quint64>("generated");
+        QTest::addColumn<quint64>("chunk");
+        QTest::addColumn<QStringList>("order");
+        const QStringList tail { QStringLiteral("warmup"), QStringLiteral("warm_prefill#0"),
+            QStringLiteral("warm_prefill#1") };
+        const QStringList head { QStringLiteral("model_load"), QStringLiteral("inputs"), QStringLiteral("prefill") };
+        QTest::addRow("one decode record") << 5ull << 0ull << (head + QStringList { QStringLiteral("decode") } + tail);
+        QTest::addRow("chunk larger than the steps") << 5ull << 9ull
+                                                    << (head + QStringList { QStringLiteral("decode") } + tail);
+        QTest::addRow("chunks of 2, the last shorter")
+            << 5ull << 2ull
+            << (head + QStringList { QStringLiteral("decode#0"), QStringLiteral("decode#1"), QStringLiteral("decode#2") }
+                + tail);
+        QTest::addRow("no generation") << 0ull << 0ull << (head + tail);
+    }
+
+    void decoderPlan()
+    {
+        QFETCH(quint64, generated);
+        QFETCH(quint64, chunk);
+        QFETCH(QStringList, order);
+        protocol::RunConfig c;
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.warmup = 2;
+        c.repeats = 2;
+        protocol::DecoderSpec d;
+        d.generated = generated;
+        d.decodeChunk = chunk;
+        c.decoder = d;
+        QStringList names;
+        std::uint64_t steps = 0;
+        for (const auto& p : protocol::planPhases(c)) {
+            names << QString::fromStdString(p.repeat ? p.name + "#" + std::to_string(*p.repeat) : p.name);
+            if (p.kind == protocol::PhaseKind::Decode)
+                steps += p.iterations;
+            if (p.kind == protocol::PhaseKind::Warmup)
+                QCOMPARE(p.iterations, 2u);
+        }
+        QCOMPARE(names, order);
+        QCOMPARE(steps, std::uint64_t(generated));
+    }
+
+    // Each invalid decoder configuration is refused in one line that names what is wrong.
+    void decoderConfigRejected_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no model") << QStringLiteral("no-model") << QStringLiteral("needs a model");
+        QTest::addRow("training") << QStringLiteral("training") << QStringLiteral("inference only");
+        QTest::addRow("no layers") << QStringLiteral("layers=0") << QStringLiteral("shape is incomplete");
+        QTest::addRow("KV heads do not divide") << QStringLiteral("kv=3") << QStringLiteral("must divide the heads");
+        QTest::addRow("odd head_dim") << QStringLiteral("headdim=15") << QStringLiteral("odd");
+        QTest::addRow("windows for other layers") << QStringLiteral("windows=1") << QStringLiteral("attention windows");
+        QTest::addRow("a window of 0") << QStringLiteral("window0") << QStringLiteral("0 tokens");
+        QTest::addRow("top-k above the experts") << QStringLiteral("topk=9") << QStringLiteral("experts per token");
+        QTest::addRow("no sequences") << QStringLiteral("sequences=0") << QStringLiteral("at least 1 sequence");
+        QTest::addRow("quantized in fp32") << QStringLiteral("nf4-fp32") << QStringLiteral("compute in 16 bit");
+        QTest::addRow("1e12 prompt tokens") << QStringLiteral("prompt=1e12") << QStringLiteral("too large");
+        QTest::addRow("tokens overflow") << QStringLiteral("prompt=max") << QStringLiteral("too large");
+    }
+
+    void decoderConfigRejected()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, message);
+        protocol::RunConfig c;
+        c.workload = protocol::WorkloadKind::Decoder;
+        protocol::DecoderSpec d;
+        d.shape.family = "llama";
+        d.shape.layers = 2;
+        d.shape.hidden = 64;
+        d.shape.intermediate = 128;
+        d.shape.heads = 4;
+        d.shape.kvHeads = 2;
+        d.shape.headDim = 16;
+        d.shape.vocab = 100;
+        d.shape.layerWindows = { std::nullopt, std::nullopt };
+        d.shape.experts = 4;
+        d.shape.expertsPerToken = 2;
+        d.promptTokens = 8;
+        d.generated = 2;
+        c.decoder = d;
+        QVERIFY2(protocol::validateConfig(c).empty(), protocol::validateConfig(c).c_str()); // the base is valid
+        const std::string x = change.toStdString();
+        auto& m = c.decoder->shape;
+        if (x == "no-model")
+            c.decoder.reset();
+        else if (x == "training")
+            c.mode = Mode::Training;
+        else if (x == "layers=0")
+            m.layers = 0;
+        else if (x == "kv=3")
+            m.kvHeads = 3;
+        else if (x == "headdim=15")
+            m.headDim = 15;
+        else if (x == "windows=1")
+            m.layerWindows = { std::nullopt };
+        else if (x == "window0")
+            m.layerWindows = { std::uint64_t(0), std::nullopt };
+        else if (x == "topk=9")
+            m.expertsPerToken = 9;
+        else if (x == "sequences=0")
+            c.decoder->sequences = 0;
+        else if (x == "nf4-fp32") {
+            c.decoder->storage = protocol::WeightStorage::Nf4;
+            c.dtype = device::DType::Float32;
+        } else if (x == "prompt=1e12")
+            c.decoder->promptTokens = 1'000'000'000'000ULL;
+        else if (x == "prompt=max")
+            c.decoder->promptTokens = std::numeric_limits<std::uint64_t>::max();
+        const std::string error = protocol::validateConfig(c);
+        QVERIFY2(error.find(message.toStdString()) != std::string::npos, error.c_str());
+        QVERIFY(error.find('\n') == std::string::npos);
     }
 
     // A non-OOM failure is a failure, never counted as out of memory, whatever its words say.
