@@ -4,6 +4,7 @@
 #include "core/model/jsonguard.h"
 #include "core/units/inputerror.h"
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -55,6 +56,20 @@ namespace {
         if (!it->is_boolean())
             fail(source, std::string("'") + key + "' must be true or false");
         return it->get<bool>();
+    }
+
+    // A positive, finite number (an integer or a float: "rope_theta": 500000 and 500000.0 are both written).
+    std::optional<double> optionalPositiveNumber(const json& j, const char* key, const std::string& source)
+    {
+        const auto it = j.find(key);
+        if (it == j.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_number())
+            fail(source, std::string("'") + key + "' must be a number");
+        const double v = it->get<double>();
+        if (!std::isfinite(v) || v <= 0.0)
+            fail(source, std::string("'") + key + "' must be a positive number");
+        return v;
     }
 
     bool familyTiesByDefault(const std::string& family) { return family == "gemma" || family == "gemma2"; }
@@ -194,6 +209,10 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
     s.layerWindows.assign(s.layers, std::nullopt);
     if (const auto trained = optionalCount(j, "max_position_embeddings", source); trained && *trained > 0)
         s.trainedContext = *trained;
+    s.ropeTheta = optionalPositiveNumber(j, "rope_theta", source);
+    s.normEps = optionalPositiveNumber(j, "rms_norm_eps", source);
+    if (s.normEps && *s.normEps >= 1.0)
+        fail(source, "'rms_norm_eps' must be less than 1");
     const auto window = optionalCount(j, "sliding_window", source);
     const auto useWindow = optionalBool(j, "use_sliding_window", source);
     if (window && *window == 0)

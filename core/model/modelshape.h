@@ -37,6 +37,10 @@ struct ModelShape {
     // max_position_embeddings: the context the model was trained for; nullopt when the config does not say. Not
     // used for bytes, only to name the cap of the largest context that fits.
     std::optional<std::uint64_t> trainedContext;
+    // rope_theta (the rotary base) and rms_norm_eps; nullopt when the config does not say (the decoder workload
+    // then takes the family's default, core/workloads/decodersource.h). Not used for bytes.
+    std::optional<double> ropeTheta;
+    std::optional<double> normEps;
     std::vector<i18n::Message> notes; // assumptions made while reading (family defaults, ignored keys)
 
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
