@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -25,6 +26,49 @@ namespace {
     {
         const auto it = card.find(key);
         return it != card.end() && it->is_string() ? it->get<std::string>() : std::string {};
+    }
+
+    // A peak figure: absent is nullopt; present, it must be a finite number above 0 (a string, a boolean, null,
+    // 0 or a negative value is an error, never a missing reading in disguise).
+    std::optional<double> peakFigure(
+        const nlohmann::json& object, const char* key, const std::string& where, const std::string& cardId)
+    {
+        const auto it = object.find(key);
+        if (it == object.end())
+            return std::nullopt;
+        if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() <= 0.0)
+            throw SizingError(where + ": card '" + cardId + "': \"" + key + "\" must be a number above 0, not "
+                + model::jsonguard::oneLine(it->dump()));
+        return it->get<double>();
+    }
+
+    // "peak_dense_flops": {"bf16", "fp16", "fp32"}, "memory_bandwidth_bytes_per_s", "pace_source" (required with
+    // any figure). An unknown key inside peak_dense_flops is refused: a typo ("bfp16") must not read as "no figure".
+    void readPace(const nlohmann::json& c, GpuCard& card, const std::string& where)
+    {
+        if (const auto it = c.find("peak_dense_flops"); it != c.end()) {
+            if (!it->is_object())
+                throw SizingError(where + ": card '" + card.id
+                    + "': \"peak_dense_flops\" must be an object {\"bf16\", \"fp16\", \"fp32\"}");
+            for (const auto& [key, value] : it->items())
+                if (key != "bf16" && key != "fp16" && key != "fp32")
+                    throw SizingError(where + ": card '" + card.id + "': unknown data type \"" + key
+                        + "\" in \"peak_dense_flops\" (bf16, fp16 or fp32)");
+            card.peakBf16Flops = peakFigure(*it, "bf16", where, card.id);
+            card.peakFp16Flops = peakFigure(*it, "fp16", where, card.id);
+            card.peakFp32Flops = peakFigure(*it, "fp32", where, card.id);
+        }
+        card.memoryBandwidth = peakFigure(c, "memory_bandwidth_bytes_per_s", where, card.id);
+        if (const auto it = c.find("pace_source"); it != c.end()) {
+            if (!it->is_string())
+                throw SizingError(where + ": card '" + card.id + "': \"pace_source\" must be a text");
+            card.paceSource = it->get<std::string>();
+        }
+        const bool anyFigure
+            = card.peakBf16Flops || card.peakFp16Flops || card.peakFp32Flops || card.memoryBandwidth;
+        if (anyFigure && card.paceSource.empty())
+            throw SizingError(where + ": card '" + card.id
+                + "' has peak figures but no \"pace_source\" naming the datasheet they come from");
     }
 
 } // namespace
@@ -65,6 +109,7 @@ DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
             card.reportedBytes = units::checked::mul(mib->get<std::uint64_t>(), units::kMiB, "reported capacity");
         if (card.reportedBytes == 0)
             throw SizingError(where + ": card '" + card.id + "' has no positive reported_mib or reported_bytes");
+        readPace(c, card, where);
         catalog.m_cards.push_back(std::move(card));
     }
     return catalog;

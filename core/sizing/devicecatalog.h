@@ -10,7 +10,9 @@
 namespace iteragpu::sizing {
 
 // The GPU catalog: a JSON file {"cards": [{"id", "name", "vendor", "marketed", "reported_mib" | "reported_bytes",
-// "note"}]}. Throws SizingError with one line for a missing file or a malformed entry.
+// "note", "peak_dense_flops": {"bf16", "fp16", "fp32"}, "memory_bandwidth_bytes_per_s", "pace_source"}]}; the
+// peak figures are optional, each a number above 0 when present, and need a pace_source. Throws SizingError with
+// one line for a missing file or a malformed entry.
 class DeviceCatalog {
 public:
     static DeviceCatalog load(const std::filesystem::path& path);

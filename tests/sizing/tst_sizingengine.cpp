@@ -676,6 +676,128 @@ private slots:
         QVERIFY(!c->marketed.empty());
     }
 
+    // The pace figures of the simulated cards (core/sim), as the vendors' datasheets give them: dense FLOP/s
+    // (half the "with sparsity" figure), fp32 without TF32, bandwidth in bytes/s; 0 in a row means absent.
+    void catalogHasThePaceFigures_data()
+    {
+        QTest::addColumn<QByteArray>("id");
+        QTest::addColumn<double>("bf16");
+        QTest::addColumn<double>("fp16");
+        QTest::addColumn<double>("fp32");
+        QTest::addColumn<double>("bandwidth");
+        QTest::addRow("H100 SXM") << QByteArray("h100-sxm") << 989.5e12 << 989.5e12 << 67e12 << 3.35e12;
+        QTest::addRow("H200 SXM") << QByteArray("h200-sxm") << 989.5e12 << 989.5e12 << 67e12 << 4.8e12;
+        QTest::addRow("A100 80GB SXM") << QByteArray("a100-80gb") << 312e12 << 312e12 << 19.5e12 << 2.039e12;
+        QTest::addRow("A100 40GB") << QByteArray("a100-40gb") << 312e12 << 312e12 << 19.5e12 << 1.555e12;
+        QTest::addRow("L40S") << QByteArray("l40s") << 362.05e12 << 362.05e12 << 91.6e12 << 864e9;
+        QTest::addRow("L4") << QByteArray("l4") << 121e12 << 121e12 << 30.3e12 << 300e9;
+        QTest::addRow("T4 has no bf16") << QByteArray("t4") << 0.0 << 65e12 << 8.1e12 << 320e9;
+        QTest::addRow("A10G has no datasheet") << QByteArray("a10g") << 0.0 << 0.0 << 0.0 << 0.0;
+        QTest::addRow("RTX 4090 FP32 accumulate") << QByteArray("rtx-4090") << 165.2e12 << 165.2e12 << 82.6e12
+                                                  << 1008e9;
+        QTest::addRow("RTX 3090 FP32 accumulate") << QByteArray("rtx-3090") << 71e12 << 71e12 << 35.6e12 << 936e9;
+        QTest::addRow("MI300X") << QByteArray("mi300x") << 1307.4e12 << 1307.4e12 << 163.4e12 << 5.3e12;
+        QTest::addRow("MI250X per GCD") << QByteArray("mi250x-gcd") << 191.5e12 << 191.5e12 << 47.85e12
+                                        << 1.6384e12;
+    }
+
+    void catalogHasThePaceFigures()
+    {
+        QFETCH(QByteArray, id);
+        QFETCH(double, bf16);
+        QFETCH(double, fp16);
+        QFETCH(double, fp32);
+        QFETCH(double, bandwidth);
+        const auto catalog = DeviceCatalog::loadDefault();
+        const auto* c = catalog.find(id.toStdString());
+        QVERIFY(c != nullptr);
+        auto check = [](const std::optional<double>& read, double expected) {
+            if (expected == 0.0)
+                return !read.has_value();
+            return read.has_value() && *read == expected;
+        };
+        QVERIFY(check(c->peakBf16Flops, bf16));
+        QVERIFY(check(c->peakFp16Flops, fp16));
+        QVERIFY(check(c->peakFp32Flops, fp32));
+        QVERIFY(check(c->memoryBandwidth, bandwidth));
+        QVERIFY2(!c->paceSource.empty(), "every card says where its figures come from, or why there are none");
+    }
+
+    void catalogEveryFigureHasItsSource()
+    {
+        const auto catalog = DeviceCatalog::loadDefault();
+        for (const auto& c : catalog.cards()) {
+            if (!c.memoryBandwidth)
+                continue;
+            const bool named = c.paceSource.find("datasheet") != std::string::npos
+                || c.paceSource.find("whitepaper") != std::string::npos
+                || c.paceSource.find("specifications") != std::string::npos;
+            QVERIFY2(named, c.id.c_str());
+        }
+    }
+
+    void catalogRefusesAMalformedPaceFigure_data()
+    {
+        QTest::addColumn<QByteArray>("fields");
+        QTest::addColumn<QString>("expected");
+        const QByteArray src = R"(, "pace_source": "a datasheet")";
+        QTest::addRow("a figure as text") << QByteArray(R"("peak_dense_flops": {"bf16": "989.5e12"})") + src
+                                          << QStringLiteral("\"bf16\" must be a number above 0");
+        QTest::addRow("zero") << QByteArray(R"("peak_dense_flops": {"fp16": 0})") + src
+                              << QStringLiteral("\"fp16\" must be a number above 0");
+        QTest::addRow("negative") << QByteArray(R"("memory_bandwidth_bytes_per_s": -3.35e12)") + src
+                                  << QStringLiteral("\"memory_bandwidth_bytes_per_s\" must be a number above 0");
+        QTest::addRow("null") << QByteArray(R"("peak_dense_flops": {"fp32": null})") + src
+                              << QStringLiteral("\"fp32\" must be a number above 0");
+        QTest::addRow("boolean") << QByteArray(R"("memory_bandwidth_bytes_per_s": true)") + src
+                                 << QStringLiteral("\"memory_bandwidth_bytes_per_s\" must be a number above 0");
+        QTest::addRow("not an object") << QByteArray(R"("peak_dense_flops": [989.5e12])") + src
+                                       << QStringLiteral("\"peak_dense_flops\" must be an object");
+        QTest::addRow("a typo in a dtype") << QByteArray(R"("peak_dense_flops": {"bfp16": 1e12})") + src
+                                           << QStringLiteral("unknown data type \"bfp16\"");
+        QTest::addRow("no source") << QByteArray(R"("memory_bandwidth_bytes_per_s": 3.35e12)")
+                                   << QStringLiteral("no \"pace_source\"");
+        QTest::addRow("a source that is not text") << QByteArray(R"("pace_source": 7)")
+                                                   << QStringLiteral("\"pace_source\" must be a text");
+    }
+
+    void catalogRefusesAMalformedPaceFigure()
+    {
+        QFETCH(QByteArray, fields);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("gpus.json")).toStdString();
+        std::ofstream(path) << R"({"cards":[{"id":"x1","name":"Card X","reported_mib":1000, )" << fields.toStdString()
+                            << "}]}";
+        try {
+            DeviceCatalog::load(path);
+            QFAIL("a malformed pace figure was read");
+        } catch (const SizingError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.contains(expected), e.what());
+            QVERIFY2(what.contains(QLatin1String("'x1'")), e.what()); // names the card
+            QVERIFY(!what.contains(QLatin1Char('\n')));
+        }
+    }
+
+    void catalogReadsAPartialPace()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("gpus.json")).toStdString();
+        std::ofstream(path) << R"({"cards":[{"id":"x1","name":"Card X","reported_mib":1000,)"
+                            << R"("peak_dense_flops":{"fp32":8000000000000},"memory_bandwidth_bytes_per_s":3.2e11,)"
+                            << R"("pace_source":"a datasheet"}, {"id":"x2","name":"Card Y","reported_mib":10}]})";
+        const auto catalog = DeviceCatalog::load(path);
+        const auto* x = catalog.find("x1");
+        QVERIFY(x != nullptr);
+        QCOMPARE(x->peakFp32Flops.value_or(-1.0), 8e12); // an integer in JSON reads as well
+        QVERIFY(!x->peakBf16Flops && !x->peakFp16Flops);
+        QCOMPARE(x->memoryBandwidth.value_or(-1.0), 3.2e11);
+        const auto* y = catalog.find("x2");
+        QVERIFY(y != nullptr);
+        QVERIFY(!y->peakFp32Flops && !y->memoryBandwidth && y->paceSource.empty());
+    }
+
     void resourceDirFromEnvironmentComesFirst()
     {
         QTemporaryDir dir;
