@@ -70,6 +70,43 @@ void DenseWorkload::release(Tensor& t)
     t = Tensor {};
 }
 
+std::vector<protocol::PlannedPhase> DenseWorkload::plan() const { return protocol::planPhases(m_config); }
+
+std::vector<HeldTensor> DenseWorkload::heldTensors() const
+{
+    // At every phase boundary this is the allocation order: weights, inputs, AdamW states (from the first step
+    // on), the activations a training phase keeps, then the gradients of the second layer before the first's.
+    std::vector<HeldTensor> held;
+    auto add = [&held](const Tensor& t, const char* name, const char* role) {
+        if (t.ptr)
+            held.push_back({ name, t.bytes, role });
+    };
+    add(m_w1.value, "W1", "weights");
+    add(m_b1.value, "b1", "weights");
+    add(m_w2.value, "W2", "weights");
+    add(m_b2.value, "b2", "weights");
+    add(m_x, "x", "inputs");
+    add(m_target, "target", "inputs");
+    add(m_w1.expAvg, "W1.exp_avg", "optimizer");
+    add(m_w1.expAvgSq, "W1.exp_avg_sq", "optimizer");
+    add(m_b1.expAvg, "b1.exp_avg", "optimizer");
+    add(m_b1.expAvgSq, "b1.exp_avg_sq", "optimizer");
+    add(m_w2.expAvg, "W2.exp_avg", "optimizer");
+    add(m_w2.expAvgSq, "W2.exp_avg_sq", "optimizer");
+    add(m_b2.expAvg, "b2.exp_avg", "optimizer");
+    add(m_b2.expAvgSq, "b2.exp_avg_sq", "optimizer");
+    add(m_h, "h", "activations");
+    add(m_a, "a", "activations");
+    add(m_y, "y", "activations");
+    add(m_loss, "loss", "activations");
+    add(m_dy, "dy", "activations");
+    add(m_w2.grad, "W2.grad", "gradients");
+    add(m_b2.grad, "b2.grad", "gradients");
+    add(m_w1.grad, "W1.grad", "gradients");
+    add(m_b1.grad, "b1.grad", "gradients");
+    return held;
+}
+
 Status DenseWorkload::runPhase(const protocol::PlannedPhase& phase)
 {
     using protocol::PhaseKind;
@@ -114,6 +151,10 @@ Status DenseWorkload::runPhase(const protocol::PlannedPhase& phase)
         case PhaseKind::Export:
             exportWeights();
             break;
+        case PhaseKind::Prefill:
+        case PhaseKind::Decode:
+        case PhaseKind::WarmPrefill:
+            return Status::error(phase.name + " is a phase of the decoder workload, not of the dense network");
         }
     } catch (const PhaseFailure& failure) {
         return failure.status;

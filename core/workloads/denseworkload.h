@@ -5,6 +5,7 @@
 #include "core/device/backend.h"
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/runtypes.h"
+#include "core/workloads/workload.h"
 
 #include <cstdint>
 #include <vector>
@@ -28,16 +29,20 @@ namespace iteragpu::workloads {
 //   export   every weight copied to a host buffer; no device memory
 // Every allocation goes through the injected DeviceAllocator, every kernel through the DeviceContext. The
 // predictor (core/workloads/densepredictor) describes the same inventory independently of this code.
-class DenseWorkload {
+class DenseWorkload : public Workload {
 public:
     DenseWorkload(device::DeviceContext& context, alloc::DeviceAllocator& allocator, const protocol::RunConfig& config);
-    ~DenseWorkload(); // frees every tensor still held
+    ~DenseWorkload() override; // frees every tensor still held
     DenseWorkload(const DenseWorkload&) = delete;
     DenseWorkload& operator=(const DenseWorkload&) = delete;
 
+    std::vector<protocol::PlannedPhase> plan() const override; // protocol::planPhases(config)
     // Runs the phase's work (step 4 of the protocol). On failure (out of memory included) returns the status;
     // what was allocated until then stays held, as a framework would keep it until the run ends.
-    device::Status runPhase(const protocol::PlannedPhase& phase);
+    device::Status runPhase(const protocol::PlannedPhase& phase) override;
+    // Weights, inputs, the activations kept between training phases, gradients and AdamW states (not the
+    // transients of a forward pass, which live inside one phase).
+    std::vector<HeldTensor> heldTensors() const override;
 
     std::uint64_t exportedBytes() const { return m_exported.size(); }
 

@@ -1,0 +1,885 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workloads/decoderworkload.h"
+
+#include "core/units/checkedmath.h"
+#include "core/units/inputerror.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <new>
+#include <utility>
+
+namespace iteragpu::workloads {
+
+using device::DType;
+using device::KvLayout;
+using device::Status;
+using protocol::KvCacheKind;
+using protocol::WeightStorage;
+namespace checked = units::checked;
+
+namespace {
+    // Thrown inside a phase to unwind to runPhase with the device's or the allocator's status.
+    struct PhaseFailure {
+        Status status;
+    };
+
+    constexpr float kInitScale = 0.02f; // scale of the random float weights (uniform in [-scale, scale])
+    // Quantized weights: int8 codes times SCB / 127, nf4 codes times absmax; both give weights within +-0.04.
+    constexpr float kQuantScale = 0.04f;
+    // Random integer codes (int8 weights, nf4 nibbles, nf4-dq absmax codes) are written as int32 words uniform in
+    // [0, 2^31 - 1): 31 random bits per word, every byte a plausible code. fillRandom is for float dtypes only.
+    constexpr std::int64_t kCodeVocab = std::numeric_limits<std::int32_t>::max();
+    constexpr std::uint64_t kWordBytes = 4; // bytes per int32 code word
+    constexpr std::uint64_t kNf4BlockValues = 64; // values per absmax (bitsandbytes' blocksize)
+    constexpr std::uint64_t kNestedBlockValues = 256; // absmax codes per nested scale (nf4-dq)
+    constexpr std::uint64_t kIdBytes = 4; // int32 token ids, router indices
+    constexpr std::uint64_t kTableEntryBytes = 8; // uint64 block addresses
+    constexpr std::int64_t kBlockTokens = static_cast<std::int64_t>(protocol::kPagedBlockTokens);
+
+    // bitsandbytes' NF4 code book (bitsandbytes/functional.py, get_4bit_type("nf4")).
+    constexpr std::array<float, 16> kNf4Map = { -1.0f, -0.6961928009986877f, -0.5250730514526367f,
+        -0.39491748809814453f, -0.28444138169288635f, -0.18477343022823334f, -0.09105003625154495f, 0.0f,
+        0.07958029955625534f, 0.16093020141124725f, 0.24611230194568634f, 0.33791524171829224f, 0.44070982933044434f,
+        0.5626170039176941f, 0.7229568362236023f, 1.0f };
+
+    // The nested map of the absmax codes with double quantization: a linear 8-bit map of [0, 1] (absmax values
+    // are positive; bitsandbytes' dynamic map is signed, which these random codes do not need).
+    const std::array<float, 256>& linearByteMap()
+    {
+        static const std::array<float, 256> map = [] {
+            std::array<float, 256> m {};
+            for (std::size_t i = 0; i < m.size(); ++i)
+                m[i] = static_cast<float>(i) / 255.0f;
+            return m;
+        }();
+        return map;
+    }
+
+    // The last bytes of a code tensor that are not a whole int32 word.
+    constexpr std::array<unsigned char, 3> kCodeTail = { 0x5a, 0xc3, 0x96 };
+
+    std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+} // namespace
+
+DecoderWorkload::DecoderWorkload(
+    device::DeviceContext& context, alloc::DeviceAllocator& allocator, const protocol::RunConfig& config)
+    : m_context(context)
+    , m_allocator(allocator)
+    , m_config(config)
+{
+    if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
+        throw units::InputError("the decoder workload needs a decoder configuration (a model shape)");
+    if (const std::string reason = protocol::validateConfig(config); !reason.empty())
+        throw units::InputError(reason);
+    m_spec = *config.decoder;
+    const model::ModelShape& m = m_spec.shape;
+    if (m.normsPerLayer != 2 && m.normsPerLayer != 4)
+        throw units::InputError("the decoder workload builds 2 or 4 norms per layer; the model has "
+            + std::to_string(m.normsPerLayer));
+    if (!std::isfinite(m_spec.ropeTheta) || m_spec.ropeTheta <= 0.0f)
+        throw units::InputError("the rotary base (rope_theta) must be a positive number");
+    if (!std::isfinite(m_spec.normEps) || m_spec.normEps < 0.0f)
+        throw units::InputError("the norm epsilon must be a non-negative number");
+
+    m_dtype = protocol::decoderComputeDType(config);
+    m_elementBytes = device::dtypeSize(m_dtype);
+    // validateConfig bounds every activation, cache and score tensor below 2^63 bytes; the weights are checked
+    // here, so every size of the hot path fits int64 without further checks.
+    const char* what = "a weight of the model";
+    const std::uint64_t attentionWidth = checked::mul(m.heads, m.headDim, what);
+    const std::uint64_t kvWidth = checked::mul(m.kvHeads, m.headDim, what);
+    constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    for (std::uint64_t n : { checked::mul({ attentionWidth, m.hidden, m_elementBytes }, what),
+             checked::mul({ kvWidth, m.hidden, m_elementBytes }, what),
+             checked::mul({ m.intermediate, m.hidden, m_elementBytes }, what),
+             checked::mul({ m.vocab, m.hidden, m_elementBytes }, what),
+             checked::mul({ m.experts, m.hidden, m_elementBytes }, what) })
+        if (n > limit)
+            throw units::InputError("a weight of the model would need more than 2^63 bytes");
+
+    m_sequences = static_cast<std::int64_t>(m_spec.sequences);
+    m_prompt = static_cast<std::int64_t>(m_spec.promptTokens);
+    m_generated = static_cast<std::int64_t>(m_spec.generated);
+    m_positions = m_prompt + m_generated;
+    m_position = m_prompt;
+    m_hidden = static_cast<std::int64_t>(m.hidden);
+    m_intermediate = static_cast<std::int64_t>(m.intermediate);
+    m_heads = static_cast<std::int64_t>(m.heads);
+    m_kvHeads = static_cast<std::int64_t>(m.kvHeads);
+    m_headDim = static_cast<std::int64_t>(m.headDim);
+    m_vocab = static_cast<std::int64_t>(m.vocab);
+    m_experts = static_cast<std::int64_t>(m.experts);
+    m_topK = static_cast<std::int64_t>(m.expertsPerToken);
+    m_fourNorms = m.normsPerLayer == 4;
+    m_gemmaStyle = m.family == "gemma" || m.family == "gemma2";
+    m_activation = m_gemmaStyle ? device::Activation::Gelu : device::Activation::Silu;
+    m_embedScale = m_gemmaStyle ? std::sqrt(static_cast<float>(m.hidden)) : 1.0f;
+    m_normOffset = m_gemmaStyle ? 1.0f : 0.0f;
+    m_attentionScale = 1.0f / std::sqrt(static_cast<float>(m.headDim));
+
+    m_layers.resize(m.layers);
+    m_caches.resize(m.layers);
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        Layer& layer = m_layers[l];
+        const auto& window = l < m.layerWindows.size() ? m.layerWindows[l] : std::nullopt;
+        const std::int64_t blocks = ceilDiv(m_positions, kBlockTokens);
+        if (window) {
+            // A window beyond the positions a generation reaches is full attention in effect; keep it as the
+            // mask's width (it never masks) and cap the cache at C.
+            layer.window = static_cast<std::int64_t>(std::min<std::uint64_t>(*window, static_cast<std::uint64_t>(limit)));
+            layer.capacity = std::min(m_positions, layer.window);
+            layer.ring = std::min(blocks, ceilDiv(layer.window, kBlockTokens) + 1);
+        } else {
+            layer.capacity = m_positions;
+            layer.ring = blocks;
+        }
+    }
+}
+
+DecoderWorkload::~DecoderWorkload()
+{
+    m_context.synchronize();
+    while (!m_live.empty()) {
+        m_allocator.free(m_live.back().buffer.ptr);
+        m_live.pop_back();
+    }
+    for (auto it = m_caches.rbegin(); it != m_caches.rend(); ++it) {
+        for (auto b = it->blocks.rbegin(); b != it->blocks.rend(); ++b)
+            freeHeld(b->buffer);
+        freeHeld(it->value);
+        freeHeld(it->key);
+        freeHeld(it->valueTable);
+        freeHeld(it->keyTable);
+    }
+    freeHeld(m_inputIds);
+    for (auto it = m_weights.rbegin(); it != m_weights.rend(); ++it)
+        freeHeld(it->buffer);
+}
+
+std::vector<protocol::PlannedPhase> DecoderWorkload::plan() const { return protocol::planPhases(m_config); }
+
+void DecoderWorkload::check(const Status& status)
+{
+    if (!status.ok)
+        throw PhaseFailure { status };
+}
+
+DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes)
+{
+    Status status;
+    void* ptr = m_allocator.allocate(bytes, status);
+    if (!ptr) {
+        if (status.ok)
+            status = Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes");
+        throw PhaseFailure { status };
+    }
+    return { ptr, bytes, ++m_order };
+}
+
+void* DecoderWorkload::allocate(const char* name, std::uint64_t bytes)
+{
+    Buffer b = allocateHeld(bytes);
+    m_live.push_back({ name, b });
+    return b.ptr;
+}
+
+void DecoderWorkload::release(void* ptr)
+{
+    // The live list is short (a dozen activations at most) and the tensor freed is almost always near its end.
+    for (auto it = m_live.end(); it != m_live.begin();) {
+        --it;
+        if (it->buffer.ptr == ptr) {
+            m_allocator.free(ptr);
+            m_live.erase(it);
+            return;
+        }
+    }
+}
+
+DecoderWorkload::Buffer DecoderWorkload::take(void* ptr)
+{
+    for (auto it = m_live.end(); it != m_live.begin();) {
+        --it;
+        if (it->buffer.ptr == ptr) {
+            const Buffer b = it->buffer;
+            m_live.erase(it);
+            return b;
+        }
+    }
+    return {};
+}
+
+void DecoderWorkload::freeHeld(Buffer& buffer)
+{
+    if (buffer.ptr)
+        m_allocator.free(buffer.ptr);
+    buffer = Buffer {};
+}
+
+std::uint64_t DecoderWorkload::bytes(std::int64_t elements) const
+{
+    return static_cast<std::uint64_t>(elements) * m_elementBytes;
+}
+
+KvLayout DecoderWorkload::contiguous(std::int64_t capacity) const
+{
+    KvLayout layout;
+    layout.heads = m_kvHeads;
+    layout.headDim = m_headDim;
+    layout.capacity = capacity;
+    layout.base = 0;
+    return layout;
+}
+
+std::uint64_t DecoderWorkload::nextSeed()
+{
+    // Distinct per tensor and per run seed; the kernels hash (seed, element index) themselves.
+    return m_config.seed * 0x100000001b3ULL + ++m_weightIndex;
+}
+
+Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
+{
+    using protocol::PhaseKind;
+    try {
+        switch (phase.kind) {
+        case PhaseKind::ModelLoad:
+            if (m_loaded || !m_weights.empty())
+                return Status::error("model_load ran twice");
+            modelLoad();
+            m_loaded = true;
+            break;
+        case PhaseKind::Inputs:
+            if (m_inputIds.ptr)
+                return Status::error("inputs ran twice");
+            inputs();
+            break;
+        case PhaseKind::Prefill:
+            if (m_generating)
+                return Status::error("prefill ran twice; a warm prefill releases the last generation first");
+            prefill();
+            break;
+        case PhaseKind::Decode:
+            if (!m_generating)
+                return Status::error(phase.name + " needs a prefill first");
+            if (m_position - m_prompt + static_cast<std::int64_t>(phase.iterations) > m_generated)
+                return Status::error(phase.name + " would decode more than the " + std::to_string(m_generated)
+                    + " generated tokens the cache is sized for");
+            for (std::uint32_t i = 0; i < phase.iterations; ++i)
+                decodeStep();
+            break;
+        case PhaseKind::Warmup:
+        case PhaseKind::WarmPrefill: {
+            const std::uint32_t runs = phase.kind == PhaseKind::Warmup ? phase.iterations : 1;
+            for (std::uint32_t i = 0; i < runs; ++i) {
+                releaseGeneration();
+                prefill();
+            }
+            break;
+        }
+        default:
+            return Status::error(phase.name + " is not a phase of the decoder workload");
+        }
+    } catch (const PhaseFailure& failure) {
+        return failure.status;
+    } catch (const std::bad_alloc&) {
+        return Status::error("host memory exhausted while running " + phase.name);
+    }
+    return Status::success();
+}
+
+// --- model_load ---------------------------------------------------------------------------------------------
+
+void* DecoderWorkload::loadWeight(std::string name, std::uint64_t size)
+{
+    const Buffer b = allocateHeld(size);
+    m_weights.push_back({ std::move(name), b });
+    return b.ptr;
+}
+
+void* DecoderWorkload::loadNorm(const std::string& name)
+{
+    void* ptr = loadWeight(name, bytes(m_hidden));
+    // Gemma stores the norm weight as an offset from 1 (initialised to 0); the others store it (initialised to 1).
+    check(m_context.fill(ptr, static_cast<std::uint64_t>(m_hidden), m_dtype, m_gemmaStyle ? 0.0f : 1.0f));
+    return ptr;
+}
+
+void DecoderWorkload::fillCodes(void* ptr, std::uint64_t size, std::uint64_t seed)
+{
+    const std::uint64_t words = size / kWordBytes;
+    if (words > 0)
+        check(m_context.fillTokens(ptr, words, kCodeVocab, seed));
+    if (const std::uint64_t tail = size % kWordBytes; tail > 0)
+        check(m_context.copyToDevice(static_cast<unsigned char*>(ptr) + words * kWordBytes, kCodeTail.data(), tail));
+}
+
+DecoderWorkload::Linear DecoderWorkload::loadLinear(
+    const std::string& prefix, std::int64_t out, std::int64_t in, bool withBias, bool quantizable)
+{
+    Linear linear;
+    linear.out = out;
+    linear.in = in;
+    const WeightStorage storage = m_spec.storage;
+    linear.quantized = quantizable && protocol::weightStorageQuantized(storage);
+    const auto n = static_cast<std::uint64_t>(out) * static_cast<std::uint64_t>(in); // checked in the constructor
+    if (!linear.quantized) {
+        linear.weight = loadWeight(prefix + ".weight", bytes(out * in));
+        check(m_context.fillRandom(linear.weight, n, m_dtype, nextSeed(), kInitScale));
+    } else if (storage == WeightStorage::Int8) {
+        linear.weight = loadWeight(prefix + ".weight", n);
+        fillCodes(linear.weight, n, nextSeed());
+        linear.scales = loadWeight(prefix + ".SCB", 4 * static_cast<std::uint64_t>(out));
+        check(m_context.fill(linear.scales, static_cast<std::uint64_t>(out), DType::Float32, kQuantScale));
+    } else {
+        const std::uint64_t packed = checked::ceilDiv(n, 2);
+        const std::uint64_t blocks = checked::ceilDiv(n, kNf4BlockValues);
+        linear.weight = loadWeight(prefix + ".weight", packed);
+        fillCodes(linear.weight, packed, nextSeed());
+        if (storage == WeightStorage::Nf4) {
+            linear.scales = loadWeight(prefix + ".absmax", 4 * blocks);
+            check(m_context.fill(linear.scales, blocks, DType::Float32, kQuantScale));
+        } else {
+            // absmax = nested_quant_map[code] * nested_absmax[i / 256] + offset, within [0.02, 0.04].
+            const std::uint64_t nested = checked::ceilDiv(blocks, kNestedBlockValues);
+            linear.scales = loadWeight(prefix + ".absmax", blocks);
+            fillCodes(linear.scales, blocks, nextSeed());
+            linear.nestedAbsmax = loadWeight(prefix + ".nested_absmax", 4 * nested);
+            check(m_context.fill(linear.nestedAbsmax, nested, DType::Float32, kQuantScale / 2));
+            linear.nestedMap = loadWeight(prefix + ".nested_quant_map", sizeof(float) * linearByteMap().size());
+            check(m_context.copyToDevice(
+                linear.nestedMap, linearByteMap().data(), sizeof(float) * linearByteMap().size()));
+        }
+        linear.quantMap = loadWeight(prefix + ".quant_map", sizeof(kNf4Map));
+        check(m_context.copyToDevice(linear.quantMap, kNf4Map.data(), sizeof(kNf4Map)));
+        if (storage == WeightStorage::Nf4DoubleQuant) {
+            linear.offset = loadWeight(prefix + ".offset", sizeof(float));
+            check(m_context.fill(linear.offset, 1, DType::Float32, kQuantScale / 2));
+        }
+    }
+    if (withBias) {
+        linear.bias = loadWeight(prefix + ".bias", bytes(out));
+        check(m_context.fillRandom(linear.bias, static_cast<std::uint64_t>(out), m_dtype, nextSeed(), kInitScale));
+    }
+    return linear;
+}
+
+void DecoderWorkload::modelLoad()
+{
+    const model::ModelShape& m = m_spec.shape;
+    m_weights.reserve(3 + m_layers.size() * (16 + 3 * m.experts) * 6);
+    m_embedTable = loadWeight("model.embed_tokens.weight", bytes(m_vocab * m_hidden));
+    check(m_context.fillRandom(
+        m_embedTable, static_cast<std::uint64_t>(m_vocab * m_hidden), m_dtype, nextSeed(), kInitScale));
+    const std::int64_t q = m_heads * m_headDim;
+    const std::int64_t kv = m_kvHeads * m_headDim;
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        Layer& layer = m_layers[l];
+        const std::string p = "model.layers." + std::to_string(l) + ".";
+        layer.inputNorm = loadNorm(p + "input_layernorm.weight");
+        layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, m.qkvBias, true);
+        layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, m.qkvBias, true);
+        layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, m.qkvBias, true);
+        layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, m.outputBias, true);
+        layer.postAttentionNorm = loadNorm(p + "post_attention_layernorm.weight");
+        if (m_fourNorms) {
+            layer.preFeedforwardNorm = loadNorm(p + "pre_feedforward_layernorm.weight");
+            layer.postFeedforwardNorm = loadNorm(p + "post_feedforward_layernorm.weight");
+        }
+        if (m_experts == 0) {
+            layer.gate = loadLinear(p + "mlp.gate_proj", m_intermediate, m_hidden, m.mlpBias, true);
+            layer.up = loadLinear(p + "mlp.up_proj", m_intermediate, m_hidden, m.mlpBias, true);
+            layer.down = loadLinear(p + "mlp.down_proj", m_hidden, m_intermediate, m.mlpBias, true);
+        } else {
+            layer.router = loadLinear(p + "block_sparse_moe.gate", m_experts, m_hidden, false, false);
+            layer.experts.resize(static_cast<std::size_t>(m_experts));
+            for (std::size_t e = 0; e < layer.experts.size(); ++e) {
+                const std::string ep = p + "block_sparse_moe.experts." + std::to_string(e) + ".";
+                Expert& expert = layer.experts[e];
+                expert.w1 = loadLinear(ep + "w1", m_intermediate, m_hidden, false, true);
+                expert.w3 = loadLinear(ep + "w3", m_intermediate, m_hidden, false, true);
+                expert.w2 = loadLinear(ep + "w2", m_hidden, m_intermediate, false, true);
+            }
+        }
+    }
+    m_finalNorm = loadNorm("model.norm.weight");
+    if (m.tieWordEmbeddings) {
+        m_lmHead.out = m_vocab;
+        m_lmHead.in = m_hidden;
+        m_lmHead.weight = m_embedTable;
+    } else {
+        m_lmHead = loadLinear("lm_head", m_vocab, m_hidden, false, false);
+    }
+}
+
+// --- inputs -------------------------------------------------------------------------------------------------
+
+void DecoderWorkload::inputs()
+{
+    const auto tokens = static_cast<std::uint64_t>(m_sequences * m_prompt);
+    m_inputIds = allocateHeld(kIdBytes * tokens);
+    check(m_context.fillTokens(m_inputIds.ptr, tokens, m_vocab, m_config.seed * 0x100000001b3ULL + 0x5eed));
+    if (m_spec.cache != KvCacheKind::Paged)
+        return;
+    for (std::size_t l = 0; l < m_caches.size(); ++l) {
+        KvCache& c = m_caches[l];
+        const auto entries = static_cast<std::size_t>(m_sequences * m_layers[l].ring);
+        c.hostKeys.assign(entries, 0);
+        c.hostValues.assign(entries, 0);
+        c.keyTable = allocateHeld(kTableEntryBytes * entries);
+        c.valueTable = allocateHeld(kTableEntryBytes * entries);
+        check(m_context.copyToDevice(c.keyTable.ptr, c.hostKeys.data(), kTableEntryBytes * entries));
+        check(m_context.copyToDevice(c.valueTable.ptr, c.hostValues.data(), kTableEntryBytes * entries));
+    }
+}
+
+// --- the forward pass ---------------------------------------------------------------------------------------
+
+void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows, const Linear& w)
+{
+    const void* weight = w.weight;
+    void* dequantized = nullptr;
+    if (w.quantized) {
+        // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
+        dequantized = allocate("W_deq", bytes(w.out * w.in));
+        if (m_spec.storage == WeightStorage::Int8) {
+            check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
+        } else {
+            device::Nf4Tensor t;
+            t.packed = w.weight;
+            t.absmax = w.scales;
+            t.quantMap = w.quantMap;
+            t.doubleQuant = m_spec.storage == WeightStorage::Nf4DoubleQuant;
+            t.nestedScale = w.nestedAbsmax;
+            t.nestedMap = w.nestedMap;
+            t.offset = w.offset;
+            t.count = static_cast<std::uint64_t>(w.out) * static_cast<std::uint64_t>(w.in);
+            t.blockSize = kNf4BlockValues;
+            check(m_context.dequantizeNf4(dequantized, t, m_dtype));
+        }
+        weight = dequantized;
+    }
+    void* y = allocate(name, bytes(rows * w.out));
+    check(m_context.gemm(false, true, rows, w.out, w.in, x, weight, y, m_dtype, false));
+    if (w.bias)
+        check(m_context.addBias(y, w.bias, rows, w.out, m_dtype));
+    if (dequantized)
+        release(dequantized);
+    return y;
+}
+
+void* DecoderWorkload::norm(const char* name, const void* in, const void* weight, std::int64_t rows)
+{
+    void* out = allocate(name, bytes(rows * m_hidden));
+    check(m_context.rmsNorm(out, in, weight, rows, m_hidden, m_spec.normEps, m_normOffset, m_dtype));
+    return out;
+}
+
+void* DecoderWorkload::embed(const void* ids, std::int64_t tokens)
+{
+    void* h = allocate("h", bytes(tokens * m_hidden));
+    check(m_context.embedding(h, m_embedTable, ids, tokens, m_hidden, m_vocab, m_embedScale, m_dtype));
+    return h;
+}
+
+void* DecoderWorkload::mlp(const Layer& layer, const void* x, std::int64_t rows)
+{
+    void* g = linear("g", x, rows, layer.gate);
+    void* u = linear("u", x, rows, layer.up);
+    check(m_context.gatedActivation(
+        g, g, u, static_cast<std::uint64_t>(rows * m_intermediate), m_activation, m_dtype));
+    release(u);
+    void* d = linear("d", g, rows, layer.down);
+    release(g);
+    return d;
+}
+
+void* DecoderWorkload::moe(const Layer& layer, const void* x, std::int64_t rows)
+{
+    void* logits = linear("router_logits", x, rows, layer.router);
+    void* indices = allocate("topk_idx", kIdBytes * static_cast<std::uint64_t>(rows * m_topK));
+    void* weights = allocate("topk_w", sizeof(float) * static_cast<std::uint64_t>(rows * m_topK));
+    check(m_context.routerTopK(indices, weights, logits, rows, m_experts, m_topK, m_dtype));
+    release(logits);
+    void* d = allocate("d", bytes(rows * m_hidden));
+    check(m_context.fill(d, static_cast<std::uint64_t>(rows * m_hidden), m_dtype, 0.0f));
+    // Dropless at the worst-case load: every token through every expert, its routed weight 0 where not routed.
+    for (std::size_t e = 0; e < layer.experts.size(); ++e) {
+        const Expert& expert = layer.experts[e];
+        void* g = linear("g", x, rows, expert.w1);
+        void* u = linear("u", x, rows, expert.w3);
+        check(m_context.gatedActivation(
+            g, g, u, static_cast<std::uint64_t>(rows * m_intermediate), m_activation, m_dtype));
+        release(u);
+        void* y = linear("y", g, rows, expert.w2);
+        check(m_context.addRoutedExpert(
+            d, y, indices, weights, rows, m_hidden, m_topK, static_cast<std::int64_t>(e), m_dtype));
+        release(y);
+        release(g);
+    }
+    release(indices);
+    release(weights);
+    return d;
+}
+
+void DecoderWorkload::allocateBlocks(std::size_t l, std::int64_t firstSlot, std::int64_t slots)
+{
+    KvCache& c = m_caches[l];
+    const std::int64_t ring = m_layers[l].ring;
+    const std::uint64_t blockBytes = bytes(kBlockTokens * m_kvHeads * m_headDim);
+    bool allocated = false;
+    for (std::int64_t b = 0; b < m_sequences; ++b) {
+        for (std::int64_t j = firstSlot; j < firstSlot + slots; ++j) {
+            const auto entry = static_cast<std::size_t>(b * ring + j);
+            if (c.hostKeys[entry] != 0)
+                continue;
+            const Buffer key = allocateHeld(blockBytes);
+            c.blocks.push_back({ key, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), false });
+            c.hostKeys[entry] = reinterpret_cast<std::uint64_t>(key.ptr);
+            const Buffer value = allocateHeld(blockBytes);
+            c.blocks.push_back({ value, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), true });
+            c.hostValues[entry] = reinterpret_cast<std::uint64_t>(value.ptr);
+            allocated = true;
+        }
+    }
+    if (allocated) {
+        const std::uint64_t tableBytes = kTableEntryBytes * c.hostKeys.size();
+        check(m_context.copyToDevice(c.keyTable.ptr, c.hostKeys.data(), tableBytes));
+        check(m_context.copyToDevice(c.valueTable.ptr, c.hostValues.data(), tableBytes));
+    }
+}
+
+bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
+{
+    const Layer& layer = m_layers[l];
+    KvCache& c = m_caches[l];
+    const KvLayout fresh = contiguous(m_prompt); // k and v [B, P, Hk, D]
+    switch (m_spec.cache) {
+    case KvCacheKind::Static: {
+        // A ring of N_l rows: only the last N_l positions of the prompt survive in it.
+        const std::int64_t kept = std::min(m_prompt, layer.capacity);
+        const KvLayout cache = contiguous(layer.capacity);
+        check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
+        check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
+        return false;
+    }
+    case KvCacheKind::Paged: {
+        const std::int64_t promptBlocks = ceilDiv(m_prompt, kBlockTokens);
+        allocateBlocks(l, 0, std::min(promptBlocks, layer.ring));
+        // The positions whose blocks are still in the ring once the prompt is written.
+        const std::int64_t first = std::max<std::int64_t>(0, promptBlocks - layer.ring) * kBlockTokens;
+        KvLayout keys = contiguous(0);
+        keys.blockTable = c.keyTable.ptr;
+        keys.tableWidth = layer.ring;
+        keys.blockSize = kBlockTokens;
+        KvLayout values = keys;
+        values.blockTable = c.valueTable.ptr;
+        check(m_context.copyKv(c.keyTable.ptr, keys, k, fresh, m_sequences, first, m_prompt - first, m_dtype));
+        check(m_context.copyKv(c.valueTable.ptr, values, v, fresh, m_sequences, first, m_prompt - first, m_dtype));
+        return false;
+    }
+    case KvCacheKind::Dynamic:
+        break;
+    }
+    if (m_prompt <= layer.capacity) {
+        c.key = take(k);
+        c.value = take(v);
+        c.rows = m_prompt;
+        return true;
+    }
+    c.key = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim));
+    c.value = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim));
+    c.rows = layer.capacity;
+    const KvLayout cache = contiguous(layer.capacity);
+    const std::int64_t first = m_prompt - layer.capacity;
+    check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, first, layer.capacity, m_dtype));
+    check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, first, layer.capacity, m_dtype));
+    return false;
+}
+
+void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std::int64_t position)
+{
+    const Layer& layer = m_layers[l];
+    KvCache& c = m_caches[l];
+    KvLayout fresh = contiguous(1); // k and v [B, 1, Hk, D] of this position
+    fresh.base = position;
+    switch (m_spec.cache) {
+    case KvCacheKind::Static: {
+        const KvLayout cache = contiguous(layer.capacity);
+        check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
+        check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
+        return;
+    }
+    case KvCacheKind::Paged: {
+        allocateBlocks(l, (position / kBlockTokens) % layer.ring, 1);
+        KvLayout keys = contiguous(0);
+        keys.blockTable = c.keyTable.ptr;
+        keys.tableWidth = layer.ring;
+        keys.blockSize = kBlockTokens;
+        KvLayout values = keys;
+        values.blockTable = c.valueTable.ptr;
+        check(m_context.copyKv(c.keyTable.ptr, keys, k, fresh, m_sequences, position, 1, m_dtype));
+        check(m_context.copyKv(c.valueTable.ptr, values, v, fresh, m_sequences, position, 1, m_dtype));
+        return;
+    }
+    case KvCacheKind::Dynamic:
+        break;
+    }
+    if (c.rows < layer.capacity) {
+        // A concatenating cache: the larger tensor first, the old one freed after the copy; key, then value.
+        // While it grows it never wrapped, so it holds positions position - rows .. position - 1.
+        const std::int64_t rows = c.rows + 1;
+        const std::uint64_t grown = bytes(m_sequences * rows * m_kvHeads * m_headDim);
+        for (Buffer* part : { &c.key, &c.value }) {
+            Buffer larger = allocateHeld(grown);
+            check(m_context.copyKv(larger.ptr, contiguous(rows), part->ptr, contiguous(c.rows), m_sequences,
+                position - c.rows, c.rows, m_dtype));
+            freeHeld(*part);
+            *part = larger;
+        }
+        c.rows = rows;
+    }
+    const KvLayout cache = contiguous(c.rows);
+    check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
+    check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
+}
+
+void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void* k, const void* v,
+    std::int64_t queries, std::int64_t start, bool prefill)
+{
+    const Layer& layer = m_layers[l];
+    const KvCache& c = m_caches[l];
+    device::AttentionShape shape;
+    shape.batch = m_sequences;
+    shape.queries = queries;
+    shape.heads = m_heads;
+    shape.kvHeads = m_kvHeads;
+    shape.headDim = m_headDim;
+    shape.queryStart = start;
+    shape.window = layer.window;
+    shape.scale = m_attentionScale;
+    // Where the keys are read: the fresh K/V of the prompt, or the cache. For a paged cache k and v are the
+    // device block tables of the keys and of the values, and the layout's blockTable is the one of the tensor
+    // the kernel reads (the key table for scores and fused attention, the value table for the values).
+    KvLayout keyLayout = contiguous(queries);
+    KvLayout valueLayout = keyLayout;
+    const bool paged = m_spec.cache == KvCacheKind::Paged;
+    const bool staticCache = m_spec.cache == KvCacheKind::Static;
+    if (prefill && !(staticCache && m_prompt <= layer.capacity)) {
+        shape.keyStart = 0;
+        shape.keys = m_prompt;
+    } else {
+        const std::int64_t reach = start + queries; // positions 0 .. reach - 1 are written
+        shape.keys = staticCache ? layer.capacity : std::min(reach, layer.capacity);
+        shape.keyStart = std::max<std::int64_t>(0, reach - shape.keys);
+        if (paged) {
+            keyLayout = contiguous(0);
+            keyLayout.tableWidth = layer.ring;
+            keyLayout.blockSize = kBlockTokens;
+            valueLayout = keyLayout;
+            keyLayout.blockTable = c.keyTable.ptr;
+            valueLayout.blockTable = c.valueTable.ptr;
+            k = c.keyTable.ptr;
+            v = c.valueTable.ptr;
+        } else {
+            keyLayout = contiguous(staticCache ? layer.capacity : c.rows);
+            valueLayout = keyLayout;
+            k = c.key.ptr;
+            v = c.value.ptr;
+        }
+    }
+    if (m_spec.attention == protocol::AttentionKind::Sdpa) {
+        check(m_context.attention(out, q, k, v, keyLayout, shape, m_dtype));
+        return;
+    }
+    const auto count = static_cast<std::uint64_t>(m_sequences * m_heads * queries * shape.keys);
+    const std::int64_t rows = m_sequences * m_heads * queries;
+    void* scores = allocate("scores", bytes(static_cast<std::int64_t>(count)));
+    check(m_context.attentionScores(scores, q, k, keyLayout, shape, m_dtype));
+    void* probs32 = allocate("probs32", sizeof(float) * count);
+    check(m_context.softmaxRows(probs32, scores, rows, shape.keys, m_dtype));
+    release(scores);
+    void* probs = allocate("probs", bytes(static_cast<std::int64_t>(count)));
+    check(m_context.convert(probs, m_dtype, probs32, DType::Float32, count));
+    release(probs32);
+    check(m_context.attentionValues(out, probs, v, valueLayout, shape, m_dtype));
+    release(probs);
+}
+
+void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill)
+{
+    const Layer& layer = m_layers[l];
+    const std::int64_t tokens = m_sequences * queries;
+    void* x = norm("x", h, layer.inputNorm, tokens);
+    void* q = linear("q", x, tokens, layer.q);
+    void* k = linear("k", x, tokens, layer.k);
+    void* v = linear("v", x, tokens, layer.v);
+    release(x);
+    check(m_context.rope(q, m_sequences, queries, m_heads, m_headDim, start, m_spec.ropeTheta, m_dtype));
+    check(m_context.rope(k, m_sequences, queries, m_kvHeads, m_headDim, start, m_spec.ropeTheta, m_dtype));
+    bool becameCache = false;
+    if (prefill)
+        becameCache = writePrompt(l, k, v);
+    else
+        writeStep(l, k, v, start);
+    void* attn = allocate("attn", bytes(tokens * m_heads * m_headDim));
+    attend(l, attn, q, k, v, queries, start, prefill);
+    release(q);
+    if (!becameCache) {
+        release(k);
+        release(v);
+    }
+    void* o = linear("o", attn, tokens, layer.o);
+    release(attn);
+    const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
+    if (m_fourNorms) {
+        void* o2 = norm("o2", o, layer.postAttentionNorm, tokens);
+        release(o);
+        check(m_context.add(h, o2, count, m_dtype));
+        release(o2);
+    } else {
+        check(m_context.add(h, o, count, m_dtype));
+        release(o);
+    }
+    void* x2 = norm("x2", h, m_fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
+    void* d = m_experts > 0 ? moe(layer, x2, tokens) : mlp(layer, x2, tokens);
+    release(x2);
+    if (m_fourNorms) {
+        void* d2 = norm("d2", d, layer.postFeedforwardNorm, tokens);
+        release(d);
+        check(m_context.add(h, d2, count, m_dtype));
+        release(d2);
+    } else {
+        check(m_context.add(h, d, count, m_dtype));
+        release(d);
+    }
+}
+
+void DecoderWorkload::prefill()
+{
+    if (!m_loaded || !m_inputIds.ptr)
+        throw PhaseFailure { Status::error("a prefill needs model_load and inputs first") };
+    if (m_spec.cache == KvCacheKind::Static) {
+        for (std::size_t l = 0; l < m_caches.size(); ++l) {
+            KvCache& c = m_caches[l];
+            const std::int64_t elements = m_sequences * m_layers[l].capacity * m_kvHeads * m_headDim;
+            if (!c.key.ptr) {
+                c.key = allocateHeld(bytes(elements));
+                c.value = allocateHeld(bytes(elements));
+                c.rows = m_layers[l].capacity;
+            }
+        }
+    }
+    // From here the caches hold this generation (a failure half-way leaves them to be released by the next).
+    m_generating = true;
+    m_position = m_prompt;
+    const std::int64_t tokens = m_sequences * m_prompt;
+    void* h = embed(m_inputIds.ptr, tokens);
+    for (std::size_t l = 0; l < m_layers.size(); ++l)
+        layerForward(l, h, m_prompt, 0, true);
+    void* hn = norm("hn", h, m_finalNorm, tokens);
+    release(h);
+    void* last = allocate("last", bytes(m_sequences * m_hidden));
+    check(m_context.sliceTokens(last, hn, m_sequences, m_prompt, m_hidden, m_prompt - 1, m_dtype));
+    release(hn);
+    void* logits = linear("logits", last, m_sequences, m_lmHead);
+    release(last);
+    m_nextIds = allocate("next_ids", kIdBytes * static_cast<std::uint64_t>(m_sequences));
+    check(m_context.argmaxRows(m_nextIds, logits, m_sequences, m_vocab, m_dtype));
+    release(logits);
+}
+
+void DecoderWorkload::decodeStep()
+{
+    const std::int64_t p = m_position;
+    void* h = embed(m_nextIds, m_sequences);
+    for (std::size_t l = 0; l < m_layers.size(); ++l)
+        layerForward(l, h, 1, p, false);
+    void* hn = norm("hn", h, m_finalNorm, m_sequences);
+    release(h);
+    void* logits = linear("logits", hn, m_sequences, m_lmHead);
+    release(hn);
+    void* next = allocate("next_ids", kIdBytes * static_cast<std::uint64_t>(m_sequences));
+    check(m_context.argmaxRows(next, logits, m_sequences, m_vocab, m_dtype));
+    release(m_nextIds);
+    m_nextIds = next;
+    release(logits);
+    m_position = p + 1;
+}
+
+void DecoderWorkload::releaseGeneration()
+{
+    if (!m_generating)
+        return;
+    if (m_nextIds) {
+        release(m_nextIds);
+        m_nextIds = nullptr;
+    }
+    for (std::size_t l = 0; l < m_caches.size(); ++l) {
+        KvCache& c = m_caches[l];
+        switch (m_spec.cache) {
+        case KvCacheKind::Dynamic:
+            freeHeld(c.key);
+            freeHeld(c.value);
+            c.rows = 0;
+            break;
+        case KvCacheKind::Paged:
+            for (KvBlock& block : c.blocks)
+                freeHeld(block.buffer);
+            c.blocks.clear();
+            std::fill(c.hostKeys.begin(), c.hostKeys.end(), 0);
+            std::fill(c.hostValues.begin(), c.hostValues.end(), 0);
+            break;
+        case KvCacheKind::Static: {
+            const auto elements = static_cast<std::uint64_t>(
+                m_sequences * m_layers[l].capacity * m_kvHeads * m_headDim);
+            if (c.key.ptr)
+                check(m_context.fill(c.key.ptr, elements, m_dtype, 0.0f));
+            if (c.value.ptr)
+                check(m_context.fill(c.value.ptr, elements, m_dtype, 0.0f));
+            break;
+        }
+        }
+    }
+    m_generating = false;
+    m_position = m_prompt;
+}
+
+// --- inventory ----------------------------------------------------------------------------------------------
+
+std::vector<HeldTensor> DecoderWorkload::heldTensors() const
+{
+    std::vector<std::pair<std::uint64_t, HeldTensor>> held;
+    auto add = [&held](const Buffer& b, std::string name, const char* role) {
+        if (b.ptr)
+            held.push_back({ b.order, HeldTensor { std::move(name), b.bytes, role } });
+    };
+    for (const Weight& w : m_weights)
+        add(w.buffer, w.name, "weights");
+    add(m_inputIds, "input_ids", "inputs");
+    for (std::size_t l = 0; l < m_caches.size(); ++l) {
+        const KvCache& c = m_caches[l];
+        const std::string p = "kv." + std::to_string(l) + ".";
+        add(c.keyTable, p + "key_table", "kv_cache");
+        add(c.valueTable, p + "value_table", "kv_cache");
+        add(c.key, p + "key", "kv_cache");
+        add(c.value, p + "value", "kv_cache");
+        for (const KvBlock& b : c.blocks)
+            add(b.buffer,
+                p + (b.value ? "value_block." : "key_block.") + std::to_string(b.sequence) + "."
+                    + std::to_string(b.slot),
+                "kv_cache");
+    }
+    for (const Transient& t : m_live)
+        add(t.buffer, t.name, "activations");
+    std::sort(held.begin(), held.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<HeldTensor> out;
+    out.reserve(held.size());
+    for (auto& h : held)
+        out.push_back(std::move(h.second));
+    return out;
+}
+
+} // namespace iteragpu::workloads

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/alloc/deviceallocator.h"
+#include "core/device/backend.h"
+#include "core/protocol/phaseplan.h"
+#include "core/protocol/runtypes.h"
+#include "core/workloads/workload.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace iteragpu::workloads {
+
+// A decoder-only transformer (Llama, Mistral, Qwen2, Gemma, Gemma-2, Phi-3, Mixtral; any other family with a
+// llama-like shape runs as Llama) with random weights, as vLLM's dummy load format: no checkpoint is read.
+// Its tensor inventory, the order of every allocation and free, is core/workloads/DECODER.md: this class follows
+// that text step by step and the decoder's predictor replays the same text on an address-only allocator, so a
+// change here is a change of DECODER.md first.
+//
+// Hot path: a decode step of a 7B model makes a few hundred kernel calls and allocations; names are built for the
+// weights only (once, at model_load). Transient activations carry a string literal, caches their layer index, and
+// heldTensors() spells the names out when it is asked.
+class DecoderWorkload : public Workload {
+public:
+    // config.workload must be Decoder with config.decoder set; throws units::InputError with one line when the
+    // configuration cannot run (validateConfig's reasons, and what this workload cannot build).
+    DecoderWorkload(device::DeviceContext& context, alloc::DeviceAllocator& allocator, const protocol::RunConfig& config);
+    ~DecoderWorkload() override; // frees every tensor still held
+    DecoderWorkload(const DecoderWorkload&) = delete;
+    DecoderWorkload& operator=(const DecoderWorkload&) = delete;
+
+    std::vector<protocol::PlannedPhase> plan() const override;
+    device::Status runPhase(const protocol::PlannedPhase& phase) override;
+    std::vector<HeldTensor> heldTensors() const override;
+
+    // Decode steps run since the last prefill.
+    std::uint64_t decodedSteps() const { return static_cast<std::uint64_t>(m_position - m_prompt); }
+
+private:
+    struct Buffer {
+        void* ptr = nullptr;
+        std::uint64_t bytes = 0;
+        std::uint64_t order = 0; // allocation order, for heldTensors()
+    };
+    struct Weight {
+        std::string name;
+        Buffer buffer;
+    };
+    struct Transient {
+        const char* name = nullptr; // a literal: no string is built per activation
+        Buffer buffer;
+    };
+    // y = x W^T (+ b). Quantized linears keep codes and their metadata; the others one tensor of the compute dtype.
+    struct Linear {
+        std::int64_t out = 0;
+        std::int64_t in = 0;
+        bool quantized = false;
+        void* weight = nullptr; // compute dtype [out, in], int8 codes [out, in], or nf4 packed codes
+        void* scales = nullptr; // int8: SCB float32 [out]; nf4: absmax (float32, or uint8 codes with nf4-dq)
+        void* quantMap = nullptr; // nf4: float32 [16]
+        void* nestedAbsmax = nullptr; // nf4-dq: float32 [ceil(blocks / 256)]
+        void* nestedMap = nullptr; // nf4-dq: float32 [256]
+        void* offset = nullptr; // nf4-dq: float32 [1]
+        void* bias = nullptr;
+    };
+    struct Expert {
+        Linear w1, w3, w2;
+    };
+    struct Layer {
+        void* inputNorm = nullptr;
+        void* postAttentionNorm = nullptr;
+        void* preFeedforwardNorm = nullptr; // 4 norms per layer only
+        void* postFeedforwardNorm = nullptr;
+        Linear q, k, v, o;
+        Linear gate, up, down; // dense MLP
+        Linear router; // MoE
+        std::vector<Expert> experts;
+        std::int64_t window = 0; // 0: full attention
+        std::int64_t capacity = 0; // N_l = min(C, window)
+        std::int64_t ring = 0; // R_l, blocks per sequence of the paged cache
+    };
+    struct KvBlock {
+        Buffer buffer;
+        std::int32_t sequence = 0;
+        std::int32_t slot = 0; // ring block j
+        bool value = false;
+    };
+    struct KvCache {
+        Buffer key, value; // dynamic and static
+        std::int64_t rows = 0; // dynamic: rows held; static: capacity
+        Buffer keyTable, valueTable; // paged: device block tables
+        std::vector<std::uint64_t> hostKeys, hostValues; // paged: [B, R_l] block addresses, 0 = none yet
+        std::vector<KvBlock> blocks; // paged: in allocation order
+    };
+
+    static void check(const device::Status& status);
+    Buffer allocateHeld(std::uint64_t bytes);
+    void* allocate(const char* name, std::uint64_t bytes); // a transient activation
+    void release(void* ptr); // frees a transient activation
+    Buffer take(void* ptr); // a transient that becomes a cache, no longer an activation
+    void freeHeld(Buffer& buffer);
+    void* loadWeight(std::string name, std::uint64_t bytes);
+    void* loadNorm(const std::string& name);
+    Linear loadLinear(const std::string& prefix, std::int64_t out, std::int64_t in, bool bias, bool quantizable);
+    void fillCodes(void* ptr, std::uint64_t bytes, std::uint64_t seed);
+    std::uint64_t nextSeed();
+
+    void modelLoad();
+    void inputs();
+    void prefill();
+    void decodeStep();
+    void releaseGeneration();
+
+    void* embed(const void* ids, std::int64_t tokens);
+    void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
+    void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer);
+    void* mlp(const Layer& layer, const void* x, std::int64_t rows);
+    void* moe(const Layer& layer, const void* x, std::int64_t rows);
+    void* norm(const char* name, const void* in, const void* weight, std::int64_t rows);
+    bool writePrompt(std::size_t l, void* k, void* v); // true when k and v became the cache
+    void writeStep(std::size_t l, const void* k, const void* v, std::int64_t position);
+    void allocateBlocks(std::size_t l, std::int64_t firstSlot, std::int64_t slots);
+    void attend(std::size_t l, void* out, const void* q, const void* k, const void* v, std::int64_t queries,
+        std::int64_t start, bool prefill);
+    device::KvLayout contiguous(std::int64_t capacity) const;
+    std::uint64_t bytes(std::int64_t elements) const; // of the compute dtype
+
+    device::DeviceContext& m_context;
+    alloc::DeviceAllocator& m_allocator;
+    protocol::RunConfig m_config;
+    protocol::DecoderSpec m_spec;
+    device::DType m_dtype; // compute dtype
+    std::uint64_t m_elementBytes; // s
+    std::int64_t m_sequences; // B
+    std::int64_t m_prompt; // P
+    std::int64_t m_generated; // G
+    std::int64_t m_positions; // C = P + G
+    std::int64_t m_hidden, m_intermediate, m_heads, m_kvHeads, m_headDim, m_vocab, m_experts, m_topK;
+    bool m_fourNorms;
+    bool m_gemmaStyle; // embedding * sqrt(H), RMSNorm weight + 1, GELU-tanh gating
+    device::Activation m_activation;
+    float m_embedScale;
+    float m_normOffset;
+    float m_attentionScale;
+
+    std::uint64_t m_order = 0; // allocations so far
+    std::uint64_t m_weightIndex = 0; // seeds of the random weights
+    std::vector<Weight> m_weights; // in allocation order
+    void* m_embedTable = nullptr;
+    void* m_finalNorm = nullptr;
+    Linear m_lmHead;
+    std::vector<Layer> m_layers;
+    bool m_loaded = false;
+
+    Buffer m_inputIds;
+    std::vector<KvCache> m_caches;
+    std::vector<Transient> m_live; // transient activations, next_ids included, in allocation order
+    void* m_nextIds = nullptr;
+    bool m_generating = false; // a prefill ran: next_ids and the caches hold a generation
+    std::int64_t m_position = 0; // the next position a decode step writes
+};
+
+} // namespace iteragpu::workloads
