@@ -13,7 +13,9 @@
 # iteragpu_gpu_kernel_check → `iteragpu environment --device cuda:0` → the kernel checks, once with cuBLAS and
 # once with the portable GEMM kernel the HIP module uses → the seed's `iteragpu measure` in allocator modes native
 # and async, and in training mode → the same dense workload in PyTorch, when python3 has torch, printing
-# torch.cuda.memory_allocated / max_memory_allocated per phase.
+# torch.cuda.memory_allocated / max_memory_allocated per phase → the decoder: Llama-2-7B-shaped bf16, 4 096 prompt
+# tokens x 4 sequences, 256 generated, sdpa/eager x dynamic/static cache, predicted vs measured per phase, and the
+# same decoder in plain PyTorch beside it (memory and seconds per phase).
 #
 # Results go to $OUT (a fresh folder when unset): the log, the result JSON files. Every step runs even when an
 # earlier one failed; the exit status is 0 only when all passed.
@@ -188,6 +190,114 @@ PY
 else
     say ""
     say "=== pytorch: skipped (python3 with CUDA-enabled torch not found)"
+fi
+
+# The decoder (issue: measure the model you sized): Llama-2-7B-shaped, bf16, random weights, a prefill of 4 096
+# tokens x 4 sequences and 256 generated, eager and sdpa, dynamic and static cache, predicted vs measured per phase.
+for run in sdpa-dynamic eager-dynamic sdpa-static eager-static; do
+    attention="${run%%-*}"
+    cache="${run##*-}"
+    result="$OUT/decoder-$run.json"
+    rm -f "$result"
+    step "decoder-$run" "$CLI" measure --device "$DEVICE" --model llama-2-7b --format bf16 --prompt-tokens 4096 \
+        --generated 256 --sequences 4 --attention "$attention" --kv-cache "$cache" --warmup 0 --repeats 1 \
+        --output "$result"
+    if [[ -f "$result" ]] && command -v python3 >/dev/null; then
+        python3 - "$result" <<'PY' 2>&1 | tee -a "$LOG"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+print(f"{'phase':<18}{'status':<9}{'peak alloc':>14}{'predicted':>14}{'diff':>12}{'peak reserved':>15}{'seconds':>10}")
+for ph in doc["phases"]:
+    peak, pred = ph["peak"]["allocated"], ph.get("predicted_peak_allocated")
+    diff = peak - pred if isinstance(peak, int) and isinstance(pred, int) else None
+    secs = ph["duration_seconds"]
+    print(f"{ph['name'] + ('#' + str(ph['repeat']) if ph['repeat'] is not None else ''):<18}{ph['status']:<9}"
+          f"{str(peak):>14}{str(pred):>14}{str(diff):>12}{str(ph['peak']['reserved']):>15}"
+          f"{str(round(secs, 4) if secs is not None else None):>10}")
+PY
+    fi
+done
+
+# The same decoder in PyTorch (a Llama-shaped module built from the shape, random weights, no transformers
+# needed): memory_allocated / max_memory_allocated and time per phase, for the same four variants.
+if command -v python3 >/dev/null && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+    for run in sdpa-dynamic eager-dynamic sdpa-static eager-static; do
+        step "pytorch-decoder-$run" python3 - "${run%%-*}" "${run##*-}" <<'PY'
+import sys, time, math, torch
+import torch.nn.functional as F
+attention, cache = sys.argv[1], sys.argv[2]
+L, H, I, Hq, Hk, V = 32, 4096, 11008, 32, 32, 32000
+D = H // Hq
+B, P, G = 4, 4096, 256
+dev, dt = torch.device("cuda:0"), torch.bfloat16
+torch.manual_seed(0)
+print(f"torch {torch.__version__}, {torch.cuda.get_device_name(0)}, llama-2-7b shape bf16, {attention}, {cache} cache")
+print(f"{'phase':<18}{'allocated':>14}{'max allocated':>15}{'max reserved':>14}{'seconds':>10}")
+def phase(name, fn):
+    torch.cuda.synchronize(); torch.cuda.reset_peak_memory_stats(); t = time.perf_counter()
+    out = fn()
+    torch.cuda.synchronize()
+    print(f"{name:<18}{torch.cuda.memory_allocated():>14}{torch.cuda.max_memory_allocated():>15}"
+          f"{torch.cuda.max_memory_reserved():>14}{time.perf_counter() - t:>10.4f}", flush=True)
+    return out
+def w(*shape): return torch.randn(*shape, device=dev, dtype=dt) * 0.02
+def load():
+    layers = [dict(n1=torch.ones(H, device=dev, dtype=dt), q=w(Hq * D, H), k=w(Hk * D, H), v=w(Hk * D, H),
+                   o=w(H, Hq * D), n2=torch.ones(H, device=dev, dtype=dt), g=w(I, H), u=w(I, H), d=w(H, I))
+              for _ in range(L)]
+    return dict(emb=w(V, H), layers=layers, norm=torch.ones(H, device=dev, dtype=dt), head=w(V, H))
+m = phase("model_load", load)
+ids = phase("inputs", lambda: torch.randint(0, V, (B, P), device=dev, dtype=torch.int32))
+inv = 1.0 / (10000 ** (torch.arange(0, D, 2, device=dev, dtype=torch.float32) / D))
+def rope(x, start):
+    t = torch.arange(start, start + x.shape[2], device=dev, dtype=torch.float32)
+    f = torch.outer(t, inv)
+    c, s = torch.cat([f.cos()] * 2, -1).to(dt), torch.cat([f.sin()] * 2, -1).to(dt)
+    x1, x2 = x[..., : D // 2], x[..., D // 2 :]
+    return x * c + torch.cat([-x2, x1], -1) * s
+def rms(x, g): return (x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + 1e-5)).to(dt) * g
+kv = [None] * L
+if cache == "static":
+    kv = [(torch.zeros(B, Hk, P + G, D, device=dev, dtype=dt), torch.zeros(B, Hk, P + G, D, device=dev, dtype=dt))
+          for _ in range(L)]
+def forward(tok, start):
+    h = F.embedding(tok, m["emb"])
+    T = tok.shape[1]
+    for l, p in enumerate(m["layers"]):
+        x = rms(h, p["n1"])
+        q = (x @ p["q"].T).view(B, T, Hq, D).transpose(1, 2)
+        k = (x @ p["k"].T).view(B, T, Hk, D).transpose(1, 2)
+        v = (x @ p["v"].T).view(B, T, Hk, D).transpose(1, 2)
+        q, k = rope(q, start), rope(k, start)
+        if cache == "static":
+            kv[l][0][:, :, start:start + T] = k
+            kv[l][1][:, :, start:start + T] = v
+            K, Vv = kv[l][0][:, :, : start + T], kv[l][1][:, :, : start + T]
+        else:
+            K = k if kv[l] is None else torch.cat([kv[l][0], k], 2)
+            Vv = v if kv[l] is None else torch.cat([kv[l][1], v], 2)
+            kv[l] = (K, Vv)
+        if attention == "sdpa":
+            a = F.scaled_dot_product_attention(q, K, Vv, is_causal=T > 1)
+        else:
+            s = (q @ K.transpose(2, 3)) / math.sqrt(D)
+            if T > 1:
+                s = s + torch.full((T, K.shape[2]), float("-inf"), device=dev, dtype=dt).triu(1 + K.shape[2] - T)
+            a = F.softmax(s, dim=-1, dtype=torch.float32).to(dt) @ Vv
+            del s
+        h = h + a.transpose(1, 2).reshape(B, T, Hq * D) @ p["o"].T
+        x = rms(h, p["n2"])
+        h = h + (F.silu(x @ p["g"].T) * (x @ p["u"].T)) @ p["d"].T
+    return (rms(h[:, -1:], m["norm"]) @ m["head"].T).argmax(-1).to(torch.int32)
+with torch.no_grad():
+    nxt = phase("prefill", lambda: forward(ids, 0))
+    def decode():
+        global nxt
+        for g in range(G):
+            nxt = forward(nxt, P + g)
+    phase("decode", decode)
+PY
+    done
 fi
 
 say ""
