@@ -29,9 +29,12 @@ struct KvLayout {
     // Contiguous [batch, capacity, heads, headDim]: position p of sequence b at row (p - base) % capacity.
     std::int64_t capacity = 0;
     std::int64_t base = 0;
-    // Paged when blockTable is not null: a device array of batch x tableWidth block addresses (std::uint64_t);
-    // position p of sequence b is row p % blockSize of block blockTable[b * tableWidth + (p / blockSize) %
-    // tableWidth], each block [blockSize, heads, headDim].
+    // Paged when blockTable is not null. Then the data pointer passed beside the layout (k or v, src or dst) is
+    // itself the block table of that tensor: a device array of batch x tableWidth block addresses
+    // (std::uint64_t). Keys and values have a table each, so one layout serves both; blockTable is the marker
+    // (callers pass one of the two tables) and kernels never read through it. Position p of sequence b is row
+    // p % blockSize of block table[b * tableWidth + (p / blockSize) % tableWidth], each block [blockSize, heads,
+    // headDim].
     const void* blockTable = nullptr;
     std::int64_t tableWidth = 0;
     std::int64_t blockSize = 0;
