@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/runtypes.h"
 
+#include "core/sim/simbackend.h"
 #include "core/units/units.h"
 
 #include <algorithm>
@@ -272,6 +273,9 @@ std::string validateConfig(const RunConfig& c)
         return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
     if (c.simCapacityBytes && *c.simCapacityBytes == 0)
         return "the simulated capacity must be more than 0 bytes";
+    // The speed range only: whether simCard names a catalog card is prepareRun's to say (it reads the catalog).
+    if (std::string speed = sim::validateSimSpeed(c.simSpeed); !speed.empty())
+        return speed;
     constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     const auto tokens = units::checkedMul(c.batch, c.context);
     const auto hidden = units::checkedMul(c.width, 4);

@@ -1,9 +1,78 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runner/preparerun.h"
 
+#include "core/units/inputerror.h"
+
 namespace iteragpu::protocol {
 
+namespace {
+
+    const char* catalogDtypeName(device::DType dtype)
+    {
+        switch (dtype) {
+        case device::DType::Float32:
+            return "fp32";
+        case device::DType::Float16:
+            return "fp16";
+        case device::DType::BFloat16:
+            return "bf16";
+        }
+        return "?";
+    }
+
+    // The ids of the cards that can pace a run in `dtype`, for the error that names an unknown one.
+    std::string paceableIds(const sizing::DeviceCatalog& catalog, device::DType dtype)
+    {
+        std::string ids;
+        for (const auto& card : catalog.cards()) {
+            std::string why;
+            if (simCardOf(card, dtype, why))
+                ids += (ids.empty() ? "" : ", ") + card.id;
+        }
+        return ids.empty() ? std::string("none") : ids;
+    }
+
+    PreparedRun prepare(
+        device::BackendRegistry& registry, const RunConfig& config, const sizing::DeviceCatalog* catalog);
+
+} // namespace
+
+std::optional<sim::SimCard> simCardOf(const sizing::GpuCard& card, device::DType computeDType, std::string& why)
+{
+    if (!card.memoryBandwidth) {
+        why = "the catalog has no memory bandwidth for " + card.name + " (" + card.id + ")"
+            + (card.paceSource.empty() ? std::string() : ": " + card.paceSource);
+        return std::nullopt;
+    }
+    sim::SimCard out;
+    out.name = card.name;
+    out.capacityBytes = card.reportedBytes;
+    out.peakFp32Flops = card.peakFp32Flops;
+    out.peakFp16Flops = card.peakFp16Flops;
+    out.peakBf16Flops = card.peakBf16Flops;
+    out.memoryBandwidth = *card.memoryBandwidth;
+    if (!out.peakFlops(computeDType)) {
+        why = "the catalog has no peak " + std::string(catalogDtypeName(computeDType)) + " FLOP/s for " + card.name
+            + " (" + card.id + "), the run's compute dtype";
+        return std::nullopt;
+    }
+    why.clear();
+    return out;
+}
+
 PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& config)
+{
+    return prepare(registry, config, nullptr);
+}
+
+PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& config, const sizing::DeviceCatalog& catalog)
+{
+    return prepare(registry, config, &catalog);
+}
+
+namespace {
+
+PreparedRun prepare(device::BackendRegistry& registry, const RunConfig& config, const sizing::DeviceCatalog* catalog)
 {
     PreparedRun out;
     auto fail = [&out](PreparedRun::Failure failure, std::string error) {
@@ -27,6 +96,8 @@ PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& confi
     }
     if (config.simCapacityBytes && !backend->simulated())
         return fail(PreparedRun::Failure::OptionNotApplicable, "a simulated capacity applies to sim:N devices only");
+    if (!config.simCard.empty() && !backend->simulated())
+        return fail(PreparedRun::Failure::OptionNotApplicable, "a simulated card applies to sim:N devices only");
     const int count = backend->deviceCount();
     if (id->index >= count) {
         const std::string reason
@@ -42,10 +113,40 @@ PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& confi
     if (backend->simulated()) {
         sim::SimBackend* simBackend = registry.simBackend();
         sim::SimOptions options = simBackend->options();
+        // The run's card and pace come from its configuration, never from what an earlier run left.
+        options.card.reset();
+        options.speed = config.simSpeed;
+        if (!config.simCard.empty()) {
+            std::optional<sizing::DeviceCatalog> loaded;
+            if (!catalog) {
+                try {
+                    loaded = sizing::DeviceCatalog::loadDefault();
+                } catch (const units::InputError& e) {
+                    return fail(PreparedRun::Failure::InvalidConfig,
+                        std::string("the GPU catalog cannot be read for the simulated card: ") + e.what());
+                }
+                catalog = &*loaded;
+            }
+            const device::DType dtype = config.workload == WorkloadKind::Decoder ? decoderComputeDType(config)
+                                                                                : config.dtype;
+            const sizing::GpuCard* card = catalog->find(config.simCard);
+            if (!card)
+                return fail(PreparedRun::Failure::OptionNotApplicable,
+                    "unknown simulated card '" + config.simCard + "': the GPU catalog (" + catalog->source()
+                        + ") has no such id or name; cards that can pace this run: " + paceableIds(*catalog, dtype));
+            std::string why;
+            options.card = simCardOf(*card, dtype, why);
+            if (!options.card)
+                return fail(PreparedRun::Failure::OptionNotApplicable,
+                    "simulated card '" + config.simCard + "' cannot keep a pace: " + why
+                        + "; cards that can pace this run: " + paceableIds(*catalog, dtype));
+            options.capacityBytes = options.card->capacityBytes;
+        }
         if (config.simCapacityBytes)
-            options.capacityBytes = *config.simCapacityBytes;
-        if (out.device)
-            out.device->totalBytes = options.capacityBytes;
+            options.capacityBytes = *config.simCapacityBytes; // the override wins over the card's capacity
+        if (std::string invalid = sim::validateSimOptions(options); !invalid.empty())
+            return fail(PreparedRun::Failure::InvalidConfig, std::move(invalid));
+        out.device = simBackend->deviceInfo(index, options);
         out.factory = [simBackend, index, options](device::Status& status) {
             return simBackend->open(index, options, status);
         };
@@ -54,5 +155,7 @@ PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& confi
     }
     return out;
 }
+
+} // namespace
 
 } // namespace iteragpu::protocol

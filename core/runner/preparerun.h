@@ -4,6 +4,8 @@
 #include "core/protocol/runtypes.h"
 #include "core/registry/backendregistry.h"
 #include "core/runner/runner.h"
+#include "core/sim/simcard.h"
+#include "core/sizing/devicecatalog.h"
 
 #include <optional>
 #include <string>
@@ -12,7 +14,8 @@ namespace iteragpu::protocol {
 
 // The one way from a run configuration to a device the worker can open, for the CLI and the window alike:
 // validate the configuration, parse the device id, find its backend, check the index, and capture the run's
-// open options (the simulated capacity) in the factory, so nothing shared is changed for one run.
+// open options (the simulated card, its capacity and pace) in the factory, so nothing shared is changed for one
+// run.
 struct PreparedRun {
     enum class Failure {
         None,
@@ -20,7 +23,9 @@ struct PreparedRun {
         InvalidDeviceId, // not BACKEND:INDEX
         BackendUnavailable, // not built, not loaded, or its runtime is missing
         NoSuchDevice, // the backend has no device with that index
-        OptionNotApplicable, // a simulated capacity for a GPU
+        // A simulated capacity or card for a GPU; a simulated card the catalog does not have, or has without the
+        // pace figures the run needs (its memory bandwidth, the peak FLOP/s of the run's compute dtype).
+        OptionNotApplicable,
     };
 
     Failure failure = Failure::None;
@@ -32,7 +37,15 @@ struct PreparedRun {
     bool ok() const { return failure == Failure::None; }
 };
 
-// The registry must outlive the factory (it owns the backends the factory opens).
+// The registry must outlive the factory (it owns the backends the factory opens). RunConfig::simCard is looked up
+// in the default GPU catalog (DeviceCatalog::loadDefault), read only when a card is named; the second form takes a
+// catalog the caller has already loaded.
 PreparedRun prepareRun(device::BackendRegistry& registry, const RunConfig& config);
+PreparedRun prepareRun(
+    device::BackendRegistry& registry, const RunConfig& config, const sizing::DeviceCatalog& catalog);
+
+// The simulated card of a catalog card: its name, reported capacity and pace figures; nullopt with a one-line
+// reason when the catalog has no memory bandwidth for it, or no peak FLOP/s for computeDType.
+std::optional<sim::SimCard> simCardOf(const sizing::GpuCard& card, device::DType computeDType, std::string& why);
 
 } // namespace iteragpu::protocol

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sim/simbackend.h"
 
+#include "core/sim/kernelcost.h"
+#include "core/sim/simpacer.h"
 #include "core/units/units.h"
 
 #include <algorithm>
-#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 namespace iteragpu::sim {
@@ -24,8 +26,17 @@ class SimContext : public device::DeviceContext {
 public:
     explicit SimContext(device::DeviceInfo info, SimOptions options)
         : m_info(std::move(info))
-        , m_options(options)
+        , m_options(std::move(options))
+        , m_pacer(m_options.speed)
+        , m_kernelSeconds(static_cast<double>(m_options.kernelMicros) * 1e-6)
     {
+        // The hot path multiplies: reciprocals of the roofs, once. A missing peak stays 0 (refused per kernel).
+        if (m_options.card) {
+            m_secondsPerByte = 1.0 / m_options.card->memoryBandwidth;
+            for (const DType dtype : { DType::Float32, DType::Float16, DType::BFloat16 })
+                if (const auto peak = m_options.card->peakFlops(dtype))
+                    m_secondsPerFlop[static_cast<int>(dtype)] = 1.0 / *peak;
+        }
     }
 
     const device::DeviceInfo& info() const override { return m_info; }
@@ -109,7 +120,11 @@ public:
         }
     }
 
-    Status synchronize() override { return Status::success(); }
+    Status synchronize() override
+    {
+        m_pacer.settle(); // a synchronize returns when the device's queued kernels would have finished
+        return Status::success();
+    }
 
     device::DeviceReading reading() override
     {
@@ -123,103 +138,246 @@ public:
 
     Status copyToHost(void* hostDst, const void*, std::uint64_t bytes) override
     {
-        // Memory only: the copy has the right size and deterministic content (zeros).
+        // Address-only memory: the copy has the right size and deterministic content (zeros).
         std::memset(hostDst, 0, bytes);
-        return kernel();
+        return charge(kernelcost::bytesOnly(static_cast<double>(bytes)), DType::Float32);
     }
 
-    Status fillRandom(void*, std::uint64_t, DType, std::uint64_t, float) override { return kernel(); }
-    Status fill(void*, std::uint64_t, DType, float) override { return kernel(); }
-    Status gemm(bool, bool, std::int64_t, std::int64_t, std::int64_t, const void*, const void*, void*, DType,
-        bool) override
+    // Costs: Note [Kernel costs] in core/sim/kernelcost.h. Element-wise kernels are charged by their bytes alone.
+    Status fillRandom(void*, std::uint64_t count, DType dtype, std::uint64_t, float) override
     {
-        return kernel();
+        return charge(kernelcost::elementwise(n(count), 1, dtype), dtype);
     }
-    Status addBias(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
-    Status activation(void*, const void*, std::uint64_t, device::Activation, DType) override { return kernel(); }
-    Status activationBackward(void*, const void*, std::uint64_t, device::Activation, DType) override
+    Status fill(void*, std::uint64_t count, DType dtype, float) override
     {
-        return kernel();
+        return charge(kernelcost::elementwise(n(count), 1, dtype), dtype);
     }
-    Status columnSums(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
-    Status mseLoss(void*, void*, const void*, const void*, std::uint64_t, DType) override { return kernel(); }
-    Status adamStep(void*, const void*, void*, void*, std::uint64_t, DType, std::int64_t, float, float, float, float,
-        float) override
+    Status gemm(bool, bool, std::int64_t m, std::int64_t n, std::int64_t k, const void*, const void*, void*,
+        DType dtype, bool accumulate) override
     {
-        return kernel();
+        if (m < 0 || n < 0 || k < 0)
+            return negative("gemm");
+        return charge(kernelcost::gemm(m, n, k, accumulate, dtype), dtype);
+    }
+    Status addBias(void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("addBias");
+        return charge(kernelcost::elementwise(2 * n(rows) * n(cols) + n(cols), 1, dtype), dtype);
+    }
+    Status activation(void*, const void*, std::uint64_t count, device::Activation, DType dtype) override
+    {
+        return charge(kernelcost::elementwise(n(count), 2, dtype), dtype);
+    }
+    Status activationBackward(void*, const void*, std::uint64_t count, device::Activation, DType dtype) override
+    {
+        return charge(kernelcost::elementwise(n(count), 3, dtype), dtype);
+    }
+    Status columnSums(void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("columnSums");
+        return charge(kernelcost::elementwise(n(rows) * n(cols) + n(cols), 1, dtype), dtype);
+    }
+    Status mseLoss(void*, void*, const void*, const void*, std::uint64_t count, DType dtype) override
+    {
+        return charge(kernelcost::bytesOnly(3 * n(count) * size(dtype) + 4), dtype);
+    }
+    Status adamStep(void*, const void*, void*, void*, std::uint64_t count, DType dtype, std::int64_t, float, float,
+        float, float, float) override
+    {
+        return charge(kernelcost::bytesOnly(n(count) * (3 * size(dtype) + 16)), dtype);
     }
 
-    Status copyToDevice(void*, const void*, std::uint64_t) override { return kernel(); }
-    Status fillTokens(void*, std::uint64_t, std::int64_t, std::uint64_t) override { return kernel(); }
-    Status embedding(void*, const void*, const void*, std::int64_t, std::int64_t, std::int64_t, float, DType) override
+    Status copyToDevice(void*, const void*, std::uint64_t bytes) override
     {
-        return kernel();
+        // Address-only memory: nothing is read from the host buffer, nothing is kept.
+        return charge(kernelcost::bytesOnly(static_cast<double>(bytes)), DType::Float32);
     }
-    Status rmsNorm(void*, const void*, const void*, std::int64_t, std::int64_t, float, float, DType) override
+    Status fillTokens(void*, std::uint64_t count, std::int64_t vocab, std::uint64_t) override
     {
-        return kernel();
+        if (vocab <= 0)
+            return Status::error("simulated fillTokens: the vocabulary must have at least one token");
+        return charge(kernelcost::bytesOnly(4 * n(count)), DType::Float32);
     }
-    Status rope(void*, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, float, DType) override
+    Status embedding(void*, const void*, const void*, std::int64_t tokens, std::int64_t hidden, std::int64_t vocab,
+        float, DType dtype) override
     {
-        return kernel();
+        if (tokens < 0 || hidden < 0 || vocab < 0)
+            return negative("embedding");
+        return charge(kernelcost::bytesOnly(4 * n(tokens) + 2 * n(tokens) * n(hidden) * size(dtype)), dtype);
     }
-    Status gatedActivation(void*, const void*, const void*, std::uint64_t, device::Activation, DType) override
+    Status rmsNorm(void*, const void*, const void*, std::int64_t rows, std::int64_t cols, float, float,
+        DType dtype) override
     {
-        return kernel();
+        if (rows < 0 || cols < 0)
+            return negative("rmsNorm");
+        return charge(kernelcost::elementwise(2 * n(rows) * n(cols) + n(cols), 1, dtype), dtype);
     }
-    Status add(void*, const void*, std::uint64_t, DType) override { return kernel(); }
-    Status sliceTokens(void*, const void*, std::int64_t, std::int64_t, std::int64_t, std::int64_t, DType) override
+    Status rope(void*, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t, float, DType dtype) override
     {
-        return kernel();
+        if (batch < 0 || seq < 0 || heads < 0 || headDim < 0)
+            return negative("rope");
+        return charge(kernelcost::elementwise(n(batch) * n(seq) * n(heads) * n(headDim), 2, dtype), dtype);
     }
-    Status copyKv(void*, const device::KvLayout&, const void*, const device::KvLayout&, std::int64_t, std::int64_t,
-        std::int64_t, DType) override
+    Status gatedActivation(void*, const void*, const void*, std::uint64_t count, device::Activation,
+        DType dtype) override
     {
-        return kernel();
+        return charge(kernelcost::elementwise(n(count), 3, dtype), dtype);
+    }
+    Status add(void*, const void*, std::uint64_t count, DType dtype) override
+    {
+        return charge(kernelcost::elementwise(n(count), 3, dtype), dtype);
+    }
+    Status sliceTokens(void*, const void*, std::int64_t batch, std::int64_t seq, std::int64_t hidden,
+        std::int64_t index, DType dtype) override
+    {
+        if (batch < 0 || seq < 0 || hidden < 0)
+            return negative("sliceTokens");
+        if (index < 0 || index >= seq)
+            return Status::error("simulated sliceTokens: token " + std::to_string(index) + " of "
+                + std::to_string(seq));
+        return charge(kernelcost::elementwise(n(batch) * n(hidden), 2, dtype), dtype);
+    }
+    Status copyKv(void*, const device::KvLayout& dstLayout, const void*, const device::KvLayout& srcLayout,
+        std::int64_t batch, std::int64_t positionStart, std::int64_t positions, DType dtype) override
+    {
+        if (batch < 0 || positionStart < 0 || positions < 0 || srcLayout.heads < 0 || srcLayout.headDim < 0)
+            return negative("copyKv");
+        if (dstLayout.heads != srcLayout.heads || dstLayout.headDim != srcLayout.headDim)
+            return Status::error("simulated copyKv: the two layouts' rows differ ("
+                + std::to_string(srcLayout.heads) + " x " + std::to_string(srcLayout.headDim) + " and "
+                + std::to_string(dstLayout.heads) + " x " + std::to_string(dstLayout.headDim) + ")");
+        return charge(
+            kernelcost::elementwise(n(batch) * n(positions) * n(srcLayout.heads) * n(srcLayout.headDim), 2, dtype),
+            dtype);
     }
     Status attention(void*, const void*, const void*, const void*, const device::KvLayout&,
-        const device::AttentionShape&, DType) override
+        const device::AttentionShape& shape, DType dtype) override
     {
-        return kernel();
+        if (Status bad = checkShape(shape, "attention"); !bad.ok)
+            return bad;
+        return charge(kernelcost::attention(shape, dtype), dtype);
     }
-    Status attentionScores(void*, const void*, const void*, const device::KvLayout&, const device::AttentionShape&,
-        DType) override
+    Status attentionScores(void*, const void*, const void*, const device::KvLayout&,
+        const device::AttentionShape& shape, DType dtype) override
     {
-        return kernel();
+        if (Status bad = checkShape(shape, "attentionScores"); !bad.ok)
+            return bad;
+        return charge(kernelcost::attentionScores(shape, dtype), dtype);
     }
-    Status softmaxRows(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
-    Status attentionValues(void*, const void*, const void*, const device::KvLayout&, const device::AttentionShape&,
-        DType) override
+    Status softmaxRows(void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
     {
-        return kernel();
+        if (rows < 0 || cols < 0)
+            return negative("softmaxRows");
+        return charge(kernelcost::bytesOnly(n(rows) * n(cols) * (size(dtype) + 4)), dtype);
     }
-    Status convert(void*, DType, const void*, DType, std::uint64_t) override { return kernel(); }
-    Status routerTopK(void*, void*, const void*, std::int64_t, std::int64_t, std::int64_t, DType) override
+    Status attentionValues(void*, const void*, const void*, const device::KvLayout&,
+        const device::AttentionShape& shape, DType dtype) override
     {
-        return kernel();
+        if (Status bad = checkShape(shape, "attentionValues"); !bad.ok)
+            return bad;
+        return charge(kernelcost::attentionValues(shape, dtype), dtype);
     }
-    Status addRoutedExpert(void*, const void*, const void*, const void*, std::int64_t, std::int64_t, std::int64_t,
-        std::int64_t, DType) override
+    Status convert(void*, DType outType, const void*, DType inType, std::uint64_t count) override
     {
-        return kernel();
+        return charge(kernelcost::bytesOnly(n(count) * (size(inType) + size(outType))), outType);
     }
-    Status dequantizeInt8(void*, const void*, const void*, std::int64_t, std::int64_t, DType) override
+    Status routerTopK(void*, void*, const void*, std::int64_t tokens, std::int64_t experts, std::int64_t k,
+        DType dtype) override
     {
-        return kernel();
+        if (tokens < 0 || experts < 0 || k < 0)
+            return negative("routerTopK");
+        if (k > experts)
+            return Status::error("simulated routerTopK: top " + std::to_string(k) + " of "
+                + std::to_string(experts) + " experts");
+        return charge(kernelcost::bytesOnly(n(tokens) * n(experts) * size(dtype) + 8 * n(tokens) * n(k)), dtype);
     }
-    Status dequantizeNf4(void*, const device::Nf4Tensor&, DType) override { return kernel(); }
-    Status argmaxRows(void*, const void*, std::int64_t, std::int64_t, DType) override { return kernel(); }
+    Status addRoutedExpert(void*, const void*, const void*, const void*, std::int64_t tokens, std::int64_t hidden,
+        std::int64_t k, std::int64_t expert, DType dtype) override
+    {
+        if (tokens < 0 || hidden < 0 || k < 0 || expert < 0)
+            return negative("addRoutedExpert");
+        // The simulated device has no routing data: every token is charged, an upper bound.
+        return charge(
+            kernelcost::bytesOnly(8 * n(tokens) * n(k) + 3 * n(tokens) * n(hidden) * size(dtype)), dtype);
+    }
+    Status dequantizeInt8(void*, const void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("dequantizeInt8");
+        return charge(kernelcost::bytesOnly(n(rows) * n(cols) * (1 + size(dtype)) + 4 * n(rows)), dtype);
+    }
+    Status dequantizeNf4(void*, const device::Nf4Tensor& tensor, DType dtype) override
+    {
+        if (tensor.blockSize == 0)
+            return Status::error("simulated dequantizeNf4: a block size of 0");
+        return charge(kernelcost::nf4Dequantize(tensor, dtype), dtype);
+    }
+    Status argmaxRows(void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("argmaxRows");
+        return charge(kernelcost::bytesOnly(n(rows) * n(cols) * size(dtype) + 4 * n(rows)), dtype);
+    }
+
+    std::optional<double> modelledSeconds() const override
+    {
+        if (!m_options.card)
+            return std::nullopt; // no card, no model: the pace is kernelMicros of wall time, not a device's
+        return m_modelledSeconds;
+    }
 
 private:
-    Status kernel() const
+    static double n(std::uint64_t v) { return static_cast<double>(v); }
+    static double n(std::int64_t v) { return static_cast<double>(v); }
+    static double size(DType dtype) { return static_cast<double>(device::dtypeSize(dtype)); }
+    static Status negative(const char* kernel)
     {
-        if (m_options.kernelMicros > 0)
-            std::this_thread::sleep_for(std::chrono::microseconds(m_options.kernelMicros));
+        return Status::error(std::string("simulated ") + kernel + ": a negative dimension");
+    }
+    static Status checkShape(const device::AttentionShape& s, const char* kernel)
+    {
+        if (s.batch < 0 || s.queries < 0 || s.heads < 0 || s.kvHeads < 0 || s.headDim < 0 || s.keys < 0
+            || s.window < 0 || s.queryStart < 0 || s.keyStart < 0)
+            return negative(kernel);
+        if (s.kvHeads == 0 ? s.heads != 0 : s.heads % s.kvHeads != 0)
+            return Status::error(std::string("simulated ") + kernel + ": " + std::to_string(s.heads)
+                + " query heads cannot share " + std::to_string(s.kvHeads) + " KV heads");
+        return Status::success();
+    }
+
+    // Note [Simulated time]: with a card, a kernel takes max(flops / peak(dtype), bytes / bandwidth) of
+    // modelled time, added to modelledSeconds(); without one it takes kernelMicros and nothing is modelled. Either
+    // way the pacer turns the time into wall time at the run's speed (speed 0: none).
+    Status charge(const KernelCost& cost, DType dtype)
+    {
+        if (!m_options.card) {
+            m_pacer.add(m_kernelSeconds);
+            return Status::success();
+        }
+        double seconds = cost.bytes * m_secondsPerByte;
+        if (cost.flops > 0.0) {
+            const double perFlop = m_secondsPerFlop[static_cast<int>(dtype)];
+            if (!(perFlop > 0.0))
+                return Status::error("simulated " + m_options.card->name + ": the catalog has no peak "
+                    + device::dtypeName(dtype) + " FLOP/s for this card, so a " + device::dtypeName(dtype)
+                    + " kernel has no modelled time");
+            seconds = std::max(seconds, cost.flops * perFlop);
+        }
+        m_modelledSeconds += seconds;
+        m_pacer.add(seconds);
         return Status::success();
     }
 
     device::DeviceInfo m_info;
     SimOptions m_options;
+    SimPacer m_pacer;
+    double m_kernelSeconds = 0.0; // without a card: wall seconds per kernel at speed 1
+    double m_secondsPerByte = 0.0;
+    double m_secondsPerFlop[3] = { 0.0, 0.0, 0.0 }; // by DType; 0 where the card has no peak
+    double m_modelledSeconds = 0.0;
     std::uint64_t m_used = 0;
     std::uint64_t m_nextAddress = 0x7f0000000000ULL;
     std::unordered_map<std::uint64_t, std::uint64_t> m_sizes;
@@ -237,29 +395,69 @@ SimBackend::SimBackend(SimOptions options)
 {
 }
 
-std::string SimBackend::runtimeDescription() { return "simulated device (memory model only, not a GPU)"; }
+std::string SimBackend::runtimeDescription()
+{
+    return "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; not a GPU)";
+}
 
 namespace {
-    std::optional<device::DeviceInfo> simDeviceInfo(int index, std::uint64_t capacityBytes)
+
+    bool positiveFinite(double v) { return std::isfinite(v) && v > 0.0; }
+
+    std::optional<device::DeviceInfo> simDeviceInfo(int index, const SimOptions& options)
     {
         if (index != 0)
             return std::nullopt;
         device::DeviceInfo info;
         info.id = "sim:0";
         info.index = 0;
-        info.name = "Simulated device (not a GPU measurement)";
-        info.totalBytes = capacityBytes;
+        info.name = options.card ? "Simulated " + options.card->name + " (not a GPU measurement)"
+                                 : std::string("Simulated device (not a GPU measurement)");
+        info.totalBytes = options.capacityBytes;
         info.arch = "simulated";
         info.driverVersion = "simulated";
         info.runtimeVersion = "simulated";
         info.simulated = true;
         return info;
     }
+
 } // namespace
 
-std::optional<device::DeviceInfo> SimBackend::deviceInfo(int index)
+std::string validateSimSpeed(double speed)
 {
-    return simDeviceInfo(index, m_options.capacityBytes);
+    if (std::isfinite(speed) && speed >= 0.0 && speed <= kMaxSimSpeed)
+        return {};
+    char given[32];
+    std::snprintf(given, sizeof given, "%g", speed);
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", kMaxSimSpeed);
+    return std::string("the simulated speed must be a number from 0 (as fast as possible) to ") + limit
+        + " (1 = real time), not " + given;
+}
+
+std::string validateSimOptions(const SimOptions& options)
+{
+    if (std::string bad = validateSimSpeed(options.speed); !bad.empty())
+        return bad;
+    if (options.capacityBytes == 0)
+        return "the simulated capacity must be more than 0 bytes";
+    if (const auto& card = options.card) {
+        if (card->name.empty())
+            return "the simulated card has no name";
+        if (!positiveFinite(card->memoryBandwidth))
+            return "the simulated " + card->name + " needs a memory bandwidth above 0 bytes/s";
+        for (const auto& peak : { card->peakFp32Flops, card->peakFp16Flops, card->peakBf16Flops })
+            if (peak && !positiveFinite(*peak))
+                return "the simulated " + card->name + " has a peak FLOP/s that is not a number above 0";
+    }
+    return {};
+}
+
+std::optional<device::DeviceInfo> SimBackend::deviceInfo(int index) { return simDeviceInfo(index, m_options); }
+
+std::optional<device::DeviceInfo> SimBackend::deviceInfo(int index, const SimOptions& options) const
+{
+    return simDeviceInfo(index, options);
 }
 
 std::unique_ptr<device::DeviceContext> SimBackend::open(int index, Status& status)
@@ -269,7 +467,11 @@ std::unique_ptr<device::DeviceContext> SimBackend::open(int index, Status& statu
 
 std::unique_ptr<device::DeviceContext> SimBackend::open(int index, const SimOptions& options, Status& status) const
 {
-    auto info = simDeviceInfo(index, options.capacityBytes);
+    if (std::string invalid = validateSimOptions(options); !invalid.empty()) {
+        status = Status::error(std::move(invalid));
+        return nullptr;
+    }
+    auto info = simDeviceInfo(index, options);
     if (!info) {
         status = Status::error("no device sim:" + std::to_string(index) + ": the simulated backend has sim:0 only");
         return nullptr;

@@ -2,21 +2,38 @@
 #pragma once
 
 #include "core/device/backend.h"
+#include "core/sim/simcard.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
-// The simulated device: memory only (capacity settable, out-of-memory included), deterministic, and labelled
-// "simulated" in everything it produces. It is never offered as a GPU measurement.
+// The simulated device: memory modelled exactly but address-only (capacity settable, out-of-memory included, no
+// host memory behind a tensor), time modelled by the roofline of a catalog card when one is chosen,
+// deterministic, and labelled "simulated" in everything it produces. It is never offered as a GPU measurement.
 namespace iteragpu::sim {
 
 inline constexpr std::uint64_t kDefaultSimCapacity = 80ULL * 1024 * 1024 * 1024; // bytes (an 80 GiB card)
+inline constexpr double kMaxSimSpeed = 1000.0; // times real time; more is not a pace anybody can watch
 
 struct SimOptions {
-    std::uint64_t capacityBytes = kDefaultSimCapacity;
-    // Simulated time each kernel takes, so a run has a visible timeline; 0 runs as fast as possible.
+    std::uint64_t capacityBytes = kDefaultSimCapacity; // with a card, the runner sets the card's (or an override)
+    // Without a card: the wall time each kernel takes at speed 1, so a run has a visible timeline (no model:
+    // modelledSeconds() stays nullopt); 0 runs as fast as possible.
     std::uint32_t kernelMicros = 200;
+    // The card whose roofline times every kernel: max(FLOPs / peak(dtype), bytes / bandwidth) of modelled time
+    // (core/sim/kernelcost.h has the table). nullopt: no time model.
+    std::optional<SimCard> card;
+    // 1: modelled time in real time; 0: as fast as possible (never sleeps); otherwise that many times faster.
+    double speed = 1.0;
 };
+
+// One line when the speed is NaN, infinite, negative or above kMaxSimSpeed; empty when fine.
+std::string validateSimSpeed(double speed);
+// One line when the options cannot be opened (a speed that is NaN, negative or above kMaxSimSpeed; a card with
+// no name, no capacity, or a bandwidth or peak that is not a number above 0); empty when fine.
+std::string validateSimOptions(const SimOptions& options);
 
 class SimBackend : public device::Backend {
 public:
@@ -27,12 +44,15 @@ public:
     int deviceCount() override { return 1; }
     std::string lastError() const override { return {}; }
     std::optional<device::DeviceInfo> deviceInfo(int index) override;
+    // The device as a run with these options sees it (the simulated card's name, the capacity).
+    std::optional<device::DeviceInfo> deviceInfo(int index, const SimOptions& options) const;
     std::unique_ptr<device::DeviceContext> open(int index, device::Status& status) override;
     // Opens with options of one run (its capacity), leaving the backend's own options as they are: a backend
     // shared by the window's runs is never mutated for one of them (core/runner/preparerun.h).
     std::unique_ptr<device::DeviceContext> open(int index, const SimOptions& options, device::Status& status) const;
 
-    // The defaults every run starts from (the simulated kernels' pace; the capacity when a run names none).
+    // The defaults every run starts from (the simulated kernels' pace without a card; the capacity when a run
+    // names none). Each run's card and speed come from its configuration (prepareRun).
     void setOptions(const SimOptions& options) { m_options = options; }
     const SimOptions& options() const { return m_options; }
 

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sim/kernelcost.h"
+
+#include <algorithm>
+
+namespace iteragpu::sim::kernelcost {
+
+using device::AttentionShape;
+using device::DType;
+
+namespace {
+
+    __extension__ using Wide = __int128; // sums of products of positions: no wrap before the final count
+
+    double size(DType dtype) { return static_cast<double>(device::dtypeSize(dtype)); }
+    double d(std::int64_t v) { return static_cast<double>(std::max<std::int64_t>(v, 0)); }
+
+    // Sum over the integers t in [a, b] of max(0, c + slope t), slope in {-1, 0, 1}.
+    Wide sumPositive(std::int64_t a, std::int64_t b, std::int64_t c, int slope)
+    {
+        if (a > b)
+            return 0;
+        if (slope == 0)
+            return static_cast<Wide>(b - a + 1) * std::max<std::int64_t>(c, 0);
+        if (slope > 0) {
+            a = std::max(a, 1 - c); // c + t > 0
+            if (a > b)
+                return 0;
+        } else {
+            b = std::min(b, c - 1); // c - t > 0
+            if (a > b)
+                return 0;
+        }
+        const Wide n = b - a + 1;
+        const Wide first = slope > 0 ? c + a : c - a;
+        const Wide last = slope > 0 ? c + b : c - b;
+        return (first + last) * n / 2; // consecutive integers: (first + last) n is even
+    }
+
+    bool emptyShape(const AttentionShape& s) { return s.queries <= 0 || s.keys <= 0 || s.window < 0; }
+
+} // namespace
+
+// Query position t sees keys lo(t) .. hi(t): hi = min(A, t), lo = max(B, t - w + 1) with a window w, else B
+// (A, B the last and first key). In each stretch of t between the points where hi or lo changes form, the count
+// hi - lo + 1 is linear in t with slope 1, 0 or -1; sumPositive adds its positive part.
+std::int64_t visibleKeyPairs(const AttentionShape& s)
+{
+    if (emptyShape(s))
+        return 0;
+    const std::int64_t first = s.keyStart; // B
+    const std::int64_t last = s.keyStart + s.keys - 1; // A
+    const std::int64_t w = s.window;
+    const std::int64_t t0 = s.queryStart;
+    const std::int64_t t1 = s.queryStart + s.queries - 1;
+    std::int64_t cuts[2] = { last, w > 0 ? first + w - 1 : last };
+    if (cuts[0] > cuts[1])
+        std::swap(cuts[0], cuts[1]);
+    Wide total = 0;
+    auto stretch = [&](std::int64_t a, std::int64_t b) {
+        const bool hiIsT = b <= last;
+        const bool loIsFirst = w == 0 || b <= first + w - 1;
+        if (hiIsT && loIsFirst)
+            total += sumPositive(a, b, 1 - first, 1); // t - B + 1
+        else if (hiIsT)
+            total += sumPositive(a, b, w, 0); // the whole window
+        else if (loIsFirst)
+            total += sumPositive(a, b, s.keys, 0); // every key
+        else
+            total += sumPositive(a, b, last + w, -1); // A - (t - w + 1) + 1
+    };
+    std::int64_t start = t0;
+    for (const std::int64_t cut : cuts)
+        if (cut >= start && cut < t1) {
+            stretch(start, cut);
+            start = cut + 1;
+        }
+    stretch(start, t1);
+    return static_cast<std::int64_t>(total);
+}
+
+std::int64_t visibleKeyPairsNaive(const AttentionShape& s)
+{
+    if (emptyShape(s))
+        return 0;
+    std::int64_t total = 0;
+    for (std::int64_t t = s.queryStart; t < s.queryStart + s.queries; ++t)
+        for (std::int64_t p = s.keyStart; p < s.keyStart + s.keys; ++p)
+            if (p <= t && (s.window == 0 || t - p < s.window))
+                ++total;
+    return total;
+}
+
+std::int64_t keysRead(const AttentionShape& s)
+{
+    if (emptyShape(s))
+        return 0;
+    const std::int64_t lastQuery = s.queryStart + s.queries - 1;
+    const std::int64_t lo = s.window > 0 ? std::max(s.keyStart, s.queryStart - s.window + 1) : s.keyStart;
+    const std::int64_t hi = std::min(s.keyStart + s.keys - 1, lastQuery);
+    return std::max<std::int64_t>(hi - lo + 1, 0);
+}
+
+KernelCost gemm(std::int64_t m, std::int64_t n, std::int64_t k, bool accumulate, DType dtype)
+{
+    const double mn = d(m) * d(n);
+    return { 2.0 * mn * d(k), (d(m) * d(k) + d(k) * d(n) + mn * (accumulate ? 2.0 : 1.0)) * size(dtype) };
+}
+
+KernelCost attention(const AttentionShape& s, DType dtype)
+{
+    const double perHead = d(s.batch) * d(s.headDim);
+    const double flops = 4.0 * perHead * d(s.heads) * static_cast<double>(visibleKeyPairs(s));
+    const double bytes = (2.0 * perHead * d(s.queries) * d(s.heads)
+                             + 2.0 * perHead * static_cast<double>(keysRead(s)) * d(s.kvHeads))
+        * size(dtype);
+    return { flops, bytes };
+}
+
+KernelCost attentionScores(const AttentionShape& s, DType dtype)
+{
+    const double scores = d(s.batch) * d(s.heads) * d(s.queries) * d(s.keys);
+    const double bytes = d(s.batch) * d(s.queries) * d(s.heads) * d(s.headDim)
+        + d(s.batch) * d(s.keys) * d(s.kvHeads) * d(s.headDim) + scores;
+    return { 2.0 * scores * d(s.headDim), bytes * size(dtype) };
+}
+
+KernelCost attentionValues(const AttentionShape& s, DType dtype)
+{
+    // The same operand sizes as the scores, read and written the other way round.
+    return attentionScores(s, dtype);
+}
+
+KernelCost elementwise(double elements, int tensorsTouched, DType dtype)
+{
+    return { 0.0, elements * tensorsTouched * size(dtype) };
+}
+
+KernelCost bytesOnly(double bytes) { return { 0.0, bytes }; }
+
+KernelCost nf4Dequantize(const device::Nf4Tensor& t, DType dtype)
+{
+    const double count = static_cast<double>(t.count);
+    const std::uint64_t blockSize = std::max<std::uint64_t>(t.blockSize, 1);
+    const std::uint64_t blocks = t.count / blockSize + (t.count % blockSize != 0 ? 1 : 0);
+    double bytes = static_cast<double>(t.count / 2 + t.count % 2) + 16 * 4; // packed codes, the code book
+    if (t.doubleQuant) // 8-bit absmax codes, a float32 scale per 256 of them, their 256-entry map, the offset
+        bytes += static_cast<double>(blocks) + static_cast<double>(blocks / 256 + (blocks % 256 != 0 ? 1 : 0)) * 4
+            + 256 * 4 + 4;
+    else
+        bytes += static_cast<double>(blocks) * 4; // float32 absmax
+    return { 0.0, bytes + count * size(dtype) };
+}
+
+} // namespace iteragpu::sim::kernelcost

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/device/backend.h"
+
+#include <cstdint>
+
+// What each kernel of the DeviceContext costs on a roofline: the floating-point operations it does and the bytes
+// it moves through device memory, from its arguments alone (the simulated device has no data). The simulated
+// card turns a cost into max(flops / peak FLOP/s of the dtype, bytes / memory bandwidth) seconds (SimContext).
+//
+// Note [Kernel costs]
+// s = dtypeSize(dtype), s_in / s_out for convert; "visible" = the (query, key) pairs the causal mask and the
+// window keep (visibleKeyPairs); "keys read" = the keys that at least one query sees (keysRead).
+//
+// | kernel             | FLOPs                         | bytes (read + written)                                        |
+// |--------------------|-------------------------------|---------------------------------------------------------------|
+// | gemm               | 2 m n k                       | (m k + k n + m n) s, + m n s with accumulate (C read)        |
+// | attention (fused)  | 4 b heads visible headDim     | (2 b q heads headDim + 2 b keysRead kvHeads headDim) s        |
+// | attentionScores    | 2 b heads q keys headDim      | (b q heads headDim + b keys kvHeads headDim + b heads q keys) s|
+// | attentionValues    | 2 b heads q keys headDim      | (b heads q keys + b keys kvHeads headDim + b q heads headDim) s|
+// | fill, fillRandom   | 0                             | count s                                                       |
+// | fillTokens         | 0                             | 4 count                                                       |
+// | copyToHost/Device  | 0                             | bytes (over the memory bandwidth: the host link is not modelled) |
+// | activation         | 0                             | 2 count s                                                     |
+// | activationBackward | 0                             | 3 count s                                                     |
+// | addBias, rmsNorm   | 0                             | (2 rows cols + cols) s                                        |
+// | columnSums         | 0                             | (rows cols + cols) s                                          |
+// | mseLoss            | 0                             | 3 count s + 4                                                 |
+// | adamStep           | 0                             | count (3 s + 16): param r/w, grad, m and v r/w in float32     |
+// | embedding          | 0                             | 4 tokens + 2 tokens hidden s                                  |
+// | rope               | 0                             | 2 b seq heads headDim s (in place)                            |
+// | gatedActivation    | 0                             | 3 count s                                                     |
+// | add                | 0                             | 3 count s                                                     |
+// | sliceTokens        | 0                             | 2 b hidden s                                                  |
+// | copyKv             | 0                             | 2 b positions heads headDim s (the source layout's heads)     |
+// | softmaxRows        | 0                             | rows cols (s + 4)                                             |
+// | convert            | 0                             | count (s_in + s_out)                                          |
+// | routerTopK         | 0                             | tokens experts s + 8 tokens k                                 |
+// | addRoutedExpert    | 0                             | 8 tokens k + 3 tokens hidden s (every token: an upper bound)  |
+// | dequantizeInt8     | 0                             | rows cols (1 + s) + 4 rows                                    |
+// | dequantizeNf4      | 0                             | ceil(count/2) + absmax + 64 + count s (see nf4Dequantize)     |
+// | argmaxRows         | 0                             | rows cols s + 4 rows                                          |
+//
+// Element-wise kernels count no FLOPs: they run on the vector units, far below the tensor peak, and are bound by
+// memory on every card of the catalog. The eager kernels compute the whole queries x keys product (masked
+// entries included, as a matmul does); the fused kernel skips what the mask hides, as a tiled kernel skips
+// masked tiles. Paged layouts read their block table too; it is a few bytes per block and left out. Counts are
+// doubles: the model is a time, not a size, and a double does not wrap.
+namespace iteragpu::sim {
+
+struct KernelCost {
+    double flops = 0.0;
+    double bytes = 0.0;
+};
+
+namespace kernelcost {
+
+    // The number of (query, key) pairs the mask keeps, summed over the queries of one sequence and one head, in
+    // closed form (piecewise linear in the query position); negative dimensions count as 0.
+    std::int64_t visibleKeyPairs(const device::AttentionShape& shape);
+    // The same, one query at a time: the reference the closed form is checked against.
+    std::int64_t visibleKeyPairsNaive(const device::AttentionShape& shape);
+    // The keys at least one query sees: a fused kernel reads each of them once per (sequence, KV head).
+    std::int64_t keysRead(const device::AttentionShape& shape);
+
+    KernelCost gemm(std::int64_t m, std::int64_t n, std::int64_t k, bool accumulate, device::DType dtype);
+    KernelCost attention(const device::AttentionShape& shape, device::DType dtype);
+    KernelCost attentionScores(const device::AttentionShape& shape, device::DType dtype);
+    KernelCost attentionValues(const device::AttentionShape& shape, device::DType dtype);
+    // bytes = elements x (reads + writes) x the dtype's size: the element-wise kernels of the table.
+    KernelCost elementwise(double elements, int tensorsTouched, device::DType dtype);
+    KernelCost bytesOnly(double bytes);
+    KernelCost nf4Dequantize(const device::Nf4Tensor& tensor, device::DType dtype);
+
+} // namespace kernelcost
+
+} // namespace iteragpu::sim
