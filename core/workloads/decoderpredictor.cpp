@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workloads/decoderpredictor.h"
+
+#include "core/units/checkedmath.h"
+#include "core/units/inputerror.h"
+#include "core/workloads/ledger.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace iteragpu::workloads {
+
+namespace {
+
+    namespace checked = units::checked;
+    using protocol::AttentionKind;
+    using protocol::KvCacheKind;
+    using protocol::PhaseKind;
+    using protocol::WeightStorage;
+
+    constexpr const char* kWhat = "a tensor of the decoder";
+    constexpr std::uint64_t kIdBytes = 4; // int32 token ids and top-k indices
+    constexpr std::uint64_t kFloat32Bytes = 4; // probs32, top-k weights, quantization scales
+    constexpr std::uint64_t kTableEntryBytes = 8; // uint64 block address of a paged block table
+    constexpr std::uint64_t kNf4BlockElements = 64; // elements per absmax
+    constexpr std::uint64_t kNf4NestedBlock = 256; // absmax values per nested absmax (double quantization)
+    constexpr std::uint64_t kQuantMapBytes = 16 * 4; // float32 [16]
+    constexpr std::uint64_t kNestedQuantMapBytes = 256 * 4; // float32 [256]
+    constexpr std::uint64_t kOffsetBytes = 4; // float32 [1]
+
+    // What protocol::validateConfig leaves to the decoder's own rules.
+    std::string validateDecoder(const protocol::RunConfig& config)
+    {
+        if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
+            return "not a decoder run: the configuration has no decoder workload";
+        const auto norms = config.decoder->shape.normsPerLayer;
+        if (norms != 2 && norms != 4)
+            return "the decoder workload knows 2 or 4 norms per layer, not " + std::to_string(norms);
+        return {};
+    }
+
+    // The byte counts of one decoder run (DECODER.md), every product checked once here so that the replay below
+    // multiplies only values already known to fit.
+    struct Inventory {
+        // One forward pass of Q query positions per sequence (P in a prefill, 1 in a decode step), T = B·Q.
+        struct Pass {
+            std::uint64_t hidden = 0; // [T, H]: h, x, o, x2, d, hn and the Gemma-2 o2 / d2
+            std::uint64_t q = 0; // [T, Hq·D]: q and attn
+            std::uint64_t kv = 0; // [T, Hk·D]: k and v
+            std::uint64_t inter = 0; // [T, I]: g and u
+            std::uint64_t routerLogits = 0; // [T, E]
+            std::uint64_t topk = 0; // [T, K] int32 and float32 alike
+            std::uint64_t scoresPerKey = 0; // [B, Hq, Q, 1] (s): eager scores and probs per key of the width
+            std::uint64_t probs32PerKey = 0; // [B, Hq, Q, 1] float32
+        };
+        struct Layer {
+            std::uint64_t capacity = 0; // N_l
+            std::uint64_t ring = 0; // R_l (paged)
+            std::uint64_t table = 0; // bytes of one block table (paged)
+        };
+
+        std::uint64_t sequences = 0; // B
+        std::uint64_t prompt = 0; // P
+        std::uint64_t generated = 0; // G
+        std::uint64_t positions = 0; // C = P + G
+        Pass prefill;
+        Pass decode;
+        std::vector<Layer> layers;
+        std::uint64_t cacheRow = 0; // [B, 1, Hk, D]: a dynamic or static cache tensor per row it holds
+        std::uint64_t block = 0; // [16, Hk, D]: one paged block
+        std::uint64_t inputIds = 0; // int32 [B, P]
+        std::uint64_t nextIds = 0; // int32 [B]
+        std::uint64_t last = 0; // [B, H]
+        std::uint64_t logits = 0; // [B, V]
+        // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
+        std::uint64_t qDeq = 0, kvDeq = 0, oDeq = 0, upDeq = 0, downDeq = 0;
+        // The stored tensors of each linear kind, in the order of DECODER.md "Formats".
+        std::vector<std::uint64_t> qWeight, kvWeight, oWeight, upWeight, downWeight;
+        std::uint64_t s = 0;
+    };
+
+    // The stored tensors of one linear weight [out, in] (DECODER.md "Formats").
+    std::vector<std::uint64_t> weightTensors(WeightStorage storage, std::uint64_t s, std::uint64_t out, std::uint64_t in)
+    {
+        const std::uint64_t n = checked::mul(out, in, kWhat);
+        switch (storage) {
+        case WeightStorage::Float32:
+        case WeightStorage::Float16:
+        case WeightStorage::BFloat16:
+            return { checked::mul(n, s, kWhat) };
+        case WeightStorage::Int8:
+            return { n, checked::mul(out, kFloat32Bytes, kWhat) };
+        case WeightStorage::Nf4:
+            return { checked::ceilDiv(n, 2), checked::mul(checked::ceilDiv(n, kNf4BlockElements), kFloat32Bytes, kWhat),
+                kQuantMapBytes };
+        case WeightStorage::Nf4DoubleQuant: {
+            const std::uint64_t b = checked::ceilDiv(n, kNf4BlockElements);
+            return { checked::ceilDiv(n, 2), b, checked::mul(checked::ceilDiv(b, kNf4NestedBlock), kFloat32Bytes, kWhat),
+                kNestedQuantMapBytes, kQuantMapBytes, kOffsetBytes };
+        }
+        }
+        return {};
+    }
+
+    Inventory::Pass passSizes(const model::ModelShape& m, std::uint64_t sequences, std::uint64_t queries,
+        std::uint64_t positions, std::uint64_t s)
+    {
+        const std::uint64_t t = checked::mul(sequences, queries, kWhat);
+        Inventory::Pass p;
+        p.hidden = checked::mul({ t, m.hidden, s }, kWhat);
+        p.q = checked::mul({ t, m.heads, m.headDim, s }, kWhat);
+        p.kv = checked::mul({ t, m.kvHeads, m.headDim, s }, kWhat);
+        p.inter = checked::mul({ t, m.intermediate, s }, kWhat);
+        p.routerLogits = checked::mul({ t, m.experts, s }, kWhat);
+        p.topk = checked::mul({ t, m.expertsPerToken, kIdBytes }, kWhat);
+        p.scoresPerKey = checked::mul({ sequences, m.heads, queries, s }, kWhat);
+        p.probs32PerKey = checked::mul({ sequences, m.heads, queries, kFloat32Bytes }, kWhat);
+        // The widest attention reads every position: the products below stay under these bounds.
+        checked::mul(p.probs32PerKey, positions, kWhat);
+        checked::mul(p.scoresPerKey, positions, kWhat);
+        return p;
+    }
+
+    Inventory makeInventory(const protocol::RunConfig& config)
+    {
+        const auto& d = *config.decoder;
+        const auto& m = d.shape;
+        Inventory inv;
+        inv.s = device::dtypeSize(protocol::decoderComputeDType(config));
+        const std::uint64_t s = inv.s;
+        inv.sequences = d.sequences;
+        inv.prompt = d.promptTokens;
+        inv.generated = d.generated;
+        inv.positions = checked::add(d.promptTokens, d.generated, "prompt plus generated tokens");
+        inv.prefill = passSizes(m, d.sequences, d.promptTokens, inv.positions, s);
+        inv.decode = passSizes(m, d.sequences, 1, inv.positions, s);
+        inv.cacheRow = checked::mul({ d.sequences, m.kvHeads, m.headDim, s }, kWhat);
+        checked::mul(inv.cacheRow, inv.positions, kWhat); // the largest cache tensor
+        inv.block = checked::mul({ protocol::kPagedBlockTokens, m.kvHeads, m.headDim, s }, kWhat);
+        inv.inputIds = checked::mul({ d.sequences, d.promptTokens, kIdBytes }, kWhat);
+        inv.nextIds = checked::mul(d.sequences, kIdBytes, kWhat);
+        inv.last = checked::mul({ d.sequences, m.hidden, s }, kWhat);
+        inv.logits = checked::mul({ d.sequences, m.vocab, s }, kWhat);
+
+        const std::uint64_t blocks = checked::ceilDiv(inv.positions, protocol::kPagedBlockTokens);
+        inv.layers.resize(m.layers);
+        for (std::uint64_t l = 0; l < m.layers; ++l) {
+            const auto window = m.layerWindows.empty() ? std::nullopt : m.layerWindows[l];
+            auto& layer = inv.layers[l];
+            layer.capacity = window ? std::min(inv.positions, *window) : inv.positions;
+            layer.ring = window
+                ? std::min(blocks, checked::add(checked::ceilDiv(*window, protocol::kPagedBlockTokens), 1, kWhat))
+                : blocks;
+            layer.table = checked::mul({ kTableEntryBytes, d.sequences, layer.ring }, kWhat);
+        }
+
+        const std::uint64_t qOut = checked::mul(m.heads, m.headDim, kWhat);
+        const std::uint64_t kvOut = checked::mul(m.kvHeads, m.headDim, kWhat);
+        inv.qWeight = weightTensors(d.storage, s, qOut, m.hidden);
+        inv.kvWeight = weightTensors(d.storage, s, kvOut, m.hidden);
+        inv.oWeight = weightTensors(d.storage, s, m.hidden, qOut);
+        inv.upWeight = weightTensors(d.storage, s, m.intermediate, m.hidden);
+        inv.downWeight = weightTensors(d.storage, s, m.hidden, m.intermediate);
+        if (protocol::weightStorageQuantized(d.storage)) {
+            inv.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
+            inv.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
+            inv.oDeq = checked::mul({ m.hidden, qOut, s }, kWhat);
+            inv.upDeq = checked::mul({ m.intermediate, m.hidden, s }, kWhat);
+            inv.downDeq = inv.upDeq;
+        }
+        return inv;
+    }
+
+    // The workload's allocations and frees, in DECODER.md's order. Each live tensor is a LedgerBlock held here.
+    class Script {
+    public:
+        Script(Ledger& ledger, const protocol::RunConfig& config)
+            : m_l(ledger)
+            , m_shape(config.decoder->shape)
+            , m_inv(makeInventory(config))
+            , m_gemma2(m_shape.normsPerLayer == 4)
+            , m_eager(config.decoder->attention == AttentionKind::Eager)
+            , m_cache(config.decoder->cache)
+            , m_kv(m_shape.layers)
+        {
+        }
+
+        void modelLoad()
+        {
+            const std::uint64_t s = m_inv.s;
+            const auto& m = m_shape;
+            const std::uint64_t embedding = checked::mul({ m.vocab, m.hidden, s }, kWhat);
+            const std::uint64_t norm = checked::mul(m.hidden, s, kWhat);
+            const std::uint64_t qBias = checked::mul({ m.heads, m.headDim, s }, kWhat);
+            const std::uint64_t kvBias = checked::mul({ m.kvHeads, m.headDim, s }, kWhat);
+            const std::uint64_t upBias = checked::mul(m.intermediate, s, kWhat);
+            const std::uint64_t router = checked::mul({ m.experts, m.hidden, s }, kWhat);
+            m_l.allocate(embedding);
+            for (std::uint64_t l = 0; l < m.layers; ++l) {
+                m_l.allocate(norm); // input_layernorm
+                weight(m_inv.qWeight, m.qkvBias ? qBias : 0);
+                weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
+                weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
+                weight(m_inv.oWeight, m.outputBias ? norm : 0);
+                m_l.allocate(norm); // post_attention_layernorm
+                if (m_gemma2) {
+                    m_l.allocate(norm); // pre_feedforward_layernorm
+                    m_l.allocate(norm); // post_feedforward_layernorm
+                }
+                if (m.experts == 0) {
+                    weight(m_inv.upWeight, m.mlpBias ? upBias : 0); // gate_proj
+                    weight(m_inv.upWeight, m.mlpBias ? upBias : 0); // up_proj
+                    weight(m_inv.downWeight, m.mlpBias ? norm : 0); // down_proj
+                } else {
+                    m_l.allocate(router);
+                    for (std::uint64_t e = 0; e < m.experts; ++e) {
+                        weight(m_inv.upWeight, 0); // w1
+                        weight(m_inv.upWeight, 0); // w3
+                        weight(m_inv.downWeight, 0); // w2
+                    }
+                }
+            }
+            m_l.allocate(norm); // model.norm
+            if (!m.tieWordEmbeddings)
+                m_l.allocate(embedding); // lm_head
+        }
+
+        void inputs()
+        {
+            m_l.allocate(m_inv.inputIds);
+            if (m_cache == KvCacheKind::Paged)
+                for (const auto& layer : m_inv.layers) {
+                    m_l.allocate(layer.table); // key_table
+                    m_l.allocate(layer.table); // value_table
+                }
+        }
+
+        void prefill()
+        {
+            if (m_cache == KvCacheKind::Static && !m_staticAllocated) {
+                for (std::size_t l = 0; l < m_kv.size(); ++l) {
+                    m_kv[l].key = m_l.allocate(m_inv.cacheRow * m_inv.layers[l].capacity);
+                    m_kv[l].value = m_l.allocate(m_inv.cacheRow * m_inv.layers[l].capacity);
+                }
+                m_staticAllocated = true;
+            }
+            const auto& pass = m_inv.prefill;
+            LedgerBlock h = m_l.allocate(pass.hidden);
+            for (std::size_t l = 0; l < m_kv.size(); ++l)
+                layer(l, pass, true, 0);
+            const LedgerBlock hn = m_l.allocate(pass.hidden);
+            m_l.release(h);
+            const LedgerBlock last = m_l.allocate(m_inv.last);
+            m_l.release(hn);
+            const LedgerBlock logits = m_l.allocate(m_inv.logits); // lm_head is never quantized: no W_deq
+            m_l.release(last);
+            m_nextIds = m_l.allocate(m_inv.nextIds);
+            m_l.release(logits);
+            m_position = m_inv.prompt;
+        }
+
+        // `steps` decode steps from the position the generation has reached.
+        void decode(std::uint64_t steps)
+        {
+            const auto& pass = m_inv.decode;
+            for (std::uint64_t step = 0; step < steps; ++step, ++m_position) {
+                const LedgerBlock h = m_l.allocate(pass.hidden);
+                for (std::size_t l = 0; l < m_kv.size(); ++l)
+                    layer(l, pass, false, m_position);
+                const LedgerBlock hn = m_l.allocate(pass.hidden);
+                m_l.release(h);
+                const LedgerBlock logits = m_l.allocate(m_inv.logits);
+                m_l.release(hn);
+                const LedgerBlock next = m_l.allocate(m_inv.nextIds);
+                m_l.release(m_nextIds);
+                m_nextIds = next;
+                m_l.release(logits);
+            }
+        }
+
+        void warmPrefill()
+        {
+            m_l.release(m_nextIds);
+            for (auto& kv : m_kv) {
+                if (m_cache == KvCacheKind::Dynamic) {
+                    m_l.release(kv.key);
+                    m_l.release(kv.value);
+                    kv.rows = 0;
+                } else if (m_cache == KvCacheKind::Paged) {
+                    for (const auto& block : kv.blocks)
+                        m_l.release(block);
+                    kv.blocks.clear();
+                    kv.ringBlocks = 0;
+                }
+            }
+            prefill();
+        }
+
+        std::uint64_t decodeStepsLeft() const { return m_inv.generated - m_stepsDone; }
+        void countSteps(std::uint64_t steps) { m_stepsDone += steps; }
+
+    private:
+        // The KV cache of one layer: the dynamic or static key and value, or the paged blocks in allocation order
+        // (per ring block: for each sequence, key then value).
+        struct LayerCache {
+            LedgerBlock key;
+            LedgerBlock value;
+            std::uint64_t rows = 0; // dynamic: rows held
+            std::vector<LedgerBlock> blocks;
+            std::uint64_t ringBlocks = 0; // paged: ring blocks 0..ringBlocks-1 have their blocks
+        };
+
+        // A weight's stored tensors, then its bias (bytes 0: none).
+        void weight(const std::vector<std::uint64_t>& tensors, std::uint64_t biasBytes)
+        {
+            for (const std::uint64_t bytes : tensors)
+                m_l.allocate(bytes);
+            if (biasBytes > 0)
+                m_l.allocate(biasBytes);
+        }
+
+        // y = linear(x, W): W_deq first when the weight is quantized (deqBytes > 0), freed once y exists.
+        LedgerBlock linear(std::uint64_t deqBytes, std::uint64_t outBytes)
+        {
+            if (deqBytes == 0)
+                return m_l.allocate(outBytes);
+            const LedgerBlock deq = m_l.allocate(deqBytes);
+            const LedgerBlock y = m_l.allocate(outBytes);
+            m_l.release(deq);
+            return y;
+        }
+
+        // The next `count` ring blocks of a layer: for each block, for each sequence, key then value.
+        void allocateBlocks(LayerCache& kv, std::uint64_t count)
+        {
+            for (std::uint64_t j = 0; j < count; ++j, ++kv.ringBlocks)
+                for (std::uint64_t b = 0; b < m_inv.sequences; ++b) {
+                    kv.blocks.push_back(m_l.allocate(m_inv.block));
+                    kv.blocks.push_back(m_l.allocate(m_inv.block));
+                }
+        }
+
+        // One layer of a pass (DECODER.md prefill step 2, with the decode's changes); `position` is the decoded
+        // token's position p in a decode step.
+        void layer(std::size_t index, const Inventory::Pass& pass, bool isPrefill, std::uint64_t position)
+        {
+            const auto& shape = m_inv.layers[index];
+            auto& kv = m_kv[index];
+            const std::uint64_t capacity = shape.capacity;
+
+            const LedgerBlock x = m_l.allocate(pass.hidden);
+            const LedgerBlock q = linear(m_inv.qDeq, pass.q);
+            const LedgerBlock k = linear(m_inv.kvDeq, pass.kv);
+            const LedgerBlock v = linear(m_inv.kvDeq, pass.kv);
+            m_l.release(x);
+
+            bool becameCache = false;
+            std::uint64_t width = 0;
+            if (isPrefill) {
+                const std::uint64_t prompt = m_inv.prompt;
+                width = prompt;
+                if (m_cache == KvCacheKind::Static) {
+                    if (prompt <= capacity)
+                        width = capacity;
+                } else if (m_cache == KvCacheKind::Paged) {
+                    const std::uint64_t touched
+                        = std::min(checked::ceilDiv(prompt, protocol::kPagedBlockTokens), shape.ring);
+                    allocateBlocks(kv, touched);
+                } else if (prompt <= capacity) {
+                    kv.key = k;
+                    kv.value = v;
+                    kv.rows = prompt;
+                    becameCache = true;
+                } else {
+                    kv.key = m_l.allocate(m_inv.cacheRow * capacity);
+                    kv.value = m_l.allocate(m_inv.cacheRow * capacity);
+                    kv.rows = capacity;
+                }
+            } else {
+                if (m_cache == KvCacheKind::Static) {
+                    width = capacity;
+                } else if (m_cache == KvCacheKind::Paged) {
+                    const std::uint64_t j = (position / protocol::kPagedBlockTokens) % shape.ring;
+                    // Ring blocks come into being in order, so block j exists once j blocks before it do.
+                    if (j >= kv.ringBlocks)
+                        allocateBlocks(kv, 1);
+                    width = std::min(position + 1, capacity);
+                } else {
+                    if (kv.rows < capacity) {
+                        const LedgerBlock key = m_l.allocate(m_inv.cacheRow * (kv.rows + 1));
+                        m_l.release(kv.key);
+                        kv.key = key;
+                        const LedgerBlock value = m_l.allocate(m_inv.cacheRow * (kv.rows + 1));
+                        m_l.release(kv.value);
+                        kv.value = value;
+                        ++kv.rows;
+                    }
+                    width = kv.rows; // min(p + 1, N_l)
+                }
+            }
+
+            const LedgerBlock attn = m_l.allocate(pass.q);
+            if (m_eager) {
+                const LedgerBlock scores = m_l.allocate(pass.scoresPerKey * width);
+                const LedgerBlock probs32 = m_l.allocate(pass.probs32PerKey * width);
+                m_l.release(scores);
+                const LedgerBlock probs = m_l.allocate(pass.scoresPerKey * width);
+                m_l.release(probs32);
+                m_l.release(probs);
+            }
+            m_l.release(q);
+            if (!becameCache) {
+                m_l.release(k);
+                m_l.release(v);
+            }
+            const LedgerBlock o = linear(m_inv.oDeq, pass.hidden);
+            m_l.release(attn);
+            residual(o, pass.hidden);
+
+            const LedgerBlock x2 = m_l.allocate(pass.hidden);
+            const LedgerBlock d = m_shape.experts == 0 ? denseMlp(pass) : moe(pass);
+            m_l.release(x2);
+            residual(d, pass.hidden);
+        }
+
+        // h += y (Gemma-2: through its own RMSNorm output first), then y is freed.
+        void residual(const LedgerBlock& y, std::uint64_t hiddenBytes)
+        {
+            if (m_gemma2) {
+                const LedgerBlock normed = m_l.allocate(hiddenBytes);
+                m_l.release(y);
+                m_l.release(normed);
+            } else {
+                m_l.release(y);
+            }
+        }
+
+        LedgerBlock denseMlp(const Inventory::Pass& pass)
+        {
+            const LedgerBlock g = linear(m_inv.upDeq, pass.inter);
+            const LedgerBlock u = linear(m_inv.upDeq, pass.inter);
+            m_l.release(u);
+            const LedgerBlock d = linear(m_inv.downDeq, pass.hidden);
+            m_l.release(g);
+            return d;
+        }
+
+        LedgerBlock moe(const Inventory::Pass& pass)
+        {
+            const LedgerBlock logits = m_l.allocate(pass.routerLogits); // the router is never quantized
+            const LedgerBlock topkIdx = m_l.allocate(pass.topk);
+            const LedgerBlock topkW = m_l.allocate(pass.topk);
+            m_l.release(logits);
+            const LedgerBlock d = m_l.allocate(pass.hidden);
+            for (std::uint64_t e = 0; e < m_shape.experts; ++e) {
+                const LedgerBlock g = linear(m_inv.upDeq, pass.inter);
+                const LedgerBlock u = linear(m_inv.upDeq, pass.inter);
+                m_l.release(u);
+                const LedgerBlock y = linear(m_inv.downDeq, pass.hidden);
+                m_l.release(y);
+                m_l.release(g);
+            }
+            m_l.release(topkIdx);
+            m_l.release(topkW);
+            return d;
+        }
+
+        Ledger& m_l;
+        const model::ModelShape& m_shape;
+        const Inventory m_inv;
+        const bool m_gemma2;
+        const bool m_eager;
+        const KvCacheKind m_cache;
+        std::vector<LayerCache> m_kv;
+        LedgerBlock m_nextIds;
+        bool m_staticAllocated = false;
+        std::uint64_t m_position = 0; // the next decode step's position p
+        std::uint64_t m_stepsDone = 0;
+    };
+
+} // namespace
+
+WorkloadPrediction predictDecoder(const protocol::RunConfig& config)
+{
+    return predictDecoder(config, protocol::planPhases(config));
+}
+
+WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan)
+{
+    WorkloadPrediction out;
+    out.error = validateDecoder(config);
+    if (out.error.empty())
+        out.error = protocol::validateConfig(config);
+    if (!out.error.empty())
+        return out;
+    try {
+        out.parameterCount = config.decoder->shape.parameters().total;
+        const std::unique_ptr<Ledger> ledger = makeLedger(config.allocator);
+        out.method = ledger->method();
+        Script script(*ledger, config);
+        const std::uint64_t chunk = config.decoder->decodeChunk;
+        for (const auto& phase : plan) {
+            if (phase.emptyCacheBefore)
+                ledger->emptyCache();
+            PhasePrediction p;
+            p.index = phase.index;
+            p.name = phase.name;
+            p.repeat = phase.repeat;
+            p.baselineAllocated = ledger->current();
+            ledger->resetPeak();
+            switch (phase.kind) {
+            case PhaseKind::ModelLoad:
+                script.modelLoad();
+                break;
+            case PhaseKind::Inputs:
+                script.inputs();
+                break;
+            case PhaseKind::Prefill:
+                script.prefill();
+                break;
+            case PhaseKind::Decode: {
+                const std::uint64_t left = script.decodeStepsLeft();
+                const std::uint64_t steps = chunk == 0 ? left : std::min(chunk, left);
+                script.decode(steps);
+                script.countSteps(steps);
+                break;
+            }
+            case PhaseKind::Warmup:
+                for (std::uint32_t i = 0; i < phase.iterations; ++i)
+                    script.warmPrefill();
+                break;
+            case PhaseKind::WarmPrefill:
+                script.warmPrefill();
+                break;
+            default:
+                out.phases.clear();
+                out.error = "phase " + phase.name + " is not a phase of the decoder workload";
+                return out;
+            }
+            p.peakAllocated = ledger->peak();
+            p.finalAllocated = ledger->current();
+            p.peakReserved = ledger->peakReserved();
+            out.phases.push_back(std::move(p));
+        }
+    } catch (const units::InputError& e) {
+        out.phases.clear();
+        out.error = e.what();
+    }
+    return out;
+}
+
+} // namespace iteragpu::workloads

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/protocol/phaseplan.h"
+#include "core/protocol/runtypes.h"
+#include "core/workloads/workloadprediction.h"
+
+#include <vector>
+
+// The analytical per-phase prediction of the decoder workload's memory, written from its tensor inventory
+// (core/workloads/DECODER.md), independently of the workload's code: every tensor of the list, in its order, with
+// its bytes and its lifetime, replayed on the run's allocator over an address-only device (core/workloads/ledger.h).
+namespace iteragpu::workloads {
+
+// One PhasePrediction per phase of protocol::planPhases(config). Sets error (and no phases) when the configuration
+// is not a decoder run, is invalid, or a size does not fit in 64 bits.
+WorkloadPrediction predictDecoder(const protocol::RunConfig& config);
+// The same over a given plan (the decoder's phase kinds: model_load, inputs, prefill, decode, warmup,
+// warm_prefill), for a caller that holds its plan already.
+WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan);
+
+} // namespace iteragpu::workloads

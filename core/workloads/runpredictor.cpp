@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workloads/runpredictor.h"
+
+#include "core/workloads/decoderpredictor.h"
+#include "core/workloads/densepredictor.h"
+
+namespace iteragpu::workloads {
+
+WorkloadPrediction predictRun(const protocol::RunConfig& config)
+{
+    switch (config.workload) {
+    case protocol::WorkloadKind::Dense:
+        return predictWorkload(config);
+    case protocol::WorkloadKind::Decoder:
+        return predictDecoder(config);
+    }
+    WorkloadPrediction unknown;
+    unknown.error = "unknown workload kind";
+    return unknown;
+}
+
+} // namespace iteragpu::workloads
