@@ -3,7 +3,9 @@
 
 #include "gpu/common/gpukernels.h"
 #include "gpu/common/gpuruntime.h"
+#include "gpu/common/kernelarguments.h"
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -287,6 +289,313 @@ public:
             "adamStep");
     }
 
+    // ---- the decoder's kernels (ABI 2); every argument is checked first (KernelArguments) --------------------
+
+    device::Status copyToDevice(void* deviceDst, const void* hostSrc, std::uint64_t bytes) override
+    {
+        KernelArguments a("copyToDevice");
+        a.pointer("deviceDst", deviceDst, bytes > 0).pointer("hostSrc", hostSrc, bytes > 0);
+        device::Status status = a.status();
+        if (!status.ok || bytes == 0 || !selected(status))
+            return status;
+        // Async on our stream, then wait: the caller may reuse or free the host buffer as soon as this returns.
+        status = toStatus(GPURT(MemcpyAsync)(
+                              deviceDst, hostSrc, static_cast<std::size_t>(bytes), GPURT(MemcpyHostToDevice), m_stream),
+            ITERAGPU_DEVICE_PREFIX "MemcpyAsync of " + std::to_string(bytes) + " bytes to the device");
+        if (status.ok)
+            status = toStatus(GPURT(StreamSynchronize)(m_stream), ITERAGPU_DEVICE_PREFIX "StreamSynchronize");
+        return status;
+    }
+
+    device::Status fillTokens(void* ids, std::uint64_t count, std::int64_t vocab, std::uint64_t seed) override
+    {
+        KernelArguments a("fillTokens");
+        a.between("vocab", vocab, 1, std::numeric_limits<std::int32_t>::max()).pointer("ids", ids, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("fillTokens",
+            [&] { return kernels::fillTokens(m_stream, ids, count, static_cast<std::uint64_t>(vocab), seed); });
+    }
+
+    device::Status embedding(void* out, const void* table, const void* ids, std::int64_t tokens, std::int64_t hidden,
+        std::int64_t vocab, float scale, device::DType dtype) override
+    {
+        KernelArguments a("embedding");
+        a.dtype("dtype", dtype)
+            .between("vocab", vocab, 1, std::numeric_limits<std::int32_t>::max())
+            .elements("table", { vocab, hidden })
+            .elements("out", { tokens, hidden });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("table", table, any).pointer("ids", ids, any);
+        if (!a.ok())
+            return a.status();
+        return run("embedding", [&] {
+            return kernels::embedding(m_stream, out, table, ids, static_cast<std::uint64_t>(tokens),
+                static_cast<std::uint64_t>(hidden), vocab, scale, dtype);
+        });
+    }
+
+    device::Status rmsNorm(void* out, const void* in, const void* weight, std::int64_t rows, std::int64_t cols,
+        float eps, float weightOffset, device::DType dtype) override
+    {
+        KernelArguments a("rmsNorm");
+        a.dtype("dtype", dtype).finite("eps", eps, false).elements("in", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("in", in, any).pointer("weight", weight, any);
+        if (a.ok() && !std::isfinite(weightOffset))
+            return device::Status::error("rmsNorm: weightOffset is not finite");
+        if (!a.ok())
+            return a.status();
+        return run("rmsNorm", [&] {
+            return kernels::rmsNorm(m_stream, out, in, weight, static_cast<std::uint64_t>(rows),
+                static_cast<std::uint64_t>(cols), eps, weightOffset, dtype);
+        });
+    }
+
+    device::Status rope(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t positionStart, float theta, device::DType dtype) override
+    {
+        KernelArguments a("rope");
+        a.dtype("dtype", dtype)
+            .elements("x", { batch, seq, heads, headDim })
+            .even("headDim", headDim)
+            .position("positionStart", positionStart, seq)
+            .finite("theta", theta, true);
+        a.pointer("x", x, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("rope", [&] {
+            return kernels::rope(m_stream, x, static_cast<std::uint64_t>(batch), static_cast<std::uint64_t>(seq),
+                static_cast<std::uint64_t>(heads), static_cast<std::uint64_t>(headDim), positionStart, theta, dtype);
+        });
+    }
+
+    device::Status gatedActivation(void* out, const void* gate, const void* up, std::uint64_t count,
+        device::Activation act, device::DType dtype) override
+    {
+        KernelArguments a("gatedActivation");
+        a.dtype("dtype", dtype).activation(act);
+        a.pointer("out", out, count > 0).pointer("gate", gate, count > 0).pointer("up", up, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run(
+            "gatedActivation", [&] { return kernels::gatedActivation(m_stream, out, gate, up, count, act, dtype); });
+    }
+
+    device::Status add(void* inout, const void* other, std::uint64_t count, device::DType dtype) override
+    {
+        KernelArguments a("add");
+        a.dtype("dtype", dtype).pointer("inout", inout, count > 0).pointer("other", other, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("add", [&] { return kernels::add(m_stream, inout, other, count, dtype); });
+    }
+
+    device::Status sliceTokens(void* out, const void* in, std::int64_t batch, std::int64_t seq, std::int64_t hidden,
+        std::int64_t index, device::DType dtype) override
+    {
+        KernelArguments a("sliceTokens");
+        a.dtype("dtype", dtype).elements("in", { batch, seq, hidden });
+        const bool any = a.count() > 0 || (batch > 0 && hidden > 0);
+        if (any)
+            a.between("index", index, 0, seq - 1);
+        a.pointer("out", out, any).pointer("in", in, any);
+        if (!a.ok())
+            return a.status();
+        return run("sliceTokens", [&] {
+            return kernels::sliceTokens(m_stream, out, in, static_cast<std::uint64_t>(batch),
+                static_cast<std::uint64_t>(seq), static_cast<std::uint64_t>(hidden), static_cast<std::uint64_t>(index),
+                dtype);
+        });
+    }
+
+    device::Status copyKv(void* dst, const device::KvLayout& dstLayout, const void* src,
+        const device::KvLayout& srcLayout, std::int64_t batch, std::int64_t positionStart, std::int64_t positions,
+        device::DType dtype) override
+    {
+        KernelArguments a("copyKv");
+        a.dtype("dtype", dtype).atLeast("batch", batch, 0).position("positionStart", positionStart, positions);
+        if (a.ok() && batch > 0 && positions > 0) {
+            a.kvLayout("dstLayout", dstLayout, dst, batch, positions)
+                .kvLayout("srcLayout", srcLayout, src, batch, positions);
+            if (a.ok() && (dstLayout.heads != srcLayout.heads || dstLayout.headDim != srcLayout.headDim))
+                return device::Status::error("copyKv: rows of " + std::to_string(srcLayout.heads) + " x "
+                    + std::to_string(srcLayout.headDim) + " copied into rows of " + std::to_string(dstLayout.heads)
+                    + " x " + std::to_string(dstLayout.headDim));
+            a.elements("the copied rows", { batch, positions, dstLayout.heads, dstLayout.headDim });
+        }
+        if (!a.ok())
+            return a.status();
+        return run("copyKv", [&] {
+            return kernels::copyKv(m_stream, dst, dstLayout, src, srcLayout, batch, positionStart, positions, dtype);
+        });
+    }
+
+    device::Status attention(void* out, const void* q, const void* k, const void* v, const device::KvLayout& layout,
+        const device::AttentionShape& shape, device::DType dtype) override
+    {
+        KernelArguments a("attention");
+        a.dtype("dtype", dtype).attention(shape, layout, k);
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("q", q, any);
+        if (!layout.blockTable && shape.keys > 0)
+            a.pointer("v", v, any);
+        if (a.ok() && shape.headDim > kernels::kMaxHeadDim)
+            return device::Status::error("attention: headDim " + std::to_string(shape.headDim)
+                + " is more than the fused kernel's " + std::to_string(kernels::kMaxHeadDim)
+                + "; use the eager path (attentionScores, softmaxRows, attentionValues)");
+        if (!a.ok())
+            return a.status();
+        return run("attention", [&] { return kernels::attention(m_stream, out, q, k, v, layout, shape, dtype); });
+    }
+
+    device::Status attentionScores(void* scores, const void* q, const void* k, const device::KvLayout& layout,
+        const device::AttentionShape& shape, device::DType dtype) override
+    {
+        KernelArguments a("attentionScores");
+        a.dtype("dtype", dtype)
+            .attention(shape, layout, k)
+            .elements("scores", { shape.batch, shape.heads, shape.queries, shape.keys });
+        a.pointer("scores", scores, a.count() > 0).pointer("q", q, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run(
+            "attentionScores", [&] { return kernels::attentionScores(m_stream, scores, q, k, layout, shape, dtype); });
+    }
+
+    device::Status softmaxRows(
+        void* outF32, const void* in, std::int64_t rows, std::int64_t cols, device::DType dtype) override
+    {
+        KernelArguments a("softmaxRows");
+        a.dtype("dtype", dtype).elements("in", { rows, cols });
+        a.pointer("outF32", outF32, a.count() > 0).pointer("in", in, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("softmaxRows", [&] {
+            return kernels::softmaxRows(
+                m_stream, outF32, in, static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols), dtype);
+        });
+    }
+
+    device::Status attentionValues(void* out, const void* probs, const void* v, const device::KvLayout& layout,
+        const device::AttentionShape& shape, device::DType dtype) override
+    {
+        KernelArguments a("attentionValues");
+        a.dtype("dtype", dtype).attention(shape, layout, v);
+        const bool any = a.count() > 0;
+        a.elements("probs", { shape.batch, shape.heads, shape.queries, shape.keys });
+        a.pointer("out", out, any).pointer("probs", probs, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run(
+            "attentionValues", [&] { return kernels::attentionValues(m_stream, out, probs, v, layout, shape, dtype); });
+    }
+
+    device::Status convert(
+        void* out, device::DType outType, const void* in, device::DType inType, std::uint64_t count) override
+    {
+        KernelArguments a("convert");
+        a.dtype("outType", outType).dtype("inType", inType);
+        a.pointer("out", out, count > 0).pointer("in", in, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("convert", [&] { return kernels::convert(m_stream, out, outType, in, inType, count); });
+    }
+
+    device::Status routerTopK(void* indices, void* weights, const void* logits, std::int64_t tokens,
+        std::int64_t experts, std::int64_t k, device::DType dtype) override
+    {
+        KernelArguments a("routerTopK");
+        a.dtype("dtype", dtype)
+            .between("experts", experts, 1, std::numeric_limits<std::int32_t>::max())
+            .between("k", k, 1, experts)
+            .elements("indices", { tokens, k })
+            .elements("logits", { tokens, experts });
+        const bool any = tokens > 0;
+        a.pointer("indices", indices, any).pointer("weights", weights, any).pointer("logits", logits, any);
+        if (!a.ok())
+            return a.status();
+        return run("routerTopK", [&] {
+            return kernels::routerTopK(m_stream, indices, weights, logits, static_cast<std::uint64_t>(tokens),
+                static_cast<std::uint64_t>(experts), static_cast<std::uint64_t>(k), dtype);
+        });
+    }
+
+    device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
+        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t expert, device::DType dtype) override
+    {
+        KernelArguments a("addRoutedExpert");
+        a.dtype("dtype", dtype)
+            .atLeast("k", k, 1)
+            .between("expert", expert, 0, std::numeric_limits<std::int32_t>::max())
+            .elements("indices", { tokens, k })
+            .elements("out", { tokens, hidden });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("expertOut", expertOut, any);
+        a.pointer("indices", indices, any).pointer("weights", weights, any);
+        if (!a.ok())
+            return a.status();
+        return run("addRoutedExpert", [&] {
+            return kernels::addRoutedExpert(m_stream, out, expertOut, indices, weights,
+                static_cast<std::uint64_t>(tokens), static_cast<std::uint64_t>(hidden), static_cast<std::uint64_t>(k),
+                static_cast<int>(expert), dtype);
+        });
+    }
+
+    device::Status dequantizeInt8(void* out, const void* q, const void* scales, std::int64_t rows, std::int64_t cols,
+        device::DType dtype) override
+    {
+        KernelArguments a("dequantizeInt8");
+        a.dtype("dtype", dtype).elements("q", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("q", q, any).pointer("scales", scales, any);
+        if (!a.ok())
+            return a.status();
+        return run("dequantizeInt8", [&] {
+            return kernels::dequantizeInt8(
+                m_stream, out, q, scales, static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols), dtype);
+        });
+    }
+
+    device::Status dequantizeNf4(void* out, const device::Nf4Tensor& tensor, device::DType dtype) override
+    {
+        KernelArguments a("dequantizeNf4");
+        const bool any = tensor.count > 0;
+        a.dtype("dtype", dtype);
+        if (a.ok() && tensor.count > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            return device::Status::error("dequantizeNf4: count " + std::to_string(tensor.count) + " is too large");
+        if (a.ok() && tensor.blockSize == 0)
+            return device::Status::error("dequantizeNf4: blockSize is 0");
+        a.pointer("out", out, any)
+            .pointer("packed", tensor.packed, any)
+            .pointer("absmax", tensor.absmax, any)
+            .pointer("quantMap", tensor.quantMap, any);
+        if (tensor.doubleQuant)
+            a.pointer("nestedScale", tensor.nestedScale, any)
+                .pointer("nestedMap", tensor.nestedMap, any)
+                .pointer("offset", tensor.offset, any);
+        if (!a.ok())
+            return a.status();
+        return run("dequantizeNf4", [&] { return kernels::dequantizeNf4(m_stream, out, tensor, dtype); });
+    }
+
+    device::Status argmaxRows(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, device::DType dtype) override
+    {
+        KernelArguments a("argmaxRows");
+        a.dtype("dtype", dtype).atLeast("rows", rows, 0);
+        if (rows > 0)
+            a.between("cols", cols, 1, std::numeric_limits<std::int32_t>::max());
+        a.elements("in", { rows, cols });
+        a.pointer("out", out, rows > 0).pointer("in", in, rows > 0);
+        if (!a.ok())
+            return a.status();
+        return run("argmaxRows", [&] {
+            return kernels::argmaxRows(
+                m_stream, out, in, static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols), dtype);
+        });
+    }
+
 protected:
     // This process's memory on this device as the management library sees it, and the library's name.
     virtual std::optional<std::pair<std::uint64_t, std::string>> processUsedBytes() { return std::nullopt; }
@@ -303,6 +612,15 @@ protected:
     static device::Status launched(Error e, const char* kernel)
     {
         return toStatus(e, std::string("launch of the ") + kernel + " kernel");
+    }
+
+    // Selects the device, then launches (launch() returns the launch's error) and returns its status.
+    template <typename Launch> device::Status run(const char* kernel, Launch&& launch) const
+    {
+        device::Status status;
+        if (!selected(status))
+            return status;
+        return launched(launch(), kernel);
     }
 
     static bool validGemm(std::int64_t m, std::int64_t n, std::int64_t k, device::Status& status)

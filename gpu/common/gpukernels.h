@@ -51,13 +51,23 @@ __device__ __forceinline__ std::uint64_t gridStride() { return static_cast<std::
 
 // Counter-based RNG: element i of seed s is splitmix64(s + (i + 1) · golden ratio), its top 24 bits mapped to
 // [-1, 1). Same value whatever the launch shape; tests/gpu/kernelchecks.h repeats the formula on the host.
-__device__ __forceinline__ float hashUniform(std::uint64_t seed, std::uint64_t i)
+__device__ __forceinline__ std::uint64_t hashBits(std::uint64_t seed, std::uint64_t i)
 {
     std::uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return static_cast<float>(z >> 40) * (2.0f / 16777216.0f) - 1.0f;
+    return z ^ (z >> 31);
+}
+
+__device__ __forceinline__ float hashUniform(std::uint64_t seed, std::uint64_t i)
+{
+    return static_cast<float>(hashBits(seed, i) >> 40) * (2.0f / 16777216.0f) - 1.0f;
+}
+
+// A token id in [0, vocab) from the same hash: the top 32 bits scaled by vocab (multiply-shift, vocab < 2^31).
+__device__ __forceinline__ int hashToken(std::uint64_t seed, std::uint64_t i, std::uint64_t vocab)
+{
+    return static_cast<int>(((hashBits(seed, i) >> 32) * vocab) >> 32);
 }
 
 inline constexpr float kGeluK = 0.7978845608028654f; // sqrt(2 / pi)
@@ -77,10 +87,23 @@ __device__ __forceinline__ float geluGrad(float x)
     return 0.5f * (1.0f + t) + 0.5f * x * (1.0f - t * t) * kGeluK * (1.0f + 3.0f * kGeluC * x2);
 }
 
-__device__ __forceinline__ float activate(float x, int act) { return act == 0 ? gelu(x) : fmaxf(x, 0.0f); }
+// SiLU (swish): x · sigmoid(x), as torch.nn.functional.silu.
+__device__ __forceinline__ float silu(float x) { return x / (1.0f + expf(-x)); }
+
+__device__ __forceinline__ float siluGrad(float x)
+{
+    const float s = 1.0f / (1.0f + expf(-x));
+    return s * (1.0f + x * (1.0f - s));
+}
+
+// act is device::Activation as an int: 0 GELU (tanh), 1 ReLU, 2 SiLU; the context rejects any other value.
+__device__ __forceinline__ float activate(float x, int act)
+{
+    return act == 0 ? gelu(x) : act == 2 ? silu(x) : fmaxf(x, 0.0f);
+}
 __device__ __forceinline__ float activateGrad(float x, int act)
 {
-    return act == 0 ? geluGrad(x) : (x > 0.0f ? 1.0f : 0.0f);
+    return act == 0 ? geluGrad(x) : act == 2 ? siluGrad(x) : (x > 0.0f ? 1.0f : 0.0f);
 }
 
 template <typename T> __global__ void fillRandomKernel(T* dst, std::uint64_t count, std::uint64_t seed, float scale)
@@ -195,6 +218,585 @@ __global__ void gemmTiledKernel(bool transA, bool transB, std::int64_t m, std::i
         if (accumulate)
             acc += load(c, idx);
         store(c, idx, acc);
+    }
+}
+
+// ---- the decoder's kernels (ABI 2) -------------------------------------------------------------------------
+
+inline constexpr int kRowThreads = 256; // threads per block of the row reductions (RMSNorm, softmax, argmax)
+inline constexpr int kMaxHeadDim = 256; // the fused attention keeps one query row per head in shared memory
+inline constexpr int kAttnRows = 8; // query rows per block of the fused attention
+inline constexpr int kAttnKeys = 16; // keys per tile of the fused attention
+inline constexpr int kAttnThreads = kAttnRows * kAttnKeys; // one thread per (row, key) of a tile
+inline constexpr int kAttnDimsPerThread = kMaxHeadDim / kAttnKeys; // output accumulators per thread
+inline constexpr std::uint64_t kNestedBlock = 256; // absmax values per nested scale (double quantization)
+
+__device__ __forceinline__ float negativeInfinity() { return __uint_as_float(0xff800000u); }
+
+// Sum and maximum over the kRowThreads threads of a block; every thread gets the result. scratch is
+// kRowThreads floats of shared memory, free again when the call returns.
+__device__ __forceinline__ float blockSum(float v, float* scratch)
+{
+    const int tid = static_cast<int>(threadIdx.x);
+    scratch[tid] = v;
+    __syncthreads();
+    for (int half = kRowThreads / 2; half > 0; half /= 2) {
+        if (tid < half)
+            scratch[tid] += scratch[tid + half];
+        __syncthreads();
+    }
+    const float total = scratch[0];
+    __syncthreads();
+    return total;
+}
+
+__device__ __forceinline__ float blockMax(float v, float* scratch)
+{
+    const int tid = static_cast<int>(threadIdx.x);
+    scratch[tid] = v;
+    __syncthreads();
+    for (int half = kRowThreads / 2; half > 0; half /= 2) {
+        if (tid < half)
+            scratch[tid] = fmaxf(scratch[tid], scratch[tid + half]);
+        __syncthreads();
+    }
+    const float total = scratch[0];
+    __syncthreads();
+    return total;
+}
+
+// Where the K or V rows of a KvLayout live on the device: the contiguous buffer, or the block table.
+struct KvRows {
+    void* data = nullptr; // contiguous [batch, capacity, heads, headDim]; null when paged
+    const std::uint64_t* table = nullptr; // paged: batch x tableWidth block addresses; null when contiguous
+    std::int64_t heads = 0;
+    std::int64_t headDim = 0;
+    std::int64_t capacity = 0;
+    std::int64_t base = 0;
+    std::int64_t tableWidth = 0;
+    std::int64_t blockSize = 0;
+};
+
+// The [heads, headDim] row of position p (p >= 0) of sequence b, as backend.h's KvLayout says; nullptr for a
+// paged block the table does not hold (address 0), which reads as zeros and is never written. The contiguous
+// ring uses the non-negative remainder, so a position before base still lands inside the buffer.
+template <typename T> __device__ __forceinline__ T* kvRow(const KvRows& kv, std::int64_t b, std::int64_t p)
+{
+    const std::int64_t rowElements = kv.heads * kv.headDim;
+    if (kv.table) {
+        const std::uint64_t block = kv.table[b * kv.tableWidth + (p / kv.blockSize) % kv.tableWidth];
+        if (block == 0)
+            return nullptr;
+        return reinterpret_cast<T*>(static_cast<std::uintptr_t>(block)) + (p % kv.blockSize) * rowElements;
+    }
+    std::int64_t row = (p - kv.base) % kv.capacity;
+    if (row < 0)
+        row += kv.capacity;
+    return static_cast<T*>(kv.data) + (b * kv.capacity + row) * rowElements;
+}
+
+// Key position p is visible to query position t (backend.h's AttentionShape): p <= t and, with a window, t - p < w.
+__device__ __forceinline__ bool visible(std::int64_t t, std::int64_t p, std::int64_t window)
+{
+    return p <= t && (window <= 0 || t - p < window);
+}
+
+__global__ void fillTokensKernel(int* ids, std::uint64_t count, std::uint64_t vocab, std::uint64_t seed)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        ids[i] = hashToken(seed, i, vocab);
+}
+
+// An id outside [0, vocab) gives a row of zeros: a kernel cannot report it, and it must not read outside the table.
+template <typename T>
+__global__ void embeddingKernel(
+    T* out, const T* table, const int* ids, std::uint64_t count, std::uint64_t hidden, std::int64_t vocab, float scale)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const int id = ids[i / hidden];
+        const float v = (id >= 0 && id < vocab)
+            ? load(table, static_cast<std::uint64_t>(id) * hidden + i % hidden) * scale
+            : 0.0f;
+        store(out, i, v);
+    }
+}
+
+// One block per row (grid-stride over rows): the mean square in float32, then every element scaled. out may be in:
+// all reads of a row end at the reduction's barrier, before its first write.
+template <typename T>
+__global__ void rmsNormKernel(
+    T* out, const T* in, const T* weight, std::uint64_t rows, std::uint64_t cols, float eps, float weightOffset)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float sum = 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float x = load(in, row + c);
+            sum += x * x;
+        }
+        const float inv = 1.0f / sqrtf(blockSum(sum, scratch) / static_cast<float>(cols) + eps);
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            store(out, row + c, load(in, row + c) * inv * (load(weight, c) + weightOffset));
+    }
+}
+
+// One thread per pair (d, d + half) of a [batch, seq, heads, headDim] row; inverse frequency 1 / theta^(2d / headDim)
+// in float32, as Hugging Face's rotary embedding computes it.
+template <typename T>
+__global__ void ropeKernel(T* x, std::uint64_t pairs, std::uint64_t half, std::uint64_t heads, std::uint64_t seq,
+    std::int64_t positionStart, float theta)
+{
+    const float headDim = static_cast<float>(2 * half);
+    for (std::uint64_t i = firstIndex(); i < pairs; i += gridStride()) {
+        const std::uint64_t d = i % half;
+        const std::uint64_t row = i / half; // row of [batch, seq, heads]
+        const std::int64_t position = positionStart + static_cast<std::int64_t>(row / heads % seq);
+        const float invFreq = 1.0f / powf(theta, static_cast<float>(2 * d) / headDim);
+        const float angle = static_cast<float>(position) * invFreq;
+        const float c = cosf(angle);
+        const float s = sinf(angle);
+        const std::uint64_t first = row * 2 * half + d;
+        const float x1 = load(x, first);
+        const float x2 = load(x, first + half);
+        store(x, first, x1 * c - x2 * s);
+        store(x, first + half, x2 * c + x1 * s);
+    }
+}
+
+template <typename T>
+__global__ void gatedActivationKernel(T* out, const T* gate, const T* up, std::uint64_t count, int act)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(out, i, activate(load(gate, i), act) * load(up, i));
+}
+
+template <typename T> __global__ void addKernel(T* inout, const T* other, std::uint64_t count)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(inout, i, load(inout, i) + load(other, i));
+}
+
+template <typename T>
+__global__ void sliceTokensKernel(
+    T* out, const T* in, std::uint64_t count, std::uint64_t seq, std::uint64_t hidden, std::uint64_t index)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t b = i / hidden;
+        store(out, i, load(in, (b * seq + index) * hidden + i % hidden));
+    }
+}
+
+// One thread per element of the copied rows; count = batch x positions x heads x headDim.
+template <typename T>
+__global__ void copyKvKernel(
+    KvRows dst, KvRows src, std::uint64_t count, std::int64_t positionStart, std::int64_t positions)
+{
+    const auto rowElements = static_cast<std::uint64_t>(dst.heads * dst.headDim);
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t row = i / rowElements;
+        const auto b = static_cast<std::int64_t>(row / static_cast<std::uint64_t>(positions));
+        const std::int64_t p = positionStart + static_cast<std::int64_t>(row % static_cast<std::uint64_t>(positions));
+        T* to = kvRow<T>(dst, b, p);
+        const T* from = kvRow<T>(src, b, p);
+        if (to)
+            store(to, i % rowElements, from ? load(from, i % rowElements) : 0.0f);
+    }
+}
+
+// Note [Attention rows]: the query rows that share one KV head (the heads / kvHeads query heads of a group, each
+// with its queries) are numbered r = g · queries + i, g the head within the group and i the query; a block of the
+// fused attention takes kAttnRows consecutive rows, so a decode step (one query) still fills a block with the
+// heads of a group, and K/V tiles are read once for all of them. A query that sees no key gets zeros (a masked
+// row has no softmax; PyTorch would give NaN).
+//
+// Fused attention: per block, kAttnRows rows and the keys visible to any of them in tiles of kAttnKeys, an online
+// softmax in float32 (running maximum and sum per row, the accumulators rescaled when the maximum grows). Nothing
+// of size queries x keys is ever stored. Thread (row, lane) scores key `lane` of the tile for its row, then
+// accumulates dimensions lane, lane + kAttnKeys, ... of its row's output.
+template <typename T>
+__global__ void attentionKernel(T* out, const T* q, KvRows keys, KvRows values, device::AttentionShape s)
+{
+    __shared__ float qs[kAttnRows][kMaxHeadDim];
+    __shared__ float kv[kAttnKeys][kMaxHeadDim + 1]; // + 1: the lanes of a row read different banks
+    __shared__ float ps[kAttnRows][kAttnKeys];
+    __shared__ float rowMax[kAttnRows];
+    __shared__ float rowSum[kAttnRows];
+    __shared__ float rowScale[kAttnRows];
+    __shared__ std::int64_t rowPosition[kAttnRows]; // query position, -1 for a row past the last
+
+    const int tid = static_cast<int>(threadIdx.x);
+    const int row = tid / kAttnKeys;
+    const int lane = tid % kAttnKeys;
+    const std::int64_t dim = s.headDim;
+    const std::int64_t group = s.heads / s.kvHeads;
+    const std::int64_t rowsPerKv = group * s.queries;
+    const std::int64_t tilesPerKv = (rowsPerKv + kAttnRows - 1) / kAttnRows;
+    const std::int64_t items = s.batch * s.kvHeads * tilesPerKv;
+    const std::int64_t lastKey = s.keyStart + s.keys - 1;
+
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t firstRow = item % tilesPerKv * kAttnRows;
+        const std::int64_t kvHead = item / tilesPerKv % s.kvHeads;
+        const std::int64_t b = item / tilesPerKv / s.kvHeads;
+        // q[b, i, h, :] of row r, with the scale folded in.
+        for (std::int64_t e = tid; e < kAttnRows * dim; e += kAttnThreads) {
+            const std::int64_t r = firstRow + e / dim;
+            float v = 0.0f;
+            if (r < rowsPerKv) {
+                const std::int64_t h = kvHead * group + r / s.queries;
+                const std::int64_t i = r % s.queries;
+                v = load(q, static_cast<std::uint64_t>(((b * s.queries + i) * s.heads + h) * dim + e % dim)) * s.scale;
+            }
+            qs[e / dim][e % dim] = v;
+        }
+        if (tid < kAttnRows) {
+            const std::int64_t r = firstRow + tid;
+            rowPosition[tid] = r < rowsPerKv ? s.queryStart + r % s.queries : -1;
+            rowMax[tid] = negativeInfinity();
+            rowSum[tid] = 0.0f;
+        }
+        float acc[kAttnDimsPerThread];
+        for (int k = 0; k < kAttnDimsPerThread; ++k)
+            acc[k] = 0.0f;
+        __syncthreads();
+
+        // The key positions any row of the block can see.
+        std::int64_t tMin = -1;
+        std::int64_t tMax = -1;
+        for (int r = 0; r < kAttnRows; ++r) {
+            const std::int64_t t = rowPosition[r];
+            if (t < 0)
+                continue;
+            tMin = tMin < 0 ? t : (t < tMin ? t : tMin);
+            tMax = t > tMax ? t : tMax;
+        }
+        const std::int64_t hi = tMax < lastKey ? tMax : lastKey;
+        std::int64_t lo = s.keyStart;
+        if (s.window > 0 && tMin - s.window + 1 > lo)
+            lo = tMin - s.window + 1;
+
+        for (std::int64_t p0 = lo; tMax >= 0 && p0 <= hi; p0 += kAttnKeys) {
+            for (std::int64_t e = tid; e < kAttnKeys * dim; e += kAttnThreads) {
+                const std::int64_t p = p0 + e / dim;
+                const T* rowK = p <= hi ? kvRow<const T>(keys, b, p) : nullptr;
+                kv[e / dim][e % dim] = rowK ? load(rowK, static_cast<std::uint64_t>(kvHead * dim + e % dim)) : 0.0f;
+            }
+            __syncthreads();
+            {
+                const std::int64_t t = rowPosition[row];
+                const std::int64_t p = p0 + lane;
+                float score = negativeInfinity();
+                if (t >= 0 && p <= hi && visible(t, p, s.window)) {
+                    score = 0.0f;
+                    for (std::int64_t d = 0; d < dim; ++d)
+                        score += qs[row][d] * kv[lane][d];
+                }
+                ps[row][lane] = score;
+            }
+            __syncthreads();
+            if (lane == 0) {
+                const float previous = rowMax[row];
+                float m = previous;
+                for (int j = 0; j < kAttnKeys; ++j)
+                    m = fmaxf(m, ps[row][j]);
+                if (m == negativeInfinity()) { // nothing visible to this row yet
+                    rowScale[row] = 1.0f;
+                    for (int j = 0; j < kAttnKeys; ++j)
+                        ps[row][j] = 0.0f;
+                } else {
+                    float sum = 0.0f;
+                    for (int j = 0; j < kAttnKeys; ++j) {
+                        const float e = expf(ps[row][j] - m);
+                        ps[row][j] = e;
+                        sum += e;
+                    }
+                    const float alpha = expf(previous - m); // 0 while the row had no key
+                    rowSum[row] = rowSum[row] * alpha + sum;
+                    rowMax[row] = m;
+                    rowScale[row] = alpha;
+                }
+            }
+            __syncthreads();
+            for (std::int64_t e = tid; e < kAttnKeys * dim; e += kAttnThreads) {
+                const std::int64_t p = p0 + e / dim;
+                const T* rowV = p <= hi ? kvRow<const T>(values, b, p) : nullptr;
+                kv[e / dim][e % dim] = rowV ? load(rowV, static_cast<std::uint64_t>(kvHead * dim + e % dim)) : 0.0f;
+            }
+            __syncthreads();
+            const float alpha = rowScale[row];
+            for (int k = 0; k < kAttnDimsPerThread; ++k) {
+                const std::int64_t d = lane + static_cast<std::int64_t>(k) * kAttnKeys;
+                if (d >= dim)
+                    break;
+                float a = acc[k] * alpha;
+                for (int j = 0; j < kAttnKeys; ++j)
+                    a += ps[row][j] * kv[j][d];
+                acc[k] = a;
+            }
+            __syncthreads();
+        }
+
+        const std::int64_t r = firstRow + row;
+        if (r < rowsPerKv) {
+            const std::int64_t h = kvHead * group + r / s.queries;
+            const std::int64_t i = r % s.queries;
+            const float l = rowSum[row];
+            const float inv = l > 0.0f ? 1.0f / l : 0.0f;
+            const std::int64_t first = ((b * s.queries + i) * s.heads + h) * dim;
+            for (int k = 0; k < kAttnDimsPerThread; ++k) {
+                const std::int64_t d = lane + static_cast<std::int64_t>(k) * kAttnKeys;
+                if (d >= dim)
+                    break;
+                store(out, static_cast<std::uint64_t>(first + d), acc[k] * inv);
+            }
+        }
+        __syncthreads(); // qs and the row state are rewritten by the next item
+    }
+}
+
+// Eager scores [batch, heads, queries, keys] = scale · q kᵀ, masked entries -inf: the portable GEMM's tiling with
+// the head dimension as the inner dimension. Item = (batch · head, query tile, key tile), kTile x kTile threads.
+template <typename T>
+__global__ void attentionScoresKernel(T* scores, const T* q, KvRows keys, device::AttentionShape s)
+{
+    __shared__ float tileQ[kTile][kTile + 1];
+    __shared__ float tileK[kTile][kTile + 1];
+    const int tx = static_cast<int>(threadIdx.x);
+    const int ty = static_cast<int>(threadIdx.y);
+    const std::int64_t queryTiles = (s.queries + kTile - 1) / kTile;
+    const std::int64_t keyTiles = (s.keys + kTile - 1) / kTile;
+    const std::int64_t items = s.batch * s.heads * queryTiles * keyTiles;
+    const std::int64_t group = s.heads / s.kvHeads;
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t keyTile = item % keyTiles;
+        const std::int64_t queryTile = item / keyTiles % queryTiles;
+        const std::int64_t bh = item / keyTiles / queryTiles;
+        const std::int64_t b = bh / s.heads;
+        const std::int64_t h = bh % s.heads;
+        const std::int64_t qi = queryTile * kTile + ty; // query of this thread's row of tileQ and of its score
+        const std::int64_t kjLoad = keyTile * kTile + ty; // key of this thread's row of tileK
+        const std::int64_t kj = keyTile * kTile + tx; // key of this thread's score
+        const T* rowK = kjLoad < s.keys ? kvRow<const T>(keys, b, s.keyStart + kjLoad) : nullptr;
+        float acc = 0.0f;
+        for (std::int64_t d0 = 0; d0 < s.headDim; d0 += kTile) {
+            const std::int64_t d = d0 + tx;
+            tileQ[ty][tx] = (qi < s.queries && d < s.headDim)
+                ? load(q, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * s.headDim + d))
+                : 0.0f;
+            tileK[ty][tx]
+                = (rowK && d < s.headDim) ? load(rowK, static_cast<std::uint64_t>((h / group) * s.headDim + d)) : 0.0f;
+            __syncthreads();
+            for (int i = 0; i < kTile; ++i)
+                acc += tileQ[ty][i] * tileK[tx][i];
+            __syncthreads();
+        }
+        if (qi < s.queries && kj < s.keys) {
+            const bool seen = visible(s.queryStart + qi, s.keyStart + kj, s.window);
+            store(scores, static_cast<std::uint64_t>((bh * s.queries + qi) * s.keys + kj),
+                seen ? acc * s.scale : negativeInfinity());
+        }
+    }
+}
+
+// Eager output [batch, queries, heads, headDim] = probs · V. Item = (batch · head, query tile, dimension tile).
+template <typename T>
+__global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, device::AttentionShape s)
+{
+    __shared__ float tileP[kTile][kTile + 1];
+    __shared__ float tileV[kTile][kTile + 1];
+    const int tx = static_cast<int>(threadIdx.x);
+    const int ty = static_cast<int>(threadIdx.y);
+    const std::int64_t queryTiles = (s.queries + kTile - 1) / kTile;
+    const std::int64_t dimTiles = (s.headDim + kTile - 1) / kTile;
+    const std::int64_t items = s.batch * s.heads * queryTiles * dimTiles;
+    const std::int64_t group = s.heads / s.kvHeads;
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t dimTile = item % dimTiles;
+        const std::int64_t queryTile = item / dimTiles % queryTiles;
+        const std::int64_t bh = item / dimTiles / queryTiles;
+        const std::int64_t b = bh / s.heads;
+        const std::int64_t h = bh % s.heads;
+        const std::int64_t qi = queryTile * kTile + ty;
+        const std::int64_t d = dimTile * kTile + tx;
+        float acc = 0.0f;
+        for (std::int64_t j0 = 0; j0 < s.keys; j0 += kTile) {
+            const std::int64_t jp = j0 + tx; // key of this thread's tileP entry
+            tileP[ty][tx] = (qi < s.queries && jp < s.keys)
+                ? load(probs, static_cast<std::uint64_t>((bh * s.queries + qi) * s.keys + jp))
+                : 0.0f;
+            const std::int64_t jv = j0 + ty; // key of this thread's tileV row
+            const T* rowV = jv < s.keys ? kvRow<const T>(values, b, s.keyStart + jv) : nullptr;
+            tileV[ty][tx]
+                = (rowV && d < s.headDim) ? load(rowV, static_cast<std::uint64_t>((h / group) * s.headDim + d)) : 0.0f;
+            __syncthreads();
+            for (int i = 0; i < kTile; ++i)
+                acc += tileP[ty][i] * tileV[i][tx];
+            __syncthreads();
+        }
+        if (qi < s.queries && d < s.headDim)
+            store(out, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * s.headDim + d), acc);
+    }
+}
+
+// One block per row: float32 softmax; a row that is -inf everywhere (fully masked) becomes zeros, not NaN.
+template <typename T> __global__ void softmaxRowsKernel(float* out, const T* in, std::uint64_t rows, std::uint64_t cols)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float m = negativeInfinity();
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            m = fmaxf(m, load(in, row + c));
+        m = blockMax(m, scratch);
+        float sum = 0.0f;
+        if (m != negativeInfinity())
+            for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+                sum += expf(load(in, row + c) - m);
+        const float total = blockSum(sum, scratch);
+        const float inv = total > 0.0f ? 1.0f / total : 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            out[row + c] = m != negativeInfinity() ? expf(load(in, row + c) - m) * inv : 0.0f;
+    }
+}
+
+// The two storage types of a conversion as one template argument: a comma would split ITERAGPU_LAUNCH's argument.
+template <typename O, typename I> struct ConvertTypes {
+    using Out = O;
+    using In = I;
+};
+
+template <typename Types>
+__global__ void convertKernel(typename Types::Out* out, const typename Types::In* in, std::uint64_t count)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(out, i, load(in, i));
+}
+
+// One thread per token. The top k by (logit descending, index ascending), found k times by a scan for the best
+// entry ranked after the previous pick, so no per-thread list is needed; the weights are the picks' softmax
+// probabilities renormalised over the picks (the full softmax's denominator cancels). NaN logits are never
+// picked; if fewer than k remain, the rest are index -1 with weight 0.
+template <typename T>
+__global__ void routerTopKKernel(
+    int* indices, float* weights, const T* logits, std::uint64_t tokens, std::uint64_t experts, std::uint64_t k)
+{
+    for (std::uint64_t t = firstIndex(); t < tokens; t += gridStride()) {
+        const std::uint64_t row = t * experts;
+        float m = negativeInfinity();
+        for (std::uint64_t e = 0; e < experts; ++e)
+            m = fmaxf(m, load(logits, row + e));
+        float previous = __uint_as_float(0x7f800000u); // +inf: every value ranks after it
+        std::int64_t previousIndex = -1;
+        float sum = 0.0f;
+        for (std::uint64_t slot = 0; slot < k; ++slot) {
+            std::int64_t best = -1;
+            float bestValue = 0.0f;
+            for (std::uint64_t e = 0; e < experts; ++e) {
+                const float v = load(logits, row + e);
+                const auto index = static_cast<std::int64_t>(e);
+                const bool after = v < previous || (v == previous && index > previousIndex);
+                if (after && (best < 0 || v > bestValue)) {
+                    best = index;
+                    bestValue = v;
+                }
+            }
+            const float w = best < 0 ? 0.0f : expf(bestValue - m);
+            indices[t * k + slot] = static_cast<int>(best);
+            weights[t * k + slot] = w;
+            sum += w;
+            if (best >= 0) {
+                previous = bestValue;
+                previousIndex = best;
+            }
+        }
+        const float inv = sum > 0.0f ? 1.0f / sum : 0.0f;
+        for (std::uint64_t slot = 0; slot < k; ++slot)
+            weights[t * k + slot] *= inv;
+    }
+}
+
+template <typename T>
+__global__ void addRoutedExpertKernel(T* out, const T* expertOut, const int* indices, const float* weights,
+    std::uint64_t count, std::uint64_t hidden, std::uint64_t k, int expert)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t t = i / hidden;
+        for (std::uint64_t slot = 0; slot < k; ++slot)
+            if (indices[t * k + slot] == expert) {
+                store(out, i, load(out, i) + weights[t * k + slot] * load(expertOut, i));
+                break;
+            }
+    }
+}
+
+template <typename T>
+__global__ void dequantizeInt8Kernel(
+    T* out, const signed char* q, const float* scales, std::uint64_t count, std::uint64_t cols)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(out, i, static_cast<float>(q[i]) * scales[i / cols] / 127.0f);
+}
+
+// Element i: code in the low nibble of byte i / 2 when i is even, the high one when odd; absmax of block
+// i / blockSize, itself decoded from its 8-bit code with double quantization.
+template <typename T>
+__global__ void dequantizeNf4Kernel(T* out, const unsigned char* packed, const void* absmax, const float* quantMap,
+    const float* nestedScale, const float* nestedMap, const float* offset, std::uint64_t count, std::uint64_t blockSize)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const unsigned int byte = packed[i / 2];
+        const unsigned int code = (i & 1u) ? (byte >> 4) : (byte & 0xfu);
+        const std::uint64_t block = i / blockSize;
+        const float scale = nestedMap
+            ? nestedMap[static_cast<const unsigned char*>(absmax)[block]] * nestedScale[block / kNestedBlock]
+                + offset[0]
+            : static_cast<const float*>(absmax)[block];
+        store(out, i, quantMap[code] * scale);
+    }
+}
+
+// (a, ia) ranks before (b, ib): larger first, the lower index on ties; NaN ranks first, as torch.argmax has it.
+__device__ __forceinline__ bool ranksBefore(float a, std::uint64_t ia, float b, std::uint64_t ib)
+{
+    const bool aNan = a != a;
+    const bool bNan = b != b;
+    if (aNan != bNan)
+        return aNan;
+    if (aNan)
+        return ia < ib;
+    return a > b || (a == b && ia < ib);
+}
+
+template <typename T> __global__ void argmaxRowsKernel(int* out, const T* in, std::uint64_t rows, std::uint64_t cols)
+{
+    __shared__ float bestValue[kRowThreads];
+    __shared__ std::uint64_t bestIndex[kRowThreads];
+    const int tid = static_cast<int>(threadIdx.x);
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        float value = negativeInfinity();
+        std::uint64_t index = cols; // past the end: any element ranks before it
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float v = load(in, r * cols + c);
+            if (ranksBefore(v, c, value, index)) {
+                value = v;
+                index = c;
+            }
+        }
+        bestValue[tid] = value;
+        bestIndex[tid] = index;
+        __syncthreads();
+        for (int half = kRowThreads / 2; half > 0; half /= 2) {
+            if (tid < half
+                && ranksBefore(bestValue[tid + half], bestIndex[tid + half], bestValue[tid], bestIndex[tid])) {
+                bestValue[tid] = bestValue[tid + half];
+                bestIndex[tid] = bestIndex[tid + half];
+            }
+            __syncthreads();
+        }
+        if (tid == 0)
+            out[r] = static_cast<int>(bestIndex[0]);
+        __syncthreads();
     }
 }
 
@@ -346,6 +948,285 @@ inline Error gemmPortable(Stream s, bool transA, bool transB, std::int64_t m, st
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(gemmTiledKernel<T>, grid, block, s)
         (transA, transB, m, n, k, static_cast<const T*>(a), static_cast<const T*>(b), static_cast<T*>(c), accumulate);
+        return GPURT(GetLastError)();
+    });
+}
+
+// ---- the decoder's launchers (ABI 2). Arguments are validated by the context (gpu/common/kernelarguments.h);
+// these only pick the storage type and the launch shape.
+
+// backend.h: for a paged layout the data pointer passed beside it is that tensor's block table (keys and values
+// have one each); layout.blockTable only marks the layout paged and is never read.
+inline KvRows kvRows(const void* data, const device::KvLayout& layout)
+{
+    KvRows rows;
+    const bool paged = layout.blockTable != nullptr;
+    rows.data = paged ? nullptr : const_cast<void*>(data);
+    rows.table = paged ? static_cast<const std::uint64_t*>(data) : nullptr;
+    rows.heads = layout.heads;
+    rows.headDim = layout.headDim;
+    rows.capacity = layout.capacity;
+    rows.base = layout.base;
+    rows.tableWidth = layout.tableWidth;
+    rows.blockSize = layout.blockSize;
+    return rows;
+}
+
+inline unsigned int blocksForItems(std::uint64_t items)
+{
+    return static_cast<unsigned int>(std::clamp<std::uint64_t>(items, 1, kMaxBlocks));
+}
+
+inline Error fillTokens(Stream s, void* ids, std::uint64_t count, std::uint64_t vocab, std::uint64_t seed)
+{
+    if (count == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(fillTokensKernel, blocksFor(count), kThreads, s)(static_cast<int*>(ids), count, vocab, seed);
+    return GPURT(GetLastError)();
+}
+
+inline Error embedding(Stream s, void* out, const void* table, const void* ids, std::uint64_t tokens,
+    std::uint64_t hidden, std::int64_t vocab, float scale, device::DType dtype)
+{
+    const std::uint64_t count = tokens * hidden;
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(embeddingKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(table), static_cast<const int*>(ids), count, hidden, vocab, scale);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error rmsNorm(Stream s, void* out, const void* in, const void* weight, std::uint64_t rows, std::uint64_t cols,
+    float eps, float weightOffset, device::DType dtype)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(rmsNormKernel<T>, blocksForItems(rows), kRowThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(weight), rows, cols, eps, weightOffset);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error rope(Stream s, void* x, std::uint64_t batch, std::uint64_t seq, std::uint64_t heads, std::uint64_t headDim,
+    std::int64_t positionStart, float theta, device::DType dtype)
+{
+    const std::uint64_t half = headDim / 2;
+    const std::uint64_t pairs = batch * seq * heads * half;
+    if (pairs == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(ropeKernel<T>, blocksFor(pairs), kThreads, s)
+        (static_cast<T*>(x), pairs, half, heads, seq, positionStart, theta);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error gatedActivation(Stream s, void* out, const void* gate, const void* up, std::uint64_t count,
+    device::Activation act, device::DType dtype)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(gatedActivationKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(gate), static_cast<const T*>(up), count, static_cast<int>(act));
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error add(Stream s, void* inout, const void* other, std::uint64_t count, device::DType dtype)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(addKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(inout), static_cast<const T*>(other), count);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error sliceTokens(Stream s, void* out, const void* in, std::uint64_t batch, std::uint64_t seq,
+    std::uint64_t hidden, std::uint64_t index, device::DType dtype)
+{
+    const std::uint64_t count = batch * hidden;
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(sliceTokensKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), count, seq, hidden, index);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error copyKv(Stream s, void* dst, const device::KvLayout& dstLayout, const void* src,
+    const device::KvLayout& srcLayout, std::int64_t batch, std::int64_t positionStart, std::int64_t positions,
+    device::DType dtype)
+{
+    const auto count = static_cast<std::uint64_t>(batch) * static_cast<std::uint64_t>(positions)
+        * static_cast<std::uint64_t>(dstLayout.heads * dstLayout.headDim);
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(copyKvKernel<T>, blocksFor(count), kThreads, s)
+        (kvRows(dst, dstLayout), kvRows(src, srcLayout), count, positionStart, positions);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error attention(Stream s, void* out, const void* q, const void* k, const void* v, const device::KvLayout& layout,
+    const device::AttentionShape& shape, device::DType dtype)
+{
+    const auto group = static_cast<std::uint64_t>(shape.heads / shape.kvHeads);
+    const std::uint64_t rowsPerKv = group * static_cast<std::uint64_t>(shape.queries);
+    const std::uint64_t items = static_cast<std::uint64_t>(shape.batch) * static_cast<std::uint64_t>(shape.kvHeads)
+        * ((rowsPerKv + kAttnRows - 1) / kAttnRows);
+    if (items == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(attentionKernel<T>, blocksForItems(items), kAttnThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(q), kvRows(k, layout), kvRows(v, layout), shape);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error attentionScores(Stream s, void* scores, const void* q, const void* k, const device::KvLayout& layout,
+    const device::AttentionShape& shape, device::DType dtype)
+{
+    const auto tiles = [](std::int64_t n) { return static_cast<std::uint64_t>((n + kTile - 1) / kTile); };
+    const std::uint64_t items
+        = static_cast<std::uint64_t>(shape.batch * shape.heads) * tiles(shape.queries) * tiles(shape.keys);
+    if (items == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(attentionScoresKernel<T>, blocksForItems(items), dim3(kTile, kTile), s)
+        (static_cast<T*>(scores), static_cast<const T*>(q), kvRows(k, layout), shape);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error attentionValues(Stream s, void* out, const void* probs, const void* v, const device::KvLayout& layout,
+    const device::AttentionShape& shape, device::DType dtype)
+{
+    const auto tiles = [](std::int64_t n) { return static_cast<std::uint64_t>((n + kTile - 1) / kTile); };
+    const std::uint64_t items
+        = static_cast<std::uint64_t>(shape.batch * shape.heads) * tiles(shape.queries) * tiles(shape.headDim);
+    if (items == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(attentionValuesKernel<T>, blocksForItems(items), dim3(kTile, kTile), s)
+        (static_cast<T*>(out), static_cast<const T*>(probs), kvRows(v, layout), shape);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error softmaxRows(
+    Stream s, void* outF32, const void* in, std::uint64_t rows, std::uint64_t cols, device::DType dtype)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(softmaxRowsKernel<T>, blocksForItems(rows), kRowThreads, s)
+        (static_cast<float*>(outF32), static_cast<const T*>(in), rows, cols);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error convert(
+    Stream s, void* out, device::DType outType, const void* in, device::DType inType, std::uint64_t count)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(outType, [&](auto outTag) {
+        using TO = ITERAGPU_STORAGE(outTag);
+        return withStorageType(inType, [&](auto inTag) {
+            using TI = ITERAGPU_STORAGE(inTag);
+            using Types = ConvertTypes<TO, TI>;
+            ITERAGPU_LAUNCH(convertKernel<Types>, blocksFor(count), kThreads, s)
+            (static_cast<TO*>(out), static_cast<const TI*>(in), count);
+            return GPURT(GetLastError)();
+        });
+    });
+}
+
+inline Error routerTopK(Stream s, void* indices, void* weights, const void* logits, std::uint64_t tokens,
+    std::uint64_t experts, std::uint64_t k, device::DType dtype)
+{
+    if (tokens == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(routerTopKKernel<T>, blocksFor(tokens), kThreads, s)
+        (static_cast<int*>(indices), static_cast<float*>(weights), static_cast<const T*>(logits), tokens, experts, k);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error addRoutedExpert(Stream s, void* out, const void* expertOut, const void* indices, const void* weights,
+    std::uint64_t tokens, std::uint64_t hidden, std::uint64_t k, int expert, device::DType dtype)
+{
+    const std::uint64_t count = tokens * hidden;
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(addRoutedExpertKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(expertOut), static_cast<const int*>(indices),
+            static_cast<const float*>(weights), count, hidden, k, expert);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error dequantizeInt8(
+    Stream s, void* out, const void* q, const void* scales, std::uint64_t rows, std::uint64_t cols, device::DType dtype)
+{
+    const std::uint64_t count = rows * cols;
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(dequantizeInt8Kernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const signed char*>(q), static_cast<const float*>(scales), count, cols);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error dequantizeNf4(Stream s, void* out, const device::Nf4Tensor& t, device::DType dtype)
+{
+    if (t.count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(dequantizeNf4Kernel<T>, blocksFor(t.count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const unsigned char*>(t.packed), t.absmax,
+            static_cast<const float*>(t.quantMap), t.doubleQuant ? static_cast<const float*>(t.nestedScale) : nullptr,
+            t.doubleQuant ? static_cast<const float*>(t.nestedMap) : nullptr,
+            t.doubleQuant ? static_cast<const float*>(t.offset) : nullptr, t.count, t.blockSize);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error argmaxRows(
+    Stream s, void* out, const void* in, std::uint64_t rows, std::uint64_t cols, device::DType dtype)
+{
+    if (rows == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(argmaxRowsKernel<T>, blocksForItems(rows), kRowThreads, s)
+        (static_cast<int*>(out), static_cast<const T*>(in), rows, cols);
         return GPURT(GetLastError)();
     });
 }

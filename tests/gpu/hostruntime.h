@@ -137,7 +137,7 @@ enum emuMemPoolAttr {
     emuMemPoolAttrUsedMemCurrent = 7,
     emuMemPoolAttrUsedMemHigh = 8,
 };
-enum emuMemcpyKind { emuMemcpyDeviceToHost = 2 };
+enum emuMemcpyKind { emuMemcpyHostToDevice = 1, emuMemcpyDeviceToHost = 2 };
 inline constexpr int emuDevAttrMemoryPoolsSupported = 115;
 inline constexpr unsigned int emuStreamNonBlocking = 1;
 

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/device/backend.h"
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <string>
+
+namespace iteragpu::gpu {
+
+// The argument checks of a kernel call, written as one chain; the first failed check keeps its reason:
+//
+//   KernelArguments a("rope");
+//   a.atLeast("headDim", headDim, 0).even("headDim", headDim).elements("x", { batch, seq, heads, headDim });
+//   if (!a.ok()) return a.status();   // "rope: headDim must be even, got 7"
+//
+// Element counts must fit in int64 (the kernels' index arithmetic is 64-bit signed in places), and positions
+// stay below kMaxPosition so that position + count never overflows. Host code only: no runtime needed.
+class KernelArguments {
+public:
+    static constexpr std::int64_t kMaxPosition = std::int64_t(1) << 62;
+
+    explicit KernelArguments(const char* kernel)
+        : m_kernel(kernel)
+    {
+    }
+
+    bool ok() const { return m_reason.empty(); }
+    device::Status status() const
+    {
+        return ok() ? device::Status::success() : device::Status::error(std::string(m_kernel) + ": " + m_reason);
+    }
+    // The last product computed by elements(), 0 before.
+    std::uint64_t count() const { return m_count; }
+
+    KernelArguments& atLeast(const char* name, std::int64_t value, std::int64_t minimum)
+    {
+        if (ok() && value < minimum)
+            m_reason
+                = std::string(name) + " must be " + std::to_string(minimum) + " or more, got " + std::to_string(value);
+        return *this;
+    }
+
+    KernelArguments& between(const char* name, std::int64_t value, std::int64_t minimum, std::int64_t maximum)
+    {
+        if (ok() && (value < minimum || value > maximum))
+            m_reason = std::string(name) + " must be in [" + std::to_string(minimum) + ", " + std::to_string(maximum)
+                + "], got " + std::to_string(value);
+        return *this;
+    }
+
+    KernelArguments& even(const char* name, std::int64_t value)
+    {
+        if (ok() && value % 2 != 0)
+            m_reason = std::string(name) + " must be even, got " + std::to_string(value);
+        return *this;
+    }
+
+    KernelArguments& position(const char* name, std::int64_t start, std::int64_t count)
+    {
+        if (ok() && (start < 0 || count < 0 || start > kMaxPosition || count > kMaxPosition - start))
+            m_reason = std::string(name) + " " + std::to_string(start) + " (+ " + std::to_string(count)
+                + ") is outside [0, 2^62)";
+        return *this;
+    }
+
+    KernelArguments& finite(const char* name, float value, bool positive)
+    {
+        if (ok() && (!std::isfinite(value) || (positive ? value <= 0.0f : value < 0.0f)))
+            m_reason = std::string(name) + " must be a finite " + (positive ? "positive" : "non-negative")
+                + " number, got " + std::to_string(value);
+        return *this;
+    }
+
+    // Every dimension non-negative and their product within int64; the product becomes count().
+    KernelArguments& elements(const char* tensor, std::initializer_list<std::int64_t> dims)
+    {
+        if (!ok())
+            return *this;
+        std::uint64_t product = 1;
+        std::string shape;
+        bool bad = false;
+        for (const std::int64_t d : dims) {
+            shape += (shape.empty() ? "" : " x ") + std::to_string(d);
+            if (d < 0 || __builtin_mul_overflow(product, static_cast<std::uint64_t>(d), &product))
+                bad = true;
+        }
+        if (bad || product > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+            m_reason = std::string("invalid shape of ") + tensor + ": " + shape;
+            return *this;
+        }
+        m_count = product;
+        return *this;
+    }
+
+    // A device pointer that the call will read or write; needed is false when nothing is touched (count 0).
+    KernelArguments& pointer(const char* name, const void* p, bool needed = true)
+    {
+        if (ok() && needed && p == nullptr)
+            m_reason = std::string(name) + " is null";
+        return *this;
+    }
+
+    KernelArguments& dtype(const char* name, device::DType value)
+    {
+        const int v = static_cast<int>(value);
+        if (ok() && v != static_cast<int>(device::DType::Float32) && v != static_cast<int>(device::DType::Float16)
+            && v != static_cast<int>(device::DType::BFloat16))
+            m_reason = std::string(name) + " is not a dtype (" + std::to_string(v) + ")";
+        return *this;
+    }
+
+    KernelArguments& activation(device::Activation act)
+    {
+        const int v = static_cast<int>(act);
+        if (ok() && v != static_cast<int>(device::Activation::Gelu) && v != static_cast<int>(device::Activation::Relu)
+            && v != static_cast<int>(device::Activation::Silu))
+            m_reason = "unknown activation " + std::to_string(v);
+        return *this;
+    }
+
+    // A KvLayout as backend.h describes it, for `batch` sequences whose positions the call touches span at most
+    // `positions` consecutive values: contiguous rows need data and capacity >= positions; a paged layout needs
+    // its table as data (backend.h: the pointer beside a paged layout is the tensor's block table), blockSize >= 1
+    // and tableWidth x blockSize >= positions. Fewer rows than positions would make two positions
+    // share a row (a copy would race, a read would see overwritten data).
+    KernelArguments& kvLayout(
+        const char* name, const device::KvLayout& layout, const void* data, std::int64_t batch, std::int64_t positions)
+    {
+        if (!ok())
+            return *this;
+        const std::string n = name;
+        atLeast((n + ".heads").c_str(), layout.heads, 1).atLeast((n + ".headDim").c_str(), layout.headDim, 1);
+        if (!ok())
+            return *this;
+        const std::uint64_t saved = m_count;
+        if (layout.blockTable) {
+            atLeast((n + ".blockSize").c_str(), layout.blockSize, 1)
+                .atLeast((n + ".tableWidth").c_str(), layout.tableWidth, 1)
+                .pointer((n + "'s block table").c_str(), data)
+                .elements((n + " block table").c_str(), { batch, layout.tableWidth })
+                .elements((n + " block").c_str(), { layout.blockSize, layout.heads, layout.headDim })
+                .elements((n + " ring").c_str(), { layout.tableWidth, layout.blockSize });
+            if (ok() && static_cast<std::int64_t>(m_count) < positions)
+                m_reason = n + " holds " + std::to_string(m_count) + " positions per sequence (tableWidth x "
+                    + "blockSize), fewer than the " + std::to_string(positions) + " it is asked for";
+        } else {
+            atLeast((n + ".capacity").c_str(), layout.capacity, 1)
+                .between((n + ".base").c_str(), layout.base, -kMaxPosition, kMaxPosition)
+                .pointer(name, data)
+                .elements(name, { batch, layout.capacity, layout.heads, layout.headDim });
+            if (ok() && layout.capacity < positions)
+                m_reason = n + " holds " + std::to_string(layout.capacity) + " positions per sequence, fewer than the "
+                    + std::to_string(positions) + " it is asked for";
+        }
+        m_count = saved;
+        return *this;
+    }
+
+    // An attention problem (backend.h's AttentionShape) read through layout: kvHeads divides heads, the layout
+    // has kvHeads x headDim rows and room for the keys, and the q/out tensor fits.
+    KernelArguments& attention(const device::AttentionShape& s, const device::KvLayout& layout, const void* data)
+    {
+        atLeast("batch", s.batch, 0)
+            .atLeast("queries", s.queries, 0)
+            .atLeast("keys", s.keys, 0)
+            .atLeast("heads", s.heads, 1)
+            .atLeast("kvHeads", s.kvHeads, 1)
+            .atLeast("headDim", s.headDim, 1)
+            .atLeast("window", s.window, 0)
+            .position("queryStart", s.queryStart, s.queries)
+            .position("keyStart", s.keyStart, s.keys);
+        if (ok() && s.heads % s.kvHeads != 0)
+            m_reason = "kvHeads " + std::to_string(s.kvHeads) + " does not divide heads " + std::to_string(s.heads);
+        if (ok() && (layout.heads != s.kvHeads || layout.headDim != s.headDim))
+            m_reason = "the layout's rows are " + std::to_string(layout.heads) + " x " + std::to_string(layout.headDim)
+                + ", the shape's kvHeads x headDim " + std::to_string(s.kvHeads) + " x " + std::to_string(s.headDim);
+        if (ok() && !std::isfinite(s.scale))
+            m_reason = "scale is not finite";
+        if (ok() && s.batch > 0 && s.keys > 0)
+            kvLayout("layout", layout, data, s.batch, s.keys);
+        return elements("q", { s.batch, s.queries, s.heads, s.headDim });
+    }
+
+private:
+    const char* m_kernel;
+    std::string m_reason;
+    std::uint64_t m_count = 0;
+};
+
+} // namespace iteragpu::gpu
