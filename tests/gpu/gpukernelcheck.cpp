@@ -3,7 +3,7 @@
 //   iteragpu_gpu_kernel_check [DEVICE]      DEVICE defaults to cuda:0
 // Prints one line per check; exit 0 when none failed, 1 when one did, 2 when the device is missing.
 #include "core/registry/backendregistry.h"
-#include "gpu/kernelchecks.h"
+#include "gpu/decoderchecks.h"
 
 #include <exception>
 #include <iostream>
@@ -33,7 +33,7 @@ int main(int argc, char** argv)
         if (auto* backend = registry.backend(deviceId.substr(0, deviceId.find(':'))))
             std::cout << backend->runtimeDescription() << "\n";
         int passed = 0, failed = 0, skipped = 0;
-        for (const auto& check : gpucheck::kernelChecks()) {
+        for (const auto& check : gpucheck::allKernelChecks()) {
             const gpucheck::CheckResult r = check.run(*ctx);
             const device::Status after = ctx->synchronize();
             const bool ok = r.outcome != gpucheck::Outcome::Fail && after.ok;

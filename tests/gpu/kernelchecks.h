@@ -64,6 +64,51 @@ inline float bf16ToFloat(std::uint16_t b)
     return value;
 }
 
+// float → binary16 bits, round to nearest, ties to even (what __float2half does on the devices), written from the
+// bit layout, independently of the emulation's version in hostruntime.h.
+inline std::uint16_t floatToHalfBits(float f)
+{
+    std::uint32_t x = 0;
+    std::memcpy(&x, &f, sizeof x);
+    const auto sign = static_cast<std::uint16_t>((x >> 16) & 0x8000u);
+    const std::uint32_t ax = x & 0x7fffffffu;
+    if (ax > 0x7f800000u)
+        return static_cast<std::uint16_t>(sign | 0x7e00u); // NaN
+    if (ax >= 0x477ff000u) // 65520 and above round to infinity
+        return static_cast<std::uint16_t>(sign | 0x7c00u);
+    if (ax < 0x38800000u) { // below 2^-14: a subnormal, a multiple of 2^-24
+        float a = 0.0f;
+        std::memcpy(&a, &ax, sizeof a);
+        return static_cast<std::uint16_t>(sign | static_cast<std::uint16_t>(std::nearbyint(std::ldexp(a, 24))));
+    }
+    const std::uint32_t rounded = ax + 0xfffu + ((ax >> 13) & 1u); // ties to even at the 13 dropped bits
+    return static_cast<std::uint16_t>(sign | ((rounded - 0x38000000u) >> 13)); // exponent bias 127 → 15
+}
+
+// float → bfloat16 bits, round to nearest, ties to even; a NaN stays a quiet NaN.
+inline std::uint16_t floatToBf16Bits(float f)
+{
+    std::uint32_t x = 0;
+    std::memcpy(&x, &f, sizeof x);
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return 0x7fc0;
+    return static_cast<std::uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+
+// The value f becomes once stored in dtype.
+inline float roundTo(float f, DType dtype)
+{
+    switch (dtype) {
+    case DType::Float16:
+        return halfToFloat(floatToHalfBits(f));
+    case DType::BFloat16:
+        return bf16ToFloat(floatToBf16Bits(f));
+    case DType::Float32:
+        break;
+    }
+    return f;
+}
+
 // The formula of gpu/common/gpukernels.h hashUniform(), repeated here on purpose: the check is that the device
 // computes it.
 inline float hashUniform(std::uint64_t seed, std::uint64_t i)
@@ -102,6 +147,46 @@ inline double geluGrad(double x)
     const double k = std::sqrt(2.0 / kPi);
     const double t = std::tanh(k * (x + 0.044715 * x * x * x));
     return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * k * (1.0 + 3.0 * 0.044715 * x * x);
+}
+
+inline double silu(double x) { return x / (1.0 + std::exp(-x)); }
+
+inline double siluGrad(double x)
+{
+    const double s = 1.0 / (1.0 + std::exp(-x));
+    return s * (1.0 + x * (1.0 - s));
+}
+
+// The reference of activation act at x.
+inline double activate(Activation act, double x)
+{
+    switch (act) {
+    case Activation::Gelu:
+        return gelu(x);
+    case Activation::Silu:
+        return silu(x);
+    case Activation::Relu:
+        break;
+    }
+    return std::max(0.0, x);
+}
+
+inline double activateGrad(Activation act, double x)
+{
+    switch (act) {
+    case Activation::Gelu:
+        return geluGrad(x);
+    case Activation::Silu:
+        return siluGrad(x);
+    case Activation::Relu:
+        break;
+    }
+    return x > 0.0 ? 1.0 : 0.0;
+}
+
+inline const char* activationName(Activation act)
+{
+    return act == Activation::Gelu ? "gelu" : act == Activation::Silu ? "silu" : "relu";
 }
 
 // ---- device helpers -----------------------------------------------------------------------------------------
@@ -334,7 +419,7 @@ inline CheckResult checkActivation(DeviceContext& ctx, DType dtype, Activation a
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
     std::vector<double> want(n);
     for (std::uint64_t i = 0; i < n; ++i)
-        want[i] = act == Activation::Gelu ? gelu(x.values[i]) : std::max(0.0, static_cast<double>(x.values[i]));
+        want[i] = activate(act, x.values[i]);
     const double rel = storageTolerance(dtype);
     // float32 GELU loses absolute accuracy where 1 + tanh(u) cancels (x very negative): allow ~1e-6 · (1 + |x|).
     return compare("activation", got, want,
@@ -356,7 +441,7 @@ inline CheckResult checkActivationBackward(DeviceContext& ctx, DType dtype, Acti
     std::vector<double> want(n);
     for (std::uint64_t i = 0; i < n; ++i) {
         const double x = pre.values[i];
-        const double d = act == Activation::Gelu ? geluGrad(x) : (x > 0.0 ? 1.0 : 0.0);
+        const double d = activateGrad(act, x);
         want[i] = grad.values[i] * d;
     }
     const double rel = storageTolerance(dtype);
@@ -609,8 +694,8 @@ inline std::vector<KernelCheck> kernelChecks()
         checks.push_back({ "gemm TN large " + dt,
             [dtype](DeviceContext& c) { return checkGemm(c, dtype, true, false, 256, 320, 1024, false); } });
         checks.push_back({ "addBias " + dt, [dtype](DeviceContext& c) { return checkAddBias(c, dtype); } });
-        for (const Activation act : { Activation::Gelu, Activation::Relu }) {
-            const std::string an = act == Activation::Gelu ? "gelu" : "relu";
+        for (const Activation act : { Activation::Gelu, Activation::Relu, Activation::Silu }) {
+            const std::string an = activationName(act);
             checks.push_back({ "activation " + an + " " + dt,
                 [dtype, act](DeviceContext& c) { return checkActivation(c, dtype, act); } });
             checks.push_back({ "activationBackward " + an + " " + dt,

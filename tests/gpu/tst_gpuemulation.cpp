@@ -9,9 +9,11 @@
 // clang-format on
 #include "gpu/common/gpubackend.h"
 #include "gpu/common/gpucontext.h"
-#include "gpu/kernelchecks.h"
+#include "gpu/decoderchecks.h"
 
 #include <QTest>
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -44,6 +46,161 @@ protected:
     }
 };
 
+// Decoder kernel calls with bad arguments: each must come back as an error naming the kernel and the reason,
+// before anything is launched (the pointers are host addresses that no kernel may touch).
+struct RefusedCall {
+    const char* name;
+    const char* expected; // part of the message
+    std::function<device::Status(device::DeviceContext&, void*)> call;
+};
+
+device::AttentionShape smallShape()
+{
+    device::AttentionShape s;
+    s.batch = 1;
+    s.queries = 2;
+    s.heads = 4;
+    s.kvHeads = 2;
+    s.headDim = 8;
+    s.keys = 4;
+    s.scale = 0.5f;
+    return s;
+}
+
+device::KvLayout smallLayout()
+{
+    device::KvLayout l;
+    l.heads = 2;
+    l.headDim = 8;
+    l.capacity = 4;
+    return l;
+}
+
+const std::vector<RefusedCall>& refusedCalls()
+{
+    using device::DType;
+    static const std::vector<RefusedCall> calls = {
+        { "fillTokens vocab 0", "fillTokens: vocab must be in [1, 2147483647], got 0",
+            [](auto& c, void* p) { return c.fillTokens(p, 4, 0, 1); } },
+        { "embedding, negative tokens", "embedding: invalid shape of out: -1 x 8",
+            [](auto& c, void* p) { return c.embedding(p, p, p, -1, 8, 10, 1.0f, DType::Float16); } },
+        { "embedding, null table", "embedding: table is null",
+            [](auto& c, void* p) { return c.embedding(p, nullptr, p, 2, 8, 10, 1.0f, DType::Float16); } },
+        { "rmsNorm, negative eps", "rmsNorm: eps must be a finite non-negative number",
+            [](auto& c, void* p) { return c.rmsNorm(p, p, p, 2, 8, -1.0f, 0.0f, DType::Float32); } },
+        { "rope, odd head dimension", "rope: headDim must be even, got 7",
+            [](auto& c, void* p) { return c.rope(p, 1, 2, 2, 7, 0, 10000.0f, DType::BFloat16); } },
+        { "rope, theta 0", "rope: theta must be a finite positive number",
+            [](auto& c, void* p) { return c.rope(p, 1, 2, 2, 8, 0, 0.0f, DType::BFloat16); } },
+        { "rope, negative position", "rope: positionStart -3",
+            [](auto& c, void* p) { return c.rope(p, 1, 2, 2, 8, -3, 10000.0f, DType::BFloat16); } },
+        { "gatedActivation, unknown activation", "gatedActivation: unknown activation 9",
+            [](auto& c, void* p) {
+                return c.gatedActivation(p, p, p, 4, static_cast<device::Activation>(9), DType::Float32);
+            } },
+        { "sliceTokens, index past the end", "sliceTokens: index must be in [0, 4], got 5",
+            [](auto& c, void* p) { return c.sliceTokens(p, p, 2, 5, 8, 5, DType::Float32); } },
+        { "copyKv, more positions than the ring holds", "copyKv: dstLayout holds 4 positions per sequence",
+            [](auto& c, void* p) {
+                auto big = smallLayout();
+                big.capacity = 16;
+                return c.copyKv(p, smallLayout(), p, big, 1, 0, 5, DType::Float16);
+            } },
+        { "copyKv, rows of different shapes", "copyKv: rows of 2 x 16 copied into rows of 2 x 8",
+            [](auto& c, void* p) {
+                auto wide = smallLayout();
+                wide.headDim = 16;
+                return c.copyKv(p, smallLayout(), p, wide, 1, 0, 2, DType::Float16);
+            } },
+        { "copyKv, paged with block size 0", "copyKv: dstLayout.blockSize must be 1 or more, got 0",
+            [](auto& c, void* p) {
+                auto paged = smallLayout();
+                paged.blockTable = p;
+                paged.tableWidth = 2;
+                return c.copyKv(nullptr, paged, p, smallLayout(), 1, 0, 2, DType::Float16);
+            } },
+        { "copyKv, paged without its table", "copyKv: dstLayout's block table is null",
+            [](auto& c, void* p) {
+                auto paged = smallLayout();
+                paged.blockTable = p; // the marker alone: the table is the pointer beside the layout
+                paged.tableWidth = 2;
+                paged.blockSize = 4;
+                return c.copyKv(nullptr, paged, p, smallLayout(), 1, 0, 2, DType::Float16);
+            } },
+        { "attention, kvHeads not dividing heads", "attention: kvHeads 3 does not divide heads 4",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.kvHeads = 3;
+                auto l = smallLayout();
+                l.heads = 3;
+                return c.attention(p, p, p, p, l, s, DType::Float32);
+            } },
+        { "attention, layout of other heads",
+            "attention: the layout's rows are 2 x 8, the shape's kvHeads x "
+            "headDim 1 x 8",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.kvHeads = 1;
+                return c.attention(p, p, p, p, smallLayout(), s, DType::Float32);
+            } },
+        { "attention, more keys than the cache", "attention: layout holds 4 positions per sequence, fewer than the 9",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.keys = 9;
+                return c.attention(p, p, p, p, smallLayout(), s, DType::Float32);
+            } },
+        { "attention, head dim above the fused kernel's", "attention: headDim 512 is more than the fused kernel's 256",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.headDim = 512;
+                auto l = smallLayout();
+                l.headDim = 512;
+                return c.attention(p, p, p, p, l, s, DType::Float32);
+            } },
+        { "attentionScores, negative window", "attentionScores: window must be 0 or more, got -1",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.window = -1;
+                return c.attentionScores(p, p, p, smallLayout(), s, DType::Float32);
+            } },
+        { "attentionValues, contiguous cache without data", "attentionValues: layout is null",
+            [](auto& c, void* p) {
+                return c.attentionValues(p, p, nullptr, smallLayout(), smallShape(), DType::Float32);
+            } },
+        { "softmaxRows, overflowing shape", "softmaxRows: invalid shape of in",
+            [](auto& c, void* p) { return c.softmaxRows(p, p, 1LL << 40, 1LL << 40, DType::Float32); } },
+        { "convert, unknown dtype", "convert: inType is not a dtype (7)",
+            [](auto& c, void* p) { return c.convert(p, DType::Float32, p, static_cast<DType>(7), 4); } },
+        { "routerTopK, k above experts", "routerTopK: k must be in [1, 8], got 9",
+            [](auto& c, void* p) { return c.routerTopK(p, p, p, 3, 8, 9, DType::BFloat16); } },
+        { "addRoutedExpert, negative expert", "addRoutedExpert: expert must be in [0, 2147483647], got -1",
+            [](auto& c, void* p) { return c.addRoutedExpert(p, p, p, p, 3, 8, 2, -1, DType::BFloat16); } },
+        { "dequantizeInt8, null scales", "dequantizeInt8: scales is null",
+            [](auto& c, void* p) { return c.dequantizeInt8(p, p, nullptr, 3, 8, DType::Float16); } },
+        { "dequantizeNf4, double quant without its map", "dequantizeNf4: nestedMap is null",
+            [](auto& c, void* p) {
+                device::Nf4Tensor t;
+                t.packed = t.absmax = t.quantMap = t.nestedScale = t.offset = p;
+                t.doubleQuant = true;
+                t.count = 128;
+                return c.dequantizeNf4(p, t, DType::Float16);
+            } },
+        { "dequantizeNf4, block size 0", "dequantizeNf4: blockSize is 0",
+            [](auto& c, void* p) {
+                device::Nf4Tensor t;
+                t.packed = t.absmax = t.quantMap = p;
+                t.count = 128;
+                t.blockSize = 0;
+                return c.dequantizeNf4(p, t, DType::Float16);
+            } },
+        { "argmaxRows, no columns", "argmaxRows: cols must be in [1, 2147483647], got 0",
+            [](auto& c, void* p) { return c.argmaxRows(p, p, 3, 0, DType::Float32); } },
+        { "copyToDevice, null source", "copyToDevice: hostSrc is null",
+            [](auto& c, void* p) { return c.copyToDevice(p, nullptr, 8); } },
+    };
+    return calls;
+}
+
 // Checks left to a real device: too many blocks to emulate quickly (the 256 MiB reading, the large GEMMs).
 const std::set<std::string> kDeviceOnly
     = { "reading", "gemm TN large float32", "gemm TN large float16", "gemm TN large bfloat16" };
@@ -66,7 +223,7 @@ private slots:
     void checks_data()
     {
         QTest::addColumn<int>("check");
-        const auto checks = kernelChecks();
+        const auto checks = allKernelChecks();
         for (std::size_t i = 0; i < checks.size(); ++i)
             if (!kDeviceOnly.count(checks[i].name))
                 QTest::addRow("%s", checks[i].name.c_str()) << int(i);
@@ -75,7 +232,7 @@ private slots:
     void checks()
     {
         QFETCH(int, check);
-        const CheckResult result = kernelChecks()[static_cast<std::size_t>(check)].run(*m_context);
+        const CheckResult result = allKernelChecks()[static_cast<std::size_t>(check)].run(*m_context);
         QVERIFY2(result.outcome == Outcome::Pass, result.message.c_str());
         const device::Status status = m_context->synchronize();
         QVERIFY2(status.ok, status.message.c_str());
@@ -149,6 +306,51 @@ private slots:
         }
         QVERIFY(!status.ok);
         QVERIFY(!status.message.empty());
+    }
+
+    void decoderArgumentsAreRefused_data()
+    {
+        QTest::addColumn<int>("call");
+        const auto& calls = refusedCalls();
+        for (std::size_t i = 0; i < calls.size(); ++i)
+            QTest::addRow("%s", calls[i].name) << int(i);
+    }
+
+    void decoderArgumentsAreRefused()
+    {
+        QFETCH(int, call);
+        const RefusedCall& c = refusedCalls()[static_cast<std::size_t>(call)];
+        alignas(16) unsigned char host[64] = {}; // stands for a buffer; nothing may be launched on it
+        const device::Status status = c.call(*m_context, host);
+        QVERIFY(!status.ok);
+        QVERIFY(!status.outOfMemory);
+        QVERIFY2(status.message.find(c.expected) != std::string::npos, status.message.c_str());
+        QVERIFY(std::all_of(std::begin(host), std::end(host), [](unsigned char b) { return b == 0; }));
+        const device::Status after = m_context->synchronize();
+        QVERIFY2(after.ok, after.message.c_str());
+    }
+
+    // Zero-sized calls are no-ops that succeed, with null pointers too.
+    void decoderEmptyCallsSucceed()
+    {
+        using device::DType;
+        auto& c = *m_context;
+        device::AttentionShape s = smallShape();
+        s.batch = 0;
+        QVERIFY(c.fillTokens(nullptr, 0, 5, 1).ok);
+        QVERIFY(c.embedding(nullptr, nullptr, nullptr, 0, 8, 10, 1.0f, DType::Float32).ok);
+        QVERIFY(c.rmsNorm(nullptr, nullptr, nullptr, 0, 8, 1e-6f, 0.0f, DType::Float32).ok);
+        QVERIFY(c.rope(nullptr, 0, 4, 2, 8, 0, 1e4f, DType::Float32).ok);
+        QVERIFY(c.add(nullptr, nullptr, 0, DType::Float32).ok);
+        QVERIFY(c.attention(nullptr, nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
+        QVERIFY(c.attentionScores(nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
+        QVERIFY(c.attentionValues(nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
+        QVERIFY(c.copyKv(nullptr, smallLayout(), nullptr, smallLayout(), 0, 0, 3, DType::Float32).ok);
+        QVERIFY(c.routerTopK(nullptr, nullptr, nullptr, 0, 8, 2, DType::Float32).ok);
+        QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
+        device::Nf4Tensor t;
+        QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
+        QVERIFY(c.synchronize().ok);
     }
 
 private:

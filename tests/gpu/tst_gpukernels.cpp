@@ -2,7 +2,7 @@
 // The CUDA and HIP modules' kernels against CPU references (tests/gpu/kernelchecks.h), one row per backend and
 // check. Without a device of a backend each of its rows is skipped with the runtime's own reason.
 #include "core/registry/backendregistry.h"
-#include "gpu/kernelchecks.h"
+#include "gpu/decoderchecks.h"
 
 #include <QTest>
 #include <algorithm>
@@ -153,7 +153,7 @@ private slots:
     {
         QTest::addColumn<QString>("backend");
         QTest::addColumn<int>("check");
-        const auto checks = kernelChecks();
+        const auto checks = allKernelChecks();
         for (const char* backend : { "cuda", "hip" })
             for (std::size_t i = 0; i < checks.size(); ++i)
                 QTest::addRow("%s %s", backend, checks[i].name.c_str()) << QString::fromLatin1(backend) << int(i);
@@ -167,7 +167,7 @@ private slots:
         const auto it = m_contexts.find(name);
         if (it == m_contexts.end())
             QSKIP(m_reasons[name].c_str());
-        const auto checks = kernelChecks();
+        const auto checks = allKernelChecks();
         const CheckResult result = checks[static_cast<std::size_t>(check)].run(*it->second);
         if (result.outcome == Outcome::Skip)
             QSKIP(result.message.c_str());

@@ -1,0 +1,1087 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Checks of the decoder workload's kernels (DeviceContext, ABI 2) against CPU references, in the style of
+// kernelchecks.h and run by the same three drivers (tst_gpuemulation, tst_gpukernels, iteragpu_gpu_kernel_check).
+// Inputs are made on the device or uploaded, read back, and each reference is computed in double from exactly
+// the values the device holds. Shapes are small (the emulation runs every block's threads as fibers) but ragged:
+// counts that are not multiples of the kernels' tiles, grouped-query and multi-head attention, windows, rings,
+// paged caches, fully masked rows, ties.
+
+#include "gpu/kernelchecks.h"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace iteragpu::gpucheck {
+
+using device::AttentionShape;
+using device::KvLayout;
+using device::Nf4Tensor;
+
+// bitsandbytes' NF4 code book (bitsandbytes/functional.py, create_normal_map for 4 bits): the kernels only decode
+// through the table they are given, so any 16 values would do; these are the ones the workload passes.
+inline constexpr std::array<float, 16> kNf4Map = { -1.0f, -0.6961928009986877f, -0.5250730514526367f,
+    -0.39491748809814453f, -0.28444138169288635f, -0.18477343022823334f, -0.09105003625154495f, 0.0f,
+    0.07958029955625534f, 0.16093020141124725f, 0.24611230194568634f, 0.33791524171829224f, 0.44070982933044434f,
+    0.5626170039176941f, 0.7229568362236023f, 1.0f };
+
+// ---- upload helpers ------------------------------------------------------------------------------------------
+
+// Bytes copied from the host into a new device buffer.
+struct DeviceBytes {
+    DeviceBytes(DeviceContext& ctx, const void* data, std::uint64_t bytes, Status& status)
+        : buffer(ctx, bytes == 0 ? 1 : bytes, status)
+    {
+        if (status.ok)
+            status = ctx.copyToDevice(buffer.get(), data, bytes);
+    }
+    DeviceBuffer buffer;
+};
+
+// Host values stored in dtype on the device; values are what the device holds (rounded to dtype).
+struct HostTensor {
+    HostTensor(DeviceContext& ctx, const std::vector<float>& v, DType dtype, Status& status)
+        : buffer(ctx, std::max<std::uint64_t>(1, v.size() * device::dtypeSize(dtype)), status)
+        , values(v.size())
+    {
+        std::vector<unsigned char> raw(v.size() * device::dtypeSize(dtype));
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            values[i] = roundTo(v[i], dtype);
+            if (dtype == DType::Float32) {
+                std::memcpy(raw.data() + i * 4, &v[i], 4);
+            } else {
+                const std::uint16_t bits = dtype == DType::Float16 ? floatToHalfBits(v[i]) : floatToBf16Bits(v[i]);
+                std::memcpy(raw.data() + i * 2, &bits, 2);
+            }
+        }
+        if (status.ok)
+            status = ctx.copyToDevice(buffer.get(), raw.data(), raw.size());
+    }
+    DeviceBuffer buffer;
+    std::vector<float> values;
+};
+
+template <typename T>
+std::vector<T> downloadRaw(DeviceContext& ctx, const void* ptr, std::uint64_t count, Status& status)
+{
+    std::vector<T> out(count);
+    status = ctx.copyToHost(out.data(), ptr, count * sizeof(T));
+    return out;
+}
+
+inline std::uint64_t bytesOf(std::int64_t count, DType dtype)
+{
+    return static_cast<std::uint64_t>(count) * device::dtypeSize(dtype);
+}
+
+// ---- KV storage: a contiguous buffer or paged blocks, on the device and mirrored on the host ---------------
+
+inline constexpr std::uint64_t kPagedMarker = 0; // a host address: a kernel reading through it would crash or err
+
+// Backend.h's KvLayout addressing, repeated on the host: the storage of K or V of every sequence, random values,
+// kept as the device holds them so a reference can read position p of sequence b.
+class KvStore {
+public:
+    // Contiguous [batch, capacity, heads, headDim] with the given base.
+    static std::unique_ptr<KvStore> contiguous(DeviceContext& ctx, std::int64_t batch, std::int64_t capacity,
+        std::int64_t base, std::int64_t heads, std::int64_t headDim, DType dtype, std::uint64_t seed, Status& status)
+    {
+        auto kv = std::unique_ptr<KvStore>(new KvStore(batch, heads, headDim));
+        kv->m_layout.capacity = capacity;
+        kv->m_layout.base = base;
+        kv->m_buffers.push_back(std::make_unique<RandomTensor>(
+            ctx, static_cast<std::uint64_t>(batch * capacity * heads * headDim), dtype, seed, 1.0f, status));
+        return kv;
+    }
+
+    // Paged: batch x tableWidth ring blocks of blockSize rows; absent lists (b, j) entries left at address 0.
+    static std::unique_ptr<KvStore> paged(DeviceContext& ctx, std::int64_t batch, std::int64_t tableWidth,
+        std::int64_t blockSize, std::int64_t heads, std::int64_t headDim, DType dtype, std::uint64_t seed,
+        Status& status, const std::vector<std::pair<std::int64_t, std::int64_t>>& absent = {})
+    {
+        auto kv = std::unique_ptr<KvStore>(new KvStore(batch, heads, headDim));
+        kv->m_layout.tableWidth = tableWidth;
+        kv->m_layout.blockSize = blockSize;
+        std::vector<std::uint64_t> table(static_cast<std::size_t>(batch * tableWidth), 0);
+        kv->m_blockOf.assign(table.size(), -1);
+        for (std::int64_t b = 0; b < batch && status.ok; ++b)
+            for (std::int64_t j = 0; j < tableWidth && status.ok; ++j) {
+                if (std::find(absent.begin(), absent.end(), std::make_pair(b, j)) != absent.end())
+                    continue;
+                kv->m_blockOf[b * tableWidth + j] = static_cast<int>(kv->m_buffers.size());
+                kv->m_buffers.push_back(
+                    std::make_unique<RandomTensor>(ctx, static_cast<std::uint64_t>(blockSize * heads * headDim), dtype,
+                        seed + static_cast<std::uint64_t>(b * tableWidth + j), 1.0f, status));
+                table[b * tableWidth + j] = reinterpret_cast<std::uintptr_t>(kv->m_buffers.back()->buffer.get());
+            }
+        if (status.ok)
+            kv->m_table = std::make_unique<DeviceBytes>(ctx, table.data(), table.size() * 8, status);
+        // Only the marker of a paged layout: kernels read the table passed beside the layout (data()), so a paged
+        // K and V share one layout. A marker that is no table at all makes a kernel reading through it fail.
+        kv->m_layout.blockTable = &kPagedMarker;
+        return kv;
+    }
+
+    const KvLayout& layout() const { return m_layout; }
+    // What is passed beside the layout: the rows, or for a paged store its block table (backend.h).
+    void* data() const { return m_table ? m_table->buffer.get() : m_buffers.front()->buffer.get(); }
+    std::int64_t rowElements() const { return m_layout.heads * m_layout.headDim; }
+
+    // (buffer, first element of the row) of position p of sequence b, or buffer -1 for an absent block.
+    std::pair<int, std::int64_t> locate(std::int64_t b, std::int64_t p) const
+    {
+        if (m_layout.blockTable) {
+            const int block = m_blockOf[b * m_layout.tableWidth + (p / m_layout.blockSize) % m_layout.tableWidth];
+            return { block, (p % m_layout.blockSize) * rowElements() };
+        }
+        std::int64_t row = (p - m_layout.base) % m_layout.capacity;
+        if (row < 0)
+            row += m_layout.capacity;
+        return { 0, (b * m_layout.capacity + row) * rowElements() };
+    }
+
+    // Element d of head h of position p of sequence b, as the device holds it (0 for an absent block).
+    double at(std::int64_t b, std::int64_t p, std::int64_t h, std::int64_t d) const
+    {
+        const auto [buffer, row] = locate(b, p);
+        return buffer < 0 ? 0.0 : m_buffers[static_cast<std::size_t>(buffer)]->values[row + h * m_layout.headDim + d];
+    }
+
+    // Reads every buffer back from the device (after a kernel wrote into them).
+    Status refresh(DeviceContext& ctx, DType dtype)
+    {
+        Status status;
+        for (auto& t : m_buffers) {
+            t->values = download(ctx, t->buffer.get(), t->count, dtype, status);
+            if (!status.ok)
+                return status;
+        }
+        return status;
+    }
+
+    // Sets every element of every buffer to value.
+    Status fill(DeviceContext& ctx, DType dtype, float value)
+    {
+        for (auto& t : m_buffers) {
+            if (Status s = ctx.fill(t->buffer.get(), t->count, dtype, value); !s.ok)
+                return s;
+            t->values.assign(t->count, roundTo(value, dtype));
+        }
+        return Status::success();
+    }
+
+    const std::vector<float>& buffer(std::size_t i) const { return m_buffers[i]->values; }
+    std::size_t buffers() const { return m_buffers.size(); }
+
+private:
+    KvStore(std::int64_t batch, std::int64_t heads, std::int64_t headDim)
+        : m_batch(batch)
+    {
+        m_layout.heads = heads;
+        m_layout.headDim = headDim;
+    }
+
+    std::int64_t m_batch;
+    KvLayout m_layout;
+    std::vector<std::unique_ptr<RandomTensor>> m_buffers;
+    std::vector<int> m_blockOf; // paged: buffer index of each table entry, -1 when absent
+    std::unique_ptr<DeviceBytes> m_table;
+};
+
+// ---- simple kernels ------------------------------------------------------------------------------------------
+
+inline CheckResult checkCopyToDevice(DeviceContext& ctx)
+{
+    const std::uint64_t n = 1001; // odd: no alignment to rely on
+    std::vector<unsigned char> bytes(n);
+    for (std::uint64_t i = 0; i < n; ++i)
+        bytes[i] = static_cast<unsigned char>(i * 37 + 11);
+    Status st;
+    DeviceBytes dev(ctx, bytes.data(), n, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToDevice");
+    const auto back = downloadRaw<unsigned char>(ctx, dev.buffer.get(), n, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    if (back != bytes)
+        return fail("copyToDevice: the bytes read back differ from the ones written");
+    ITERAGPU_CHECK_STATUS(ctx.copyToDevice(dev.buffer.get(), bytes.data(), 0), "copyToDevice of 0 bytes");
+    if (ctx.copyToDevice(nullptr, bytes.data(), 8).ok)
+        return fail("copyToDevice to a null pointer succeeded");
+    return pass();
+}
+
+// The formula of the kernels' hashToken: the top 32 bits of the fillRandom hash, times vocab, shifted down.
+inline int hashToken(std::uint64_t seed, std::uint64_t i, std::uint64_t vocab)
+{
+    std::uint64_t z = seed + (i + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return static_cast<int>(((z >> 32) * vocab) >> 32);
+}
+
+inline CheckResult checkFillTokens(DeviceContext& ctx, std::int64_t vocab)
+{
+    const std::uint64_t n = 5003;
+    Status st;
+    DeviceBuffer ids(ctx, n * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.fillTokens(ids.get(), n, vocab, 77), "fillTokens");
+    const auto got = downloadRaw<std::int32_t>(ctx, ids.get(), n, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    double sum = 0.0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        if (got[i] < 0 || got[i] >= vocab)
+            return fail("id " + std::to_string(got[i]) + " at " + std::to_string(i) + " outside [0, vocab)");
+        const int want = hashToken(77, i, static_cast<std::uint64_t>(vocab));
+        if (got[i] != want)
+            return fail(
+                "id at " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want));
+        sum += got[i];
+    }
+    // Roughly uniform: the mean within 5 % of the range of the middle.
+    const double mean = sum / static_cast<double>(n);
+    const double middle = static_cast<double>(vocab - 1) / 2.0;
+    if (std::fabs(mean - middle) > 0.05 * static_cast<double>(vocab))
+        return fail("mean id " + std::to_string(mean) + ", expected about " + std::to_string(middle));
+    return pass("mean id " + std::to_string(mean));
+}
+
+inline CheckResult checkEmbedding(DeviceContext& ctx, DType dtype, float scale)
+{
+    const std::int64_t vocab = 50, hidden = 97;
+    // Repeats, both ends of the table, and two ids outside it (the kernel writes zeros for those).
+    const std::vector<std::int32_t> ids = { 0, 49, 7, 7, 13, 48, 1, 0, 25, -1, 50, 33, 49 };
+    const auto tokens = static_cast<std::int64_t>(ids.size());
+    Status st;
+    RandomTensor table(ctx, static_cast<std::uint64_t>(vocab * hidden), dtype, 61, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "table");
+    DeviceBytes devIds(ctx, ids.data(), ids.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "ids");
+    DeviceBuffer out(ctx, bytesOf(tokens * hidden, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(
+        ctx.embedding(out.get(), table.buffer.get(), devIds.buffer.get(), tokens, hidden, vocab, scale, dtype),
+        "embedding");
+    const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(tokens * hidden), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(got.size());
+    for (std::int64_t t = 0; t < tokens; ++t)
+        for (std::int64_t c = 0; c < hidden; ++c)
+            want[t * hidden + c] = (ids[t] >= 0 && ids[t] < vocab)
+                ? static_cast<double>(table.values[ids[t] * hidden + c]) * scale
+                : 0.0;
+    const double rel = storageTolerance(dtype);
+    return compare("embedding", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-7; });
+}
+
+inline CheckResult checkRmsNorm(DeviceContext& ctx, DType dtype, float weightOffset, bool inPlace)
+{
+    const std::int64_t rows = 7, cols = 300; // more than one pass of the block's 256 threads, ragged
+    const float eps = 1e-5f;
+    Status st;
+    RandomTensor x(ctx, static_cast<std::uint64_t>(rows * cols), dtype, 71, 2.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "x");
+    RandomTensor w(ctx, static_cast<std::uint64_t>(cols), dtype, 72, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "weight");
+    DeviceBuffer separate(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    void* out = inPlace ? x.buffer.get() : separate.get();
+    ITERAGPU_CHECK_STATUS(
+        ctx.rmsNorm(out, x.buffer.get(), w.buffer.get(), rows, cols, eps, weightOffset, dtype), "rmsNorm");
+    const auto got = download(ctx, out, x.count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(x.count);
+    for (std::int64_t r = 0; r < rows; ++r) {
+        double squares = 0.0;
+        for (std::int64_t c = 0; c < cols; ++c)
+            squares += static_cast<double>(x.values[r * cols + c]) * x.values[r * cols + c];
+        const double inv = 1.0 / std::sqrt(squares / static_cast<double>(cols) + eps);
+        for (std::int64_t c = 0; c < cols; ++c)
+            want[r * cols + c] = x.values[r * cols + c] * inv * (w.values[c] + static_cast<double>(weightOffset));
+    }
+    const double rel = storageTolerance(dtype);
+    return compare("rmsNorm", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 2e-6; });
+}
+
+inline CheckResult checkRope(DeviceContext& ctx, DType dtype, std::int64_t batch, std::int64_t seq, std::int64_t heads,
+    std::int64_t headDim, std::int64_t positionStart, float theta)
+{
+    const std::int64_t count = batch * seq * heads * headDim;
+    Status st;
+    RandomTensor x(ctx, static_cast<std::uint64_t>(count), dtype, 81, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "x");
+    ITERAGPU_CHECK_STATUS(ctx.rope(x.buffer.get(), batch, seq, heads, headDim, positionStart, theta, dtype), "rope");
+    const auto got = download(ctx, x.buffer.get(), x.count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(x.count);
+    std::vector<double> tol(x.count);
+    const std::int64_t half = headDim / 2;
+    const double rel = storageTolerance(dtype);
+    for (std::int64_t row = 0; row < batch * seq * heads; ++row) {
+        const auto position = static_cast<double>(positionStart + row / heads % seq);
+        for (std::int64_t d = 0; d < half; ++d) {
+            const double angle
+                = position * std::pow(static_cast<double>(theta), -2.0 * static_cast<double>(d) / headDim);
+            const double x1 = x.values[row * headDim + d];
+            const double x2 = x.values[row * headDim + d + half];
+            want[row * headDim + d] = x1 * std::cos(angle) - x2 * std::sin(angle);
+            want[row * headDim + d + half] = x2 * std::cos(angle) + x1 * std::sin(angle);
+            // The device's angle is a float32 product: its error grows with the angle (2^-23 relative, a few times).
+            const double angleError = 6e-7 * std::fabs(angle) + 1e-6;
+            for (const std::int64_t e : { d, d + half })
+                tol[row * headDim + e]
+                    = rel * std::fabs(want[row * headDim + e]) + (std::fabs(x1) + std::fabs(x2)) * angleError + 1e-6;
+        }
+    }
+    return compare("rope", got, want, [&](std::size_t i) { return tol[i]; });
+}
+
+inline CheckResult checkGatedActivation(DeviceContext& ctx, DType dtype, Activation act, bool inPlace)
+{
+    const std::uint64_t n = 3001;
+    Status st;
+    RandomTensor gate(ctx, n, dtype, 91, 4.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "gate");
+    RandomTensor up(ctx, n, dtype, 92, 2.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "up");
+    DeviceBuffer separate(ctx, n * device::dtypeSize(dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    void* out = inPlace ? gate.buffer.get() : separate.get();
+    ITERAGPU_CHECK_STATUS(
+        ctx.gatedActivation(out, gate.buffer.get(), up.buffer.get(), n, act, dtype), "gatedActivation");
+    const auto got = download(ctx, out, n, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(n);
+    for (std::uint64_t i = 0; i < n; ++i)
+        want[i] = activate(act, gate.values[i]) * up.values[i];
+    const double rel = storageTolerance(dtype);
+    return compare("gatedActivation", got, want, [&](std::size_t i) {
+        return rel * std::fabs(want[i]) + 2e-6 * (1.0 + std::fabs(gate.values[i])) * std::fabs(up.values[i]) + 1e-7;
+    });
+}
+
+inline CheckResult checkAdd(DeviceContext& ctx, DType dtype)
+{
+    const std::uint64_t n = 2051;
+    Status st;
+    RandomTensor a(ctx, n, dtype, 101, 3.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "a");
+    RandomTensor b(ctx, n, dtype, 102, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "b");
+    ITERAGPU_CHECK_STATUS(ctx.add(a.buffer.get(), b.buffer.get(), n, dtype), "add");
+    const auto got = download(ctx, a.buffer.get(), n, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(n);
+    for (std::uint64_t i = 0; i < n; ++i)
+        want[i] = static_cast<double>(a.values[i]) + b.values[i];
+    const double rel = storageTolerance(dtype);
+    return compare("add", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-7; });
+}
+
+inline CheckResult checkSliceTokens(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 3, seq = 11, hidden = 45;
+    Status st;
+    RandomTensor in(ctx, static_cast<std::uint64_t>(batch * seq * hidden), dtype, 111, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    DeviceBuffer out(ctx, bytesOf(batch * hidden, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    for (const std::int64_t index : { seq - 1, std::int64_t(0), std::int64_t(4) }) {
+        ITERAGPU_CHECK_STATUS(
+            ctx.sliceTokens(out.get(), in.buffer.get(), batch, seq, hidden, index, dtype), "sliceTokens");
+        const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(batch * hidden), dtype, st);
+        ITERAGPU_CHECK_STATUS(st, "copyToHost");
+        std::vector<double> want(got.size());
+        for (std::int64_t b = 0; b < batch; ++b)
+            for (std::int64_t c = 0; c < hidden; ++c)
+                want[b * hidden + c] = in.values[(b * seq + index) * hidden + c];
+        auto r = compare("sliceTokens index " + std::to_string(index), got, want, [](std::size_t) { return 1e-30; });
+        if (r.outcome != Outcome::Pass)
+            return r;
+    }
+    return pass();
+}
+
+// Conversions are exact roundings: every value must come out bit for bit as the host rounds it.
+inline CheckResult checkConvert(DeviceContext& ctx, DType outType, DType inType)
+{
+    const std::uint64_t n = 4099;
+    const std::uint64_t tiny = 1000; // the last ones small: subnormal in float16
+    Status st;
+    RandomTensor in(ctx, n, inType, 121, 3.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    auto* tail = static_cast<unsigned char*>(in.buffer.get()) + (n - tiny) * device::dtypeSize(inType);
+    ITERAGPU_CHECK_STATUS(ctx.fillRandom(tail, tiny, inType, 122, 1e-4f), "fillRandom tail");
+    in.values = download(ctx, in.buffer.get(), n, inType, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost in");
+    DeviceBuffer out(ctx, n * device::dtypeSize(outType), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.convert(out.get(), outType, in.buffer.get(), inType, n), "convert");
+    const auto got = download(ctx, out.get(), n, outType, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(n);
+    for (std::uint64_t i = 0; i < n; ++i)
+        want[i] = roundTo(in.values[i], outType);
+    return compare("convert", got, want, [](std::size_t) { return 1e-30; });
+}
+
+// ---- the KV cache copy ---------------------------------------------------------------------------------------
+
+// Copies positions [start, start + positions) from src to dst (both KvStores), then checks every element of every
+// dst buffer: the copied rows hold the source's values, the others still hold the sentinel.
+inline CheckResult checkCopyKvBetween(DeviceContext& ctx, DType dtype, KvStore& src, KvStore& dst, std::int64_t batch,
+    std::int64_t start, std::int64_t positions)
+{
+    const float sentinel = 7.0f;
+    ITERAGPU_CHECK_STATUS(dst.fill(ctx, dtype, sentinel), "fill dst");
+    ITERAGPU_CHECK_STATUS(
+        ctx.copyKv(dst.data(), dst.layout(), src.data(), src.layout(), batch, start, positions, dtype), "copyKv");
+    std::vector<std::vector<double>> want(dst.buffers());
+    for (std::size_t i = 0; i < dst.buffers(); ++i)
+        want[i].assign(dst.buffer(i).size(), roundTo(sentinel, dtype));
+    const std::int64_t row = src.rowElements();
+    for (std::int64_t b = 0; b < batch; ++b)
+        for (std::int64_t p = start; p < start + positions; ++p) {
+            const auto [buffer, first] = dst.locate(b, p);
+            if (buffer < 0)
+                continue; // an absent block is never written
+            for (std::int64_t e = 0; e < row; ++e)
+                want[static_cast<std::size_t>(buffer)][static_cast<std::size_t>(first + e)]
+                    = src.at(b, p, e / src.layout().headDim, e % src.layout().headDim);
+        }
+    ITERAGPU_CHECK_STATUS(dst.refresh(ctx, dtype), "copyToHost dst");
+    for (std::size_t i = 0; i < dst.buffers(); ++i) {
+        auto r
+            = compare("copyKv buffer " + std::to_string(i), dst.buffer(i), want[i], [](std::size_t) { return 1e-30; });
+        if (r.outcome != Outcome::Pass)
+            return r;
+    }
+    return pass();
+}
+
+// A prefill's fresh K [B, P] into a ring of 12 rows with base 3 (the last 10 positions), then into a paged ring
+// (3 blocks of 4 per sequence, one block absent), then paged back into contiguous rows.
+inline CheckResult checkCopyKv(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 2, prompt = 23, heads = 2, dim = 8;
+    Status st;
+    auto fresh = KvStore::contiguous(ctx, batch, prompt, 0, heads, dim, dtype, 131, st);
+    ITERAGPU_CHECK_STATUS(st, "fresh k");
+    auto ring = KvStore::contiguous(ctx, batch, 12, 3, heads, dim, dtype, 132, st);
+    ITERAGPU_CHECK_STATUS(st, "ring");
+    auto r = checkCopyKvBetween(ctx, dtype, *fresh, *ring, batch, prompt - 10, 10);
+    if (r.outcome != Outcome::Pass)
+        return fail("fresh -> ring: " + r.message);
+    auto pagedKv = KvStore::paged(ctx, batch, 3, 4, heads, dim, dtype, 133, st, { { 1, 1 } });
+    ITERAGPU_CHECK_STATUS(st, "paged");
+    r = checkCopyKvBetween(ctx, dtype, *fresh, *pagedKv, batch, 11, 12); // positions 11..22: wraps the ring once
+    if (r.outcome != Outcome::Pass)
+        return fail("fresh -> paged: " + r.message);
+    auto back = KvStore::contiguous(ctx, batch, 16, 0, heads, dim, dtype, 134, st);
+    ITERAGPU_CHECK_STATUS(st, "back");
+    r = checkCopyKvBetween(ctx, dtype, *pagedKv, *back, batch, 11, 12);
+    if (r.outcome != Outcome::Pass)
+        return fail("paged -> contiguous: " + r.message);
+    // More positions than the destination holds would write a row twice: refused.
+    if (ctx.copyKv(ring->data(), ring->layout(), fresh->data(), fresh->layout(), batch, 0, 13, dtype).ok)
+        return fail("copyKv of 13 positions into a ring of 12 rows succeeded");
+    return pass();
+}
+
+// ---- attention -------------------------------------------------------------------------------------------------
+
+enum class KvKind { Fresh, Ring, Paged };
+
+struct AttentionCase {
+    std::string name;
+    AttentionShape shape;
+    KvKind kind = KvKind::Fresh;
+    std::int64_t capacity = 0; // Fresh, Ring: rows per sequence
+    std::int64_t base = 0; // Ring
+    std::int64_t tableWidth = 0; // Paged
+    std::int64_t blockSize = 16; // Paged
+};
+
+inline AttentionShape attentionShape(std::int64_t batch, std::int64_t queries, std::int64_t heads, std::int64_t kvHeads,
+    std::int64_t headDim, std::int64_t queryStart, std::int64_t keyStart, std::int64_t keys, std::int64_t window)
+{
+    AttentionShape s;
+    s.batch = batch;
+    s.queries = queries;
+    s.heads = heads;
+    s.kvHeads = kvHeads;
+    s.headDim = headDim;
+    s.queryStart = queryStart;
+    s.keyStart = keyStart;
+    s.keys = keys;
+    s.window = window;
+    s.scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(headDim)));
+    return s;
+}
+
+inline std::vector<AttentionCase> attentionCases()
+{
+    std::vector<AttentionCase> cases;
+    // Multi-head prefill, the fresh K/V of the prompt (19 positions: one full key tile and a ragged one).
+    cases.push_back({ "mha prefill", attentionShape(2, 19, 2, 2, 64, 0, 0, 19, 0), KvKind::Fresh, 19 });
+    // Grouped-query prefill with a sliding window of 8 (Mistral), 37 positions.
+    cases.push_back({ "gqa window prefill", attentionShape(1, 37, 4, 2, 32, 0, 0, 37, 8), KvKind::Fresh, 37 });
+    // A static cache read over its whole capacity (24) by a 5-token prompt: the causal mask hides the rest.
+    cases.push_back({ "static cache prefill", attentionShape(1, 5, 2, 1, 16, 0, 0, 24, 0), KvKind::Fresh, 24 });
+    // Decode through a paged ring (2 blocks of 16 per sequence) under a window of 20: positions 21..40 wrap.
+    cases.push_back(
+        { "paged ring decode", attentionShape(2, 1, 4, 1, 128, 40, 21, 20, 20), KvKind::Paged, 0, 0, 2, 16 });
+    // Gemma's head_dim 256, two queries, a contiguous ring of 16 rows with base 5, window 16.
+    cases.push_back({ "ring head dim 256", attentionShape(1, 2, 2, 1, 256, 30, 16, 16, 16), KvKind::Ring, 16, 5 });
+    // Queries that see no key at all (positions 0 and 1, keys from 2): zeros.
+    cases.push_back({ "fully masked rows", attentionShape(1, 4, 1, 1, 8, 0, 2, 6, 0), KvKind::Fresh, 8 });
+    // A group of 8 query heads on one KV head, head_dim 80 (not a multiple of the tiles), 50 keys.
+    cases.push_back({ "gqa group 8", attentionShape(1, 3, 8, 1, 80, 47, 0, 50, 0), KvKind::Fresh, 50 });
+    return cases;
+}
+
+inline std::unique_ptr<KvStore> makeKv(
+    DeviceContext& ctx, const AttentionCase& c, DType dtype, std::uint64_t seed, Status& status)
+{
+    const auto& s = c.shape;
+    if (c.kind == KvKind::Paged)
+        return KvStore::paged(ctx, s.batch, c.tableWidth, c.blockSize, s.kvHeads, s.headDim, dtype, seed, status);
+    return KvStore::contiguous(
+        ctx, s.batch, c.capacity, c.kind == KvKind::Ring ? c.base : 0, s.kvHeads, s.headDim, dtype, seed, status);
+}
+
+// Key j of query i of sequence b and head h is visible (backend.h's rule).
+inline bool keyVisible(const AttentionShape& s, std::int64_t i, std::int64_t j)
+{
+    const std::int64_t t = s.queryStart + i;
+    const std::int64_t p = s.keyStart + j;
+    return p <= t && (s.window <= 0 || t - p < s.window);
+}
+
+inline std::int64_t qIndex(const AttentionShape& s, std::int64_t b, std::int64_t i, std::int64_t h, std::int64_t d)
+{
+    return ((b * s.queries + i) * s.heads + h) * s.headDim + d;
+}
+
+// scale · q·k of every (b, h, i, j), in double; masked entries are -inf. magnitude: scale · sum |q_d k_d|.
+inline void referenceScores(const AttentionShape& s, const std::vector<float>& q, const KvStore& k,
+    std::vector<double>& scores, std::vector<double>& magnitude)
+{
+    const std::int64_t group = s.heads / s.kvHeads;
+    scores.assign(static_cast<std::size_t>(s.batch * s.heads * s.queries * s.keys), 0.0);
+    magnitude.assign(scores.size(), 0.0);
+    for (std::int64_t b = 0; b < s.batch; ++b)
+        for (std::int64_t h = 0; h < s.heads; ++h)
+            for (std::int64_t i = 0; i < s.queries; ++i)
+                for (std::int64_t j = 0; j < s.keys; ++j) {
+                    const std::int64_t at = ((b * s.heads + h) * s.queries + i) * s.keys + j;
+                    if (!keyVisible(s, i, j)) {
+                        scores[at] = -INFINITY;
+                        continue;
+                    }
+                    double dot = 0.0, mag = 0.0;
+                    for (std::int64_t d = 0; d < s.headDim; ++d) {
+                        const double term = q[qIndex(s, b, i, h, d)] * k.at(b, s.keyStart + j, h / group, d);
+                        dot += term;
+                        mag += std::fabs(term);
+                    }
+                    scores[at] = dot * s.scale;
+                    magnitude[at] = mag * std::fabs(s.scale);
+                }
+}
+
+// Row softmax of scores; a row without a finite entry is zeros.
+inline std::vector<double> referenceSoftmax(const std::vector<double>& scores, std::int64_t rows, std::int64_t cols)
+{
+    std::vector<double> out(scores.size(), 0.0);
+    for (std::int64_t r = 0; r < rows; ++r) {
+        double m = -INFINITY;
+        for (std::int64_t c = 0; c < cols; ++c)
+            m = std::max(m, scores[r * cols + c]);
+        if (m == -INFINITY)
+            continue;
+        double sum = 0.0;
+        for (std::int64_t c = 0; c < cols; ++c)
+            sum += std::exp(scores[r * cols + c] - m);
+        for (std::int64_t c = 0; c < cols; ++c)
+            out[r * cols + c] = std::exp(scores[r * cols + c] - m) / sum;
+    }
+    return out;
+}
+
+// out[b, i, h, :] = sum_j probs[b, h, i, j] v(j); magnitude: sum_j |p v|.
+inline void referenceValues(const AttentionShape& s, const std::vector<double>& probs, const KvStore& v,
+    std::vector<double>& out, std::vector<double>& magnitude)
+{
+    const std::int64_t group = s.heads / s.kvHeads;
+    out.assign(static_cast<std::size_t>(s.batch * s.queries * s.heads * s.headDim), 0.0);
+    magnitude.assign(out.size(), 0.0);
+    for (std::int64_t b = 0; b < s.batch; ++b)
+        for (std::int64_t h = 0; h < s.heads; ++h)
+            for (std::int64_t i = 0; i < s.queries; ++i)
+                for (std::int64_t j = 0; j < s.keys; ++j) {
+                    const double p = probs[((b * s.heads + h) * s.queries + i) * s.keys + j];
+                    if (p == 0.0)
+                        continue;
+                    for (std::int64_t d = 0; d < s.headDim; ++d) {
+                        const double term = p * v.at(b, s.keyStart + j, h / group, d);
+                        out[qIndex(s, b, i, h, d)] += term;
+                        magnitude[qIndex(s, b, i, h, d)] += std::fabs(term);
+                    }
+                }
+}
+
+struct AttentionInputs {
+    AttentionInputs(DeviceContext& ctx, const AttentionCase& c, DType dtype, Status& status)
+        : q(ctx, static_cast<std::uint64_t>(c.shape.batch * c.shape.queries * c.shape.heads * c.shape.headDim), dtype,
+            141, 1.0f, status)
+    {
+        if (status.ok)
+            k = makeKv(ctx, c, dtype, 1420, status);
+        if (status.ok)
+            v = makeKv(ctx, c, dtype, 1430, status);
+    }
+    RandomTensor q;
+    std::unique_ptr<KvStore> k;
+    std::unique_ptr<KvStore> v;
+};
+
+// The fused kernel against the reference computed from the device's own q, k, v.
+inline CheckResult checkAttention(DeviceContext& ctx, const AttentionCase& c, DType dtype)
+{
+    const auto& s = c.shape;
+    Status st;
+    AttentionInputs in(ctx, c, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "inputs");
+    DeviceBuffer out(ctx, bytesOf(in.q.count, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), in.q.count, dtype, 7.0f), "fill out"); // every element is written
+    ITERAGPU_CHECK_STATUS(
+        ctx.attention(out.get(), in.q.buffer.get(), in.k->data(), in.v->data(), in.k->layout(), s, dtype), "attention");
+    const auto got = download(ctx, out.get(), in.q.count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> scores, scoreMagnitude, want, magnitude;
+    referenceScores(s, in.q.values, *in.k, scores, scoreMagnitude);
+    referenceValues(s, referenceSoftmax(scores, s.batch * s.heads * s.queries, s.keys), *in.v, want, magnitude);
+    const double rel = storageTolerance(dtype);
+    // float32 scores, exponentials and sums: a few 1e-6 of the values' magnitude.
+    return compare("attention", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-5; });
+}
+
+// The eager path, stage by stage, each against a reference from the previous stage's device output: scores
+// (masked entries exactly -inf), the float32 softmax, probabilities converted to dtype, then probs · V; and the
+// end result against the exact attention.
+inline CheckResult checkEagerAttention(DeviceContext& ctx, const AttentionCase& c, DType dtype)
+{
+    const auto& s = c.shape;
+    const std::int64_t rows = s.batch * s.heads * s.queries;
+    const auto scoreCount = static_cast<std::uint64_t>(rows * s.keys);
+    Status st;
+    AttentionInputs in(ctx, c, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "inputs");
+    DeviceBuffer scores(ctx, std::max<std::uint64_t>(1, scoreCount * device::dtypeSize(dtype)), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc scores");
+    DeviceBuffer probs32(ctx, std::max<std::uint64_t>(1, scoreCount * 4), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc probs32");
+    DeviceBuffer probs(ctx, std::max<std::uint64_t>(1, scoreCount * device::dtypeSize(dtype)), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc probs");
+    DeviceBuffer out(ctx, bytesOf(in.q.count, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc out");
+    const double rel = storageTolerance(dtype);
+
+    ITERAGPU_CHECK_STATUS(ctx.attentionScores(scores.get(), in.q.buffer.get(), in.k->data(), in.k->layout(), s, dtype),
+        "attentionScores");
+    const auto gotScores = download(ctx, scores.get(), scoreCount, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost scores");
+    std::vector<double> wantScores, magnitude;
+    referenceScores(s, in.q.values, *in.k, wantScores, magnitude);
+    std::vector<float> finiteGot;
+    std::vector<double> finiteWant, finiteTol;
+    for (std::uint64_t i = 0; i < scoreCount; ++i) {
+        if (wantScores[i] == -INFINITY) {
+            if (gotScores[i] != -INFINITY)
+                return fail("attentionScores: masked entry " + std::to_string(i) + " is " + std::to_string(gotScores[i])
+                    + ", expected -inf");
+            continue;
+        }
+        finiteGot.push_back(gotScores[i]);
+        finiteWant.push_back(wantScores[i]);
+        finiteTol.push_back(
+            1.2e-7 * static_cast<double>(s.headDim) * magnitude[i] + rel * std::fabs(wantScores[i]) + 1e-6);
+    }
+    auto r = compare("attentionScores", finiteGot, finiteWant, [&](std::size_t i) { return finiteTol[i]; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+
+    ITERAGPU_CHECK_STATUS(ctx.softmaxRows(probs32.get(), scores.get(), rows, s.keys, dtype), "softmaxRows");
+    const auto gotProbs32 = download(ctx, probs32.get(), scoreCount, DType::Float32, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost probs32");
+    std::vector<double> fromDevice(gotScores.begin(), gotScores.end());
+    const auto wantProbs = referenceSoftmax(fromDevice, rows, s.keys);
+    r = compare("softmaxRows", gotProbs32, wantProbs, [&](std::size_t i) { return 1e-5 * wantProbs[i] + 1e-7; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+
+    ITERAGPU_CHECK_STATUS(ctx.convert(probs.get(), dtype, probs32.get(), DType::Float32, scoreCount), "convert");
+    const auto gotProbs = download(ctx, probs.get(), scoreCount, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost probs");
+    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), in.q.count, dtype, 7.0f), "fill out");
+    ITERAGPU_CHECK_STATUS(
+        ctx.attentionValues(out.get(), probs.get(), in.v->data(), in.v->layout(), s, dtype), "attentionValues");
+    const auto got = download(ctx, out.get(), in.q.count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost out");
+    std::vector<double> want, valueMagnitude;
+    referenceValues(s, std::vector<double>(gotProbs.begin(), gotProbs.end()), *in.v, want, valueMagnitude);
+    r = compare("attentionValues", got, want,
+        [&](std::size_t i) { return 1e-6 * valueMagnitude[i] + rel * std::fabs(want[i]) + 1e-6; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+
+    // End to end: the roundings of scores and probabilities to dtype, a few units of the dtype.
+    std::vector<double> exact, exactMagnitude;
+    referenceValues(s, referenceSoftmax(wantScores, rows, s.keys), *in.v, exact, exactMagnitude);
+    return compare("eager attention", got, exact,
+        [&](std::size_t i) { return 4.0 * rel * (std::fabs(exact[i]) + exactMagnitude[i]) + 1e-5; });
+}
+
+// ---- mixture of experts -------------------------------------------------------------------------------------
+
+// Top k by (value descending, index ascending), softmax renormalised over the picks.
+inline void referenceTopK(const std::vector<float>& logits, std::int64_t tokens, std::int64_t experts, std::int64_t k,
+    std::vector<std::int32_t>& indices, std::vector<double>& weights)
+{
+    indices.assign(static_cast<std::size_t>(tokens * k), -1);
+    weights.assign(indices.size(), 0.0);
+    for (std::int64_t t = 0; t < tokens; ++t) {
+        std::vector<std::int32_t> order(static_cast<std::size_t>(experts));
+        for (std::int64_t e = 0; e < experts; ++e)
+            order[e] = static_cast<std::int32_t>(e);
+        const float* row = logits.data() + t * experts;
+        std::stable_sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) { return row[a] > row[b]; });
+        const double m = row[order[0]];
+        double sum = 0.0;
+        for (std::int64_t i = 0; i < k; ++i)
+            sum += std::exp(row[order[i]] - m);
+        for (std::int64_t i = 0; i < k; ++i) {
+            indices[t * k + i] = order[i];
+            weights[t * k + i] = std::exp(row[order[i]] - m) / sum;
+        }
+    }
+}
+
+inline CheckResult checkRouterTopKWith(DeviceContext& ctx, DType dtype, const std::vector<float>& hostLogits,
+    std::int64_t tokens, std::int64_t experts, std::int64_t k)
+{
+    Status st;
+    HostTensor logits(ctx, hostLogits, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "logits");
+    DeviceBuffer indices(ctx, static_cast<std::uint64_t>(tokens * k) * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc indices");
+    DeviceBuffer weights(ctx, static_cast<std::uint64_t>(tokens * k) * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc weights");
+    ITERAGPU_CHECK_STATUS(
+        ctx.routerTopK(indices.get(), weights.get(), logits.buffer.get(), tokens, experts, k, dtype), "routerTopK");
+    const auto gotIndices = downloadRaw<std::int32_t>(ctx, indices.get(), static_cast<std::uint64_t>(tokens * k), st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost indices");
+    const auto gotWeights = download(ctx, weights.get(), static_cast<std::uint64_t>(tokens * k), DType::Float32, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost weights");
+    std::vector<std::int32_t> wantIndices;
+    std::vector<double> wantWeights;
+    referenceTopK(logits.values, tokens, experts, k, wantIndices, wantWeights);
+    for (std::size_t i = 0; i < wantIndices.size(); ++i)
+        if (gotIndices[i] != wantIndices[i])
+            return fail("routerTopK: token " + std::to_string(i / k) + " pick " + std::to_string(i % k) + " is expert "
+                + std::to_string(gotIndices[i]) + ", expected " + std::to_string(wantIndices[i]));
+    return compare("routerTopK weights", gotWeights, wantWeights, [](std::size_t) { return 2e-6; });
+}
+
+inline CheckResult checkRouterTopK(DeviceContext& ctx, DType dtype)
+{
+    // Hand-made rows with ties: a three-way tie for the top, all equal, the top at the end, -inf entries.
+    const float ninf = -INFINITY;
+    const std::vector<float> ties = {
+        1.0f, 3.0f, 3.0f, 0.0f, 3.0f, -1.0f, 2.0f, 0.5f, //
+        0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f, 0.25f, //
+        -2.0f, -1.0f, -3.0f, -0.5f, -4.0f, -6.0f, -0.5f, 1.5f, //
+        ninf, 0.0f, ninf, ninf, -1.0f, ninf, ninf, ninf, //
+    };
+    auto r = checkRouterTopKWith(ctx, dtype, ties, 4, 8, 2);
+    if (r.outcome != Outcome::Pass)
+        return fail("ties, k 2: " + r.message);
+    r = checkRouterTopKWith(ctx, dtype, ties, 4, 8, 8); // every expert
+    if (r.outcome != Outcome::Pass)
+        return fail("ties, k = experts: " + r.message);
+    // Random logits, 37 tokens x 64 experts, k 6; rounding to 16 bits makes ties of its own.
+    std::vector<float> random(37 * 64);
+    for (std::size_t i = 0; i < random.size(); ++i)
+        random[i] = 4.0f * hashUniform(151, i);
+    r = checkRouterTopKWith(ctx, dtype, random, 37, 64, 6);
+    if (r.outcome != Outcome::Pass)
+        return fail("random, k 6: " + r.message);
+    return pass();
+}
+
+inline CheckResult checkAddRoutedExpert(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t tokens = 29, hidden = 40, k = 2, experts = 4;
+    std::vector<std::int32_t> indices(static_cast<std::size_t>(tokens * k));
+    std::vector<float> weights(indices.size());
+    for (std::int64_t t = 0; t < tokens; ++t) {
+        indices[t * k] = static_cast<std::int32_t>(t % experts);
+        indices[t * k + 1] = static_cast<std::int32_t>(
+            (t * 3 + 1) % experts == t % experts ? (t + 2) % experts : (t * 3 + 1) % experts);
+        weights[t * k] = 0.25f + 0.5f * (hashUniform(161, static_cast<std::uint64_t>(t)) + 1.0f) / 2.0f;
+        weights[t * k + 1] = 1.0f - weights[t * k];
+    }
+    Status st;
+    DeviceBytes devIndices(ctx, indices.data(), indices.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "indices");
+    DeviceBytes devWeights(ctx, weights.data(), weights.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "weights");
+    RandomTensor out(ctx, static_cast<std::uint64_t>(tokens * hidden), dtype, 162, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "out");
+    std::vector<double> want(out.values.begin(), out.values.end());
+    const double rel = storageTolerance(dtype);
+    for (std::int64_t e = 0; e < experts; ++e) {
+        RandomTensor y(ctx, out.count, dtype, 170 + static_cast<std::uint64_t>(e), 1.0f, st);
+        ITERAGPU_CHECK_STATUS(st, "expert output");
+        ITERAGPU_CHECK_STATUS(ctx.addRoutedExpert(out.buffer.get(), y.buffer.get(), devIndices.buffer.get(),
+                                  devWeights.buffer.get(), tokens, hidden, k, e, dtype),
+            "addRoutedExpert");
+        const auto got = download(ctx, out.buffer.get(), out.count, dtype, st);
+        ITERAGPU_CHECK_STATUS(st, "copyToHost");
+        for (std::int64_t t = 0; t < tokens; ++t)
+            for (std::int64_t s = 0; s < k; ++s)
+                if (indices[t * k + s] == e)
+                    for (std::int64_t c = 0; c < hidden; ++c)
+                        want[t * hidden + c] = static_cast<double>(out.values[t * hidden + c])
+                            + static_cast<double>(weights[t * k + s]) * y.values[t * hidden + c];
+        auto r = compare("addRoutedExpert after expert " + std::to_string(e), got, want,
+            [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-6; });
+        if (r.outcome != Outcome::Pass)
+            return r;
+        out.values = got; // the next expert's reference starts from what the device holds
+        want.assign(got.begin(), got.end());
+    }
+    return pass();
+}
+
+// ---- dequantization ---------------------------------------------------------------------------------------------
+
+inline CheckResult checkDequantizeInt8(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t rows = 9, cols = 70;
+    std::vector<std::int8_t> q(static_cast<std::size_t>(rows * cols));
+    for (std::size_t i = 0; i < q.size(); ++i)
+        q[i] = static_cast<std::int8_t>(static_cast<int>(i * 97 % 256) - 128); // every code, -128 and 127 included
+    std::vector<float> scales(static_cast<std::size_t>(rows));
+    for (std::int64_t r = 0; r < rows; ++r)
+        scales[r] = 0.01f + 2.0f * std::fabs(hashUniform(181, static_cast<std::uint64_t>(r)));
+    Status st;
+    DeviceBytes devQ(ctx, q.data(), q.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "q");
+    DeviceBytes devScales(ctx, scales.data(), scales.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "scales");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(
+        ctx.dequantizeInt8(out.get(), devQ.buffer.get(), devScales.buffer.get(), rows, cols, dtype), "dequantizeInt8");
+    const auto got = download(ctx, out.get(), q.size(), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(q.size());
+    for (std::size_t i = 0; i < q.size(); ++i)
+        want[i] = static_cast<double>(q[i]) * scales[i / cols] / 127.0;
+    const double rel = storageTolerance(dtype);
+    return compare(
+        "dequantizeInt8", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-30; });
+}
+
+// count values in blocks of 64 (the last one short); with double quantization the absmax values are 8-bit codes
+// into a 256-entry map, scaled per 256 blocks and offset, and count spans more than one nested scale.
+inline CheckResult checkDequantizeNf4(DeviceContext& ctx, DType dtype, bool doubleQuant)
+{
+    const std::uint64_t blockSize = 64;
+    const std::uint64_t count = doubleQuant ? 64 * 300 + 33 : 64 * 5 + 7; // odd: the last byte's high nibble unused
+    const std::uint64_t blocks = (count + blockSize - 1) / blockSize;
+    const std::uint64_t nested = (blocks + 255) / 256;
+    std::vector<std::uint8_t> packed((count + 1) / 2);
+    for (std::size_t i = 0; i < packed.size(); ++i)
+        packed[i] = static_cast<std::uint8_t>(i * 73 + 5); // every pair of codes turns up
+    std::vector<float> absmax(blocks);
+    std::vector<std::uint8_t> codes(blocks);
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+        absmax[b] = 0.05f + std::fabs(hashUniform(191, b));
+        codes[b] = static_cast<std::uint8_t>(b * 131 + 7);
+    }
+    std::vector<float> nestedMap(256);
+    for (std::size_t i = 0; i < nestedMap.size(); ++i)
+        nestedMap[i] = hashUniform(192, i);
+    std::vector<float> nestedScale(nested);
+    for (std::uint64_t i = 0; i < nested; ++i)
+        nestedScale[i] = 0.5f + 0.25f * static_cast<float>(i);
+    const float offset = 0.037f;
+    Status st;
+    DeviceBytes devPacked(ctx, packed.data(), packed.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "packed");
+    DeviceBytes devAbsmax(ctx, doubleQuant ? static_cast<const void*>(codes.data()) : absmax.data(),
+        doubleQuant ? codes.size() : absmax.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "absmax");
+    DeviceBytes devMap(ctx, kNf4Map.data(), kNf4Map.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "quant map");
+    DeviceBytes devNestedMap(ctx, nestedMap.data(), nestedMap.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "nested map");
+    DeviceBytes devNestedScale(ctx, nestedScale.data(), nestedScale.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "nested scale");
+    DeviceBytes devOffset(ctx, &offset, 4, st);
+    ITERAGPU_CHECK_STATUS(st, "offset");
+    DeviceBuffer out(ctx, count * device::dtypeSize(dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    Nf4Tensor t;
+    t.packed = devPacked.buffer.get();
+    t.absmax = devAbsmax.buffer.get();
+    t.quantMap = devMap.buffer.get();
+    t.doubleQuant = doubleQuant;
+    if (doubleQuant) {
+        t.nestedScale = devNestedScale.buffer.get();
+        t.nestedMap = devNestedMap.buffer.get();
+        t.offset = devOffset.buffer.get();
+    }
+    t.count = count;
+    t.blockSize = blockSize;
+    ITERAGPU_CHECK_STATUS(ctx.dequantizeNf4(out.get(), t, dtype), "dequantizeNf4");
+    const auto got = download(ctx, out.get(), count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const unsigned code = (i % 2 == 0) ? (packed[i / 2] & 0xfu) : (packed[i / 2] >> 4);
+        const std::uint64_t b = i / blockSize;
+        const double scale = doubleQuant
+            ? static_cast<double>(nestedMap[codes[b]]) * nestedScale[b / 256] + static_cast<double>(offset)
+            : static_cast<double>(absmax[b]);
+        want[i] = static_cast<double>(kNf4Map[code]) * scale;
+    }
+    const double rel = storageTolerance(dtype);
+    return compare("dequantizeNf4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-7; });
+}
+
+// ---- argmax ----------------------------------------------------------------------------------------------------
+
+inline CheckResult checkArgmaxRows(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t rows = 5, cols = 1000; // several passes of the block's threads, ragged
+    std::vector<float> v(static_cast<std::size_t>(rows * cols));
+    for (std::size_t i = 0; i < v.size(); ++i)
+        v[i] = hashUniform(201, i);
+    v[1 * cols + 300] = 2.0f; // a tie between 300 and 700: 300 wins
+    v[1 * cols + 700] = 2.0f;
+    for (std::int64_t c = 0; c < cols; ++c) // all equal: 0 wins
+        v[2 * cols + c] = -0.75f;
+    v[3 * cols + cols - 1] = 5.0f; // the maximum in the last column
+    for (std::int64_t c = 0; c < cols; ++c) // -inf everywhere but one
+        v[4 * cols + c] = c == 613 ? -3.0f : -INFINITY;
+    Status st;
+    HostTensor in(ctx, v, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    DeviceBuffer out(ctx, static_cast<std::uint64_t>(rows) * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.argmaxRows(out.get(), in.buffer.get(), rows, cols, dtype), "argmaxRows");
+    const auto got = downloadRaw<std::int32_t>(ctx, out.get(), static_cast<std::uint64_t>(rows), st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    for (std::int64_t r = 0; r < rows; ++r) {
+        std::int64_t best = 0;
+        for (std::int64_t c = 1; c < cols; ++c) // strictly greater: the lower index on ties (the rounded values)
+            if (in.values[r * cols + c] > in.values[r * cols + best])
+                best = c;
+        if (got[r] != best)
+            return fail("argmaxRows row " + std::to_string(r) + ": " + std::to_string(got[r]) + ", expected "
+                + std::to_string(best));
+    }
+    // One column: always 0.
+    ITERAGPU_CHECK_STATUS(ctx.argmaxRows(out.get(), in.buffer.get(), 3, 1, dtype), "argmaxRows one column");
+    const auto single = downloadRaw<std::int32_t>(ctx, out.get(), 3, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    if (single != std::vector<std::int32_t> { 0, 0, 0 })
+        return fail("argmaxRows of one column is not 0");
+    return pass();
+}
+
+// ---- the list --------------------------------------------------------------------------------------------------
+
+// Every decoder check, in a fixed order; names are unique and distinct from kernelChecks()'s.
+inline std::vector<KernelCheck> decoderKernelChecks()
+{
+    std::vector<KernelCheck> checks;
+    const std::vector<DType> dtypes = { DType::Float32, DType::Float16, DType::BFloat16 };
+    checks.push_back({ "copyToDevice", checkCopyToDevice });
+    for (const std::int64_t vocab : { std::int64_t(1), std::int64_t(7), std::int64_t(32000),
+             std::int64_t(std::numeric_limits<std::int32_t>::max()) })
+        checks.push_back({ "fillTokens vocab " + std::to_string(vocab),
+            [vocab](DeviceContext& c) { return checkFillTokens(c, vocab); } });
+    for (const DType dtype : dtypes) {
+        const std::string dt = device::dtypeName(dtype);
+        checks.push_back({ "embedding " + dt, [dtype](DeviceContext& c) { return checkEmbedding(c, dtype, 1.0f); } });
+        checks.push_back({ "embedding scaled " + dt,
+            [dtype](DeviceContext& c) { return checkEmbedding(c, dtype, std::sqrt(97.0f)); } });
+        checks.push_back(
+            { "rmsNorm " + dt, [dtype](DeviceContext& c) { return checkRmsNorm(c, dtype, 0.0f, false); } });
+        checks.push_back({ "rmsNorm offset 1 in place " + dt,
+            [dtype](DeviceContext& c) { return checkRmsNorm(c, dtype, 1.0f, true); } });
+        checks.push_back({ "rope head dim 64 " + dt,
+            [dtype](DeviceContext& c) { return checkRope(c, dtype, 2, 5, 3, 64, 0, 10000.0f); } });
+        checks.push_back({ "rope head dim 256 at 4093 " + dt,
+            [dtype](DeviceContext& c) { return checkRope(c, dtype, 1, 3, 2, 256, 4093, 1e6f); } });
+        checks.push_back({ "rope decode at 100000 " + dt,
+            [dtype](DeviceContext& c) { return checkRope(c, dtype, 3, 1, 4, 128, 100000, 500000.0f); } });
+        for (const Activation act : { Activation::Silu, Activation::Gelu, Activation::Relu })
+            checks.push_back({ std::string("gatedActivation ") + activationName(act) + " " + dt,
+                [dtype, act](DeviceContext& c) { return checkGatedActivation(c, dtype, act, false); } });
+        checks.push_back({ "gatedActivation silu in place " + dt,
+            [dtype](DeviceContext& c) { return checkGatedActivation(c, dtype, Activation::Silu, true); } });
+        checks.push_back({ "add " + dt, [dtype](DeviceContext& c) { return checkAdd(c, dtype); } });
+        checks.push_back({ "sliceTokens " + dt, [dtype](DeviceContext& c) { return checkSliceTokens(c, dtype); } });
+        for (const DType from : dtypes)
+            checks.push_back({ std::string("convert ") + device::dtypeName(from) + " to " + dt,
+                [dtype, from](DeviceContext& c) { return checkConvert(c, dtype, from); } });
+        checks.push_back({ "copyKv " + dt, [dtype](DeviceContext& c) { return checkCopyKv(c, dtype); } });
+        checks.push_back({ "routerTopK " + dt, [dtype](DeviceContext& c) { return checkRouterTopK(c, dtype); } });
+        checks.push_back(
+            { "addRoutedExpert " + dt, [dtype](DeviceContext& c) { return checkAddRoutedExpert(c, dtype); } });
+        checks.push_back(
+            { "dequantizeInt8 " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt8(c, dtype); } });
+        checks.push_back(
+            { "dequantizeNf4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeNf4(c, dtype, false); } });
+        checks.push_back({ "dequantizeNf4 double quant " + dt,
+            [dtype](DeviceContext& c) { return checkDequantizeNf4(c, dtype, true); } });
+        checks.push_back({ "argmaxRows " + dt, [dtype](DeviceContext& c) { return checkArgmaxRows(c, dtype); } });
+    }
+    // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
+    for (const auto& ac : attentionCases())
+        for (const DType dtype : dtypes) {
+            if (dtype != DType::Float32 && ac.name != "mha prefill" && ac.name != "paged ring decode"
+                && ac.name != "ring head dim 256")
+                continue;
+            const std::string dt = device::dtypeName(dtype);
+            checks.push_back({ "attention sdpa " + ac.name + " " + dt,
+                [ac, dtype](DeviceContext& c) { return checkAttention(c, ac, dtype); } });
+            checks.push_back({ "attention eager " + ac.name + " " + dt,
+                [ac, dtype](DeviceContext& c) { return checkEagerAttention(c, ac, dtype); } });
+        }
+    return checks;
+}
+
+// kernelChecks() then decoderKernelChecks(): what the three drivers run.
+inline std::vector<KernelCheck> allKernelChecks()
+{
+    auto checks = kernelChecks();
+    for (auto& c : decoderKernelChecks())
+        checks.push_back(std::move(c));
+    return checks;
+}
+
+} // namespace iteragpu::gpucheck
