@@ -2,15 +2,19 @@
 #include "app/cli/measurecommand.h"
 
 #include "app/cli/cliapp.h"
+#include "app/cli/countvalidator.h"
 #include "core/registry/backendregistry.h"
 #include "core/protocol/phaseplan.h"
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
+#include "core/units/inputerror.h"
 #include "core/units/units.h"
+#include "core/workloads/decodersource.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -37,7 +41,61 @@ namespace {
         double simCapacityGiB = 0.0;
         double samplingHz = protocol::kDefaultSamplingHz;
         std::uint64_t seed = 0;
+        bool dtypeGiven = false;
+        // The decoder (--model); the counts start at DecoderSpec's defaults.
+        std::string model;
+        std::string format; // empty: the model's torch_dtype (DecoderSource::storageFor)
+        std::uint64_t promptTokens = protocol::DecoderSpec {}.promptTokens;
+        std::uint64_t generated = protocol::DecoderSpec {}.generated;
+        std::uint64_t sequences = protocol::DecoderSpec {}.sequences;
+        std::string kvCache = protocol::kvCacheName(protocol::DecoderSpec {}.cache);
+        std::string attention = protocol::attentionName(protocol::DecoderSpec {}.attention);
+        std::uint64_t decodeChunk = protocol::DecoderSpec {}.decodeChunk;
+        // The simulated card (sim:N only); empty / nullopt when not given.
+        std::string simCard;
+        std::optional<double> simSpeed;
     };
+
+    // The decoder's part of the configuration: the model named, then the options over its defaults. Returns an
+    // exit code when it cannot (the reason written to err), nullopt when config is ready.
+    std::optional<int> configureDecoder(const MeasureOptions& o, protocol::RunConfig& config, std::ostream& err)
+    {
+        const char* prefix = "iteragpu measure: ";
+        protocol::DecoderSpec spec;
+        try {
+            spec = workloads::DecoderSource::resolve(o.model);
+        } catch (const units::InputError& e) {
+            err << prefix << e.what() << "\n";
+            return kExitError;
+        }
+        if (!o.format.empty())
+            spec.storage = *protocol::weightStorageFromName(o.format);
+        spec.promptTokens = o.promptTokens;
+        spec.generated = o.generated;
+        spec.sequences = o.sequences;
+        spec.cache = *protocol::kvCacheFromName(o.kvCache);
+        spec.attention = *protocol::attentionFromName(o.attention);
+        spec.decodeChunk = o.decodeChunk;
+        // Float weights compute in their own type; --dtype chooses the compute type of int8 and nf4 weights
+        // (bf16 when not given), so a --dtype that the weights would not use is refused, not ignored.
+        if (!protocol::weightStorageQuantized(spec.storage)) {
+            config.workload = protocol::WorkloadKind::Decoder;
+            config.decoder = spec;
+            const device::DType own = protocol::decoderComputeDType(config);
+            if (o.dtypeGiven && config.dtype != own) {
+                err << prefix << "--dtype " << o.dtype << " does not apply: " << protocol::weightStorageName(spec.storage)
+                    << " weights compute in " << device::dtypeName(own)
+                    << " (choose the weights' format with --format; --dtype is the compute type of int8 and nf4)\n";
+                return kExitUsage;
+            }
+            config.dtype = own;
+        } else if (!o.dtypeGiven) {
+            config.dtype = device::DType::BFloat16;
+        }
+        config.workload = protocol::WorkloadKind::Decoder;
+        config.decoder = std::move(spec);
+        return std::nullopt;
+    }
 
     // Prints phases as they finish (human lines), or JSON lines of every event with --stream. Called from the run's
     // thread and the sampler's thread, hence the lock.
@@ -122,6 +180,13 @@ namespace {
             err << prefix << idError << "\n";
             return kExitNoDevice;
         }
+        if (id->backend != "sim" && (!o.simCard.empty() || o.simSpeed)) {
+            err << prefix << (o.simCard.empty() ? "--sim-speed" : "--sim-card") << " applies to sim:N devices only\n";
+            return kExitUsage;
+        }
+        config.simCard = o.simCard;
+        if (o.simSpeed)
+            config.simSpeed = *o.simSpeed;
         if (o.simCapacityGiB != 0.0) {
             if (id->backend != "sim") {
                 err << prefix << "--sim-capacity-gib applies to sim:N devices only\n";
@@ -134,6 +199,9 @@ namespace {
             }
             config.simCapacityBytes = bytes;
         }
+        if (!o.model.empty())
+            if (const auto code = configureDecoder(o, config, err))
+                return *code;
         // Validation, backend, index and the run's open options, once, in core (the window does the same).
         device::BackendRegistry registry;
         registry.load();
@@ -212,22 +280,27 @@ namespace {
 void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::function<int()>& action)
 {
     auto opts = std::make_shared<MeasureOptions>();
-    auto* sub = app.add_subcommand("measure", "Run a workload phase by phase on a device and record its memory.");
+    auto* sub = app.add_subcommand("measure",
+        "Run a workload phase by phase on a device and record its memory: the dense network (--width, the seeds' "
+        "exercise) or a decoder-only transformer (--model).");
     sub->add_option("--device", opts->device, "Device id: cuda:N, hip:N or sim:N")->required();
     sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused");
     sub->add_option("--mode", opts->mode, "inference or training")
         ->check(CLI::IsMember({ "inference", "training" }))
         ->capture_default_str();
-    sub->add_option("--batch", opts->batch, "Sequences per batch")->check(CLI::PositiveNumber)->capture_default_str();
-    sub->add_option("--context", opts->context, "Tokens per sequence")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    sub->add_option("--width", opts->width, "Hidden width of the dense network")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    sub->add_option("--dtype", opts->dtype, "float32, float16 or bfloat16")
-        ->check(CLI::IsMember({ "float32", "float16", "bfloat16", "fp32", "fp16", "bf16" }))
-        ->capture_default_str();
+    auto* batch = sub->add_option("--batch", opts->batch, "Sequences per batch")
+                      ->check(CLI::PositiveNumber)
+                      ->capture_default_str();
+    auto* context = sub->add_option("--context", opts->context, "Tokens per sequence")
+                        ->check(CLI::PositiveNumber)
+                        ->capture_default_str();
+    auto* width = sub->add_option("--width", opts->width, "Hidden width of the dense network")
+                      ->check(CLI::PositiveNumber)
+                      ->capture_default_str();
+    auto* dtype = sub->add_option("--dtype", opts->dtype,
+                         "float32, float16 or bfloat16 (with --model: the compute type of int8/nf4, default bfloat16)")
+                      ->check(CLI::IsMember({ "float32", "float16", "bfloat16", "fp32", "fp16", "bf16" }))
+                      ->capture_default_str();
     sub->add_option("--warmup", opts->warmup, "Warm-up iterations (one phase)")->capture_default_str();
     sub->add_option("--repeats", opts->repeats, "Measured repeats (one phase each)")->capture_default_str();
     sub->add_option("--allocator", opts->allocator, "native (caching allocator) or async (driver pool)")
@@ -238,7 +311,46 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     sub->add_option("--sim-capacity-gib", opts->simCapacityGiB, "Capacity of the simulated device, GiB (sim:N only)");
     sub->add_option("--sampling-hz", opts->samplingHz, "Sampler rate, clamped to 10..10000 Hz")->capture_default_str();
     sub->add_option("--seed", opts->seed, "Seed of the synthetic weights and inputs")->capture_default_str();
-    sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runMeasure(*opts, out, err); }; });
+
+    // The decoder workload: random weights of the model's shape, no checkpoint read.
+    auto* model = sub->add_option("--model", opts->model,
+        "Decoder to measure: a preset id (llama-2-7b), a config.json, a folder with one, or a .safetensors file");
+    model->excludes(width)->excludes(batch)->excludes(context);
+    const auto decoderOption = [&](CLI::Option* option) { option->needs(model)->capture_default_str(); };
+    decoderOption(sub->add_option("--format", opts->format,
+                         "Weights' format: fp32, fp16, bf16, int8, nf4 or nf4-dq (default: the config's torch_dtype)")
+                      ->check(CLI::IsMember({ "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" })));
+    decoderOption(sub->add_option("--prompt-tokens", opts->promptTokens, "Prompt tokens per sequence (prefill)")
+                      ->transform(CountValidator(false)));
+    decoderOption(sub->add_option("--generated", opts->generated, "Tokens generated per sequence (decode steps)")
+                      ->transform(CountValidator(true)));
+    decoderOption(sub->add_option("--sequences", opts->sequences, "Sequences generated at once")
+                      ->transform(CountValidator(false)));
+    decoderOption(sub->add_option("--kv-cache", opts->kvCache, "KV cache: dynamic (grows), static or paged (16 tokens)")
+                      ->check(CLI::IsMember({ "dynamic", "static", "paged" })));
+    decoderOption(sub->add_option("--attention", opts->attention, "eager (holds the q x k scores) or sdpa (tiled)")
+                      ->check(CLI::IsMember({ "eager", "sdpa" })));
+    decoderOption(sub->add_option("--decode-chunk", opts->decodeChunk, "Decode steps per phase record; 0 = one record")
+                      ->transform(CountValidator(true)));
+    // The simulated card, for either workload.
+    sub->add_option("--sim-card", opts->simCard, "Card of resources/catalog/gpus.json whose capacity and pace sim:N keeps");
+    auto* speed = sub->add_option("--sim-speed", "Pace of the simulated card: 1 = its modelled time in real time, 0 = no wait")
+                      ->type_name("FLOAT")
+                      ->check(CLI::Validator(
+                          [](std::string& text) -> std::string {
+                              char* end = nullptr;
+                              const double v = std::strtod(text.c_str(), &end);
+                              if (text.empty() || *end != '\0' || !std::isfinite(v) || v < 0.0)
+                                  return "'" + text + "' is not a finite number of 0 or more";
+                              return {};
+                          },
+                          "X>=0"));
+    sub->callback([&action, &out, &err, opts, dtype, speed] {
+        opts->dtypeGiven = dtype->count() > 0;
+        if (speed->count() > 0)
+            opts->simSpeed = speed->as<double>();
+        action = [&out, &err, opts] { return runMeasure(*opts, out, err); };
+    });
 }
 
 } // namespace iteragpu::cli

@@ -27,10 +27,34 @@ std::string runHeader(const RunResult& r)
     else
         s << "Measurement on " << c.deviceId << " (" << r.environment.device.name << ", backend "
           << r.environment.backend << ")\n";
-    s << "mode " << modeName(c.mode) << ", batch " << c.batch << ", context " << c.context << ", width " << c.width
-      << ", dtype " << device::dtypeName(c.dtype) << ", warm-up " << c.warmup << ", repeats " << c.repeats
-      << ", allocator " << allocatorName(c.allocator)
-      << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+        const DecoderSpec& d = *c.decoder;
+        const model::ModelShape& m = d.shape;
+        s << "decoder " << d.modelSource << " (" << m.family << ", " << m.layers << " layers, hidden " << m.hidden
+          << ", " << m.heads << " heads, " << m.kvHeads << " KV heads, head_dim " << m.headDim << ", vocab " << m.vocab;
+        if (m.experts > 0)
+            s << ", " << m.experts << " experts, " << m.expertsPerToken << " per token";
+        s << ")\n";
+        s << "weights " << weightStorageName(d.storage) << ", compute " << device::dtypeName(decoderComputeDType(c))
+          << ", " << d.sequences << " sequence(s) x " << d.promptTokens << " prompt tokens, " << d.generated
+          << " generated";
+        if (d.decodeChunk > 0)
+            s << " (" << d.decodeChunk << " per record)";
+        s << ", KV cache " << kvCacheName(d.cache) << ", attention " << attentionName(d.attention) << ", warm-up "
+          << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
+          << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+    } else {
+        s << "mode " << modeName(c.mode) << ", batch " << c.batch << ", context " << c.context << ", width "
+          << c.width << ", dtype " << device::dtypeName(c.dtype) << ", warm-up " << c.warmup << ", repeats "
+          << c.repeats << ", allocator " << allocatorName(c.allocator)
+          << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+    }
+    if (r.simulated && !c.simCard.empty()) {
+        char speed[32];
+        std::snprintf(speed, sizeof speed, "%g", c.simSpeed);
+        s << "simulated card " << c.simCard << ", speed " << speed
+          << " (1 = its modelled time in real time, 0 = as fast as possible)\n";
+    }
     return s.str();
 }
 
@@ -45,6 +69,11 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.4f", *p.durationSeconds);
         s << ", " << buf << " s";
+    }
+    if (p.modelledSeconds) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", *p.modelledSeconds);
+        s << ", modelled " << buf << " s on the simulated card";
     }
     s << "\n";
     if (p.status == PhaseStatus::NotRun) {
