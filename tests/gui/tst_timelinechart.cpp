@@ -299,6 +299,79 @@ private slots:
         QCOMPARE(chart.chart()->series().contains(chart.estimateSeries()), noted.isEmpty());
     }
 
+    // The prediction is a step line: one step per phase over its band, at that phase's predicted peak; a phase
+    // not run has no step; a step far above the data is named in the off-scale note, like the level lines.
+    void predictionIsAStepPerPhase()
+    {
+        TimelineChart chart;
+        chart.resize(1000, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(!chart.chart()->series().contains(chart.predictionSeries())); // nothing predicted yet
+        struct Step {
+            const char* name;
+            double start;
+            double end;
+            std::uint64_t predicted;
+        };
+        const Step steps[] = { { "model_load", 0.0, 0.4, 12 * kGiB + 512 * units::kMiB },
+            { "inputs", 0.41, 0.42, 12 * kGiB + 513 * units::kMiB }, { "prefill", 0.43, 1.2, 15 * kGiB },
+            { "decode", 1.21, 2.0, 13 * kGiB } };
+        for (const Step& step : steps) {
+            const QString name = QString::fromLatin1(step.name);
+            chart.beginPhase(name, step.start, step.predicted);
+            chart.addSample(TimelineSample { step.start, step.predicted - kGiB, step.predicted, std::nullopt });
+            chart.addSample(TimelineSample { step.end, step.predicted - kGiB, step.predicted, std::nullopt });
+            TimelinePhase end;
+            end.name = name;
+            end.startSeconds = step.start;
+            end.endSeconds = step.end;
+            end.state = TimelinePhase::State::Ok;
+            end.peakAllocated = step.predicted;
+            end.peakReserved = step.predicted;
+            end.predictedPeakAllocated = step.predicted;
+            chart.endPhase(end);
+        }
+        TimelinePhase notRun;
+        notRun.name = QStringLiteral("warm_prefill#0");
+        notRun.state = TimelinePhase::State::NotRun;
+        notRun.predictedPeakAllocated = 99 * kGiB;
+        chart.endPhase(notRun);
+        chart.refresh();
+
+        QVERIFY(chart.chart()->series().contains(chart.predictionSeries()));
+        const QList<QPointF> points = chart.predictionSeries()->points();
+        QCOMPARE(points.size(), 2 * static_cast<int>(std::size(steps)));
+        for (std::size_t i = 0; i < std::size(steps); ++i) {
+            const double gib = units::toGiB(steps[i].predicted);
+            const QPointF start = points[static_cast<int>(2 * i)];
+            const QPointF end = points[static_cast<int>(2 * i + 1)];
+            QCOMPARE(start, QPointF(steps[i].start, gib));
+            QCOMPARE(end, QPointF(steps[i].end, gib));
+        }
+        QCOMPARE(chart.predictionSeries()->name(), QStringLiteral("Predicted peak per phase"));
+        QVERIFY(chart.offScaleText().isEmpty());
+        QVERIFY(chart.axisY()->max() >= 15.0);
+
+        // A running phase's step reaches the last sample and grows with it.
+        chart.beginPhase(QStringLiteral("warmup"), 2.01, 14 * kGiB);
+        chart.addSample(TimelineSample { 2.5, 12 * kGiB, 13 * kGiB, std::nullopt });
+        chart.refresh();
+        QCOMPARE(chart.predictionSeries()->points().size(), 10);
+        QCOMPARE(chart.predictionSeries()->points().last(), QPointF(2.5, 14.0));
+
+        // Far above the data (beyond kLevelJoinFactor): the scale keeps fitting the data, the note names it.
+        TimelineChart tiny;
+        tiny.resize(1000, 500);
+        feedPhase(tiny, QStringLiteral("cold_forward"), 0.0, 50, 50 * units::kMiB);
+        tiny.beginPhase(QStringLiteral("prefill"), 0.06, 40 * kGiB);
+        tiny.addSample(TimelineSample { 0.07, 50 * units::kMiB, 50 * units::kMiB, std::nullopt });
+        tiny.refresh();
+        QVERIFY2(tiny.axisY()->max() < 1.0, qPrintable(QString::number(tiny.axisY()->max())));
+        QVERIFY2(tiny.offScaleText().contains(QStringLiteral("Predicted peak per phase reaches 40.00 GiB")),
+            qPrintable(tiny.offScaleText()));
+    }
+
     // A run of a few KiB, then clear() for the next run with a 20 GiB capacity: the axis must not lay out its
     // ticks over the new range with the old tiny step first (100 000s of tick items: the window hung there).
     void wideningTheRangeKeepsFewTicks()

@@ -33,7 +33,7 @@ void ResultTimeline::load(TimelineChart& chart, const protocol::RunResult& resul
         if (phase.status != protocol::PhaseStatus::NotRun) {
             const double start = phase.startSeconds.value_or(
                 phase.samples.empty() ? chart.store().lastSeconds() : phase.samples.front().t);
-            chart.beginPhase(PhaseTableModel::displayName(phase), start);
+            chart.beginPhase(PhaseTableModel::displayName(phase), start, phase.predictedPeakAllocated);
             chart.addSamples(toTimelineSamples(phase.samples));
         }
         chart.endPhase(toTimelinePhase(phase));

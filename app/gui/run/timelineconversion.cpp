@@ -43,6 +43,7 @@ TimelinePhase toTimelinePhase(const protocol::PhaseResult& phase)
     p.message = QString::fromStdString(phase.error);
     p.peakAllocated = phase.peak.allocated;
     p.peakReserved = phase.peak.reserved;
+    p.predictedPeakAllocated = phase.predictedPeakAllocated;
     return p;
 }
 

@@ -69,6 +69,7 @@ Palette::Palette(const QPalette& base)
     set(Role::Reserved, pick({ QColor(230, 126, 34), QColor(245, 162, 93) }, kGraphicContrast));
     set(Role::Device, pick({ QColor(44, 160, 44), QColor(88, 214, 141) }, kGraphicContrast));
     set(Role::Estimate, pick({ QColor(128, 60, 170), QColor(195, 155, 211) }, kGraphicContrast));
+    set(Role::Prediction, pick({ QColor(0, 128, 128), QColor(72, 209, 204) }, kGraphicContrast));
     set(Role::Capacity, pick({ QColor(160, 0, 0), QColor(255, 107, 107) }, kTextContrast)); // its note is text
     set(Role::PeakMarker, pick({ QColor(200, 30, 30), QColor(255, 120, 120) }, kGraphicContrast));
     set(Role::PhaseBand, m_dark ? QColor(120, 170, 220, 40) : QColor(70, 130, 180, 30));

@@ -22,6 +22,7 @@ public:
         Reserved,
         Device, // the device-level (driver) reading
         Estimate, // the sizing estimate line
+        Prediction, // the predicted peak per phase, a step line over the phase bands
         Capacity, // the device capacity line and its off-scale note
         PeakMarker,
         PhaseBand, // every other phase band (translucent)

@@ -21,11 +21,12 @@ void PhaseTrack::track(const TimelineSample& sample)
     }
 }
 
-void PhaseTrack::begin(const QString& name, double seconds)
+void PhaseTrack::begin(const QString& name, double seconds, std::optional<std::uint64_t> predictedPeakAllocated)
 {
     TimelinePhase phase;
     phase.name = name;
     phase.startSeconds = seconds;
+    phase.predictedPeakAllocated = predictedPeakAllocated;
     m_phases.push_back(phase);
 }
 
@@ -49,6 +50,8 @@ void PhaseTrack::end(const TimelinePhase& result, double lastSeconds)
         phase.message = result.message;
         phase.peakAllocated = result.peakAllocated;
         phase.peakReserved = result.peakReserved;
+        if (result.predictedPeakAllocated)
+            phase.predictedPeakAllocated = result.predictedPeakAllocated;
     }
 }
 

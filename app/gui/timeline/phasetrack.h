@@ -14,7 +14,7 @@ namespace iteragpu::gui {
 class PhaseTrack {
 public:
     void clear() { m_phases.clear(); }
-    void begin(const QString& name, double seconds);
+    void begin(const QString& name, double seconds, std::optional<std::uint64_t> predictedPeakAllocated = {});
     // Closes the running phase of that name; lastSeconds (the last sample's time) stands in for a missing time.
     void end(const TimelinePhase& result, double lastSeconds);
     // Notes the sample in the running phase's sampled maxima and their times.

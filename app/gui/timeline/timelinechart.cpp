@@ -69,6 +69,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_device = addLine(1.5, Qt::SolidLine); // solid: a dashed 2000-point line repaints ~10x slower
     m_capacity = addLine(1.5, Qt::DashDotLine);
     m_estimate = addLine(1.5, Qt::DashLine);
+    m_prediction = addLine(2.0, Qt::SolidLine);
 
     m_peaks = new QScatterSeries(this);
     m_peaks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
@@ -87,7 +88,8 @@ TimelineChart::TimelineChart(QWidget* parent)
     applyPalette(); // colours set while every series is in the chart
     // Lines without data leave the chart (and the legend) until they have some; no "Phase peak" entry before
     // a phase has ended.
-    for (QXYSeries* series : std::initializer_list<QXYSeries*> { m_device, m_capacity, m_estimate, m_peaks })
+    for (QXYSeries* series :
+        std::initializer_list<QXYSeries*> { m_device, m_capacity, m_estimate, m_prediction, m_peaks })
         setSeriesAttached(series, false);
 
     connect(chart, &QChart::plotAreaChanged, this, [this] { updateOverlays(); });
@@ -125,7 +127,8 @@ TimelineChart::TimelineChart(QWidget* parent)
 TimelineChart::~TimelineChart()
 {
     // Series out of the chart are not owned by it.
-    for (QXYSeries* series : std::initializer_list<QXYSeries*> { m_device, m_capacity, m_estimate, m_peaks })
+    for (QXYSeries* series :
+        std::initializer_list<QXYSeries*> { m_device, m_capacity, m_estimate, m_prediction, m_peaks })
         if (!chart()->series().contains(series))
             delete series;
 }
@@ -165,6 +168,7 @@ void TimelineChart::applySeriesColors(QXYSeries* series)
         : series == m_reserved              ? Role::Reserved
         : series == m_device                ? Role::Device
         : series == m_capacity              ? Role::Capacity
+        : series == m_prediction            ? Role::Prediction
                                             : Role::Estimate;
     QPen pen = series->pen();
     pen.setColor(m_palette.color(role));
@@ -194,6 +198,7 @@ void TimelineChart::retranslateUi()
     m_device->setName(tr("Device-level (driver)"));
     m_capacity->setName(tr("Device capacity"));
     m_estimate->setName(tr("Sizing estimate"));
+    m_prediction->setName(tr("Predicted peak per phase"));
     m_peaks->setName(tr("Phase peak"));
     m_axisX->setTitleText(tr("Time (s)"));
     //: %1 is the unit symbol, GB or GiB, never translated
@@ -237,9 +242,10 @@ void TimelineChart::addSample(const TimelineSample& sample)
     m_dirty = true;
 }
 
-void TimelineChart::beginPhase(const QString& name, double seconds)
+void TimelineChart::beginPhase(
+    const QString& name, double seconds, std::optional<std::uint64_t> predictedPeakAllocated)
 {
-    m_phaseTrack.begin(name, seconds);
+    m_phaseTrack.begin(name, seconds, predictedPeakAllocated);
     m_dirty = true;
 }
 
@@ -312,9 +318,37 @@ void TimelineChart::refresh()
     // A backend without a device-level reading has no such line, and no legend entry claiming one.
     setSeriesAttached(m_device, m_store.hasDevice());
     rebuildPeaks();
+    rebuildPrediction();
     updateLevelLines();
     updateRanges();
     updateOverlays();
+}
+
+void TimelineChart::rebuildPrediction()
+{
+    // One step per phase over its band: (start, predicted), (end, predicted); consecutive steps join across the
+    // short gap between two phases. A phase not run has no band and no step.
+    QList<QPointF> points;
+    for (const TimelinePhase& phase : m_phaseTrack.phases()) {
+        if (!phase.predictedPeakAllocated || phase.state == TimelinePhase::State::NotRun
+            || std::isnan(phase.startSeconds))
+            continue;
+        const double end
+            = std::isnan(phase.endSeconds) ? std::max(m_store.lastSeconds(), phase.startSeconds) : phase.endSeconds;
+        const double value = toUnitValue(*phase.predictedPeakAllocated);
+        points << QPointF(phase.startSeconds, value) << QPointF(end, value);
+    }
+    m_prediction->replace(points);
+    setSeriesAttached(m_prediction, !points.isEmpty());
+}
+
+std::optional<std::uint64_t> TimelineChart::predictionTop() const
+{
+    std::optional<std::uint64_t> top;
+    for (const TimelinePhase& phase : m_phaseTrack.phases())
+        if (phase.predictedPeakAllocated && phase.state != TimelinePhase::State::NotRun)
+            top = std::max(top.value_or(0), *phase.predictedPeakAllocated);
+    return top;
 }
 
 void TimelineChart::rebuildPeaks()
@@ -356,6 +390,10 @@ void TimelineChart::updateLevelLines()
     if (levelLine(m_estimate, m_estimateBytes))
         //: %1 is the sizing estimate with its unit, e.g. "17,00 GiB"; its line is above the chart's scale
         above << tr("Sizing estimate %1 is above the scale ↑").arg(levelText(*m_estimateBytes));
+    // The step line stays drawn (the plot clips it); a step above the scale is named like the level lines.
+    if (const auto predicted = predictionTop(); predicted && toUnitValue(*predicted) > m_axisY->max() * (1.0 + 1e-9))
+        //: %1 is the highest predicted peak of a phase with its unit, e.g. "17,00 GiB"; above the chart's scale
+        above << tr("Predicted peak per phase reaches %1, above the scale ↑").arg(levelText(*predicted));
     if (levelLine(m_capacity, m_capacityBytes))
         //: %1 is the device capacity with its unit, e.g. "80,00 GiB"; its line is above the chart's scale
         above << tr("Device capacity %1 is above the scale ↑").arg(levelText(*m_capacityBytes));
@@ -402,7 +440,7 @@ void TimelineChart::updateRanges()
     const double xMax = span > 0.0 ? std::max(xStep, std::ceil(span / xStep - 1e-9) * xStep) : 1.0;
 
     std::uint64_t top = dataTop();
-    for (const std::optional<std::uint64_t>& level : { m_capacityBytes, m_estimateBytes })
+    for (const std::optional<std::uint64_t>& level : { m_capacityBytes, m_estimateBytes, predictionTop() })
         if (joinsScale(level))
             top = std::max(top, *level);
     const double topUnit = toUnitValue(top) * 1.04;

@@ -29,7 +29,8 @@ class TimelineNavigator;
 
 // The live timeline: allocated and reserved bytes over time (plus the device-level reading when the backend has
 // one), phase bands shaded and labelled, a marker at each phase's peaks, lines for the device capacity and the
-// sizing estimate. Samples go into a bucketed store (see Note [Bucketed timeline]); a UI timer rebuilds the
+// sizing estimate, and the step line of the predicted peak per phase (each phase's prediction over its band).
+// Samples go into a bucketed store (see Note [Bucketed timeline]); a UI timer rebuilds the
 // series with one replace() each when something changed, never per sample, with animations off.
 // The memory axis fits the data; the capacity and the estimate join it only when close to the data
 // (kLevelJoinFactor), else they are named in an off-scale note. Zoom: the wheel (time) and Ctrl/Shift+wheel
@@ -44,7 +45,8 @@ public:
     void clear();
     void addSamples(const std::vector<TimelineSample>& samples);
     void addSample(const TimelineSample& sample);
-    void beginPhase(const QString& name, double seconds);
+    // predictedPeakAllocated: the workload's prediction for the phase (drawn as its step of the prediction line).
+    void beginPhase(const QString& name, double seconds, std::optional<std::uint64_t> predictedPeakAllocated = {});
     // Closes the running phase of that name (or adds it when it never began, e.g. a phase not run).
     void endPhase(const TimelinePhase& phase);
 
@@ -90,6 +92,8 @@ public:
     QLineSeries* deviceSeries() const { return m_device; }
     QLineSeries* capacitySeries() const { return m_capacity; }
     QLineSeries* estimateSeries() const { return m_estimate; }
+    // Two points per phase with a prediction, (start, predicted) and (end, predicted), in run order.
+    QLineSeries* predictionSeries() const { return m_prediction; }
     QScatterSeries* peakSeries() const { return m_peaks; }
     QValueAxis* axisX() const { return m_axisX; }
     QValueAxis* axisY() const { return m_axisY; }
@@ -114,6 +118,8 @@ private:
     void setSeriesAttached(QXYSeries* series, bool attached);
     void applySeriesColors(QXYSeries* series);
     std::uint64_t dataTop() const; // bytes: the highest value the data and the phase peaks reach
+    std::optional<std::uint64_t> predictionTop() const; // bytes: the highest prediction of a drawn phase
+    void rebuildPrediction();
     bool joinsScale(std::optional<std::uint64_t> level) const; // see kLevelJoinFactor
     void updateOverlays();
     QString levelText(std::uint64_t bytes) const;
@@ -138,6 +144,7 @@ private:
     QLineSeries* m_device = nullptr;
     QLineSeries* m_capacity = nullptr;
     QLineSeries* m_estimate = nullptr;
+    QLineSeries* m_prediction = nullptr;
     QScatterSeries* m_peaks = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;

@@ -22,6 +22,9 @@ struct TimelinePhase {
     std::optional<std::uint64_t> peakReserved; // bytes, from the phase result
     double peakAllocatedSeconds = std::numeric_limits<double>::quiet_NaN(); // when the samples were highest
     double peakReservedSeconds = std::numeric_limits<double>::quiet_NaN();
+    // The workload's predictor's peak allocated for this phase (PhaseResult::predictedPeakAllocated), known when
+    // the phase begins; drawn as the phase's step of the prediction line.
+    std::optional<std::uint64_t> predictedPeakAllocated;
     std::uint64_t sampledMaxAllocated = 0; // bytes, highest sample inside the band
     std::uint64_t sampledMaxReserved = 0;
 
