@@ -4,9 +4,19 @@
 #include "app/gui/run/runpanel.h"
 #include "app/gui/workload/workloadform.h"
 #include "app/gui/workload/workloadsettings.h"
+#include "app/gui/devices/devicepicker.h"
+#include "app/gui/devices/simcardbox.h"
+#include "app/gui/sizing/formatbox.h"
+#include "app/gui/sizing/sizingpanel.h"
+#include "app/gui/timeline/timelinechart.h"
 #include "support/settingssandbox.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QLineSeries>
+#include <QSpinBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -27,7 +37,11 @@ class TestWorkloadForm : public QObject {
 private slots:
     void initTestCase() { QVERIFY(testsupport::settingsAreSandboxed()); }
     // Every case starts from the seeds' example, not from what an earlier case left in the settings.
-    void init() { gui::WorkloadSettings::clear(); }
+    void init()
+    {
+        gui::WorkloadSettings::clear();
+        QSettings().clear(); // the sizing panel's and the device panel's choices too
+    }
     void cleanupTestCase() { gui::WorkloadSettings::clear(); }
 
     // Defect: the workload form reset at every start. Its choices come back, as values, in any language.
@@ -210,6 +224,209 @@ private slots:
         QVERIFY(form.isValid());
         QVERIFY(!form.edit(Field::SimCapacity)->isEnabled());
         QVERIFY(!form.config()->simCapacityBytes.has_value());
+    }
+
+    // Note [Which workload runs]: with no pick the form follows the sizing panel: the dense network while the panel
+    // has no model shape (a first start: 7e9 parameters typed in), the model as soon as it has one, and back.
+    void workloadFollowsTheSizingPanelsShape()
+    {
+        gui::MainWindow window;
+        WorkloadForm* form = window.workloadForm();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Dense);
+        QVERIFY2(form->measuresText().contains(QStringLiteral("dense network")), qPrintable(form->measuresText()));
+        QVERIFY(!window.sizingPanel()->measureButton()->isEnabled());
+
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QVERIFY(window.sizingPanel()->measureButton()->isEnabled());
+        const QString says = form->measuresText();
+        QVERIFY2(says.contains(QStringLiteral("Llama 2 7B")) && says.contains(QStringLiteral("llama"))
+                && says.contains(QStringLiteral("32 layers")) && says.contains(QStringLiteral("fp16")),
+            qPrintable(says));
+        const auto config = window.runConfig();
+        QVERIFY(config.has_value());
+        QCOMPARE(config->workload, protocol::WorkloadKind::Decoder);
+        QVERIFY(config->decoder.has_value());
+        QCOMPARE(config->decoder->shape.layers, std::uint64_t(32));
+        QCOMPARE(config->decoder->shape.hidden, std::uint64_t(4096));
+        QCOMPARE(config->decoder->shape.family, std::string("llama"));
+        QCOMPARE(config->decoder->modelSource, std::string("preset:llama-2-7b"));
+        QCOMPARE(config->decoder->storage, protocol::WeightStorage::Float16); // the sizing panel's default format
+        QCOMPARE(config->dtype, device::DType::Float16);
+        QCOMPARE(config->mode, protocol::Mode::Inference);
+        QVERIFY(protocol::validateConfig(*config).empty());
+        // The dense network's rows are hidden, the decoder's shown.
+        QVERIFY(!form->edit(Field::Batch)->isVisibleTo(form));
+        QVERIFY(form->edit(Field::PromptTokens)->isVisibleTo(form));
+        QVERIFY(!form->modeBox()->isVisibleTo(form));
+
+        window.sizingPanel()->setParametersText(QStringLiteral("7000000000"));
+        window.sizingPanel()->recompute();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Dense);
+        QCOMPARE(window.runConfig()->workload, protocol::WorkloadKind::Dense);
+        QVERIFY(!window.runConfig()->decoder.has_value());
+    }
+
+    // A pick wins over the sizing panel and survives a restart; picking the model without a shape is refused
+    // with the reason, never measured as something else.
+    void aPickIsKept()
+    {
+        {
+            gui::MainWindow window;
+            QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+            WorkloadForm* form = window.workloadForm();
+            const int dense = form->workloadBox()->findData(int(protocol::WorkloadKind::Dense));
+            form->workloadBox()->setCurrentIndex(dense);
+            emit form->workloadBox()->activated(dense); // as a click on the item does
+            QCOMPARE(form->workload(), protocol::WorkloadKind::Dense);
+            QVERIFY(form->measuresText().contains(QStringLiteral("not the model in the sizing panel")));
+            QCOMPARE(window.runConfig()->workload, protocol::WorkloadKind::Dense);
+        }
+        {
+            gui::MainWindow window; // the preset is back (the sizing panel's settings), and so is the pick
+            QVERIFY(window.sizingPanel()->shape().has_value());
+            QCOMPARE(window.workloadForm()->workload(), protocol::WorkloadKind::Dense);
+            WorkloadForm* form = window.workloadForm();
+            const int decoder = form->workloadBox()->findData(int(protocol::WorkloadKind::Decoder));
+            form->workloadBox()->setCurrentIndex(decoder);
+            emit form->workloadBox()->activated(decoder);
+            window.sizingPanel()->setParametersText(QStringLiteral("7000000000"));
+            window.sizingPanel()->recompute();
+            QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+            QVERIFY(!form->isValid());
+            QVERIFY2(form->formError().contains(QStringLiteral("no model shape")), qPrintable(form->formError()));
+            QVERIFY(!window.runConfig().has_value());
+        }
+    }
+
+    // "Measure this model" takes the model, its format, tokens and sequences over and shows the workload tab.
+    void measureThisModelTakesItsChoicesOver()
+    {
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        WorkloadForm* form = window.workloadForm();
+        // The user had picked the dense network: the button's request wins.
+        const int dense = form->workloadBox()->findData(int(protocol::WorkloadKind::Dense));
+        form->workloadBox()->setCurrentIndex(dense);
+        emit form->workloadBox()->activated(dense);
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("mistral-7b-v0.1")));
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::NF4);
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(1536);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(48);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(3);
+        panel->findChild<QCheckBox*>(QStringLiteral("staticCheck"))->setChecked(true);
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Dense);
+        panel->measureButton()->click();
+
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        const auto config = window.runConfig();
+        QVERIFY(config && config->decoder);
+        QCOMPARE(config->workload, protocol::WorkloadKind::Decoder);
+        QCOMPARE(config->decoder->modelSource, std::string("preset:mistral-7b-v0.1"));
+        QCOMPARE(config->decoder->shape.family, std::string("mistral"));
+        QCOMPARE(config->decoder->storage, protocol::WeightStorage::Nf4);
+        QCOMPARE(config->dtype, device::DType::BFloat16); // nf4 computes in the panel's compute format
+        QCOMPARE(config->decoder->promptTokens, std::uint64_t(1536));
+        QCOMPARE(config->decoder->generated, std::uint64_t(48));
+        QCOMPARE(config->decoder->sequences, std::uint64_t(3));
+        QCOMPARE(config->decoder->cache, protocol::KvCacheKind::Static);
+        QVERIFY2(form->measuresText().contains(QStringLiteral("Sequences: 3, each 1,536 prompt tokens, then 48 generated")), qPrintable(form->measuresText()));
+        // The workload tab is the one in view now.
+        QTRY_VERIFY(form->visibleRegion().boundingRect().height() > 0);
+        QVERIFY(panel->visibleRegion().isEmpty());
+
+        // The decoder's own choices come back at the next start.
+        form->cacheBox()->setCurrentIndex(form->cacheBox()->findData(int(protocol::KvCacheKind::Paged)));
+        form->attentionBox()->setCurrentIndex(form->attentionBox()->findData(int(protocol::AttentionKind::Eager)));
+        form->edit(Field::DecodeChunk)->setText(QStringLiteral("16"));
+        WorkloadForm again;
+        QCOMPARE(again.workload(), protocol::WorkloadKind::Decoder); // picked by the button, no model given yet
+        again.setSizedModel(*panel->sizedModel());
+        const auto back = again.config();
+        QVERIFY(back && back->decoder);
+        QCOMPARE(back->decoder->promptTokens, std::uint64_t(1536));
+        QCOMPARE(back->decoder->sequences, std::uint64_t(3));
+        QCOMPARE(back->decoder->cache, protocol::KvCacheKind::Paged);
+        QCOMPARE(back->decoder->attention, protocol::AttentionKind::Eager);
+        QCOMPARE(back->decoder->decodeChunk, std::uint64_t(16));
+    }
+
+    // A format the decoder has no kernels for is refused in words, before anything runs.
+    void formatThatCannotBeMeasuredIsRefused()
+    {
+        gui::MainWindow window;
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::GptqInt4);
+        panel->recompute();
+        WorkloadForm* form = window.workloadForm();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        QVERIFY(!form->isValid());
+        QVERIFY2(form->formError().contains(QStringLiteral("gptq-int4")), qPrintable(form->formError()));
+        QVERIFY(!window.runConfig().has_value());
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::Int8);
+        panel->recompute();
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QCOMPARE(window.runConfig()->decoder->storage, protocol::WeightStorage::Int8);
+    }
+
+    // The sizing engine's total is the reference line of the dense network only.
+    void sizingLineOnlyForTheDenseNetwork()
+    {
+        gui::MainWindow window;
+        const auto drawnOrNamed = [&window] {
+            return window.timeline()->estimateSeries()->count() > 0
+                || window.timeline()->offScaleText().contains(QStringLiteral("Sizing estimate"));
+        };
+        QCOMPARE(window.workloadForm()->workload(), protocol::WorkloadKind::Dense);
+        QVERIFY(drawnOrNamed());
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        QCOMPARE(window.workloadForm()->workload(), protocol::WorkloadKind::Decoder);
+        QVERIFY(!drawnOrNamed());
+    }
+
+    // The device panel's simulated card and speed land in the run's configuration, on sim:N only; the card's
+    // capacity replaces the simulated capacity field.
+    void simulatedCardLandsInTheRunConfig()
+    {
+        gui::MainWindow window;
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        gui::SimCardBox* box = window.devicePicker()->simCardBox();
+        QVERIFY(!box->isHidden());
+        QCOMPARE(window.runConfig()->simCard, std::string());
+        QVERIFY(!box->speedBox()->isEnabled()); // no card, no pace
+        QVERIFY(box->selectCard(QStringLiteral("h100-sxm")));
+        QVERIFY(box->setSpeed(0.0));
+        QVERIFY(box->speedBox()->isEnabled());
+        auto config = window.runConfig();
+        QVERIFY(config.has_value());
+        QCOMPARE(config->deviceId, std::string("sim:0"));
+        QCOMPARE(config->simCard, std::string("h100-sxm"));
+        QCOMPARE(config->simSpeed, 0.0);
+        QVERIFY(!config->simCapacityBytes.has_value()); // the card's reported capacity applies
+        QVERIFY(!window.workloadForm()->edit(Field::SimCapacity)->isEnabled());
+        QVERIFY(box->setSpeed(0.1));
+        QCOMPARE(window.runConfig()->simSpeed, 0.1);
+        QVERIFY(!box->setSpeed(0.5)); // not one of the choices
+        // Back to none: today's plain simulated device of the form's capacity.
+        QVERIFY(box->selectCard(QString()));
+        config = window.runConfig();
+        QCOMPARE(config->simCard, std::string());
+        QCOMPARE(config->simSpeed, 1.0);
+        QCOMPARE(config->simCapacityBytes, std::optional<std::uint64_t>(80ULL * units::kGiB));
+        QVERIFY(window.workloadForm()->edit(Field::SimCapacity)->isEnabled());
+        // Kept across starts.
+        QVERIFY(box->selectCard(QStringLiteral("a100-80gb")));
+        QVERIFY(box->setSpeed(10.0));
+        gui::SimCardBox again;
+        QCOMPARE(again.cardId(), QStringLiteral("a100-80gb"));
+        QCOMPARE(again.speed(), 10.0);
     }
 
     void invalidFormDisablesRun()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/devices/devicepicker.h"
+#include "app/gui/devices/simcardbox.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -48,15 +49,23 @@ DevicePicker::DevicePicker(device::BackendRegistry& registry, QWidget* parent)
 
     m_refresh = new QPushButton(this);
     connect(m_refresh, &QPushButton::clicked, this, &DevicePicker::refresh);
+    m_simCard = new SimCardBox(this);
+    connect(m_simCard, &SimCardBox::changed, this, [this] {
+        updateDetails();
+        emit simCardChanged();
+    });
 
     // Word-wrapped labels do not ask a dock for their height: give them their lines explicitly.
     const int line = fontMetrics().lineSpacing();
     m_notice->setMinimumHeight(3 * line + 10);
     m_details->setMinimumHeight(3 * line + 2);
     m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // The simulated card's two rows beside the Refresh button, so the device dock is no taller than before and
+    // the sizing tab below keeps its height at 1024x700.
     auto* bottom = new QHBoxLayout;
-    bottom->addStretch(1);
-    bottom->addWidget(m_refresh);
+    bottom->addWidget(m_simCard, 1);
+    bottom->addStretch(0);
+    bottom->addWidget(m_refresh, 0, Qt::AlignBottom);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
@@ -102,6 +111,15 @@ std::optional<std::uint64_t> DevicePicker::currentCapacityBytes() const
     return m_model->rows()[static_cast<std::size_t>(row)].capacityBytes;
 }
 
+QString DevicePicker::simCardId() const { return currentIsSimulated() ? m_simCard->cardId() : QString(); }
+
+double DevicePicker::simSpeed() const { return currentIsSimulated() && !simCardId().isEmpty() ? m_simCard->speed() : 1.0; }
+
+std::optional<sizing::GpuCard> DevicePicker::simCard() const
+{
+    return currentIsSimulated() ? m_simCard->card() : std::nullopt;
+}
+
 void DevicePicker::setUnit(units::Unit unit)
 {
     m_unit = unit;
@@ -144,6 +162,7 @@ void DevicePicker::onSelectionChanged()
         return;
     m_current = id;
     updateDetails();
+    m_simCard->setVisible(currentIsSimulated());
     emit currentDeviceChanged(id);
 }
 
@@ -180,9 +199,15 @@ void DevicePicker::updateDetails()
         = tr("<b>%1</b> · %2<br>Driver: %3 · Runtime: %4")
               .arg(r.id.toHtmlEscaped(), capacity, r.driver.isEmpty() ? QStringLiteral("—") : r.driver.toHtmlEscaped(),
                   r.runtime.isEmpty() ? QStringLiteral("—") : r.runtime.toHtmlEscaped());
-    if (r.simulated)
-        text += QStringLiteral("<br><span style='color:#965000'><b>")
-            + tr("Simulated, not a GPU measurement.").toHtmlEscaped() + QStringLiteral("</b></span>");
+    if (r.simulated) {
+        const auto card = m_simCard ? m_simCard->card() : std::nullopt;
+        const QString simulated = card
+            //: %1 is the GPU catalog's card the simulated device stands in for (its capacity and pace)
+            ? tr("Simulated as %1, not a GPU measurement.").arg(QString::fromStdString(card->name))
+            : tr("Simulated, not a GPU measurement.");
+        text += QStringLiteral("<br><span style='color:#965000'><b>") + simulated.toHtmlEscaped()
+            + QStringLiteral("</b></span>");
+    }
     m_details->setToolTip(r.name);
     m_details->setText(text);
 }

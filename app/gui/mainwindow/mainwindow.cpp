@@ -210,15 +210,28 @@ void MainWindow::createSizingAndReports()
     m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), m_sizingPanel, Qt::LeftDockWidgetArea);
     tabifyDockWidget(m_workloadDock, m_sizingDock);
     m_sizingDock->raise();
-    connect(m_sizingPanel, &SizingPanel::estimateChanged, this,
-        [this](quint64 bytes) { m_timeline->setEstimateBytes(static_cast<std::uint64_t>(bytes)); });
-    connect(m_sizingPanel, &SizingPanel::estimateCleared, this,
-        [this](const QString&) { m_timeline->setEstimateBytes(std::nullopt); });
+    connect(m_sizingPanel, &SizingPanel::estimateChanged, this, &MainWindow::updateEstimateLine);
+    connect(m_sizingPanel, &SizingPanel::estimateCleared, this, &MainWindow::updateEstimateLine);
+    // The workload form measures the sizing panel's model (Note [Which workload runs] in workloadform.h);
+    // "Measure this model" takes its tokens and sequences over and shows the workload tab.
+    connect(m_sizingPanel, &SizingPanel::sizedModelChanged, this, [this] {
+        m_workloadForm->setSizedModel(m_sizingPanel->sizedModel());
+        updateEstimateLine();
+    });
+    connect(m_sizingPanel, &SizingPanel::measureRequested, this, [this](const SizedModel& model) {
+        m_workloadForm->takeOver(model);
+        m_workloadDock->show();
+        m_workloadDock->raise();
+    });
+    m_workloadForm->setSizedModel(m_sizingPanel->sizedModel());
+    connect(m_workloadForm, &WorkloadForm::changed, this, &MainWindow::updateEstimateLine);
     // The fit target is the capacity the run will have: on sim:0 the simulated capacity of the workload form.
     auto followDevice = [this] {
         const QString id = m_devicePicker->currentDeviceId();
         std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
-        if (m_devicePicker->currentIsSimulated()) {
+        if (const auto card = m_devicePicker->simCard()) {
+            capacity = card->reportedBytes;
+        } else if (m_devicePicker->currentIsSimulated()) {
             const auto config = m_workloadForm->config();
             if (config && config->simCapacityBytes)
                 capacity = config->simCapacityBytes;
@@ -229,6 +242,7 @@ void MainWindow::createSizingAndReports()
             m_sizingPanel->clearDevice();
     };
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, followDevice);
+    connect(m_devicePicker, &DevicePicker::simCardChanged, this, followDevice);
     connect(m_workloadForm, &WorkloadForm::changed, this, followDevice);
     followDevice();
     // The verdict may be for another card than the run's (defect 10): this machine's GPUs are offered beside the
@@ -243,8 +257,7 @@ void MainWindow::createSizingAndReports()
     };
     connect(m_devicePicker, &DevicePicker::refreshed, this, offerDevices);
     offerDevices();
-    if (const auto estimate = m_sizingPanel->estimate())
-        m_timeline->setEstimateBytes(estimate->total());
+    updateEstimateLine();
 
     ReportActions::Sources sources;
     sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
@@ -332,11 +345,21 @@ void MainWindow::connectRun()
         updateRunAllowed();
         updateChartDevice();
     });
-    connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this] {
+    const auto followSimCard = [this] {
+        const auto card = m_devicePicker->simCard();
+        m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
+    };
+    connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this, followSimCard] {
         m_workloadForm->setSimulatedDevice(m_devicePicker->currentIsSimulated());
+        followSimCard();
         updateChartDevice();
         updateRunAllowed();
     });
+    connect(m_devicePicker, &DevicePicker::simCardChanged, this, [this, followSimCard] {
+        followSimCard();
+        updateChartDevice();
+    });
+    followSimCard();
     connect(m_devicePicker, &DevicePicker::refreshed, m_logView, &LogView::info);
 
     // Selecting a phase highlights its band; clicking a band selects its row.
@@ -364,7 +387,7 @@ void MainWindow::connectRun()
     connect(rc, &RunController::phaseStarted, this, [this](const protocol::PhaseResult& phase) {
         m_phaseModel->phaseStarted(phase);
         const double start = phase.startSeconds.value_or(m_timeline->store().lastSeconds());
-        m_timeline->beginPhase(PhaseTableModel::displayName(phase), start);
+        m_timeline->beginPhase(PhaseTableModel::displayName(phase), start, phase.predictedPeakAllocated);
     });
     connect(rc, &RunController::samplesReady, this,
         [this](const std::vector<protocol::Sample>& samples) { m_timeline->addSamples(toTimelineSamples(samples)); });
@@ -418,7 +441,12 @@ void MainWindow::updateChartDevice()
     const QString id = m_devicePicker->currentDeviceId();
     const bool simulated = m_devicePicker->currentIsSimulated();
     std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
-    if (simulated) {
+    if (const auto card = m_devicePicker->simCard()) {
+        capacity = card->reportedBytes;
+        //: %1 is the device id, e.g. sim:0; %2 the GPU catalog's card it stands in for, e.g. NVIDIA H100 80GB SXM
+        m_timeline->setDeviceLabel(tr("%1 as %2 · simulated, not a GPU measurement")
+                                       .arg(id, QString::fromStdString(card->name)));
+    } else if (simulated) {
         const auto config = m_workloadForm->config();
         capacity = config && config->simCapacityBytes ? config->simCapacityBytes : capacity;
         //: %1 is the device id, e.g. sim:0
@@ -427,6 +455,17 @@ void MainWindow::updateChartDevice()
         m_timeline->setDeviceLabel(id);
     }
     m_timeline->setCapacityBytes(capacity);
+}
+
+void MainWindow::updateEstimateLine()
+{
+    // The sizing engine's total is the reference line of the dense network only: a decoder run has its own
+    // per-phase prediction, the step line (TimelineChart::beginPhase). While a run goes, its workload decides.
+    const auto workload = m_runController->isRunning() ? m_runWorkload : m_workloadForm->workload();
+    const auto& estimate = m_sizingPanel->estimate();
+    m_timeline->setEstimateBytes(workload == protocol::WorkloadKind::Dense && estimate
+            ? std::optional<std::uint64_t>(estimate->total())
+            : std::nullopt);
 }
 
 void MainWindow::showNotice(const QString& text, bool error)
@@ -448,31 +487,50 @@ void MainWindow::startRun()
 {
     if (m_runController->isRunning())
         return;
-    auto config = m_workloadForm->config();
-    if (!config || !m_workloadForm->isValid()) {
+    auto config = runConfig();
+    if (!config) {
         showNotice(tr("The workload form has invalid values; nothing was started."), true);
         return;
     }
-    config->deviceId = m_devicePicker->currentDeviceId().toStdString();
-    if (!m_devicePicker->currentIsSimulated())
-        config->simCapacityBytes.reset();
     showNotice(QString(), false);
     m_phaseModel->clear();
     m_timeline->clear();
     updateChartDevice();
+    m_runWorkload = config->workload;
+    updateEstimateLine();
     const std::uint64_t runId = m_runController->start(*config);
     if (runId == 0)
         return;
     const QString device = QString::fromStdString(config->deviceId);
-    //: %1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type
-    QString line = tr("Run %1 started on %2: %3, batch %4, context %5, width %6, %7.")
-                       .arg(QString::number(runId), device, QLatin1String(protocol::modeName(config->mode)),
-                           QString::number(config->batch), QString::number(config->context),
-                           QString::number(config->width), QLatin1String(device::dtypeName(config->dtype)));
+    QString line;
+    if (config->workload == protocol::WorkloadKind::Decoder)
+        //: %1 run number, %2 device id, %3 the workload form's sentence of what Run measures
+        line = tr("Run %1 started on %2. %3").arg(QString::number(runId), device, m_workloadForm->measuresText());
+    else
+        //: %1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type
+        line = tr("Run %1 started on %2: %3, batch %4, context %5, width %6, %7.")
+                   .arg(QString::number(runId), device, QLatin1String(protocol::modeName(config->mode)),
+                       QString::number(config->batch), QString::number(config->context),
+                       QString::number(config->width), QLatin1String(device::dtypeName(config->dtype)));
     if (m_devicePicker->currentIsSimulated())
         line += QLatin1Char(' ') + tr("Simulated, not a GPU measurement.");
     m_logView->info(line);
     statusBar()->showMessage(tr("Running…"));
+}
+
+std::optional<protocol::RunConfig> MainWindow::runConfig() const
+{
+    auto config = m_workloadForm->config();
+    if (!config || !m_workloadForm->isValid())
+        return std::nullopt;
+    config->deviceId = m_devicePicker->currentDeviceId().toStdString();
+    if (!m_devicePicker->currentIsSimulated())
+        config->simCapacityBytes.reset();
+    config->simCard = m_devicePicker->simCardId().toStdString();
+    config->simSpeed = m_devicePicker->simSpeed();
+    if (!config->simCard.empty())
+        config->simCapacityBytes.reset(); // the card's reported capacity applies
+    return config;
 }
 
 void MainWindow::stopRun()

@@ -58,6 +58,9 @@ public:
     SizingPanel* sizingPanel() const { return m_sizingPanel; }
     ReportActions* reportActions() const { return m_reportActions; }
     RunPanel* runPanel() const { return m_runPanel; }
+    // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
+    // and speed; nullopt while the form is invalid.
+    std::optional<protocol::RunConfig> runConfig() const;
     // The banner above the chart: the last run's failure or stop, in words; empty when hidden.
     QString noticeText() const;
 
@@ -95,6 +98,7 @@ private:
     void saveLayout();
     void updateRunAllowed();
     void updateChartDevice();
+    void updateEstimateLine();
     void showNotice(const QString& text, bool error);
     QDockWidget* makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area);
     void onRunFinished(const protocol::RunResult& result);
@@ -140,6 +144,7 @@ private:
     ReportActions* m_reportActions = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
     units::Unit m_unit = units::Unit::GiB;
+    protocol::WorkloadKind m_runWorkload = protocol::WorkloadKind::Dense; // of the run going or last started
 };
 
 } // namespace iteragpu::gui

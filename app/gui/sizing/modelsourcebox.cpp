@@ -9,7 +9,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -226,6 +228,26 @@ std::optional<model::ModelShape> ModelSourceBox::shape() const
     default:
         return std::nullopt;
     }
+}
+
+std::string ModelSourceBox::shapeSource() const
+{
+    if (!shape())
+        return {};
+    if (source() == Source::Preset)
+        return "preset:" + m_presetCombo->currentData().toString().toStdString();
+    return QFile::encodeName(m_configPath->text()).toStdString();
+}
+
+QString ModelSourceBox::shapeName() const
+{
+    if (!shape())
+        return {};
+    if (source() == Source::Preset)
+        return m_presetCombo->currentText();
+    const QFileInfo file(m_configPath->text());
+    const QString folder = file.dir().dirName(); // "Llama-2-7b-hf/config.json" says more than "config.json"
+    return folder.isEmpty() || folder == QLatin1String(".") ? file.fileName() : folder + QLatin1Char('/') + file.fileName();
 }
 
 QString ModelSourceBox::problem() const

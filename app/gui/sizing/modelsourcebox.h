@@ -46,6 +46,10 @@ public:
 
     // The shape of the current source (preset or config.json), nullopt for typed numbers and checkpoints.
     std::optional<model::ModelShape> shape() const;
+    // Where the shape came from, for the run's record: "preset:<id>" or the config.json's path; empty without one.
+    std::string shapeSource() const;
+    // The shape's name as shown: the preset's name or the config file's name; empty without a shape.
+    QString shapeName() const;
     const std::optional<model::SafetensorsSummary>& checkpoint() const { return m_checkpoint; }
     // Why the current source gives no model; empty when it gives one.
     QString problem() const;

@@ -13,6 +13,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -52,7 +53,10 @@ SizingPanel::SizingPanel(QWidget* parent)
     m_reserveBox = new ReserveBox(inputs);
     m_resetButton = new QPushButton(inputs);
     m_resetButton->setObjectName(QStringLiteral("resetToSeedExample"));
+    m_measureButton = new QPushButton(inputs);
+    m_measureButton->setObjectName(QStringLiteral("measureThisModel"));
     auto* resetRow = new QHBoxLayout;
+    resetRow->addWidget(m_measureButton);
     resetRow->addStretch(1);
     resetRow->addWidget(m_resetButton);
     for (QWidget* box : std::initializer_list<QWidget*> { m_modelBox, m_formatBox, m_workloadBox, m_kvBox, m_reserveBox })
@@ -111,6 +115,11 @@ SizingPanel::SizingPanel(QWidget* parent)
         m_saveTimer->start();
     });
     connect(m_resetButton, &QPushButton::clicked, this, &SizingPanel::resetToSeedExample);
+    connect(m_measureButton, &QPushButton::clicked, this, [this] {
+        recompute(); // the last keystroke counts, even within the debounce
+        if (const auto model = sizedModel())
+            emit measureRequested(*model);
+    });
     updateEnabledState();
     recompute();
 }
@@ -160,6 +169,36 @@ void SizingPanel::setReserve(double value, units::Unit unit) { m_reserveBox->set
 void SizingPanel::setMode(Mode mode) { m_workloadBox->setMode(mode); }
 void SizingPanel::setTensorParallel(int degree) { m_reserveBox->setTensorParallel(degree); }
 std::optional<model::ModelShape> SizingPanel::shape() const { return m_modelBox->shape(); }
+
+std::optional<SizedModel> SizingPanel::sizedModel() const
+{
+    const auto modelShape = m_modelBox->shape();
+    if (!modelShape)
+        return std::nullopt;
+    SizedModel m;
+    m.shape = *modelShape;
+    m.name = m_modelBox->shapeName();
+    m.source = m_modelBox->shapeSource();
+    m.format = m_formatBox->storage();
+    m.compute = m_formatBox->compute();
+    sizing::SizingInputs kv;
+    m_kvBox->fillInputs(kv);
+    m.promptTokens = kv.promptTokens;
+    m.generated = kv.generatedTokens;
+    m.sequences = kv.sequences;
+    m.staticCache = kv.staticCache;
+    return m;
+}
+
+void SizingPanel::updateMeasureButton()
+{
+    const bool has = m_modelBox->shape().has_value();
+    m_measureButton->setEnabled(has);
+    m_measureButton->setToolTip(has
+            ? tr("Run this model (random weights in its format) with these tokens and sequences: the workload tab "
+                 "takes them over")
+            : tr("Needs a model shape: choose a preset or open a config.json"));
+}
 bool SizingPanel::setTargetCard(const QString& keyOrCard) { return m_reserveBox->setTarget(keyOrCard); }
 QString SizingPanel::targetKey() const { return m_reserveBox->targetKey(); }
 QString SizingPanel::runDeviceId() const { return m_reserveBox->runDeviceId(); }
@@ -233,6 +272,9 @@ void SizingPanel::updateEnabledState()
 void SizingPanel::recompute()
 {
     m_timer->stop();
+    updateMeasureButton();
+    // Whatever the estimate says, the model to measure follows the inputs (Note [Which workload runs] in workloadform.h).
+    const auto announce = qScopeGuard([this] { emit sizedModelChanged(); });
     const QString problem = m_modelBox->problem();
     if (!problem.isEmpty()) {
         m_kvBox->showModelValues(std::nullopt);
@@ -374,6 +416,8 @@ void SizingPanel::restoreSettings()
 void SizingPanel::retranslateUi()
 {
     m_resetButton->setText(tr("Reset to the seeds' example"));
+    m_measureButton->setText(tr("&Measure this model"));
+    updateMeasureButton();
     m_resetButton->setToolTip(tr("7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to "
                                  "its default."));
 }

@@ -5,6 +5,7 @@
 #include "app/gui/sizing/reservebox.h"
 #include "app/gui/sizing/sizingresultsview.h"
 #include "app/gui/sizing/trainingbox.h"
+#include "app/gui/workload/sizedmodel.h"
 #include "core/model/modelshape.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/estimate.h"
@@ -89,6 +90,11 @@ public:
     bool selectPreset(const QString& idOrName);
     // The model shape of the current source (preset or config.json), if any.
     std::optional<model::ModelShape> shape() const;
+    // The model as a run would measure it (shape, its source and name, formats, the KV box's tokens and
+    // sequences); nullopt without a model shape (typed numbers, a checkpoint).
+    std::optional<SizedModel> sizedModel() const;
+    // "Measure this model": enabled while the panel has a model shape.
+    QPushButton* measureButton() const { return m_measureButton; }
 
     // The verdict's card: a catalog card's id or name, "card:<id>", "device:<id>", or "" for the run device.
     bool setTargetCard(const QString& keyOrCard);
@@ -115,6 +121,10 @@ signals:
     void estimateChanged(quint64 totalBytes);
     // The input became invalid; reason is one line. The estimate line should be hidden.
     void estimateCleared(const QString& reason);
+    // After every re-estimate: sizedModel() may have changed (the workload form follows it).
+    void sizedModelChanged();
+    // "Measure this model" was pressed: the window hands sizedModel() to the workload form and shows it.
+    void measureRequested(const iteragpu::gui::SizedModel& model);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -130,6 +140,7 @@ private:
     void placeInputs();
     void saveSettings() const;
     void restoreSettings();
+    void updateMeasureButton();
 
     std::optional<sizing::Estimate> m_estimate;
     std::optional<sizing::SizingRequest> m_request;
@@ -149,6 +160,7 @@ private:
     KvCacheBox* m_kvBox = nullptr;
     ReserveBox* m_reserveBox = nullptr;
     QPushButton* m_resetButton = nullptr;
+    QPushButton* m_measureButton = nullptr;
     SizingResultsView* m_results = nullptr;
     QSplitter* m_splitter = nullptr;
     QScrollArea* m_inputsScroll = nullptr;

@@ -5,6 +5,7 @@
 
 #include "core/runner/runner.h"
 #include "core/units/units.h"
+#include "core/workloads/decodersource.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -51,6 +52,38 @@ namespace {
         return value;
     }
 
+    bool isDenseField(WorkloadForm::Field f)
+    {
+        using F = WorkloadForm::Field;
+        return f == F::Batch || f == F::Context || f == F::Width;
+    }
+
+    bool isDecoderField(WorkloadForm::Field f)
+    {
+        using F = WorkloadForm::Field;
+        return f == F::PromptTokens || f == F::Generated || f == F::Sequences || f == F::DecodeChunk;
+    }
+
+    // The sizing engine's format, as the decoder stores it: the six formats both know, by their one name.
+    std::optional<protocol::WeightStorage> storageOf(sizing::WeightFormat format)
+    {
+        return protocol::weightStorageFromName(sizing::weightFormatInfo(format).name);
+    }
+
+    std::optional<device::DType> dtypeOf(sizing::ScalarType type)
+    {
+        switch (type) {
+        case sizing::ScalarType::FP32:
+            return device::DType::Float32;
+        case sizing::ScalarType::FP16:
+            return device::DType::Float16;
+        case sizing::ScalarType::BF16:
+            return device::DType::BFloat16;
+        default:
+            return std::nullopt;
+        }
+    }
+
 } // namespace
 
 WorkloadForm::WorkloadForm(QWidget* parent)
@@ -61,6 +94,19 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->setContentsMargins(6, 6, 6, 6);
     m_layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_workloadLabel = new QLabel(this);
+    m_workload = new QComboBox(this);
+    m_workload->setObjectName(QStringLiteral("workloadCombo"));
+    m_workload->addItem(QString(), static_cast<int>(protocol::WorkloadKind::Decoder));
+    m_workload->addItem(QString(), static_cast<int>(protocol::WorkloadKind::Dense));
+    m_layout->addRow(m_workloadLabel, m_workload);
+    m_workloadLabel->setBuddy(m_workload);
+    m_measures = new QLabel(this);
+    m_measures->setObjectName(QStringLiteral("workloadMeasures"));
+    m_measures->setWordWrap(true);
+    m_measures->setStyleSheet(QStringLiteral("QLabel { background: #eef4fb; border: 1px solid #9ab; padding: 3px; }"));
+    m_layout->addRow(m_measures);
 
     m_modeLabel = new QLabel(this);
     m_mode = new QComboBox(this);
@@ -81,6 +127,25 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_dtypeLabel, m_dtype);
     m_dtypeLabel->setBuddy(m_dtype);
 
+    addField(Field::PromptTokens);
+    addField(Field::Generated);
+    addField(Field::Sequences);
+    m_cacheLabel = new QLabel(this);
+    m_cache = new QComboBox(this);
+    m_cache->setObjectName(QStringLiteral("kvCacheCombo"));
+    for (auto kind : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static, protocol::KvCacheKind::Paged })
+        m_cache->addItem(QString(), static_cast<int>(kind));
+    m_layout->addRow(m_cacheLabel, m_cache);
+    m_cacheLabel->setBuddy(m_cache);
+    m_attentionLabel = new QLabel(this);
+    m_attention = new QComboBox(this);
+    m_attention->setObjectName(QStringLiteral("attentionCombo"));
+    for (auto kind : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
+        m_attention->addItem(QString(), static_cast<int>(kind));
+    m_layout->addRow(m_attentionLabel, m_attention);
+    m_attentionLabel->setBuddy(m_attention);
+    addField(Field::DecodeChunk);
+
     addField(Field::Warmup);
     addField(Field::Repeats);
 
@@ -91,7 +156,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_allocatorLabel, m_allocator);
     m_allocatorLabel->setBuddy(m_allocator);
     // Long item texts must not widen the form beyond its dock: the combo boxes elide, their tooltips tell all.
-    for (QComboBox* combo : { m_mode, m_dtype, m_allocator }) {
+    for (QComboBox* combo : { m_workload, m_mode, m_dtype, m_allocator, m_cache, m_attention }) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(8);
     }
@@ -115,14 +180,19 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     WheelGuard::install(this);
     retranslateUi();
     // The last choices (QSettings), else the seeds' example; every valid change is kept for the next start.
-    setConfig(WorkloadSettings::load().value_or(protocol::RunConfig {}));
-    connect(this, &WorkloadForm::changed, this, [this] {
-        if (!m_valid)
-            return;
-        if (const auto c = config())
-            WorkloadSettings::save(*c);
+    m_restoring = true;
+    protocol::RunConfig restored = WorkloadSettings::load().value_or(protocol::RunConfig {});
+    restored.decoder = WorkloadSettings::loadDecoder().value_or(protocol::DecoderSpec {});
+    setConfig(restored);
+    m_chosen = WorkloadSettings::loadChosenWorkload();
+    m_restoring = false;
+    updateWorkloadRows();
+    connect(this, &WorkloadForm::changed, this, &WorkloadForm::saveChoices);
+    // Note [Which workload runs]: only the user's own pick (activated, never a programmatic change) is kept.
+    connect(m_workload, &QComboBox::activated, this, [this](int index) {
+        chooseWorkload(static_cast<protocol::WorkloadKind>(m_workload->itemData(index).toInt()));
     });
-    for (auto* combo : { m_mode, m_dtype, m_allocator })
+    for (auto* combo : { m_mode, m_dtype, m_allocator, m_cache, m_attention })
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { validate(); });
     connect(m_emptyCache, &QCheckBox::toggled, this, [this] { validate(); });
     validate();
@@ -194,9 +264,10 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
     if (!integer)
         return tr("Not a whole number.");
     const bool iterations = field == Field::Warmup || field == Field::Repeats;
-    if (!iterations && *integer == 0)
+    const bool steps = field == Field::Generated || field == Field::DecodeChunk; // 0: none / all in one record
+    if (!iterations && !steps && *integer == 0)
         return tr("Must be at least 1.");
-    const std::uint64_t limit = iterations ? kMaxIterations : kMaxDimension;
+    const std::uint64_t limit = iterations ? kMaxIterations : steps ? kMaxGenerated : kMaxDimension;
     if (*integer > limit)
         //: %1 is the largest value the field accepts
         return tr("At most %1.").arg(locale.toString(static_cast<qulonglong>(limit)));
@@ -208,7 +279,7 @@ void WorkloadForm::validate()
     bool valid = true;
     for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
         FieldWidgets& w = it.value();
-        if (it.key() == Field::SimCapacity && !m_simulated) {
+        if (!fieldApplies(it.key())) {
             w.error->hide();
             w.edit->setStyleSheet(QString());
             continue;
@@ -224,7 +295,13 @@ void WorkloadForm::validate()
     }
 
     QString formReason;
-    if (valid) {
+    const bool decoder = workload() == protocol::WorkloadKind::Decoder;
+    if (decoder && !decoderProblem().isEmpty()) {
+        formReason = decoderProblem();
+    } else if (valid && decoder) {
+        if (const auto c = config())
+            formReason = QString::fromStdString(protocol::validateConfig(*c));
+    } else if (valid) {
         // The largest tensor must fit in 64 bits: batch x context x width elements of dtype.
         const auto c = config();
         if (c) {
@@ -243,6 +320,7 @@ void WorkloadForm::validate()
     m_formError->setText(formReason);
     m_formError->setVisible(!formReason.isEmpty());
     valid = valid && formReason.isEmpty();
+    updateMeasuresText();
 
     const bool changedValidity = valid != m_valid;
     m_valid = valid;
@@ -258,9 +336,15 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
         bool negative = false;
         return parseInteger(m_fields.value(f).edit->text(), negative);
     };
-    const auto batch = integer(Field::Batch);
-    const auto context = integer(Field::Context);
-    const auto width = integer(Field::Width);
+    const bool decoder = workload() == protocol::WorkloadKind::Decoder;
+    // The dense network's fields are hidden while the model runs: what they hold then does not matter.
+    const auto dense = [&](Field f, std::uint64_t fallback) -> std::optional<std::uint64_t> {
+        const auto v = integer(f);
+        return decoder && (!v || *v == 0) ? std::optional<std::uint64_t>(fallback) : v;
+    };
+    const auto batch = dense(Field::Batch, c.batch);
+    const auto context = dense(Field::Context, c.context);
+    const auto width = dense(Field::Width, c.width);
     const auto warmup = integer(Field::Warmup);
     const auto repeats = integer(Field::Repeats);
     const auto hz = parseReal(m_fields.value(Field::SamplingHz).edit->text());
@@ -276,7 +360,7 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
     c.allocator = static_cast<protocol::AllocatorKind>(m_allocator->currentData().toInt());
     c.emptyCacheBetweenRepeats = m_emptyCache->isChecked();
     c.samplingHz = *hz;
-    if (m_simulated) {
+    if (m_simulated && !m_cardCapacity) {
         const auto gib = parseReal(m_fields.value(Field::SimCapacity).edit->text());
         if (!gib)
             return std::nullopt;
@@ -284,7 +368,220 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
         if (!c.simCapacityBytes)
             return std::nullopt;
     }
+    if (decoder) {
+        if (!decoderProblem().isEmpty())
+            return std::nullopt;
+        fillDecoder(c);
+        if (!c.decoder)
+            return std::nullopt;
+    }
     return c;
+}
+
+protocol::WorkloadKind WorkloadForm::workload() const
+{
+    // Note [Which workload runs]
+    return m_chosen.value_or(m_model ? protocol::WorkloadKind::Decoder : protocol::WorkloadKind::Dense);
+}
+
+QString WorkloadForm::decoderProblem() const
+{
+    if (!m_model)
+        return tr("The sizing panel has no model shape to measure: choose a preset or open a config.json there, "
+                  "or choose the dense network.");
+    const auto storage = storageOf(m_model->format);
+    if (!storage)
+        //: %1 is a weight format such as gptq-int4 (a technical name, not translated)
+        return tr("Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. "
+                  "Choose one of them in the sizing panel's formats, or the dense network.")
+            .arg(QLatin1String(sizing::weightFormatInfo(m_model->format).name));
+    if (protocol::weightStorageQuantized(*storage) && !dtypeOf(m_model->compute))
+        //: %1 is a compute type such as fp8_e4m3 (a technical name, not translated)
+        return tr("Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one "
+                  "of them as the compute format in the sizing panel.")
+            .arg(QLatin1String(sizing::scalarName(m_model->compute)));
+    return {};
+}
+
+void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
+{
+    c.decoder.reset();
+    if (!m_model)
+        return;
+    const auto storage = storageOf(m_model->format);
+    auto integer = [this](Field f) {
+        bool negative = false;
+        return parseInteger(m_fields.value(f).edit->text(), negative);
+    };
+    const auto prompt = integer(Field::PromptTokens);
+    const auto generated = integer(Field::Generated);
+    const auto sequences = integer(Field::Sequences);
+    const auto chunk = integer(Field::DecodeChunk);
+    if (!storage || !prompt || !generated || !sequences || !chunk)
+        return;
+    protocol::DecoderSpec d;
+    d.shape = m_model->shape;
+    d.modelSource = m_model->source;
+    d.storage = *storage;
+    d.promptTokens = *prompt;
+    d.generated = *generated;
+    d.sequences = *sequences;
+    d.decodeChunk = *chunk;
+    d.cache = static_cast<protocol::KvCacheKind>(m_cache->currentData().toInt());
+    d.attention = static_cast<protocol::AttentionKind>(m_attention->currentData().toInt());
+    // The config's rotary base and norm epsilon, else the family's defaults, as the CLI's --model resolves them.
+    d.ropeTheta = static_cast<float>(d.shape.ropeTheta.value_or(workloads::DecoderSource::familyRopeTheta(d.shape.family)));
+    d.normEps = static_cast<float>(d.shape.normEps.value_or(workloads::DecoderSource::familyNormEps(d.shape.family)));
+    c.workload = protocol::WorkloadKind::Decoder;
+    c.mode = protocol::Mode::Inference;
+    // Quantized weights compute in the sizing panel's compute format; float weights in their own type.
+    if (protocol::weightStorageQuantized(d.storage)) {
+        c.dtype = dtypeOf(m_model->compute).value_or(device::DType::BFloat16);
+    } else {
+        c.dtype = d.storage == protocol::WeightStorage::Float32 ? device::DType::Float32
+            : d.storage == protocol::WeightStorage::Float16     ? device::DType::Float16
+                                                                : device::DType::BFloat16;
+    }
+    c.decoder = std::move(d);
+}
+
+void WorkloadForm::setSizedModel(const std::optional<SizedModel>& model)
+{
+    m_model = model;
+    updateWorkloadRows();
+    validate();
+}
+
+void WorkloadForm::takeOver(const SizedModel& model)
+{
+    m_model = model;
+    auto setInt = [&](Field f, std::uint64_t v) {
+        m_fields.value(f).edit->setText(QString::number(static_cast<qulonglong>(v)));
+    };
+    // The KV box's values where it gives them; a prompt of 0 tokens is no prompt: the form keeps its own.
+    if (model.promptTokens > 0)
+        setInt(Field::PromptTokens, model.promptTokens);
+    setInt(Field::Generated, model.generated);
+    if (model.sequences > 0)
+        setInt(Field::Sequences, model.sequences);
+    if (model.staticCache)
+        m_cache->setCurrentIndex(m_cache->findData(static_cast<int>(protocol::KvCacheKind::Static)));
+    chooseWorkload(protocol::WorkloadKind::Decoder);
+}
+
+void WorkloadForm::chooseWorkload(std::optional<protocol::WorkloadKind> kind)
+{
+    m_chosen = kind;
+    if (!m_restoring)
+        WorkloadSettings::saveChosenWorkload(kind);
+    updateWorkloadRows();
+    validate();
+}
+
+bool WorkloadForm::fieldApplies(Field field) const
+{
+    if (field == Field::SimCapacity)
+        return m_simulated && !m_cardCapacity;
+    const bool decoder = workload() == protocol::WorkloadKind::Decoder;
+    if (isDenseField(field))
+        return !decoder;
+    if (isDecoderField(field))
+        return decoder;
+    return true;
+}
+
+void WorkloadForm::setFieldVisible(Field field, bool visible)
+{
+    m_layout->setRowVisible(m_fields.value(field).label, visible);
+}
+
+void WorkloadForm::updateWorkloadRows()
+{
+    const bool decoder = workload() == protocol::WorkloadKind::Decoder;
+    {
+        const QSignalBlocker block(m_workload);
+        m_workload->setCurrentIndex(m_workload->findData(static_cast<int>(workload())));
+    }
+    for (Field f : { Field::Batch, Field::Context, Field::Width })
+        setFieldVisible(f, !decoder);
+    for (Field f : { Field::PromptTokens, Field::Generated, Field::Sequences, Field::DecodeChunk })
+        setFieldVisible(f, decoder);
+    m_layout->setRowVisible(m_mode, !decoder); // the decoder runs inference only
+    m_layout->setRowVisible(m_dtype, !decoder); // it computes in the sizing panel's formats
+    m_layout->setRowVisible(m_cache, decoder);
+    m_layout->setRowVisible(m_attention, decoder);
+}
+
+void WorkloadForm::updateMeasuresText()
+{
+    const QLocale locale;
+    const auto number = [&](std::uint64_t v) { return locale.toString(static_cast<qulonglong>(v)); };
+    QString text;
+    if (workload() == protocol::WorkloadKind::Decoder) {
+        if (!m_model) {
+            text = tr("Run measures nothing yet: the sizing panel has no model shape.");
+        } else {
+            const model::ModelShape& shape = m_model->shape;
+            //: %1 the model's name, e.g. Llama-2-7B; %2 its family (config.json's model_type, e.g. llama, not
+            //: translated); %3 its number of layers; %4 the weight format, e.g. bf16 or nf4 (not translated)
+            text = tr("Run measures %1 (%2, %3 layers, weights in %4), the model in the sizing panel, with random "
+                      "weights.")
+                       .arg(m_model->name, QString::fromStdString(shape.family), number(shape.layers),
+                           QLatin1String(sizing::weightFormatInfo(m_model->format).name));
+            bool negative = false;
+            const auto prompt = parseInteger(m_fields.value(Field::PromptTokens).edit->text(), negative);
+            const auto generated = parseInteger(m_fields.value(Field::Generated).edit->text(), negative);
+            const auto sequences = parseInteger(m_fields.value(Field::Sequences).edit->text(), negative);
+            if (prompt && generated && sequences)
+                text += QLatin1Char(' ')
+                    //: %1 sequences generated at once, %2 prompt tokens per sequence, %3 generated tokens per sequence
+                    + tr("Sequences: %1, each %2 prompt tokens, then %3 generated.")
+                          .arg(number(*sequences), number(*prompt), number(*generated));
+        }
+    } else {
+        bool negative = false;
+        const auto batch = parseInteger(m_fields.value(Field::Batch).edit->text(), negative);
+        const auto context = parseInteger(m_fields.value(Field::Context).edit->text(), negative);
+        const auto width = parseInteger(m_fields.value(Field::Width).edit->text(), negative);
+        if (batch && context && width)
+            //: %1 batch, %2 context (tokens), %3 width, %4 data type such as float32 (not translated)
+            text = tr("Run measures the dense network, the seeds' exercise (batch %1, context %2, width %3, %4), "
+                      "not the model in the sizing panel.")
+                       .arg(number(*batch), number(*context), number(*width),
+                           QLatin1String(device::dtypeName(
+                               static_cast<device::DType>(m_dtype->currentData().toInt()))));
+        else
+            text = tr("Run measures the dense network, the seeds' exercise, not the model in the sizing panel.");
+    }
+    m_measures->setText(text);
+}
+
+QString WorkloadForm::measuresText() const { return m_measures->text(); }
+
+void WorkloadForm::saveChoices() const
+{
+    if (m_restoring)
+        return;
+    if (m_valid)
+        if (const auto c = config())
+            WorkloadSettings::save(*c);
+    // The decoder's own fields are kept whenever they read, whether or not the model runs now.
+    bool negative = false;
+    auto integer = [&](Field f) { return parseInteger(m_fields.value(f).edit->text(), negative); };
+    const auto prompt = integer(Field::PromptTokens);
+    const auto generated = integer(Field::Generated);
+    const auto sequences = integer(Field::Sequences);
+    const auto chunk = integer(Field::DecodeChunk);
+    if (!prompt || !generated || !sequences || !chunk || *prompt == 0 || *sequences == 0)
+        return;
+    protocol::DecoderSpec d;
+    d.promptTokens = *prompt;
+    d.generated = *generated;
+    d.sequences = *sequences;
+    d.decodeChunk = *chunk;
+    d.cache = static_cast<protocol::KvCacheKind>(m_cache->currentData().toInt());
+    d.attention = static_cast<protocol::AttentionKind>(m_attention->currentData().toInt());
+    WorkloadSettings::saveDecoder(d);
 }
 
 void WorkloadForm::setConfig(const protocol::RunConfig& c)
@@ -306,6 +603,13 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
     m_fields.value(Field::SamplingHz).edit->setText(locale.toString(c.samplingHz, 'f', 0));
     const double gib = units::toGiB(c.simCapacityBytes.value_or(80ULL * units::kGiB));
     m_fields.value(Field::SimCapacity).edit->setText(locale.toString(gib, 'g', 6));
+    const protocol::DecoderSpec d = c.decoder.value_or(protocol::DecoderSpec {});
+    setInt(Field::PromptTokens, d.promptTokens);
+    setInt(Field::Generated, d.generated);
+    setInt(Field::Sequences, d.sequences);
+    setInt(Field::DecodeChunk, d.decodeChunk);
+    m_cache->setCurrentIndex(m_cache->findData(static_cast<int>(d.cache)));
+    m_attention->setCurrentIndex(m_attention->findData(static_cast<int>(d.attention)));
     validate();
 }
 
@@ -314,9 +618,30 @@ void WorkloadForm::resetToSeedsExample() { setConfig(protocol::RunConfig {}); }
 void WorkloadForm::setSimulatedDevice(bool simulated)
 {
     m_simulated = simulated;
-    m_fields.value(Field::SimCapacity).edit->setEnabled(simulated);
-    m_fields.value(Field::SimCapacity).label->setEnabled(simulated);
+    const bool editable = fieldApplies(Field::SimCapacity);
+    m_fields.value(Field::SimCapacity).edit->setEnabled(editable);
+    m_fields.value(Field::SimCapacity).label->setEnabled(editable);
     validate();
+}
+
+void WorkloadForm::setSimCardCapacity(std::optional<std::uint64_t> bytes)
+{
+    if (bytes == m_cardCapacity)
+        return;
+    QLineEdit* edit = m_fields.value(Field::SimCapacity).edit;
+    {
+        const QSignalBlocker block(edit);
+        if (bytes && !m_cardCapacity) {
+            m_typedCapacity = edit->text();
+            m_typedGiB = parseReal(m_typedCapacity);
+        }
+        if (bytes)
+            edit->setText(QLocale().toString(units::toGiB(*bytes), 'f', 2));
+        else
+            edit->setText(m_typedGiB ? QLocale().toString(*m_typedGiB, 'g', 15) : m_typedCapacity);
+    }
+    m_cardCapacity = bytes;
+    setSimulatedDevice(m_simulated);
 }
 
 void WorkloadForm::setLocked(bool locked)
@@ -324,7 +649,7 @@ void WorkloadForm::setLocked(bool locked)
     for (QWidget* w : findChildren<QWidget*>())
         if (qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QCheckBox*>(w)
             || qobject_cast<QPushButton*>(w))
-            w->setEnabled(!locked && (w != m_fields.value(Field::SimCapacity).edit || m_simulated));
+            w->setEnabled(!locked && (w != m_fields.value(Field::SimCapacity).edit || fieldApplies(Field::SimCapacity)));
 }
 
 void WorkloadForm::relocalizeFields()
@@ -361,6 +686,29 @@ void WorkloadForm::relocalizeFields()
 void WorkloadForm::retranslateUi()
 {
     relocalizeFields();
+    m_workloadLabel->setText(tr("What r&uns:"));
+    m_workload->setItemText(0, tr("The model in the sizing panel"));
+    m_workload->setItemText(1, tr("The dense network (the seeds' exercise)"));
+    m_workload->setToolTip(tr("The model in the sizing panel: a decoder-only transformer of its shape, with random "
+                              "weights in its format. The dense network: the seeds' two-layer exercise."));
+    m_fields[Field::PromptTokens].label->setText(tr("&Prompt tokens:"));
+    m_fields[Field::PromptTokens].edit->setPlaceholderText(tr("tokens per sequence"));
+    m_fields[Field::Generated].label->setText(tr("&Generated tokens:"));
+    m_fields[Field::Generated].edit->setPlaceholderText(tr("decode steps"));
+    m_fields[Field::Sequences].label->setText(tr("Se&quences:"));
+    m_fields[Field::Sequences].edit->setPlaceholderText(tr("generated at once"));
+    m_fields[Field::DecodeChunk].label->setText(tr("Decode c&hunk:"));
+    m_fields[Field::DecodeChunk].edit->setPlaceholderText(tr("steps per phase record"));
+    m_fields[Field::DecodeChunk].edit->setToolTip(
+        tr("Decode steps per phase record; 0 puts all of them in one record"));
+    m_cacheLabel->setText(tr("&KV cache:"));
+    // The kinds' technical names stay as the CLI writes them; what each does is said beside it.
+    m_cache->setItemText(0, tr("dynamic (grows every step)"));
+    m_cache->setItemText(1, tr("static (allocated once)"));
+    m_cache->setItemText(2, tr("paged (blocks of 16 tokens)"));
+    m_attentionLabel->setText(tr("A&ttention:"));
+    m_attention->setItemText(0, tr("eager (holds the score matrix)"));
+    m_attention->setItemText(1, tr("sdpa (tiled, no score matrix)"));
     m_modeLabel->setText(tr("&Mode:"));
     m_mode->setItemText(0, tr("Inference (dense network)"));
     m_mode->setItemText(1, tr("Training (forward, loss, backward, optimizer)"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "app/gui/workload/sizedmodel.h"
 #include "core/protocol/runtypes.h"
 
 #include <QLocale>
@@ -18,18 +19,38 @@ class QPushButton;
 
 namespace iteragpu::gui {
 
-// The workload of a run: dense (inference) or training mode, dimensions, dtype, warm-up and repeats, allocator
-// backend, empty-cache policy, sampling rate, and the capacity of the simulated device. Every field is checked
-// as it is typed; an invalid value shows its reason under the field and the form reports itself invalid, so Run
-// stays disabled and nothing starts.
+// The workload of a run. What runs: the model of the sizing panel (a decoder-only transformer built from its
+// shape: prompt and generated tokens, sequences, KV cache, attention, decode chunk) or the seeds' dense network
+// (inference or training mode, dimensions, dtype); a line says in words which one Run will measure. Then warm-up
+// and repeats, allocator backend, empty-cache policy, sampling rate, and the capacity of the simulated device.
+// Every field is checked as it is typed; an invalid value shows its reason under the field and the form reports
+// itself invalid, so Run stays disabled and nothing starts.
+//
+// Note [Which workload runs]: until the user picks one in "What runs", the form follows the sizing panel: the
+// model as soon as the panel has a model shape (a preset or a config.json), the dense network while it has none
+// (a typed parameter count, a checkpoint). A pick is kept (QSettings) and wins from then on; a pick of the model
+// while the panel has no shape leaves the form invalid with the reason, it never measures something else.
 class WorkloadForm : public QWidget {
     Q_OBJECT
 public:
-    enum class Field { Batch, Context, Width, Warmup, Repeats, SamplingHz, SimCapacity };
+    enum class Field {
+        Batch,
+        Context,
+        Width,
+        PromptTokens,
+        Generated,
+        Sequences,
+        DecodeChunk,
+        Warmup,
+        Repeats,
+        SamplingHz,
+        SimCapacity
+    };
 
     static constexpr std::uint64_t kMaxDimension = 2'147'483'647; // kernels index rows and columns as int
     static constexpr std::uint64_t kMaxIterations = 100'000; // warm-up iterations or repeats
     static constexpr double kMaxSimCapacityGiB = 1'048'576.0; // 1 PiB
+    static constexpr std::uint64_t kMaxGenerated = 100'000'000; // decode steps (validateConfig's limit)
 
     explicit WorkloadForm(QWidget* parent = nullptr);
 
@@ -43,12 +64,28 @@ public:
     QComboBox* dtypeBox() const { return m_dtype; }
     QComboBox* allocatorBox() const { return m_allocator; }
     QCheckBox* emptyCacheBox() const { return m_emptyCache; }
+    QComboBox* workloadBox() const { return m_workload; }
+    QComboBox* cacheBox() const { return m_cache; }
+    QComboBox* attentionBox() const { return m_attention; }
+
+    // The workload Run measures now (Note [Which workload runs]).
+    protocol::WorkloadKind workload() const;
+    // The line under "What runs": which workload Run measures, in words.
+    QString measuresText() const;
+    // The sizing panel's model, or nullopt while it has no model shape; the window calls this on every change.
+    void setSizedModel(const std::optional<SizedModel>& model);
+    const std::optional<SizedModel>& sizedModel() const { return m_model; }
+    // "Measure this model": the model, its tokens and sequences (and a static cache) taken over, the model chosen.
+    void takeOver(const SizedModel& model);
 
     // The run configuration of the fields (deviceId left for the caller); nullopt while invalid.
     std::optional<protocol::RunConfig> config() const;
     void setConfig(const protocol::RunConfig& config);
     // The simulated capacity applies to sim:N only; the field is disabled for a GPU.
     void setSimulatedDevice(bool simulated);
+    // A simulated card (the device panel's) brings its reported capacity: the field shows it, disabled, and
+    // config() leaves simCapacityBytes unset (the card's applies). nullopt gives the field back.
+    void setSimCardCapacity(std::optional<std::uint64_t> bytes);
     // Locks the form while a run is going.
     void setLocked(bool locked);
     // The seeds' example: RunConfig's defaults (batch 2, context 128, width 1024, float32, warm-up 3, 5 repeats).
@@ -70,6 +107,14 @@ private:
     };
 
     void addField(Field field);
+    void setFieldVisible(Field field, bool visible);
+    bool fieldApplies(Field field) const;
+    void chooseWorkload(std::optional<protocol::WorkloadKind> kind); // nullopt: follow the sizing panel
+    void updateWorkloadRows();
+    void updateMeasuresText();
+    QString decoderProblem() const; // why the sizing panel's model cannot be measured; empty when it can
+    void fillDecoder(protocol::RunConfig& c) const;
+    void saveChoices() const;
     void retranslateUi();
     void relocalizeFields(); // Note [Numbers across a language switch]
     void validate();
@@ -84,10 +129,23 @@ private:
     QComboBox* m_dtype = nullptr;
     QComboBox* m_allocator = nullptr;
     QCheckBox* m_emptyCache = nullptr;
+    QLabel* m_workloadLabel = nullptr;
+    QComboBox* m_workload = nullptr;
+    QLabel* m_measures = nullptr;
+    QLabel* m_cacheLabel = nullptr;
+    QComboBox* m_cache = nullptr;
+    QLabel* m_attentionLabel = nullptr;
+    QComboBox* m_attention = nullptr;
     QLabel* m_formError = nullptr;
     QPushButton* m_reset = nullptr;
     bool m_valid = false;
     bool m_simulated = true;
+    bool m_restoring = false;
+    std::optional<std::uint64_t> m_cardCapacity; // bytes of the simulated card, when one is chosen
+    QString m_typedCapacity; // the field's text before a card's capacity replaced it (unparsable: kept as typed)
+    std::optional<double> m_typedGiB; // its value, written again in the language of the day when given back
+    std::optional<protocol::WorkloadKind> m_chosen; // the user's pick; nullopt follows the sizing panel
+    std::optional<SizedModel> m_model;
     QLocale m_fieldLocale; // the locale the numeric fields are written in
 };
 

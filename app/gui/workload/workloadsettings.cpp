@@ -74,6 +74,57 @@ void WorkloadSettings::save(const protocol::RunConfig& c)
     s.endGroup();
 }
 
+std::optional<protocol::DecoderSpec> WorkloadSettings::loadDecoder()
+{
+    QSettings s;
+    s.beginGroup(kGroup);
+    if (!s.childGroups().contains(QStringLiteral("decoder")))
+        return std::nullopt;
+    s.beginGroup(QStringLiteral("decoder"));
+    protocol::DecoderSpec d;
+    auto count = [&](const char* key, std::uint64_t& field, std::uint64_t least) {
+        if (const auto v = readCount(s, QLatin1String(key)); v && *v >= least)
+            field = *v;
+    };
+    count("promptTokens", d.promptTokens, 1);
+    count("generated", d.generated, 0);
+    count("sequences", d.sequences, 1);
+    count("decodeChunk", d.decodeChunk, 0);
+    if (const auto cache = protocol::kvCacheFromName(s.value(QStringLiteral("kvCache")).toString().toStdString()))
+        d.cache = *cache;
+    if (const auto a = protocol::attentionFromName(s.value(QStringLiteral("attention")).toString().toStdString()))
+        d.attention = *a;
+    return d;
+}
+
+void WorkloadSettings::saveDecoder(const protocol::DecoderSpec& d)
+{
+    QSettings s;
+    s.beginGroup(kGroup);
+    s.beginGroup(QStringLiteral("decoder"));
+    s.setValue(QStringLiteral("promptTokens"), static_cast<qulonglong>(d.promptTokens));
+    s.setValue(QStringLiteral("generated"), static_cast<qulonglong>(d.generated));
+    s.setValue(QStringLiteral("sequences"), static_cast<qulonglong>(d.sequences));
+    s.setValue(QStringLiteral("decodeChunk"), static_cast<qulonglong>(d.decodeChunk));
+    s.setValue(QStringLiteral("kvCache"), QLatin1String(protocol::kvCacheName(d.cache)));
+    s.setValue(QStringLiteral("attention"), QLatin1String(protocol::attentionName(d.attention)));
+}
+
+std::optional<protocol::WorkloadKind> WorkloadSettings::loadChosenWorkload()
+{
+    const QSettings s;
+    return protocol::workloadKindFromName(s.value(kGroup + QStringLiteral("/kind")).toString().toStdString());
+}
+
+void WorkloadSettings::saveChosenWorkload(std::optional<protocol::WorkloadKind> kind)
+{
+    QSettings s;
+    if (kind)
+        s.setValue(kGroup + QStringLiteral("/kind"), QLatin1String(protocol::workloadKindName(*kind)));
+    else
+        s.remove(kGroup + QStringLiteral("/kind"));
+}
+
 void WorkloadSettings::clear()
 {
     QSettings s;

@@ -14,6 +14,13 @@ class WorkloadSettings {
 public:
     static std::optional<protocol::RunConfig> load();
     static void save(const protocol::RunConfig& config);
+    // The decoder's own choices (tokens, sequences, cache, attention, decode chunk), shape and storage left empty:
+    // those come from the sizing panel. nullopt when none were saved; a damaged value keeps DecoderSpec's default.
+    static std::optional<protocol::DecoderSpec> loadDecoder();
+    static void saveDecoder(const protocol::DecoderSpec& spec);
+    // The user's pick in "What runs"; nullopt: none yet, the form follows the sizing panel.
+    static std::optional<protocol::WorkloadKind> loadChosenWorkload();
+    static void saveChosenWorkload(std::optional<protocol::WorkloadKind> kind);
     static void clear();
 };
 

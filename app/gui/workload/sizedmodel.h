@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/model/modelshape.h"
+#include "core/sizing/scalartype.h"
+#include "core/sizing/weightformat.h"
+
+#include <QString>
+#include <cstdint>
+#include <string>
+
+namespace iteragpu::gui {
+
+// The model of the sizing panel as the workload form measures it: the shape the sizing engine reads (a preset or
+// a config.json), where it came from, the storage and compute formats chosen there, and the KV box's tokens and
+// sequences (0 where the box gives none). A value copy: the form never reaches into the sizing panel.
+struct SizedModel {
+    model::ModelShape shape;
+    QString name; // as shown: the preset's name ("Llama-2-7B") or the config file's name
+    std::string source; // DecoderSpec::modelSource: "preset:llama-2-7b" or the config.json's path
+    sizing::WeightFormat format = sizing::WeightFormat::BF16;
+    sizing::ScalarType compute = sizing::ScalarType::BF16;
+    std::uint64_t promptTokens = 0;
+    std::uint64_t generated = 0;
+    std::uint64_t sequences = 0;
+    bool staticCache = false; // the KV box's "static cache"
+};
+
+} // namespace iteragpu::gui
