@@ -6,6 +6,7 @@
 #include "core/units/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -35,7 +36,7 @@ public:
             m_secondsPerByte = 1.0 / m_options.card->memoryBandwidth;
             for (const DType dtype : { DType::Float32, DType::Float16, DType::BFloat16 })
                 if (const auto peak = m_options.card->peakFlops(dtype))
-                    m_secondsPerFlop[static_cast<int>(dtype)] = 1.0 / *peak;
+                    m_secondsPerFlop[static_cast<std::size_t>(dtype)] = 1.0 / *peak;
         }
     }
 
@@ -359,7 +360,7 @@ private:
         }
         double seconds = cost.bytes * m_secondsPerByte;
         if (cost.flops > 0.0) {
-            const double perFlop = m_secondsPerFlop[static_cast<int>(dtype)];
+            const double perFlop = m_secondsPerFlop[static_cast<std::size_t>(dtype)];
             if (!(perFlop > 0.0))
                 return Status::error("simulated " + m_options.card->name + ": the catalog has no peak "
                     + device::dtypeName(dtype) + " FLOP/s for this card, so a " + device::dtypeName(dtype)
@@ -376,7 +377,7 @@ private:
     SimPacer m_pacer;
     double m_kernelSeconds = 0.0; // without a card: wall seconds per kernel at speed 1
     double m_secondsPerByte = 0.0;
-    double m_secondsPerFlop[3] = { 0.0, 0.0, 0.0 }; // by DType; 0 where the card has no peak
+    std::array<double, 3> m_secondsPerFlop { 0.0, 0.0, 0.0 }; // by DType; 0 where the card has no peak
     double m_modelledSeconds = 0.0;
     std::uint64_t m_used = 0;
     std::uint64_t m_nextAddress = 0x7f0000000000ULL;
