@@ -42,6 +42,7 @@ namespace {
         double samplingHz = protocol::kDefaultSamplingHz;
         std::uint64_t seed = 0;
         bool dtypeGiven = false;
+        bool modelGiven = false; // --model, even as an empty string (refused, never the dense network instead)
         // The decoder (--model); the counts start at DecoderSpec's defaults.
         std::string model;
         std::string format; // empty: the model's torch_dtype (DecoderSource::storageFor)
@@ -199,7 +200,7 @@ namespace {
             }
             config.simCapacityBytes = bytes;
         }
-        if (!o.model.empty())
+        if (o.modelGiven)
             if (const auto code = configureDecoder(o, config, err))
                 return *code;
         // Validation, backend, index and the run's open options, once, in core (the window does the same).
@@ -345,8 +346,9 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
                               return {};
                           },
                           "X>=0"));
-    sub->callback([&action, &out, &err, opts, dtype, speed] {
+    sub->callback([&action, &out, &err, opts, dtype, speed, model] {
         opts->dtypeGiven = dtype->count() > 0;
+        opts->modelGiven = model->count() > 0;
         if (speed->count() > 0)
             opts->simSpeed = speed->as<double>();
         action = [&out, &err, opts] { return runMeasure(*opts, out, err); };
