@@ -7,6 +7,10 @@
 // clang-format off
 #include "gpu/hostruntime.h" // first: it selects the emulated runtime
 // clang-format on
+#include "core/alloc/cachingallocator.h"
+#include "core/alloc/devicerawmemory.h"
+#include "core/protocol/runtypes.h"
+#include "core/workloads/workload.h"
 #include "gpu/common/gpubackend.h"
 #include "gpu/common/gpucontext.h"
 #include "gpu/decoderchecks.h"
@@ -351,6 +355,93 @@ private slots:
         device::Nf4Tensor t;
         QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
         QVERIFY(c.synchronize().ok);
+    }
+
+    // The decoder workload (core/workloads) run phase by phase on the emulated device: every call it makes passes
+    // the context's argument checks and runs on the real kernels, for the families' peculiarities (a window that
+    // the prompt overflows, GQA, MoE routing, Gemma's head dim and norm offset), each cache and attention, and
+    // the quantized formats' dequantization. Small shapes: the emulation runs every thread of every block.
+    void decoderWorkloadRuns_data()
+    {
+        using protocol::AttentionKind;
+        using protocol::KvCacheKind;
+        using protocol::WeightStorage;
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<int>("storage");
+        QTest::addColumn<int>("cache");
+        QTest::addColumn<int>("attention");
+        const auto row = [](const char* family, WeightStorage w, KvCacheKind c, AttentionKind a) {
+            QTest::addRow("%s %s %s %s", family, protocol::weightStorageName(w), protocol::kvCacheName(c),
+                protocol::attentionName(a))
+                << QString::fromLatin1(family) << int(w) << int(c) << int(a);
+        };
+        // Eager is the slow one to emulate (a 256-thread block per softmax row): one row of it.
+        row("llama", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Sdpa);
+        row("mistral", WeightStorage::Int8, KvCacheKind::Paged, AttentionKind::Sdpa);
+        row("mistral", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Eager);
+        row("gemma", WeightStorage::Nf4DoubleQuant, KvCacheKind::Paged, AttentionKind::Sdpa);
+        row("mixtral", WeightStorage::Nf4, KvCacheKind::Static, AttentionKind::Sdpa);
+    }
+
+    void decoderWorkloadRuns()
+    {
+        QFETCH(QString, family);
+        QFETCH(int, storage);
+        QFETCH(int, cache);
+        QFETCH(int, attention);
+        model::ModelShape m;
+        m.family = family.toStdString();
+        m.source = "test:" + m.family;
+        m.layers = 1; // what one layer does, the next does again
+        m.hidden = 32;
+        m.intermediate = 48;
+        m.heads = 4;
+        m.kvHeads = 2;
+        m.headDim = 8;
+        m.vocab = 64;
+        m.layerWindows.assign(m.layers, std::nullopt);
+        if (m.family == "mistral") {
+            m.layerWindows.assign(m.layers, 12); // the 18-token prompt overflows it: a ring
+        } else if (m.family == "gemma") {
+            m.headDim = 16;
+            m.kvHeads = 1;
+            m.tieWordEmbeddings = true;
+        } else if (m.family == "mixtral") {
+            m.experts = 4;
+            m.expertsPerToken = 2;
+        }
+        protocol::RunConfig config;
+        config.workload = protocol::WorkloadKind::Decoder;
+        config.dtype = device::DType::BFloat16;
+        config.warmup = 0; // one warm prefill still releases and remakes the caches
+        config.repeats = 1;
+        config.seed = 3;
+        protocol::DecoderSpec d;
+        d.shape = m;
+        d.modelSource = m.source;
+        d.storage = static_cast<protocol::WeightStorage>(storage);
+        d.promptTokens = 18;
+        d.generated = 4; // 22 positions: two paged blocks of 16
+        d.sequences = 2;
+        d.cache = static_cast<protocol::KvCacheKind>(cache);
+        d.attention = static_cast<protocol::AttentionKind>(attention);
+        config.decoder = d;
+
+        alloc::DeviceRawMemory raw(*m_context);
+        alloc::CachingAllocator allocator(raw);
+        {
+            auto workload = workloads::makeWorkload(*m_context, allocator, config);
+            QVERIFY(workload);
+            const auto plan = workload->plan();
+            QVERIFY(!plan.empty());
+            for (const auto& phase : plan) {
+                const device::Status status = workload->runPhase(phase);
+                QVERIFY2(status.ok, (phase.name + ": " + status.message).c_str());
+            }
+            const device::Status synced = m_context->synchronize();
+            QVERIFY2(synced.ok, synced.message.c_str());
+        }
+        QCOMPARE(allocator.counters().allocatedCurrent, std::uint64_t(0)); // the workload freed what it held
     }
 
 private:
