@@ -8,9 +8,9 @@
 #include "core/buildinfo/buildinfo.h"
 #include "core/protocol/phaseplan.h"
 #include "core/sampler/sampler.h"
-#include "core/workloads/densepredictor.h"
+#include "core/workloads/runpredictor.h"
 #include "core/units/units.h"
-#include "core/workloads/denseworkload.h"
+#include "core/workloads/workload.h"
 
 #include <chrono>
 #include <ctime>
@@ -177,7 +177,7 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
     }
 
     const auto plan = planPhases(config);
-    const auto prediction = workloads::predictWorkload(config);
+    const auto prediction = workloads::predictRun(config);
     for (const auto& planned : plan) {
         PhaseResult p;
         p.index = planned.index;
@@ -232,10 +232,18 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
                 if (observer)
                     observer->samplesReady(id, batch);
             });
-        workloads::DenseWorkload workload(*context, *allocator, config);
-        sampler.start();
+        std::unique_ptr<workloads::Workload> workload;
+        try {
+            workload = workloads::makeWorkload(*context, *allocator, config);
+        } catch (const std::exception& e) {
+            result.error = e.what();
+        }
+        if (workload)
+            sampler.start();
 
         for (const auto& planned : plan) {
+            if (!workload)
+                break;
             if (cancel && cancel->load()) {
                 result.cancelled = true;
                 break;
@@ -257,9 +265,10 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             allocator->resetPeakStats();
             sampler.beginPhase(planned.index);
             p.startSeconds = sampler.elapsed();
+            const std::optional<double> modelledBefore = context->modelledSeconds();
             // 4. Run, keeping what the next phase needs (the workload holds it).
             if (phaseStatus.ok)
-                phaseStatus = workload.runPhase(planned);
+                phaseStatus = workload->runPhase(planned);
             // 5. Synchronize, read peaks and finals, record success or the error.
             const device::Status syncStatus = context->synchronize();
             if (phaseStatus.ok && !syncStatus.ok)
@@ -271,6 +280,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             sampler.setDeviceUsed(p.deviceAfter.usedBytes);
             p.endSeconds = sampler.elapsed();
             p.durationSeconds = *p.endSeconds - *p.startSeconds;
+            if (const auto modelledAfter = context->modelledSeconds(); modelledBefore && modelledAfter)
+                p.modelledSeconds = *modelledAfter - *modelledBefore;
             auto samples = sampler.endPhase();
             p.samples = std::move(samples.samples);
             p.samplesThinned = samples.thinned;
@@ -284,7 +295,8 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
                 break; // the run ends cleanly; later phases stay not_run
         }
         trace.setPhase(-1);
-        sampler.stop();
+        if (workload)
+            sampler.stop();
     } // the workload frees its tensors here
     allocator->setTrace(nullptr);
     result.trace = trace.events();

@@ -185,7 +185,209 @@ public:
         return ok();
     }
 
+    // The decoder's kernels (ABI 2) do not compute here: each writes its whole output range and reads the first
+    // and last element of every input it would read (KV rows through their layout, paged tables included), so
+    // AddressSanitizer sees any tensor that is smaller than its kernel's reach.
+    iteragpu::device::Status copyToDevice(void* dst, const void* src, std::uint64_t bytes) override
+    {
+        std::memcpy(dst, src, bytes);
+        return ok();
+    }
+    iteragpu::device::Status fillTokens(void* ids, std::uint64_t count, std::int64_t vocab, std::uint64_t seed) override
+    {
+        auto* out = static_cast<std::int32_t*>(ids);
+        for (std::uint64_t i = 0; i < count; ++i)
+            out[i] = static_cast<std::int32_t>((seed + i * 2654435761ULL) % static_cast<std::uint64_t>(vocab));
+        return ok();
+    }
+    iteragpu::device::Status embedding(void* out, const void* table, const void* ids, std::int64_t tokens,
+        std::int64_t hidden, std::int64_t vocab, float, iteragpu::device::DType dt) override
+    {
+        const auto* id = static_cast<const std::int32_t*>(ids);
+        for (std::int64_t t = 0; t < tokens; ++t) {
+            if (id[t] < 0 || id[t] >= vocab)
+                return iteragpu::device::Status::error("token id out of range");
+            readRange(table, std::uint64_t(id[t]) * std::uint64_t(hidden), std::uint64_t(hidden), dt);
+        }
+        return touch(out, std::uint64_t(tokens * hidden), dt);
+    }
+    iteragpu::device::Status rmsNorm(void* out, const void* in, const void* weight, std::int64_t rows,
+        std::int64_t cols, float, float, iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, std::uint64_t(rows * cols), dt);
+        readRange(weight, 0, std::uint64_t(cols), dt);
+        return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status rope(void* x, std::int64_t b, std::int64_t s, std::int64_t h, std::int64_t d,
+        std::int64_t, float, iteragpu::device::DType dt) override
+    {
+        return touch(x, std::uint64_t(b * s * h * d), dt);
+    }
+    iteragpu::device::Status gatedActivation(void* out, const void* gate, const void* up, std::uint64_t count,
+        iteragpu::device::Activation, iteragpu::device::DType dt) override
+    {
+        readRange(gate, 0, count, dt);
+        readRange(up, 0, count, dt);
+        return touch(out, count, dt);
+    }
+    iteragpu::device::Status add(void* inout, const void* other, std::uint64_t count, iteragpu::device::DType dt) override
+    {
+        readRange(other, 0, count, dt);
+        return touch(inout, count, dt);
+    }
+    iteragpu::device::Status sliceTokens(void* out, const void* in, std::int64_t batch, std::int64_t seq,
+        std::int64_t hidden, std::int64_t index, iteragpu::device::DType dt) override
+    {
+        for (std::int64_t b = 0; b < batch; ++b)
+            readRange(in, std::uint64_t((b * seq + index) * hidden), std::uint64_t(hidden), dt);
+        return touch(out, std::uint64_t(batch * hidden), dt);
+    }
+    iteragpu::device::Status copyKv(void* dst, const iteragpu::device::KvLayout& dl, const void* src,
+        const iteragpu::device::KvLayout& sl, std::int64_t batch, std::int64_t start, std::int64_t positions,
+        iteragpu::device::DType dt) override
+    {
+        const std::uint64_t rowBytes = std::uint64_t(dl.heads * dl.headDim) * iteragpu::device::dtypeSize(dt);
+        for (std::int64_t b = 0; b < batch; ++b)
+            for (std::int64_t p = start; p < start + positions; ++p) {
+                const auto* from = kvRow(src, sl, b, p, dt);
+                auto* to = const_cast<unsigned char*>(kvRow(dst, dl, b, p, dt));
+                if (!from || !to)
+                    return iteragpu::device::Status::error("a KV row outside its layout");
+                std::memcpy(to, from, rowBytes);
+            }
+        return ok();
+    }
+    iteragpu::device::Status attention(void* out, const void* q, const void* k, const void* v,
+        const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
+        iteragpu::device::DType dt) override
+    {
+        if (auto st = readKeys(k, v, layout, a, dt); !st.ok)
+            return st;
+        readRange(q, 0, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+    }
+    iteragpu::device::Status attentionScores(void* scores, const void* q, const void* k,
+        const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
+        iteragpu::device::DType dt) override
+    {
+        if (auto st = readKeys(k, nullptr, layout, a, dt); !st.ok)
+            return st;
+        readRange(q, 0, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+        return touch(scores, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
+    }
+    iteragpu::device::Status softmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols,
+        iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, std::uint64_t(rows * cols), dt);
+        return touch(out, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status attentionValues(void* out, const void* probs, const void* v,
+        const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
+        iteragpu::device::DType dt) override
+    {
+        if (auto st = readKeys(nullptr, v, layout, a, dt); !st.ok)
+            return st;
+        readRange(probs, 0, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
+        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+    }
+    iteragpu::device::Status convert(void* out, iteragpu::device::DType outType, const void* in,
+        iteragpu::device::DType inType, std::uint64_t count) override
+    {
+        readRange(in, 0, count, inType);
+        return touch(out, count, outType);
+    }
+    iteragpu::device::Status routerTopK(void* indices, void* weights, const void* logits, std::int64_t tokens,
+        std::int64_t experts, std::int64_t k, iteragpu::device::DType dt) override
+    {
+        readRange(logits, 0, std::uint64_t(tokens * experts), dt);
+        auto* idx = static_cast<std::int32_t*>(indices);
+        for (std::int64_t i = 0; i < tokens * k; ++i)
+            idx[i] = static_cast<std::int32_t>(i % k); // distinct experts per token, in range
+        return touch(weights, std::uint64_t(tokens * k), iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices,
+        const void* weights, std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t,
+        iteragpu::device::DType dt) override
+    {
+        readRange(expertOut, 0, std::uint64_t(tokens * hidden), dt);
+        readRange(indices, 0, std::uint64_t(tokens * k), iteragpu::device::DType::Float32); // int32: 4 bytes too
+        readRange(weights, 0, std::uint64_t(tokens * k), iteragpu::device::DType::Float32);
+        return touch(out, std::uint64_t(tokens * hidden), dt);
+    }
+    iteragpu::device::Status dequantizeInt8(void* out, const void* q, const void* scales, std::int64_t rows,
+        std::int64_t cols, iteragpu::device::DType dt) override
+    {
+        readBytes(q, std::uint64_t(rows * cols));
+        readBytes(scales, std::uint64_t(rows) * 4);
+        return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status dequantizeNf4(void* out, const iteragpu::device::Nf4Tensor& t, iteragpu::device::DType dt) override
+    {
+        const std::uint64_t blocks = (t.count + t.blockSize - 1) / t.blockSize;
+        readBytes(t.packed, (t.count + 1) / 2);
+        readBytes(t.quantMap, 16 * 4);
+        readBytes(t.absmax, t.doubleQuant ? blocks : blocks * 4);
+        if (t.doubleQuant) {
+            readBytes(t.nestedScale, (blocks + 255) / 256 * 4);
+            readBytes(t.nestedMap, 256 * 4);
+            readBytes(t.offset, 4);
+        }
+        return touch(out, t.count, dt);
+    }
+    iteragpu::device::Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols,
+        iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, std::uint64_t(rows * cols), dt);
+        return touch(out, std::uint64_t(rows), iteragpu::device::DType::Float32); // int32: 4 bytes each
+    }
+
 private:
+    static void readBytes(const void* p, std::uint64_t bytes)
+    {
+        if (bytes == 0)
+            return;
+        const auto* c = static_cast<const volatile unsigned char*>(p);
+        (void)c[0];
+        (void)c[bytes - 1];
+    }
+    static void readRange(const void* p, std::uint64_t first, std::uint64_t count, iteragpu::device::DType dt)
+    {
+        const std::uint64_t s = iteragpu::device::dtypeSize(dt);
+        readBytes(static_cast<const unsigned char*>(p) + first * s, count * s);
+    }
+    // The address of the K/V row of position p of sequence b (KvLayout's rules), nullptr for a block the table
+    // has not filled in.
+    static const unsigned char* kvRow(
+        const void* data, const iteragpu::device::KvLayout& l, std::int64_t b, std::int64_t p, iteragpu::device::DType dt)
+    {
+        const std::uint64_t row = std::uint64_t(l.heads * l.headDim) * iteragpu::device::dtypeSize(dt);
+        if (l.blockTable) {
+            const auto* table = static_cast<const std::uint64_t*>(data);
+            const std::uint64_t block = table[b * l.tableWidth + (p / l.blockSize) % l.tableWidth];
+            if (block == 0)
+                return nullptr;
+            return reinterpret_cast<const unsigned char*>(block) + std::uint64_t(p % l.blockSize) * row;
+        }
+        const std::int64_t r = ((p - l.base) % l.capacity + l.capacity) % l.capacity;
+        return static_cast<const unsigned char*>(data) + (std::uint64_t(b * l.capacity + r)) * row;
+    }
+    static iteragpu::device::Status readKeys(const void* k, const void* v, const iteragpu::device::KvLayout& l,
+        const iteragpu::device::AttentionShape& a, iteragpu::device::DType dt)
+    {
+        const std::uint64_t row = std::uint64_t(l.heads * l.headDim) * iteragpu::device::dtypeSize(dt);
+        const std::int64_t last = a.queryStart + a.queries - 1;
+        for (std::int64_t b = 0; b < a.batch; ++b)
+            for (std::int64_t p = a.keyStart; p < a.keyStart + a.keys && p <= last; ++p)
+                for (const void* data : { k, v }) {
+                    if (!data)
+                        continue;
+                    const auto* r = kvRow(data, l, b, p, dt);
+                    if (!r)
+                        return iteragpu::device::Status::error("attention reads a KV block that was never allocated");
+                    readBytes(r, row);
+                }
+        return ok();
+    }
     static bool f32(iteragpu::device::DType dt) { return dt == iteragpu::device::DType::Float32; }
     static iteragpu::device::Status ok() { return iteragpu::device::Status::success(); }
     static iteragpu::device::Status touch(void* dst, std::uint64_t count, iteragpu::device::DType dt)

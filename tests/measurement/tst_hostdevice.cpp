@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runner/runner.h"
+#include "core/model/configreader.h"
 #include "core/workloads/densepredictor.h"
+#include "core/workloads/runpredictor.h"
 #include "core/units/units.h"
 #include "hostdevicecontext.h"
 
@@ -61,6 +63,76 @@ private slots:
             QCOMPARE(*p.peak.allocated, prediction.phases[std::size_t(p.index)].peakAllocated);
             QVERIFY(p.deviceAfter.freeBytes.has_value());
             QVERIFY(!p.deviceAfter.processUsedBytes.has_value()); // not read: null, never 0
+        }
+    }
+
+    // The decoder on real host memory: every kernel writes its whole output and reads both ends of each input,
+    // KV rows found through their layout (paged tables holding real block addresses), so a tensor smaller than
+    // its kernel's reach, or a block never allocated, fails here (and under AddressSanitizer, at the byte).
+    void decoderOnHostMemory_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<int>("storage");
+        QTest::addColumn<int>("cache");
+        QTest::addColumn<int>("attention");
+        const QString llama = QStringLiteral(R"({"model_type": "llama", "hidden_size": 32, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 40, "vocab_size": 50})");
+        const QString mixtral = QStringLiteral(R"({"model_type": "mixtral", "hidden_size": 32, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "num_key_value_heads": 1, "intermediate_size": 24, "vocab_size": 50,
+            "num_local_experts": 3, "num_experts_per_tok": 2, "sliding_window": 10})");
+        const QString gemma2 = QStringLiteral(R"({"model_type": "gemma2", "hidden_size": 32, "num_hidden_layers": 3,
+            "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 24, "intermediate_size": 40,
+            "vocab_size": 50, "sliding_window": 9})");
+        using protocol::AttentionKind;
+        using protocol::KvCacheKind;
+        using protocol::WeightStorage;
+        QTest::addRow("llama bf16 paged sdpa") << llama << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged)
+                                               << int(AttentionKind::Sdpa);
+        QTest::addRow("llama nf4-dq dynamic eager") << llama << int(WeightStorage::Nf4DoubleQuant)
+                                                    << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
+        QTest::addRow("mixtral int8 paged eager (window)") << mixtral << int(WeightStorage::Int8)
+                                                           << int(KvCacheKind::Paged) << int(AttentionKind::Eager);
+        QTest::addRow("gemma2 fp32 static sdpa (windows)") << gemma2 << int(WeightStorage::Float32)
+                                                           << int(KvCacheKind::Static) << int(AttentionKind::Sdpa);
+        QTest::addRow("gemma2 nf4 dynamic eager (windows)") << gemma2 << int(WeightStorage::Nf4)
+                                                            << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
+    }
+
+    void decoderOnHostMemory()
+    {
+        QFETCH(QString, config);
+        QFETCH(int, storage);
+        QFETCH(int, cache);
+        QFETCH(int, attention);
+        protocol::RunConfig c;
+        c.deviceId = "host:0";
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.dtype = device::DType::BFloat16;
+        c.warmup = 1;
+        c.repeats = 1;
+        protocol::DecoderSpec d;
+        d.shape = model::ConfigReader::parse(config.toStdString());
+        d.storage = protocol::WeightStorage(storage);
+        d.cache = protocol::KvCacheKind(cache);
+        d.attention = protocol::AttentionKind(attention);
+        d.promptTokens = 19;
+        d.generated = 16; // positions 19 .. 34: the paged ring and the windows wrap
+        d.sequences = 2;
+        d.decodeChunk = 6;
+        c.decoder = d;
+        const auto result = protocol::Runner::runBlocking(
+            c, { "host", "host memory (tests)", false },
+            [](device::Status& s) {
+                s = device::Status::success();
+                return std::unique_ptr<device::DeviceContext>(std::make_unique<HostDeviceContext>(64 * units::kMiB));
+            },
+            nullptr);
+        QVERIFY2(result.completed, result.error.c_str());
+        const auto prediction = workloads::predictRun(c);
+        QCOMPARE(prediction.phases.size(), result.phases.size());
+        for (const auto& p : result.phases) {
+            QVERIFY2(p.status == protocol::PhaseStatus::Ok, (protocol::phaseLabel(p) + ": " + p.error).c_str());
+            QCOMPARE(*p.peak.allocated, prediction.phases[std::size_t(p.index)].peakAllocated);
         }
     }
 

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+// The decoder's prediction equals its measurement to the byte (issue "Measure the model you sized", point 6):
+// every family the config reader knows x {bf16, int8, nf4} x {dynamic, static, paged} x {eager, sdpa} x {native,
+// async}, at small shapes, run through the Runner on the simulated device. The workload
+// (core/workloads/decoderworkload) and the predictor (core/workloads/decoderpredictor) are written separately
+// from core/workloads/DECODER.md, so a byte of difference in any phase means one of them does not follow it.
+#include "core/model/configreader.h"
+#include "core/protocol/phaseplan.h"
+#include "core/runner/runner.h"
+#include "core/sim/simbackend.h"
+#include "core/workloads/runpredictor.h"
+
+#include <QTest>
+#include <string>
+
+using namespace iteragpu;
+
+namespace {
+
+// Tiny configs, one per family, each with what makes its family differ (windows, biases, head_dim, norms,
+// experts, tied embeddings), read by the real config reader.
+std::string familyConfig(const std::string& family)
+{
+    const std::string common = R"("hidden_size": 32, "num_hidden_layers": 3, "num_attention_heads": 4,
+        "num_key_value_heads": 2, "intermediate_size": 48, "vocab_size": 72)";
+    if (family == "llama")
+        return R"({"model_type": "llama", )" + common + "}";
+    if (family == "mistral")
+        return R"({"model_type": "mistral", "sliding_window": 12, )" + common + "}";
+    if (family == "qwen2")
+        return R"({"model_type": "qwen2", )" + common + "}";
+    if (family == "gemma")
+        return R"({"model_type": "gemma", "head_dim": 16, )" + common + "}";
+    if (family == "gemma2")
+        return R"({"model_type": "gemma2", "head_dim": 16, "sliding_window": 12, )" + common + "}";
+    if (family == "phi3")
+        return R"({"model_type": "phi3", )" + common + "}";
+    return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
+}
+
+protocol::RunConfig decoderConfig(const std::string& family, protocol::WeightStorage storage,
+    protocol::KvCacheKind cache, protocol::AttentionKind attention, protocol::AllocatorKind allocator)
+{
+    protocol::RunConfig c;
+    c.workload = protocol::WorkloadKind::Decoder;
+    c.dtype = device::DType::BFloat16;
+    c.allocator = allocator;
+    c.warmup = 1;
+    c.repeats = 2;
+    c.samplingHz = protocol::kMinSamplingHz;
+    protocol::DecoderSpec d;
+    d.shape = model::ConfigReader::parse(familyConfig(family), family + ".json");
+    d.modelSource = family + ".json";
+    d.storage = storage;
+    d.cache = cache;
+    d.attention = attention;
+    d.promptTokens = 21; // not a multiple of the paged cache's 16-token blocks; longer than the windows
+    d.generated = 14; // the decode crosses a block boundary (positions 21 .. 34)
+    d.sequences = 2;
+    d.decodeChunk = 5;
+    c.decoder = d;
+    return c;
+}
+
+} // namespace
+
+class TestDecoderMatrix : public QObject {
+    Q_OBJECT
+private slots:
+    void predictedEqualsMeasured_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<int>("storage");
+        QTest::addColumn<int>("cache");
+        QTest::addColumn<int>("attention");
+        QTest::addColumn<int>("allocator");
+        for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
+            for (auto storage :
+                { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
+                for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
+                         protocol::KvCacheKind::Paged })
+                    for (auto attention : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
+                        for (auto allocator : { protocol::AllocatorKind::Native, protocol::AllocatorKind::Async })
+                            QTest::addRow("%s %s %s %s %s", family, protocol::weightStorageName(storage),
+                                protocol::kvCacheName(cache), protocol::attentionName(attention),
+                                protocol::allocatorName(allocator))
+                                << QString::fromLatin1(family) << int(storage) << int(cache) << int(attention)
+                                << int(allocator);
+    }
+
+    void predictedEqualsMeasured()
+    {
+        QFETCH(QString, family);
+        QFETCH(int, storage);
+        QFETCH(int, cache);
+        QFETCH(int, attention);
+        QFETCH(int, allocator);
+        const auto config = decoderConfig(family.toStdString(), protocol::WeightStorage(storage),
+            protocol::KvCacheKind(cache), protocol::AttentionKind(attention), protocol::AllocatorKind(allocator));
+        QVERIFY2(protocol::validateConfig(config).empty(), protocol::validateConfig(config).c_str());
+        const auto prediction = workloads::predictRun(config);
+        QVERIFY2(prediction.error.empty(), prediction.error.c_str());
+
+        sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+        const auto result = protocol::Runner::runBlocking(config, { "sim", backend.runtimeDescription(), true },
+            [&backend](device::Status& s) { return backend.open(0, s); }, nullptr);
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.completed);
+        const auto plan = protocol::planPhases(config);
+        QCOMPARE(result.phases.size(), plan.size());
+        QCOMPARE(prediction.phases.size(), plan.size());
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            const auto& measured = result.phases[i];
+            const auto& predicted = prediction.phases[i];
+            const QByteArray where = QByteArray::fromStdString(protocol::phaseLabel(measured));
+            QVERIFY2(measured.status == protocol::PhaseStatus::Ok, where + ": " + measured.error.c_str());
+            QVERIFY2(measured.peak.allocated && measured.baseline.allocated && measured.final.allocated, where);
+            // Print the phase on a mismatch: QCOMPARE alone would not say which one.
+            if (*measured.baseline.allocated != predicted.baselineAllocated
+                || *measured.peak.allocated != predicted.peakAllocated
+                || *measured.final.allocated != predicted.finalAllocated)
+                qWarning("%s: measured baseline/peak/final %llu/%llu/%llu, predicted %llu/%llu/%llu", where.constData(),
+                    static_cast<unsigned long long>(*measured.baseline.allocated),
+                    static_cast<unsigned long long>(*measured.peak.allocated),
+                    static_cast<unsigned long long>(*measured.final.allocated),
+                    static_cast<unsigned long long>(predicted.baselineAllocated),
+                    static_cast<unsigned long long>(predicted.peakAllocated),
+                    static_cast<unsigned long long>(predicted.finalAllocated));
+            QCOMPARE(*measured.baseline.allocated, predicted.baselineAllocated);
+            QCOMPARE(*measured.peak.allocated, predicted.peakAllocated);
+            QCOMPARE(*measured.final.allocated, predicted.finalAllocated);
+            QCOMPARE(measured.predictedPeakAllocated, std::optional<std::uint64_t>(predicted.peakAllocated));
+            if (predicted.peakReserved) {
+                QVERIFY(measured.peak.reserved);
+                QCOMPARE(*measured.peak.reserved, *predicted.peakReserved);
+            }
+        }
+        // The prefill holds more than the weights: the phases did real work, not nothing.
+        QVERIFY(*result.phases[2].peak.allocated > *result.phases[1].final.allocated);
+    }
+
+    // The matrix would pass if both sides ignored the options: the measured peaks must differ where the
+    // inventory says they do.
+    void optionsChangeTheMeasurement()
+    {
+        using protocol::AllocatorKind;
+        using protocol::AttentionKind;
+        using protocol::KvCacheKind;
+        using protocol::WeightStorage;
+        const auto peak = [](const protocol::RunConfig& c, const char* phase) {
+            sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+            const auto r = protocol::Runner::runBlocking(c, { "sim", backend.runtimeDescription(), true },
+                [&backend](device::Status& s) { return backend.open(0, s); }, nullptr);
+            for (const auto& p : r.phases)
+                if (protocol::phaseLabel(p) == phase && p.peak.allocated)
+                    return *p.peak.allocated;
+            return std::uint64_t(0);
+        };
+        const auto base = decoderConfig("llama", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Sdpa,
+            AllocatorKind::Native);
+        auto eager = base;
+        eager.decoder->attention = AttentionKind::Eager;
+        QVERIFY(peak(eager, "prefill") > peak(base, "prefill")); // the scores and the float32 softmax
+        auto staticCache = base;
+        staticCache.decoder->cache = KvCacheKind::Static;
+        QVERIFY(peak(staticCache, "prefill") > peak(base, "prefill")); // the whole capacity, at once
+        auto nf4 = base;
+        nf4.decoder->storage = WeightStorage::Nf4;
+        QVERIFY(peak(nf4, "model_load") < peak(base, "model_load"));
+        auto windowed = decoderConfig("mistral", WeightStorage::BFloat16, KvCacheKind::Static, AttentionKind::Sdpa,
+            AllocatorKind::Native);
+        auto unwindowed = windowed;
+        for (auto& w : unwindowed.decoder->shape.layerWindows)
+            w.reset();
+        QVERIFY(peak(windowed, "prefill") < peak(unwindowed, "prefill")); // a 12-token ring instead of 35 rows
+        auto more = base;
+        more.decoder->sequences = 3;
+        QVERIFY(peak(more, "decode#0") > peak(base, "decode#0"));
+    }
+
+    // On a simulated card, every phase that ran kernels carries its modelled device time; without a card there
+    // is no model and the field stays empty (never 0).
+    void modelledSecondsPerPhase()
+    {
+        auto config = decoderConfig("llama", protocol::WeightStorage::BFloat16, protocol::KvCacheKind::Dynamic,
+            protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Native);
+        sim::SimOptions options { sim::kDefaultSimCapacity, 0 };
+        sim::SimCard card;
+        card.name = "test card";
+        card.capacityBytes = sim::kDefaultSimCapacity;
+        card.peakBf16Flops = 1e12;
+        card.peakFp32Flops = 1e11;
+        card.memoryBandwidth = 1e11;
+        options.card = card;
+        options.speed = 0;
+        sim::SimBackend paced(options);
+        const auto r = protocol::Runner::runBlocking(config, { "sim", paced.runtimeDescription(), true },
+            [&paced](device::Status& s) { return paced.open(0, s); }, nullptr);
+        QVERIFY2(r.completed, r.error.c_str());
+        for (const auto& p : r.phases) {
+            QVERIFY2(p.modelledSeconds.has_value(), p.name.c_str());
+            if (p.name == "prefill" || p.name == "decode")
+                QVERIFY2(*p.modelledSeconds > 0, p.name.c_str());
+        }
+        sim::SimBackend plain(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+        const auto unpaced = protocol::Runner::runBlocking(config, { "sim", plain.runtimeDescription(), true },
+            [&plain](device::Status& s) { return plain.open(0, s); }, nullptr);
+        QVERIFY(unpaced.completed);
+        for (const auto& p : unpaced.phases)
+            QVERIFY(!p.modelledSeconds.has_value());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecoderMatrix)
+#include "tst_decodermatrix.moc"
