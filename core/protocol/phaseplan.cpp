@@ -146,6 +146,10 @@ std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)
         return "its own batch x_eval " + shape({ c.batch, c.context, c.width }) + dt + ", no gradients";
     case PhaseKind::Export:
         return params + " copied to the host";
+    case PhaseKind::Prefill:
+    case PhaseKind::Decode:
+    case PhaseKind::WarmPrefill:
+        return {}; // the decoder's phases, described by decoderInputs
     }
     return {};
 }
