@@ -5,6 +5,8 @@
 #include "app/gui/run/runpanel.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/run/runcontroller.h"
+#include "app/gui/devices/simcardbox.h"
+#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 #include "core/sim/simbackend.h"
@@ -14,6 +16,8 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QGroupBox>
+#include <QSpinBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -226,6 +230,67 @@ private slots:
                 .arg(size.width())
                 .arg(size.height())
                 .arg(language, outOfMemory ? QStringLiteral("oom") : QStringLiteral("ok")));
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+
+    // The sizing panel's Llama-2-7B measured on sim:0 as a simulated H100 at speed 0, in English and German at
+    // both sizes: the workload tab says what runs and fits, the chart shows the decoder's phases with their
+    // predicted steps, nothing is clipped.
+    void decoderRunOnASimulatedCard_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QString& language : gui::LabApplication::languages())
+            for (const QSize size : { QSize(1024, 700), QSize(1280, 800) })
+                QTest::addRow("%dx%d %s", size.width(), size.height(), qPrintable(language)) << size << language;
+    }
+
+    void decoderRunOnASimulatedCard()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] {
+            app->setLanguage(QStringLiteral("en"));
+            QSettings().clear(); // the model and the card stay out of the later cases
+        });
+        gui::MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("h100-sxm")));
+        QVERIFY(window.devicePicker()->simCardBox()->setSpeed(0.0));
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(4096);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(256);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(4);
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        form->edit(Field::DecodeChunk)->setText(QStringLiteral("64"));
+        form->edit(Field::Warmup)->setText(QStringLiteral("1"));
+        form->edit(Field::Repeats)->setText(QStringLiteral("2"));
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QTest::qWait(50);
+        QVERIFY(form->isVisibleTo(&window));
+        const QStringList clippedForm = clippedTexts(window);
+        QVERIFY2(clippedForm.isEmpty(), qPrintable(clippedForm.join(QStringLiteral("; "))));
+        saveShot(window, QStringLiteral("decoder-form-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QTest::qWait(100);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QCOMPARE(result.config.workload, protocol::WorkloadKind::Decoder);
+        QCOMPARE(result.config.simCard, std::string("h100-sxm"));
+        QVERIFY(window.timeline()->predictionSeries()->count() > 0);
+        saveShot(window, QStringLiteral("decoder-run-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
         const QStringList clipped = clippedTexts(window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
     }

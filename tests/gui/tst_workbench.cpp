@@ -11,6 +11,7 @@
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/runsignaladapter.h"
+#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
 #include "app/gui/workload/workloadsettings.h"
@@ -24,6 +25,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QGroupBox>
+#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -31,6 +34,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -196,6 +200,69 @@ private slots:
         QCOMPARE(window.runPanel()->overallBar()->value(), window.runPanel()->overallBar()->maximum());
         QVERIFY(window.runPanel()->runButton()->isEnabled());
         QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("finished")));
+    }
+
+    // The model sized is the model measured: a tiny Llama-shaped config.json in the sizing panel, "Measure this
+    // model", one click on Run: the decoder's phases in the table and on the chart, each with its predicted step.
+    void decoderOfTheSizingPanelRunsWithOneClick()
+    {
+        const QString data = qEnvironmentVariable("ITERAGPU_TEST_DATA");
+        QVERIFY2(!data.isEmpty(), "ITERAGPU_TEST_DATA is not set");
+        // The sizing panel keeps its model for the next window, whose form would then follow it (Note [Which
+        // workload runs]): the later cases start from the seeds' dense network again.
+        const auto forgetTheModel = qScopeGuard([] { QSettings().remove(QStringLiteral("sizing")); });
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->loadConfigFile(QDir(data).filePath(QStringLiteral("measure/tiny-llama.config.json"))));
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(24);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(6);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(2);
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        form->edit(Field::DecodeChunk)->setText(QStringLiteral("2"));
+        form->edit(Field::Warmup)->setText(QStringLiteral("1"));
+        form->edit(Field::Repeats)->setText(QStringLiteral("2"));
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+
+        window.runPanel()->runButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.completed);
+        QCOMPARE(result.config.workload, protocol::WorkloadKind::Decoder);
+        QVERIFY(result.config.decoder.has_value());
+        QCOMPARE(result.config.decoder->shape.hidden, std::uint64_t(64));
+        QCOMPARE(result.config.decoder->promptTokens, std::uint64_t(24));
+        QCOMPARE(result.config.decoder->generated, std::uint64_t(6));
+        QCOMPARE(result.config.decoder->sequences, std::uint64_t(2));
+        QStringList names;
+        for (const auto& phase : result.phases)
+            names << QString::fromStdString(protocol::phaseLabel(phase));
+        // model_load, inputs, prefill, three decode records of 2 steps, warmup, two warm prefills.
+        QCOMPARE(names.size(), 9);
+        QCOMPARE(names.at(2), QStringLiteral("prefill"));
+        QVERIFY2(names.filter(QStringLiteral("decode")).size() == 3, qPrintable(names.join(QLatin1Char(' '))));
+
+        gui::TimelineChart* chart = window.timeline();
+        QCOMPARE(window.phaseModel()->rowCount(), 9);
+        QCOMPARE(chart->phases().size(), result.phases.size());
+        // The step line: one step per phase, at that phase's prediction; no sizing total for the decoder.
+        const QList<QPointF> steps = chart->predictionSeries()->points();
+        QCOMPARE(steps.size(), 2 * 9);
+        for (std::size_t i = 0; i < result.phases.size(); ++i) {
+            const auto& predicted = result.phases[i].predictedPeakAllocated;
+            QVERIFY(predicted.has_value());
+            QCOMPARE(steps[static_cast<int>(2 * i)].y(), units::toUnit(*predicted, chart->unit()));
+            QCOMPARE(steps[static_cast<int>(2 * i + 1)].y(), units::toUnit(*predicted, chart->unit()));
+        }
+        QCOMPARE(chart->estimateSeries()->count(), 0);
+        QVERIFY(!chart->offScaleText().contains(QStringLiteral("Sizing estimate")));
+        QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("Run measures")));
     }
 
     void stopKeepsWhatWasMeasured()

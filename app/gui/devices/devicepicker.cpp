@@ -187,11 +187,14 @@ void DevicePicker::updateDetails()
     const auto& r = m_model->rows()[static_cast<std::size_t>(row)];
     const QLocale locale;
     QString capacity = QStringLiteral("—");
-    if (r.capacityBytes) {
+    const auto card = r.simulated && m_simCard ? m_simCard->card() : std::nullopt;
+    // A simulated card brings its reported capacity; the run gets that one.
+    const std::optional<std::uint64_t> bytes = card ? std::optional<std::uint64_t>(card->reportedBytes) : r.capacityBytes;
+    if (bytes) {
         //: %1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol
         capacity = tr("%1 bytes (%2 %3)")
-                       .arg(locale.toString(static_cast<qulonglong>(*r.capacityBytes)),
-                           locale.toString(units::toUnit(*r.capacityBytes, m_unit), 'f', 2),
+                       .arg(locale.toString(static_cast<qulonglong>(*bytes)),
+                           locale.toString(units::toUnit(*bytes, m_unit), 'f', 2),
                            QLatin1String(units::unitSymbol(m_unit)));
     }
     //: %1 device id, %2 capacity, %3 driver version, %4 runtime version
@@ -200,7 +203,6 @@ void DevicePicker::updateDetails()
               .arg(r.id.toHtmlEscaped(), capacity, r.driver.isEmpty() ? QStringLiteral("—") : r.driver.toHtmlEscaped(),
                   r.runtime.isEmpty() ? QStringLiteral("—") : r.runtime.toHtmlEscaped());
     if (r.simulated) {
-        const auto card = m_simCard ? m_simCard->card() : std::nullopt;
         const QString simulated = card
             //: %1 is the GPU catalog's card the simulated device stands in for (its capacity and pace)
             ? tr("Simulated as %1, not a GPU measurement.").arg(QString::fromStdString(card->name))

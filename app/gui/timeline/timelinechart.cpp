@@ -69,7 +69,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_device = addLine(1.5, Qt::SolidLine); // solid: a dashed 2000-point line repaints ~10x slower
     m_capacity = addLine(1.5, Qt::DashDotLine);
     m_estimate = addLine(1.5, Qt::DashLine);
-    m_prediction = addLine(2.0, Qt::SolidLine);
+    m_prediction = addLine(2.0, Qt::DashLine); // a few points only; dashed, so it shows where it meets the data
 
     m_peaks = new QScatterSeries(this);
     m_peaks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
