@@ -88,7 +88,20 @@ std::vector<std::string> BackendRegistry::moduleSearchPath()
     return dirs;
 }
 
-const std::vector<BackendStatus>& BackendRegistry::load()
+const std::vector<BackendStatus>& BackendRegistry::load() { return loadOnly({ "cuda", "hip" }); }
+
+const std::vector<BackendStatus>& BackendRegistry::loadFor(const std::string& deviceId)
+{
+    std::string error;
+    const auto id = parseDeviceId(deviceId, error);
+    if (id && id->backend == "sim")
+        return loadOnly({});
+    if (id && (id->backend == "cuda" || id->backend == "hip"))
+        return loadOnly({ id->backend });
+    return load(); // an unknown id: everything, so the error can list what there is
+}
+
+const std::vector<BackendStatus>& BackendRegistry::loadOnly(const std::vector<std::string>& wanted)
 {
     m_modules.clear();
     m_statuses.clear();
@@ -97,6 +110,11 @@ const std::vector<BackendStatus>& BackendRegistry::load()
         BackendStatus st;
         st.name = name;
         st.built = std::find(built.begin(), built.end(), name) != built.end();
+        if (std::find(wanted.begin(), wanted.end(), name) == wanted.end()) {
+            st.error = "not loaded: this run does not use it";
+            m_statuses.push_back(std::move(st));
+            continue;
+        }
         const std::string file = "libiteragpu_backend_" + std::string(name) + ".so";
         std::string firstError;
         for (const auto& dir : moduleSearchPath()) {

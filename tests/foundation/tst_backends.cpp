@@ -128,6 +128,28 @@ private slots:
         QCOMPARE(st[2].deviceCount, 1);
     }
 
+    // A run loads only the module its device needs: none for sim:0 (the simulated device is always there),
+    // the CUDA one only for cuda:0. The others say they were not loaded.
+    void loadForLoadsOnlyWhatTheRunNeeds()
+    {
+        BackendRegistry registry;
+        const auto& st = registry.loadFor("sim:0");
+        QCOMPARE(st.size(), std::size_t(3));
+        QVERIFY(!st[0].loaded);
+        QVERIFY(!st[1].loaded);
+        QVERIFY(st[0].error.find("not loaded") != std::string::npos);
+        QVERIFY(st[2].loaded);
+        QVERIFY(!registry.backend("cuda"));
+        QVERIFY(registry.backend("sim"));
+        Status status;
+        QVERIFY(registry.open("sim:0", status));
+        const auto& cudaOnly = registry.loadFor("cuda:0");
+        QVERIFY(cudaOnly[1].error.find("not loaded") != std::string::npos);
+        QVERIFY(!registry.backend("hip"));
+        if (cudaOnly[0].built)
+            QVERIFY(cudaOnly[0].error.find("not loaded") == std::string::npos); // tried: loaded, or the loader's text
+    }
+
     // On a machine without a GPU each built module loads, reports no device with the runtime's own text, and
     // opening its first device fails cleanly.
     void builtModulesReportNoDevice_data()
