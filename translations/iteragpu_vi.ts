@@ -1395,6 +1395,11 @@ Qt %3 (biên dịch với Qt %4)
         <source>Load the GPU backends again and list their devices</source>
         <translation>Nạp lại các backend GPU và liệt kê thiết bị của chúng</translation>
     </message>
+    <message>
+        <source>Simulated as %1, not a GPU measurement.</source>
+        <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ExportSheetDialog</name>
@@ -1821,6 +1826,16 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>Sizing</source>
         <translation>Ước tính</translation>
+    </message>
+    <message>
+        <source>%1 as %2 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2. %3</source>
+        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2523,6 +2538,53 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::SimCardBox</name>
+    <message>
+        <source>Simulated c&amp;ard:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (plain simulated device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card whose reported capacity and pace (peak FLOP/s and memory bandwidth, from the GPU catalog) the simulated device keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU catalog could not be read: %1</source>
+        <translation type="unfinished">Không thể đọc danh mục GPU: %1</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (as fast as possible)</source>
+        <extracomment>%1 is the speed 0</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (the card&apos;s real time)</source>
+        <extracomment>%1 is the speed 1</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (slower than the card)</source>
+        <extracomment>%1 is a speed below 1 such as 0.1: the modelled time passes that fraction as fast as on the card</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× (faster than the card)</source>
+        <extracomment>%1 is a speed above 1 such as 10: the modelled time passes that many times as fast</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How fast the modelled time passes: 1 keeps the card&apos;s pace, 0 does not wait at all</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::SizingPanel</name>
     <message>
         <source>Reset to the seeds&apos; example</source>
@@ -2531,6 +2593,18 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>7 000 000 000 parameters, 16 bit, 4 GiB reserve; every other choice back to its default.</source>
         <translation>7 000 000 000 tham số, 16 bit, dự phòng 4 GiB; mọi lựa chọn khác trở về mặc định.</translation>
+    </message>
+    <message>
+        <source>Run this model (random weights in its format) with these tokens and sequences: the workload tab takes them over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a model shape: choose a preset or open a config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measure this model</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2704,6 +2778,15 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>Sizing estimate %1 is above the scale ↑</source>
         <extracomment>%1 is the sizing estimate with its unit, e.g. &quot;17,00 GiB&quot;; its line is above the chart&apos;s scale</extracomment>
         <translation>Ước tính kích thước %1 nằm phía trên thang đo ↑</translation>
+    </message>
+    <message>
+        <source>Predicted peak per phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted peak per phase reaches %1, above the scale ↑</source>
+        <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2929,6 +3012,119 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>Batch %1, context %2, width %3, %4, warm-up %5, repeats %6</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats</extracomment>
         <translation>Batch %1, ngữ cảnh %2, độ rộng %3, %4, khởi động nóng %5, số lần lặp %6</translation>
+    </message>
+    <message>
+        <source>The sizing panel has no model shape to measure: choose a preset or open a config.json there, or choose the dense network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
+        <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>
+        <extracomment>%1 is a compute type such as fp8_e4m3 (a technical name, not translated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run measures nothing yet: the sizing panel has no model shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run measures %1 (%2, %3 layers, weights in %4), the model in the sizing panel, with random weights.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-2-7B; %2 its family (config.json&apos;s model_type, e.g. llama, not translated); %3 its number of layers; %4 the weight format, e.g. bf16 or nf4 (not translated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences: %1, each %2 prompt tokens, then %3 generated.</source>
+        <extracomment>%1 sequences generated at once, %2 prompt tokens per sequence, %3 generated tokens per sequence</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run measures the dense network, the seeds&apos; exercise (batch %1, context %2, width %3, %4), not the model in the sizing panel.</source>
+        <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32 (not translated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run measures the dense network, the seeds&apos; exercise, not the model in the sizing panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What r&amp;uns:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model in the sizing panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dense network (the seeds&apos; exercise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model in the sizing panel: a decoder-only transformer of its shape, with random weights in its format. The dense network: the seeds&apos; two-layer exercise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Prompt tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Generated tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;quences:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode c&amp;hunk:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps per phase record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode steps per phase record; 0 puts all of them in one record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;KV cache:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dynamic (grows every step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>static (allocated once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paged (blocks of 16 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ttention:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager (holds the score matrix)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sdpa (tiled, no score matrix)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
