@@ -205,7 +205,7 @@ namespace {
                 return *code;
         // Validation, backend, index and the run's open options, once, in core (the window does the same).
         device::BackendRegistry registry;
-        registry.load();
+        registry.loadFor(o.device); // only the module this device needs (none for sim:N)
         protocol::PreparedRun prepared = protocol::prepareRun(registry, config);
         switch (prepared.failure) {
         case protocol::PreparedRun::Failure::None:

@@ -4,7 +4,9 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <sys/resource.h>
 #include <fstream>
@@ -45,6 +47,27 @@ std::string readAll(const std::string& path)
 }
 
 const char* kSmall = "--batch 2 --context 16 --width 64 --warmup 1 --repeats 2";
+
+std::string dataFile(const std::string& relative)
+{
+    const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+    return std::string(dir ? dir : "tests/data") + "/" + relative;
+}
+
+// The decoder's arguments: TINY stands for the two-layer test config, EMPTY for an empty argument.
+std::vector<std::string> decoderArgs(const QString& args)
+{
+    auto v = split(args);
+    for (auto& a : v)
+        if (a == "TINY")
+            a = dataFile("measure/tiny-llama.config.json");
+        else if (a == "EMPTY")
+            a.clear();
+    v.insert(v.begin(), "measure");
+    return v;
+}
+
+const char* kTinyRun = "--device sim:0 --model TINY --prompt-tokens 8 --generated 5 --warmup 1 --repeats 1 --sim-speed 0";
 } // namespace
 
 class TestMeasureCli : public QObject {
@@ -199,6 +222,172 @@ private slots:
         QCOMPARE(runFinished, 1);
         QVERIFY(sampleEvents >= 1);
         QVERIFY(r.err.find("[simulated] phase 11/11 export: ok") != std::string::npos);
+    }
+
+    // Every refused decoder combination: one line on stderr, its exit code, nothing run (no header, no file).
+    void decoderRefusedBeforeRunning_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("errContains");
+        const auto row = [](const char* name, const char* args, int code, const char* err) {
+            QTest::addRow("%s", name) << QString::fromLatin1(args) << code << QString::fromLatin1(err);
+        };
+        // Usage errors (64), from CLI11 or the command before any file is read.
+        row("--model with --width", "--device sim:0 --model TINY --width 64", 64, "--width excludes --model");
+        row("--model with --batch", "--device sim:0 --model TINY --batch 2", 64, "--batch excludes --model");
+        row("--model with --context", "--device sim:0 --model TINY --context 16", 64, "--context excludes --model");
+        row("--prompt-tokens without --model", "--device sim:0 --prompt-tokens 16", 64, "requires --model");
+        row("--format without --model", "--device sim:0 --format nf4", 64, "requires --model");
+        row("negative tokens", "--device sim:0 --model TINY --prompt-tokens -1", 64, "'-1' is not a whole number");
+        row("fractional tokens", "--device sim:0 --model TINY --prompt-tokens 1.5", 64, "'1.5' is not a whole number");
+        row("zero tokens", "--device sim:0 --model TINY --prompt-tokens 0", 64, "'0' is not a whole number (1 or more)");
+        row("hex tokens", "--device sim:0 --model TINY --prompt-tokens 0x10", 64, "'0x10' is not a whole number");
+        row("overflowing tokens", "--device sim:0 --model TINY --prompt-tokens 99999999999999999999", 64,
+            "does not fit in 64 bits");
+        row("overflowing exponent", "--device sim:0 --model TINY --sequences 1e30", 64, "does not fit in 64 bits");
+        row("zero sequences", "--device sim:0 --model TINY --sequences 0", 64, "--sequences");
+        row("negative generated", "--device sim:0 --model TINY --generated -3", 64, "'-3' is not a whole number");
+        row("fractional chunk", "--device sim:0 --model TINY --decode-chunk 2.5", 64, "--decode-chunk");
+        row("unknown format", "--device sim:0 --model TINY --format int4", 64, "--format");
+        row("unknown cache", "--device sim:0 --model TINY --kv-cache ring", 64, "--kv-cache");
+        row("unknown attention", "--device sim:0 --model TINY --attention flash", 64, "--attention");
+        row("--sim-card on a GPU id", "--device cuda:0 --model TINY --sim-card h100-sxm", 64,
+            "--sim-card applies to sim:N devices only");
+        row("--sim-speed on a GPU id", "--device cuda:0 --width 64 --sim-speed 2", 64,
+            "--sim-speed applies to sim:N devices only");
+        row("negative speed", "--device sim:0 --model TINY --sim-speed -1", 64, "not a finite number of 0 or more");
+        row("NaN speed", "--device sim:0 --model TINY --sim-speed nan", 64, "not a finite number of 0 or more");
+        row("infinite speed", "--device sim:0 --model TINY --sim-speed inf", 64, "not a finite number of 0 or more");
+        row("unknown card", "--device sim:0 --model TINY --sim-card no-such-card", 64, "no-such-card");
+        row("--dtype the float weights do not use", "--device sim:0 --model TINY --dtype float16", 64,
+            "--dtype float16 does not apply: bf16 weights compute in bfloat16");
+        // Input errors (1): the model named, or a run validateConfig refuses, in its words.
+        row("unknown preset", "--device sim:0 --model llama-9-1t", 1, "neither a file nor a preset");
+        row("empty --model", "--device sim:0 --model EMPTY", 1, "no model named");
+        row("missing file", "--device sim:0 --model /nonexistent/config.json", 1, "no such file");
+        row("1e12 prompt tokens", "--device sim:0 --model TINY --prompt-tokens 1e12", 1, "the run is too large");
+        row("nf4 computing in float32", "--device sim:0 --model TINY --format nf4 --dtype float32", 1,
+            "compute in 16 bit");
+        row("training", "--device sim:0 --model TINY --mode training", 1, "inference only");
+    }
+
+    void decoderRefusedBeforeRunning()
+    {
+        QFETCH(QString, args);
+        QFETCH(int, code);
+        QFETCH(QString, errContains);
+        QTemporaryDir dir;
+        const std::string output = dir.filePath(QStringLiteral("r.json")).toStdString();
+        auto v = decoderArgs(args);
+        v.push_back("--output");
+        v.push_back(output);
+        const auto r = runCli(v);
+        QVERIFY2(r.code == code, (std::to_string(r.code) + ": " + r.err).c_str());
+        QVERIFY2(r.err.find(errContains.toStdString()) != std::string::npos, r.err.c_str());
+        QVERIFY2(r.out.empty(), r.out.c_str()); // nothing ran: not even the header
+        QVERIFY(!std::filesystem::exists(output));
+        if (code == 1) // one line (CLI11's usage errors add the line pointing to --help)
+            QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1L);
+    }
+
+    // The options reach the run: the result's workload object and the phases it planned.
+    void decoderRunsOnSim_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<QString>("compute");
+        QTest::addColumn<int>("decodeRecords");
+        QTest::addRow("tiny config, bf16") << QString::fromLatin1(kTinyRun) << "bf16"
+                                           << "bfloat16" << 1;
+        QTest::addRow("chunks of 2, paged, eager")
+            << QString::fromLatin1(kTinyRun) + QStringLiteral(" --decode-chunk 2 --kv-cache paged --attention eager")
+            << "bf16"
+            << "bfloat16" << 3;
+        QTest::addRow("nf4 computes in bf16 by default") << QString::fromLatin1(kTinyRun) + QStringLiteral(" --format nf4")
+                                                         << "nf4"
+                                                         << "bfloat16" << 1;
+        QTest::addRow("int8 computing in fp16")
+            << QString::fromLatin1(kTinyRun) + QStringLiteral(" --format int8 --dtype float16") << "int8"
+            << "float16" << 1;
+        QTest::addRow("fp32 with its own --dtype")
+            << QString::fromLatin1(kTinyRun) + QStringLiteral(" --format fp32 --dtype float32 --kv-cache static")
+            << "fp32"
+            << "float32" << 1;
+        QTest::addRow("a preset, 1e1 tokens")
+            << QStringLiteral("--device sim:0 --model llama-2-7b --prompt-tokens 1e1 --generated 2 --sequences 2 "
+                              "--warmup 0 --repeats 1 --sim-speed 0")
+            << "fp16"
+            << "float16" << 1;
+        QTest::addRow("a paced card, as fast as possible")
+            << QString::fromLatin1(kTinyRun) + QStringLiteral(" --sim-card h100-sxm") << "bf16"
+            << "bfloat16" << 1;
+    }
+
+    void decoderRunsOnSim()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, storage);
+        QFETCH(QString, compute);
+        QFETCH(int, decodeRecords);
+        QTemporaryDir dir;
+        const std::string output = dir.filePath(QStringLiteral("r.json")).toStdString();
+        auto v = decoderArgs(args);
+        v.push_back("--output");
+        v.push_back(output);
+        const auto r = runCli(v);
+        QVERIFY2(r.code == 0, (std::to_string(r.code) + ": " + r.err).c_str());
+        const auto j = nlohmann::json::parse(readAll(output));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/2"));
+        QCOMPARE(j["simulated"].get<bool>(), true);
+        const auto& w = j["workload"];
+        QCOMPARE(w["kind"].get<std::string>(), std::string("decoder"));
+        QCOMPARE(w["storage"].get<std::string>(), storage.toStdString());
+        QCOMPARE(w["compute_dtype"].get<std::string>(), compute.toStdString());
+        const std::string source = w["model_source"].get<std::string>();
+        QVERIFY2(source == dataFile("measure/tiny-llama.config.json") || source == "preset:llama-2-7b", source.c_str());
+        int decode = 0;
+        for (const auto& p : j["phases"]) {
+            QVERIFY2(p["status"] == "ok", p.dump().c_str());
+            QVERIFY2(p["predicted_peak_allocated"] == p["peak"]["allocated"], p.dump().c_str()); // sim: to the byte
+            decode += p["name"] == "decode";
+        }
+        QCOMPARE(decode, decodeRecords);
+        // The terminal: the decoder in the header, every phase's predicted and measured peak.
+        QVERIFY2(r.out.find("decoder " + source + " (llama, ") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("weights " + storage.toStdString() + ", compute " + compute.toStdString()) != std::string::npos);
+        std::size_t predicted = 0;
+        for (auto at = r.out.find("predicted peak allocated"); at != std::string::npos;
+             at = r.out.find("predicted peak allocated", at + 1))
+            ++predicted;
+        QCOMPARE(predicted, j["phases"].size());
+        // Modelled time is labelled so where the card models it, and only there.
+        const bool paced = args.contains(QLatin1String("--sim-card"));
+        QCOMPARE(r.out.find("modelled") != std::string::npos, paced);
+        if (paced) {
+            QVERIFY(r.out.find("simulated card h100-sxm, speed 0") != std::string::npos);
+            for (const auto& p : j["phases"])
+                QVERIFY(p["modelled_seconds"].is_number());
+        }
+    }
+
+    void decoderStreamsJsonLines()
+    {
+        auto v = decoderArgs(QString::fromLatin1(kTinyRun) + QStringLiteral(" --decode-chunk 2 --stream"));
+        const auto r = runCli(v);
+        QCOMPARE(r.code, 0);
+        std::istringstream lines(r.out);
+        std::string line;
+        int started = 0, finished = 0;
+        while (std::getline(lines, line)) {
+            const auto j = nlohmann::json::parse(line); // every stdout line is JSON
+            started += j["event"] == "phase_started";
+            finished += j["event"] == "phase_finished";
+        }
+        QCOMPARE(started, 8); // model_load, inputs, prefill, 3 decode records, warmup, 1 warm prefill
+        QCOMPARE(finished, 8);
+        QVERIFY(r.err.find("[simulated] phase 8/8 warm_prefill #0: ok") != std::string::npos);
+        QVERIFY(r.err.find("decoder ") != std::string::npos); // the header on stderr
     }
 
     void environmentDescribesTheDevice_data()
