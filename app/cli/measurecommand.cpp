@@ -84,7 +84,8 @@ namespace {
             config.decoder = spec;
             const device::DType own = protocol::decoderComputeDType(config);
             if (o.dtypeGiven && config.dtype != own) {
-                err << prefix << "--dtype " << o.dtype << " does not apply: " << protocol::weightStorageName(spec.storage)
+                err << prefix << "--dtype " << o.dtype
+                    << " does not apply: " << protocol::weightStorageName(spec.storage)
                     << " weights compute in " << device::dtypeName(own)
                     << " (choose the weights' format with --format; --dtype is the compute type of int8 and nf4)\n";
                 return kExitUsage;
@@ -334,8 +335,10 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     decoderOption(sub->add_option("--decode-chunk", opts->decodeChunk, "Decode steps per phase record; 0 = one record")
                       ->transform(CountValidator(true)));
     // The simulated card, for either workload.
-    sub->add_option("--sim-card", opts->simCard, "Card of resources/catalog/gpus.json whose capacity and pace sim:N keeps");
-    auto* speed = sub->add_option("--sim-speed", "Pace of the simulated card: 1 = its modelled time in real time, 0 = no wait")
+    sub->add_option(
+        "--sim-card", opts->simCard, "Card of resources/catalog/gpus.json whose capacity and pace sim:N keeps");
+    auto* speed = sub->add_option(
+                         "--sim-speed", "Pace of the simulated card: 1 = its modelled time in real time, 0 = no wait")
                       ->type_name("FLOAT")
                       ->check(CLI::Validator(
                           [](std::string& text) -> std::string {

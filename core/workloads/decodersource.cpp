@@ -132,7 +132,8 @@ namespace {
 
     DecoderSpec fromPreset(const std::string& id, const std::filesystem::path& presetFolder)
     {
-        const std::filesystem::path folder = presetFolder.empty() ? sizing::ResourcePaths::find("presets") : presetFolder;
+        const std::filesystem::path folder
+            = presetFolder.empty() ? sizing::ResourcePaths::find("presets") : presetFolder;
         const sizing::PresetLibrary library = sizing::PresetLibrary::load(folder);
         const sizing::Preset* preset = library.find(id);
         if (!preset)

@@ -67,7 +67,8 @@ std::vector<std::string> decoderArgs(const QString& args)
     return v;
 }
 
-const char* kTinyRun = "--device sim:0 --model TINY --prompt-tokens 8 --generated 5 --warmup 1 --repeats 1 --sim-speed 0";
+const char* kTinyRun
+    = "--device sim:0 --model TINY --prompt-tokens 8 --generated 5 --warmup 1 --repeats 1 --sim-speed 0";
 } // namespace
 
 class TestMeasureCli : public QObject {
@@ -241,7 +242,8 @@ private slots:
         row("--format without --model", "--device sim:0 --format nf4", 64, "requires --model");
         row("negative tokens", "--device sim:0 --model TINY --prompt-tokens -1", 64, "'-1' is not a whole number");
         row("fractional tokens", "--device sim:0 --model TINY --prompt-tokens 1.5", 64, "'1.5' is not a whole number");
-        row("zero tokens", "--device sim:0 --model TINY --prompt-tokens 0", 64, "'0' is not a whole number (1 or more)");
+        row("zero tokens", "--device sim:0 --model TINY --prompt-tokens 0", 64,
+            "'0' is not a whole number (1 or more)");
         row("hex tokens", "--device sim:0 --model TINY --prompt-tokens 0x10", 64, "'0x10' is not a whole number");
         row("overflowing tokens", "--device sim:0 --model TINY --prompt-tokens 99999999999999999999", 64,
             "does not fit in 64 bits");
@@ -304,7 +306,8 @@ private slots:
             << QString::fromLatin1(kTinyRun) + QStringLiteral(" --decode-chunk 2 --kv-cache paged --attention eager")
             << "bf16"
             << "bfloat16" << 3;
-        QTest::addRow("nf4 computes in bf16 by default") << QString::fromLatin1(kTinyRun) + QStringLiteral(" --format nf4")
+        QTest::addRow("nf4 computes in bf16 by default")
+            << QString::fromLatin1(kTinyRun) + QStringLiteral(" --format nf4")
                                                          << "nf4"
                                                          << "bfloat16" << 1;
         QTest::addRow("int8 computing in fp16")
@@ -355,7 +358,8 @@ private slots:
         QCOMPARE(decode, decodeRecords);
         // The terminal: the decoder in the header, every phase's predicted and measured peak.
         QVERIFY2(r.out.find("decoder " + source + " (llama, ") != std::string::npos, r.out.c_str());
-        QVERIFY(r.out.find("weights " + storage.toStdString() + ", compute " + compute.toStdString()) != std::string::npos);
+        const std::string formats = "weights " + storage.toStdString() + ", compute " + compute.toStdString();
+        QVERIFY2(r.out.find(formats) != std::string::npos, r.out.c_str());
         std::size_t predicted = 0;
         for (auto at = r.out.find("predicted peak allocated"); at != std::string::npos;
              at = r.out.find("predicted peak allocated", at + 1))
