@@ -1400,7 +1400,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Simulado como %1, no es una medición de GPU.</translation>
     </message>
 </context>
 <context>
@@ -1836,12 +1836,12 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 como %2 · simulado, no es una medición de GPU</translation>
     </message>
     <message>
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1 iniciada en %2. %3</translation>
     </message>
 </context>
 <context>
@@ -2547,47 +2547,47 @@ Este proceso: %4 bytes (%5)</translation>
     <name>iteragpu::gui::SimCardBox</name>
     <message>
         <source>Simulated c&amp;ard:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tar&amp;jeta simulada:</translation>
     </message>
     <message>
         <source>none (plain simulated device)</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna (dispositivo simulado simple)</translation>
     </message>
     <message>
         <source>The card whose reported capacity and pace (peak FLOP/s and memory bandwidth, from the GPU catalog) the simulated device keeps</source>
-        <translation type="unfinished"></translation>
+        <translation>La tarjeta cuya capacidad declarada y ritmo (FLOP/s de pico y ancho de banda de memoria, del catálogo de GPU) conserva el dispositivo simulado</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
-        <translation type="unfinished">No se pudo leer el catálogo de GPU: %1</translation>
+        <translation>No se pudo leer el catálogo de GPU: %1</translation>
     </message>
     <message>
         <source>S&amp;peed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Veloci&amp;dad:</translation>
     </message>
     <message>
         <source>%1 (as fast as possible)</source>
         <extracomment>%1 is the speed 0</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (lo más rápido posible)</translation>
     </message>
     <message>
         <source>%1× (the card&apos;s real time)</source>
         <extracomment>%1 is the speed 1</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (tiempo real de la tarjeta)</translation>
     </message>
     <message>
         <source>%1× (slower than the card)</source>
         <extracomment>%1 is a speed below 1 such as 0.1: the modelled time passes that fraction as fast as on the card</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (más lento que la tarjeta)</translation>
     </message>
     <message>
         <source>%1× (faster than the card)</source>
         <extracomment>%1 is a speed above 1 such as 10: the modelled time passes that many times as fast</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (más rápido que la tarjeta)</translation>
     </message>
     <message>
         <source>How fast the modelled time passes: 1 keeps the card&apos;s pace, 0 does not wait at all</source>
-        <translation type="unfinished"></translation>
+        <translation>Con qué rapidez pasa el tiempo modelado: 1 mantiene el ritmo de la tarjeta, 0 no espera nada</translation>
     </message>
 </context>
 <context>
@@ -2602,15 +2602,15 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Run this model (random weights in its format) with these tokens and sequences: the workload tab takes them over</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar este modelo (pesos aleatorios en su formato) con estos tokens y secuencias: la pestaña Carga de trabajo los adopta</translation>
     </message>
     <message>
         <source>Needs a model shape: choose a preset or open a config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Necesita la forma de un modelo: elige un modelo predefinido o abre un config.json</translation>
     </message>
     <message>
         <source>&amp;Measure this model</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Medir este modelo</translation>
     </message>
 </context>
 <context>
@@ -2789,12 +2789,12 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Predicted peak per phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Pico previsto por fase</translation>
     </message>
     <message>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El pico previsto por fase alcanza %1 y supera la escala ↑</translation>
     </message>
 </context>
 <context>
@@ -3023,116 +3023,116 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>The sizing panel has no model shape to measure: choose a preset or open a config.json there, or choose the dense network.</source>
-        <translation type="unfinished"></translation>
+        <translation>El panel de dimensionado no tiene ninguna forma de modelo que medir: elige allí un modelo predefinido o abre un config.json, o elige la red densa.</translation>
     </message>
     <message>
         <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
         <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aún no se pueden medir pesos en %1: el decodificador ejecuta fp32, fp16, bf16, int8, nf4 y nf4-dq. Elige uno de ellos en los formatos del panel de dimensionado, o la red densa.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>
         <extracomment>%1 is a compute type such as fp8_e4m3 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aún no se puede medir el cálculo en %1: los pesos cuantizados calculan en fp16 o bf16. Elige uno de ellos como formato de cálculo en el panel de dimensionado.</translation>
     </message>
     <message>
         <source>Run measures nothing yet: the sizing panel has no model shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar aún no mide nada: el panel de dimensionado no tiene forma de modelo.</translation>
     </message>
     <message>
         <source>Run measures %1 (%2, %3 layers, weights in %4), the model in the sizing panel, with random weights.</source>
         <extracomment>%1 the model&apos;s name, e.g. Llama-2-7B; %2 its family (config.json&apos;s model_type, e.g. llama, not translated); %3 its number of layers; %4 the weight format, e.g. bf16 or nf4 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar mide %1 (%2, %3 capas, pesos en %4), el modelo del panel de dimensionado, con pesos aleatorios.</translation>
     </message>
     <message>
         <source>Sequences: %1, each %2 prompt tokens, then %3 generated.</source>
         <extracomment>%1 sequences generated at once, %2 prompt tokens per sequence, %3 generated tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Secuencias: %1, cada una con %2 tokens de entrada y luego %3 generados.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise (batch %1, context %2, width %3, %4), not the model in the sizing panel.</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar mide la red densa, el ejercicio de referencia (batch %1, contexto %2, ancho %3, %4), no el modelo del panel de dimensionado.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise, not the model in the sizing panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar mide la red densa, el ejercicio de referencia, no el modelo del panel de dimensionado.</translation>
     </message>
     <message>
         <source>What r&amp;uns:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Qué se ejecuta:</translation>
     </message>
     <message>
         <source>The model in the sizing panel</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo del panel de dimensionado</translation>
     </message>
     <message>
         <source>The dense network (the seeds&apos; exercise)</source>
-        <translation type="unfinished"></translation>
+        <translation>La red densa (el ejercicio de referencia)</translation>
     </message>
     <message>
         <source>The model in the sizing panel: a decoder-only transformer of its shape, with random weights in its format. The dense network: the seeds&apos; two-layer exercise.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo del panel de dimensionado: un transformer solo decodificador con su forma y pesos aleatorios en su formato. La red densa: el ejercicio de referencia de dos capas.</translation>
     </message>
     <message>
         <source>&amp;Prompt tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>To&amp;kens de entrada:</translation>
     </message>
     <message>
         <source>&amp;Generated tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens &amp;generados:</translation>
     </message>
     <message>
         <source>decode steps</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos de decodificación</translation>
     </message>
     <message>
         <source>Se&amp;quences:</source>
-        <translation type="unfinished"></translation>
+        <translation>Se&amp;cuencias:</translation>
     </message>
     <message>
         <source>generated at once</source>
-        <translation type="unfinished"></translation>
+        <translation>generadas a la vez</translation>
     </message>
     <message>
         <source>Decode c&amp;hunk:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tra&amp;mo de decodificación:</translation>
     </message>
     <message>
         <source>steps per phase record</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos por registro de fase</translation>
     </message>
     <message>
         <source>Decode steps per phase record; 0 puts all of them in one record</source>
-        <translation type="unfinished"></translation>
+        <translation>Pasos de decodificación por registro de fase; 0 los reúne todos en un solo registro</translation>
     </message>
     <message>
         <source>&amp;KV cache:</source>
-        <translation type="unfinished"></translation>
+        <translation>Cac&amp;hé KV:</translation>
     </message>
     <message>
         <source>dynamic (grows every step)</source>
-        <translation type="unfinished"></translation>
+        <translation>dynamic (crece en cada paso)</translation>
     </message>
     <message>
         <source>static (allocated once)</source>
-        <translation type="unfinished"></translation>
+        <translation>static (asignada una sola vez)</translation>
     </message>
     <message>
         <source>paged (blocks of 16 tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>paged (bloques de 16 tokens)</translation>
     </message>
     <message>
         <source>A&amp;ttention:</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;tención:</translation>
     </message>
     <message>
         <source>eager (holds the score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>eager (guarda la matriz de puntuaciones)</translation>
     </message>
     <message>
         <source>sdpa (tiled, no score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>sdpa (por teselas, sin matriz de puntuaciones)</translation>
     </message>
 </context>
 </TS>
