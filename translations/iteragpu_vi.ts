@@ -1398,7 +1398,7 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Mô phỏng theo %1, không phải phép đo GPU.</translation>
     </message>
 </context>
 <context>
@@ -1830,12 +1830,12 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 theo %2 · mô phỏng, không phải phép đo GPU</translation>
     </message>
     <message>
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lần chạy %1 đã bắt đầu trên %2. %3</translation>
     </message>
 </context>
 <context>
@@ -2541,47 +2541,47 @@ Tiến trình này: %4 byte (%5)</translation>
     <name>iteragpu::gui::SimCardBox</name>
     <message>
         <source>Simulated c&amp;ard:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ca&amp;rd mô phỏng:</translation>
     </message>
     <message>
         <source>none (plain simulated device)</source>
-        <translation type="unfinished"></translation>
+        <translation>không có (thiết bị mô phỏng thuần)</translation>
     </message>
     <message>
         <source>The card whose reported capacity and pace (peak FLOP/s and memory bandwidth, from the GPU catalog) the simulated device keeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Card mà thiết bị mô phỏng lấy dung lượng khai báo và nhịp độ (FLOP/s đỉnh và băng thông bộ nhớ, từ danh mục GPU)</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
-        <translation type="unfinished">Không thể đọc danh mục GPU: %1</translation>
+        <translation>Không thể đọc danh mục GPU: %1</translation>
     </message>
     <message>
         <source>S&amp;peed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tốc độ mô &amp;phỏng:</translation>
     </message>
     <message>
         <source>%1 (as fast as possible)</source>
         <extracomment>%1 is the speed 0</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (nhanh nhất có thể)</translation>
     </message>
     <message>
         <source>%1× (the card&apos;s real time)</source>
         <extracomment>%1 is the speed 1</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (thời gian thực của card)</translation>
     </message>
     <message>
         <source>%1× (slower than the card)</source>
         <extracomment>%1 is a speed below 1 such as 0.1: the modelled time passes that fraction as fast as on the card</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (chậm hơn card)</translation>
     </message>
     <message>
         <source>%1× (faster than the card)</source>
         <extracomment>%1 is a speed above 1 such as 10: the modelled time passes that many times as fast</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (nhanh hơn card)</translation>
     </message>
     <message>
         <source>How fast the modelled time passes: 1 keeps the card&apos;s pace, 0 does not wait at all</source>
-        <translation type="unfinished"></translation>
+        <translation>Tốc độ trôi của thời gian mô hình hóa: 1 giữ đúng nhịp độ của card, 0 hoàn toàn không chờ</translation>
     </message>
 </context>
 <context>
@@ -2596,15 +2596,15 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Run this model (random weights in its format) with these tokens and sequences: the workload tab takes them over</source>
-        <translation type="unfinished"></translation>
+        <translation>Chạy mô hình này (trọng số ngẫu nhiên theo định dạng của nó) với số token và số chuỗi này: thẻ Khối lượng công việc tiếp nhận chúng</translation>
     </message>
     <message>
         <source>Needs a model shape: choose a preset or open a config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Cần hình dạng mô hình: hãy chọn một mẫu có sẵn hoặc mở một config.json</translation>
     </message>
     <message>
         <source>&amp;Measure this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Đo mô &amp;hình này</translation>
     </message>
 </context>
 <context>
@@ -2781,12 +2781,12 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Predicted peak per phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Đỉnh dự đoán theo giai đoạn</translation>
     </message>
     <message>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Đỉnh dự đoán theo giai đoạn đạt %1, nằm phía trên thang đo ↑</translation>
     </message>
 </context>
 <context>
@@ -3015,116 +3015,116 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>The sizing panel has no model shape to measure: choose a preset or open a config.json there, or choose the dense network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bảng Ước tính chưa có hình dạng mô hình để đo: hãy chọn một mẫu có sẵn hoặc mở một config.json ở đó, hoặc chọn mạng dense.</translation>
     </message>
     <message>
         <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
         <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Chưa thể đo trọng số ở %1: bộ giải mã chạy fp32, fp16, bf16, int8, nf4 và nf4-dq. Hãy chọn một trong số đó ở phần Định dạng của bảng Ước tính, hoặc chọn mạng dense.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>
         <extracomment>%1 is a compute type such as fp8_e4m3 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Chưa thể đo việc tính toán ở %1: trọng số lượng tử hóa được tính ở fp16 hoặc bf16. Hãy chọn một trong hai làm định dạng tính toán trong bảng Ước tính.</translation>
     </message>
     <message>
         <source>Run measures nothing yet: the sizing panel has no model shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lệnh Chạy chưa đo gì: bảng Ước tính chưa có hình dạng mô hình.</translation>
     </message>
     <message>
         <source>Run measures %1 (%2, %3 layers, weights in %4), the model in the sizing panel, with random weights.</source>
         <extracomment>%1 the model&apos;s name, e.g. Llama-2-7B; %2 its family (config.json&apos;s model_type, e.g. llama, not translated); %3 its number of layers; %4 the weight format, e.g. bf16 or nf4 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lệnh Chạy đo %1 (%2, %3 lớp, trọng số ở %4), mô hình trong bảng Ước tính, với trọng số ngẫu nhiên.</translation>
     </message>
     <message>
         <source>Sequences: %1, each %2 prompt tokens, then %3 generated.</source>
         <extracomment>%1 sequences generated at once, %2 prompt tokens per sequence, %3 generated tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Số chuỗi: %1, mỗi chuỗi %2 token đầu vào, sau đó sinh %3 token.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise (batch %1, context %2, width %3, %4), not the model in the sizing panel.</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lệnh Chạy đo mạng dense, bài tập mẫu (batch %1, ngữ cảnh %2, độ rộng %3, %4), không phải mô hình trong bảng Ước tính.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise, not the model in the sizing panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lệnh Chạy đo mạng dense, bài tập mẫu, không phải mô hình trong bảng Ước tính.</translation>
     </message>
     <message>
         <source>What r&amp;uns:</source>
-        <translation type="unfinished"></translation>
+        <translation>Đối tượng chạ&amp;y:</translation>
     </message>
     <message>
         <source>The model in the sizing panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô hình trong bảng Ước tính</translation>
     </message>
     <message>
         <source>The dense network (the seeds&apos; exercise)</source>
-        <translation type="unfinished"></translation>
+        <translation>Mạng dense (bài tập mẫu)</translation>
     </message>
     <message>
         <source>The model in the sizing panel: a decoder-only transformer of its shape, with random weights in its format. The dense network: the seeds&apos; two-layer exercise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mô hình trong bảng Ước tính: một transformer chỉ gồm bộ giải mã (decoder-only) theo hình dạng của nó, với trọng số ngẫu nhiên theo định dạng của nó. Mạng dense: bài tập mẫu hai lớp.</translation>
     </message>
     <message>
         <source>&amp;Prompt tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Token đầ&amp;u vào:</translation>
     </message>
     <message>
         <source>&amp;Generated tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>Token được s&amp;inh:</translation>
     </message>
     <message>
         <source>decode steps</source>
-        <translation type="unfinished"></translation>
+        <translation>số bước sinh</translation>
     </message>
     <message>
         <source>Se&amp;quences:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số c&amp;huỗi:</translation>
     </message>
     <message>
         <source>generated at once</source>
-        <translation type="unfinished"></translation>
+        <translation>sinh đồng thời</translation>
     </message>
     <message>
         <source>Decode c&amp;hunk:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nhóm &amp;bước sinh:</translation>
     </message>
     <message>
         <source>steps per phase record</source>
-        <translation type="unfinished"></translation>
+        <translation>số bước mỗi bản ghi giai đoạn</translation>
     </message>
     <message>
         <source>Decode steps per phase record; 0 puts all of them in one record</source>
-        <translation type="unfinished"></translation>
+        <translation>Số bước sinh trong mỗi bản ghi giai đoạn; 0 gộp tất cả vào một bản ghi</translation>
     </message>
     <message>
         <source>&amp;KV cache:</source>
-        <translation type="unfinished"></translation>
+        <translation>Cach&amp;e KV:</translation>
     </message>
     <message>
         <source>dynamic (grows every step)</source>
-        <translation type="unfinished"></translation>
+        <translation>dynamic (tăng sau mỗi bước)</translation>
     </message>
     <message>
         <source>static (allocated once)</source>
-        <translation type="unfinished"></translation>
+        <translation>static (cấp phát một lần)</translation>
     </message>
     <message>
         <source>paged (blocks of 16 tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>paged (khối 16 token)</translation>
     </message>
     <message>
         <source>A&amp;ttention:</source>
-        <translation type="unfinished"></translation>
+        <translation>Attenti&amp;on:</translation>
     </message>
     <message>
         <source>eager (holds the score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>eager (giữ ma trận điểm)</translation>
     </message>
     <message>
         <source>sdpa (tiled, no score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>sdpa (chia ô, không có ma trận điểm)</translation>
     </message>
 </context>
 </TS>
