@@ -1400,7 +1400,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Simuliert als %1, keine GPU-Messung.</translation>
     </message>
 </context>
 <context>
@@ -1836,12 +1836,12 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 als %2 · simuliert, keine GPU-Messung</translation>
     </message>
     <message>
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 auf %2 gestartet. %3</translation>
     </message>
 </context>
 <context>
@@ -2547,47 +2547,47 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <name>iteragpu::gui::SimCardBox</name>
     <message>
         <source>Simulated c&amp;ard:</source>
-        <translation type="unfinished"></translation>
+        <translation>Simulierte &amp;Karte:</translation>
     </message>
     <message>
         <source>none (plain simulated device)</source>
-        <translation type="unfinished"></translation>
+        <translation>keine (einfaches simuliertes Gerät)</translation>
     </message>
     <message>
         <source>The card whose reported capacity and pace (peak FLOP/s and memory bandwidth, from the GPU catalog) the simulated device keeps</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Karte, deren angegebene Kapazität und Tempo (Spitzen-FLOP/s und Speicherbandbreite, aus dem GPU-Katalog) das simulierte Gerät übernimmt</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
-        <translation type="unfinished">Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
+        <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
         <source>S&amp;peed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ges&amp;chwindigkeit:</translation>
     </message>
     <message>
         <source>%1 (as fast as possible)</source>
         <extracomment>%1 is the speed 0</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (so schnell wie möglich)</translation>
     </message>
     <message>
         <source>%1× (the card&apos;s real time)</source>
         <extracomment>%1 is the speed 1</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (Echtzeit der Karte)</translation>
     </message>
     <message>
         <source>%1× (slower than the card)</source>
         <extracomment>%1 is a speed below 1 such as 0.1: the modelled time passes that fraction as fast as on the card</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (langsamer als die Karte)</translation>
     </message>
     <message>
         <source>%1× (faster than the card)</source>
         <extracomment>%1 is a speed above 1 such as 10: the modelled time passes that many times as fast</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1× (schneller als die Karte)</translation>
     </message>
     <message>
         <source>How fast the modelled time passes: 1 keeps the card&apos;s pace, 0 does not wait at all</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie schnell die modellierte Zeit vergeht: 1 hält das Tempo der Karte, 0 wartet überhaupt nicht</translation>
     </message>
 </context>
 <context>
@@ -2602,15 +2602,15 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Run this model (random weights in its format) with these tokens and sequences: the workload tab takes them over</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell (zufällige Gewichte in seinem Format) mit diesen Tokens und Sequenzen ausführen: Der Reiter „Last“ übernimmt sie</translation>
     </message>
     <message>
         <source>Needs a model shape: choose a preset or open a config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>Benötigt eine Modellform: Wählen Sie eine Vorlage oder öffnen Sie eine config.json</translation>
     </message>
     <message>
         <source>&amp;Measure this model</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Modell &amp;messen</translation>
     </message>
 </context>
 <context>
@@ -2789,12 +2789,12 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Predicted peak per phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenwert pro Phase (Prognose)</translation>
     </message>
     <message>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenwert pro Phase (Prognose) erreicht %1, über der Skala ↑</translation>
     </message>
 </context>
 <context>
@@ -3023,116 +3023,116 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>The sizing panel has no model shape to measure: choose a preset or open a config.json there, or choose the dense network.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Dimensionierung hat keine Modellform zum Messen: Wählen Sie dort eine Vorlage oder öffnen Sie eine config.json, oder wählen Sie das dichte Netz.</translation>
     </message>
     <message>
         <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
         <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte in %1 können noch nicht gemessen werden: Der Decoder läuft mit fp32, fp16, bf16, int8, nf4 und nf4-dq. Wählen Sie eines davon in den Formaten der Dimensionierung oder das dichte Netz.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>
         <extracomment>%1 is a compute type such as fp8_e4m3 (a technical name, not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Berechnung in %1 kann noch nicht gemessen werden: Quantisierte Gewichte rechnen in fp16 oder bf16. Wählen Sie eines davon als Berechnungsformat in der Dimensionierung.</translation>
     </message>
     <message>
         <source>Run measures nothing yet: the sizing panel has no model shape.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf misst noch nichts: Die Dimensionierung hat keine Modellform.</translation>
     </message>
     <message>
         <source>Run measures %1 (%2, %3 layers, weights in %4), the model in the sizing panel, with random weights.</source>
         <extracomment>%1 the model&apos;s name, e.g. Llama-2-7B; %2 its family (config.json&apos;s model_type, e.g. llama, not translated); %3 its number of layers; %4 the weight format, e.g. bf16 or nf4 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf misst %1 (%2, %3 Schichten, Gewichte in %4), das Modell aus der Dimensionierung, mit zufälligen Gewichten.</translation>
     </message>
     <message>
         <source>Sequences: %1, each %2 prompt tokens, then %3 generated.</source>
         <extracomment>%1 sequences generated at once, %2 prompt tokens per sequence, %3 generated tokens per sequence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Sequenzen: %1, je %2 Prompt-Tokens, dann %3 generiert.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise (batch %1, context %2, width %3, %4), not the model in the sizing panel.</source>
         <extracomment>%1 batch, %2 context (tokens), %3 width, %4 data type such as float32 (not translated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf misst das dichte Netz, die Messübung (batch %1, Kontext %2, Breite %3, %4), nicht das Modell aus der Dimensionierung.</translation>
     </message>
     <message>
         <source>Run measures the dense network, the seeds&apos; exercise, not the model in the sizing panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf misst das dichte Netz, die Messübung, nicht das Modell aus der Dimensionierung.</translation>
     </message>
     <message>
         <source>What r&amp;uns:</source>
-        <translation type="unfinished"></translation>
+        <translation>Was l&amp;äuft:</translation>
     </message>
     <message>
         <source>The model in the sizing panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell aus der Dimensionierung</translation>
     </message>
     <message>
         <source>The dense network (the seeds&apos; exercise)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das dichte Netz (die Messübung)</translation>
     </message>
     <message>
         <source>The model in the sizing panel: a decoder-only transformer of its shape, with random weights in its format. The dense network: the seeds&apos; two-layer exercise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell aus der Dimensionierung: ein reiner Decoder-Transformer in seiner Form, mit zufälligen Gewichten in seinem Format. Das dichte Netz: die zweischichtige Messübung.</translation>
     </message>
     <message>
         <source>&amp;Prompt tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>P&amp;rompt-Tokens:</translation>
     </message>
     <message>
         <source>&amp;Generated tokens:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Generierte Tokens:</translation>
     </message>
     <message>
         <source>decode steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode-Schritte</translation>
     </message>
     <message>
         <source>Se&amp;quences:</source>
-        <translation type="unfinished"></translation>
+        <translation>Se&amp;quenzen:</translation>
     </message>
     <message>
         <source>generated at once</source>
-        <translation type="unfinished"></translation>
+        <translation>gleichzeitig generiert</translation>
     </message>
     <message>
         <source>Decode c&amp;hunk:</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode-A&amp;bschnitt:</translation>
     </message>
     <message>
         <source>steps per phase record</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte pro Phaseneintrag</translation>
     </message>
     <message>
         <source>Decode steps per phase record; 0 puts all of them in one record</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode-Schritte pro Phaseneintrag; 0 fasst alle in einem Eintrag zusammen</translation>
     </message>
     <message>
         <source>&amp;KV cache:</source>
-        <translation type="unfinished"></translation>
+        <translation>K&amp;V-Cache:</translation>
     </message>
     <message>
         <source>dynamic (grows every step)</source>
-        <translation type="unfinished"></translation>
+        <translation>dynamic (wächst mit jedem Schritt)</translation>
     </message>
     <message>
         <source>static (allocated once)</source>
-        <translation type="unfinished"></translation>
+        <translation>static (einmal reserviert)</translation>
     </message>
     <message>
         <source>paged (blocks of 16 tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>paged (Blöcke zu 16 Tokens)</translation>
     </message>
     <message>
         <source>A&amp;ttention:</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention-T&amp;yp:</translation>
     </message>
     <message>
         <source>eager (holds the score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>eager (hält die Score-Matrix)</translation>
     </message>
     <message>
         <source>sdpa (tiled, no score matrix)</source>
-        <translation type="unfinished"></translation>
+        <translation>sdpa (gekachelt, ohne Score-Matrix)</translation>
     </message>
 </context>
 </TS>
