@@ -122,10 +122,11 @@ void SimCardBox::retranslateUi()
 {
     m_cardLabel->setText(tr("Simulated c&ard:"));
     m_card->setItemText(0, tr("none (plain simulated device)"));
+    //: %1 is the reason the GPU catalog could not be read
+    const QString unreadable = tr("The GPU catalog could not be read: %1").arg(m_catalogError);
     m_card->setToolTip(m_catalog ? tr("The card whose reported capacity and pace (peak FLOP/s and memory bandwidth, "
                                       "from the GPU catalog) the simulated device keeps")
-                                 //: %1 is the reason the GPU catalog could not be read
-                                 : tr("The GPU catalog could not be read: %1").arg(m_catalogError));
+                                 : unreadable);
     m_speedLabel->setText(tr("S&peed:"));
     const QLocale locale;
     for (int i = 0; i < m_speed->count(); ++i) {
