@@ -2559,6 +2559,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
     </message>
     <message>

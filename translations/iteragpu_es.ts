@@ -2559,6 +2559,7 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>No se pudo leer el catálogo de GPU: %1</translation>
     </message>
     <message>

@@ -2553,6 +2553,7 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>The GPU catalog could not be read: %1</source>
+        <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>Không thể đọc danh mục GPU: %1</translation>
     </message>
     <message>
