@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/alloc/owner.h"
 #include "core/alloc/traceevent.h"
 #include "core/device/backend.h"
 #include "core/i18n/message.h"
@@ -90,6 +91,10 @@ struct RunConfig {
     bool emptyCacheBetweenRepeats = false; // empty_cache() before each warm repeat, before its baseline
     double samplingHz = kDefaultSamplingHz; // clamped with clampSamplingHz
     std::optional<std::uint64_t> simCapacityBytes; // sim:N only; nullopt = the simulated default
+    // sim:N only: device memory outside the allocator, both simulated and reported as such: the CUDA context
+    // (nullopt = the assumed typical size, sim::kDefaultSimContextBytes) and the math library's workspace.
+    std::optional<std::uint64_t> simContextBytes;
+    std::optional<std::uint64_t> simWorkspaceBytes;
     std::uint64_t seed = 0; // of the synthetic weights and inputs
     std::size_t maxSamplesPerPhase = kDefaultMaxSamplesPerPhase;
     WorkloadKind workload = WorkloadKind::Dense;
@@ -164,6 +169,13 @@ struct PhaseResult {
     std::optional<double> durationSeconds;
     // Simulated devices only: the phase's device time as the simulated card's roofline models it (not measured).
     std::optional<double> modelledSeconds;
+    // What each owner (alloc::Owner) held: at the baseline, at the peak moment (with reserved there), at the
+    // final reading. nullopt when the phase did not run or the file predates owners.
+    std::optional<alloc::OwnerBytes> ownersAtBaseline;
+    std::optional<alloc::PeakMoment> peakMoment;
+    std::optional<alloc::OwnerBytes> ownersAtFinal;
+    // Caching allocator only, read at the phase's end: the largest cached free block.
+    std::optional<std::uint64_t> largestFreeBlockAtEnd;
 
     std::vector<Sample> samples; // bounded (RunConfig::maxSamplesPerPhase); thinned keeping the maxima
     std::uint64_t samplesThinned = 0; // samples merged away to stay within the bound
