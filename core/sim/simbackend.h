@@ -16,6 +16,15 @@ namespace iteragpu::sim {
 
 inline constexpr std::uint64_t kDefaultSimCapacity = 80ULL * 1024 * 1024 * 1024; // bytes (an 80 GiB card)
 inline constexpr double kMaxSimSpeed = 1000.0; // times real time; more is not a pace anybody can watch
+// Device memory a run holds outside its allocator, simulated (RunConfig::simContextBytes / simWorkspaceBytes; prepareRun
+// applies these defaults to every run on sim:N). Assumed sizes, not measurements:
+// - the CUDA context: 500 MiB, the order of magnitude nvidia-smi shows for a process that only created a context
+//   on recent GPUs with lazy module loading (CUDA 11.7+, Ampere/Hopper: roughly 300-600 MiB depending on driver,
+//   GPU and loaded modules);
+// - the math library's workspace: 32 MiB, cuBLAS's default workspace on Hopper (CUBLAS_WORKSPACE_CONFIG ":4096:8"
+//   = 8 x 4 MiB), allocated outside PyTorch's allocator when the handle is created.
+inline constexpr std::uint64_t kDefaultSimContextBytes = 500ULL * 1024 * 1024; // bytes (assumed)
+inline constexpr std::uint64_t kDefaultSimWorkspaceBytes = 32ULL * 1024 * 1024; // bytes (assumed)
 
 struct SimOptions {
     std::uint64_t capacityBytes = kDefaultSimCapacity; // with a card, the runner sets the card's (or an override)
@@ -27,6 +36,12 @@ struct SimOptions {
     std::optional<SimCard> card;
     // 1: modelled time in real time; 0: as fast as possible (never sleeps); otherwise that many times faster.
     double speed = 1.0;
+    // Memory outside the allocator, held from open to close and counted in the device's used and process-used
+    // readings (never in an allocator's counters): the simulated CUDA context and the math library's workspace.
+    // 0 here (a bare device for unit tests); a run gets kDefaultSimContextBytes / kDefaultSimWorkspaceBytes or
+    // its RunConfig's values from prepareRun. Their sum must fit in capacityBytes.
+    std::uint64_t contextBytes = 0;
+    std::uint64_t workspaceBytes = 0;
 };
 
 // One line when the speed is NaN, infinite, negative or above kMaxSimSpeed; empty when fine.
