@@ -3,6 +3,7 @@
 
 #include "app/cli/environmentcommand.h"
 #include "app/cli/estimatecommand.h"
+#include "app/cli/explaincommand.h"
 #include "app/cli/measurecommand.h"
 #include "core/buildinfo/buildinfo.h"
 
@@ -26,6 +27,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addEstimateCommand(app, out, err, action);
     addEnvironmentCommand(app, out, err, action);
     addMeasureCommand(app, out, err, action);
+    addExplainCommand(app, out, err, action);
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     if (!reversed.empty())

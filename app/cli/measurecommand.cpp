@@ -3,10 +3,12 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/countvalidator.h"
+#include "app/cli/ledgerprinter.h"
 #include "core/registry/backendregistry.h"
 #include "core/protocol/phaseplan.h"
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
+#include "core/sim/simbackend.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
 #include "core/units/inputerror.h"
@@ -18,6 +20,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <tuple>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -39,6 +42,9 @@ namespace {
         bool emptyCache = false;
         bool stream = false;
         double simCapacityGiB = 0.0;
+        std::optional<std::uint64_t> simContextMiB; // sim:N only; nullopt: sim::kDefaultSimContextBytes
+        std::optional<std::uint64_t> simWorkspaceMiB; // sim:N only; nullopt: sim::kDefaultSimWorkspaceBytes
+        std::string ledger = "peak"; // peak, all or none
         double samplingHz = protocol::kDefaultSamplingHz;
         std::uint64_t seed = 0;
         bool dtypeGiven = false;
@@ -201,6 +207,22 @@ namespace {
             }
             config.simCapacityBytes = bytes;
         }
+        if ((o.simContextMiB || o.simWorkspaceMiB) && id->backend != "sim") {
+            err << prefix << (o.simContextMiB ? "--sim-context-mib" : "--sim-workspace-mib")
+                << " applies to sim:N devices only\n";
+            return kExitUsage;
+        }
+        for (const auto& [given, bytes, name] :
+            { std::tuple { o.simContextMiB, &config.simContextBytes, "--sim-context-mib" },
+                std::tuple { o.simWorkspaceMiB, &config.simWorkspaceBytes, "--sim-workspace-mib" } }) {
+            if (!given)
+                continue;
+            if (*given >= (std::uint64_t(1) << 44)) { // 2^64 bytes or more
+                err << prefix << name << " " << *given << " is beyond any device\n";
+                return kExitUsage;
+            }
+            *bytes = *given * units::kMiB;
+        }
         if (o.modelGiven)
             if (const auto code = configureDecoder(o, config, err))
                 return *code;
@@ -244,6 +266,8 @@ namespace {
         protocol::Runner runner;
         runner.start(config, prepared.backend, std::move(prepared.factory), &observer);
         const protocol::RunResult result = runner.wait();
+        // Why the peak exceeds the estimate, from the result alone ('iteragpu explain' prints it again from the file).
+        (o.stream ? err : out) << ledgerText(result, *ledgerChoiceFromName(o.ledger));
         (o.stream ? err : out) << report::runFooter(result) << std::flush;
 
         if (result.deviceMissing) {
@@ -311,6 +335,19 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     sub->add_flag("--empty-cache-between-repeats", opts->emptyCache, "empty_cache() before each warm repeat");
     sub->add_flag("--stream", opts->stream, "JSON lines of samples and phase events on stdout");
     sub->add_option("--sim-capacity-gib", opts->simCapacityGiB, "Capacity of the simulated device, GiB (sim:N only)");
+    sub->add_option("--sim-context-mib", opts->simContextMiB,
+        "Simulated CUDA context outside the allocator, MiB (sim:N only; default "
+            + std::to_string(sim::kDefaultSimContextBytes / units::kMiB) + ", an assumed typical size)")
+        ->transform(CountValidator(true));
+    sub->add_option("--sim-workspace-mib", opts->simWorkspaceMiB,
+        "Simulated math library workspace outside the allocator, MiB (sim:N only; default "
+            + std::to_string(sim::kDefaultSimWorkspaceBytes / units::kMiB) + ", cuBLAS's on Hopper, assumed)")
+        ->transform(CountValidator(true));
+    sub->add_option("--ledger", opts->ledger,
+           "Ledger printed after the phases (why the peak exceeds the estimate): peak (the peak phase and the "
+           "failed one), all or none")
+        ->check(CLI::IsMember({ "peak", "all", "none" }))
+        ->capture_default_str();
     sub->add_option("--sampling-hz", opts->samplingHz, "Sampler rate, clamped to 10..10000 Hz")->capture_default_str();
     sub->add_option("--seed", opts->seed, "Seed of the synthetic weights and inputs")->capture_default_str();
 

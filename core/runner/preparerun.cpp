@@ -96,6 +96,9 @@ PreparedRun prepare(device::BackendRegistry& registry, const RunConfig& config, 
     }
     if (config.simCapacityBytes && !backend->simulated())
         return fail(PreparedRun::Failure::OptionNotApplicable, "a simulated capacity applies to sim:N devices only");
+    if ((config.simContextBytes || config.simWorkspaceBytes) && !backend->simulated())
+        return fail(PreparedRun::Failure::OptionNotApplicable,
+            "a simulated context or workspace applies to sim:N devices only");
     if (!config.simCard.empty() && !backend->simulated())
         return fail(PreparedRun::Failure::OptionNotApplicable, "a simulated card applies to sim:N devices only");
     const int count = backend->deviceCount();
@@ -144,9 +147,13 @@ PreparedRun prepare(device::BackendRegistry& registry, const RunConfig& config, 
         }
         if (config.simCapacityBytes)
             options.capacityBytes = *config.simCapacityBytes; // the override wins over the card's capacity
+        // Outside the allocator (sim::kDefaultSimContextBytes: assumed sizes, named so wherever they show).
+        options.contextBytes = config.simContextBytes.value_or(sim::kDefaultSimContextBytes);
+        options.workspaceBytes = config.simWorkspaceBytes.value_or(sim::kDefaultSimWorkspaceBytes);
         if (std::string invalid = sim::validateSimOptions(options); !invalid.empty())
             return fail(PreparedRun::Failure::InvalidConfig, std::move(invalid));
         out.device = simBackend->deviceInfo(index, options);
+        out.backend.runtimeDescription = simBackend->runtimeDescription(options);
         out.factory = [simBackend, index, options](device::Status& status) {
             return simBackend->open(index, options, status);
         };

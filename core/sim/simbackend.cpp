@@ -30,6 +30,7 @@ public:
         , m_options(std::move(options))
         , m_pacer(m_options.speed)
         , m_kernelSeconds(static_cast<double>(m_options.kernelMicros) * 1e-6)
+        , m_used(m_options.contextBytes + m_options.workspaceBytes) // outside any allocator, open to close
     {
         // The hot path multiplies: reciprocals of the roofs, once. A missing peak stays 0 (refused per kernel).
         if (m_options.card) {
@@ -379,7 +380,7 @@ private:
     double m_secondsPerByte = 0.0;
     std::array<double, 3> m_secondsPerFlop { 0.0, 0.0, 0.0 }; // by DType; 0 where the card has no peak
     double m_modelledSeconds = 0.0;
-    std::uint64_t m_used = 0;
+    std::uint64_t m_used = 0; // raw allocations plus the simulated context and workspace
     std::uint64_t m_nextAddress = 0x7f0000000000ULL;
     std::unordered_map<std::uint64_t, std::uint64_t> m_sizes;
     std::unordered_map<std::uint64_t, std::uint64_t> m_poolSizes;
@@ -396,9 +397,17 @@ SimBackend::SimBackend(SimOptions options)
 {
 }
 
-std::string SimBackend::runtimeDescription()
+std::string SimBackend::runtimeDescription() { return runtimeDescription(m_options); }
+
+std::string SimBackend::runtimeDescription(const SimOptions& options) const
 {
-    return "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; not a GPU)";
+    std::string text
+        = "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; not a GPU)";
+    if (options.contextBytes > 0 || options.workspaceBytes > 0)
+        text += "; outside the allocator, simulated with assumed sizes: CUDA context "
+            + std::to_string(options.contextBytes) + " B, math library workspace " + std::to_string(options.workspaceBytes)
+            + " B";
+    return text;
 }
 
 namespace {
@@ -442,6 +451,11 @@ std::string validateSimOptions(const SimOptions& options)
         return bad;
     if (options.capacityBytes == 0)
         return "the simulated capacity must be more than 0 bytes";
+    if (options.contextBytes > options.capacityBytes
+        || options.workspaceBytes > options.capacityBytes - options.contextBytes)
+        return "the simulated capacity (" + std::to_string(options.capacityBytes)
+            + " bytes) must hold the simulated context and workspace (" + std::to_string(options.contextBytes) + " + "
+            + std::to_string(options.workspaceBytes) + " bytes)";
     if (const auto& card = options.card) {
         if (card->name.empty())
             return "the simulated card has no name";

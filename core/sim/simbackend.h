@@ -56,6 +56,8 @@ public:
     std::string name() const override { return "sim"; }
     bool simulated() const override { return true; }
     std::string runtimeDescription() override;
+    // With a run's options: names the simulated context and workspace and their assumed sizes.
+    std::string runtimeDescription(const SimOptions& options) const;
     int deviceCount() override { return 1; }
     std::string lastError() const override { return {}; }
     std::optional<device::DeviceInfo> deviceInfo(int index) override;

@@ -85,7 +85,9 @@ private slots:
         QTest::addRow("sim training async ok")
             << QStringLiteral("--device sim:0 --mode training --allocator async ") + small << 0 << true << QString();
         QTest::addRow("out of memory: result still written")
-            << QStringLiteral("--device sim:0 --width 1024 --sim-capacity-gib 0.04") << 1 << true
+            << QStringLiteral("--device sim:0 --width 1024 --sim-capacity-gib 0.04 --sim-context-mib 0 "
+                              "--sim-workspace-mib 0")
+            << 1 << true
             << QStringLiteral("out of memory");
         QTest::addRow("no such sim device")
             << QStringLiteral("--device sim:3 ") + small << 2 << false << QStringLiteral("no device sim:3");
