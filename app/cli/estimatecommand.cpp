@@ -33,7 +33,7 @@ namespace {
         bool staticCache = false;
         bool training = false, masterWeights = false, checkpointing = false, exportCopy = false;
         std::string optimizer, loraRank, loraTargets, batch, seqLen, evalBatch, gradDtype;
-        std::string deviceCatalog, tp;
+        std::string deviceCatalog, tp, attention;
         bool json = false;
     };
 
@@ -222,6 +222,11 @@ namespace {
         }
         if (!o.tp.empty())
             in.tensorParallel = parseCount("--tp", o.tp);
+        if (!o.attention.empty()) {
+            in.attention = attentionImplFromName(o.attention);
+            if (!in.attention)
+                throw SizingError("--attention: unknown attention '" + o.attention + "' (known: eager, sdpa)");
+        }
         return in;
     }
 
@@ -363,6 +368,9 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     // Devices and output.
     sub->add_option("--device-catalog", o->deviceCatalog, "fit verdict on a catalog card (id or name) or 'all'");
     sub->add_option("--tp", o->tp, "tensor-parallel degree (per-device sizes)");
+    sub->add_option("--attention", o->attention,
+        "eager or sdpa: adds the inference activations per phase (prefill, decode step, dequantization) and picks "
+        "the training activation formula");
     sub->add_flag("--json", o->json, "print one JSON object");
     sub->callback([o, &action, &out, &err] { action = [o, &out, &err] { return runEstimate(*o, out, err); }; });
 }

@@ -11,7 +11,8 @@ namespace iteragpu::sizing {
 
 // One line of the breakdown. Ids are stable (used as JSON keys and by the GUI): "weights", "kv_cache",
 // "gradients", "optimizer_states", "master_weights", "lora_adapters", "activations", "logits", "evaluation",
-// "export_copy". A component that cannot be computed (e.g. activations without a shape) has bytes == nullopt.
+// "export_copy", and for inference with an attention implementation "prefill_activations", "decode_activations",
+// "dequantization". A component that cannot be computed (e.g. activations without a shape) has bytes == nullopt.
 struct Component {
     std::string id;
     std::string label; // componentLabelEnglish(id) (componentlabels.h): the one table, translated by id

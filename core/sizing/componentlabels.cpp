@@ -18,6 +18,9 @@ const std::vector<ComponentLabel>& componentLabels()
         { "logits", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "logits") } },
         { "evaluation", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "evaluation batch") } },
         { "export_copy", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "export copy") } },
+        { "prefill_activations", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "prefill activations") } },
+        { "decode_activations", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "decode activations") } },
+        { "dequantization", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "dequantization buffer") } },
         { "reserve", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "reserve") } },
         { "total", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "total") } },
     };

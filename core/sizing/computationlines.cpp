@@ -6,6 +6,7 @@
 #include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -344,7 +345,9 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
         line.provenance = Provenance::Assumed;
         const std::uint64_t s = o.sequenceLength, b = o.microBatch, h = shape->hidden, a = shape->heads;
         const std::uint64_t bits = scalarBits(o.activationType);
-        const std::uint64_t oneLayer = TrainingEstimator::layerActivations(s, b, h, a, o.activationType, tp);
+        const bool sdpa = o.attention == AttentionImpl::Sdpa;
+        const std::uint64_t oneLayer = TrainingEstimator::layerActivations(
+            s, b, h, a, o.activationType, tp, o.attention.value_or(AttentionImpl::Eager));
         if (o.activationCheckpointing) {
             const std::uint64_t inputs = checked::ceilDiv(checked::mul({ s, b, h, bits }, kWhat), 8);
             line.bytes = checked::add(checked::mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
@@ -355,6 +358,29 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
                 { g(shape->layers), g(s), g(b), g(h), g(bits), g(oneLayer), g(line.bytes) }, kCtx };
             line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
                                 "full activation checkpointing; Korthikanti et al. 2022 for the recomputed layer"),
+                {}, kCtx };
+        } else if (sdpa) {
+            line.bytes = checked::mul(oneLayer, shape->layers, kWhat);
+            const std::uint64_t heads = checked::ceilDiv(a, tp);
+            if (tp == 1)
+                line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 bits of the activation type, %6 a (heads), %7
+                                 //: bytes of one layer, %8 bytes
+                    ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "%1 layers x (s %2 x b %3 x h %4 x 34 x %5 bit / 16 + 4 bytes x a %6 x s x b (float32 "
+                        "log-sum-exp) = %7 bytes per layer) = %8 bytes"),
+                    { g(shape->layers), g(s), g(b), g(h), g(bits), g(heads), g(oneLayer), g(line.bytes) }, kCtx };
+            else
+                line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 bits, %7 heads per
+                                 //: device, %8 bytes of one layer, %9 bytes
+                    ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bit / 16 + 4 bytes x %7 heads per "
+                        "device x s x b (float32 log-sum-exp) = %8 bytes per layer) = %9 bytes"),
+                    { g(shape->layers), g(s), g(b), g(h), g(tp), g(bits), g(heads), g(oneLayer), g(line.bytes) },
+                    kCtx };
+            line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                                "Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism) "
+                                "without the 5 x a x s / h attention term: sdpa's fused kernel keeps no s x s "
+                                "matrix (Dao et al. 2022, FlashAttention), only its log-sum-exp"),
                 {}, kCtx };
         } else {
             line.bytes = checked::mul(oneLayer, shape->layers, kWhat);
@@ -442,6 +468,108 @@ ComputationLine ComputationLines::reserve(const Reserve& reserve, std::uint64_t 
     if (tp > 1)
         line.perDevice = { //: %1 number of devices
             ITERAGPU_TRANSLATE_NOOP("Computation", "on each of the %1 devices"), { g(tp) }, kCtx };
+    return line;
+}
+
+namespace {
+
+    // The stages as shown: each one's bytes, the largest is the line's.
+    std::uint64_t largestStage(const PassWorkingSet& p)
+    {
+        return std::max({ p.projections, p.attention, p.mlp, p.output, p.cacheGrowth });
+    }
+
+    Message stagesSource(AttentionImpl attention)
+    {
+        if (attention == AttentionImpl::Eager)
+            return { ITERAGPU_TRANSLATE_NOOP("Computation",
+                         "one layer's tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, "
+                         "v when copied into the cache); attention h, q, attn (+ k, v) and eager's scores [B, heads, "
+                         "queries, keys] in the compute type with their float32 softmax; MLP h, x2, gate, up [T, "
+                         "intermediate]; the last position's hidden state and logits [B, vocab]"),
+                {}, kCtx };
+        return { ITERAGPU_TRANSLATE_NOOP("Computation",
+                     "one layer's tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v "
+                     "when copied into the cache); attention h, q, attn (+ k, v), sdpa's fused kernel keeps no "
+                     "scores; MLP h, x2, gate, up [T, intermediate]; the last position's hidden state and logits "
+                     "[B, vocab]"),
+            {}, kCtx };
+    }
+
+    void perDeviceHeads(ComputationLine& line, std::uint64_t tp)
+    {
+        if (tp > 1)
+            line.perDevice = { //: %1 number of devices
+                ITERAGPU_TRANSLATE_NOOP("Computation",
+                    "per device with tensor parallel %1: heads, intermediate and vocab divided, hidden states "
+                    "replicated"),
+                { g(tp) }, kCtx };
+    }
+
+} // namespace
+
+ComputationLine ComputationLines::prefillActivations(const PassWorkingSet& p, AttentionImpl attention, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "prefill_activations";
+    line.provenance = Provenance::Assumed;
+    line.bytes = largestStage(p);
+    if (attention == AttentionImpl::Eager)
+        line.formula = { //: %1 sequences, %2 prompt tokens, %3 keys each query reads, %4..%7 bytes of each stage,
+                         //: %8 bytes of its scores and softmax, %9 bytes (the largest)
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "prefill of %1 x %2 tokens, eager attention over %3 keys: largest of projections %4, attention %5 "
+                "(of which scores and float32 softmax %8), MLP %6, last-position logits %7 = %9 bytes"),
+            { g(p.sequences), g(p.queries), g(p.keys), g(p.projections), g(p.attention), g(p.mlp), g(p.output),
+                g(p.scores), g(line.bytes) },
+            kCtx };
+    else
+        line.formula = { //: %1 sequences, %2 prompt tokens, %3..%6 bytes of each stage, %7 bytes (the largest)
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "prefill of %1 x %2 tokens, sdpa attention: largest of projections %3, attention %4, MLP %5, "
+                "last-position logits %6 = %7 bytes"),
+            { g(p.sequences), g(p.queries), g(p.projections), g(p.attention), g(p.mlp), g(p.output), g(line.bytes) },
+            kCtx };
+    line.source = stagesSource(attention);
+    perDeviceHeads(line, tp);
+    return line;
+}
+
+ComputationLine ComputationLines::decodeActivations(const PassWorkingSet& p, AttentionImpl attention, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "decode_activations";
+    line.provenance = Provenance::Assumed;
+    line.bytes = largestStage(p);
+    line.formula = { //: %1 sequences, %2 keys read at the last step, %3 "eager"/"sdpa", %4..%8 bytes of each stage,
+                     //: %9 bytes (the largest)
+        ITERAGPU_TRANSLATE_NOOP("Computation",
+            "decode step of %1 x 1 token reading %2 keys, %3 attention: largest of projections %4, attention %5, MLP "
+            "%6, logits %7, a growing cache's copy of one layer's key %8 = %9 bytes"),
+        { g(p.sequences), g(p.keys), attentionImplName(attention), g(p.projections), g(p.attention), g(p.mlp),
+            g(p.output), g(p.cacheGrowth), g(line.bytes) },
+        kCtx };
+    line.source = stagesSource(attention);
+    perDeviceHeads(line, tp);
+    return line;
+}
+
+ComputationLine ComputationLines::dequantization(const InferenceActivationEstimate& a, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "dequantization";
+    line.provenance = Provenance::Assumed;
+    line.bytes = checked::mul({ a.dequantOut, a.dequantIn, a.computeBytes }, kWhat);
+    line.formula = { //: %1 output features of the largest quantized linear, %2 its input features, %3 bytes per
+                     //: element of the compute type, %4 bytes
+        ITERAGPU_TRANSLATE_NOOP("Computation",
+            "the largest quantized linear dequantized before its GEMM: [%1 x %2] x %3 bytes = %4 bytes"),
+        { g(a.dequantOut), g(a.dequantIn), g(a.computeBytes), g(line.bytes) }, kCtx };
+    line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on "
+                        "top of the largest stage, an upper bound: the buffer lives only while its linear runs"),
+        {}, kCtx };
+    perDeviceHeads(line, tp);
     return line;
 }
 

@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/attentionimpl.h"
 #include "core/sizing/computationline.h"
+#include "core/sizing/inferenceactivationestimate.h"
 #include "core/sizing/kvcacheestimate.h"
 #include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/reserve.h"
@@ -34,6 +36,11 @@ public:
     static std::vector<ComputationLine> training(std::uint64_t parameters, const model::ModelShape* shape,
         const TrainingOptions& options, const TrainingEstimate& t, std::uint64_t tp);
     static ComputationLine reserve(const Reserve& reserve, std::uint64_t tp);
+    // Inference activations (InferenceActivations): the largest stage of the prefill and of the last decode
+    // step, each stage's bytes shown, and the largest quantized linear's dequantization buffer.
+    static ComputationLine prefillActivations(const PassWorkingSet& p, AttentionImpl attention, std::uint64_t tp);
+    static ComputationLine decodeActivations(const PassWorkingSet& p, AttentionImpl attention, std::uint64_t tp);
+    static ComputationLine dequantization(const InferenceActivationEstimate& a, std::uint64_t tp);
 
     // "1 GiB" when exact, else "13.04 GiB" (C locale): the result in the chosen unit for the CLI.
     static std::string amount(std::uint64_t bytes, units::Unit unit);

@@ -4,6 +4,8 @@
 #include "core/i18n/message.h"
 #include "core/sizing/component.h"
 #include "core/sizing/computationline.h"
+#include "core/sizing/inferenceactivationestimate.h"
+#include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
 
@@ -28,6 +30,10 @@ struct Estimate {
     std::vector<i18n::Message> assumptions; // english() for the CLI and JSON, translated in the GUI
     // "How it is computed": one line per component (in the order of `components`), then the reserve when > 0.
     std::vector<ComputationLine> computation;
+    // The KV cache as estimated (dimensions filled from the shape, KV heads per device) and the inference
+    // activations, when the request has them: what PhaseEstimator builds its phases from.
+    std::optional<KvCacheOptions> kvCache;
+    std::optional<InferenceActivationEstimate> inferenceActivations;
 
     // largestPhaseBytes + reserve: what must fit on each device (the "total" of the CLI and JSON).
     std::uint64_t total() const;

@@ -27,6 +27,11 @@ struct KvCacheOptions {
     bool staticCache = false; // preallocated to staticCapacity tokens whatever is used
     std::optional<std::uint64_t> staticCapacity; // tokens; default: prompt + generated
     std::uint64_t quantGroupSize = 64; // INT8/INT4: elements per group along head_dim, fp16 scale + fp16 zero
+    // A paged cache (vLLM's blocks of pageTokens tokens). The kv_cache component stays the contiguous count; the
+    // per-phase estimate (phaseestimator.h) rounds each layer up to whole blocks and adds the block tables, and
+    // the inference activations count k and v as temporaries copied into the blocks. Not with staticCache.
+    bool paged = false;
+    std::uint64_t pageTokens = 16;
 
     // Layers, KV heads, head_dim and per-layer windows from the shape; tokens and sequences left to the caller.
     static KvCacheOptions fromShape(const model::ModelShape& shape);

@@ -3,7 +3,9 @@
 
 #include "core/units/checkedmath.h"
 #include "core/sizing/componentlabels.h"
+#include "core/sizing/blasworkspace.h"
 #include "core/sizing/computationlines.h"
+#include "core/sizing/inferenceactivations.h"
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/trainingestimator.h"
@@ -151,6 +153,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             kv.kvHeads = perDevice;
         }
         const auto k = KvCacheEstimator::estimate(kv);
+        e.kvCache = kv;
         e.computation.push_back(ComputationLines::kvCache(kv, k, tp, kvHeadsAll));
         e.components.push_back({ "kv_cache", componentLabelEnglish("kv_cache"), k.bytes,
             { //: %1 tokens per sequence, %2 number of sequences
@@ -158,10 +161,72 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         append(e.assumptions, k.assumptions);
     }
 
+    // Inference activations: only when the attention implementation is chosen (the estimate without it is kept
+    // as it was, byte for byte).
+    bool perPhase = false;
+    if (r.attention && !r.training) {
+        const AttentionImpl attention = *r.attention;
+        e.assumptions.push_back({ //: %1 the attention implementation (eager or sdpa)
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "attention: %1"), { attentionImplName(attention) } });
+        if (shape && e.kvCache) {
+            bool quantized = false;
+            if (!r.bits) {
+                if (r.checkpoint && r.weightsFromCheckpoint)
+                    quantized = r.checkpoint->quantized();
+                else
+                    quantized = weightFormatInfo(r.weights.format).quantized;
+            }
+            const auto a
+                = InferenceActivations::estimate(*shape, *e.kvCache, r.weights.compute, quantized, attention, tp);
+            e.inferenceActivations = a;
+            e.components.push_back({ "prefill_activations", componentLabelEnglish("prefill_activations"),
+                a.prefill.bytes,
+                { //: %1 the largest stage of the prefill (projections, attention, mlp, output)
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage: %1"), { a.prefill.stage } } });
+            e.computation.push_back(ComputationLines::prefillActivations(a.prefill, attention, tp));
+            if (a.decodes) {
+                e.components.push_back({ "decode_activations", componentLabelEnglish("decode_activations"),
+                    a.decode.bytes,
+                    { //: %1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)
+                        ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage: %1"), { a.decode.stage } } });
+                e.computation.push_back(ComputationLines::decodeActivations(a.decode, attention, tp));
+            }
+            if (a.dequantization > 0) {
+                e.components.push_back({ "dequantization", componentLabelEnglish("dequantization"), a.dequantization,
+                    i18n::Message::verbatim(scalarName(r.weights.compute)) });
+                e.computation.push_back(ComputationLines::dequantization(a, tp));
+                e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "dequantization: the largest quantized linear's weight dequantized into the compute type, added "
+                    "to each phase on top of its largest stage (an upper bound: it lives only while its linear "
+                    "runs)") });
+            }
+            if (attention == AttentionImpl::Eager)
+                e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "activations: eager attention holds its scores [sequences, heads, queries, keys] in the compute "
+                    "type and their float32 softmax at once") });
+            else
+                e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "activations: sdpa attention (a fused kernel) holds no scores matrix; its small scratch is not "
+                    "counted") });
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "phases: prefill and decode each count the whole KV cache; a growing cache holds only the prompt's "
+                "during the prefill (the per-phase estimate counts that)") });
+            perPhase = true;
+        } else {
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "inference activations: not computed, they need the model shape (--config or --preset) and the "
+                "tokens (--tokens)") });
+        }
+        e.assumptions.push_back(BlasWorkspace::assumption());
+    }
+
     // Training.
     if (r.training) {
-        const auto t = TrainingEstimator::estimate(e.parameters, shape, *r.training, tp);
-        for (auto& line : ComputationLines::training(e.parameters, shape, *r.training, t, tp))
+        TrainingOptions options = *r.training;
+        if (r.attention)
+            options.attention = r.attention;
+        const auto t = TrainingEstimator::estimate(e.parameters, shape, options, tp);
+        for (auto& line : ComputationLines::training(e.parameters, shape, options, t, tp))
             e.computation.push_back(std::move(line));
         if (r.training->mode == TrainingMode::LoRA)
             e.components.push_back({ "lora_adapters", componentLabelEnglish("lora_adapters"), t.adapterBytes,
@@ -197,7 +262,13 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     // Phases: which components are alive together.
     const std::vector<std::string> resident { "weights", "lora_adapters", "master_weights", "optimizer_states" };
     if (!r.training) {
-        addPhase(e, "inference", { "weights", "kv_cache" });
+        if (perPhase) {
+            addPhase(e, "prefill", { "weights", "kv_cache", "prefill_activations", "dequantization" });
+            if (e.find("decode_activations"))
+                addPhase(e, "decode", { "weights", "kv_cache", "decode_activations", "dequantization" });
+        } else {
+            addPhase(e, "inference", { "weights", "kv_cache" });
+        }
     } else {
         auto step = resident;
         for (const char* c : { "gradients", "activations", "logits" })

@@ -129,6 +129,9 @@ SizingRequest makeRequest(const SizingInputs& in)
         kv.staticCache = in.staticCache || in.staticCapacity.has_value();
         if (in.staticCapacity)
             kv.staticCapacity = positive(in.staticCapacity, "the static cache capacity");
+        if (in.pagedCache && kv.staticCache)
+            throw SizingError("a KV cache is either static or paged, not both");
+        kv.paged = in.pagedCache;
         if (kv.promptTokens + kv.generatedTokens == 0 && !kv.staticCapacity)
             throw SizingError("the KV cache needs at least one prompt or generated token");
         if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))
@@ -136,6 +139,7 @@ SizingRequest makeRequest(const SizingInputs& in)
         r.kvCache = kv;
     }
 
+    r.attention = in.attention;
     r.reserve = Reserve::typed(in.reserveValue, in.reserveUnit);
     if (in.tensorParallel == 0)
         throw SizingError("the tensor-parallel degree must be between 1 and 4096");

@@ -77,6 +77,10 @@ struct SizingInputs {
     std::optional<std::uint64_t> slidingWindow; // one window for every layer, overrides the model's windows
     bool staticCache = false;
     std::optional<std::uint64_t> staticCapacity; // tokens; implies a static cache
+    bool pagedCache = false; // blocks of 16 tokens (KvCacheOptions::paged); not with a static cache
+
+    // --- attention (SizingRequest::attention): nullopt keeps the estimate without inference activations ---
+    std::optional<AttentionImpl> attention;
 
     // --- reserve and devices ---
     double reserveValue = 0.0;

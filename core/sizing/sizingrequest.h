@@ -3,6 +3,7 @@
 
 #include "core/model/modelshape.h"
 #include "core/model/safetensorssummary.h"
+#include "core/sizing/attentionimpl.h"
 #include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/reserve.h"
 #include "core/sizing/trainingoptions.h"
@@ -26,6 +27,12 @@ struct SizingRequest {
     WeightOptions weights;
     std::optional<KvCacheOptions> kvCache; // inference KV cache; with a shape, zero fields are filled from it
     std::optional<TrainingOptions> training;
+    // The attention implementation. Set: inference gets its activations per phase (prefill, decode, and the
+    // dequantization buffer of quantized weights; with a shape and a KV cache) and training picks its activation
+    // formula (eager: Korthikanti et al.; sdpa: without the s x s terms). nullopt: neither, the estimate as it was
+    // before the choice existed (training as Korthikanti, which assumes no FlashAttention). Where a caller needs
+    // one (PhaseEstimator), sdpa is the default.
+    std::optional<AttentionImpl> attention;
     Reserve reserve;
     std::uint64_t tensorParallel = 1; // devices sharing one model; weights and KV heads are divided among them
 };

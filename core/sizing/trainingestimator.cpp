@@ -91,13 +91,22 @@ std::uint64_t TrainingEstimator::loraParameters(
 // 2*s*b*h bytes, is kept per layer, and one layer is recomputed at a time during backward.
 // Other activation types are scaled by bits/16 (an approximation: the masks stay 1 byte in reality). The formula
 // was derived for a GPT MLP of 4h; a SwiGLU MLP of another width differs somewhat (an approximation, stated).
-std::uint64_t TrainingEstimator::layerActivations(
-    std::uint64_t s, std::uint64_t b, std::uint64_t h, std::uint64_t a, ScalarType type, std::uint64_t t)
+// The 5*a*s/h term is the attention's s x s tensors (scores 2as^2b, softmax 2as^2b, dropout mask as^2b), which
+// FlashAttention and PyTorch's fused sdpa never store (Dao et al. 2022): with sdpa the term is left out and the
+// kernel's float32 log-sum-exp, 4*a*s*b bytes per layer, kept for backward instead (not scaled by bits/16).
+std::uint64_t TrainingEstimator::layerActivations(std::uint64_t s, std::uint64_t b, std::uint64_t h, std::uint64_t a,
+    ScalarType type, std::uint64_t t, AttentionImpl attentionImpl)
 {
     using namespace units::checked;
     if (t == 0)
         throw SizingError("the tensor-parallel degree must be greater than zero");
     const std::uint64_t sbh = mul({ s, b, h }, kWhat);
+    if (attentionImpl == AttentionImpl::Sdpa) {
+        const std::uint64_t dense
+            = t == 1 ? mul(sbh, 34, kWhat) : add(mul(sbh, 10, kWhat), ceilDiv(mul(sbh, 24, kWhat), t), kWhat);
+        const std::uint64_t logSumExp = mul({ 4, ceilDiv(a, t), s, b }, kWhat);
+        return add(ceilDiv(mul(dense, scalarBits(type), kWhat), 16), logSumExp, kWhat);
+    }
     const std::uint64_t attention = mul({ 5, a, s, s, b }, kWhat); // s*b*h * 5*a*s/h, exactly
     std::uint64_t bytes16 = 0;
     if (t == 1)
@@ -175,7 +184,17 @@ TrainingEstimate TrainingEstimator::estimate(
     if (shape) {
         const std::uint64_t s = o.sequenceLength;
         const std::uint64_t b = o.microBatch;
-        const std::uint64_t oneLayer = layerActivations(s, b, shape->hidden, shape->heads, o.activationType, tp);
+        const AttentionImpl attention = o.attention.value_or(AttentionImpl::Eager);
+        const std::uint64_t oneLayer
+            = layerActivations(s, b, shape->hidden, shape->heads, o.activationType, tp, attention);
+        if (o.attention == AttentionImpl::Sdpa)
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "activations: sdpa attention (a fused kernel, FlashAttention-style): Korthikanti et al.'s formula "
+                "without its s x s terms (5*a*s/h), plus a float32 log-sum-exp of 4*a*s*b bytes per layer") });
+        else if (o.attention == AttentionImpl::Eager)
+            e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                "activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term "
+                "of Korthikanti et al.)") });
         if (o.activationCheckpointing) {
             const std::uint64_t inputs = ceilDiv(mul({ s, b, shape->hidden, scalarBits(o.activationType) }, kWhat), 8);
             e.activations = add(mul(inputs, shape->layers, kWhat), oneLayer, kWhat);

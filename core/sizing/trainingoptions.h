@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/sizing/attentionimpl.h"
 #include "core/sizing/scalartype.h"
 
 #include <cstdint>
@@ -28,6 +29,9 @@ struct TrainingOptions {
     std::uint64_t sequenceLength = 2048; // tokens per sequence
     bool activationCheckpointing = false;
     ScalarType activationType = ScalarType::BF16;
+    // nullopt or eager: Korthikanti et al.'s formula with its s x s attention terms; sdpa: without them (the
+    // engine sets it from SizingRequest::attention).
+    std::optional<AttentionImpl> attention;
     std::uint64_t evalBatch = 0; // 0 = no evaluation phase
     bool exportCopy = false; // a full copy of the weights in exportType while saving/merging
     ScalarType exportType = ScalarType::FP16;

@@ -381,6 +381,48 @@ private slots:
         QTest::addRow("unknown option") << QByteArray("--parameters 7e9 --frobnicate") << usage;
         QTest::addRow("bits and format") << QByteArray("--parameters 7e9 --bits 4 --format nf4") << usage;
         QTest::addRow("both reserve units") << QByteArray("--parameters 7e9 --reserve-gb 1 --reserve-gib 1") << usage;
+        QTest::addRow("unknown attention") << QByteArray("--preset llama-2-7b --tokens 8 --attention flashy") << error;
+    }
+
+    // --attention adds the inference activations per phase, and only it: the same choices without it print
+    // what they printed before (no new component, one inference phase).
+    void attentionAddsPhases_data()
+    {
+        QTest::addColumn<QByteArray>("attention");
+        QTest::addColumn<QByteArray>("format");
+        QTest::addColumn<bool>("dequantization");
+        QTest::addRow("eager bf16") << QByteArray("eager") << QByteArray("bf16") << false;
+        QTest::addRow("sdpa nf4") << QByteArray("sdpa") << QByteArray("nf4") << true;
+    }
+
+    void attentionAddsPhases()
+    {
+        QFETCH(QByteArray, attention);
+        QFETCH(QByteArray, format);
+        QFETCH(bool, dequantization);
+        const QByteArray base
+            = "estimate --preset llama-2-7b --tokens 4096 --sequences 4 --generated 256 --format " + format;
+        const auto without = runCli(split(base));
+        QCOMPARE(without.code, 0);
+        QVERIFY(without.out.find("activations") == std::string::npos);
+        QVERIFY(without.out.find("largest phase 'inference'") != std::string::npos);
+        const auto with = runCli(split(base + " --attention " + attention));
+        QCOMPARE(with.code, 0);
+        QVERIFY2(with.out.find("prefill activations (assumed): prefill of 4 x 4 096 tokens, " + attention.toStdString())
+                != std::string::npos,
+            with.out.c_str());
+        QVERIFY(with.out.find("decode activations (assumed): decode step of 4 x 1 token") != std::string::npos);
+        QCOMPARE(with.out.find("dequantization buffer (assumed)") != std::string::npos, dequantization);
+        QVERIFY(with.out.find("  - attention: " + attention.toStdString() + "\n") != std::string::npos);
+        QVERIFY(with.out.find("  - workspace (assumed, not in the total): cuBLAS 8 519 680 bytes")
+            != std::string::npos);
+        // The lines before the new ones are those printed without --attention.
+        const std::string weightsLine = without.out.substr(0, without.out.find('\n', without.out.find("KV cache")));
+        QVERIFY(with.out.rfind(weightsLine, 0) == 0);
+        const auto j = nlohmann::json::parse(runCli(split(base + " --json --attention " + attention)).out);
+        QCOMPARE(j["phases"].size(), std::size_t(2));
+        QCOMPARE(j["phases"][0]["id"].get<std::string>(), std::string("prefill"));
+        QCOMPARE(j["phases"][1]["id"].get<std::string>(), std::string("decode"));
     }
 
     void errors()
