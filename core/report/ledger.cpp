@@ -99,6 +99,8 @@ namespace {
             s.parts.push_back(line(part.key, part.label, signedOf(part.bytes), part.source));
         s.total.bytes = sumOfParts(s.parts);
         s.asides.push_back(line("origin", estimate->origin, std::nullopt, LedgerSource::Computed));
+        for (const auto& note : estimate->notes)
+            s.asides.push_back(line("how:" + note.key, note.text, std::nullopt, LedgerSource::Computed));
         if (!s.total.bytes)
             s.missing = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "a part of the estimate could not be computed"));
         return s;

@@ -103,9 +103,15 @@ struct EstimatePart {
     alloc::Owner owner = alloc::Owner::Other; // when target is Owner
 };
 
+struct EstimateNote {
+    std::string key; // the part it explains
+    i18n::Message text; // how the part was counted, one line
+};
+
 struct PhaseEstimate {
     i18n::Message origin; // what computed it, in words: "sizing engine, inference", "the dense network's predictor"
     std::vector<EstimatePart> parts;
+    std::vector<EstimateNote> notes; // shown as asides of the estimate section (key "how:<part>", no bytes)
 };
 
 // The ledger of RunResult::phases[phaseIndex] (which must exist), with the estimate of that phase when there is one.

@@ -1,23 +1,149 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/ledgerestimate.h"
 
+#include "core/sizing/componentlabels.h"
+#include "core/sizing/phaseestimator.h"
+#include "core/sizing/sizingerror.h"
+#include "core/sizing/weightformat.h"
+
+#include <map>
+
 namespace iteragpu::report {
+
+namespace {
+
+    i18n::Message msg(const char* source) { return { source, {}, kLedgerContext }; }
+
+    sizing::ScalarType scalarOf(device::DType dtype)
+    {
+        switch (dtype) {
+        case device::DType::Float32:
+            return sizing::ScalarType::FP32;
+        case device::DType::Float16:
+            return sizing::ScalarType::FP16;
+        case device::DType::BFloat16:
+            break;
+        }
+        return sizing::ScalarType::BF16;
+    }
+
+    // The sizing request of the run's decoder: the same shape, storage, compute type, tokens, sequences, cache
+    // and attention (what `iteragpu estimate` would be asked for this run).
+    std::optional<sizing::SizingRequest> requestOf(const protocol::RunConfig& config)
+    {
+        if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
+            return std::nullopt;
+        const protocol::DecoderSpec& d = *config.decoder;
+        const auto format = sizing::weightFormatFromName(protocol::weightStorageName(d.storage));
+        if (!format)
+            return std::nullopt;
+        const sizing::ScalarType compute = scalarOf(protocol::decoderComputeDType(config));
+        sizing::SizingRequest r;
+        r.shape = d.shape;
+        r.weights.format = *format;
+        r.weights.compute = compute;
+        r.weights.keptType = compute;
+        sizing::KvCacheOptions kv;
+        kv.promptTokens = d.promptTokens;
+        kv.generatedTokens = d.generated;
+        kv.sequences = d.sequences;
+        kv.dtype = compute;
+        kv.staticCache = d.cache == protocol::KvCacheKind::Static;
+        kv.paged = d.cache == protocol::KvCacheKind::Paged;
+        kv.pageTokens = protocol::kPagedBlockTokens;
+        r.kvCache = kv;
+        r.attention = d.attention == protocol::AttentionKind::Eager ? sizing::AttentionImpl::Eager
+                                                                     : sizing::AttentionImpl::Sdpa;
+        return r;
+    }
+
+    // The math library whose workspace the estimate assumes: hipBLAS on ROCm; cuBLAS's Hopper size on the
+    // simulated device (the size it simulates, sim::kDefaultSimWorkspaceBytes) and on sm_90 devices.
+    sizing::BlasBackend blasOf(const protocol::RunResult& result)
+    {
+        if (result.environment.backend == "hip")
+            return sizing::BlasBackend::Hipblas;
+        if (result.simulated || result.environment.device.arch.rfind("sm_9", 0) == 0)
+            return sizing::BlasBackend::CublasHopper;
+        return sizing::BlasBackend::Cublas;
+    }
+
+    i18n::Message labelOf(const std::string& id)
+    {
+        if (id == "inputs")
+            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "inputs (token ids, block tables)"));
+        if (id == "workspace")
+            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "math library workspace (assumed)"));
+        for (const auto& known : sizing::componentLabels())
+            if (id == known.id)
+                return { "%1", { i18n::Arg(known.label) }, "" };
+        return i18n::Message::verbatim(id);
+    }
+
+    // Which measured owner each part of the per-phase estimate stands for (core/workloads/DECODER.md tags
+    // input_ids and dequantization buffers as activations).
+    EstimatePart partOf(const sizing::PhasePart& p)
+    {
+        static const std::map<std::string, alloc::Owner> owners = { { "weights", alloc::Owner::Weights },
+            { "kv_cache", alloc::Owner::KvCache }, { "activations", alloc::Owner::Activation },
+            { "inputs", alloc::Owner::Activation }, { "dequantization", alloc::Owner::Activation },
+            { "logits", alloc::Owner::Logits }, { "workspace", alloc::Owner::Workspace } };
+        EstimatePart part;
+        part.key = p.id;
+        part.label = labelOf(p.id);
+        part.bytes = p.bytes;
+        part.source = p.provenance == sizing::Provenance::Assumed ? LedgerSource::Assumed : LedgerSource::Computed;
+        if (!p.inAllocator) {
+            part.target = EstimateTarget::Outside; // the math library's workspace, outside the allocator
+        } else if (const auto it = owners.find(p.id); it != owners.end()) {
+            part.target = EstimateTarget::Owner;
+            part.owner = it->second;
+        } else {
+            part.target = EstimateTarget::Owner;
+            part.owner = alloc::Owner::Other;
+        }
+        return part;
+    }
+
+} // namespace
 
 std::optional<PhaseEstimate> estimateForPhase(const protocol::RunResult& result, std::size_t phaseIndex)
 {
     const auto& phase = result.phases.at(phaseIndex);
-    if (result.config.workload == protocol::WorkloadKind::Dense && phase.predictedPeakAllocated) {
+    if (result.config.workload == protocol::WorkloadKind::Dense) {
+        if (!phase.predictedPeakAllocated)
+            return std::nullopt;
         PhaseEstimate estimate;
-        estimate.origin = { ITERAGPU_TRANSLATE_NOOP("Ledger", "the dense network's predictor"), {}, kLedgerContext };
+        estimate.origin = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "the dense network's predictor"));
         EstimatePart part;
         part.key = "predicted_peak_allocated";
-        part.label = { ITERAGPU_TRANSLATE_NOOP("Ledger", "predicted peak allocated"), {}, kLedgerContext };
+        part.label = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "predicted peak allocated"));
         part.bytes = phase.predictedPeakAllocated;
         part.target = EstimateTarget::Allocated;
         estimate.parts.push_back(std::move(part));
         return estimate;
     }
-    return std::nullopt;
+    const auto request = requestOf(result.config);
+    if (!request)
+        return std::nullopt;
+    std::vector<sizing::PhaseEstimate> phases;
+    try {
+        phases = sizing::PhaseEstimator::estimate(*request, blasOf(result));
+    } catch (const sizing::SizingError&) {
+        return std::nullopt; // the sizing engine cannot size this model: the section says "no estimate"
+    }
+    const sizing::PhaseEstimate* estimated = sizing::PhaseEstimator::forPhase(phases, phase.name);
+    if (!estimated)
+        return std::nullopt;
+    PhaseEstimate estimate;
+    //: %1: the estimate's phase the run's phase is compared with ("prefill", "decode")
+    estimate.origin = { ITERAGPU_TRANSLATE_NOOP("Ledger", "the sizing engine's estimate of the %1 phase"),
+        { estimated->phase }, kLedgerContext };
+    for (const auto& p : estimated->parts) {
+        estimate.parts.push_back(partOf(p));
+        estimate.notes.push_back({ p.id, p.note });
+    }
+    return estimate;
 }
 
 } // namespace iteragpu::report

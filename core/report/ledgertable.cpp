@@ -59,6 +59,8 @@ std::string ledgerTable(const PhaseLedger& ledger)
         for (const auto& aside : section.asides) {
             if (aside.key == "origin")
                 s << "    from: " << aside.label.english() << "\n";
+            else if (aside.key.rfind("how:", 0) == 0)
+                s << "    how: " << aside.key.substr(4) << ": " << aside.label.english() << "\n";
             else
                 s << lineText(aside, "    beside: ", false);
         }
