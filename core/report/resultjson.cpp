@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/resultjson.h"
 
+#include "core/report/ledgerjson.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -334,6 +336,8 @@ ordered_json toJson(const RunResult& r)
         { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
         { "empty_cache_between_repeats", c.emptyCacheBetweenRepeats }, { "sampling_hz", c.samplingHz },
         { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) },
+        { "sim_context_bytes", optionalBytes(c.simContextBytes) },
+        { "sim_workspace_bytes", optionalBytes(c.simWorkspaceBytes) },
         { "max_samples_per_phase", c.maxSamplesPerPhase }, { "workload", workloadKindName(c.workload) },
         { "sim_card", c.simCard.empty() ? ordered_json(nullptr) : ordered_json(c.simCard) },
         { "sim_speed", c.simSpeed } };
@@ -371,6 +375,8 @@ ordered_json toJson(const RunResult& r)
         events.push_back({ { "t", ev.t }, { "op", alloc::traceOpName(ev.op) }, { "size", ev.size },
             { "address", ev.address }, { "phase", ev.phase } });
     j["trace"] = { { "dropped", r.traceDropped }, { "events", std::move(events) } };
+    // Derived from the phases above (core/report/ledgerjson.h); a reader builds it again and ignores this key.
+    j["ledger"] = ledgersToJson(r);
     return j;
 }
 
@@ -414,6 +420,13 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         rc.emptyCacheBetweenRepeats = get<bool>(c, "empty_cache_between_repeats", "config");
         rc.samplingHz = get<double>(c, "sampling_hz", "config");
         rc.simCapacityBytes = getOptionalBytes(c, "sim_capacity_bytes", "config");
+        // null: the default sizes (sim::kDefaultSimContextBytes); absent: a file from before the simulated
+        // context and workspace, when a simulated run had none.
+        rc.simContextBytes = c.contains("sim_context_bytes") ? getOptionalBytes(c, "sim_context_bytes", "config")
+                                                             : std::optional<std::uint64_t>(0);
+        rc.simWorkspaceBytes = c.contains("sim_workspace_bytes")
+            ? getOptionalBytes(c, "sim_workspace_bytes", "config")
+            : std::optional<std::uint64_t>(0);
         rc.maxSamplesPerPhase = get<std::size_t>(c, "max_samples_per_phase", "config");
         rc.seed = r.identity.seed;
         if (v2) {
