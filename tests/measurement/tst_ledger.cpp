@@ -239,6 +239,11 @@ private slots:
             QCOMPARE(report::ledgerToJson(ledger)["sections"].size(), report::kLedgerSectionCount);
         }
         QVERIFY(complete > 0);
+        // Built again from the result file's contents alone, the ledger is the same, line for line.
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(report::toJson(result), back, error), error.c_str());
+        QCOMPARE(report::ledgersToJson(back).dump(), report::ledgersToJson(result).dump());
         if (outOfMemory) {
             const auto failed = report::failedPhaseIndex(result);
             QVERIFY(failed.has_value());
