@@ -54,8 +54,9 @@ void addExplainCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         "Why the peak exceeds the estimate: the ledger of a saved measurement (a result file of 'measure "
         "--output'), from the estimate to the allocator and the device, as 'measure' printed it.");
     sub->add_option("RESULT", opts->file, "Result file (JSON) written by 'iteragpu measure --output'")->required();
-    auto* phase = sub->add_option("--phase", opts->phase, "The phase to explain, as named in the file (prefill, "
-                                                          "warm_forward#0); default: the peak phase and the failed one");
+    auto* phase = sub->add_option("--phase", opts->phase,
+        "The phase to explain, as named in the file (prefill, "
+        "warm_forward#0); default: the peak phase and the failed one");
     auto* all = sub->add_flag("--all", opts->all, "Every phase that ran");
     phase->excludes(all);
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runExplain(*opts, out, err); }; });

@@ -89,8 +89,8 @@ namespace {
         LedgerSection s;
         s.kind = LedgerSectionKind::Estimate;
         s.title = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "Estimate"));
-        s.total = line("total", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "estimate")), std::nullopt,
-            LedgerSource::Computed);
+        s.total
+            = line("total", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "estimate")), std::nullopt, LedgerSource::Computed);
         if (!estimate) {
             s.missing = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "no estimate for this phase"));
             return s;
@@ -121,14 +121,16 @@ namespace {
             const auto owner = static_cast<alloc::Owner>(i);
             const auto held = phase.peakMoment->owners[i];
             if (held > 0)
-                s.parts.push_back(line(alloc::ownerName(owner), ownerLabel(owner), signedOf(held), LedgerSource::Observed));
+                s.parts.push_back(
+                    line(alloc::ownerName(owner), ownerLabel(owner), signedOf(held), LedgerSource::Observed));
         }
         // The owners add up to the allocated of the peak moment, which is the peak allocated; if a reader ever
         // sees them differ, the difference is a line of its own rather than a sum that does not hold.
         const Bytes unattributed = rest(s);
         if (unattributed && *unattributed != 0)
-            s.parts.push_back(line("not_attributed", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "not attributed to an owner")),
-                unattributed, LedgerSource::Computed));
+            s.parts.push_back(
+                line("not_attributed", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "not attributed to an owner")),
+                    unattributed, LedgerSource::Computed));
         return s;
     }
 
@@ -141,9 +143,9 @@ namespace {
             signedOf(phase.peak.allocated), LedgerSource::Observed);
         const Bytes baseline = signedOf(phase.baseline.allocated);
         const Bytes final = signedOf(phase.final.allocated);
-        s.parts.push_back(line("held_from_before",
-            msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "held from before (baseline allocated)")), baseline,
-            LedgerSource::Observed));
+        s.parts.push_back(
+            line("held_from_before", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "held from before (baseline allocated)")),
+                baseline, LedgerSource::Observed));
         s.parts.push_back(line("kept", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "kept (final - baseline)")),
             minus(final, baseline), LedgerSource::Computed));
         s.parts.push_back(line("transient", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "transient (peak - final)")),
@@ -168,8 +170,7 @@ namespace {
             if (caching)
                 s.parts.push_back(line("inactive_split",
                     msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "inactive split blocks (rounding)")),
-                    signedOf(phase.peakMoment->inactiveSplit), LedgerSource::Observed,
-                    LedgerCause::AllocatorRounding));
+                    signedOf(phase.peakMoment->inactiveSplit), LedgerSource::Observed, LedgerCause::AllocatorRounding));
             s.parts.push_back(line("cached_free",
                 caching ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "cached free blocks (the rest)"))
                         : msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "free in the pool (the rest)")),
@@ -177,8 +178,9 @@ namespace {
         } else {
             s.missing = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "no allocator reading at the peak moment"));
         }
-        s.asides.push_back(line("reserved_at_peak", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "reserved at the peak moment")),
-            reservedAtPeak, LedgerSource::Observed));
+        s.asides.push_back(
+            line("reserved_at_peak", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "reserved at the peak moment")),
+                reservedAtPeak, LedgerSource::Observed));
         s.asides.push_back(line("peak_reserved", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "peak reserved")),
             signedOf(phase.peak.reserved), LedgerSource::Observed));
         s.asides.push_back(line("largest_free_block_at_end",
@@ -226,13 +228,14 @@ namespace {
         const auto reading = usedOf(phase.deviceAfter);
         const Bytes reserved = signedOf(phase.final.reserved);
         if (reading.processOnly) {
-            //: %1: where the process reading comes from: nvml, rocm-smi or simulated
-            s.total = line("outside", { ITERAGPU_TRANSLATE_NOOP("Ledger", "process used (%1) - reserved"),
-                                          { reading.source }, kLedgerContext },
-                minus(reading.used, reserved), LedgerSource::Observed, LedgerCause::OutsideAllocator);
+            const i18n::Message label { //: %1: where the process reading comes from: nvml, rocm-smi or simulated
+                ITERAGPU_TRANSLATE_NOOP("Ledger", "process used (%1) - reserved"), { reading.source }, kLedgerContext
+            };
+            s.total = line(
+                "outside", label, minus(reading.used, reserved), LedgerSource::Observed, LedgerCause::OutsideAllocator);
         } else {
             s.total = line("outside",
-                msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "device used (driver, including other processes) - reserved")),
+                msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "driver's used (with other processes) - reserved")),
                 minus(reading.used, reserved), LedgerSource::Observed, LedgerCause::OutsideAllocator);
         }
         if (!reading.used)
@@ -241,30 +244,35 @@ namespace {
             s.missing = msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "no reserved reading at the phase's end"));
 
         if (result.simulated) {
-            const auto context = result.config.simContextBytes.value_or(sim::kDefaultSimContextBytes);
-            const auto workspace = result.config.simWorkspaceBytes.value_or(sim::kDefaultSimWorkspaceBytes);
-            //: %1: the size in MiB the simulation assumes for a CUDA context
+            // The sizes the run asked for, or the assumed defaults (sim::kDefaultSimContextBytes says where they
+            // come from); the bytes column gives them exactly.
+            const auto& config = result.config;
             s.parts.push_back(line("context",
-                { ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA context (simulated, assumed %1 MiB)"),
-                    { context >> 20 }, kLedgerContext },
-                signedOf(context), LedgerSource::Assumed, LedgerCause::OutsideAllocator));
-            //: %1: the size in MiB the simulation assumes for the math library's workspace
+                config.simContextBytes
+                    ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA context (simulated, size as asked)"))
+                    : msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA context (simulated, typical size, assumed)")),
+                signedOf(config.simContextBytes.value_or(sim::kDefaultSimContextBytes)), LedgerSource::Assumed,
+                LedgerCause::OutsideAllocator));
             s.parts.push_back(line("library_workspace",
-                { ITERAGPU_TRANSLATE_NOOP("Ledger", "math library workspace (simulated, assumed %1 MiB)"),
-                    { workspace >> 20 }, kLedgerContext },
-                signedOf(workspace), LedgerSource::Assumed, LedgerCause::OutsideAllocator));
+                config.simWorkspaceBytes
+                    ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "math library workspace (simulated, size as asked)"))
+                    : msg(ITERAGPU_TRANSLATE_NOOP(
+                        "Ledger", "math library workspace (simulated, cuBLAS on Hopper, assumed)")),
+                signedOf(config.simWorkspaceBytes.value_or(sim::kDefaultSimWorkspaceBytes)), LedgerSource::Assumed,
+                LedgerCause::OutsideAllocator));
         } else {
             s.parts.push_back(line("at_first_reading",
-                msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "outside already at the run's first reading (context, libraries)")),
+                msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "outside at the run's first reading (context, libraries)")),
                 outsideAtFirstReading(result, reading.processOnly), LedgerSource::Observed,
                 LedgerCause::OutsideAllocator));
         }
-        s.parts.push_back(line("unaccounted", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "unaccounted (the rest)")),
-            rest(s), LedgerSource::Computed, LedgerCause::OutsideAllocator));
+        s.parts.push_back(line("unaccounted", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "unaccounted (the rest)")), rest(s),
+            LedgerSource::Computed, LedgerCause::OutsideAllocator));
         return s;
     }
 
-    Bytes estimateFor(const PhaseEstimate& estimate, EstimateTarget target, std::optional<alloc::Owner> owner, bool& any)
+    Bytes estimateFor(
+        const PhaseEstimate& estimate, EstimateTarget target, std::optional<alloc::Owner> owner, bool& any)
     {
         Bytes sum = std::int64_t { 0 };
         any = false;
@@ -314,13 +322,14 @@ namespace {
             if (!phase.peakMoment) {
                 // Without owner readings the owners' differences are unknown; the estimate is still compared with
                 // the whole peak allocated in the total.
-                s.parts.push_back(line("not_attributed",
-                    msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "not attributed to an owner")), std::nullopt,
-                    LedgerSource::Computed));
+                s.parts.push_back(
+                    line("not_attributed", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "not attributed to an owner")),
+                        std::nullopt, LedgerSource::Computed));
             }
         }
         bool allocatorInEstimate = false;
-        const Bytes allocatorEstimate = estimateFor(*estimate, EstimateTarget::Allocator, std::nullopt, allocatorInEstimate);
+        const Bytes allocatorEstimate
+            = estimateFor(*estimate, EstimateTarget::Allocator, std::nullopt, allocatorInEstimate);
         s.parts.push_back(line("allocator", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "allocator (reserved - allocated)")),
             minus(allocatorEstimate, allocator.total.bytes), LedgerSource::Computed,
             causeOf(allocatorInEstimate, LedgerCause::AllocatorRounding)));

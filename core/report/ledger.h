@@ -53,7 +53,14 @@ enum class LedgerCause : int { NotInEstimate = 0, Formula = 1, AllocatorRounding
 const char* ledgerCauseName(LedgerCause cause);
 i18n::Message ledgerCauseLabel(LedgerCause cause);
 
-enum class LedgerSectionKind : int { Estimate = 0, ByOwner = 1, InTime = 2, Allocator = 3, Outside = 4, Differences = 5 };
+enum class LedgerSectionKind : int {
+    Estimate = 0,
+    ByOwner = 1,
+    InTime = 2,
+    Allocator = 3,
+    Outside = 4,
+    Differences = 5
+};
 inline constexpr std::size_t kLedgerSectionCount = 6;
 // "estimate", "by_owner", "in_time", "allocator", "outside_allocator", "differences"
 const char* ledgerSectionName(LedgerSectionKind kind);

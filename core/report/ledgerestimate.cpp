@@ -53,7 +53,7 @@ namespace {
         kv.pageTokens = protocol::kPagedBlockTokens;
         r.kvCache = kv;
         r.attention = d.attention == protocol::AttentionKind::Eager ? sizing::AttentionImpl::Eager
-                                                                     : sizing::AttentionImpl::Sdpa;
+                                                                    : sizing::AttentionImpl::Sdpa;
         return r;
     }
 
@@ -136,9 +136,10 @@ std::optional<PhaseEstimate> estimateForPhase(const protocol::RunResult& result,
     if (!estimated)
         return std::nullopt;
     PhaseEstimate estimate;
-    //: %1: the estimate's phase the run's phase is compared with ("prefill", "decode")
-    estimate.origin = { ITERAGPU_TRANSLATE_NOOP("Ledger", "the sizing engine's estimate of the %1 phase"),
-        { estimated->phase }, kLedgerContext };
+    estimate.origin = { //: %1: the estimate's phase the run's phase is compared with ("prefill", "decode")
+        ITERAGPU_TRANSLATE_NOOP("Ledger", "the sizing engine's estimate of the %1 phase"), { estimated->phase },
+        kLedgerContext
+    };
     for (const auto& p : estimated->parts) {
         estimate.parts.push_back(partOf(p));
         estimate.notes.push_back({ p.id, p.note });

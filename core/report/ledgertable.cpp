@@ -9,8 +9,32 @@ namespace iteragpu::report {
 
 namespace {
 
-    constexpr std::size_t kLabelColumn = 64; // characters of a label before the bytes
-    constexpr std::size_t kBytesColumn = 34; // "-123 456 789 012 B (-114.98 GiB)" fits
+    // Columns: label, bytes, then source and cause; a line is 120 characters at most for labels of up to 58
+    // (the longest source and cause, "computed, outside the allocator", is 31).
+    constexpr std::size_t kLabelColumn = 58; // characters of a label, its indent included
+    constexpr std::size_t kBytesColumn = 29; // "-123 456 789 012 B (-114.98 GiB)" pushes the rest, the rare case
+    constexpr std::size_t kWidth = 120;
+
+    // Words of `text` after `prefix`, wrapped at kWidth with the continuation lines indented by `indent`.
+    std::string wrapped(const std::string& prefix, const std::string& text, std::size_t indent)
+    {
+        std::string out = prefix;
+        std::size_t column = prefix.size();
+        std::istringstream words(text);
+        std::string word;
+        while (words >> word) {
+            if (column > indent && column + 1 + word.size() > kWidth) {
+                out += "\n" + std::string(indent, ' ');
+                column = indent;
+            } else {
+                out += ' ';
+                ++column;
+            }
+            out += word;
+            column += word.size();
+        }
+        return out + "\n";
+    }
 
     std::string padded(std::string text, std::size_t width)
     {
@@ -60,7 +84,7 @@ std::string ledgerTable(const PhaseLedger& ledger)
             if (aside.key == "origin")
                 s << "    from: " << aside.label.english() << "\n";
             else if (aside.key.rfind("how:", 0) == 0)
-                s << "    how: " << aside.key.substr(4) << ": " << aside.label.english() << "\n";
+                s << wrapped("    how: " + aside.key.substr(4) + ":", aside.label.english(), 6);
             else
                 s << lineText(aside, "    beside: ", false);
         }

@@ -15,7 +15,8 @@ namespace iteragpu::report {
 std::string signedBytesText(const std::optional<std::int64_t>& bytes, bool showPlus = false);
 
 // A heading, then each section: its title, its parts (bytes, source, cause), "= total", its asides, and the
-// missing reading in words where there is one. Lines are within 120 columns for labels of up to 64 characters.
+// missing reading in words where there is one. Lines are within 120 columns for labels of up to 58 characters
+// (notes are wrapped).
 std::string ledgerTable(const PhaseLedger& ledger);
 
 } // namespace iteragpu::report

@@ -405,8 +405,8 @@ std::string SimBackend::runtimeDescription(const SimOptions& options) const
         = "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; not a GPU)";
     if (options.contextBytes > 0 || options.workspaceBytes > 0)
         text += "; outside the allocator, simulated with assumed sizes: CUDA context "
-            + std::to_string(options.contextBytes) + " B, math library workspace " + std::to_string(options.workspaceBytes)
-            + " B";
+            + std::to_string(options.contextBytes) + " B, math library workspace "
+            + std::to_string(options.workspaceBytes) + " B";
     return text;
 }
 

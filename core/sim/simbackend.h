@@ -16,8 +16,8 @@ namespace iteragpu::sim {
 
 inline constexpr std::uint64_t kDefaultSimCapacity = 80ULL * 1024 * 1024 * 1024; // bytes (an 80 GiB card)
 inline constexpr double kMaxSimSpeed = 1000.0; // times real time; more is not a pace anybody can watch
-// Device memory a run holds outside its allocator, simulated (RunConfig::simContextBytes / simWorkspaceBytes; prepareRun
-// applies these defaults to every run on sim:N). Assumed sizes, not measurements:
+// Device memory a run holds outside its allocator, simulated (RunConfig::simContextBytes / simWorkspaceBytes;
+// prepareRun applies these defaults to every run on sim:N). Assumed sizes, not measurements:
 // - the CUDA context: 500 MiB, the order of magnitude nvidia-smi shows for a process that only created a context
 //   on recent GPUs with lazy module loading (CUDA 11.7+, Ampere/Hopper: roughly 300-600 MiB depending on driver,
 //   GPU and loaded modules);

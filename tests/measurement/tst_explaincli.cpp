@@ -69,6 +69,17 @@ std::size_t count(const std::string& text, const std::string& what)
     return n;
 }
 
+// The first line of text that holds `what`, empty when none does.
+std::string lineWith(const std::string& text, const std::string& what)
+{
+    const auto at = text.find(what);
+    if (at == std::string::npos)
+        return {};
+    const auto begin = text.rfind('\n', at);
+    const auto from = begin == std::string::npos ? 0 : begin + 1;
+    return text.substr(from, text.find('\n', at) - from);
+}
+
 const char* kTiny = "--device sim:0 --model TINY --prompt-tokens 8 --generated 5 --warmup 1 --repeats 1 --sim-speed 0";
 const char* kDense = "--device sim:0 --batch 2 --context 16 --width 64 --warmup 1 --repeats 2";
 
@@ -89,10 +100,10 @@ private slots:
         QTest::addRow("dense inference") << QString::fromLatin1(kDense) << 0 << 1;
         QTest::addRow("dense training") << QString::fromLatin1(kDense) + QStringLiteral(" --mode training") << 0 << 1;
         // The peak phase and the failed one: two tables.
-        QTest::addRow("out of memory")
-            << QStringLiteral("--device sim:0 --width 1024 --sim-capacity-gib 0.06 --sim-context-mib 16 "
-                              "--sim-workspace-mib 0")
-            << 1 << 2;
+        QTest::addRow("out of memory") << QStringLiteral(
+            "--device sim:0 --width 1024 --sim-capacity-gib 0.06 --sim-context-mib 16 "
+            "--sim-workspace-mib 0") << 1
+                                       << 2;
     }
 
     void explainPrintsTheLedgerMeasurePrinted()
@@ -144,10 +155,11 @@ private slots:
         const auto r = runCli(measureArgs(
             QString::fromLatin1(kDense) + QStringLiteral(" --sim-context-mib 100 --sim-workspace-mib 8"), {}));
         QCOMPARE(r.code, 0);
-        QVERIFY(r.out.find("CUDA context (simulated, assumed 100 MiB)                    104 857 600 B") != std::string::npos);
-        QVERIFY(r.out.find("math library workspace (simulated, assumed 8 MiB)") != std::string::npos);
-        QVERIFY(r.out.find("= process used (simulated) - reserved                        113 246 208 B")
+        QVERIFY(
+            lineWith(r.out, "CUDA context (simulated, size as asked)").find(" 104 857 600 B (") != std::string::npos);
+        QVERIFY(lineWith(r.out, "math library workspace (simulated, size as asked)").find(" 8 388 608 B (")
             != std::string::npos);
+        QVERIFY(lineWith(r.out, "= process used (simulated) - reserved").find(" 113 246 208 B (") != std::string::npos);
     }
 
     void refusals_data()
@@ -155,20 +167,20 @@ private slots:
         QTest::addColumn<QString>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("errContains");
-        QTest::addRow("context on a GPU") << QStringLiteral("measure --device cuda:0 --sim-context-mib 100") << 64
-                                          << QStringLiteral("sim:N");
-        QTest::addRow("workspace on a GPU") << QStringLiteral("measure --device hip:0 --sim-workspace-mib 1") << 64
-                                            << QStringLiteral("sim:N");
-        QTest::addRow("negative context") << QStringLiteral("measure --device sim:0 --sim-context-mib -1") << 64
-                                          << QString();
+        QTest::addRow("context on a GPU")
+            << QStringLiteral("measure --device cuda:0 --sim-context-mib 100") << 64 << QStringLiteral("sim:N");
+        QTest::addRow("workspace on a GPU")
+            << QStringLiteral("measure --device hip:0 --sim-workspace-mib 1") << 64 << QStringLiteral("sim:N");
+        QTest::addRow("negative context")
+            << QStringLiteral("measure --device sim:0 --sim-context-mib -1") << 64 << QString();
         QTest::addRow("context beyond 64 bits")
             << QStringLiteral("measure --device sim:0 --sim-context-mib 17592186044416") << 64
             << QStringLiteral("beyond any device");
         QTest::addRow("capacity below the context")
             << QStringLiteral("measure --device sim:0 --sim-capacity-gib 0.25") << 1
             << QStringLiteral("must hold the simulated context and workspace");
-        QTest::addRow("unknown ledger choice") << QStringLiteral("measure --device sim:0 --ledger some") << 64
-                                               << QString();
+        QTest::addRow("unknown ledger choice")
+            << QStringLiteral("measure --device sim:0 --ledger some") << 64 << QString();
         QTest::addRow("missing file") << QStringLiteral("explain /nonexistent/result.json") << 1
                                       << QStringLiteral("iteragpu explain: ");
         QTest::addRow("no file") << QStringLiteral("explain") << 64 << QString();

@@ -154,22 +154,23 @@ protocol::RunConfig matrixConfig(int row)
         return c;
     }
     case 5:
-        return decoderConfig("llama", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Eager,
-            AllocatorKind::Native);
+        return decoderConfig(
+            "llama", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Eager, AllocatorKind::Native);
     case 6:
-        return decoderConfig("llama", WeightStorage::Nf4, KvCacheKind::Paged, AttentionKind::Sdpa, AllocatorKind::Async);
+        return decoderConfig(
+            "llama", WeightStorage::Nf4, KvCacheKind::Paged, AttentionKind::Sdpa, AllocatorKind::Async);
     case 7:
-        return decoderConfig("mistral", WeightStorage::Int8, KvCacheKind::Static, AttentionKind::Sdpa,
-            AllocatorKind::Native);
+        return decoderConfig(
+            "mistral", WeightStorage::Int8, KvCacheKind::Static, AttentionKind::Sdpa, AllocatorKind::Native);
     case 8:
-        return decoderConfig("gemma2", WeightStorage::BFloat16, KvCacheKind::Paged, AttentionKind::Eager,
-            AllocatorKind::Native);
+        return decoderConfig(
+            "gemma2", WeightStorage::BFloat16, KvCacheKind::Paged, AttentionKind::Eager, AllocatorKind::Native);
     case 9:
-        return decoderConfig("mixtral", WeightStorage::Nf4, KvCacheKind::Dynamic, AttentionKind::Sdpa,
-            AllocatorKind::Async);
+        return decoderConfig(
+            "mixtral", WeightStorage::Nf4, KvCacheKind::Dynamic, AttentionKind::Sdpa, AllocatorKind::Async);
     default: {
-        auto c = decoderConfig("llama", WeightStorage::BFloat16, KvCacheKind::Static, AttentionKind::Eager,
-            AllocatorKind::Native);
+        auto c = decoderConfig(
+            "llama", WeightStorage::BFloat16, KvCacheKind::Static, AttentionKind::Eager, AllocatorKind::Native);
         c.decoder->promptTokens = 4096; // the eager scores of 2 x 4 heads x 4096^2 do not fit beside the context
         c.simContextBytes = 16 * units::kMiB;
         c.simWorkspaceBytes = 0;
@@ -215,8 +216,7 @@ private slots:
             if (phase.status == protocol::PhaseStatus::Ok) {
                 // Every reading is there on the simulated device: in time, allocator and outside are complete.
                 for (const auto kind : { LedgerSectionKind::InTime, LedgerSectionKind::Outside })
-                    QVERIFY2(checkSum(ledger, ledger.section(kind)),
-                        qPrintable(where(ledger, ledger.section(kind))));
+                    QVERIFY2(checkSum(ledger, ledger.section(kind)), qPrintable(where(ledger, ledger.section(kind))));
                 if (phase.peakMoment) {
                     QVERIFY(checkSum(ledger, ledger.section(LedgerSectionKind::ByOwner)));
                     QVERIFY(checkSum(ledger, ledger.section(LedgerSectionKind::Allocator)));
