@@ -256,8 +256,7 @@ namespace {
             s.parts.push_back(line("library_workspace",
                 config.simWorkspaceBytes
                     ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "math library workspace (simulated, size as asked)"))
-                    : msg(ITERAGPU_TRANSLATE_NOOP(
-                        "Ledger", "math library workspace (simulated, cuBLAS on Hopper, assumed)")),
+                    : msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "library workspace (simulated, cuBLAS Hopper, assumed)")),
                 signedOf(config.simWorkspaceBytes.value_or(sim::kDefaultSimWorkspaceBytes)), LedgerSource::Assumed,
                 LedgerCause::OutsideAllocator));
         } else {
