@@ -27,7 +27,7 @@ AsyncPoolAllocator::AsyncPoolAllocator(device::DeviceContext& context)
 AsyncPoolAllocator::~AsyncPoolAllocator()
 {
     std::lock_guard lock(m_mutex);
-    for (auto& [ptr, size] : m_sizes)
+    for (auto& [ptr, live] : m_sizes)
         m_context.poolFree(ptr);
     m_context.synchronize();
     m_context.poolTrim(0);
@@ -51,7 +51,7 @@ void AsyncPoolAllocator::refreshLive()
     m_liveReservedPeak.store(pool.reservedHigh.value_or(0), std::memory_order_release);
 }
 
-void* AsyncPoolAllocator::allocate(std::uint64_t bytes, device::Status& status)
+void* AsyncPoolAllocator::allocate(std::uint64_t bytes, device::Status& status, Owner owner)
 {
     std::lock_guard lock(m_mutex);
     void* ptr = m_context.poolAlloc(bytes, status);
@@ -69,13 +69,17 @@ void* AsyncPoolAllocator::allocate(std::uint64_t bytes, device::Status& status)
             m_trace->record(TraceEvent::Op::Oom, bytes, 0);
         return nullptr;
     }
-    m_sizes.emplace(ptr, bytes);
+    m_sizes.emplace(ptr, Live { bytes, owner });
     m_stats.allocation[0].increase(1);
+    const std::int64_t peakBefore = m_stats.allocatedBytes[0].peak;
     m_stats.allocatedBytes[0].increase(static_cast<std::int64_t>(bytes)); // Note [Peak reset]
     m_stats.requestedBytes[0].increase(static_cast<std::int64_t>(bytes));
+    m_owners[static_cast<std::size_t>(owner)] += bytes; // Note [Owners add up] in cachingallocator.h
     if (m_trace)
         m_trace->record(TraceEvent::Op::Malloc, bytes, reinterpret_cast<std::uint64_t>(ptr));
     refreshLive();
+    if (m_stats.allocatedBytes[0].current > peakBefore)
+        takePeakMoment(); // after refreshLive(): the pool's reserved memory includes this allocation
     return ptr;
 }
 
@@ -87,7 +91,8 @@ void AsyncPoolAllocator::free(void* ptr)
     const auto it = m_sizes.find(ptr);
     if (it == m_sizes.end())
         return;
-    const std::uint64_t bytes = it->second;
+    const std::uint64_t bytes = it->second.bytes;
+    m_owners[static_cast<std::size_t>(it->second.owner)] -= bytes;
     m_sizes.erase(it);
     m_context.poolFree(ptr);
     m_stats.allocation[0].decrease(1);
@@ -96,6 +101,37 @@ void AsyncPoolAllocator::free(void* ptr)
     if (m_trace)
         m_trace->record(TraceEvent::Op::Free, bytes, reinterpret_cast<std::uint64_t>(ptr));
     refreshLive();
+}
+
+void AsyncPoolAllocator::setOwner(void* ptr, Owner owner)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_sizes.find(ptr);
+    if (it == m_sizes.end())
+        return;
+    m_owners[static_cast<std::size_t>(it->second.owner)] -= it->second.bytes;
+    m_owners[static_cast<std::size_t>(owner)] += it->second.bytes;
+    it->second.owner = owner;
+}
+
+void AsyncPoolAllocator::takePeakMoment()
+{
+    m_peakMoment.owners = m_owners;
+    m_peakMoment.allocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
+    m_peakMoment.reserved = m_liveReserved.load(std::memory_order_relaxed);
+    m_peakMoment.inactiveSplit = std::nullopt;
+}
+
+OwnerBytes AsyncPoolAllocator::ownersNow() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_owners;
+}
+
+PeakMoment AsyncPoolAllocator::peakMoment() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_peakMoment;
 }
 
 void AsyncPoolAllocator::emptyCache()
@@ -116,6 +152,7 @@ void AsyncPoolAllocator::resetPeakStats()
     m_stats.allocation[0].resetPeak();
     m_stats.requestedBytes[0].resetPeak();
     refreshLive();
+    takePeakMoment();
 }
 
 CounterSnapshot AsyncPoolAllocator::counters()

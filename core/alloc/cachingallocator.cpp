@@ -65,6 +65,7 @@ struct CachingAllocator::Block {
     std::uint64_t requested = 0; // bytes the caller asked for (requested_bytes)
     std::uintptr_t ptr = 0;
     bool allocated = false;
+    Owner owner = Owner::Other; // while allocated (Note [Owners add up])
     Block* prev = nullptr; // neighbours inside the same segment
     Block* next = nullptr;
     BlockPool* pool = nullptr;
@@ -92,6 +93,7 @@ CachingAllocator::CachingAllocator(RawMemory& raw)
     , m_large(std::make_unique<BlockPool>(false, &m_nodes))
     , m_active(1024)
 {
+    m_peakMoment.inactiveSplit = 0; // known from the start: the caching allocator keeps inactive_split_bytes
 }
 
 CachingAllocator::~CachingAllocator()
@@ -167,7 +169,7 @@ bool CachingAllocator::shouldSplit(const Block* block, std::uint64_t size) const
     return remaining > kSmallSize; // max_split_size is unlimited by default
 }
 
-void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
+void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status, Owner owner)
 {
     std::lock_guard lock(m_mutex);
     const std::uint64_t size = roundSize(bytes);
@@ -236,11 +238,16 @@ void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status)
 
     block->allocated = true;
     block->requested = bytes;
+    block->owner = owner;
     m_active.insert(block->ptr, block);
     // Note [Active equals allocated] in stats(): active and activeBytes are not kept here.
     increase(m_stats.allocation, type, 1);
+    const std::int64_t peakBefore = m_stats.allocatedBytes[0].peak;
     increase(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
     increase(m_stats.requestedBytes, type, static_cast<std::int64_t>(bytes));
+    m_owners[static_cast<std::size_t>(owner)] += block->size; // Note [Owners add up]
+    if (m_stats.allocatedBytes[0].current > peakBefore)
+        takePeakMoment(); // Note [Peak reset]: strictly above, so the first moment the peak is reached
     if (m_trace)
         m_trace->record(TraceEvent::Op::Malloc, block->size, block->ptr);
     publishLive();
@@ -262,11 +269,27 @@ void CachingAllocator::free(void* ptr)
     const auto type = static_cast<std::size_t>(block->pool->isSmall ? StatType::SmallPool : StatType::LargePool);
     decrease(m_stats.allocation, type, 1);
     decrease(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
+    m_owners[static_cast<std::size_t>(block->owner)] -= block->size; // before a merge changes the size
     if (m_trace)
         m_trace->record(TraceEvent::Op::Free, block->size, block->ptr);
     freeBlock(block);
     // A free lowers allocated bytes only: peaks and reserved bytes are unchanged (Note [Peak reset]).
     m_liveAllocated.store(static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current), std::memory_order_relaxed);
+}
+
+void CachingAllocator::setOwner(void* ptr, Owner owner)
+{
+    if (!ptr)
+        return; // address 0 is the pointer map's empty slot
+    std::lock_guard lock(m_mutex);
+    Block** found = m_active.find(reinterpret_cast<std::uintptr_t>(ptr));
+    if (!found)
+        return;
+    Block* block = *found;
+    // Note [Owners add up]: the bytes move, allocated and the peak moment stay.
+    m_owners[static_cast<std::size_t>(block->owner)] -= block->size;
+    m_owners[static_cast<std::size_t>(owner)] += block->size;
+    block->owner = owner;
 }
 
 std::uint64_t CachingAllocator::tryMerge(Block* dst, Block* src, BlockPool& pool)
@@ -360,6 +383,7 @@ void CachingAllocator::resetPeakStats()
     std::lock_guard lock(m_mutex);
     // Note [Peak reset]: peak = current for every counter.
     forEachKeptStat([](Stat& s) { s.resetPeak(); });
+    takePeakMoment();
     publishLive();
 }
 
@@ -369,6 +393,32 @@ void CachingAllocator::resetAccumulatedStats()
     forEachKeptStat([](Stat& s) { s.resetAccumulated(); });
     m_stats.numAllocRetries = 0;
     m_stats.numOoms = 0;
+}
+
+void CachingAllocator::takePeakMoment()
+{
+    m_peakMoment.owners = m_owners;
+    m_peakMoment.allocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
+    m_peakMoment.reserved = static_cast<std::uint64_t>(m_stats.reservedBytes[0].current);
+    m_peakMoment.inactiveSplit = static_cast<std::uint64_t>(m_stats.inactiveSplitBytes[0].current);
+}
+
+OwnerBytes CachingAllocator::ownersNow() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_owners;
+}
+
+PeakMoment CachingAllocator::peakMoment() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_peakMoment;
+}
+
+std::optional<std::uint64_t> CachingAllocator::largestFreeBlock() const
+{
+    std::lock_guard lock(m_mutex);
+    return std::max(m_small->blocks.largestSize(), m_large->blocks.largestSize());
 }
 
 void CachingAllocator::publishLive()

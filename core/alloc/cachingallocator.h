@@ -25,6 +25,16 @@
 //   resetPeak(): peak = current                       (never 0: live memory stays counted)
 // So after resetPeakStats() the peak of a phase is at least its baseline, and max(peak) over a phase is
 // exactly the highest value current took since the reset. Functions that change counters point here.
+// The peak moment follows the same rule: an allocation that raises allocated strictly above its peak copies
+// the owners, allocated, reserved and inactive-split bytes (so it keeps the *first* moment the peak was
+// reached; a later return to the same value does not replace it), and resetPeakStats() sets it to now.
+//
+// Note [Owners add up]
+// ~~~~~~~~~~~~~~~~~~~~
+// Each live block carries its owner; allocate() adds the block's size (rounded, as allocated_bytes counts it)
+// to that owner, free() takes it away, setOwner() moves it. So the owners add up to allocated_bytes at every
+// moment, and the peak moment's owners to its allocated. One array increment per malloc and free; the copy
+// only when a new peak is reached.
 namespace iteragpu::alloc {
 
 inline constexpr std::uint64_t kMinBlockSize = 512; // bytes; every request is rounded up to a multiple
@@ -51,8 +61,9 @@ public:
     std::string settings() const override { return settingsText(); }
     static std::string settingsText();
 
-    void* allocate(std::uint64_t bytes, device::Status& status) override;
+    void* allocate(std::uint64_t bytes, device::Status& status, Owner owner = Owner::Other) override;
     void free(void* ptr) override;
+    void setOwner(void* ptr, Owner owner) override;
     void emptyCache() override;
     void resetPeakStats() override;
     void resetAccumulatedStats();
@@ -60,6 +71,10 @@ public:
     CounterSnapshot counters() override { return liveCounters(); }
     CounterSnapshot liveCounters() const override;
     AllocatorStats stats() override;
+
+    OwnerBytes ownersNow() const override; // Note [Owners add up]
+    PeakMoment peakMoment() const override; // Note [Peak reset]
+    std::optional<std::uint64_t> largestFreeBlock() const override; // 0 when nothing is cached
 
     // Size of the block that serves ptr (its allocated bytes), 0 when ptr is not live.
     std::uint64_t blockSize(const void* ptr);
@@ -79,6 +94,7 @@ private:
     Block* newBlock();
     void deleteBlock(Block* block);
     void publishLive();
+    void takePeakMoment();
     template <typename F> void forEachKeptStat(F&& f); // f(Stat&) for every counter kept (not the derived ones)
 
     RawMemory& m_raw;
@@ -91,6 +107,8 @@ private:
     std::vector<Block*> m_spareBlocks; // recycled Block objects: no heap traffic on the cached path
     std::vector<std::unique_ptr<Block[]>> m_blockChunks;
     AllocatorStats m_stats;
+    OwnerBytes m_owners {}; // allocated bytes per owner (Note [Owners add up])
+    PeakMoment m_peakMoment; // Note [Peak reset]
     // Copies of the aggregate allocated/reserved counters for lock-free readers (the sampler).
     std::atomic<std::uint64_t> m_liveAllocated { 0 };
     std::atomic<std::uint64_t> m_liveAllocatedPeak { 0 };

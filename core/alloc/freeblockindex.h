@@ -116,6 +116,20 @@ public:
         return b;
     }
 
+    // The size of the largest block, 0 when the index is empty: the overflow set's last block, else the highest
+    // non-empty bin (three bit scans). Not on the hot path: read at a phase's end.
+    std::uint64_t largestSize() const
+    {
+        if (!m_overflow.empty())
+            return (*m_overflow.rbegin())->size;
+        if (m_top == 0)
+            return 0;
+        const std::size_t s = 63 - static_cast<std::size_t>(std::countl_zero(m_top));
+        const std::size_t w = s * 64 + 63 - static_cast<std::size_t>(std::countl_zero(m_summary[s]));
+        const std::size_t bin = w * 64 + 63 - static_cast<std::size_t>(std::countl_zero(m_words[w]));
+        return (static_cast<std::uint64_t>(bin) + 1) * kGranule;
+    }
+
     // Every block, in (size, address) order. Not on the hot path: empty_cache, the destructor, tests.
     std::vector<Block*> ordered() const
     {

@@ -5,8 +5,11 @@
 // core/alloc: every block sits in one map by address, best fit is a linear scan, and every counter is recomputed
 // from the blocks after each operation. It is slow on purpose and only for tests: tst_allocatormodel drives it
 // and CachingAllocator with the same random operations and compares addresses and counters after every step.
+// Owners too: each block keeps its owner, the bytes per owner are recounted from the blocks, and the peak moment
+// is copied whenever the recount finds allocated above its peak.
 
 #include "core/alloc/allocatorstats.h"
+#include "core/alloc/owner.h"
 #include "core/alloc/rawmemory.h"
 
 #include <algorithm>
@@ -31,7 +34,7 @@ public:
     };
 
     // nullptr when the device refuses the segment even after the cache is released.
-    void* allocate(std::uint64_t bytes)
+    void* allocate(std::uint64_t bytes, alloc::Owner owner = alloc::Owner::Other)
     {
         const std::uint64_t size = bytes < 512 ? 512 : (bytes + 511) / 512 * 512;
         const bool small = size <= (1u << 20);
@@ -61,18 +64,20 @@ public:
                 return nullptr;
             }
             const auto ptr = reinterpret_cast<std::uintptr_t>(p);
-            m_blocks[ptr] = Block { segment, 0, ptr, segment, small, false };
+            m_blocks[ptr] = Block { segment, 0, ptr, segment, small, false, alloc::Owner::Other };
             best = ptr;
         }
         Block& b = m_blocks.at(*best);
         const std::uint64_t remaining = b.size - size;
         const bool split = small ? remaining >= 512 : remaining > (1u << 20);
         if (split) {
-            m_blocks[*best + size] = Block { remaining, 0, b.segment, b.segmentSize, small, false };
+            m_blocks[*best + size]
+                = Block { remaining, 0, b.segment, b.segmentSize, small, false, alloc::Owner::Other };
             b.size = size;
         }
         b.allocated = true;
         b.requested = bytes;
+        b.owner = owner;
         update();
         return reinterpret_cast<void*>(*best);
     }
@@ -106,7 +111,32 @@ public:
         update();
     }
 
-    void resetPeaks() { m_peak = m_current; }
+    void setOwner(void* p, alloc::Owner owner)
+    {
+        auto it = m_blocks.find(reinterpret_cast<std::uintptr_t>(p));
+        if (it == m_blocks.end() || !it->second.allocated)
+            return;
+        it->second.owner = owner;
+        update();
+    }
+
+    void resetPeaks()
+    {
+        m_peak = m_current;
+        m_peakMoment = moment();
+    }
+
+    // Allocated bytes per owner now, and at the first moment the allocated peak was reached.
+    const alloc::OwnerBytes& owners() const { return m_owners; }
+    const alloc::PeakMoment& peakMoment() const { return m_peakMoment; }
+    std::uint64_t largestFreeBlock() const
+    {
+        std::uint64_t largest = 0;
+        for (const auto& [ptr, b] : m_blocks)
+            if (!b.allocated)
+                largest = std::max(largest, b.size);
+        return largest;
+    }
 
     const Counters& current() const { return m_current; }
     const Counters& peak() const { return m_peak; }
@@ -124,7 +154,18 @@ private:
         std::uint64_t segmentSize;
         bool small;
         bool allocated;
+        alloc::Owner owner;
     };
+
+    alloc::PeakMoment moment() const
+    {
+        alloc::PeakMoment m;
+        m.owners = m_owners;
+        m.allocated = static_cast<std::uint64_t>(m_current.allocatedBytes[0]);
+        m.reserved = static_cast<std::uint64_t>(m_current.reservedBytes[0]);
+        m.inactiveSplit = static_cast<std::uint64_t>(m_current.inactiveSplitBytes[0]);
+        return m;
+    }
 
     void releaseWholeFreeSegments()
     {
@@ -162,7 +203,14 @@ private:
                 }
             }
         }
+        alloc::OwnerBytes owners {};
+        for (const auto& [ptr, b] : m_blocks)
+            if (b.allocated)
+                owners[static_cast<std::size_t>(b.owner)] += b.size;
         m_current = c;
+        m_owners = owners;
+        if (c.allocatedBytes[0] > m_peak.allocatedBytes[0])
+            m_peakMoment = moment(); // above the peak: a new peak moment; equal to it: the first one stays
         auto raise = [](auto& peak, const auto& now) {
             for (std::size_t t = 0; t < 3; ++t)
                 peak[t] = std::max(peak[t], now[t]);
@@ -180,6 +228,8 @@ private:
     std::map<std::uintptr_t, Block> m_blocks; // every block, free or allocated, by address
     Counters m_current;
     Counters m_peak;
+    alloc::OwnerBytes m_owners {};
+    alloc::PeakMoment m_peakMoment { {}, 0, 0, std::uint64_t { 0 } };
 };
 
 } // namespace iteragpu::testing

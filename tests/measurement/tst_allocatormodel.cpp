@@ -4,7 +4,8 @@
 //   PyTorch's allocator uses, for every insert, erase and best-fit lookup;
 // - CachingAllocator against ReferenceAllocator (tests/measurement/referenceallocator.h): the same address for
 //   every request and the same counters (current and peak, aggregate and per pool) after every operation,
-//   out-of-memory, cache release and peak reset included.
+//   out-of-memory, cache release and peak reset included; the bytes per owner now and at the peak moment, which
+//   add up to allocated (Note [Owners add up]), and the largest free block.
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/freeblockindex.h"
 #include "core/alloc/hostrawmemory.h"
@@ -12,6 +13,7 @@
 #include "measurement/referenceallocator.h"
 
 #include <QTest>
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -132,6 +134,7 @@ private slots:
                                                  : QStringLiteral("none"))));
             }
             QCOMPARE(index.size(), model.size());
+            QCOMPARE(index.largestSize(), model.empty() ? std::uint64_t { 0 } : (*model.rbegin())->size);
         }
         const auto ordered = index.ordered();
         QVERIFY(std::equal(ordered.begin(), ordered.end(), model.begin(), model.end()));
@@ -179,6 +182,12 @@ private slots:
                 reference.free(live[at]);
                 live[at] = live.back();
                 live.pop_back();
+            } else if (roll == 97 && !live.empty()) {
+                const auto at = rng() % live.size();
+                const auto owner = static_cast<alloc::Owner>(rng() % alloc::kOwnerCount);
+                what = QStringLiteral("set owner %1").arg(QString::fromLatin1(alloc::ownerName(owner)));
+                allocator.setOwner(live[at], owner);
+                reference.setOwner(live[at], owner);
             } else if (roll == 98) {
                 what = QStringLiteral("empty_cache");
                 allocator.emptyCache();
@@ -189,10 +198,11 @@ private slots:
                 reference.resetPeaks();
             } else {
                 const std::uint64_t bytes = drawRequest(rng, static_cast<Mix>(mix));
+                const auto owner = static_cast<alloc::Owner>(rng() % alloc::kOwnerCount);
                 what = QStringLiteral("malloc %1").arg(bytes);
                 device::Status status;
-                void* got = allocator.allocate(bytes, status);
-                void* expected = reference.allocate(bytes);
+                void* got = allocator.allocate(bytes, status, owner);
+                void* expected = reference.allocate(bytes, owner);
                 QVERIFY2(got == expected,
                     qPrintable(QStringLiteral("step %1 (%2): address %3, the model says %4")
                                    .arg(step)
@@ -237,6 +247,22 @@ private slots:
             QCOMPARE(qint64(liveCounters.allocatedPeak), peak.allocatedBytes[0]);
             QCOMPARE(qint64(liveCounters.reservedCurrent), now.reservedBytes[0]);
             QCOMPARE(qint64(liveCounters.reservedPeak), peak.reservedBytes[0]);
+            // Note [Owners add up]: now and at the peak moment, against the model's recount.
+            const alloc::OwnerBytes owners = allocator.ownersNow();
+            const alloc::PeakMoment moment = allocator.peakMoment();
+            QVERIFY2(
+                owners == reference.owners(), qPrintable(QStringLiteral("step %1 (%2): owners").arg(step).arg(what)));
+            QCOMPARE(std::accumulate(owners.begin(), owners.end(), std::uint64_t { 0 }),
+                std::uint64_t(now.allocatedBytes[0]));
+            const alloc::PeakMoment& expectedMoment = reference.peakMoment();
+            QVERIFY2(moment.owners == expectedMoment.owners,
+                qPrintable(QStringLiteral("step %1 (%2): owners at the peak moment").arg(step).arg(what)));
+            QCOMPARE(
+                std::accumulate(moment.owners.begin(), moment.owners.end(), std::uint64_t { 0 }), moment.allocated);
+            QCOMPARE(moment.allocated, std::uint64_t(peak.allocatedBytes[0]));
+            QCOMPARE(moment.reserved, expectedMoment.reserved);
+            QCOMPARE(moment.inactiveSplit, expectedMoment.inactiveSplit);
+            QCOMPARE(allocator.largestFreeBlock(), std::optional(reference.largestFreeBlock()));
         }
         QCOMPARE(raw.usedBytes(), refRaw.usedBytes());
         if (capacity < units::kGiB)

@@ -21,6 +21,14 @@ constexpr std::uint64_t kHostCapacity = 256 * kMiB; // bytes of the fake device 
 std::int64_t agg(const alloc::StatArray& a) { return a[0].current; }
 std::int64_t small(const alloc::StatArray& a) { return a[1].current; }
 std::int64_t large(const alloc::StatArray& a) { return a[2].current; }
+std::uint64_t sum(const alloc::OwnerBytes& owners)
+{
+    std::uint64_t total = 0;
+    for (const std::uint64_t bytes : owners)
+        total += bytes;
+    return total;
+}
+std::uint64_t of(const alloc::OwnerBytes& owners, alloc::Owner owner) { return owners[std::size_t(owner)]; }
 } // namespace
 
 class TestCachingAllocator : public QObject {
@@ -178,6 +186,122 @@ private slots:
         a.free(k);
     }
 
+    void ownersCountAllocatedBlocks_data()
+    {
+        QTest::addColumn<int>("owner");
+        QTest::addColumn<quint64>("request");
+        QTest::addColumn<quint64>("counted"); // the owner's bytes: the rounded block, as allocated_bytes counts it
+        QTest::addRow("1 B of weights -> 512") << int(alloc::Owner::Weights) << quint64(1) << quint64(512);
+        QTest::addRow("513 B of logits -> 1024") << int(alloc::Owner::Logits) << quint64(513) << quint64(1024);
+        QTest::addRow("11 MiB of KV cache -> 12 MiB") << int(alloc::Owner::KvCache) << 11 * kMiB << 12 * kMiB;
+        QTest::addRow("19 MiB + 1 of activations -> 20 MiB")
+            << int(alloc::Owner::Activation) << 19 * kMiB + 1 << 20 * kMiB;
+        QTest::addRow("no owner named: other") << int(alloc::Owner::Other) << quint64(700) << quint64(1024);
+    }
+
+    void ownersCountAllocatedBlocks()
+    {
+        QFETCH(int, owner);
+        QFETCH(quint64, request);
+        QFETCH(quint64, counted);
+        const auto who = alloc::Owner(owner);
+        HostRawMemory raw(kHostCapacity);
+        CachingAllocator a(raw);
+        device::Status st;
+        void* other = a.allocate(3000, st, alloc::Owner::Workspace); // 3072 B of workspace beside it
+        void* p = who == alloc::Owner::Other ? a.allocate(request, st) : a.allocate(request, st, who);
+        QVERIFY(p && other);
+        auto owners = a.ownersNow();
+        QCOMPARE(of(owners, who), counted);
+        QCOMPARE(of(owners, alloc::Owner::Workspace), quint64(3072));
+        QCOMPARE(sum(owners), quint64(a.stats().allocatedBytes[0].current));
+        a.free(p);
+        owners = a.ownersNow();
+        QCOMPARE(of(owners, who), quint64(0));
+        QCOMPARE(sum(owners), quint64(3072));
+        a.free(other);
+        QCOMPARE(sum(a.ownersNow()), quint64(0));
+    }
+
+    void peakMomentIsTheFirstMomentThePeakIsReached()
+    {
+        HostRawMemory raw(kHostCapacity);
+        CachingAllocator a(raw);
+        device::Status st;
+        void* weights = a.allocate(kMiB, st, alloc::Owner::Weights);
+        void* scores = a.allocate(3 * kMiB, st, alloc::Owner::Activation);
+        const auto atPeak = a.stats();
+        a.free(scores);
+        // The same allocated again, by another owner: not above the peak, so the moment stays the first one.
+        void* logits = a.allocate(3 * kMiB, st, alloc::Owner::Logits);
+        QCOMPARE(a.stats().allocatedBytes[0].current, atPeak.allocatedBytes[0].peak);
+        auto m = a.peakMoment();
+        QCOMPARE(m.allocated, quint64(atPeak.allocatedBytes[0].current));
+        QCOMPARE(m.reserved, quint64(atPeak.reservedBytes[0].current));
+        QCOMPARE(m.inactiveSplit, std::optional(quint64(atPeak.inactiveSplitBytes[0].current)));
+        QCOMPARE(of(m.owners, alloc::Owner::Weights), kMiB);
+        QCOMPARE(of(m.owners, alloc::Owner::Activation), 3 * kMiB);
+        QCOMPARE(of(m.owners, alloc::Owner::Logits), quint64(0));
+        QCOMPARE(sum(m.owners), m.allocated);
+        // 512 B more: a new peak, and its moment holds the logits.
+        void* ids = a.allocate(1, st, alloc::Owner::Activation);
+        m = a.peakMoment();
+        QCOMPARE(m.allocated, 4 * kMiB + 512);
+        QCOMPARE(of(m.owners, alloc::Owner::Logits), 3 * kMiB);
+        QCOMPARE(of(m.owners, alloc::Owner::Activation), quint64(512));
+        QCOMPARE(m.allocated, quint64(a.stats().allocatedBytes[0].peak));
+        // Note [Peak reset]: the moment becomes now, never zero.
+        a.free(logits);
+        a.resetPeakStats();
+        m = a.peakMoment();
+        QCOMPARE(m.owners, a.ownersNow());
+        QCOMPARE(m.allocated, kMiB + 512);
+        QCOMPARE(m.reserved, quint64(a.stats().reservedBytes[0].current));
+        QCOMPARE(m.inactiveSplit, std::optional(quint64(a.stats().inactiveSplitBytes[0].current)));
+        a.free(ids);
+        a.free(weights);
+    }
+
+    void setOwnerMovesTheBytes()
+    {
+        HostRawMemory raw(kHostCapacity);
+        CachingAllocator a(raw);
+        device::Status st;
+        void* k = a.allocate(5 * kMiB, st, alloc::Owner::Activation);
+        const auto before = a.peakMoment();
+        a.setOwner(k, alloc::Owner::KvCache); // a key projection that becomes the cache
+        auto owners = a.ownersNow();
+        QCOMPARE(of(owners, alloc::Owner::Activation), quint64(0));
+        QCOMPARE(of(owners, alloc::Owner::KvCache), 5 * kMiB);
+        QCOMPARE(a.peakMoment().owners, before.owners); // what was held at the peak does not change afterwards
+        int notLive = 0;
+        a.setOwner(&notLive, alloc::Owner::Weights); // not a block: nothing
+        a.setOwner(nullptr, alloc::Owner::Weights);
+        QCOMPARE(a.ownersNow(), owners);
+        a.free(k);
+        QCOMPARE(sum(a.ownersNow()), quint64(0));
+    }
+
+    void largestFreeBlockOfTheCache()
+    {
+        HostRawMemory raw(kHostCapacity);
+        CachingAllocator a(raw);
+        device::Status st;
+        QCOMPARE(a.largestFreeBlock(), std::optional(quint64(0))); // nothing cached
+        void* tiny = a.allocate(1, st);
+        QCOMPARE(a.largestFreeBlock(), std::optional(2 * kMiB - 512)); // the rest of the small segment
+        void* big = a.allocate(11 * kMiB, st);
+        a.free(big);
+        QCOMPARE(a.largestFreeBlock(), std::optional(12 * kMiB)); // large pool, binned
+        void* huge = a.allocate(100 * kMiB, st); // above the large pool's 20 MiB binned limit
+        a.free(huge);
+        QCOMPARE(a.largestFreeBlock(), std::optional(100 * kMiB));
+        a.emptyCache();
+        QCOMPARE(a.largestFreeBlock(), std::optional(2 * kMiB - 512));
+        a.free(tiny);
+        QCOMPARE(a.largestFreeBlock(), std::optional(2 * kMiB));
+    }
+
     void emptyCacheKeepsLiveBlocks()
     {
         HostRawMemory raw(kHostCapacity);
@@ -296,6 +420,39 @@ private slots:
             QVERIFY(!a.stats().perPool);
         }
         QCOMPARE(*ctx->reading().processUsedBytes, quint64(0));
+    }
+
+    void asyncPoolOwnersCountRequestedBytes()
+    {
+        sim::SimBackend backend(sim::SimOptions { 1024 * kMiB, 0 });
+        device::Status st;
+        auto ctx = backend.open(0, st);
+        QVERIFY(ctx);
+        {
+            alloc::AsyncPoolAllocator a(*ctx);
+            void* w = a.allocate(1000, st, alloc::Owner::Weights);
+            void* g = a.allocate(3 * kMiB + 1, st, alloc::Owner::Gradient);
+            QVERIFY(w && g);
+            auto owners = a.ownersNow();
+            QCOMPARE(of(owners, alloc::Owner::Weights), quint64(1000)); // requested, not rounded
+            QCOMPARE(of(owners, alloc::Owner::Gradient), 3 * kMiB + 1);
+            QCOMPARE(sum(owners), a.counters().allocatedCurrent);
+            auto m = a.peakMoment();
+            QCOMPARE(m.allocated, 3 * kMiB + 1001);
+            QCOMPARE(m.owners, owners);
+            QCOMPARE(m.reserved, a.counters().reservedCurrent);
+            QVERIFY(!m.inactiveSplit); // the pool shows no split blocks
+            QVERIFY(!a.largestFreeBlock());
+            a.setOwner(g, alloc::Owner::OptimizerState);
+            QCOMPARE(of(a.ownersNow(), alloc::Owner::OptimizerState), 3 * kMiB + 1);
+            a.free(g);
+            a.resetPeakStats();
+            m = a.peakMoment();
+            QCOMPARE(m.allocated, quint64(1000));
+            QCOMPARE(m.owners, a.ownersNow());
+            a.free(w);
+            QCOMPARE(sum(a.ownersNow()), quint64(0));
+        }
     }
 
     void asyncPoolOutOfMemoryNamesTheRequest()
