@@ -259,6 +259,7 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             device::Status phaseStatus = context->synchronize();
             auto counters = allocator->counters();
             p.baseline = { counters.allocatedCurrent, counters.reservedCurrent };
+            p.ownersAtBaseline = allocator->ownersNow();
             p.deviceBefore = toLevel(context->reading());
             sampler.setDeviceUsed(p.deviceBefore.usedBytes);
             // 3. Reset the peaks (Note [Peak reset] in core/alloc/cachingallocator.h).
@@ -276,6 +277,9 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             counters = allocator->counters();
             p.peak = { counters.allocatedPeak, counters.reservedPeak };
             p.final = { counters.allocatedCurrent, counters.reservedCurrent };
+            p.peakMoment = allocator->peakMoment(); // Note [Owners add up] in core/alloc/cachingallocator.h
+            p.ownersAtFinal = allocator->ownersNow();
+            p.largestFreeBlockAtEnd = allocator->largestFreeBlock();
             p.deviceAfter = toLevel(context->reading());
             sampler.setDeviceUsed(p.deviceAfter.usedBytes);
             p.endSeconds = sampler.elapsed();

@@ -167,10 +167,10 @@ void DecoderWorkload::check(const Status& status)
         throw PhaseFailure { status };
 }
 
-DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes)
+DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes, alloc::Owner owner)
 {
     Status status;
-    void* ptr = m_allocator.allocate(bytes, status);
+    void* ptr = m_allocator.allocate(bytes, status, owner);
     if (!ptr) {
         if (status.ok)
             status = Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes");
@@ -179,9 +179,9 @@ DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes)
     return { ptr, bytes, ++m_order };
 }
 
-void* DecoderWorkload::allocate(const char* name, std::uint64_t bytes)
+void* DecoderWorkload::allocate(const char* name, std::uint64_t bytes, alloc::Owner owner)
 {
-    Buffer b = allocateHeld(bytes);
+    Buffer b = allocateHeld(bytes, owner);
     m_live.push_back({ name, b });
     return b.ptr;
 }
@@ -294,7 +294,7 @@ Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
 
 void* DecoderWorkload::loadWeight(std::string name, std::uint64_t size)
 {
-    const Buffer b = allocateHeld(size);
+    const Buffer b = allocateHeld(size, alloc::Owner::Weights); // quantization metadata included
     m_weights.push_back({ std::move(name), b });
     return b.ptr;
 }
@@ -419,7 +419,7 @@ void DecoderWorkload::modelLoad()
 void DecoderWorkload::inputs()
 {
     const auto tokens = static_cast<std::uint64_t>(m_sequences * m_prompt);
-    m_inputIds = allocateHeld(kIdBytes * tokens);
+    m_inputIds = allocateHeld(kIdBytes * tokens, alloc::Owner::Activation);
     check(m_context.fillTokens(m_inputIds.ptr, tokens, m_vocab, m_config.seed * 0x100000001b3ULL + 0x5eed));
     if (m_spec.cache != KvCacheKind::Paged)
         return;
@@ -428,8 +428,8 @@ void DecoderWorkload::inputs()
         const auto entries = static_cast<std::size_t>(m_sequences * m_layers[l].ring);
         c.hostKeys.assign(entries, 0);
         c.hostValues.assign(entries, 0);
-        c.keyTable = allocateHeld(kTableEntryBytes * entries);
-        c.valueTable = allocateHeld(kTableEntryBytes * entries);
+        c.keyTable = allocateHeld(kTableEntryBytes * entries, alloc::Owner::KvCache);
+        c.valueTable = allocateHeld(kTableEntryBytes * entries, alloc::Owner::KvCache);
         check(m_context.copyToDevice(c.keyTable.ptr, c.hostKeys.data(), kTableEntryBytes * entries));
         check(m_context.copyToDevice(c.valueTable.ptr, c.hostValues.data(), kTableEntryBytes * entries));
     }
@@ -437,7 +437,7 @@ void DecoderWorkload::inputs()
 
 // --- the forward pass ---------------------------------------------------------------------------------------
 
-void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows, const Linear& w)
+void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows, const Linear& w, alloc::Owner owner)
 {
     const void* weight = w.weight;
     void* dequantized = nullptr;
@@ -461,7 +461,7 @@ void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows
         }
         weight = dequantized;
     }
-    void* y = allocate(name, bytes(rows * w.out));
+    void* y = allocate(name, bytes(rows * w.out), owner);
     check(m_context.gemm(false, true, rows, w.out, w.in, x, weight, y, m_dtype, false));
     if (w.bias)
         check(m_context.addBias(y, w.bias, rows, w.out, m_dtype));
@@ -535,10 +535,10 @@ void DecoderWorkload::allocateBlocks(std::size_t l, std::int64_t firstSlot, std:
             const auto entry = static_cast<std::size_t>(b * ring + j);
             if (c.hostKeys[entry] != 0)
                 continue;
-            const Buffer key = allocateHeld(blockBytes);
+            const Buffer key = allocateHeld(blockBytes, alloc::Owner::KvCache);
             c.blocks.push_back({ key, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), false });
             c.hostKeys[entry] = reinterpret_cast<std::uint64_t>(key.ptr);
-            const Buffer value = allocateHeld(blockBytes);
+            const Buffer value = allocateHeld(blockBytes, alloc::Owner::KvCache);
             c.blocks.push_back({ value, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), true });
             c.hostValues[entry] = reinterpret_cast<std::uint64_t>(value.ptr);
             allocated = true;
@@ -586,11 +586,14 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
     if (m_prompt <= layer.capacity) {
         c.key = take(k);
         c.value = take(v);
+        // The projections become the cache: their bytes move from the activations to the KV cache.
+        m_allocator.setOwner(c.key.ptr, alloc::Owner::KvCache);
+        m_allocator.setOwner(c.value.ptr, alloc::Owner::KvCache);
         c.rows = m_prompt;
         return true;
     }
-    c.key = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim));
-    c.value = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim));
+    c.key = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim), alloc::Owner::KvCache);
+    c.value = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim), alloc::Owner::KvCache);
     c.rows = layer.capacity;
     const KvLayout cache = contiguous(layer.capacity);
     const std::int64_t first = m_prompt - layer.capacity;
@@ -633,7 +636,7 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
         const std::int64_t rows = c.rows + 1;
         const std::uint64_t grown = bytes(m_sequences * rows * m_kvHeads * m_headDim);
         for (Buffer* part : { &c.key, &c.value }) {
-            Buffer larger = allocateHeld(grown);
+            Buffer larger = allocateHeld(grown, alloc::Owner::KvCache);
             check(m_context.copyKv(larger.ptr, contiguous(rows), part->ptr, contiguous(c.rows), m_sequences,
                 position - c.rows, c.rows, m_dtype));
             freeHeld(*part);
@@ -766,8 +769,8 @@ void DecoderWorkload::prefill()
             KvCache& c = m_caches[l];
             const std::int64_t elements = m_sequences * m_layers[l].capacity * m_kvHeads * m_headDim;
             if (!c.key.ptr) {
-                c.key = allocateHeld(bytes(elements));
-                c.value = allocateHeld(bytes(elements));
+                c.key = allocateHeld(bytes(elements), alloc::Owner::KvCache);
+                c.value = allocateHeld(bytes(elements), alloc::Owner::KvCache);
                 c.rows = m_layers[l].capacity;
             }
         }
@@ -784,7 +787,7 @@ void DecoderWorkload::prefill()
     void* last = allocate("last", bytes(m_sequences * m_hidden));
     check(m_context.sliceTokens(last, hn, m_sequences, m_prompt, m_hidden, m_prompt - 1, m_dtype));
     release(hn);
-    void* logits = linear("logits", last, m_sequences, m_lmHead);
+    void* logits = linear("logits", last, m_sequences, m_lmHead, alloc::Owner::Logits);
     release(last);
     m_nextIds = allocate("next_ids", kIdBytes * static_cast<std::uint64_t>(m_sequences));
     check(m_context.argmaxRows(m_nextIds, logits, m_sequences, m_vocab, m_dtype));
@@ -799,7 +802,7 @@ void DecoderWorkload::decodeStep()
         layerForward(l, h, 1, p, false);
     void* hn = norm("hn", h, m_finalNorm, m_sequences);
     release(h);
-    void* logits = linear("logits", hn, m_sequences, m_lmHead);
+    void* logits = linear("logits", hn, m_sequences, m_lmHead, alloc::Owner::Logits);
     release(hn);
     void* next = allocate("next_ids", kIdBytes * static_cast<std::uint64_t>(m_sequences));
     check(m_context.argmaxRows(next, logits, m_sequences, m_vocab, m_dtype));

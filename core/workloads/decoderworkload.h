@@ -96,8 +96,9 @@ private:
     };
 
     static void check(const device::Status& status);
-    Buffer allocateHeld(std::uint64_t bytes);
-    void* allocate(const char* name, std::uint64_t bytes); // a transient activation
+    Buffer allocateHeld(std::uint64_t bytes, alloc::Owner owner);
+    // A transient: an activation, or the logits.
+    void* allocate(const char* name, std::uint64_t bytes, alloc::Owner owner = alloc::Owner::Activation);
     void release(void* ptr); // frees a transient activation
     Buffer take(void* ptr); // a transient that becomes a cache, no longer an activation
     void freeHeld(Buffer& buffer);
@@ -115,7 +116,8 @@ private:
 
     void* embed(const void* ids, std::int64_t tokens);
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
-    void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer);
+    void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
+        alloc::Owner owner = alloc::Owner::Activation); // owner of the output
     void* mlp(const Layer& layer, const void* x, std::int64_t rows);
     void* moe(const Layer& layer, const void* x, std::int64_t rows);
     void* norm(const char* name, const void* in, const void* weight, std::int64_t rows);

@@ -51,13 +51,13 @@ void DenseWorkload::check(const Status& status)
         throw PhaseFailure { status };
 }
 
-DenseWorkload::Tensor DenseWorkload::allocate(std::uint64_t count, DType dtype)
+DenseWorkload::Tensor DenseWorkload::allocate(std::uint64_t count, DType dtype, alloc::Owner owner)
 {
     Tensor t;
     t.count = count;
     t.bytes = count * device::dtypeSize(dtype); // validateConfig bounds every product
     Status st;
-    t.ptr = m_allocator.allocate(t.bytes, st);
+    t.ptr = m_allocator.allocate(t.bytes, st, owner);
     if (!t.ptr)
         throw PhaseFailure { st };
     return t;
@@ -168,23 +168,23 @@ void DenseWorkload::modelLoad()
 {
     const auto w = static_cast<std::uint64_t>(m_width);
     const auto h = static_cast<std::uint64_t>(m_hidden);
-    m_w1.value = allocate(w * h, m_dtype);
+    m_w1.value = allocate(w * h, m_dtype, alloc::Owner::Weights);
     check(m_context.fillRandom(m_w1.value.ptr, m_w1.value.count, m_dtype, m_config.seed + 1, kInitScale));
-    m_b1.value = allocate(h, m_dtype);
+    m_b1.value = allocate(h, m_dtype, alloc::Owner::Weights);
     check(m_context.fill(m_b1.value.ptr, m_b1.value.count, m_dtype, 0.0f));
-    m_w2.value = allocate(h * w, m_dtype);
+    m_w2.value = allocate(h * w, m_dtype, alloc::Owner::Weights);
     check(m_context.fillRandom(m_w2.value.ptr, m_w2.value.count, m_dtype, m_config.seed + 2, kInitScale));
-    m_b2.value = allocate(w, m_dtype);
+    m_b2.value = allocate(w, m_dtype, alloc::Owner::Weights);
     check(m_context.fill(m_b2.value.ptr, m_b2.value.count, m_dtype, 0.0f));
 }
 
 void DenseWorkload::inputs()
 {
     const auto n = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_width);
-    m_x = allocate(n, m_dtype);
+    m_x = allocate(n, m_dtype, alloc::Owner::Activation);
     check(m_context.fillRandom(m_x.ptr, n, m_dtype, m_config.seed + 3, 1.0f));
     if (m_config.mode == protocol::Mode::Training) {
-        m_target = allocate(n, m_dtype);
+        m_target = allocate(n, m_dtype, alloc::Owner::Activation);
         check(m_context.fillRandom(m_target.ptr, n, m_dtype, m_config.seed + 4, 1.0f));
     }
 }
@@ -193,13 +193,13 @@ void DenseWorkload::inferenceForward(const Tensor& input)
 {
     const auto nh = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_hidden);
     const auto nw = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_width);
-    Tensor h = allocate(nh, m_dtype);
+    Tensor h = allocate(nh, m_dtype, alloc::Owner::Activation);
     check(m_context.gemm(false, false, m_tokens, m_hidden, m_width, input.ptr, m_w1.value.ptr, h.ptr, m_dtype, false));
     check(m_context.addBias(h.ptr, m_b1.value.ptr, m_tokens, m_hidden, m_dtype));
-    Tensor a = allocate(nh, m_dtype);
+    Tensor a = allocate(nh, m_dtype, alloc::Owner::Activation);
     check(m_context.activation(a.ptr, h.ptr, nh, Activation::Gelu, m_dtype));
     release(h);
-    Tensor y = allocate(nw, m_dtype);
+    Tensor y = allocate(nw, m_dtype, alloc::Owner::Activation);
     check(m_context.gemm(false, false, m_tokens, m_width, m_hidden, a.ptr, m_w2.value.ptr, y.ptr, m_dtype, false));
     check(m_context.addBias(y.ptr, m_b2.value.ptr, m_tokens, m_width, m_dtype));
     release(a);
@@ -210,20 +210,20 @@ void DenseWorkload::trainForward()
 {
     const auto nh = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_hidden);
     const auto nw = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_width);
-    m_h = allocate(nh, m_dtype);
+    m_h = allocate(nh, m_dtype, alloc::Owner::Activation);
     check(m_context.gemm(false, false, m_tokens, m_hidden, m_width, m_x.ptr, m_w1.value.ptr, m_h.ptr, m_dtype, false));
     check(m_context.addBias(m_h.ptr, m_b1.value.ptr, m_tokens, m_hidden, m_dtype));
-    m_a = allocate(nh, m_dtype);
+    m_a = allocate(nh, m_dtype, alloc::Owner::Activation);
     check(m_context.activation(m_a.ptr, m_h.ptr, nh, Activation::Gelu, m_dtype));
-    m_y = allocate(nw, m_dtype);
+    m_y = allocate(nw, m_dtype, alloc::Owner::Activation);
     check(m_context.gemm(false, false, m_tokens, m_width, m_hidden, m_a.ptr, m_w2.value.ptr, m_y.ptr, m_dtype, false));
     check(m_context.addBias(m_y.ptr, m_b2.value.ptr, m_tokens, m_width, m_dtype));
 }
 
 void DenseWorkload::trainLoss()
 {
-    m_loss = allocate(1, DType::Float32);
-    m_dy = allocate(m_y.count, m_dtype);
+    m_loss = allocate(1, DType::Float32, alloc::Owner::Activation);
+    m_dy = allocate(m_y.count, m_dtype, alloc::Owner::Activation);
     check(m_context.mseLoss(m_loss.ptr, m_dy.ptr, m_y.ptr, m_target.ptr, m_y.count, m_dtype));
     release(m_y);
 }
@@ -234,11 +234,11 @@ void DenseWorkload::trainBackward()
     const auto h = static_cast<std::uint64_t>(m_hidden);
     const auto nh = static_cast<std::uint64_t>(m_tokens) * h;
     // Second layer: dW2 = a^T dy, db2 = column sums of dy, da = dy W2^T.
-    m_w2.grad = allocate(h * w, m_dtype);
+    m_w2.grad = allocate(h * w, m_dtype, alloc::Owner::Gradient);
     check(m_context.gemm(true, false, m_hidden, m_width, m_tokens, m_a.ptr, m_dy.ptr, m_w2.grad.ptr, m_dtype, false));
-    m_b2.grad = allocate(w, m_dtype);
+    m_b2.grad = allocate(w, m_dtype, alloc::Owner::Gradient);
     check(m_context.columnSums(m_b2.grad.ptr, m_dy.ptr, m_tokens, m_width, m_dtype));
-    Tensor da = allocate(nh, m_dtype);
+    Tensor da = allocate(nh, m_dtype, alloc::Owner::Activation);
     check(m_context.gemm(false, true, m_tokens, m_hidden, m_width, m_dy.ptr, m_w2.value.ptr, da.ptr, m_dtype, false));
     release(m_dy);
     release(m_a);
@@ -246,9 +246,9 @@ void DenseWorkload::trainBackward()
     check(m_context.activationBackward(da.ptr, m_h.ptr, nh, Activation::Gelu, m_dtype));
     release(m_h);
     // First layer: dW1 = x^T dh, db1 = column sums of dh. The input needs no gradient.
-    m_w1.grad = allocate(w * h, m_dtype);
+    m_w1.grad = allocate(w * h, m_dtype, alloc::Owner::Gradient);
     check(m_context.gemm(true, false, m_width, m_hidden, m_tokens, m_x.ptr, da.ptr, m_w1.grad.ptr, m_dtype, false));
-    m_b1.grad = allocate(h, m_dtype);
+    m_b1.grad = allocate(h, m_dtype, alloc::Owner::Gradient);
     check(m_context.columnSums(m_b1.grad.ptr, da.ptr, m_tokens, m_hidden, m_dtype));
     release(da);
     release(m_loss);
@@ -259,9 +259,9 @@ void DenseWorkload::optimizerStep()
     ++m_step;
     for (Param* p : { &m_w1, &m_b1, &m_w2, &m_b2 }) {
         if (!p->expAvg.ptr) { // created lazily on the first step, as torch.optim.AdamW does
-            p->expAvg = allocate(p->value.count, DType::Float32);
+            p->expAvg = allocate(p->value.count, DType::Float32, alloc::Owner::OptimizerState);
             check(m_context.fill(p->expAvg.ptr, p->expAvg.count, DType::Float32, 0.0f));
-            p->expAvgSq = allocate(p->value.count, DType::Float32);
+            p->expAvgSq = allocate(p->value.count, DType::Float32, alloc::Owner::OptimizerState);
             check(m_context.fill(p->expAvgSq.ptr, p->expAvgSq.count, DType::Float32, 0.0f));
         }
         check(m_context.adamStep(p->value.ptr, p->grad.ptr, p->expAvg.ptr, p->expAvgSq.ptr, p->value.count, m_dtype,
@@ -282,7 +282,7 @@ void DenseWorkload::trainStep()
 void DenseWorkload::evaluation()
 {
     const auto n = static_cast<std::uint64_t>(m_tokens) * static_cast<std::uint64_t>(m_width);
-    Tensor xe = allocate(n, m_dtype);
+    Tensor xe = allocate(n, m_dtype, alloc::Owner::Activation);
     check(m_context.fillRandom(xe.ptr, n, m_dtype, m_config.seed + 5, 1.0f));
     inferenceForward(xe);
     release(xe);

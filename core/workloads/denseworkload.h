@@ -59,7 +59,7 @@ private:
         Tensor expAvgSq; // float32
     };
 
-    Tensor allocate(std::uint64_t count, device::DType dtype);
+    Tensor allocate(std::uint64_t count, device::DType dtype, alloc::Owner owner);
     void release(Tensor& t);
     static void check(const device::Status& status);
 

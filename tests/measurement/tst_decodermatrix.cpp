@@ -11,6 +11,7 @@
 #include "core/workloads/runpredictor.h"
 
 #include <QTest>
+#include <numeric>
 #include <string>
 
 using namespace iteragpu;
@@ -60,6 +61,49 @@ protocol::RunConfig decoderConfig(const std::string& family, protocol::WeightSto
     d.decodeChunk = 5;
     c.decoder = d;
     return c;
+}
+
+std::uint64_t sum(const alloc::OwnerBytes& owners)
+{
+    return std::accumulate(owners.begin(), owners.end(), std::uint64_t { 0 });
+}
+std::uint64_t of(const alloc::OwnerBytes& owners, alloc::Owner owner) { return owners[std::size_t(owner)]; }
+
+protocol::RunResult run(const protocol::RunConfig& c)
+{
+    sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+    return protocol::Runner::runBlocking(
+        c, { "sim", backend.runtimeDescription(), true }, [&backend](device::Status& s) { return backend.open(0, s); },
+        nullptr);
+}
+
+const protocol::PhaseResult* phase(const protocol::RunResult& r, const char* label)
+{
+    for (const auto& p : r.phases)
+        if (protocol::phaseLabel(p) == label)
+            return &p;
+    return nullptr;
+}
+
+// Note [Owners add up] (core/alloc/cachingallocator.h), on a phase that ran: the peak moment is the phase's
+// peak, and the owners add up to allocated at the baseline, at the peak moment and at the final reading.
+bool ownersAddUp(const protocol::PhaseResult& p, const QByteArray& where)
+{
+    if (!p.peakMoment || !p.ownersAtBaseline || !p.ownersAtFinal) {
+        qWarning("%s: no owners recorded", where.constData());
+        return false;
+    }
+    const auto check = [&where](const char* what, std::uint64_t owners, std::optional<std::uint64_t> allocated) {
+        if (allocated && owners == *allocated)
+            return true;
+        qWarning("%s: the owners %s add up to %llu, allocated is %llu", where.constData(), what,
+            static_cast<unsigned long long>(owners), static_cast<unsigned long long>(allocated.value_or(0)));
+        return false;
+    };
+    return check("at the peak moment", p.peakMoment->allocated, p.peak.allocated)
+        && check("at the peak moment", sum(p.peakMoment->owners), p.peak.allocated)
+        && check("at the baseline", sum(*p.ownersAtBaseline), p.baseline.allocated)
+        && check("at the final reading", sum(*p.ownersAtFinal), p.final.allocated);
 }
 
 } // namespace
@@ -134,9 +178,24 @@ private slots:
                 QVERIFY(measured.peak.reserved);
                 QCOMPARE(*measured.peak.reserved, *predicted.peakReserved);
             }
+            QVERIFY(ownersAddUp(measured, where));
+            if (protocol::AllocatorKind(allocator) == protocol::AllocatorKind::Native) {
+                QVERIFY2(measured.peakMoment->inactiveSplit && measured.largestFreeBlockAtEnd, where);
+                QVERIFY(*measured.peakMoment->inactiveSplit <= measured.peakMoment->reserved);
+            } else {
+                QVERIFY2(!measured.peakMoment->inactiveSplit && !measured.largestFreeBlockAtEnd, where);
+            }
         }
         // The prefill holds more than the weights: the phases did real work, not nothing.
         QVERIFY(*result.phases[2].peak.allocated > *result.phases[1].final.allocated);
+        // What the owners say: model_load allocates the weights and nothing else, the prefill leaves a KV cache.
+        const auto* load = phase(result, "model_load");
+        const auto* prefill = phase(result, "prefill");
+        QVERIFY(load && prefill);
+        QCOMPARE(of(prefill->peakMoment->owners, alloc::Owner::Weights), *load->final.allocated);
+        QCOMPARE(of(*load->ownersAtFinal, alloc::Owner::Weights), *load->final.allocated);
+        QVERIFY(of(*prefill->ownersAtFinal, alloc::Owner::KvCache) > 0);
+        QVERIFY(of(prefill->peakMoment->owners, alloc::Owner::Activation) > 0);
     }
 
     // The matrix would pass if both sides ignored the options: the measured peaks must differ where the
@@ -176,6 +235,72 @@ private slots:
         auto more = base;
         more.decoder->sequences = 3;
         QVERIFY(peak(more, "decode#0") > peak(base, "decode#0"));
+    }
+
+    // The attention scores and their float32 softmax are activations: eager's share of the prefill's peak is
+    // larger than sdpa's.
+    void eagerHoldsMoreActivationsAtThePrefillPeak()
+    {
+        auto sdpa = decoderConfig("llama", protocol::WeightStorage::BFloat16, protocol::KvCacheKind::Dynamic,
+            protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Native);
+        sdpa.decoder->promptTokens = 64; // scores [2, 4, 64, 64]: larger than the MLP intermediates
+        auto eager = sdpa;
+        eager.decoder->attention = protocol::AttentionKind::Eager;
+        const auto share = [](const protocol::RunConfig& c) {
+            const auto r = run(c);
+            const auto* p = phase(r, "prefill");
+            if (!p || !p->peakMoment || p->peakMoment->allocated == 0)
+                return -1.0;
+            return double(of(p->peakMoment->owners, alloc::Owner::Activation)) / double(p->peakMoment->allocated);
+        };
+        const double eagerShare = share(eager);
+        const double sdpaShare = share(sdpa);
+        QVERIFY(sdpaShare > 0);
+        QVERIFY2(
+            eagerShare > sdpaShare, qPrintable(QStringLiteral("eager %1, sdpa %2").arg(eagerShare).arg(sdpaShare)));
+        const auto r = run(sdpa);
+        QCOMPARE(of(*phase(r, "prefill")->ownersAtFinal, alloc::Owner::Logits), std::uint64_t(0)); // freed
+        QCOMPARE(of(*phase(r, "prefill")->ownersAtFinal, alloc::Owner::Other), std::uint64_t(0)); // all tagged
+    }
+
+    // The dense network's training step: gradients and the AdamW moments by their own owners.
+    void denseTrainingOwners_data()
+    {
+        QTest::addColumn<int>("allocator");
+        QTest::addRow("native") << int(protocol::AllocatorKind::Native);
+        QTest::addRow("async") << int(protocol::AllocatorKind::Async);
+    }
+
+    void denseTrainingOwners()
+    {
+        QFETCH(int, allocator);
+        protocol::RunConfig c;
+        c.mode = protocol::Mode::Training;
+        c.batch = 2;
+        c.context = 16;
+        c.width = 64;
+        c.dtype = device::DType::BFloat16;
+        c.allocator = protocol::AllocatorKind(allocator);
+        c.warmup = 1;
+        c.repeats = 1;
+        c.samplingHz = protocol::kMinSamplingHz;
+        const auto r = run(c);
+        QVERIFY2(r.completed, r.error.c_str());
+        for (const auto& p : r.phases)
+            QVERIFY(ownersAddUp(p, QByteArray::fromStdString(protocol::phaseLabel(p))));
+        const auto* optimizer = phase(r, "first_step.optimizer");
+        QVERIFY(optimizer);
+        const auto& atPeak = optimizer->peakMoment->owners;
+        QVERIFY(of(atPeak, alloc::Owner::Gradient) > 0);
+        QVERIFY(of(atPeak, alloc::Owner::OptimizerState) > 0);
+        QCOMPARE(of(*optimizer->ownersAtFinal, alloc::Owner::Gradient), std::uint64_t(0)); // zero_grad(set_to_none)
+        if (protocol::AllocatorKind(allocator) == protocol::AllocatorKind::Async) {
+            // Requested sizes: two float32 moments per bfloat16 parameter, 4x the weights' bytes.
+            QCOMPARE(of(*optimizer->ownersAtFinal, alloc::Owner::OptimizerState),
+                4 * of(*optimizer->ownersAtFinal, alloc::Owner::Weights));
+        }
+        QCOMPARE(of(*phase(r, "model_load")->ownersAtFinal, alloc::Owner::Weights),
+            *phase(r, "model_load")->final.allocated);
     }
 
     // On a simulated card, every phase that ran kernels carries its modelled device time; without a card there
