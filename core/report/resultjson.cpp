@@ -32,6 +32,34 @@ namespace {
         return { { "allocated", optionalBytes(p.allocated) }, { "reserved", optionalBytes(p.reserved) } };
     }
 
+    ordered_json ownersToJson(const std::optional<alloc::OwnerBytes>& owners)
+    {
+        if (!owners)
+            return nullptr;
+        ordered_json j = ordered_json::object();
+        for (std::size_t i = 0; i < alloc::kOwnerCount; ++i)
+            j[alloc::ownerName(static_cast<alloc::Owner>(i))] = (*owners)[i];
+        return j;
+    }
+
+    // "owners": {"baseline", "peak", "final"} or null; "peak" is the peak moment's.
+    ordered_json phaseOwnersToJson(const PhaseResult& p)
+    {
+        if (!p.ownersAtBaseline && !p.peakMoment && !p.ownersAtFinal)
+            return nullptr;
+        return { { "baseline", ownersToJson(p.ownersAtBaseline) },
+            { "peak", ownersToJson(p.peakMoment ? std::optional(p.peakMoment->owners) : std::nullopt) },
+            { "final", ownersToJson(p.ownersAtFinal) } };
+    }
+
+    ordered_json peakMomentToJson(const std::optional<alloc::PeakMoment>& m)
+    {
+        if (!m)
+            return nullptr;
+        return { { "allocated", m->allocated }, { "reserved", m->reserved },
+            { "inactive_split", optionalBytes(m->inactiveSplit) } };
+    }
+
     ordered_json levelToJson(const DeviceLevel& d)
     {
         return { { "free", optionalBytes(d.freeBytes) }, { "total", optionalBytes(d.totalBytes) },
@@ -138,6 +166,65 @@ namespace {
         return { getOptionalBytes(j, "allocated", where), getOptionalBytes(j, "reserved", where) };
     }
 
+    // An owner object: known owner names only, each a non-negative integer; an owner not named holds 0 bytes.
+    std::optional<alloc::OwnerBytes> ownersFromJson(const ordered_json& j, const std::string& where)
+    {
+        if (j.is_null())
+            return std::nullopt;
+        if (!j.is_object())
+            throw ReadError { "field " + where + " must be an object of owners or null" };
+        alloc::OwnerBytes owners {};
+        for (const auto& [name, value] : j.items()) {
+            const auto owner = alloc::ownerFromName(name);
+            if (!owner)
+                throw ReadError { "field " + where + " names an unknown owner \"" + name + "\"" };
+            if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0))
+                throw ReadError { "field " + where + "." + name + " must be a non-negative integer" };
+            owners[static_cast<std::size_t>(*owner)] = value.get<std::uint64_t>();
+        }
+        return owners;
+    }
+
+    // "owners", "peak_moment" and "largest_free_block_at_end"; absent in files written before owners (nullopt).
+    // The peak moment's owners must add up to its allocated bytes (Note [Owners add up] in
+    // core/alloc/cachingallocator.h), and the one is there exactly when the other is.
+    void phaseOwnersFromJson(const ordered_json& j, const std::string& w, PhaseResult& p)
+    {
+        std::optional<alloc::OwnerBytes> atPeak;
+        if (const auto it = j.find("owners"); it != j.end() && !it->is_null()) {
+            const std::string ow = w + ".owners";
+            p.ownersAtBaseline = ownersFromJson(field(*it, "baseline", ow), ow + ".baseline");
+            atPeak = ownersFromJson(field(*it, "peak", ow), ow + ".peak");
+            p.ownersAtFinal = ownersFromJson(field(*it, "final", ow), ow + ".final");
+        }
+        if (const auto it = j.find("peak_moment"); it != j.end() && !it->is_null()) {
+            const std::string mw = w + ".peak_moment";
+            alloc::PeakMoment m;
+            const auto allocated = getOptionalBytes(*it, "allocated", mw);
+            const auto reserved = getOptionalBytes(*it, "reserved", mw);
+            if (!allocated || !reserved)
+                throw ReadError { "field " + mw + " needs its allocated and reserved bytes" };
+            m.allocated = *allocated;
+            m.reserved = *reserved;
+            m.inactiveSplit = getOptionalBytes(*it, "inactive_split", mw);
+            if (!atPeak)
+                throw ReadError { "field " + mw + " has no owners (" + w + ".owners.peak)" };
+            std::uint64_t sum = 0;
+            for (const std::uint64_t bytes : *atPeak)
+                if (__builtin_add_overflow(sum, bytes, &sum))
+                    throw ReadError { "the owners at the peak of " + w + " add up to more than 2^64 bytes" };
+            if (sum != m.allocated)
+                throw ReadError { "the owners at the peak of " + w + " add up to " + std::to_string(sum)
+                    + " bytes, its peak_moment.allocated is " + std::to_string(m.allocated) };
+            m.owners = *atPeak;
+            p.peakMoment = m;
+        } else if (atPeak) {
+            throw ReadError { "field " + w + ".owners.peak needs " + w + ".peak_moment" };
+        }
+        if (j.contains("largest_free_block_at_end"))
+            p.largestFreeBlockAtEnd = getOptionalBytes(j, "largest_free_block_at_end", w);
+    }
+
     DeviceLevel levelFromJson(const ordered_json& j, const std::string& where)
     {
         DeviceLevel d;
@@ -203,6 +290,7 @@ namespace {
         p.durationSeconds = getOptionalDouble(j, "duration_seconds", w);
         if (j.contains("modelled_seconds"))
             p.modelledSeconds = getOptionalDouble(j, "modelled_seconds", w);
+        phaseOwnersFromJson(j, w, p);
         const auto& samples = field(j, "samples", w);
         const std::string sw = w + ".samples";
         p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
@@ -305,7 +393,9 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         { "out_of_memory", p.outOfMemory ? ordered_json(*p.outOfMemory) : ordered_json(nullptr) },
         { "start_seconds", optionalDouble(p.startSeconds) }, { "end_seconds", optionalDouble(p.endSeconds) },
         { "duration_seconds", optionalDouble(p.durationSeconds) },
-        { "modelled_seconds", optionalDouble(p.modelledSeconds) } };
+        { "modelled_seconds", optionalDouble(p.modelledSeconds) }, { "owners", phaseOwnersToJson(p) },
+        { "peak_moment", peakMomentToJson(p.peakMoment) },
+        { "largest_free_block_at_end", optionalBytes(p.largestFreeBlockAtEnd) } };
     if (withSamples) {
         ordered_json t = ordered_json::array(), a = ordered_json::array(), r = ordered_json::array(),
                      u = ordered_json::array();

@@ -8,6 +8,7 @@
 #include <QTest>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -78,6 +79,48 @@ private slots:
             QVERIFY(p["baseline"]["allocated"].is_null() || p["baseline"]["allocated"].is_number_unsigned());
             QVERIFY(p["samples"]["t"].size() == p["samples"]["allocated"].size());
         }
+        // The owners, the peak moment and the largest free block: null exactly for the phases that did not run.
+        for (std::size_t i = 0; i < result.phases.size(); ++i) {
+            const auto& p = result.phases[i];
+            const auto& q = back.phases[i];
+            const auto& pj = first["phases"][i];
+            const bool ran = p.status != protocol::PhaseStatus::NotRun;
+            QCOMPARE(pj["owners"].is_null(), !ran);
+            QCOMPARE(pj["peak_moment"].is_null(), !ran);
+            QCOMPARE(pj["largest_free_block_at_end"].is_null(), !ran);
+            QCOMPARE(q.ownersAtBaseline, p.ownersAtBaseline);
+            QCOMPARE(q.ownersAtFinal, p.ownersAtFinal);
+            QCOMPARE(q.largestFreeBlockAtEnd, p.largestFreeBlockAtEnd);
+            QCOMPARE(q.peakMoment.has_value(), p.peakMoment.has_value());
+            if (!p.peakMoment)
+                continue;
+            QCOMPARE(q.peakMoment->owners, p.peakMoment->owners);
+            QCOMPARE(q.peakMoment->allocated, p.peakMoment->allocated);
+            QCOMPARE(q.peakMoment->reserved, p.peakMoment->reserved);
+            QCOMPARE(q.peakMoment->inactiveSplit, p.peakMoment->inactiveSplit);
+            QCOMPARE(pj["peak_moment"]["allocated"].get<std::uint64_t>(), *p.peak.allocated);
+            QCOMPARE(pj["owners"]["peak"].size(), alloc::kOwnerCount); // every owner written, 0 included
+        }
+    }
+
+    // A /2 file written before the owners: the phases read with them unknown, never 0.
+    void readsPhasesWithoutOwners()
+    {
+        auto j = report::toJson(simRun(protocol::Mode::Training, std::nullopt));
+        for (auto& p : j["phases"]) {
+            QVERIFY(p.contains("owners"));
+            p.erase("owners");
+            p.erase("peak_moment");
+            p.erase("largest_free_block_at_end");
+        }
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QVERIFY(!back.phases.empty());
+        for (const auto& p : back.phases) {
+            QVERIFY(!p.ownersAtBaseline && !p.peakMoment && !p.ownersAtFinal);
+            QVERIFY(!p.largestFreeBlockAtEnd);
+        }
     }
 
     void writeRefusesAnExistingPath()
@@ -125,6 +168,23 @@ private slots:
         QTest::addRow("negative bytes") << QStringLiteral("peak-negative")
                                         << QStringLiteral("non-negative integer or null");
         QTest::addRow("unknown status") << QStringLiteral("status") << QStringLiteral("ok, failed or not_run");
+        QTest::addRow("unknown owner") << QStringLiteral("owner-unknown") << QStringLiteral("unknown owner \"cache\"");
+        QTest::addRow("owner as text") << QStringLiteral("owner-string")
+                                       << QStringLiteral("owners.final.weights must be a non-negative integer");
+        QTest::addRow("owners not an object")
+            << QStringLiteral("owners-array") << QStringLiteral("owners.baseline must be an object of owners");
+        QTest::addRow("owners above the peak") << QStringLiteral("owners-more") << QStringLiteral("add up to");
+        QTest::addRow("owners beyond 64 bits")
+            << QStringLiteral("owners-overflow") << QStringLiteral("more than 2^64 bytes");
+        QTest::addRow("owners below the peak") << QStringLiteral("owners-less") << QStringLiteral("add up to");
+        QTest::addRow("peak moment without owners")
+            << QStringLiteral("owners-null") << QStringLiteral("peak_moment has no owners");
+        QTest::addRow("owners at the peak without the moment")
+            << QStringLiteral("moment-null") << QStringLiteral("owners.peak needs phases[0].peak_moment");
+        QTest::addRow("peak moment without reserved")
+            << QStringLiteral("moment-reserved") << QStringLiteral("needs its allocated and reserved");
+        QTest::addRow("largest free block negative")
+            << QStringLiteral("largest-negative") << QStringLiteral("largest_free_block_at_end must be");
     }
 
     void readRejectsMalformedFiles()
@@ -148,6 +208,26 @@ private slots:
                 j["phases"][0]["peak"]["allocated"] = -5;
             else if (m == "status")
                 j["phases"][0]["status"] = "maybe";
+            else if (m == "owner-unknown")
+                j["phases"][0]["owners"]["peak"]["cache"] = 0;
+            else if (m == "owner-string")
+                j["phases"][0]["owners"]["final"]["weights"] = "1 GiB";
+            else if (m == "owners-array")
+                j["phases"][0]["owners"]["baseline"] = nlohmann::ordered_json::array();
+            else if (m == "owners-more" || m == "owners-less") {
+                auto& w = j["phases"][0]["owners"]["peak"]["weights"];
+                QVERIFY(w.get<std::uint64_t>() > 512); // model_load: the weights hold the peak
+                w = w.get<std::uint64_t>() + (m == "owners-more" ? 512 : -512);
+            } else if (m == "owners-overflow") {
+                j["phases"][0]["owners"]["peak"]["other"] = std::numeric_limits<std::uint64_t>::max();
+            } else if (m == "owners-null")
+                j["phases"][0]["owners"] = nullptr;
+            else if (m == "moment-null")
+                j["phases"][0]["peak_moment"] = nullptr;
+            else if (m == "moment-reserved")
+                j["phases"][0]["peak_moment"]["reserved"] = nullptr;
+            else if (m == "largest-negative")
+                j["phases"][0]["largest_free_block_at_end"] = -1;
             text = j.dump();
         }
         QTemporaryDir dir;
@@ -240,8 +320,10 @@ private slots:
         QVERIFY(!back.config.decoder);
         QCOMPARE(back.config.width, std::uint64_t(64));
         QVERIFY(!back.phases.empty());
-        for (const auto& p : back.phases)
+        for (const auto& p : back.phases) {
             QVERIFY(!p.modelledSeconds.has_value());
+            QVERIFY(!p.ownersAtBaseline && !p.peakMoment && !p.ownersAtFinal && !p.largestFreeBlockAtEnd);
+        }
         // Written again, it is a /2 file with the dense workload named.
         const auto j = report::toJson(back);
         QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/2"));
