@@ -690,9 +690,10 @@ private slots:
         // Measured: 4 A4 pages in en and vi (verdict with 12 catalog rows and the estimate; observed with the 14
         // phase rows; the chart; environment, assumptions and the raw-result note). The JSON is not in it, so the
         // count no longer grows with the samples (both rows give the same); 5 leaves room for longer languages
-        // and a few more catalog cards, far from the 28 pages of the pasted JSON.
+        // and a few more catalog cards, far from the 28 pages of the pasted JSON. The ledgers of the peak and the
+        // failed phase (computed, observed and assumed lines apart) add about a page: 6.
         const int pages = pdfPageCount(pdf);
-        QVERIFY2(pages >= 2 && pages <= 5, qPrintable(QString::number(pages)));
+        QVERIFY2(pages >= 2 && pages <= 6, qPrintable(QString::number(pages)));
         QVERIFY(!pdf.contains("iteragpu.measure"));
 
         // The JSON beside the sheet: same base name, parses, equals the run.

@@ -8,7 +8,11 @@
 #include "app/gui/devices/simcardbox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/why/ownerbar.h"
+#include "app/gui/why/waterfallchart.h"
+#include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
+#include <QTabWidget>
 #include "core/sim/simbackend.h"
 #include "support/settingssandbox.h"
 
@@ -306,6 +310,69 @@ private slots:
         saveShot(window, QStringLiteral("decoder-run-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
         const QStringList clipped = clippedTexts(window);
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+
+    void whyViewAfterADecoderRun_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("vi") })
+            for (const QSize size : { QSize(1024, 700), QSize(1280, 800) })
+                QTest::addRow("%dx%d %s", size.width(), size.height(), qPrintable(language)) << size << language;
+    }
+
+    // Llama-2-7B on sim:0 (4 096 x 4 prompt tokens, eager): the Why tab raised on the peak phase, the timeline
+    // coloured by owner; nothing clipped, the waterfall's rows and the owner bar within their widgets.
+    void whyViewAfterADecoderRun()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] {
+            app->setLanguage(QStringLiteral("en"));
+            QSettings().clear();
+        });
+        gui::MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("h100-sxm")));
+        QVERIFY(window.devicePicker()->simCardBox()->setSpeed(0.0));
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(4096);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(64);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(4);
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        form->edit(Field::DecodeChunk)->setText(QStringLiteral("64"));
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        window.timeline()->setOwnerColouring(true);
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        window.whyDock()->raise();
+        QTest::qWait(100);
+        gui::WhyView* why = window.whyView();
+        QVERIFY(why->isVisibleTo(&window));
+        QVERIFY(why->ledger());
+        QVERIFY(!why->waterfall()->rows().empty());
+        QVERIFY(why->waterfall()->height() >= why->waterfall()->heightForWidth(why->waterfall()->width()));
+        QVERIFY(why->ownerBar()->height() >= why->ownerBar()->heightForWidth(why->ownerBar()->width()));
+        saveShot(window, QStringLiteral("why-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+        // The ledger's tab, every line of the phase's ledger.
+        why->tabs()->setCurrentIndex(1);
+        QTest::qWait(50);
+        saveShot(*why, QStringLiteral("why-ledger-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        const QStringList clippedLedger = clippedTexts(window);
+        QVERIFY2(clippedLedger.isEmpty(), qPrintable(clippedLedger.join(QStringLiteral("; "))));
     }
 
     void afterOutOfMemory()

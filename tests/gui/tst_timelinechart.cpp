@@ -13,6 +13,7 @@
 #include <QWheelEvent>
 #include <QImage>
 #include <QLegend>
+#include <QAreaSeries>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStandardPaths>
@@ -528,7 +529,10 @@ private slots:
         chart.setCapacityBytes(120 * units::kMiB);
         chart.addSample(TimelineSample { 2.0, units::kMiB, units::kMiB, 90 * units::kMiB });
         chart.refresh();
-        QCOMPARE(chart.chart()->series().size(), 6);
+        // The six lines (the owner areas stay in the chart, empty, under them).
+        const auto lines = std::count_if(chart.chart()->series().cbegin(), chart.chart()->series().cend(),
+            [](const QAbstractSeries* s) { return s->type() != QAbstractSeries::SeriesTypeArea; });
+        QCOMPARE(lines, 6);
         const QColor background = chart.chart()->backgroundBrush().color();
         QCOMPARE(background, base.color(QPalette::Base));
         using gui::Palette;
@@ -542,9 +546,12 @@ private slots:
         check(chart.chartPalette().color(Palette::Role::MutedText), Palette::kTextContrast, "phase labels");
         check(chart.chartPalette().color(Palette::Role::FailedPhase), Palette::kTextContrast, "failure note");
         check(chart.chartPalette().color(Palette::Role::Capacity), Palette::kTextContrast, "off-scale note");
-        for (QAbstractSeries* series : chart.chart()->series())
-            if (series != chart.peakSeries())
+        for (QAbstractSeries* series : chart.chart()->series()) {
+            if (auto* area = qobject_cast<QAreaSeries*>(series))
+                check(area->pen().color(), Palette::kGraphicContrast, "owner area's edge");
+            else if (series != chart.peakSeries())
                 check(static_cast<QXYSeries*>(series)->pen().color(), Palette::kGraphicContrast, "line");
+        }
         check(chart.peakSeries()->color(), Palette::kGraphicContrast, "peak marker");
         QCOMPARE(chart.chartPalette().isDark(), dark);
     }

@@ -13,7 +13,9 @@
 #include "app/gui/run/timelineconversion.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
+#include "core/report/ledger.h"
 #include "core/protocol/runsummary.h"
 #include "core/sim/simbackend.h"
 
@@ -40,8 +42,9 @@
 namespace iteragpu::gui {
 
 namespace {
-    constexpr int kLayoutVersion = 2; // bump when the docks change, so an old saved layout is not applied
+    constexpr int kLayoutVersion = 3; // bump when the docks change, so an old saved layout is not applied
     const QString kUnitKey = QStringLiteral("ui/unit");
+    const QString kOwnerColoursKey = QStringLiteral("timeline/ownerColours");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -117,6 +120,7 @@ void MainWindow::createWidgets()
     connect(m_phaseModel, &QAbstractItemModel::headerDataChanged, this, &MainWindow::fitPhaseColumns);
 
     m_logView = new LogView(this);
+    m_whyView = new WhyView(this);
 
     m_runPanel = new RunPanel(m_runController, this);
     m_runToolBar = addToolBar(QString());
@@ -179,6 +183,10 @@ void MainWindow::createDocks()
     m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
     m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
     splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
+    // The Why view is a tab beside the phase table: it explains the phase selected there.
+    m_whyDock = makeDock(QStringLiteral("whyDock"), m_whyView, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_phasesDock, m_whyDock);
+    m_phasesDock->raise();
     // The device list at its own height, the rest of the column for the sizing and workload tabs (the sizing
     // panel's need, verdict and inputs at 1024x700).
     resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
@@ -272,6 +280,7 @@ void MainWindow::createSizingAndReports()
         m_phaseModel->clear();
         m_phaseModel->runFinished(result);
         ResultTimeline::load(*m_timeline, result);
+        showInWhyView(result);
         return true;
     };
     sources.chartImage = [this](QSize size) { return m_timeline->toImage(size); };
@@ -301,7 +310,7 @@ void MainWindow::createMenus()
     m_quitAction->setShortcut(QKeySequence::Quit);
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_logDock })
+    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_unitMenu = m_viewMenu->addMenu(QString());
@@ -316,6 +325,10 @@ void MainWindow::createMenus()
     connect(m_unitGBAction, &QAction::triggered, this, [this] { setUnit(units::Unit::GB); });
     m_resetZoomAction = m_viewMenu->addAction(QString(), this, [this] { m_timeline->resetZoom(); });
     m_resetZoomAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_viewMenu->addAction(m_timeline->ownerColouringAction());
+    m_timeline->setOwnerColouring(QSettings().value(kOwnerColoursKey, false).toBool());
+    connect(m_timeline->ownerColouringAction(), &QAction::toggled, this,
+        [](bool on) { QSettings().setValue(kOwnerColoursKey, on); });
     m_resetLayoutAction = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
 
     m_languageMenu = menuBar()->addMenu(QString());
@@ -374,6 +387,17 @@ void MainWindow::connectRun()
                         band = static_cast<int>(i);
             }
             m_timeline->highlightPhase(band);
+            // The Why view explains the selected phase: its position in the result's phases.
+            int phaseIndex = -1;
+            if (current.isValid() && m_whyView->result()) {
+                const int index = m_phaseModel->phase(current.row()).index;
+                const auto& phases = m_whyView->result()->phases;
+                for (std::size_t i = 0; i < phases.size(); ++i)
+                    if (phases[i].index == index)
+                        phaseIndex = static_cast<int>(i);
+            }
+            if (phaseIndex >= 0)
+                m_whyView->selectPhase(phaseIndex);
         });
     connect(m_timeline, &TimelineChart::phaseClicked, this, [this](int band) {
         if (band < 0)
@@ -495,6 +519,7 @@ void MainWindow::startRun()
     showNotice(QString(), false);
     m_phaseModel->clear();
     m_timeline->clear();
+    m_whyView->setRunning();
     updateChartDevice();
     m_runWorkload = config->workload;
     updateEstimateLine();
@@ -543,9 +568,18 @@ void MainWindow::stopRun()
     statusBar()->showMessage(tr("Stopping at the end of the current phase…"));
 }
 
+void MainWindow::showInWhyView(const protocol::RunResult& result)
+{
+    // The peak phase until the user selects another (core's choice, the one the sheet explains too).
+    m_whyView->setResult(result);
+    const auto peak = report::peakPhaseIndex(result);
+    m_whyView->selectPhase(peak ? static_cast<int>(*peak) : -1);
+}
+
 void MainWindow::onRunFinished(const protocol::RunResult& result)
 {
     m_lastResult = result;
+    showInWhyView(result);
     m_reportActions->setMeasured(result);
     m_phaseModel->runFinished(result);
     for (const protocol::PhaseResult& phase : result.phases)
@@ -606,6 +640,7 @@ void MainWindow::setUnit(units::Unit unit)
     m_timeline->setUnit(unit);
     m_phaseModel->setUnit(unit);
     m_devicePicker->setUnit(unit);
+    m_whyView->setUnit(unit);
     const QSignalBlocker blocker(m_unitBox);
     m_unitBox->setCurrentIndex(m_unitBox->findData(static_cast<int>(unit)));
     if (m_unitGiBAction) {
@@ -637,6 +672,7 @@ void MainWindow::retranslateUi()
     m_workloadDock->setWindowTitle(tr("Workload"));
     m_phasesDock->setWindowTitle(tr("Phases"));
     m_logDock->setWindowTitle(tr("Log"));
+    m_whyDock->setWindowTitle(tr("Why"));
     m_sizingDock->setWindowTitle(tr("Sizing"));
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
@@ -686,7 +722,7 @@ void MainWindow::saveLayout()
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState, kLayoutVersion);
-    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_logDock })
+    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
         dock->show();
 }
 

@@ -28,6 +28,7 @@ class RunController;
 class RunPanel;
 class SizingPanel;
 class TimelineChart;
+class WhyView;
 class WorkloadForm;
 
 // The workbench window. Menus File, View, Language, Help; a Run tool bar; the live timeline in the centre; docks
@@ -58,6 +59,9 @@ public:
     SizingPanel* sizingPanel() const { return m_sizingPanel; }
     ReportActions* reportActions() const { return m_reportActions; }
     RunPanel* runPanel() const { return m_runPanel; }
+    // Why the selected phase peaked where it did: a tab beside the phase table.
+    WhyView* whyView() const { return m_whyView; }
+    QDockWidget* whyDock() const { return m_whyDock; }
     // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
     // and speed; nullopt while the form is invalid.
     std::optional<protocol::RunConfig> runConfig() const;
@@ -103,6 +107,7 @@ private:
     QDockWidget* makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area);
     void onRunFinished(const protocol::RunResult& result);
     void createSizingAndReports();
+    void showInWhyView(const protocol::RunResult& result);
 
     std::unique_ptr<device::BackendRegistry> m_registry;
     QMenu* m_fileMenu = nullptr;
@@ -140,6 +145,8 @@ private:
     QDockWidget* m_phasesDock = nullptr;
     QDockWidget* m_logDock = nullptr;
     QDockWidget* m_sizingDock = nullptr;
+    QDockWidget* m_whyDock = nullptr;
+    WhyView* m_whyView = nullptr;
     SizingPanel* m_sizingPanel = nullptr;
     ReportActions* m_reportActions = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports

@@ -298,6 +298,73 @@ namespace {
             add(Block::Kind::Chart, caption);
         }
 
+        if (!c.ledgers.isEmpty()) {
+            add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Why the peak exceeds the estimate")));
+            add(Block::Kind::Paragraph,
+                tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                    "Each phase's ledger, from the estimate to the allocator's and the device's readings; within "
+                    "a section the parts add up to its total. Computed, observed and assumed lines are listed "
+                    "apart. A dash is a reading that is missing, never zero.")));
+            auto signedBytes = [&locale](std::optional<qint64> bytes) -> QString {
+                if (!bytes)
+                    return QStringLiteral("—");
+                const quint64 magnitude
+                    = *bytes < 0 ? 0ULL - static_cast<quint64>(*bytes) : static_cast<quint64>(*bytes);
+                return (*bytes < 0 ? QStringLiteral("−") : QString()) + ByteText::bytes(magnitude, locale);
+            };
+            auto signedGib = [&locale](std::optional<qint64> bytes) -> QString {
+                if (!bytes)
+                    return QStringLiteral("—");
+                const quint64 magnitude
+                    = *bytes < 0 ? 0ULL - static_cast<quint64>(*bytes) : static_cast<quint64>(*bytes);
+                return (*bytes < 0 ? QStringLiteral("−") : QString())
+                    + ByteText::inUnit(magnitude, units::Unit::GiB, locale);
+            };
+            for (const auto& ledger : c.ledgers) {
+                QString which;
+                if (ledger.peak && ledger.failed)
+                    //: %1 is a phase identifier such as prefill
+                    which = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Ledger of %1, the peak phase and the failed one"));
+                else if (ledger.failed)
+                    //: %1 is a phase identifier such as prefill
+                    which = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Ledger of %1, the failed phase"));
+                else
+                    //: %1 is a phase identifier such as prefill
+                    which = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Ledger of %1, the peak phase"));
+                add(Block::Kind::Subsection, which.arg(ledger.phase));
+                const std::pair<const char*, const QList<SheetContent::LedgerEntry>*> groups[] = {
+                    { QT_TRANSLATE_NOOP("DecisionSheet", "Computed"), &ledger.computed },
+                    { QT_TRANSLATE_NOOP("DecisionSheet", "Observed"), &ledger.observed },
+                    { QT_TRANSLATE_NOOP("DecisionSheet", "Assumed"), &ledger.assumed },
+                };
+                for (const auto& [groupTitle, entries] : groups) {
+                    if (entries->isEmpty())
+                        continue;
+                    add(Block::Kind::Paragraph, tr.text(groupTitle) + QLatin1Char(':'));
+                    Block* t = add(Block::Kind::Table);
+                    t->header = { tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Section")),
+                        tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Line")),
+                        tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Cause")),
+                        tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Bytes")), QStringLiteral("GiB") };
+                    t->firstNumericColumn = 3;
+                    for (const auto& e : *entries) {
+                        const QString line = e.total ? e.line + QStringLiteral(" (")
+                                + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "total")) + QLatin1Char(')')
+                                                     : e.line;
+                        if (e.words)
+                            t->rows.append({ e.section, line, e.cause, QString(), QString() });
+                        else
+                            t->rows.append({ e.section, line, e.cause, signedBytes(e.bytes), signedGib(e.bytes) });
+                    }
+                }
+                if (!ledger.missing.isEmpty()) {
+                    add(Block::Kind::Paragraph, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Missing readings:")));
+                    Block* list = add(Block::Kind::List);
+                    list->items = ledger.missing;
+                }
+            }
+        }
+
         if (!c.environment.isEmpty()) {
             add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Environment")));
             Block* t = add(Block::Kind::Table);

@@ -35,6 +35,28 @@ struct SheetContent {
         std::optional<quint64> predictedPeak;
     };
 
+    // One line of a phase's ledger (core/report/ledger.h), labels in the sheet's language. Bytes are signed (a
+    // rest or a difference may be negative); nullopt: a reading it needs is missing.
+    struct LedgerEntry {
+        QString section; // the section's title
+        QString line;
+        std::optional<qint64> bytes;
+        QString cause; // empty when the line has none
+        bool total = false; // the section's total (its parts add up to it)
+        bool words = false; // a line of words, not a figure (the estimate's origin): no bytes to show
+    };
+
+    // The ledger of one phase, its lines kept apart by where they come from.
+    struct Ledger {
+        QString phase; // protocol::phaseLabel, never translated
+        bool peak = false; // the phase with the highest peak allocated
+        bool failed = false; // the first failed phase
+        QList<LedgerEntry> computed;
+        QList<LedgerEntry> observed;
+        QList<LedgerEntry> assumed;
+        QStringList missing; // "section: reason", in the sheet's language
+    };
+
     // The fit of the estimate on one card (core's FitAnalyzer verdict), for the decision.
     struct Fit {
         QString cardId;
@@ -76,6 +98,9 @@ struct SheetContent {
     std::optional<quint64> maxAllocated;
     std::optional<quint64> maxReserved;
     QImage chart;
+    // Why the peak exceeds the estimate: the ledger of the peak phase and of the failed phase (once when both
+    // are the same phase).
+    QList<Ledger> ledgers;
 
     // Environment: (name, value) as recorded by the run (driver, runtime, build, OS).
     QList<QPair<QString, QString>> environment;

@@ -3,6 +3,8 @@
 
 #include "app/gui/application/messagetext.h"
 #include "core/protocol/runsummary.h"
+#include "core/report/ledger.h"
+#include "core/report/ledgerestimate.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -125,6 +127,53 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         if (lastRun) {
             c.allocated = lastRun->final.allocated;
             c.reserved = lastRun->final.reserved;
+        }
+        // The ledgers from core, the same the CLI prints and the Why view shows.
+        const auto peak = report::peakPhaseIndex(r);
+        const auto failed = report::failedPhaseIndex(r);
+        std::vector<std::size_t> explained;
+        for (const auto& index : { peak, failed })
+            if (index && r.phases[*index].status != protocol::PhaseStatus::NotRun
+                && std::find(explained.begin(), explained.end(), *index) == explained.end())
+                explained.push_back(*index);
+        for (const std::size_t index : explained) {
+            const report::PhaseLedger ledger = report::buildPhaseLedger(r, index, report::estimateForPhase(r, index));
+            SheetContent::Ledger out;
+            out.phase = QString::fromStdString(ledger.phase);
+            out.peak = peak && *peak == index;
+            out.failed = failed && *failed == index;
+            const auto text = [&](const i18n::Message& m) { return messageText(m, locale, translate); };
+            for (const auto& section : ledger.sections) {
+                const QString title = text(section.title);
+                if (section.missing)
+                    out.missing << title + QStringLiteral(": ") + text(*section.missing);
+                auto addLine = [&](const report::LedgerLine& line, bool total) {
+                    if (!line.bytes && line.key == "origin") {
+                        // The estimate's origin is words, not a figure: it goes with the computed lines as text.
+                        out.computed.append({ title, text(line.label), std::nullopt, QString(), false, true });
+                        return;
+                    }
+                    SheetContent::LedgerEntry entry { title, text(line.label), line.bytes,
+                        line.cause ? text(report::ledgerCauseLabel(*line.cause)) : QString(), total };
+                    switch (line.source) {
+                    case report::LedgerSource::Computed:
+                        out.computed.append(entry);
+                        break;
+                    case report::LedgerSource::Observed:
+                        out.observed.append(entry);
+                        break;
+                    case report::LedgerSource::Assumed:
+                        out.assumed.append(entry);
+                        break;
+                    }
+                };
+                for (const auto& part : section.parts)
+                    addLine(part, false);
+                addLine(section.total, true);
+                for (const auto& aside : section.asides)
+                    addLine(aside, false);
+            }
+            c.ledgers.append(out);
         }
         auto env = [&](const char* label, const std::string& value) {
             if (!value.empty())

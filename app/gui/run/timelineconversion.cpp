@@ -44,6 +44,8 @@ TimelinePhase toTimelinePhase(const protocol::PhaseResult& phase)
     p.peakAllocated = phase.peak.allocated;
     p.peakReserved = phase.peak.reserved;
     p.predictedPeakAllocated = phase.predictedPeakAllocated;
+    if (phase.peakMoment)
+        p.ownersAtPeak = phase.peakMoment->owners;
     return p;
 }
 

@@ -79,6 +79,17 @@ Palette::Palette(const QPalette& base)
     set(Role::HighlightBand, QColor(255, 196, 0, m_dark ? 60 : 80));
     set(Role::HighlightBorder, pick({ QColor(200, 140, 0), QColor(255, 200, 60) }, kGraphicContrast));
     set(Role::NoteBackground, translucent(background, 225));
+    // Hues apart from the counters' lines (blue, orange, green) and the level lines (purple, teal, red).
+    set(Role::OwnerWeights, pick({ QColor(90, 98, 168), QColor(150, 160, 235) }, kGraphicContrast));
+    set(Role::OwnerKvCache, pick({ QColor(23, 160, 180), QColor(90, 215, 230) }, kGraphicContrast));
+    set(Role::OwnerActivation, pick({ QColor(210, 90, 170), QColor(240, 150, 210) }, kGraphicContrast));
+    set(Role::OwnerLogits, pick({ QColor(150, 150, 20), QColor(215, 215, 90) }, kGraphicContrast));
+    set(Role::OwnerWorkspace, pick({ QColor(140, 86, 75), QColor(205, 150, 135) }, kGraphicContrast));
+    set(Role::OwnerOptimizerState, pick({ QColor(200, 100, 90), QColor(255, 160, 150) }, kGraphicContrast));
+    set(Role::OwnerGradient, pick({ QColor(130, 100, 190), QColor(200, 180, 240) }, kGraphicContrast));
+    set(Role::OwnerOther, pick({ QColor(120, 120, 120), QColor(170, 170, 170) }, kGraphicContrast));
 }
+
+QColor Palette::ownerFill(alloc::Owner owner) const { return translucent(ownerColor(owner), kOwnerFillAlpha); }
 
 } // namespace iteragpu::gui

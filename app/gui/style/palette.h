@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/alloc/owner.h"
+
 #include <QColor>
 #include <QPalette>
 #include <array>
@@ -32,14 +34,32 @@ public:
         HighlightBand, // translucent
         HighlightBorder,
         NoteBackground, // the box under a note drawn over the curves (translucent)
+        // Who held the allocated bytes (alloc::Owner, in its order): the timeline's owner areas, the Why view's
+        // owner bar. Opaque; an area or bar fills with it made translucent (ownerFill).
+        OwnerWeights,
+        OwnerKvCache,
+        OwnerActivation,
+        OwnerLogits,
+        OwnerWorkspace,
+        OwnerOptimizerState,
+        OwnerGradient,
+        OwnerOther,
     };
-    static constexpr int kRoleCount = static_cast<int>(Role::NoteBackground) + 1;
+    static constexpr int kRoleCount = static_cast<int>(Role::OwnerOther) + 1;
     static constexpr double kTextContrast = 4.5; // WCAG AA, normal text
     static constexpr double kGraphicContrast = 3.0; // WCAG AA, graphical objects
 
     explicit Palette(const QPalette& base);
 
     QColor color(Role role) const { return m_colors[static_cast<std::size_t>(role)]; }
+    static Role ownerRole(alloc::Owner owner)
+    {
+        return static_cast<Role>(static_cast<int>(Role::OwnerWeights) + static_cast<int>(owner));
+    }
+    QColor ownerColor(alloc::Owner owner) const { return color(ownerRole(owner)); }
+    // The owner's colour as an area's or a bar's fill: translucent, so a line under it stays visible.
+    QColor ownerFill(alloc::Owner owner) const;
+    static constexpr int kOwnerFillAlpha = 150;
     bool isDark() const { return m_dark; }
 
     // WCAG 2 contrast ratio of two opaque colours, 1 (none) to 21 (black on white).

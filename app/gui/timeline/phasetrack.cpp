@@ -50,6 +50,7 @@ void PhaseTrack::end(const TimelinePhase& result, double lastSeconds)
         phase.message = result.message;
         phase.peakAllocated = result.peakAllocated;
         phase.peakReserved = result.peakReserved;
+        phase.ownersAtPeak = result.ownersAtPeak;
         if (result.predictedPeakAllocated)
             phase.predictedPeakAllocated = result.predictedPeakAllocated;
     }

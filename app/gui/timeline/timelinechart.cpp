@@ -7,6 +7,8 @@
 #include "app/gui/timeline/timelinehovertext.h"
 #include "app/gui/timeline/timelinenavigator.h"
 
+#include <QAction>
+#include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
 #include <QImage>
@@ -51,6 +53,13 @@ TimelineChart::TimelineChart(QWidget* parent)
     m_axisY->setTickCount(6);
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisY, Qt::AlignLeft);
+
+    // The owner areas first: the series added later are drawn over them.
+    m_owners = std::make_unique<OwnerAreas>(chart, this, m_axisX, m_axisY);
+    m_ownerAction = new QAction(this);
+    m_ownerAction->setObjectName(QStringLiteral("ownerColouringAction"));
+    m_ownerAction->setCheckable(true);
+    connect(m_ownerAction, &QAction::toggled, this, &TimelineChart::setOwnerColouring);
 
     auto addLine = [&](qreal width, Qt::PenStyle style) {
         auto* series = new QLineSeries(this);
@@ -126,7 +135,7 @@ TimelineChart::TimelineChart(QWidget* parent)
 
 TimelineChart::~TimelineChart()
 {
-    // Series out of the chart are not owned by it.
+    // Series out of the chart are not owned by it (the owner areas always are in it).
     for (QXYSeries* series :
         std::initializer_list<QXYSeries*> { m_device, m_capacity, m_estimate, m_prediction, m_peaks })
         if (!chart()->series().contains(series))
@@ -151,7 +160,9 @@ void TimelineChart::applyPalette()
     // A series out of the chart takes its colours when it comes back (styling one out of its chart crashes
     // Qt Charts 6.4 at the next paint).
     for (QAbstractSeries* series : c->series())
-        applySeriesColors(static_cast<QXYSeries*>(series));
+        if (series->type() != QAbstractSeries::SeriesTypeArea)
+            applySeriesColors(static_cast<QXYSeries*>(series));
+    m_owners->setPalette(m_palette);
     m_offScale->setPalette(m_palette);
     updateOverlays();
 }
@@ -200,6 +211,10 @@ void TimelineChart::retranslateUi()
     m_estimate->setName(tr("Sizing estimate"));
     m_prediction->setName(tr("Predicted peak per phase"));
     m_peaks->setName(tr("Phase peak"));
+    m_owners->retranslate();
+    m_ownerAction->setText(tr("Colour allocated by &owner"));
+    m_ownerAction->setToolTip(tr("Stack what each owner (weights, KV cache, activations, ...) held at each phase's "
+                                 "peak moment under the lines"));
     m_axisX->setTitleText(tr("Time (s)"));
     //: %1 is the unit symbol, GB or GiB, never translated
     m_axisY->setTitleText(tr("Memory (%1)").arg(QLatin1String(units::unitSymbol(m_unit))));
@@ -286,6 +301,17 @@ void TimelineChart::setUnit(units::Unit unit)
     refresh();
 }
 
+void TimelineChart::setOwnerColouring(bool on)
+{
+    if (on != m_ownerAction->isChecked()) {
+        m_ownerAction->setChecked(on); // comes back here through toggled
+        return;
+    }
+    m_owners->setShown(on);
+    m_dirty = true;
+    refresh();
+}
+
 void TimelineChart::highlightPhase(int index)
 {
     m_highlight = (index >= 0 && index < static_cast<int>(m_phaseTrack.phases().size())) ? index : -1;
@@ -319,6 +345,7 @@ void TimelineChart::refresh()
     setSeriesAttached(m_device, m_store.hasDevice());
     rebuildPeaks();
     rebuildPrediction();
+    m_owners->rebuild(m_phaseTrack.phases(), m_store.lastSeconds(), m_unit);
     updateLevelLines();
     updateRanges();
     updateOverlays();
@@ -459,6 +486,11 @@ void TimelineChart::updateOverlays()
     QChart* c = chart();
     const QRectF plot = c->plotArea();
     m_offScale->place(m_bands->rowsBottom(plot));
+    m_owners->placeCaption(plot, m_bands->rowsBottom(plot));
+    // Below the off-scale note when the two would meet.
+    if (!m_owners->captionText().isEmpty() && !m_offScale->text().isEmpty()
+        && m_owners->captionRect().intersects(m_offScale->rect()))
+        m_owners->placeCaption(plot, m_offScale->rect().bottom() + 2.0);
     std::vector<QRectF> bandRects(m_phaseTrack.phases().size());
     for (std::size_t i = 0; i < m_phaseTrack.phases().size(); ++i) {
         const TimelinePhase& phase = m_phaseTrack.phases()[i];
@@ -482,6 +514,8 @@ void TimelineChart::updateOverlays()
     std::vector<QRectF> obstacles;
     if (!m_offScale->text().isEmpty())
         obstacles.push_back(m_offScale->rect());
+    if (!m_owners->captionText().isEmpty())
+        obstacles.push_back(m_owners->captionRect());
     m_bands->layout(m_phaseTrack.phases(), bandRects, plot, m_highlight, m_palette, obstacles);
 }
 

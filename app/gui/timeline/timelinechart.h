@@ -3,6 +3,7 @@
 
 #include "app/gui/style/palette.h"
 #include "app/gui/timeline/offscalenote.h"
+#include "app/gui/timeline/ownerareas.h"
 #include "app/gui/timeline/phasebands.h"
 #include "app/gui/timeline/phasetrack.h"
 #include "app/gui/timeline/timelinephase.h"
@@ -17,6 +18,8 @@
 #include <optional>
 #include <vector>
 
+class QAction;
+class QAreaSeries;
 class QLineSeries;
 class QScatterSeries;
 class QXYSeries;
@@ -60,6 +63,13 @@ public:
     void setDeviceLabel(const QString& text);
     void setUnit(units::Unit unit);
     units::Unit unit() const { return m_unit; }
+
+    // Allocated by owner: each finished phase's owners at its peak moment as stacked areas (OwnerAreas), under
+    // the lines. The action is checkable, in the context menu and the window's View menu; off by default.
+    void setOwnerColouring(bool on);
+    bool ownerColouring() const { return m_owners->shown(); }
+    QAction* ownerColouringAction() const { return m_ownerAction; }
+    const OwnerAreas& ownerAreas() const { return *m_owners; }
 
     // -1 clears the highlight.
     void highlightPhase(int index);
@@ -148,6 +158,8 @@ private:
     QScatterSeries* m_peaks = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisY = nullptr;
+    std::unique_ptr<OwnerAreas> m_owners;
+    QAction* m_ownerAction = nullptr;
     std::unique_ptr<OffScaleNote> m_offScale;
     std::unique_ptr<PhaseBands> m_bands;
     QTimer* m_refreshTimer = nullptr;

@@ -211,6 +211,8 @@ void TimelineNavigator::contextMenu(QEvent* event)
     menu.addAction(m_fitAction);
     menu.addSeparator();
     menu.addActions({ m_zoomInTimeAction, m_zoomOutTimeAction, m_zoomInMemoryAction, m_zoomOutMemoryAction });
+    menu.addSeparator();
+    menu.addAction(m_chart->ownerColouringAction());
     menu.exec(static_cast<QContextMenuEvent*>(event)->globalPos());
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/alloc/owner.h"
+
 #include <QString>
 #include <cstdint>
 #include <limits>
@@ -25,6 +27,10 @@ struct TimelinePhase {
     // The workload's predictor's peak allocated for this phase (PhaseResult::predictedPeakAllocated), known when
     // the phase begins; drawn as the phase's step of the prediction line.
     std::optional<std::uint64_t> predictedPeakAllocated;
+    // What each owner (alloc::Owner) held at the moment the phase's allocated peak was reached (from the phase
+    // result's peak moment); nullopt while running, for a phase not run, or a result that predates owners. The
+    // samples carry totals only: this split belongs to the peak moment, not to every point of the band.
+    std::optional<alloc::OwnerBytes> ownersAtPeak;
     std::uint64_t sampledMaxAllocated = 0; // bytes, highest sample inside the band
     std::uint64_t sampledMaxReserved = 0;
 
