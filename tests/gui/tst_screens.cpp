@@ -96,6 +96,9 @@ QStringList clippedTexts(QWidget& window)
     return clipped;
 }
 
+// The out-of-memory screens: 256 MiB for the allocator beside the simulated context and workspace (500 + 32 MiB).
+constexpr double kOomGiB = (256.0 + 532.0) / 1024.0;
+
 void setWorkload(
     gui::MainWindow& window, const QString& batch, const QString& width, const QString& repeats, const QString& simGiB)
 {
@@ -215,7 +218,7 @@ private slots:
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         if (outOfMemory)
             setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"),
-                QLocale().toString(0.25));
+                QLocale().toString(kOomGiB, 'f', 8));
         else
             setWorkload(window, QStringLiteral("2"), QStringLiteral("1024"), QStringLiteral("3"),
                 QLocale().toString(8));
@@ -382,7 +385,8 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
-        setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"), QStringLiteral("0.25"));
+        setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"),
+            QString::number(kOomGiB, 'f', 8));
         sim::SimBackend* sim = window.registry().simBackend();
         sim::SimOptions options = sim->options();
         options.kernelMicros = 25'000;

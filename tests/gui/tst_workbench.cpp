@@ -308,9 +308,10 @@ private slots:
         gui::MainWindow window;
         window.show();
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
-        // 32 MiB of simulated memory; the inputs alone take 64 MiB.
+        // 32 MiB of simulated memory beside the simulated context and workspace (500 + 32 MiB, held from open on,
+        // outside the allocator); the inputs alone take 64 MiB.
         setWorkload(window, QStringLiteral("256"), QStringLiteral("1024"), QStringLiteral("1"), QStringLiteral("2"),
-            QStringLiteral("0.03125"));
+            QStringLiteral("0.55078125"));
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         window.startRun();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
