@@ -64,6 +64,9 @@ MainWindow::MainWindow(QWidget* parent)
     connectRun();
     retranslateUi();
     resize(1280, 800);
+    // The left column's split again at the window's real size: set before (createDocks), a tabbed bottom group
+    // makes the first layout give the device list a larger share than asked, squeezing the sizing inputs.
+    resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
     m_defaultState = saveState(kLayoutVersion);
     restoreLayout();
     const QSettings settings;
@@ -183,16 +186,17 @@ void MainWindow::createDocks()
     m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
     m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
     splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
-    // The Why view is a tab beside the phase table: it explains the phase selected there.
-    m_whyDock = makeDock(QStringLiteral("whyDock"), m_whyView, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(m_phasesDock, m_whyDock);
-    m_phasesDock->raise();
     // The device list at its own height, the rest of the column for the sizing and workload tabs (the sizing
     // panel's need, verdict and inputs at 1024x700).
     resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
     resizeDocks({ m_deviceDock }, { 360 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock, m_logDock }, { 640, 280 }, Qt::Horizontal);
     resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);
+    // The Why view is a tab beside the phase table: it explains the phase selected there. Tabified after the
+    // sizes are set: a tabbed group given to resizeDocks takes its height from the left column at 1024x700.
+    m_whyDock = makeDock(QStringLiteral("whyDock"), m_whyView, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_phasesDock, m_whyDock);
+    m_phasesDock->raise();
 }
 
 QDockWidget* MainWindow::addPanelDock(
