@@ -242,97 +242,97 @@
     <message>
         <source>workspace (assumed, not in the total): cuBLAS %1 bytes per stream (PyTorch&apos;s default CUBLAS_WORKSPACE_CONFIG :4096:2:16:8), %2 bytes on Hopper (:4096:8, the size the cuBLAS API reference recommends); hipBLASLt %3 bytes (PyTorch&apos;s default on ROCm)</source>
         <extracomment>%1 bytes of cuBLAS&apos;s workspace before Hopper, %2 on Hopper, %3 bytes of hipBLASLt&apos;s on ROCm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>workspace (giả định, không tính vào tổng): cuBLAS %1 byte mỗi stream (mặc định của PyTorch CUBLAS_WORKSPACE_CONFIG :4096:2:16:8), %2 byte trên Hopper (:4096:8, kích thước mà tài liệu API cuBLAS khuyến nghị); hipBLASLt %3 byte (mặc định của PyTorch trên ROCm)</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] + block tables %3 bytes = %4 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes of the paged cache&apos;s block tables, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] + bảng khối %3 byte = %4 byte</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] = %3 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] = %3 byte</translation>
     </message>
     <message>
         <source>paged: %1 blocks of %2 tokens over the layers for %3 positions, K and V = %4 bytes</source>
         <extracomment>%1 blocks summed over layers, %2 tokens per block, %3 positions written, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>paged: %1 khối %2 token trên các lớp cho %3 vị trí, K và V = %4 byte</translation>
     </message>
     <message>
         <source>the whole KV cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>toàn bộ cache KV = %1 byte</translation>
     </message>
     <message>
         <source>a growing cache holds the prompt&apos;s %1 tokens = %2 bytes</source>
         <extracomment>%1 prompt tokens, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>cache tăng dần giữ %1 token đầu vào = %2 byte</translation>
     </message>
     <message>
         <source>%1 bytes held + %2 bytes of one layer&apos;s key copied as it grows = %3 bytes</source>
         <extracomment>%1 bytes of the cache held, %2 bytes of one layer&apos;s key copied to grow by a row, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 byte đang giữ + %2 byte key của một lớp được sao chép khi cache tăng = %3 byte</translation>
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
         <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>bước lớn nhất của một lớp: %1</translation>
     </message>
     <message>
         <source>the last position&apos;s logits of %1 sequence(s) = %2 bytes</source>
         <extracomment>%1 sequences, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>logit của vị trí cuối của %1 chuỗi = %2 byte</translation>
     </message>
     <message>
         <source>the largest quantized linear [%1 x %2] dequantized = %3 bytes</source>
         <extracomment>%1 output features, %2 input features, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>lớp tuyến tính lượng tử hóa lớn nhất [%1 x %2] sau giải lượng tử hóa = %3 byte</translation>
     </message>
     <message>
         <source>%1 bytes of inputs + next-token ids int32 [%2] = %3 bytes</source>
         <extracomment>%1 bytes of the prompt&apos;s inputs, %2 sequences, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 byte đầu vào + id token kế tiếp int32 [%2] = %3 byte</translation>
     </message>
     <message>
         <source>attention: %1</source>
         <extracomment>%1 the attention implementation (eager or sdpa)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>attention: %1</translation>
     </message>
     <message>
         <source>largest stage: %1</source>
         <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
 ----------
 %1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>bước lớn nhất: %1</translation>
     </message>
     <message>
         <source>dequantization: the largest quantized linear&apos;s weight dequantized into the compute type, added to each phase on top of its largest stage (an upper bound: it lives only while its linear runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>giải lượng tử hóa: trọng số của lớp tuyến tính lượng tử hóa lớn nhất được giải lượng tử hóa sang kiểu tính toán, cộng vào mỗi giai đoạn trên bước lớn nhất của nó (cận trên: nó chỉ tồn tại khi lớp tuyến tính đó chạy)</translation>
     </message>
     <message>
         <source>activations: eager attention holds its scores [sequences, heads, queries, keys] in the compute type and their float32 softmax at once</source>
-        <translation type="unfinished"></translation>
+        <translation>activation: attention eager giữ đồng thời điểm [chuỗi, đầu, truy vấn, key] ở kiểu tính toán và softmax float32 của chúng</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel) holds no scores matrix; its small scratch is not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>activation: attention sdpa (kernel hợp nhất) không giữ ma trận điểm; bộ nhớ tạm nhỏ của nó không được tính</translation>
     </message>
     <message>
         <source>phases: prefill and decode each count the whole KV cache; a growing cache holds only the prompt&apos;s during the prefill (the per-phase estimate counts that)</source>
-        <translation type="unfinished"></translation>
+        <translation>giai đoạn: prefill và decode đều tính toàn bộ cache KV; cache tăng dần chỉ giữ phần của đầu vào trong prefill (ước tính theo giai đoạn có tính điều đó)</translation>
     </message>
     <message>
         <source>inference activations: not computed, they need the model shape (--config or --preset) and the tokens (--tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>activation suy luận: chưa tính, cần hình dạng của mô hình (--config hoặc --preset) và số token (--tokens)</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel, FlashAttention-style): Korthikanti et al.&apos;s formula without its s x s terms (5*a*s/h), plus a float32 log-sum-exp of 4*a*s*b bytes per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>activation: attention sdpa (kernel hợp nhất, kiểu FlashAttention): công thức của Korthikanti et al. bỏ các số hạng s x s (5*a*s/h), cộng log-sum-exp float32 4*a*s*b byte mỗi lớp</translation>
     </message>
     <message>
         <source>activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term of Korthikanti et al.)</source>
-        <translation type="unfinished"></translation>
+        <translation>activation: attention eager giữ điểm s x s, softmax và mặt nạ dropout (số hạng 5*a*s/h của Korthikanti et al.)</translation>
     </message>
 </context>
 <context>
@@ -387,15 +387,15 @@
     </message>
     <message>
         <source>prefill activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activation của prefill</translation>
     </message>
     <message>
         <source>decode activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activation của decode</translation>
     </message>
     <message>
         <source>dequantization buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>bộ đệm giải lượng tử hóa</translation>
     </message>
 </context>
 <context>
@@ -588,53 +588,53 @@
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x 34 x %5 bit / 16 + 4 bytes x a %6 x s x b (float32 log-sum-exp) = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits of the activation type, %6 a (heads), %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớp x (s %2 x b %3 x h %4 x 34 x %5 bit / 16 + 4 byte x a %6 x s x b (log-sum-exp float32) = %7 byte mỗi lớp) = %8 byte</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bit / 16 + 4 bytes x %7 heads per device x s x b (float32 log-sum-exp) = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 bits, %7 heads per device, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 lớp x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bit / 16 + 4 byte x %7 đầu mỗi thiết bị x s x b (log-sum-exp float32) = %8 byte mỗi lớp) = %9 byte</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism) without the 5 x a x s / h attention term: sdpa&apos;s fused kernel keeps no s x s matrix (Dao et al. 2022, FlashAttention), only its log-sum-exp</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), công thức 1 (công thức 2 khi song song tensor) bỏ số hạng attention 5 x a x s / h: kernel hợp nhất của sdpa không giữ ma trận s x s nào (Dao et al. 2022, FlashAttention), chỉ giữ log-sum-exp</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v) and eager&apos;s scores [B, heads, queries, keys] in the compute type with their float32 softmax; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>các tensor của một lớp cùng tồn tại (core/workloads/DECODER.md): phép chiếu h, x, q (+ k, v khi sao chép vào cache); attention h, q, attn (+ k, v) và điểm [B, heads, queries, keys] của eager ở kiểu tính toán cùng softmax float32 của chúng; MLP h, x2, gate, up [T, intermediate]; trạng thái ẩn và logit [B, vocab] của vị trí cuối</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v), sdpa&apos;s fused kernel keeps no scores; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>các tensor của một lớp cùng tồn tại (core/workloads/DECODER.md): phép chiếu h, x, q (+ k, v khi sao chép vào cache); attention h, q, attn (+ k, v), kernel hợp nhất của sdpa không giữ điểm; MLP h, x2, gate, up [T, intermediate]; trạng thái ẩn và logit [B, vocab] của vị trí cuối</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: heads, intermediate and vocab divided, hidden states replicated</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>mỗi thiết bị, song song tensor %1: chia số đầu, kích thước trung gian và từ vựng, trạng thái ẩn được nhân bản</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, eager attention over %3 keys: largest of projections %4, attention %5 (of which scores and float32 softmax %8), MLP %6, last-position logits %7 = %9 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 keys each query reads, %4..%7 bytes of each stage, %8 bytes of its scores and softmax, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>prefill %1 x %2 token, attention eager trên %3 key: lớn nhất trong phép chiếu %4, attention %5 (trong đó điểm và softmax float32 %8), MLP %6, logit vị trí cuối %7 = %9 byte</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, sdpa attention: largest of projections %3, attention %4, MLP %5, last-position logits %6 = %7 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3..%6 bytes of each stage, %7 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>prefill %1 x %2 token, attention sdpa: lớn nhất trong phép chiếu %3, attention %4, MLP %5, logit vị trí cuối %6 = %7 byte</translation>
     </message>
     <message>
         <source>decode step of %1 x 1 token reading %2 keys, %3 attention: largest of projections %4, attention %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
         <extracomment>%1 sequences, %2 keys read at the last step, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>bước decode %1 x 1 token đọc %2 key, attention %3: lớn nhất trong phép chiếu %4, attention %5, MLP %6, logit %7, bản sao key của một lớp khi cache tăng %8 = %9 byte</translation>
     </message>
     <message>
         <source>the largest quantized linear dequantized before its GEMM: [%1 x %2] x %3 bytes = %4 bytes</source>
         <extracomment>%1 output features of the largest quantized linear, %2 its input features, %3 bytes per element of the compute type, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>lớp tuyến tính lượng tử hóa lớn nhất được giải lượng tử hóa trước GEMM: [%1 x %2] x %3 byte = %4 byte</translation>
     </message>
     <message>
         <source>dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on top of the largest stage, an upper bound: the buffer lives only while its linear runs</source>
-        <translation type="unfinished"></translation>
+        <translation>giải lượng tử hóa rồi GEMM, như workload decoder thực hiện (core/workloads/DECODER.md); cộng thêm trên bước lớn nhất, là cận trên: bộ đệm chỉ tồn tại khi lớp tuyến tính của nó chạy</translation>
     </message>
 </context>
 <context>
@@ -973,50 +973,50 @@
     </message>
     <message>
         <source>Why the peak exceeds the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Vì sao đỉnh vượt ước tính</translation>
     </message>
     <message>
         <source>Each phase&apos;s ledger, from the estimate to the allocator&apos;s and the device&apos;s readings; within a section the parts add up to its total. Computed, observed and assumed lines are listed apart. A dash is a reading that is missing, never zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê của từng giai đoạn, từ ước tính đến số đọc của allocator và của thiết bị; trong một mục, các phần cộng lại bằng tổng của mục. Các dòng đã tính, đã quan sát và giả định được liệt kê riêng. Dấu gạch là số đọc bị thiếu, không bao giờ là số 0.</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase and the failed one</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê của %1, giai đoạn đỉnh và giai đoạn lỗi</translation>
     </message>
     <message>
         <source>Ledger of %1, the failed phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê của %1, giai đoạn lỗi</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê của %1, giai đoạn đỉnh</translation>
     </message>
     <message>
         <source>Computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Đã tính</translation>
     </message>
     <message>
         <source>Section</source>
-        <translation type="unfinished"></translation>
+        <translation>Mục</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Dòng</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Nguyên nhân</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished">tổng</translation>
+        <translation>tổng</translation>
     </message>
     <message>
         <source>Missing readings:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số đọc bị thiếu:</translation>
     </message>
 </context>
 <context>
@@ -1084,233 +1084,233 @@
     <name>Ledger</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished">trọng số</translation>
+        <translation>trọng số</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">cache KV</translation>
+        <translation>cache KV</translation>
     </message>
     <message>
         <source>activations and transient buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>activation và bộ đệm tạm thời</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished">logit</translation>
+        <translation>logit</translation>
     </message>
     <message>
         <source>workspace (through the allocator)</source>
-        <translation type="unfinished"></translation>
+        <translation>workspace (qua allocator)</translation>
     </message>
     <message>
         <source>optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái optimizer</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished">gradient</translation>
+        <translation>gradient</translation>
     </message>
     <message>
         <source>other</source>
-        <translation type="unfinished"></translation>
+        <translation>khác</translation>
     </message>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Ước tính</translation>
     </message>
     <message>
         <source>estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>ước tính</translation>
     </message>
     <message>
         <source>no estimate for this phase</source>
-        <translation type="unfinished"></translation>
+        <translation>không có ước tính cho giai đoạn này</translation>
     </message>
     <message>
         <source>a part of the estimate could not be computed</source>
-        <translation type="unfinished"></translation>
+        <translation>một phần của ước tính không tính được</translation>
     </message>
     <message>
         <source>Measured at the peak, by owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Đo tại đỉnh, theo chủ sở hữu</translation>
     </message>
     <message>
         <source>peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>đỉnh allocated</translation>
     </message>
     <message>
         <source>no owner readings at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc theo chủ sở hữu tại thời điểm đỉnh</translation>
     </message>
     <message>
         <source>not attributed to an owner</source>
-        <translation type="unfinished"></translation>
+        <translation>không gán cho chủ sở hữu nào</translation>
     </message>
     <message>
         <source>Measured at the peak, in time</source>
-        <translation type="unfinished"></translation>
+        <translation>Đo tại đỉnh, theo thời gian</translation>
     </message>
     <message>
         <source>held from before (baseline allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>đã giữ từ trước (allocated khởi đầu)</translation>
     </message>
     <message>
         <source>kept (final - baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>giữ lại (cuối - khởi đầu)</translation>
     </message>
     <message>
         <source>transient (peak - final)</source>
-        <translation type="unfinished"></translation>
+        <translation>tạm thời (đỉnh - cuối)</translation>
     </message>
     <message>
         <source>no allocator reading at the baseline, peak or end</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc allocator lúc khởi đầu, đỉnh hoặc cuối</translation>
     </message>
     <message>
         <source>Allocator at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator tại đỉnh</translation>
     </message>
     <message>
         <source>reserved - allocated at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved - allocated tại thời điểm đỉnh</translation>
     </message>
     <message>
         <source>inactive split blocks (rounding)</source>
-        <translation type="unfinished"></translation>
+        <translation>khối tách không hoạt động (làm tròn)</translation>
     </message>
     <message>
         <source>cached free blocks (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>khối trống trong cache (phần còn lại)</translation>
     </message>
     <message>
         <source>free in the pool (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>trống trong pool (phần còn lại)</translation>
     </message>
     <message>
         <source>no allocator reading at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc allocator tại thời điểm đỉnh</translation>
     </message>
     <message>
         <source>reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved tại thời điểm đỉnh</translation>
     </message>
     <message>
         <source>peak reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>đỉnh reserved</translation>
     </message>
     <message>
         <source>largest free block at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>khối trống lớn nhất ở cuối giai đoạn</translation>
     </message>
     <message>
         <source>Outside the allocator, at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>Ngoài allocator, ở cuối giai đoạn</translation>
     </message>
     <message>
         <source>process used (%1) - reserved</source>
         <extracomment>%1: where the process reading comes from: nvml, rocm-smi or simulated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>tiến trình đã dùng (%1) - reserved</translation>
     </message>
     <message>
         <source>driver&apos;s used (with other processes) - reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>driver đã dùng (cả tiến trình khác) - reserved</translation>
     </message>
     <message>
         <source>no device-level reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc mức thiết bị ở cuối giai đoạn</translation>
     </message>
     <message>
         <source>no reserved reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc reserved ở cuối giai đoạn</translation>
     </message>
     <message>
         <source>CUDA context (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>ngữ cảnh CUDA (mô phỏng, kích thước theo yêu cầu)</translation>
     </message>
     <message>
         <source>CUDA context (simulated, typical size, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>ngữ cảnh CUDA (mô phỏng, kích thước điển hình, giả định)</translation>
     </message>
     <message>
         <source>math library workspace (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>workspace thư viện toán (mô phỏng, kích thước theo yêu cầu)</translation>
     </message>
     <message>
         <source>library workspace (simulated, cuBLAS Hopper, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>workspace thư viện (mô phỏng, cuBLAS Hopper, giả định)</translation>
     </message>
     <message>
         <source>outside at the run&apos;s first reading (context, libraries)</source>
-        <translation type="unfinished"></translation>
+        <translation>ngoài allocator ở số đọc đầu tiên của lần chạy (ngữ cảnh, thư viện)</translation>
     </message>
     <message>
         <source>unaccounted (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>chưa giải thích được (phần còn lại)</translation>
     </message>
     <message>
         <source>Estimate - measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Ước tính - đo được</translation>
     </message>
     <message>
         <source>estimate - (reserved at the peak + outside)</source>
-        <translation type="unfinished"></translation>
+        <translation>ước tính - (reserved tại đỉnh + ngoài allocator)</translation>
     </message>
     <message>
         <source>allocator (reserved - allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocator (reserved - allocated)</translation>
     </message>
     <message>
         <source>outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>ngoài allocator</translation>
     </message>
     <message>
         <source>a reading or a part of the estimate is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>thiếu một số đọc hoặc một phần của ước tính</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished">đã tính</translation>
+        <translation>đã tính</translation>
     </message>
     <message>
         <source>observed</source>
-        <translation type="unfinished"></translation>
+        <translation>đã quan sát</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished">giả định</translation>
+        <translation>giả định</translation>
     </message>
     <message>
         <source>not in the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>không có trong ước tính</translation>
     </message>
     <message>
         <source>formula</source>
-        <translation type="unfinished"></translation>
+        <translation>công thức</translation>
     </message>
     <message>
         <source>allocator rounding</source>
-        <translation type="unfinished"></translation>
+        <translation>làm tròn của allocator</translation>
     </message>
     <message>
         <source>inputs (token ids, block tables)</source>
-        <translation type="unfinished"></translation>
+        <translation>đầu vào (id token, bảng khối)</translation>
     </message>
     <message>
         <source>math library workspace (assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>workspace thư viện toán (giả định)</translation>
     </message>
     <message>
         <source>the dense network&apos;s predictor</source>
-        <translation type="unfinished"></translation>
+        <translation>bộ dự đoán của mạng dense</translation>
     </message>
     <message>
         <source>predicted peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>đỉnh allocated dự đoán</translation>
     </message>
     <message>
         <source>the sizing engine&apos;s estimate of the %1 phase</source>
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ước tính của bộ ước tính kích thước cho giai đoạn %1</translation>
     </message>
 </context>
 <context>
@@ -2030,29 +2030,29 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a section of the ledger lacks figures, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>thiếu: %1</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 a signed number of bytes with digit groups</extracomment>
-        <translation type="unfinished">%1 byte</translation>
+        <translation>%1 byte</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Dòng</translation>
     </message>
     <message>
         <source>Bytes (%1)</source>
         <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Byte (%1)</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Nguồn</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Nguyên nhân</translation>
     </message>
 </context>
 <context>
@@ -2307,7 +2307,7 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Vì sao</translation>
     </message>
 </context>
 <context>
@@ -2485,22 +2485,22 @@ Qt %3 (biên dịch với Qt %4)
     <name>iteragpu::gui::OwnerBar</name>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc allocated</translation>
     </message>
     <message>
         <source>%1: missing</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;; its reading is missing</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: thiếu</translation>
     </message>
     <message>
         <source>%1 %2 (%3 %)</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;, %2 its bytes with the unit, %3 its share of the peak allocated in percent</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (%3 %)</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why the split by owner is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>thiếu: %1</translation>
     </message>
 </context>
 <context>
@@ -3285,47 +3285,47 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Trọng số</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">cache KV</translation>
+        <translation>cache KV</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Activation</translation>
     </message>
     <message>
         <source>Logits</source>
-        <translation type="unfinished"></translation>
+        <translation>Logit</translation>
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>Trạng thái optimizer</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradient</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>Khác</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vùng: allocated theo chủ sở hữu tại thời điểm đỉnh của từng giai đoạn (các mẫu chỉ mang giá trị tổng)</translation>
     </message>
     <message>
         <source>Colour allocated by &amp;owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Tô màu allocated theo &amp;chủ sở hữu</translation>
     </message>
     <message>
         <source>Stack what each owner (weights, KV cache, activations, ...) held at each phase&apos;s peak moment under the lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Xếp chồng dưới các đường phần mà mỗi chủ sở hữu (trọng số, cache KV, activation, ...) giữ tại thời điểm đỉnh của từng giai đoạn</translation>
     </message>
 </context>
 <context>
@@ -3406,113 +3406,113 @@ Tiến trình này: %4 byte (%5)</translation>
     <name>iteragpu::gui::WaterfallChart</name>
     <message>
         <source>estimate of the level</source>
-        <translation type="unfinished"></translation>
+        <translation>ước tính của mức</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a figure of the waterfall is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>thiếu: %1</translation>
     </message>
     <message>
         <source>Source: %1</source>
         <extracomment>%1 computed, observed or assumed (the ledger&apos;s source of a figure)</extracomment>
-        <translation type="unfinished">Nguồn: %1</translation>
+        <translation>Nguồn: %1</translation>
     </message>
     <message>
         <source>Estimate of this level: %1</source>
         <extracomment>%1 the estimate of the same level with its unit, e.g. &quot;14.20 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ước tính của mức này: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::WhyView</name>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Ước tính</translation>
     </message>
     <message>
         <source>Estimate to peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Từ ước tính đến đỉnh allocated</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
         <extracomment>%1 a cause (not in the estimate, formula), %2 what, e.g. &quot;attention scores&quot;, %3 measured - estimate</extracomment>
-        <translation type="unfinished">%1, %2 %3 {1:?}</translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Đỉnh allocated</translation>
+        <translation>Đỉnh allocated</translation>
     </message>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>không có số đọc allocated</translation>
     </message>
     <message>
         <source>Allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator</translation>
     </message>
     <message>
         <source>Reserved at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved tại đỉnh</translation>
     </message>
     <message>
         <source>Reserved after the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved sau đỉnh</translation>
     </message>
     <message>
         <source>reserved at the phase&apos;s end - reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved ở cuối giai đoạn - reserved tại thời điểm đỉnh</translation>
     </message>
     <message>
         <source>Outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Ngoài allocator</translation>
     </message>
     <message>
         <source>Device-level, phase end</source>
-        <translation type="unfinished"></translation>
+        <translation>Mức thiết bị, cuối giai đoạn</translation>
     </message>
     <message>
         <source>a reading is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>thiếu một số đọc</translation>
     </message>
     <message>
         <source>The ledger of each phase comes when the run has finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê của từng giai đoạn có khi lần chạy kết thúc.</translation>
     </message>
     <message>
         <source>Run a workload or open a result: the ledger explains each phase&apos;s peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hãy chạy một workload hoặc mở một kết quả: bảng kê giải thích đỉnh của từng giai đoạn.</translation>
     </message>
     <message>
         <source>Select a phase in the phase table or click its band on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hãy chọn một giai đoạn trong bảng giai đoạn hoặc nhấp vào dải của nó trên dòng thời gian.</translation>
     </message>
     <message>
         <source>Phase %1 did not run: it has no readings to explain.</source>
         <extracomment>%1 is a phase identifier such as decode</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Giai đoạn %1 không chạy: không có số đọc nào để giải thích.</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it failed, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill; the phase failed, its readings up to the failure are explained</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Vì sao giai đoạn %1 đạt đỉnh tại điểm lỗi, từ ước tính đến số đọc mức thiết bị</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it did, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Vì sao giai đoạn %1 đạt đỉnh như vậy, từ ước tính đến số đọc mức thiết bị</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">mô phỏng, không phải phép đo GPU</translation>
+        <translation>mô phỏng, không phải phép đo GPU</translation>
     </message>
     <message>
         <source>Waterfall and owners</source>
-        <translation type="unfinished"></translation>
+        <translation>Thác nước và chủ sở hữu</translation>
     </message>
     <message>
         <source>Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Bảng kê</translation>
     </message>
 </context>
 <context>
