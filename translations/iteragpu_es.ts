@@ -242,97 +242,97 @@
     <message>
         <source>workspace (assumed, not in the total): cuBLAS %1 bytes per stream (PyTorch&apos;s default CUBLAS_WORKSPACE_CONFIG :4096:2:16:8), %2 bytes on Hopper (:4096:8, the size the cuBLAS API reference recommends); hipBLASLt %3 bytes (PyTorch&apos;s default on ROCm)</source>
         <extracomment>%1 bytes of cuBLAS&apos;s workspace before Hopper, %2 on Hopper, %3 bytes of hipBLASLt&apos;s on ROCm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>espacio de trabajo (supuesto, fuera del total): cuBLAS %1 bytes por stream (CUBLAS_WORKSPACE_CONFIG predeterminado de PyTorch :4096:2:16:8), %2 bytes en Hopper (:4096:8, el tamaño que recomienda la referencia de la API de cuBLAS); hipBLASLt %3 bytes (el predeterminado de PyTorch en ROCm)</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] + block tables %3 bytes = %4 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes of the paged cache&apos;s block tables, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] + tablas de bloques %3 bytes = %4 bytes</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] = %3 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] = %3 bytes</translation>
     </message>
     <message>
         <source>paged: %1 blocks of %2 tokens over the layers for %3 positions, K and V = %4 bytes</source>
         <extracomment>%1 blocks summed over layers, %2 tokens per block, %3 positions written, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>paged: %1 bloques de %2 tokens en el conjunto de las capas para %3 posiciones, K y V = %4 bytes</translation>
     </message>
     <message>
         <source>the whole KV cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>toda la caché KV = %1 bytes</translation>
     </message>
     <message>
         <source>a growing cache holds the prompt&apos;s %1 tokens = %2 bytes</source>
         <extracomment>%1 prompt tokens, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>una caché creciente guarda los %1 tokens del prompt = %2 bytes</translation>
     </message>
     <message>
         <source>%1 bytes held + %2 bytes of one layer&apos;s key copied as it grows = %3 bytes</source>
         <extracomment>%1 bytes of the cache held, %2 bytes of one layer&apos;s key copied to grow by a row, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 bytes retenidos + %2 bytes de la clave de una capa copiada al crecer = %3 bytes</translation>
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
         <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>etapa más grande de una capa: %1</translation>
     </message>
     <message>
         <source>the last position&apos;s logits of %1 sequence(s) = %2 bytes</source>
         <extracomment>%1 sequences, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>logits de la última posición de %1 secuencia(s) = %2 bytes</translation>
     </message>
     <message>
         <source>the largest quantized linear [%1 x %2] dequantized = %3 bytes</source>
         <extracomment>%1 output features, %2 input features, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>la mayor capa lineal cuantizada [%1 x %2] descuantizada = %3 bytes</translation>
     </message>
     <message>
         <source>%1 bytes of inputs + next-token ids int32 [%2] = %3 bytes</source>
         <extracomment>%1 bytes of the prompt&apos;s inputs, %2 sequences, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 bytes de entradas + ids del siguiente token int32 [%2] = %3 bytes</translation>
     </message>
     <message>
         <source>attention: %1</source>
         <extracomment>%1 the attention implementation (eager or sdpa)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>atención: %1</translation>
     </message>
     <message>
         <source>largest stage: %1</source>
         <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
 ----------
 %1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>etapa más grande: %1</translation>
     </message>
     <message>
         <source>dequantization: the largest quantized linear&apos;s weight dequantized into the compute type, added to each phase on top of its largest stage (an upper bound: it lives only while its linear runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>descuantización: el peso de la mayor capa lineal cuantizada, descuantizado al tipo de cálculo, se suma a cada fase además de su etapa más grande (una cota superior: solo existe mientras se ejecuta su capa lineal)</translation>
     </message>
     <message>
         <source>activations: eager attention holds its scores [sequences, heads, queries, keys] in the compute type and their float32 softmax at once</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones: la atención eager guarda a la vez sus puntuaciones [secuencias, cabezas, consultas, claves] en el tipo de cálculo y su softmax float32</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel) holds no scores matrix; its small scratch is not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones: la atención sdpa (un kernel fusionado) no guarda matriz de puntuaciones; no se cuenta su pequeño búfer temporal</translation>
     </message>
     <message>
         <source>phases: prefill and decode each count the whole KV cache; a growing cache holds only the prompt&apos;s during the prefill (the per-phase estimate counts that)</source>
-        <translation type="unfinished"></translation>
+        <translation>fases: prefill y decode cuentan cada una toda la caché KV; una caché creciente solo guarda la del prompt durante el prefill (la estimación por fase lo tiene en cuenta)</translation>
     </message>
     <message>
         <source>inference activations: not computed, they need the model shape (--config or --preset) and the tokens (--tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones de inferencia: no calculadas; se necesitan la forma del modelo (--config o --preset) y los tokens (--tokens)</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel, FlashAttention-style): Korthikanti et al.&apos;s formula without its s x s terms (5*a*s/h), plus a float32 log-sum-exp of 4*a*s*b bytes per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones: atención sdpa (un kernel fusionado, al estilo de FlashAttention): la fórmula de Korthikanti et al. sin sus términos s x s (5*a*s/h), más un log-sum-exp float32 de 4*a*s*b bytes por capa</translation>
     </message>
     <message>
         <source>activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term of Korthikanti et al.)</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones: la atención eager conserva sus puntuaciones s x s, el softmax y la máscara de dropout (el término 5*a*s/h de Korthikanti et al.)</translation>
     </message>
 </context>
 <context>
@@ -387,15 +387,15 @@
     </message>
     <message>
         <source>prefill activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones del prefill</translation>
     </message>
     <message>
         <source>decode activations</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones de la decodificación</translation>
     </message>
     <message>
         <source>dequantization buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>búfer de descuantización</translation>
     </message>
 </context>
 <context>
@@ -588,53 +588,53 @@
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x 34 x %5 bit / 16 + 4 bytes x a %6 x s x b (float32 log-sum-exp) = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits of the activation type, %6 a (heads), %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 capas x (s %2 x b %3 x h %4 x 34 x %5 bits / 16 + 4 bytes x a %6 x s x b (log-sum-exp float32) = %7 bytes por capa) = %8 bytes</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bit / 16 + 4 bytes x %7 heads per device x s x b (float32 log-sum-exp) = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 bits, %7 heads per device, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 capas x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bits / 16 + 4 bytes x %7 cabezas por dispositivo x s x b (log-sum-exp float32) = %8 bytes por capa) = %9 bytes</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism) without the 5 x a x s / h attention term: sdpa&apos;s fused kernel keeps no s x s matrix (Dao et al. 2022, FlashAttention), only its log-sum-exp</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), ec. 1 (ec. 2 con paralelismo de tensores) sin el término de atención 5 x a x s / h: el kernel fusionado de sdpa no conserva ninguna matriz s x s (Dao et al. 2022, FlashAttention), solo su log-sum-exp</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v) and eager&apos;s scores [B, heads, queries, keys] in the compute type with their float32 softmax; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>tensores de una capa vivos a la vez (core/workloads/DECODER.md): proyecciones h, x, q (+ k, v cuando se copian en la caché); atención h, q, attn (+ k, v) y las puntuaciones de eager [B, cabezas, consultas, claves] en el tipo de cálculo con su softmax float32; MLP h, x2, gate, up [T, intermedio]; estado oculto y logits de la última posición [B, vocab]</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v), sdpa&apos;s fused kernel keeps no scores; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>tensores de una capa vivos a la vez (core/workloads/DECODER.md): proyecciones h, x, q (+ k, v cuando se copian en la caché); atención h, q, attn (+ k, v), el kernel fusionado de sdpa no conserva puntuaciones; MLP h, x2, gate, up [T, intermedio]; estado oculto y logits de la última posición [B, vocab]</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: heads, intermediate and vocab divided, hidden states replicated</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>por dispositivo con paralelismo de tensores %1: cabezas, tamaño intermedio y vocabulario divididos, estados ocultos replicados</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, eager attention over %3 keys: largest of projections %4, attention %5 (of which scores and float32 softmax %8), MLP %6, last-position logits %7 = %9 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 keys each query reads, %4..%7 bytes of each stage, %8 bytes of its scores and softmax, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>prefill de %1 x %2 tokens, atención eager sobre %3 claves: el mayor de proyecciones %4, atención %5 (de ello, puntuaciones y softmax float32 %8), MLP %6, logits de la última posición %7 = %9 bytes</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, sdpa attention: largest of projections %3, attention %4, MLP %5, last-position logits %6 = %7 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3..%6 bytes of each stage, %7 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>prefill de %1 x %2 tokens, atención sdpa: el mayor de proyecciones %3, atención %4, MLP %5, logits de la última posición %6 = %7 bytes</translation>
     </message>
     <message>
         <source>decode step of %1 x 1 token reading %2 keys, %3 attention: largest of projections %4, attention %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
         <extracomment>%1 sequences, %2 keys read at the last step, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>paso de decodificación de %1 x 1 token que lee %2 claves, atención %3: el mayor de proyecciones %4, atención %5, MLP %6, logits %7, copia de la clave de una capa en una caché creciente %8 = %9 bytes</translation>
     </message>
     <message>
         <source>the largest quantized linear dequantized before its GEMM: [%1 x %2] x %3 bytes = %4 bytes</source>
         <extracomment>%1 output features of the largest quantized linear, %2 its input features, %3 bytes per element of the compute type, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>la mayor capa lineal cuantizada, descuantizada antes de su GEMM: [%1 x %2] x %3 bytes = %4 bytes</translation>
     </message>
     <message>
         <source>dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on top of the largest stage, an upper bound: the buffer lives only while its linear runs</source>
-        <translation type="unfinished"></translation>
+        <translation>descuantizar y luego GEMM, como hace la carga de trabajo del decodificador (core/workloads/DECODER.md); se suma a la etapa más grande, una cota superior: el búfer solo existe mientras se ejecuta su capa lineal</translation>
     </message>
 </context>
 <context>
@@ -973,50 +973,50 @@
     </message>
     <message>
         <source>Why the peak exceeds the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Por qué el pico supera la estimación</translation>
     </message>
     <message>
         <source>Each phase&apos;s ledger, from the estimate to the allocator&apos;s and the device&apos;s readings; within a section the parts add up to its total. Computed, observed and assumed lines are listed apart. A dash is a reading that is missing, never zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>El desglose de cada fase, desde la estimación hasta las lecturas del allocator y del dispositivo; dentro de una sección, las partes suman su total. Las líneas calculadas, observadas y supuestas se listan por separado. Un guion es una lectura que falta, nunca un cero.</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase and the failed one</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Desglose de %1, la fase del pico y la que falló</translation>
     </message>
     <message>
         <source>Ledger of %1, the failed phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Desglose de %1, la fase que falló</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Desglose de %1, la fase del pico</translation>
     </message>
     <message>
         <source>Computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Calculado</translation>
     </message>
     <message>
         <source>Section</source>
-        <translation type="unfinished"></translation>
+        <translation>Sección</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Línea</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Causa</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished">total</translation>
+        <translation>total</translation>
     </message>
     <message>
         <source>Missing readings:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lecturas que faltan:</translation>
     </message>
 </context>
 <context>
@@ -1084,233 +1084,233 @@
     <name>Ledger</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished">pesos</translation>
+        <translation>pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">caché KV</translation>
+        <translation>caché KV</translation>
     </message>
     <message>
         <source>activations and transient buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>activaciones y búferes transitorios</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished">logits</translation>
+        <translation>logits</translation>
     </message>
     <message>
         <source>workspace (through the allocator)</source>
-        <translation type="unfinished"></translation>
+        <translation>espacio de trabajo (a través del allocator)</translation>
     </message>
     <message>
         <source>optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>estado del optimizador</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished">gradientes</translation>
+        <translation>gradientes</translation>
     </message>
     <message>
         <source>other</source>
-        <translation type="unfinished"></translation>
+        <translation>otros</translation>
     </message>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Estimación</translation>
     </message>
     <message>
         <source>estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>estimación</translation>
     </message>
     <message>
         <source>no estimate for this phase</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay estimación para esta fase</translation>
     </message>
     <message>
         <source>a part of the estimate could not be computed</source>
-        <translation type="unfinished"></translation>
+        <translation>una parte de la estimación no se pudo calcular</translation>
     </message>
     <message>
         <source>Measured at the peak, by owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Medido en el pico, por propietario</translation>
     </message>
     <message>
         <source>peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>pico allocated</translation>
     </message>
     <message>
         <source>no owner readings at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay lecturas por propietario en el momento del pico</translation>
     </message>
     <message>
         <source>not attributed to an owner</source>
-        <translation type="unfinished"></translation>
+        <translation>sin atribuir a un propietario</translation>
     </message>
     <message>
         <source>Measured at the peak, in time</source>
-        <translation type="unfinished"></translation>
+        <translation>Medido en el pico, en el tiempo</translation>
     </message>
     <message>
         <source>held from before (baseline allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>retenido de antes (allocated de partida)</translation>
     </message>
     <message>
         <source>kept (final - baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>conservado (final - de partida)</translation>
     </message>
     <message>
         <source>transient (peak - final)</source>
-        <translation type="unfinished"></translation>
+        <translation>transitorio (pico - final)</translation>
     </message>
     <message>
         <source>no allocator reading at the baseline, peak or end</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay lectura del allocator al inicio, en el pico o al final</translation>
     </message>
     <message>
         <source>Allocator at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator en el pico</translation>
     </message>
     <message>
         <source>reserved - allocated at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved - allocated en el momento del pico</translation>
     </message>
     <message>
         <source>inactive split blocks (rounding)</source>
-        <translation type="unfinished"></translation>
+        <translation>bloques divididos inactivos (redondeo)</translation>
     </message>
     <message>
         <source>cached free blocks (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>bloques libres en caché (el resto)</translation>
     </message>
     <message>
         <source>free in the pool (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>libre en el pool (el resto)</translation>
     </message>
     <message>
         <source>no allocator reading at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay lectura del allocator en el momento del pico</translation>
     </message>
     <message>
         <source>reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved en el momento del pico</translation>
     </message>
     <message>
         <source>peak reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>pico reserved</translation>
     </message>
     <message>
         <source>largest free block at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>mayor bloque libre al final de la fase</translation>
     </message>
     <message>
         <source>Outside the allocator, at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>Fuera del allocator, al final de la fase</translation>
     </message>
     <message>
         <source>process used (%1) - reserved</source>
         <extracomment>%1: where the process reading comes from: nvml, rocm-smi or simulated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>usado por el proceso (%1) - reserved</translation>
     </message>
     <message>
         <source>driver&apos;s used (with other processes) - reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>usado según el controlador (con otros procesos) - reserved</translation>
     </message>
     <message>
         <source>no device-level reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay lectura a nivel de dispositivo al final de la fase</translation>
     </message>
     <message>
         <source>no reserved reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>no hay lectura de reserved al final de la fase</translation>
     </message>
     <message>
         <source>CUDA context (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>contexto CUDA (simulado, tamaño solicitado)</translation>
     </message>
     <message>
         <source>CUDA context (simulated, typical size, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>contexto CUDA (simulado, tamaño típico, supuesto)</translation>
     </message>
     <message>
         <source>math library workspace (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>espacio de trabajo de la biblioteca matemática (simulado, tamaño solicitado)</translation>
     </message>
     <message>
         <source>library workspace (simulated, cuBLAS Hopper, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>espacio de trabajo de la biblioteca (simulado, cuBLAS Hopper, supuesto)</translation>
     </message>
     <message>
         <source>outside at the run&apos;s first reading (context, libraries)</source>
-        <translation type="unfinished"></translation>
+        <translation>fuera en la primera lectura de la ejecución (contexto, bibliotecas)</translation>
     </message>
     <message>
         <source>unaccounted (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>sin explicar (el resto)</translation>
     </message>
     <message>
         <source>Estimate - measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Estimación - medido</translation>
     </message>
     <message>
         <source>estimate - (reserved at the peak + outside)</source>
-        <translation type="unfinished"></translation>
+        <translation>estimación - (reserved en el pico + fuera)</translation>
     </message>
     <message>
         <source>allocator (reserved - allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>allocator (reserved - allocated)</translation>
     </message>
     <message>
         <source>outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>fuera del allocator</translation>
     </message>
     <message>
         <source>a reading or a part of the estimate is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>falta una lectura o una parte de la estimación</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished">calculado</translation>
+        <translation>calculado</translation>
     </message>
     <message>
         <source>observed</source>
-        <translation type="unfinished"></translation>
+        <translation>observado</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished">supuesto</translation>
+        <translation>supuesto</translation>
     </message>
     <message>
         <source>not in the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>no incluido en la estimación</translation>
     </message>
     <message>
         <source>formula</source>
-        <translation type="unfinished"></translation>
+        <translation>fórmula</translation>
     </message>
     <message>
         <source>allocator rounding</source>
-        <translation type="unfinished"></translation>
+        <translation>redondeo del allocator</translation>
     </message>
     <message>
         <source>inputs (token ids, block tables)</source>
-        <translation type="unfinished"></translation>
+        <translation>entradas (ids de tokens, tablas de bloques)</translation>
     </message>
     <message>
         <source>math library workspace (assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>espacio de trabajo de la biblioteca matemática (supuesto)</translation>
     </message>
     <message>
         <source>the dense network&apos;s predictor</source>
-        <translation type="unfinished"></translation>
+        <translation>el predictor de la red densa</translation>
     </message>
     <message>
         <source>predicted peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>pico allocated previsto</translation>
     </message>
     <message>
         <source>the sizing engine&apos;s estimate of the %1 phase</source>
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>la estimación del motor de dimensionado para la fase %1</translation>
     </message>
 </context>
 <context>
@@ -2032,29 +2032,29 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a section of the ledger lacks figures, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>falta: %1</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 a signed number of bytes with digit groups</extracomment>
-        <translation type="unfinished">%1 bytes</translation>
+        <translation>%1 bytes</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Línea</translation>
     </message>
     <message>
         <source>Bytes (%1)</source>
         <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bytes (%1)</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Causa</translation>
     </message>
 </context>
 <context>
@@ -2313,7 +2313,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Por qué</translation>
     </message>
 </context>
 <context>
@@ -2491,22 +2491,22 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <name>iteragpu::gui::OwnerBar</name>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>sin lectura de allocated</translation>
     </message>
     <message>
         <source>%1: missing</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;; its reading is missing</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: falta</translation>
     </message>
     <message>
         <source>%1 %2 (%3 %)</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;, %2 its bytes with the unit, %3 its share of the peak allocated in percent</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (%3 %)</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why the split by owner is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>falta: %1</translation>
     </message>
 </context>
 <context>
@@ -3293,47 +3293,47 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">caché KV</translation>
+        <translation>Caché KV</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Activaciones</translation>
     </message>
     <message>
         <source>Logits</source>
-        <translation type="unfinished"></translation>
+        <translation>Logits</translation>
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Espacio de trabajo</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del optimizador</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradientes</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>Otros</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Áreas: allocated por propietario en el momento del pico de cada fase (las muestras solo llevan totales)</translation>
     </message>
     <message>
         <source>Colour allocated by &amp;owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Colorear allocated por &amp;propietario</translation>
     </message>
     <message>
         <source>Stack what each owner (weights, KV cache, activations, ...) held at each phase&apos;s peak moment under the lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Apilar bajo las líneas lo que cada propietario (pesos, caché KV, activaciones...) retenía en el momento del pico de cada fase</translation>
     </message>
 </context>
 <context>
@@ -3414,113 +3414,113 @@ Este proceso: %4 bytes (%5)</translation>
     <name>iteragpu::gui::WaterfallChart</name>
     <message>
         <source>estimate of the level</source>
-        <translation type="unfinished"></translation>
+        <translation>estimación del nivel</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a figure of the waterfall is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>falta: %1</translation>
     </message>
     <message>
         <source>Source: %1</source>
         <extracomment>%1 computed, observed or assumed (the ledger&apos;s source of a figure)</extracomment>
-        <translation type="unfinished">Origen: %1</translation>
+        <translation>Origen: %1</translation>
     </message>
     <message>
         <source>Estimate of this level: %1</source>
         <extracomment>%1 the estimate of the same level with its unit, e.g. &quot;14.20 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Estimación de este nivel: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::WhyView</name>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Estimación</translation>
     </message>
     <message>
         <source>Estimate to peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>De la estimación al pico allocated</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
         <extracomment>%1 a cause (not in the estimate, formula), %2 what, e.g. &quot;attention scores&quot;, %3 measured - estimate</extracomment>
-        <translation type="unfinished">%1, %2 %3 {1:?}</translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Pico allocated</translation>
+        <translation>Pico allocated</translation>
     </message>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>sin lectura de allocated</translation>
     </message>
     <message>
         <source>Allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator</translation>
     </message>
     <message>
         <source>Reserved at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved en el pico</translation>
     </message>
     <message>
         <source>Reserved after the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved tras el pico</translation>
     </message>
     <message>
         <source>reserved at the phase&apos;s end - reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved al final de la fase - reserved en el momento del pico</translation>
     </message>
     <message>
         <source>Outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Fuera del allocator</translation>
     </message>
     <message>
         <source>Device-level, phase end</source>
-        <translation type="unfinished"></translation>
+        <translation>Nivel de dispositivo, final de fase</translation>
     </message>
     <message>
         <source>a reading is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>falta una lectura</translation>
     </message>
     <message>
         <source>The ledger of each phase comes when the run has finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>El desglose de cada fase llega cuando termina la ejecución.</translation>
     </message>
     <message>
         <source>Run a workload or open a result: the ledger explains each phase&apos;s peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta una carga de trabajo o abre un resultado: el desglose explica el pico de cada fase.</translation>
     </message>
     <message>
         <source>Select a phase in the phase table or click its band on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Selecciona una fase en la tabla de fases o haz clic en su franja en la línea de tiempo.</translation>
     </message>
     <message>
         <source>Phase %1 did not run: it has no readings to explain.</source>
         <extracomment>%1 is a phase identifier such as decode</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>La fase %1 no se ejecutó: no tiene lecturas que explicar.</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it failed, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill; the phase failed, its readings up to the failure are explained</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Por qué la fase %1 alcanzó su pico donde falló, desde la estimación hasta la lectura a nivel de dispositivo</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it did, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Por qué la fase %1 alcanzó ese pico, desde la estimación hasta la lectura a nivel de dispositivo</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simulado, no es una medición de GPU</translation>
+        <translation>simulado, no es una medición de GPU</translation>
     </message>
     <message>
         <source>Waterfall and owners</source>
-        <translation type="unfinished"></translation>
+        <translation>Cascada y propietarios</translation>
     </message>
     <message>
         <source>Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Desglose</translation>
     </message>
 </context>
 <context>
