@@ -242,97 +242,97 @@
     <message>
         <source>workspace (assumed, not in the total): cuBLAS %1 bytes per stream (PyTorch&apos;s default CUBLAS_WORKSPACE_CONFIG :4096:2:16:8), %2 bytes on Hopper (:4096:8, the size the cuBLAS API reference recommends); hipBLASLt %3 bytes (PyTorch&apos;s default on ROCm)</source>
         <extracomment>%1 bytes of cuBLAS&apos;s workspace before Hopper, %2 on Hopper, %3 bytes of hipBLASLt&apos;s on ROCm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Workspace (angenommen, nicht im Gesamtwert): cuBLAS %1 Bytes pro Stream (Standard von PyTorch, CUBLAS_WORKSPACE_CONFIG :4096:2:16:8), %2 Bytes auf Hopper (:4096:8, die von der cuBLAS-API-Referenz empfohlene Größe); hipBLASLt %3 Bytes (Standard von PyTorch auf ROCm)</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] + block tables %3 bytes = %4 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes of the paged cache&apos;s block tables, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] + Blocktabellen %3 Bytes = %4 Bytes</translation>
     </message>
     <message>
         <source>input_ids int32 [%1, %2] = %3 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>input_ids int32 [%1, %2] = %3 Bytes</translation>
     </message>
     <message>
         <source>paged: %1 blocks of %2 tokens over the layers for %3 positions, K and V = %4 bytes</source>
         <extracomment>%1 blocks summed over layers, %2 tokens per block, %3 positions written, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>paged: %1 Blöcke zu %2 Tokens über die Schichten für %3 Positionen, K und V = %4 Bytes</translation>
     </message>
     <message>
         <source>the whole KV cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>der gesamte KV-Cache = %1 Bytes</translation>
     </message>
     <message>
         <source>a growing cache holds the prompt&apos;s %1 tokens = %2 bytes</source>
         <extracomment>%1 prompt tokens, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ein wachsender Cache hält die %1 Tokens des Prompts = %2 Bytes</translation>
     </message>
     <message>
         <source>%1 bytes held + %2 bytes of one layer&apos;s key copied as it grows = %3 bytes</source>
         <extracomment>%1 bytes of the cache held, %2 bytes of one layer&apos;s key copied to grow by a row, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes gehalten + %2 Bytes des Keys einer Schicht, beim Wachsen kopiert = %3 Bytes</translation>
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
         <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>größte Stufe einer Schicht: %1</translation>
     </message>
     <message>
         <source>the last position&apos;s logits of %1 sequence(s) = %2 bytes</source>
         <extracomment>%1 sequences, %2 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die Logits der letzten Position von %1 Sequenz(en) = %2 Bytes</translation>
     </message>
     <message>
         <source>the largest quantized linear [%1 x %2] dequantized = %3 bytes</source>
         <extracomment>%1 output features, %2 input features, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die größte quantisierte lineare Schicht [%1 x %2] dequantisiert = %3 Bytes</translation>
     </message>
     <message>
         <source>%1 bytes of inputs + next-token ids int32 [%2] = %3 bytes</source>
         <extracomment>%1 bytes of the prompt&apos;s inputs, %2 sequences, %3 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bytes Eingaben + Next-Token-IDs int32 [%2] = %3 Bytes</translation>
     </message>
     <message>
         <source>attention: %1</source>
         <extracomment>%1 the attention implementation (eager or sdpa)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Attention: %1</translation>
     </message>
     <message>
         <source>largest stage: %1</source>
         <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
 ----------
 %1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>größte Stufe: %1</translation>
     </message>
     <message>
         <source>dequantization: the largest quantized linear&apos;s weight dequantized into the compute type, added to each phase on top of its largest stage (an upper bound: it lives only while its linear runs)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dequantisierung: das Gewicht der größten quantisierten linearen Schicht, in den Rechentyp dequantisiert, wird jeder Phase zusätzlich zu ihrer größten Stufe hinzugerechnet (eine obere Schranke: es existiert nur, während seine lineare Schicht läuft)</translation>
     </message>
     <message>
         <source>activations: eager attention holds its scores [sequences, heads, queries, keys] in the compute type and their float32 softmax at once</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen: Eager-Attention hält ihre Scores [Sequenzen, Köpfe, Queries, Keys] im Rechentyp und gleichzeitig deren Softmax in float32</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel) holds no scores matrix; its small scratch is not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen: sdpa-Attention (ein fusionierter Kernel) hält keine Score-Matrix; ihr kleiner Zwischenspeicher wird nicht gezählt</translation>
     </message>
     <message>
         <source>phases: prefill and decode each count the whole KV cache; a growing cache holds only the prompt&apos;s during the prefill (the per-phase estimate counts that)</source>
-        <translation type="unfinished"></translation>
+        <translation>Phasen: Prefill und Decode zählen jeweils den gesamten KV-Cache; ein wachsender Cache hält während des Prefills nur den des Prompts (die Schätzung pro Phase berücksichtigt das)</translation>
     </message>
     <message>
         <source>inference activations: not computed, they need the model shape (--config or --preset) and the tokens (--tokens)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inferenz-Aktivierungen: nicht berechnet, dafür werden die Modellform (--config oder --preset) und die Tokens (--tokens) benötigt</translation>
     </message>
     <message>
         <source>activations: sdpa attention (a fused kernel, FlashAttention-style): Korthikanti et al.&apos;s formula without its s x s terms (5*a*s/h), plus a float32 log-sum-exp of 4*a*s*b bytes per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen: sdpa-Attention (ein fusionierter Kernel im Stil von FlashAttention): die Formel von Korthikanti et al. ohne ihre s-x-s-Terme (5*a*s/h), plus ein Log-Sum-Exp in float32 von 4*a*s*b Bytes pro Schicht</translation>
     </message>
     <message>
         <source>activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term of Korthikanti et al.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen: Eager-Attention behält ihre s-x-s-Scores, Softmax und Dropout-Maske (der Term 5*a*s/h von Korthikanti et al.)</translation>
     </message>
 </context>
 <context>
@@ -387,15 +387,15 @@
     </message>
     <message>
         <source>prefill activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Prefill-Aktivierungen</translation>
     </message>
     <message>
         <source>decode activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode-Aktivierungen</translation>
     </message>
     <message>
         <source>dequantization buffer</source>
-        <translation type="unfinished"></translation>
+        <translation>Dequantisierungspuffer</translation>
     </message>
 </context>
 <context>
@@ -588,53 +588,53 @@
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x 34 x %5 bit / 16 + 4 bytes x a %6 x s x b (float32 log-sum-exp) = %7 bytes per layer) = %8 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 bits of the activation type, %6 a (heads), %7 bytes of one layer, %8 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten x (s %2 x b %3 x h %4 x 34 x %5 Bit / 16 + 4 Bytes x a %6 x s x b (Log-Sum-Exp in float32) = %7 Bytes pro Schicht) = %8 Bytes</translation>
     </message>
     <message>
         <source>%1 layers x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 bit / 16 + 4 bytes x %7 heads per device x s x b (float32 log-sum-exp) = %8 bytes per layer) = %9 bytes</source>
         <extracomment>%1 layers, %2 s, %3 b, %4 h, %5 tensor-parallel degree t, %6 bits, %7 heads per device, %8 bytes of one layer, %9 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Schichten x (s %2 x b %3 x h %4 x (10 + 24 / t %5) x %6 Bit / 16 + 4 Bytes x %7 Köpfe pro Gerät x s x b (Log-Sum-Exp in float32) = %8 Bytes pro Schicht) = %9 Bytes</translation>
     </message>
     <message>
         <source>Korthikanti et al. 2022 (arXiv:2205.05198), eq. 1 (eq. 2 with tensor parallelism) without the 5 x a x s / h attention term: sdpa&apos;s fused kernel keeps no s x s matrix (Dao et al. 2022, FlashAttention), only its log-sum-exp</source>
-        <translation type="unfinished"></translation>
+        <translation>Korthikanti et al. 2022 (arXiv:2205.05198), Gl. 1 (Gl. 2 mit Tensor-Parallelität) ohne den Attention-Term 5 x a x s / h: Der fusionierte Kernel von sdpa behält keine s-x-s-Matrix (Dao et al. 2022, FlashAttention), nur sein Log-Sum-Exp</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v) and eager&apos;s scores [B, heads, queries, keys] in the compute type with their float32 softmax; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>gleichzeitig lebende Tensoren einer Schicht (core/workloads/DECODER.md): Projektionen h, x, q (+ k, v beim Kopieren in den Cache); Attention h, q, attn (+ k, v) und die Scores der Eager-Implementierung [B, heads, queries, keys] im Rechentyp mit ihrer Softmax in float32; MLP h, x2, gate, up [T, intermediate]; Hidden State und Logits [B, vocab] der letzten Position</translation>
     </message>
     <message>
         <source>one layer&apos;s tensors alive together (core/workloads/DECODER.md): projections h, x, q (+ k, v when copied into the cache); attention h, q, attn (+ k, v), sdpa&apos;s fused kernel keeps no scores; MLP h, x2, gate, up [T, intermediate]; the last position&apos;s hidden state and logits [B, vocab]</source>
-        <translation type="unfinished"></translation>
+        <translation>gleichzeitig lebende Tensoren einer Schicht (core/workloads/DECODER.md): Projektionen h, x, q (+ k, v beim Kopieren in den Cache); Attention h, q, attn (+ k, v), der fusionierte Kernel von sdpa behält keine Scores; MLP h, x2, gate, up [T, intermediate]; Hidden State und Logits [B, vocab] der letzten Position</translation>
     </message>
     <message>
         <source>per device with tensor parallel %1: heads, intermediate and vocab divided, hidden states replicated</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pro Gerät bei Tensor-Parallelität %1: Köpfe, Zwischendimension und Vokabular geteilt, Hidden States repliziert</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, eager attention over %3 keys: largest of projections %4, attention %5 (of which scores and float32 softmax %8), MLP %6, last-position logits %7 = %9 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3 keys each query reads, %4..%7 bytes of each stage, %8 bytes of its scores and softmax, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Prefill von %1 x %2 Tokens, Eager-Attention über %3 Keys: größte Stufe aus Projektionen %4, Attention %5 (davon Scores und Softmax in float32 %8), MLP %6, Logits der letzten Position %7 = %9 Bytes</translation>
     </message>
     <message>
         <source>prefill of %1 x %2 tokens, sdpa attention: largest of projections %3, attention %4, MLP %5, last-position logits %6 = %7 bytes</source>
         <extracomment>%1 sequences, %2 prompt tokens, %3..%6 bytes of each stage, %7 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Prefill von %1 x %2 Tokens, sdpa-Attention: größte Stufe aus Projektionen %3, Attention %4, MLP %5, Logits der letzten Position %6 = %7 Bytes</translation>
     </message>
     <message>
         <source>decode step of %1 x 1 token reading %2 keys, %3 attention: largest of projections %4, attention %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
         <extracomment>%1 sequences, %2 keys read at the last step, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage, %9 bytes (the largest)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Decode-Schritt von %1 x 1 Token mit %2 gelesenen Keys, %3-Attention: größte Stufe aus Projektionen %4, Attention %5, MLP %6, Logits %7, Kopie des Keys einer Schicht bei wachsendem Cache %8 = %9 Bytes</translation>
     </message>
     <message>
         <source>the largest quantized linear dequantized before its GEMM: [%1 x %2] x %3 bytes = %4 bytes</source>
         <extracomment>%1 output features of the largest quantized linear, %2 its input features, %3 bytes per element of the compute type, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die größte quantisierte lineare Schicht vor ihrem GEMM dequantisiert: [%1 x %2] x %3 Bytes = %4 Bytes</translation>
     </message>
     <message>
         <source>dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on top of the largest stage, an upper bound: the buffer lives only while its linear runs</source>
-        <translation type="unfinished"></translation>
+        <translation>erst dequantisieren, dann GEMM, wie es die Decoder-Last tut (core/workloads/DECODER.md); zusätzlich zur größten Stufe gezählt, eine obere Schranke: Der Puffer existiert nur, während seine lineare Schicht läuft</translation>
     </message>
 </context>
 <context>
@@ -973,50 +973,50 @@
     </message>
     <message>
         <source>Why the peak exceeds the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum der Spitzenwert die Schätzung übersteigt</translation>
     </message>
     <message>
         <source>Each phase&apos;s ledger, from the estimate to the allocator&apos;s and the device&apos;s readings; within a section the parts add up to its total. Computed, observed and assumed lines are listed apart. A dash is a reading that is missing, never zero.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bilanz jeder Phase, von der Schätzung bis zu den Messwerten des Allocators und des Geräts; innerhalb eines Abschnitts ergeben die Teile zusammen dessen Gesamtwert. Berechnete, beobachtete und angenommene Zeilen werden getrennt aufgeführt. Ein Strich ist ein fehlender Messwert, nie null.</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase and the failed one</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bilanz von %1, der Phase mit dem Spitzenwert und der fehlgeschlagenen</translation>
     </message>
     <message>
         <source>Ledger of %1, the failed phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bilanz von %1, der fehlgeschlagenen Phase</translation>
     </message>
     <message>
         <source>Ledger of %1, the peak phase</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bilanz von %1, der Phase mit dem Spitzenwert</translation>
     </message>
     <message>
         <source>Computed</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnet</translation>
     </message>
     <message>
         <source>Section</source>
-        <translation type="unfinished"></translation>
+        <translation>Abschnitt</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Ursache</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished">Gesamtwert</translation>
+        <translation>Gesamtwert</translation>
     </message>
     <message>
         <source>Missing readings:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlende Messwerte:</translation>
     </message>
 </context>
 <context>
@@ -1084,233 +1084,233 @@
     <name>Ledger</name>
     <message>
         <source>weights</source>
-        <translation type="unfinished">Gewichte</translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">KV-Cache</translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>activations and transient buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen und temporäre Puffer</translation>
     </message>
     <message>
         <source>logits</source>
-        <translation type="unfinished">Logits</translation>
+        <translation>Logits</translation>
     </message>
     <message>
         <source>workspace (through the allocator)</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace (über den Allocator)</translation>
     </message>
     <message>
         <source>optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierer-Zustände</translation>
     </message>
     <message>
         <source>gradients</source>
-        <translation type="unfinished">Gradienten</translation>
+        <translation>Gradienten</translation>
     </message>
     <message>
         <source>other</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonstiges</translation>
     </message>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung</translation>
     </message>
     <message>
         <source>estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung</translation>
     </message>
     <message>
         <source>no estimate for this phase</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Schätzung für diese Phase</translation>
     </message>
     <message>
         <source>a part of the estimate could not be computed</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Teil der Schätzung konnte nicht berechnet werden</translation>
     </message>
     <message>
         <source>Measured at the peak, by owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessen beim Spitzenwert, nach Eigentümer</translation>
     </message>
     <message>
         <source>peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenwert allocated</translation>
     </message>
     <message>
         <source>no owner readings at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Messwerte nach Eigentümer zum Zeitpunkt des Spitzenwerts</translation>
     </message>
     <message>
         <source>not attributed to an owner</source>
-        <translation type="unfinished"></translation>
+        <translation>keinem Eigentümer zugeordnet</translation>
     </message>
     <message>
         <source>Measured at the peak, in time</source>
-        <translation type="unfinished"></translation>
+        <translation>Gemessen beim Spitzenwert, im Zeitverlauf</translation>
     </message>
     <message>
         <source>held from before (baseline allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>von vorher gehalten (allocated zu Beginn)</translation>
     </message>
     <message>
         <source>kept (final - baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>behalten (Endwert - Ausgangswert)</translation>
     </message>
     <message>
         <source>transient (peak - final)</source>
-        <translation type="unfinished"></translation>
+        <translation>vorübergehend (Spitzenwert - Endwert)</translation>
     </message>
     <message>
         <source>no allocator reading at the baseline, peak or end</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Messwert des Allocators zu Beginn, beim Spitzenwert oder am Ende</translation>
     </message>
     <message>
         <source>Allocator at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator beim Spitzenwert</translation>
     </message>
     <message>
         <source>reserved - allocated at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved - allocated zum Zeitpunkt des Spitzenwerts</translation>
     </message>
     <message>
         <source>inactive split blocks (rounding)</source>
-        <translation type="unfinished"></translation>
+        <translation>inaktive geteilte Blöcke (Rundung)</translation>
     </message>
     <message>
         <source>cached free blocks (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>zwischengespeicherte freie Blöcke (der Rest)</translation>
     </message>
     <message>
         <source>free in the pool (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>frei im Pool (der Rest)</translation>
     </message>
     <message>
         <source>no allocator reading at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Messwert des Allocators zum Zeitpunkt des Spitzenwerts</translation>
     </message>
     <message>
         <source>reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved zum Zeitpunkt des Spitzenwerts</translation>
     </message>
     <message>
         <source>peak reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenwert reserved</translation>
     </message>
     <message>
         <source>largest free block at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>größter freier Block am Ende der Phase</translation>
     </message>
     <message>
         <source>Outside the allocator, at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>Außerhalb des Allocators, am Ende der Phase</translation>
     </message>
     <message>
         <source>process used (%1) - reserved</source>
         <extracomment>%1: where the process reading comes from: nvml, rocm-smi or simulated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>vom Prozess belegt (%1) - reserved</translation>
     </message>
     <message>
         <source>driver&apos;s used (with other processes) - reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>laut Treiber belegt (mit anderen Prozessen) - reserved</translation>
     </message>
     <message>
         <source>no device-level reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Messwert auf Geräteebene am Ende der Phase</translation>
     </message>
     <message>
         <source>no reserved reading at the phase&apos;s end</source>
-        <translation type="unfinished"></translation>
+        <translation>kein reserved-Messwert am Ende der Phase</translation>
     </message>
     <message>
         <source>CUDA context (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA-Kontext (simuliert, Größe wie angegeben)</translation>
     </message>
     <message>
         <source>CUDA context (simulated, typical size, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA-Kontext (simuliert, typische Größe, angenommen)</translation>
     </message>
     <message>
         <source>math library workspace (simulated, size as asked)</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace der Mathematikbibliothek (simuliert, Größe wie angegeben)</translation>
     </message>
     <message>
         <source>library workspace (simulated, cuBLAS Hopper, assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace der Bibliothek (simuliert, cuBLAS Hopper, angenommen)</translation>
     </message>
     <message>
         <source>outside at the run&apos;s first reading (context, libraries)</source>
-        <translation type="unfinished"></translation>
+        <translation>außerhalb beim ersten Messwert des Laufs (Kontext, Bibliotheken)</translation>
     </message>
     <message>
         <source>unaccounted (the rest)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht zugeordnet (der Rest)</translation>
     </message>
     <message>
         <source>Estimate - measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung - gemessen</translation>
     </message>
     <message>
         <source>estimate - (reserved at the peak + outside)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung - (reserved beim Spitzenwert + außerhalb)</translation>
     </message>
     <message>
         <source>allocator (reserved - allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator (reserved - allocated)</translation>
     </message>
     <message>
         <source>outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>außerhalb des Allocators</translation>
     </message>
     <message>
         <source>a reading or a part of the estimate is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Messwert oder ein Teil der Schätzung fehlt</translation>
     </message>
     <message>
         <source>computed</source>
-        <translation type="unfinished">berechnet</translation>
+        <translation>berechnet</translation>
     </message>
     <message>
         <source>observed</source>
-        <translation type="unfinished"></translation>
+        <translation>beobachtet</translation>
     </message>
     <message>
         <source>assumed</source>
-        <translation type="unfinished">angenommen</translation>
+        <translation>angenommen</translation>
     </message>
     <message>
         <source>not in the estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht in der Schätzung</translation>
     </message>
     <message>
         <source>formula</source>
-        <translation type="unfinished"></translation>
+        <translation>Formel</translation>
     </message>
     <message>
         <source>allocator rounding</source>
-        <translation type="unfinished"></translation>
+        <translation>Rundung des Allocators</translation>
     </message>
     <message>
         <source>inputs (token ids, block tables)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingaben (Token-IDs, Blocktabellen)</translation>
     </message>
     <message>
         <source>math library workspace (assumed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace der Mathematikbibliothek (angenommen)</translation>
     </message>
     <message>
         <source>the dense network&apos;s predictor</source>
-        <translation type="unfinished"></translation>
+        <translation>die Vorhersage für das dichte Netz</translation>
     </message>
     <message>
         <source>predicted peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>vorhergesagter Spitzenwert allocated</translation>
     </message>
     <message>
         <source>the sizing engine&apos;s estimate of the %1 phase</source>
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die Schätzung der Dimensionierung für die Phase %1</translation>
     </message>
 </context>
 <context>
@@ -2032,29 +2032,29 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a section of the ledger lacks figures, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fehlt: %1</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 a signed number of bytes with digit groups</extracomment>
-        <translation type="unfinished">%1 Bytes</translation>
+        <translation>%1 Bytes</translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile</translation>
     </message>
     <message>
         <source>Bytes (%1)</source>
         <extracomment>%1 is the unit symbol, GB or GiB, never translated</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bytes (%1)</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle</translation>
     </message>
     <message>
         <source>Cause</source>
-        <translation type="unfinished"></translation>
+        <translation>Ursache</translation>
     </message>
 </context>
 <context>
@@ -2313,7 +2313,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum</translation>
     </message>
 </context>
 <context>
@@ -2491,22 +2491,22 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <name>iteragpu::gui::OwnerBar</name>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>kein allocated-Messwert</translation>
     </message>
     <message>
         <source>%1: missing</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;; its reading is missing</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: fehlt</translation>
     </message>
     <message>
         <source>%1 %2 (%3 %)</source>
         <extracomment>%1 an owner, e.g. &quot;weights&quot;, %2 its bytes with the unit, %3 its share of the peak allocated in percent</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 (%3 %)</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why the split by owner is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fehlt: %1</translation>
     </message>
 </context>
 <context>
@@ -3293,47 +3293,47 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished">KV-Cache</translation>
+        <translation>KV-Cache</translation>
     </message>
     <message>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungen</translation>
     </message>
     <message>
         <source>Logits</source>
-        <translation type="unfinished"></translation>
+        <translation>Logits</translation>
     </message>
     <message>
         <source>Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Workspace</translation>
     </message>
     <message>
         <source>Optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>Optimierer-Zustände</translation>
     </message>
     <message>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>Gradienten</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonstiges</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Flächen: allocated nach Eigentümer zum Zeitpunkt des Spitzenwerts jeder Phase (die Abtastwerte enthalten nur Gesamtwerte)</translation>
     </message>
     <message>
         <source>Colour allocated by &amp;owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocated nach &amp;Eigentümer einfärben</translation>
     </message>
     <message>
         <source>Stack what each owner (weights, KV cache, activations, ...) held at each phase&apos;s peak moment under the lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Unter den Linien stapeln, was jeder Eigentümer (Gewichte, KV-Cache, Aktivierungen, ...) zum Zeitpunkt des Spitzenwerts jeder Phase hielt</translation>
     </message>
 </context>
 <context>
@@ -3414,113 +3414,113 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <name>iteragpu::gui::WaterfallChart</name>
     <message>
         <source>estimate of the level</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung der Ebene</translation>
     </message>
     <message>
         <source>missing: %1</source>
         <extracomment>%1 why a figure of the waterfall is missing, in words (from the ledger)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fehlt: %1</translation>
     </message>
     <message>
         <source>Source: %1</source>
         <extracomment>%1 computed, observed or assumed (the ledger&apos;s source of a figure)</extracomment>
-        <translation type="unfinished">Quelle: %1</translation>
+        <translation>Quelle: %1</translation>
     </message>
     <message>
         <source>Estimate of this level: %1</source>
         <extracomment>%1 the estimate of the same level with its unit, e.g. &quot;14.20 GiB&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung dieser Ebene: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::WhyView</name>
     <message>
         <source>Estimate</source>
-        <translation type="unfinished"></translation>
+        <translation>Schätzung</translation>
     </message>
     <message>
         <source>Estimate to peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>Von der Schätzung zum Spitzenwert allocated</translation>
     </message>
     <message>
         <source>%1: %2 %3</source>
         <extracomment>%1 a cause (not in the estimate, formula), %2 what, e.g. &quot;attention scores&quot;, %3 measured - estimate</extracomment>
-        <translation type="unfinished">%1, %2 %3 {1:?}</translation>
+        <translation>%1: %2 %3</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Spitzenwert allocated</translation>
+        <translation>Spitzenwert allocated</translation>
     </message>
     <message>
         <source>no allocated reading</source>
-        <translation type="unfinished"></translation>
+        <translation>kein allocated-Messwert</translation>
     </message>
     <message>
         <source>Allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Allocator</translation>
     </message>
     <message>
         <source>Reserved at the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved beim Spitzenwert</translation>
     </message>
     <message>
         <source>Reserved after the peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Reserved nach dem Spitzenwert</translation>
     </message>
     <message>
         <source>reserved at the phase&apos;s end - reserved at the peak moment</source>
-        <translation type="unfinished"></translation>
+        <translation>reserved am Ende der Phase - reserved zum Zeitpunkt des Spitzenwerts</translation>
     </message>
     <message>
         <source>Outside the allocator</source>
-        <translation type="unfinished"></translation>
+        <translation>Außerhalb des Allocators</translation>
     </message>
     <message>
         <source>Device-level, phase end</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräteebene, Ende der Phase</translation>
     </message>
     <message>
         <source>a reading is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Messwert fehlt</translation>
     </message>
     <message>
         <source>The ledger of each phase comes when the run has finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bilanz jeder Phase folgt, sobald der Lauf beendet ist.</translation>
     </message>
     <message>
         <source>Run a workload or open a result: the ledger explains each phase&apos;s peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie eine Last aus oder öffnen Sie ein Ergebnis: Die Bilanz erklärt den Spitzenwert jeder Phase.</translation>
     </message>
     <message>
         <source>Select a phase in the phase table or click its band on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Phase in der Phasentabelle oder klicken Sie auf ihr Band in der Zeitachse.</translation>
     </message>
     <message>
         <source>Phase %1 did not run: it has no readings to explain.</source>
         <extracomment>%1 is a phase identifier such as decode</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Phase %1 wurde nicht ausgeführt: Es gibt keine Messwerte zu erklären.</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it failed, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill; the phase failed, its readings up to the failure are explained</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Warum Phase %1 dort ihren Spitzenwert erreichte, wo sie fehlschlug, von der Schätzung bis zum Messwert auf Geräteebene</translation>
     </message>
     <message>
         <source>Why phase %1 peaked where it did, from the estimate to the device-level reading</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Warum Phase %1 diesen Spitzenwert erreichte, von der Schätzung bis zum Messwert auf Geräteebene</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simuliert, keine GPU-Messung</translation>
+        <translation>simuliert, keine GPU-Messung</translation>
     </message>
     <message>
         <source>Waterfall and owners</source>
-        <translation type="unfinished"></translation>
+        <translation>Wasserfall und Eigentümer</translation>
     </message>
     <message>
         <source>Ledger</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilanz</translation>
     </message>
 </context>
 <context>
