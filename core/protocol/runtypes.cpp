@@ -6,30 +6,35 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 namespace iteragpu::protocol {
+
+namespace {
+    // The value whose name is `name`, among `values`, by the enum's own name function: one spelling both ways.
+    template <typename E, typename NameOf>
+    std::optional<E> byName(const std::string& name, std::initializer_list<E> values, NameOf nameOf)
+    {
+        for (E v : values)
+            if (name == nameOf(v))
+                return v;
+        return std::nullopt;
+    }
+} // namespace
 
 const char* modeName(Mode mode) { return mode == Mode::Training ? "training" : "inference"; }
 
 std::optional<Mode> modeFromName(const std::string& name)
 {
-    if (name == "inference")
-        return Mode::Inference;
-    if (name == "training")
-        return Mode::Training;
-    return std::nullopt;
+    return byName(name, { Mode::Inference, Mode::Training }, modeName);
 }
 
 const char* allocatorName(AllocatorKind kind) { return kind == AllocatorKind::Async ? "async" : "native"; }
 
 std::optional<AllocatorKind> allocatorFromName(const std::string& name)
 {
-    if (name == "native")
-        return AllocatorKind::Native;
-    if (name == "async")
-        return AllocatorKind::Async;
-    return std::nullopt;
+    return byName(name, { AllocatorKind::Native, AllocatorKind::Async }, allocatorName);
 }
 
 const char* phaseStatusName(PhaseStatus status)
@@ -47,20 +52,14 @@ const char* phaseStatusName(PhaseStatus status)
 
 std::optional<PhaseStatus> phaseStatusFromName(const std::string& name)
 {
-    for (auto s : { PhaseStatus::Ok, PhaseStatus::Failed, PhaseStatus::NotRun })
-        if (name == phaseStatusName(s))
-            return s;
-    return std::nullopt;
+    return byName(name, { PhaseStatus::Ok, PhaseStatus::Failed, PhaseStatus::NotRun }, phaseStatusName);
 }
 
 const char* workloadKindName(WorkloadKind kind) { return kind == WorkloadKind::Decoder ? "decoder" : "dense"; }
 
 std::optional<WorkloadKind> workloadKindFromName(const std::string& name)
 {
-    for (auto k : { WorkloadKind::Dense, WorkloadKind::Decoder })
-        if (name == workloadKindName(k))
-            return k;
-    return std::nullopt;
+    return byName(name, { WorkloadKind::Dense, WorkloadKind::Decoder }, workloadKindName);
 }
 
 const char* weightStorageName(WeightStorage storage)
@@ -84,11 +83,10 @@ const char* weightStorageName(WeightStorage storage)
 
 std::optional<WeightStorage> weightStorageFromName(const std::string& name)
 {
-    for (auto w : { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
-             WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant })
-        if (name == weightStorageName(w))
-            return w;
-    return std::nullopt;
+    return byName(name,
+        { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
+            WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant },
+        weightStorageName);
 }
 
 bool weightStorageQuantized(WeightStorage storage)
@@ -111,20 +109,14 @@ const char* kvCacheName(KvCacheKind kind)
 
 std::optional<KvCacheKind> kvCacheFromName(const std::string& name)
 {
-    for (auto k : { KvCacheKind::Dynamic, KvCacheKind::Static, KvCacheKind::Paged })
-        if (name == kvCacheName(k))
-            return k;
-    return std::nullopt;
+    return byName(name, { KvCacheKind::Dynamic, KvCacheKind::Static, KvCacheKind::Paged }, kvCacheName);
 }
 
 const char* attentionName(AttentionKind kind) { return kind == AttentionKind::Eager ? "eager" : "sdpa"; }
 
 std::optional<AttentionKind> attentionFromName(const std::string& name)
 {
-    for (auto a : { AttentionKind::Eager, AttentionKind::Sdpa })
-        if (name == attentionName(a))
-            return a;
-    return std::nullopt;
+    return byName(name, { AttentionKind::Eager, AttentionKind::Sdpa }, attentionName);
 }
 
 device::DType decoderComputeDType(const RunConfig& config)
@@ -230,10 +222,14 @@ namespace {
         const auto positions = units::checkedAdd(d.promptTokens, d.generated);
         const auto tokens = checkedMul(d.sequences, d.promptTokens);
         const auto within = [&](std::initializer_list<std::uint64_t> dims) {
-            std::optional<std::uint64_t> bytes = s;
-            for (auto x : dims)
-                bytes = bytes ? checkedMul(*bytes, x) : std::nullopt;
-            return bytes && *bytes <= limit;
+            std::uint64_t bytes = s;
+            for (auto x : dims) {
+                const auto product = checkedMul(bytes, x);
+                if (!product || *product > limit)
+                    return false;
+                bytes = *product;
+            }
+            return true;
         };
         const auto attentionWidth = checkedMul(m.heads, m.headDim);
         const std::uint64_t widest

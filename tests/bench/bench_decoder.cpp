@@ -7,6 +7,7 @@
 //  3. the decode step's host cost (workload bookkeeping + allocator + sampler, everything the CPU does per step at
 //     speed 0) against the step's modelled device time on the H100 (target: under 2 %).
 // Resident memory is the process's peak (getrusage), the simulated memory being address-only.
+#include "llamashape.h"
 #include "core/protocol/runtypes.h"
 #include "core/registry/backendregistry.h"
 #include "core/runner/preparerun.h"
@@ -23,22 +24,6 @@ using namespace iteragpu;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-model::ModelShape llamaShape(std::uint64_t layers, std::uint64_t hidden, std::uint64_t heads, std::uint64_t kvHeads,
-    std::uint64_t intermediate)
-{
-    model::ModelShape m;
-    m.family = "llama";
-    m.layers = layers;
-    m.hidden = hidden;
-    m.heads = heads;
-    m.kvHeads = kvHeads;
-    m.headDim = hidden / heads;
-    m.intermediate = intermediate;
-    m.vocab = 32000;
-    m.layerWindows.assign(layers, std::nullopt);
-    return m;
-}
 
 protocol::RunConfig decoderRun(const model::ModelShape& shape, protocol::AttentionKind attention,
     protocol::KvCacheKind cache)

@@ -6,6 +6,7 @@
 //  2. a 70B shape (80 layers, hidden 8192, 64 heads, 8 KV heads, intermediate 28672, vocab 32000), the same run;
 //  3. the dense network's predictWorkload, for comparison (the replay it shares).
 // Each configuration keeps the default warm-up (3 warm prefills) and repeats (5), as `iteragpu measure` does.
+#include "llamashape.h"
 #include "core/protocol/runtypes.h"
 #include "core/workloads/decoderpredictor.h"
 #include "core/workloads/densepredictor.h"
@@ -33,22 +34,6 @@ double medianMilliseconds(int runs, const std::function<void()>& f)
     }
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
-}
-
-model::ModelShape llamaShape(std::uint64_t layers, std::uint64_t hidden, std::uint64_t heads, std::uint64_t kvHeads,
-    std::uint64_t intermediate)
-{
-    model::ModelShape m;
-    m.family = "llama";
-    m.layers = layers;
-    m.hidden = hidden;
-    m.heads = heads;
-    m.kvHeads = kvHeads;
-    m.headDim = hidden / heads;
-    m.intermediate = intermediate;
-    m.vocab = 32000;
-    m.layerWindows.assign(layers, std::nullopt);
-    return m;
 }
 
 protocol::RunConfig decoderRun(const model::ModelShape& shape, protocol::KvCacheKind cache, protocol::AttentionKind attention)
