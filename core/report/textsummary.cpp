@@ -23,7 +23,9 @@ std::string runHeader(const RunResult& r)
     const RunConfig& c = r.config;
     std::ostringstream s;
     if (r.simulated)
-        s << "SIMULATED run on " << c.deviceId << ": memory model only, not a GPU measurement\n";
+        s << "SIMULATED run on " << c.deviceId
+          << (c.simCard.empty() ? ": memory model only, not a GPU measurement\n"
+                                : ": memory model and the card's modelled times, not a GPU measurement\n");
     else
         s << "Measurement on " << c.deviceId << " (" << r.environment.device.name << ", backend "
           << r.environment.backend << ")\n";
