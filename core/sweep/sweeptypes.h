@@ -121,6 +121,10 @@ struct GrowthFit {
     double quadraticTerm = 0.0; // bytes per unit^2
     std::size_t points = 0; // passing trials used
     double maxRelativeResidual = 0.0; // over the points used
+    // Assumed for the extrapolation: the largest device peak - peak allocated over the points (the context, the
+    // library workspace and the allocator's cached bytes), kept as it was on every card; 0 when no device reading.
+    std::uint64_t overheadBytes = 0;
+    std::string note; // why the fit is what it is (a quadratic fallen back to the line), empty when nothing to say
     std::vector<CardExtrapolation> cards;
 };
 
@@ -129,6 +133,8 @@ struct SweepRecord {
     SweepSpec spec;
     std::string workload; // "dense" or "decoder"
     std::string program; // the measure program and its version, "iteragpu 0.x (commit ...)"
+    std::string attention; // decoder: the trials' attention ("eager", "sdpa") from their result files; dense: empty
+    bool simulated = false; // the trials ran on a simulated device (every figure is simulated)
     std::vector<TrialRecord> trials; // in trial order
     Boundary boundary;
     std::optional<GrowthFit> fit;
