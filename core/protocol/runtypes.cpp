@@ -55,11 +55,22 @@ std::optional<PhaseStatus> phaseStatusFromName(const std::string& name)
     return byName(name, { PhaseStatus::Ok, PhaseStatus::Failed, PhaseStatus::NotRun }, phaseStatusName);
 }
 
-const char* workloadKindName(WorkloadKind kind) { return kind == WorkloadKind::Decoder ? "decoder" : "dense"; }
+const char* workloadKindName(WorkloadKind kind)
+{
+    switch (kind) {
+    case WorkloadKind::Decoder:
+        return "decoder";
+    case WorkloadKind::Script:
+        return "script";
+    case WorkloadKind::Dense:
+        break;
+    }
+    return "dense";
+}
 
 std::optional<WorkloadKind> workloadKindFromName(const std::string& name)
 {
-    return byName(name, { WorkloadKind::Dense, WorkloadKind::Decoder }, workloadKindName);
+    return byName(name, { WorkloadKind::Dense, WorkloadKind::Decoder, WorkloadKind::Script }, workloadKindName);
 }
 
 const char* weightStorageName(WeightStorage storage)
@@ -248,6 +259,8 @@ namespace {
 
 std::string validateConfig(const RunConfig& c)
 {
+    if (c.workload == WorkloadKind::Script)
+        return "a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu";
     if (c.workload == WorkloadKind::Decoder) {
         if (auto e = validateDecoder(c); !e.empty())
             return e;

@@ -38,9 +38,10 @@ double clampSamplingHz(double hz); // NaN and out-of-range values land in [kMinS
 
 inline constexpr std::size_t kDefaultMaxSamplesPerPhase = 2048; // samples kept per phase record
 
-// What a run measures: the seeds' dense network, or a decoder-only transformer built from a model shape.
-enum class WorkloadKind : int { Dense = 0, Decoder = 1 };
-const char* workloadKindName(WorkloadKind kind); // "dense", "decoder"
+// What a run measures: the seeds' dense network, a decoder-only transformer built from a model shape, or the
+// user's own program measured from inside by the Python probe (python/iteragpu_probe), which iteragpu never runs.
+enum class WorkloadKind : int { Dense = 0, Decoder = 1, Script = 2 };
+const char* workloadKindName(WorkloadKind kind); // "dense", "decoder", "script"
 std::optional<WorkloadKind> workloadKindFromName(const std::string& name);
 
 // How the decoder's weights are stored. Float formats compute in their own dtype; int8 and nf4 compute in
@@ -78,6 +79,14 @@ struct DecoderSpec {
     float normEps = 1e-5f;
 };
 
+// The user's program of a Script run: what was started and what measured it. Its batch, context, width, dtype,
+// warm-up and repeats are the program's own business: RunConfig leaves them at 0 and the file writes null.
+struct ScriptSpec {
+    std::string script; // the program as started ("train.py"); empty when the probe could not tell
+    std::vector<std::string> arguments;
+    std::string measuredBy; // "iteragpu_probe 1.0 (PyTorch 2.5.1)": the probe, not iteragpu's runner
+};
+
 struct RunConfig {
     std::string deviceId = "sim:0";
     Mode mode = Mode::Inference;
@@ -99,6 +108,7 @@ struct RunConfig {
     std::size_t maxSamplesPerPhase = kDefaultMaxSamplesPerPhase;
     WorkloadKind workload = WorkloadKind::Dense;
     std::optional<DecoderSpec> decoder; // set when workload is Decoder
+    std::optional<ScriptSpec> script; // set when workload is Script
     // sim:N only: the card of resources/catalog/gpus.json whose capacity and pace (roofline) the simulated device
     // keeps, and the pace itself: 1 = the card's modelled time in real time, 0 = as fast as possible.
     std::string simCard;

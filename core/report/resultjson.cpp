@@ -90,6 +90,12 @@ namespace {
 
     ordered_json workloadToJson(const RunConfig& c)
     {
+        if (c.workload == WorkloadKind::Script) {
+            const ScriptSpec spec = c.script.value_or(ScriptSpec {});
+            return { { "kind", workloadKindName(WorkloadKind::Script) },
+                { "script", spec.script.empty() ? ordered_json(nullptr) : ordered_json(spec.script) },
+                { "arguments", spec.arguments }, { "measured_by", spec.measuredBy } };
+        }
         if (c.workload != WorkloadKind::Decoder || !c.decoder)
             return { { "kind", workloadKindName(WorkloadKind::Dense) },
                 { "network", "two-layer MLP y = GELU(x W1 + b1) W2 + b2 (the seeds' exercise)" },
@@ -251,7 +257,7 @@ namespace {
         return i;
     }
 
-    PhaseResult phaseFromJson(const ordered_json& j, const std::string& w)
+    PhaseResult phaseFromJson(const ordered_json& j, const std::string& w, bool withSamples = true)
     {
         PhaseResult p;
         p.index = get<int>(j, "index", w);
@@ -291,6 +297,8 @@ namespace {
         if (j.contains("modelled_seconds"))
             p.modelledSeconds = getOptionalDouble(j, "modelled_seconds", w);
         phaseOwnersFromJson(j, w, p);
+        if (!withSamples)
+            return p;
         const auto& samples = field(j, "samples", w);
         const std::string sw = w + ".samples";
         p.samplesThinned = get<std::uint64_t>(samples, "thinned", sw);
@@ -314,6 +322,26 @@ namespace {
             p.samples.push_back(s);
         }
         return p;
+    }
+
+    // The user's program (written by python/iteragpu_probe): what ran and what measured it.
+    ScriptSpec scriptFromJson(const ordered_json& w)
+    {
+        ScriptSpec spec;
+        spec.script = getOptionalString(w, "script", "workload");
+        spec.arguments = get<std::vector<std::string>>(w, "arguments", "workload");
+        spec.measuredBy = get<std::string>(w, "measured_by", "workload");
+        if (spec.measuredBy.empty())
+            throw ReadError { "field workload.measured_by must name what measured the script" };
+        return spec;
+    }
+
+    // A count of the configuration; a script's own (batch, context, ...) are the program's business, null.
+    template <typename T> T getConfigCount(const ordered_json& c, const char* key, bool script)
+    {
+        if (script && field(c, key, "config").is_null())
+            return 0;
+        return get<T>(c, key, "config");
     }
 
     DecoderSpec decoderFromJson(const ordered_json& w)
@@ -421,9 +449,12 @@ ordered_json toJson(const RunResult& r)
         j["note"] = "simulated device: a memory model, not a GPU measurement";
     j["identity"] = { { "run_id", r.identity.runId }, { "app_version", r.identity.appVersion },
         { "commit", r.identity.commit }, { "seed", r.identity.seed }, { "started_at_utc", r.identity.startedAtUtc } };
-    j["config"] = { { "device", c.deviceId }, { "mode", modeName(c.mode) }, { "batch", c.batch },
-        { "context", c.context }, { "width", c.width }, { "dtype", device::dtypeName(c.dtype) }, { "warmup", c.warmup },
-        { "repeats", c.repeats }, { "allocator", allocatorName(c.allocator) },
+    const bool script = c.workload == WorkloadKind::Script;
+    const auto count = [script](std::uint64_t v) { return script ? ordered_json(nullptr) : ordered_json(v); };
+    j["config"] = { { "device", c.deviceId }, { "mode", modeName(c.mode) }, { "batch", count(c.batch) },
+        { "context", count(c.context) }, { "width", count(c.width) },
+        { "dtype", script ? ordered_json(nullptr) : ordered_json(device::dtypeName(c.dtype)) },
+        { "warmup", count(c.warmup) }, { "repeats", count(c.repeats) }, { "allocator", allocatorName(c.allocator) },
         { "empty_cache_between_repeats", c.emptyCacheBetweenRepeats }, { "sampling_hz", c.samplingHz },
         { "sim_capacity_bytes", optionalBytes(c.simCapacityBytes) },
         { "sim_context_bytes", optionalBytes(c.simContextBytes) },
@@ -437,6 +468,8 @@ ordered_json toJson(const RunResult& r)
         j["dimensions"] = { { "sequences", c.decoder->sequences }, { "prompt_tokens", c.decoder->promptTokens },
             { "generated", c.decoder->generated }, { "dtype", device::dtypeName(compute) },
             { "dtype_bytes", device::dtypeSize(compute) } };
+    } else if (script) {
+        j["dimensions"] = ordered_json::object(); // each phase names its own
     } else {
         j["dimensions"] = { { "batch", c.batch }, { "context", c.context }, { "width", c.width },
             { "tokens", c.batch * c.context }, { "hidden", 4 * c.width }, { "dtype", device::dtypeName(c.dtype) },
@@ -470,6 +503,44 @@ ordered_json toJson(const RunResult& r)
     return j;
 }
 
+bool phaseFromJson(const ordered_json& json, protocol::PhaseResult& phase, bool withSamples, std::string& error)
+{
+    try {
+        phase = phaseFromJson(json, "phase", withSamples);
+        return true;
+    } catch (const ReadError& e) {
+        error = e.message;
+    } catch (const nlohmann::json::exception& e) {
+        error = std::string("malformed phase: ") + e.what();
+    }
+    return false;
+}
+
+bool sampleFromJson(const ordered_json& j, protocol::Sample& sample, std::string& error)
+{
+    try {
+        Sample s;
+        s.t = get<double>(j, "t", "sample");
+        const auto allocated = getOptionalBytes(j, "allocated", "sample");
+        const auto reserved = getOptionalBytes(j, "reserved", "sample");
+        if (!allocated || !reserved)
+            throw ReadError { "a sample needs its allocated and reserved bytes" };
+        s.allocated = *allocated;
+        s.reserved = *reserved;
+        s.deviceUsed = getOptionalBytes(j, "device_used", "sample");
+        s.phaseIndex = get<int>(j, "phase", "sample");
+        if (s.phaseIndex < -1)
+            throw ReadError { "field sample.phase must be -1 (between phases) or a phase index" };
+        sample = s;
+        return true;
+    } catch (const ReadError& e) {
+        error = e.message;
+    } catch (const nlohmann::json::exception& e) {
+        error = std::string("malformed sample: ") + e.what();
+    }
+    return false;
+}
+
 bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
 {
     try {
@@ -493,20 +564,25 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         r.identity.startedAtUtc = get<std::string>(id, "started_at_utc", "identity");
         const auto& c = field(j, "config", "");
         RunConfig& rc = r.config;
+        const auto workloadIt = c.is_object() ? c.find("workload") : c.end();
+        const bool script = v2 && workloadIt != c.end() && workloadIt->is_string()
+            && workloadIt->get<std::string>() == workloadKindName(WorkloadKind::Script);
         rc.deviceId = get<std::string>(c, "device", "config");
         const auto mode = modeFromName(get<std::string>(c, "mode", "config"));
-        const auto dtype = device::dtypeFromName(get<std::string>(c, "dtype", "config"));
+        const bool noDtype = script && field(c, "dtype", "config").is_null();
+        const auto dtype
+            = noDtype ? std::optional(rc.dtype) : device::dtypeFromName(get<std::string>(c, "dtype", "config"));
         const auto allocator = allocatorFromName(get<std::string>(c, "allocator", "config"));
         if (!mode || !dtype || !allocator)
             throw ReadError { "config.mode, config.dtype or config.allocator has an unknown value" };
         rc.mode = *mode;
         rc.dtype = *dtype;
         rc.allocator = *allocator;
-        rc.batch = get<std::uint64_t>(c, "batch", "config");
-        rc.context = get<std::uint64_t>(c, "context", "config");
-        rc.width = get<std::uint64_t>(c, "width", "config");
-        rc.warmup = get<std::uint32_t>(c, "warmup", "config");
-        rc.repeats = get<std::uint32_t>(c, "repeats", "config");
+        rc.batch = getConfigCount<std::uint64_t>(c, "batch", script);
+        rc.context = getConfigCount<std::uint64_t>(c, "context", script);
+        rc.width = getConfigCount<std::uint64_t>(c, "width", script);
+        rc.warmup = getConfigCount<std::uint32_t>(c, "warmup", script);
+        rc.repeats = getConfigCount<std::uint32_t>(c, "repeats", script);
         rc.emptyCacheBetweenRepeats = get<bool>(c, "empty_cache_between_repeats", "config");
         rc.samplingHz = get<double>(c, "sampling_hz", "config");
         rc.simCapacityBytes = getOptionalBytes(c, "sim_capacity_bytes", "config");
@@ -531,6 +607,8 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
                 throw ReadError { "workload.kind differs from config.workload" };
             if (rc.workload == WorkloadKind::Decoder)
                 rc.decoder = decoderFromJson(w);
+            if (rc.workload == WorkloadKind::Script)
+                rc.script = scriptFromJson(w);
         }
         const auto& e = field(j, "environment", "");
         r.environment.backend = get<std::string>(e, "backend", "environment");

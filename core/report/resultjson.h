@@ -20,6 +20,10 @@ bool fromJson(const nlohmann::ordered_json& json, protocol::RunResult& result, s
 
 nlohmann::ordered_json sampleToJson(const protocol::Sample& sample);
 nlohmann::ordered_json phaseToJson(const protocol::PhaseResult& phase, bool withSamples = true);
+// The readers of the two above, checked like fromJson's phases; false with a one-line reason.
+bool phaseFromJson(const nlohmann::ordered_json& json, protocol::PhaseResult& phase, bool withSamples,
+    std::string& error);
+bool sampleFromJson(const nlohmann::ordered_json& json, protocol::Sample& sample, std::string& error);
 
 enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
 

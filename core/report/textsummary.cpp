@@ -29,7 +29,14 @@ std::string runHeader(const RunResult& r)
     else
         s << "Measurement on " << c.deviceId << " (" << r.environment.device.name << ", backend "
           << r.environment.backend << ")\n";
-    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+    if (c.workload == WorkloadKind::Script) {
+        const ScriptSpec spec = c.script.value_or(ScriptSpec {});
+        s << "script " << (spec.script.empty() ? std::string("(not named)") : spec.script);
+        for (const auto& a : spec.arguments)
+            s << " " << a;
+        s << ", measured from inside by " << spec.measuredBy << " (not by iteragpu's runner), mode "
+          << modeName(c.mode) << ", allocator " << allocatorName(c.allocator) << "\n";
+    } else if (c.workload == WorkloadKind::Decoder && c.decoder) {
         const DecoderSpec& d = *c.decoder;
         const model::ModelShape& m = d.shape;
         s << "decoder " << d.modelSource << " (" << m.family << ", " << m.layers << " layers, hidden " << m.hidden

@@ -13,6 +13,11 @@ WorkloadPrediction predictRun(const protocol::RunConfig& config)
         return predictWorkload(config);
     case protocol::WorkloadKind::Decoder:
         return predictDecoder(config);
+    case protocol::WorkloadKind::Script: {
+        WorkloadPrediction none;
+        none.error = "the tensors of the user's own program are not known before it runs";
+        return none;
+    }
     }
     WorkloadPrediction unknown;
     unknown.error = "unknown workload kind";

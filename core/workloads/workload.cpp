@@ -15,6 +15,8 @@ std::unique_ptr<Workload> makeWorkload(
         return std::make_unique<DenseWorkload>(context, allocator, config);
     case protocol::WorkloadKind::Decoder:
         return std::make_unique<DecoderWorkload>(context, allocator, config);
+    case protocol::WorkloadKind::Script:
+        throw units::InputError(protocol::validateConfig(config));
     }
     throw units::InputError("unknown workload kind " + std::to_string(static_cast<int>(config.workload)));
 }
