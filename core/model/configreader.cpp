@@ -4,6 +4,7 @@
 #include "core/model/jsonguard.h"
 #include "core/units/inputerror.h"
 
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -251,6 +252,149 @@ ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
             w = *window;
     }
     return s;
+}
+
+namespace {
+
+    std::string lowered(std::string s)
+    {
+        for (auto& c : s)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    }
+
+    std::optional<std::string> optionalString(const json& j, const char* key, const std::string& source)
+    {
+        const auto it = j.find(key);
+        if (it == j.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_string())
+            fail(source, std::string("quantization_config: '") + key + "' must be a string");
+        return it->get<std::string>();
+    }
+
+    // group_size: a positive count, or -1 for one group per row (GPTQ's "per channel").
+    void readGroup(const json& j, QuantizationConfig& q, const std::string& source)
+    {
+        const auto it = j.find("group_size");
+        if (it == j.end() || it->is_null())
+            return;
+        if (it->is_number_integer() && it->get<std::int64_t>() == -1) {
+            q.perChannel = true;
+            return;
+        }
+        const auto g = optionalCount(j, "group_size", source);
+        if (!g || *g == 0 || *g > (1ULL << 32))
+            fail(source, "quantization_config: 'group_size' must be -1 or between 1 and 2^32");
+        q.groupSize = *g;
+    }
+
+    void requireBits(const QuantizationConfig& q, const std::string& source)
+    {
+        if (q.bits == 0 || q.bits > 16)
+            fail(source, "quantization_config: 'bits' must be between 1 and 16");
+    }
+
+} // namespace
+
+std::optional<QuantizationConfig> ConfigReader::quantization(const json& top, const std::string& source)
+{
+    if (!top.is_object())
+        return std::nullopt;
+    const json* holder = &top;
+    if (!top.contains("quantization_config") && top.contains("text_config") && top["text_config"].is_object())
+        holder = &top["text_config"];
+    const auto it = holder->find("quantization_config");
+    if (it == holder->end() || it->is_null())
+        return std::nullopt;
+    if (!it->is_object())
+        fail(source, "'quantization_config' must be an object");
+    const json& j = *it;
+    QuantizationConfig q;
+    const auto method = optionalString(j, "quant_method", source);
+    // Older bitsandbytes configs carry only load_in_4bit / load_in_8bit.
+    q.methodName = method ? lowered(*method) : std::string("bitsandbytes");
+    if (q.methodName == "bitsandbytes") {
+        q.method = QuantizationConfig::Method::BitsAndBytes;
+        const bool four = optionalBool(j, "load_in_4bit", source).value_or(false);
+        const bool eight = optionalBool(j, "load_in_8bit", source).value_or(false);
+        if (four == eight)
+            fail(source, "quantization_config (bitsandbytes): exactly one of load_in_4bit and load_in_8bit must be "
+                         "true");
+        q.bits = four ? 4 : 8;
+        if (four) {
+            q.quantType = lowered(optionalString(j, "bnb_4bit_quant_type", source).value_or("fp4"));
+            if (q.quantType != "nf4" && q.quantType != "fp4")
+                fail(source, "quantization_config: bnb_4bit_quant_type '" + jsonguard::oneLine(q.quantType, 20)
+                        + "' is neither nf4 nor fp4");
+            q.doubleQuant = optionalBool(j, "bnb_4bit_use_double_quant", source).value_or(false);
+            q.groupSize = 64; // bitsandbytes' blocksize for 4-bit weights
+        }
+    } else if (q.methodName == "gptq" || q.methodName == "awq") {
+        q.method = q.methodName == "gptq" ? QuantizationConfig::Method::Gptq : QuantizationConfig::Method::Awq;
+        // AutoAWQ writes w_bit / q_group_size in older configs.
+        q.bits = optionalCount(j, "bits", source).value_or(optionalCount(j, "w_bit", source).value_or(0));
+        requireBits(q, source);
+        readGroup(j, q, source);
+        if (!q.groupSize && !q.perChannel)
+            if (const auto g = optionalCount(j, "q_group_size", source); g && *g > 0)
+                q.groupSize = *g;
+        if (const auto sym = optionalBool(j, "sym", source))
+            q.symmetric = *sym;
+    } else if (q.methodName == "fp8") {
+        q.method = QuantizationConfig::Method::Fp8;
+        q.bits = 8;
+        q.quantType = lowered(optionalString(j, "fmt", source).value_or("e4m3"));
+        if (q.quantType != "e4m3" && q.quantType != "e5m2")
+            fail(source, "quantization_config: fp8 'fmt' '" + jsonguard::oneLine(q.quantType, 20)
+                    + "' is neither e4m3 nor e5m2");
+    } else if (q.methodName == "compressed-tensors") {
+        q.method = QuantizationConfig::Method::CompressedTensors;
+        const auto groups = j.find("config_groups");
+        if (groups == j.end() || !groups->is_object() || groups->empty())
+            fail(source, "quantization_config (compressed-tensors): no config_groups object");
+        const json& first = groups->begin().value();
+        if (!first.is_object() || !first.contains("weights") || !first["weights"].is_object())
+            fail(source, "quantization_config (compressed-tensors): the first config group has no weights object");
+        const json& w = first["weights"];
+        q.bits = optionalCount(w, "num_bits", source).value_or(0);
+        requireBits(q, source);
+        q.quantType = lowered(optionalString(w, "type", source).value_or("int"));
+        if (q.quantType != "int" && q.quantType != "float")
+            fail(source, "quantization_config (compressed-tensors): weights type '"
+                    + jsonguard::oneLine(q.quantType, 20) + "' is neither int nor float");
+        const std::string strategy = lowered(optionalString(w, "strategy", source).value_or("tensor"));
+        q.perChannel = strategy == "channel";
+        if (strategy == "group")
+            readGroup(w, q, source);
+        if (const auto sym = optionalBool(w, "symmetric", source))
+            q.symmetric = *sym;
+    } else {
+        fail(source, "quantization_config: quant_method '" + jsonguard::oneLine(q.methodName, 40)
+                + "' is not one of bitsandbytes, gptq, awq, fp8, compressed-tensors");
+    }
+    return q;
+}
+
+std::optional<QuantizationConfig> ConfigReader::readQuantization(const std::filesystem::path& path)
+{
+    const std::string source = path.string();
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec)
+        fail(source, "cannot be read: " + ec.message());
+    if (size > kMaxConfigBytes)
+        fail(source, "is larger than 16 MiB; not a config.json");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (jsonguard::nestingDepth(text.str()) > jsonguard::kMaxDepth)
+        fail(source, "JSON nested deeper than 64 levels; not a config.json");
+    try {
+        return quantization(json::parse(text.str()), source);
+    } catch (const json::exception& e) {
+        fail(source, std::string("not valid JSON: ") + jsonguard::oneLine(e.what()));
+    }
 }
 
 } // namespace iteragpu::model

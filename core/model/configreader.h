@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/model/quantizationconfig.h"
 
 #include <filesystem>
 #include <nlohmann/json_fwd.hpp>
@@ -22,6 +23,15 @@ public:
     static ModelShape readFile(const std::filesystem::path& path);
     static ModelShape parse(const std::string& text, const std::string& source = "config.json");
     static ModelShape fromJson(const nlohmann::json& config, const std::string& source = "config.json");
+
+    // The `quantization_config` object (top level, or text_config's): bitsandbytes (load_in_4bit / load_in_8bit,
+    // bnb_4bit_quant_type nf4 or fp4, bnb_4bit_use_double_quant), gptq and awq (bits, group_size, -1 = per
+    // channel), fp8 (fmt e4m3 / e5m2) and compressed-tensors (the weights of its first config group: num_bits,
+    // type int or float, strategy, group_size). nullopt when there is none. A quant_method outside these, or a
+    // field of the wrong type, throws units::InputError with one line naming it.
+    static std::optional<QuantizationConfig> quantization(const nlohmann::json& config,
+        const std::string& source = "config.json");
+    static std::optional<QuantizationConfig> readQuantization(const std::filesystem::path& path);
 };
 
 } // namespace iteragpu::model

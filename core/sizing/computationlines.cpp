@@ -120,6 +120,17 @@ ComputationLine ComputationLines::weightsFromCheckpoint(std::uint64_t storedByte
 }
 
 ComputationLine ComputationLines::weightsFromFormat(const WeightEstimate& w, const WeightOptions& o, std::uint64_t tp)
+ComputationLine ComputationLines::weightsFromGguf(std::uint64_t storedBytes, const std::string& types, std::uint64_t tp)
+{
+    ComputationLine line;
+    line.componentId = "weights";
+    line.formula = { //: %1 bytes, %2 the ggml types and their tensor counts ("Q4_K x 193, F32 x 65")
+        ITERAGPU_TRANSLATE_NOOP("Computation", "the tensors' bytes as stored in the GGUF file = %1 bytes (%2)"),
+        { g(storedBytes), types }, kCtx };
+    splitAfter(line, storedBytes, tp);
+    return line;
+}
+
 {
     ComputationLine line;
     line.componentId = "weights";

@@ -27,6 +27,8 @@ class ComputationLines {
 public:
     static ComputationLine weightsFromBits(std::uint64_t parameters, std::uint64_t bits, std::uint64_t tp);
     static ComputationLine weightsFromCheckpoint(std::uint64_t storedBytes, std::size_t files, std::uint64_t tp);
+    // The weights of a GGUF file as stored: `types` lists the ggml types and their tensor counts ("Q4_K x 193").
+    static ComputationLine weightsFromGguf(std::uint64_t storedBytes, const std::string& types, std::uint64_t tp);
     static ComputationLine weightsFromFormat(const WeightEstimate& w, const WeightOptions& options, std::uint64_t tp);
     // `kv` as estimated (dimensions filled from the model, KV heads per device), kvHeadsAll before the split.
     static ComputationLine kvCache(

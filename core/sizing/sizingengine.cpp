@@ -65,6 +65,9 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "parameters: the checkpoint is quantized, so its element count counts packed codes and scales, not "
                 "the model's parameters") });
+    } else if (r.gguf) {
+        e.parameters = r.gguf->totalElements;
+        e.parameterSource = { ITERAGPU_TRANSLATE_NOOP("Assumption", "element count of the GGUF file's tensors") };
     } else if (r.parameters) {
         e.parameters = *r.parameters;
         e.parameterSource = { ITERAGPU_TRANSLATE_NOOP("Assumption", "typed") };
@@ -95,6 +98,16 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "weights: the tensors' bytes as stored in the safetensors checkpoint (files: %1), loaded as stored"),
             { r.checkpoint->files.size() } });
+    } else if (r.gguf && r.weightsFromCheckpoint) {
+        weights.bytes = r.gguf->totalBytes;
+        std::string types;
+        for (const auto& [type, totals] : r.gguf->byType)
+            types += (types.empty() ? "" : ", ") + type + " x " + std::to_string(totals.tensors);
+        weightsLine = ComputationLines::weightsFromGguf(r.gguf->totalBytes, types, tp);
+        weights.note = { ITERAGPU_TRANSLATE_NOOP("Assumption", "stored bytes of the GGUF tensors (header, exact)") };
+        e.assumptions.push_back({ //: %1 the GGUF file's name, %2 its ggml types and tensor counts
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: the tensors' bytes as stored in %1 (%2), loaded as stored"),
+            { r.gguf->file, types } });
     } else {
         const auto w
             = shape ? WeightEstimator::estimate(*shape, r.weights) : WeightEstimator::estimate(e.parameters, r.weights);
@@ -173,6 +186,8 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             if (!r.bits) {
                 if (r.checkpoint && r.weightsFromCheckpoint)
                     quantized = r.checkpoint->quantized();
+                else if (r.gguf && r.weightsFromCheckpoint)
+                    quantized = r.gguf->quantized();
                 else
                     quantized = weightFormatInfo(r.weights.format).quantized;
             }

@@ -2,7 +2,11 @@
 #include "core/sizing/sizinginputs.h"
 
 #include "core/model/configreader.h"
+#include "core/model/ggufreader.h"
+#include "core/model/hfcache.h"
+#include "core/model/jsonguard.h"
 #include "core/model/safetensorsreader.h"
+#include "core/sizing/quantizedformat.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/reserve.h"
 #include "core/sizing/sizingerror.h"
@@ -34,6 +38,111 @@ namespace {
         return *p;
     }
 
+    // Where a model is read from, once --model is resolved.
+    struct ModelFiles {
+        std::string preset, config, safetensors, gguf;
+    };
+
+    bool holdsSafetensors(const std::filesystem::path& folder)
+    {
+        std::error_code ec;
+        for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (name.ends_with(".safetensors") || name.ends_with(".safetensors.index.json"))
+                return true;
+        }
+        return false;
+    }
+
+    // What --model names (SizingInputs::modelName) as files: the same forms as DecoderSource::resolve, plus GGUF.
+    ModelFiles resolveModelName(const std::string& named)
+    {
+        namespace fs = std::filesystem;
+        ModelFiles f;
+        const std::string shown = model::jsonguard::oneLine(named);
+        if (named.rfind("preset:", 0) == 0) {
+            f.preset = named.substr(7);
+            return f;
+        }
+        const fs::path path(named);
+        std::error_code ec;
+        const auto status = fs::status(path, ec);
+        if (fs::is_directory(status)) {
+            if (!fs::is_regular_file(path / "config.json", ec))
+                throw SizingError(shown + ": a folder without a config.json");
+            f.config = (path / "config.json").string();
+            if (holdsSafetensors(path))
+                f.safetensors = named;
+        } else if (fs::exists(status)) {
+            const std::string name = path.filename().string();
+            if (name.ends_with(".gguf")) {
+                f.gguf = named;
+            } else if (name.ends_with(".safetensors") || name.ends_with(".safetensors.index.json")) {
+                f.safetensors = named;
+                if (fs::is_regular_file(path.parent_path() / "config.json", ec))
+                    f.config = (path.parent_path() / "config.json").string();
+            } else {
+                f.config = named;
+            }
+        } else if (model::HfCache::isModelId(named)) {
+            const model::HfSnapshot s = model::HfCache::resolve(named);
+            if (!s.config.empty()) {
+                f.config = s.config.string();
+                f.safetensors = s.safetensors.string();
+            } else if (s.ggufFiles.size() == 1) {
+                f.gguf = s.ggufFiles.front().string();
+            } else {
+                throw SizingError(s.id + "@" + s.revision + ": the snapshot " + s.folder.string()
+                    + " has no config.json" + (s.ggufFiles.empty() ? "" : " and several .gguf files: give one with --gguf"));
+            }
+        } else if (named.find('/') != std::string::npos || named.ends_with(".json") || named.ends_with(".gguf")
+            || named.ends_with(".safetensors")) {
+            throw SizingError(shown + ": no such file or folder");
+        } else {
+            f.preset = named;
+        }
+        return f;
+    }
+
+    void noteOn(SizingRequest& r, i18n::Message note)
+    {
+        if (r.shape)
+            r.shape->notes.push_back(std::move(note));
+    }
+
+    // quantization_config: the storage format unless one was typed; a typed one that differs is named.
+    void applyQuantization(const SizingInputs& in, const model::QuantizationConfig& q, SizingRequest& r)
+    {
+        if (!in.storageChosen) {
+            const QuantizedFormat f = QuantizedFormat::fromConfig(q);
+            r.weights.format = f.format;
+            if (f.groupSize && !in.groupSize)
+                r.weights.groupSize = *f.groupSize;
+            if (f.blockSize && !in.blockSize)
+                r.weights.blockSize = *f.blockSize;
+            noteOn(r, { //: %1 the quantization_config in a few words ("GPTQ 4-bit, group 128"), %2 the format name
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: stored as config.json's quantization_config says (%1): %2"),
+                { q.summary(), weightFormatInfo(f.format).name } });
+            for (const auto& n : f.notes)
+                noteOn(r, n);
+            return;
+        }
+        std::optional<QuantizedFormat> f;
+        try {
+            f = QuantizedFormat::fromConfig(q);
+        } catch (const SizingError&) {
+        }
+        const bool sameFormat = f && f->format == in.storage;
+        const bool sameGroup = !f || !f->groupSize || !in.groupSize || *f->groupSize == *in.groupSize;
+        if (!sameFormat || !sameGroup)
+            noteOn(r, { //: %1 the quantization_config in a few words ("GPTQ 4-bit, group 128"), %2 the format chosen
+                ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "conflict: config.json's quantization_config says %1, but the weights are sized as chosen: %2"),
+                { q.summary(),
+                    std::string(weightFormatInfo(in.storage).name)
+                        + (in.groupSize ? ", group " + std::to_string(*in.groupSize) : std::string()) } });
+    }
+
 } // namespace
 
 SizingRequest makeRequest(const SizingInputs& in)
@@ -50,23 +159,41 @@ SizingRequest makeRequest(const SizingInputs& in)
     }
     if (!in.presetId.empty() && !in.configPath.empty())
         throw SizingError("give either a preset or a config.json, not both");
+    if (!in.modelName.empty()
+        && (!in.presetId.empty() || !in.configPath.empty() || !in.safetensorsPath.empty() || !in.ggufPath.empty()))
+        throw SizingError("--model names the whole model: give it without a preset, config.json, safetensors or GGUF");
+    ModelFiles files { in.presetId, in.configPath, in.safetensorsPath, in.ggufPath };
+    if (!in.modelName.empty())
+        files = resolveModelName(in.modelName);
+    if (!files.gguf.empty() && (!files.preset.empty() || !files.config.empty() || !files.safetensors.empty()))
+        throw SizingError("a GGUF file gives the model's shape and weights: give it without a preset, config.json or "
+                          "safetensors");
     // The files are read only when the front end has not loaded the shape already (the panel re-estimates on
     // every keystroke); the shape carries the trained context with it.
+    std::optional<model::QuantizationConfig> quantization = in.quantization;
     if (in.shape) {
         r.shape = in.shape;
-    } else if (!in.presetId.empty()) {
+    } else if (!files.preset.empty()) {
         const auto library = PresetLibrary::loadDefault();
-        const Preset& p = findPreset(library, in.presetId);
+        const Preset& p = findPreset(library, files.preset);
         r.shape = p.shape;
         r.shape->source = "preset " + p.id + " (" + p.source + ")";
-    } else if (!in.configPath.empty()) {
-        r.shape = model::ConfigReader::readFile(in.configPath);
+    } else if (!files.config.empty()) {
+        r.shape = model::ConfigReader::readFile(files.config);
+        if (!quantization)
+            quantization = model::ConfigReader::readQuantization(files.config);
     }
     if (in.checkpoint)
         r.checkpoint = in.checkpoint;
-    else if (!in.safetensorsPath.empty())
-        r.checkpoint = model::SafetensorsReader::read(in.safetensorsPath);
-    if (!r.shape && !r.checkpoint && !r.parameters)
+    else if (!files.safetensors.empty())
+        r.checkpoint = model::SafetensorsReader::read(files.safetensors);
+    if (in.gguf)
+        r.gguf = in.gguf;
+    else if (!files.gguf.empty())
+        r.gguf = model::GgufReader::readFile(files.gguf);
+    if (r.gguf && !r.shape)
+        r.shape = model::GgufReader::shape(*r.gguf, r.gguf->file);
+    if (!r.shape && !r.checkpoint && !r.gguf && !r.parameters)
         throw SizingError(
             "no model given: type a parameter count, or give a config.json, a safetensors file or a preset");
     r.weightsFromCheckpoint = in.weightsFromCheckpoint;
@@ -83,6 +210,8 @@ SizingRequest makeRequest(const SizingInputs& in)
         r.weights.blockSize = positive(in.blockSize, "the quantization block size");
     if (in.groupSize)
         r.weights.groupSize = positive(in.groupSize, "the quantization group size");
+    if (quantization)
+        applyQuantization(in, *quantization, r);
 
     // Training.
     if (in.mode != SizingMode::Inference) {
@@ -132,6 +261,14 @@ SizingRequest makeRequest(const SizingInputs& in)
         if (in.pagedCache && kv.staticCache)
             throw SizingError("a KV cache is either static or paged, not both");
         kv.paged = in.pagedCache;
+        // No length typed: the model's trained context, the longest prompt it was made for.
+        if (kv.promptTokens + kv.generatedTokens == 0 && !kv.staticCapacity && r.shape && r.shape->trainedContext) {
+            kv.promptTokens = *r.shape->trainedContext;
+            noteOn(r, { //: %1 tokens (the model's max_position_embeddings or GGUF context_length)
+                ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "KV cache: no prompt length typed, so the model's trained context of %1 tokens"),
+                { i18n::Arg::grouped(kv.promptTokens) } });
+        }
         if (kv.promptTokens + kv.generatedTokens == 0 && !kv.staticCapacity)
             throw SizingError("the KV cache needs at least one prompt or generated token");
         if (!r.shape && (kv.layers == 0 || kv.kvHeads == 0 || kv.headDim == 0))

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/model/ggufsummary.h"
 #include "core/model/modelshape.h"
+#include "core/model/quantizationconfig.h"
 #include "core/model/safetensorssummary.h"
 #include "core/sizing/scalartype.h"
 #include "core/sizing/sizingrequest.h"
@@ -44,6 +46,20 @@ struct SizingInputs {
     std::string safetensorsPath; // a .safetensors file, an index or a folder, read when `checkpoint` is empty
     std::optional<model::SafetensorsSummary> checkpoint;
     bool weightsFromCheckpoint = true; // a checkpoint's weights as stored (false: as `storage`)
+    // What --model names, as for the measure command: a Hugging Face id ORG/NAME[@REVISION] of the local cache
+    // (its config.json and safetensors, model::HfCache), a folder with a config.json (and its safetensors), a
+    // config.json, a .safetensors file or index (the config.json beside it gives the shape), a .gguf file, or a
+    // preset id ("preset:ID" or a bare id). Not together with presetId, configPath, safetensorsPath or ggufPath.
+    std::string modelName;
+    // A GGUF file (read when `gguf` is empty): the shape from its metadata (unless `shape` is set), the weights as
+    // stored. Not together with a preset, a config.json or safetensors.
+    std::string ggufPath;
+    std::optional<model::GgufSummary> gguf;
+    // The config.json's quantization_config: read with configPath / modelName, or set by a front end that loaded
+    // `shape` itself. It gives the storage format unless storageChosen; a typed format that differs is named in
+    // the estimate's assumptions.
+    std::optional<model::QuantizationConfig> quantization;
+    bool storageChosen = true; // false: no storage typed (the CLI without --format)
 
     // --- formats ---
     WeightFormat storage = WeightFormat::FP16;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/model/ggufsummary.h"
 #include "core/model/modelshape.h"
 #include "core/model/safetensorssummary.h"
 #include "core/sizing/attentionimpl.h"
@@ -23,6 +24,8 @@ struct SizingRequest {
     std::optional<std::uint64_t> bits; // typed bits per parameter: parameters x bits / 8, no metadata
     std::optional<model::ModelShape> shape;
     std::optional<model::SafetensorsSummary> checkpoint;
+    // A GGUF file's tensors: with weightsFromCheckpoint (and no checkpoint), the weights are its bytes as stored.
+    std::optional<model::GgufSummary> gguf;
     bool weightsFromCheckpoint = true;
     WeightOptions weights;
     std::optional<KvCacheOptions> kvCache; // inference KV cache; with a shape, zero fields are filled from it

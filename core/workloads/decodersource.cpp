@@ -2,6 +2,7 @@
 #include "core/workloads/decodersource.h"
 
 #include "core/model/configreader.h"
+#include "core/model/hfcache.h"
 #include "core/model/jsonguard.h"
 #include "core/model/safetensorsreader.h"
 #include "core/sizing/presetlibrary.h"
@@ -104,6 +105,20 @@ namespace {
         return {};
     }
 
+    // ORG/NAME[@REVISION] of the local Hugging Face cache: the snapshot's config.json, checked against its
+    // safetensors header when the weights are there too.
+    model::ModelShape fromHubCache(const model::HfSnapshot& s)
+    {
+        const std::string source = s.id + "@" + s.revision;
+        if (s.config.empty())
+            throw InputError(source + ": the snapshot " + s.folder.string() + " has no config.json"
+                + (s.ggufFiles.empty() ? std::string() : " (only GGUF files: size them with iteragpu estimate --gguf)"));
+        model::ModelShape shape = model::ConfigReader::readFile(s.config);
+        if (!s.safetensors.empty())
+            checkHeader(shape, model::SafetensorsReader::read(s.safetensors), source);
+        return shape;
+    }
+
     model::ModelShape fromSafetensors(const std::filesystem::path& path)
     {
         const std::string source = model::jsonguard::oneLine(path.string());
@@ -167,6 +182,11 @@ DecoderSpec DecoderSource::resolve(const std::string& named, const std::filesyst
         } else if (std::filesystem::exists(status)) {
             spec.shape = isSafetensorsPath(path) ? fromSafetensors(path) : model::ConfigReader::readFile(path);
             spec.modelSource = named;
+        } else if (model::HfCache::isModelId(named) && !endsWith(named, ".json") && !isSafetensorsPath(path)) {
+            const model::HfSnapshot snapshot = model::HfCache::resolve(named);
+            spec.shape = fromHubCache(snapshot);
+            // The commit, not the branch: a sweep's trials and a result file name the very snapshot measured.
+            spec.modelSource = snapshot.id + "@" + snapshot.commit;
         } else if (named.find('/') != std::string::npos || endsWith(named, ".json") || isSafetensorsPath(path)) {
             // Meant as a file: a preset id has no folder and no such ending ("mistral-7b-v0.1" is an id).
             throw InputError(model::jsonguard::oneLine(named) + ": no such file or folder");

@@ -12,6 +12,9 @@ namespace iteragpu::workloads {
 // From what a user names as the model to measure (the CLI's --model) to the decoder workload's description:
 //   - "preset:ID", or a bare preset id or name of resources/presets when no file of that name exists;
 //   - a config.json (any *.json that is not a safetensors index), or a folder holding a config.json;
+//   - ORG/NAME[@REVISION], a model of the local Hugging Face cache (model::HfCache, never the network): its
+//     snapshot's config.json, checked against its safetensors header when the weights are there; the source is
+//     recorded as ORG/NAME@<commit>, so it names the very snapshot again;
 //   - a .safetensors file or a model.safetensors.index.json. A header gives the tensors' shapes but not the
 //     attention heads, so the config.json beside it (same folder) gives the shape, and the header is checked
 //     against it (vocab, hidden, layers, q/k/v and MLP widths, lm_head); there is no header-only shape.
