@@ -5,6 +5,7 @@
 #include "app/cli/estimatecommand.h"
 #include "app/cli/explaincommand.h"
 #include "app/cli/measurecommand.h"
+#include "app/cli/sweepcommand.h"
 #include "app/cli/probecommand.h"
 #include "core/buildinfo/buildinfo.h"
 
@@ -29,6 +30,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addEnvironmentCommand(app, out, err, action);
     addMeasureCommand(app, out, err, action);
     addExplainCommand(app, out, err, action);
+    addSweepCommand(app, out, err, action);
     addProbeCommand(app, out, err, action);
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());

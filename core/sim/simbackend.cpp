@@ -416,11 +416,11 @@ namespace {
 
     std::optional<device::DeviceInfo> simDeviceInfo(int index, const SimOptions& options)
     {
-        if (index != 0)
+        if (index < 0 || index >= kSimDeviceCount)
             return std::nullopt;
         device::DeviceInfo info;
-        info.id = "sim:0";
-        info.index = 0;
+        info.id = "sim:" + std::to_string(index);
+        info.index = index;
         info.name = options.card ? "Simulated " + options.card->name + " (not a GPU measurement)"
                                  : std::string("Simulated device (not a GPU measurement)");
         info.totalBytes = options.capacityBytes;
@@ -488,7 +488,8 @@ std::unique_ptr<device::DeviceContext> SimBackend::open(int index, const SimOpti
     }
     auto info = simDeviceInfo(index, options);
     if (!info) {
-        status = Status::error("no device sim:" + std::to_string(index) + ": the simulated backend has sim:0 only");
+        status = Status::error("no device sim:" + std::to_string(index) + ": the simulated backend has sim:0 to sim:"
+            + std::to_string(kSimDeviceCount - 1));
         return nullptr;
     }
     status = Status::success();

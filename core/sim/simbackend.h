@@ -15,6 +15,9 @@
 namespace iteragpu::sim {
 
 inline constexpr std::uint64_t kDefaultSimCapacity = 80ULL * 1024 * 1024 * 1024; // bytes (an 80 GiB card)
+// sim:0 and sim:1: two independent simulated devices (each run opens its own), so a sweep's --jobs 2 and a
+// comparison of two devices work without a GPU. Few on purpose: each is one more row in the device list.
+inline constexpr int kSimDeviceCount = 2;
 inline constexpr double kMaxSimSpeed = 1000.0; // times real time; more is not a pace anybody can watch
 // Device memory a run holds outside its allocator, simulated (RunConfig::simContextBytes / simWorkspaceBytes;
 // prepareRun applies these defaults to every run on sim:N). Assumed sizes, not measurements:
@@ -58,7 +61,7 @@ public:
     std::string runtimeDescription() override;
     // With a run's options: names the simulated context and workspace and their assumed sizes.
     std::string runtimeDescription(const SimOptions& options) const;
-    int deviceCount() override { return 1; }
+    int deviceCount() override { return kSimDeviceCount; }
     std::string lastError() const override { return {}; }
     std::optional<device::DeviceInfo> deviceInfo(int index) override;
     // The device as a run with these options sees it (the simulated card's name, the capacity).

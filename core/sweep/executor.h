@@ -29,6 +29,7 @@ struct TrialOutcome {
     std::string device; // the device id the trial ran on
     std::string host; // the node (Slurm), empty for local
     std::optional<int> exitCode; // nullopt: killed by a signal, lost, or never started
+    std::optional<int> signal; // the signal that ended the process, when one did (local executor)
     std::optional<double> wallSeconds;
     bool interrupted = false; // cancelled by the sweep
     std::string error; // when the process could not start, was killed or lost: one line

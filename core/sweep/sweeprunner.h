@@ -4,9 +4,12 @@
 #include "core/sweep/executor.h"
 #include "core/sweep/sweeptypes.h"
 
+#include "core/sizing/gpucard.h"
+
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace iteragpu::sweep {
 
@@ -72,7 +75,9 @@ public:
 
     // Whether two specs describe the same sweep (the base configuration, the dimension, the mode and its values);
     // devices, executor and Slurm options may differ between a sweep and its resumption.
-    static bool sameSweep(const SweepSpec& a, const SweepSpec& b);
+    static bool sameSweep(const SweepSpec& a, const SweepSpec& b) { return specDifference(a, b).empty(); }
+    // What differs, in one line ("the dimension: sequences, not batch"); empty when the same sweep.
+    static std::string specDifference(const SweepSpec& existing, const SweepSpec& asked);
     // The arguments of 'iteragpu measure' for one trial: base + the dimension's option + value + --output.
     static std::vector<std::string> trialArgs(const SweepSpec& spec, std::uint64_t value, const std::string& resultPath);
     // The result file of a trial, relative to the folder: "trial-0003-sequences-12.json".
@@ -88,6 +93,9 @@ private:
     Executor& m_executor;
     SweepRecord m_record;
     std::string m_error;
+    std::vector<sizing::GpuCard> m_cards; // the catalog the fit is extrapolated to (empty when it cannot be read)
+    std::atomic<bool> m_stop { false }; // what the executor polls: the caller's cancel, or a write that failed
+    bool m_writeFailed = false;
 };
 
 } // namespace iteragpu::sweep

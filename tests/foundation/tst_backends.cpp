@@ -125,7 +125,7 @@ private slots:
         QCOMPARE(QString::fromStdString(st[1].name), QStringLiteral("hip"));
         QCOMPARE(QString::fromStdString(st[2].name), QStringLiteral("sim"));
         QVERIFY(st[2].loaded);
-        QCOMPARE(st[2].deviceCount, 1);
+        QCOMPARE(st[2].deviceCount, sim::kSimDeviceCount); // sim:0 and sim:1
     }
 
     // A run loads only the module its device needs: none for sim:0 (the simulated device is always there),

@@ -31,6 +31,8 @@ const std::map<QString, int>& levels()
         { QStringLiteral("workloads"), 4 },
         { QStringLiteral("runner"), 5 },
         { QStringLiteral("report"), 6 },
+        { QStringLiteral("sweep"), 7 },
+        { QStringLiteral("interop"), 7 },
     };
     return table;
 }

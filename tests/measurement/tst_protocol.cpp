@@ -579,7 +579,7 @@ private slots:
         QTest::addRow("sim ok") << QStringLiteral("sim:0") << 2ull << true << int(F::None);
         QTest::addRow("invalid config") << QStringLiteral("sim:0") << 0ull << false << int(F::InvalidConfig);
         QTest::addRow("bad id") << QStringLiteral("gpu0") << 2ull << false << int(F::InvalidDeviceId);
-        QTest::addRow("no sim:1") << QStringLiteral("sim:1") << 2ull << false << int(F::NoSuchDevice);
+        QTest::addRow("no sim:2") << QStringLiteral("sim:2") << 2ull << false << int(F::NoSuchDevice);
     }
 
     void prepareRunRefusesWithAReason()

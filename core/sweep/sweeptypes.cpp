@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sweep/sweeptypes.h"
+
+#include <array>
+#include <utility>
+
+namespace iteragpu::sweep {
+
+namespace {
+
+    // One table per enum: the name in sweep.json and on the command line, and its reverse lookup.
+    constexpr std::array kDimensions {
+        std::pair { Dimension::Batch, std::string_view("batch") },
+        std::pair { Dimension::Context, std::string_view("context") },
+        std::pair { Dimension::Width, std::string_view("width") },
+        std::pair { Dimension::Sequences, std::string_view("sequences") },
+        std::pair { Dimension::PromptTokens, std::string_view("prompt-tokens") },
+        std::pair { Dimension::Generated, std::string_view("generated") },
+    };
+    constexpr std::array kStatuses {
+        std::pair { TrialStatus::Pending, std::string_view("pending") },
+        std::pair { TrialStatus::Running, std::string_view("running") },
+        std::pair { TrialStatus::Passed, std::string_view("passed") },
+        std::pair { TrialStatus::Failed, std::string_view("failed") },
+        std::pair { TrialStatus::Error, std::string_view("error") },
+        std::pair { TrialStatus::Interrupted, std::string_view("interrupted") },
+    };
+    constexpr std::array kModes {
+        std::pair { SweepMode::Values, std::string_view("values") },
+        std::pair { SweepMode::FindMax, std::string_view("find-max") },
+    };
+
+    template <typename Table, typename Enum> std::string_view nameOf(const Table& table, Enum value)
+    {
+        for (const auto& [e, name] : table)
+            if (e == value)
+                return name;
+        return {};
+    }
+
+    template <typename Enum, typename Table> std::optional<Enum> byName(const Table& table, std::string_view name)
+    {
+        for (const auto& [e, n] : table)
+            if (n == name)
+                return e;
+        return std::nullopt;
+    }
+
+} // namespace
+
+std::string_view dimensionName(Dimension dimension) { return nameOf(kDimensions, dimension); }
+std::optional<Dimension> dimensionFromName(std::string_view name) { return byName<Dimension>(kDimensions, name); }
+std::string dimensionOption(Dimension dimension) { return "--" + std::string(dimensionName(dimension)); }
+
+bool dimensionIsDecoder(Dimension dimension)
+{
+    return dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
+        || dimension == Dimension::Generated;
+}
+
+bool dimensionIsSequenceLength(Dimension dimension)
+{
+    return dimension == Dimension::Context || dimension == Dimension::PromptTokens
+        || dimension == Dimension::Generated;
+}
+
+std::string_view trialStatusName(TrialStatus status) { return nameOf(kStatuses, status); }
+std::optional<TrialStatus> trialStatusFromName(std::string_view name)
+{
+    return byName<TrialStatus>(kStatuses, name);
+}
+std::string_view sweepModeName(SweepMode mode) { return nameOf(kModes, mode); }
+std::optional<SweepMode> sweepModeFromName(std::string_view name) { return byName<SweepMode>(kModes, name); }
+
+} // namespace iteragpu::sweep
