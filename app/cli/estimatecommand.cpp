@@ -35,6 +35,7 @@ namespace {
         std::string optimizer, loraRank, loraTargets, batch, seqLen, evalBatch, gradDtype;
         std::string deviceCatalog, tp, attention;
         bool json = false;
+        std::string model, gguf; // --model ORG/NAME[@REVISION] or a path or preset; --gguf FILE
     };
 
     std::uint64_t parseCount(const std::string& option, const std::string& text, bool allowZero = false)
@@ -140,6 +141,9 @@ namespace {
         in.presetId = o.preset;
         in.configPath = o.config;
         in.safetensorsPath = o.safetensors;
+        in.modelName = o.model;
+        in.ggufPath = o.gguf;
+        in.storageChosen = !o.format.empty(); // none typed: a quantization_config in config.json gives it
         if (!o.reserveGiB.empty()) {
             in.reserveValue = parseAmount("--reserve-gib", o.reserveGiB);
             in.reserveUnit = units::Unit::GiB;
@@ -153,7 +157,8 @@ namespace {
             || !o.kvDtype.empty() || !o.sequences.empty() || !o.slidingWindow.empty() || o.staticCache
             || !o.generated.empty() || !o.capacity.empty();
         if (!o.tokens.empty() || kvGiven) {
-            if (o.tokens.empty() && o.capacity.empty())
+            const bool modelGiven = !o.model.empty() || !o.gguf.empty() || !o.preset.empty() || !o.config.empty();
+            if (o.tokens.empty() && o.capacity.empty() && !modelGiven)
                 throw SizingError("the KV cache options need --tokens (prompt tokens)");
             in.kvCache = true;
             if (!o.tokens.empty())
@@ -177,7 +182,7 @@ namespace {
             in.staticCache = o.staticCache;
             if (!o.capacity.empty())
                 in.staticCapacity = parseCount("--cache-capacity", o.capacity);
-            if (o.preset.empty() && o.config.empty() && (!in.layers || !in.kvHeads || !in.headDim))
+            if (!modelGiven && (!in.layers || !in.kvHeads || !in.headDim))
                 throw SizingError("the KV cache needs --layers, --kv-heads and --head-dim (or --config / --preset)");
         }
 
@@ -337,6 +342,12 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     sub->add_option("--config", o->config, "Hugging Face config.json");
     sub->add_option("--safetensors", o->safetensors, "a .safetensors file, a model.safetensors.index.json or a folder");
     sub->add_option("--preset", o->preset, "a model preset from resources/presets (e.g. llama-2-7b)");
+    sub->add_option("--model", o->model,
+           "A model: ORG/NAME[@REVISION] from the local Hugging Face cache (offline; $HF_HUB_CACHE, $HF_HOME/hub or "
+           "~/.cache/huggingface/hub), a folder, config.json, safetensors or GGUF file, or a preset id")
+        ->type_name("ID|PATH");
+    sub->add_option("--gguf", o->gguf, "A GGUF file (llama.cpp): the shape from its metadata, the weights as stored")
+        ->type_name("FILE");
     auto* gib = sub->add_option("--reserve-gib", o->reserveGiB, "reserve in GiB (2^30 bytes)");
     auto* gb = sub->add_option("--reserve-gb", o->reserveGB, "reserve in GB (10^9 bytes)");
     gib->excludes(gb);

@@ -353,7 +353,8 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
 
     // The decoder workload: random weights of the model's shape, no checkpoint read.
     auto* model = sub->add_option("--model", opts->model,
-        "Decoder to measure: a preset id (llama-2-7b), a config.json, a folder with one, or a .safetensors file");
+        "Decoder to measure: ORG/NAME[@REVISION] from the local Hugging Face cache (offline), a preset id "
+        "(llama-2-7b), a config.json, a folder with one, or a .safetensors file");
     model->excludes(width)->excludes(batch)->excludes(context);
     const auto decoderOption = [&](CLI::Option* option) { option->needs(model)->capture_default_str(); };
     decoderOption(sub->add_option("--format", opts->format,
