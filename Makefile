@@ -61,8 +61,16 @@ bench: build
 	cmake --build $(BUILD_DIR) --target benchmarks
 	@for b in $(BUILD_DIR)/tests/bench/bench_*; do if [ -f "$$b" ] && [ -x "$$b" ]; then echo "== $$b" && "$$b" || exit 1; fi; done
 
-package: build
-	cd $(BUILD_DIR) && cpack -G DEB
+# One .deb per component (packaging/CMakeLists.txt), from a Release build installed under /usr (preset "package";
+# PACKAGE_PRESET=... for another), into build/packages/. lintian checks them when it is installed.
+PACKAGE_PRESET ?= package
+package:
+	$(MAKE) --no-print-directory build PRESET=$(PACKAGE_PRESET)
+	rm -rf build/packages && mkdir -p build/packages
+	cd build/$(PACKAGE_PRESET) && cpack -G DEB -B $(CURDIR)/build/packages
+	rm -rf build/packages/_CPack_Packages
+	@ls -l build/packages/*.deb
+	@if command -v lintian >/dev/null; then lintian --info build/packages/*.deb || true; fi
 
 update-translations: configure
 	cmake --build $(BUILD_DIR) --target update_translations

@@ -3,15 +3,23 @@
 
 #include "core/report/ledgerjson.h"
 
+#include "core/model/jsonguard.h"
+#include "core/units/printable.h"
+
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <csignal>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace iteragpu::report {
@@ -126,15 +134,95 @@ namespace {
         return *it;
     }
 
+    std::string fieldName(const char* key, const std::string& where)
+    {
+        return where.empty() ? std::string(key) : where + "." + key;
+    }
+
+    template <typename T> inline constexpr bool kIsVector = false;
+    template <typename E> inline constexpr bool kIsVector<std::vector<E>> = true;
+
+    // A JSON value as T, its type and range checked: nlohmann's get<T>() converts a number of any kind with a
+    // static_cast, so -1 would read as 2^64 - 1, 2^32 + 1 as 1 in a 32-bit field, and 1e300 in an integer field is
+    // undefined behaviour. Integers are read from integers only, within T's range; reals must be finite (and within
+    // float's range for a float field).
+    template <typename T> T convert(const ordered_json& v, const std::string& name)
+    {
+        const auto wrongType = [&](const char* expected) {
+            return ReadError { "field " + name + " must be " + expected + " (it is " + v.type_name() + ")" };
+        };
+        if constexpr (std::is_same_v<T, bool>) {
+            if (!v.is_boolean())
+                throw wrongType("true or false");
+            return v.get<bool>();
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            if (!v.is_string())
+                throw wrongType("a string");
+            return v.get<std::string>();
+        } else if constexpr (kIsVector<T>) {
+            if (!v.is_array())
+                throw wrongType("an array");
+            T out;
+            out.reserve(v.size());
+            for (std::size_t i = 0; i < v.size(); ++i)
+                out.push_back(convert<typename T::value_type>(v[i], name + "[" + std::to_string(i) + "]"));
+            return out;
+        } else if constexpr (std::is_integral_v<T>) {
+            const auto outOfRange = [&](const std::string& value) {
+                return ReadError { "field " + name + " is out of range (" + value + "; from "
+                    + std::to_string(std::numeric_limits<T>::min()) + " to "
+                    + std::to_string(std::numeric_limits<T>::max()) + ")" };
+            };
+            if (v.is_number_unsigned()) {
+                const auto u = v.get<std::uint64_t>();
+                if (u > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+                    throw outOfRange(std::to_string(u));
+                return static_cast<T>(u);
+            }
+            if (v.is_number_integer()) {
+                const auto i = v.get<std::int64_t>();
+                if constexpr (std::is_unsigned_v<T>) {
+                    if (i < 0 || static_cast<std::uint64_t>(i) > static_cast<std::uint64_t>(std::numeric_limits<T>::max()))
+                        throw outOfRange(std::to_string(i));
+                } else if (i < static_cast<std::int64_t>(std::numeric_limits<T>::min())
+                    || i > static_cast<std::int64_t>(std::numeric_limits<T>::max())) {
+                    throw outOfRange(std::to_string(i));
+                }
+                return static_cast<T>(i);
+            }
+            throw wrongType(std::is_unsigned_v<T> ? "a non-negative integer" : "an integer");
+        } else {
+            static_assert(std::is_floating_point_v<T>);
+            if (!v.is_number())
+                throw wrongType("a number");
+            const double d = v.get<double>();
+            if (!std::isfinite(d) || std::fabs(d) > static_cast<double>(std::numeric_limits<T>::max()))
+                throw ReadError { "field " + name + " is out of range" };
+            return static_cast<T>(d);
+        }
+    }
+
     template <typename T> T get(const ordered_json& j, const char* key, const std::string& where)
     {
-        const ordered_json& v = field(j, key, where);
-        try {
-            return v.get<T>();
-        } catch (const nlohmann::json::exception&) {
-            throw ReadError { "field " + (where.empty() ? std::string(key) : where + "." + key)
-                + " has the wrong type (" + v.type_name() + ")" };
-        }
+        return convert<T>(field(j, key, where), fieldName(key, where));
+    }
+
+    // A count that must not be 0 (a layer count, a width): 0 would divide by zero or make an empty run.
+    std::uint64_t getPositive(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const auto n = get<std::uint64_t>(j, key, where);
+        if (n == 0)
+            throw ReadError { "field " + fieldName(key, where) + " must be at least 1" };
+        return n;
+    }
+
+    // Seconds, rates and speeds: finite and not negative.
+    double getNonNegative(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const double d = get<double>(j, key, where);
+        if (d < 0.0)
+            throw ReadError { "field " + fieldName(key, where) + " must not be negative" };
+        return d;
     }
 
     std::optional<std::uint64_t> getOptionalBytes(const ordered_json& j, const char* key, const std::string& where)
@@ -143,7 +231,7 @@ namespace {
         if (v.is_null())
             return std::nullopt;
         if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-            throw ReadError { "field " + where + "." + key + " must be a non-negative integer or null" };
+            throw ReadError { "field " + fieldName(key, where) + " must be a non-negative integer or null" };
         return v.get<std::uint64_t>();
     }
 
@@ -153,8 +241,8 @@ namespace {
         if (v.is_null())
             return std::nullopt;
         if (!v.is_number())
-            throw ReadError { "field " + where + "." + key + " must be a number or null" };
-        return v.get<double>();
+            throw ReadError { "field " + fieldName(key, where) + " must be a number or null" };
+        return convert<double>(v, fieldName(key, where));
     }
 
     std::string getOptionalString(const ordered_json& j, const char* key, const std::string& where)
@@ -163,7 +251,7 @@ namespace {
         if (v.is_null())
             return {};
         if (!v.is_string())
-            throw ReadError { "field " + where + "." + key + " must be a string or null" };
+            throw ReadError { "field " + fieldName(key, where) + " must be a string or null" };
         return v.get<std::string>();
     }
 
@@ -183,7 +271,7 @@ namespace {
         for (const auto& [name, value] : j.items()) {
             const auto owner = alloc::ownerFromName(name);
             if (!owner)
-                throw ReadError { "field " + where + " names an unknown owner \"" + name + "\"" };
+                throw ReadError { "field " + where + " names an unknown owner \"" + units::printable(name, 40) + "\"" };
             if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0))
                 throw ReadError { "field " + where + "." + name + " must be a non-negative integer" };
             owners[static_cast<std::size_t>(*owner)] = value.get<std::uint64_t>();
@@ -261,6 +349,8 @@ namespace {
     {
         PhaseResult p;
         p.index = get<int>(j, "index", w);
+        if (p.index < 0)
+            throw ReadError { "field " + w + ".index must not be negative" };
         p.name = get<std::string>(j, "name", w);
         const auto& repeat = field(j, "repeat", w);
         if (!repeat.is_null())
@@ -275,7 +365,8 @@ namespace {
             throw ReadError { "field " + w + ".dimensions must be an object" };
         for (const auto& [name, value] : dims.items()) {
             if (!value.is_number_unsigned())
-                throw ReadError { "field " + w + ".dimensions." + name + " must be a non-negative integer" };
+                throw ReadError { "field " + w + ".dimensions." + units::printable(name, 40)
+                    + " must be a non-negative integer" };
             p.dimensions.push_back({ name, value.get<std::uint64_t>() });
         }
         p.baseline = pointFromJson(field(j, "baseline", w), w + ".baseline");
@@ -353,13 +444,13 @@ namespace {
         const std::string sa = at + ".shape";
         d.shape.family = get<std::string>(w, "family", at);
         d.shape.source = d.modelSource;
-        d.shape.layers = get<std::uint64_t>(m, "layers", sa);
-        d.shape.hidden = get<std::uint64_t>(m, "hidden", sa);
-        d.shape.intermediate = get<std::uint64_t>(m, "intermediate", sa);
-        d.shape.heads = get<std::uint64_t>(m, "heads", sa);
-        d.shape.kvHeads = get<std::uint64_t>(m, "kv_heads", sa);
-        d.shape.headDim = get<std::uint64_t>(m, "head_dim", sa);
-        d.shape.vocab = get<std::uint64_t>(m, "vocab", sa);
+        d.shape.layers = getPositive(m, "layers", sa);
+        d.shape.hidden = getPositive(m, "hidden", sa);
+        d.shape.intermediate = getPositive(m, "intermediate", sa);
+        d.shape.heads = getPositive(m, "heads", sa);
+        d.shape.kvHeads = getPositive(m, "kv_heads", sa);
+        d.shape.headDim = getPositive(m, "head_dim", sa);
+        d.shape.vocab = getPositive(m, "vocab", sa);
         d.shape.experts = get<std::uint64_t>(m, "experts", sa);
         d.shape.expertsPerToken = get<std::uint64_t>(m, "experts_per_token", sa);
         d.shape.tieWordEmbeddings = get<bool>(m, "tie_word_embeddings", sa);
@@ -389,12 +480,12 @@ namespace {
         d.storage = *storage;
         d.attention = *attention;
         d.cache = *cache;
-        d.promptTokens = get<std::uint64_t>(w, "prompt_tokens", at);
+        d.promptTokens = getPositive(w, "prompt_tokens", at);
         d.generated = get<std::uint64_t>(w, "generated", at);
-        d.sequences = get<std::uint64_t>(w, "sequences", at);
+        d.sequences = getPositive(w, "sequences", at);
         d.decodeChunk = get<std::uint64_t>(w, "decode_chunk", at);
-        d.ropeTheta = static_cast<float>(get<double>(w, "rope_theta", at));
-        d.normEps = static_cast<float>(get<double>(w, "norm_eps", at));
+        d.ropeTheta = get<float>(w, "rope_theta", at);
+        d.normEps = get<float>(w, "norm_eps", at);
         return d;
     }
 
@@ -551,7 +642,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             throw ReadError { "no \"schema\" field: not an IteraGPU result file" };
         const std::string schema = schemaIt->get<std::string>();
         if (schema != kResultSchema && schema != kResultSchemaV1)
-            throw ReadError { "unsupported schema \"" + schema + "\" (expected \"" + kResultSchema + "\" or \""
+            throw ReadError { "unsupported schema \"" + units::printable(schema, 80) + "\" (expected \"" + kResultSchema + "\" or \""
                 + kResultSchemaV1 + "\")" };
         const bool v2 = schema == kResultSchema;
         RunResult r;
@@ -584,7 +675,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         rc.warmup = getConfigCount<std::uint32_t>(c, "warmup", script);
         rc.repeats = getConfigCount<std::uint32_t>(c, "repeats", script);
         rc.emptyCacheBetweenRepeats = get<bool>(c, "empty_cache_between_repeats", "config");
-        rc.samplingHz = get<double>(c, "sampling_hz", "config");
+        rc.samplingHz = getNonNegative(c, "sampling_hz", "config");
         rc.simCapacityBytes = getOptionalBytes(c, "sim_capacity_bytes", "config");
         // null: the default sizes (sim::kDefaultSimContextBytes); absent: a file from before the simulated
         // context and workspace, when a simulated run had none.
@@ -601,7 +692,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
                 throw ReadError { "config.workload has an unknown value" };
             rc.workload = *kind;
             rc.simCard = getOptionalString(c, "sim_card", "config");
-            rc.simSpeed = get<double>(c, "sim_speed", "config");
+            rc.simSpeed = getNonNegative(c, "sim_speed", "config");
             const auto& w = field(j, "workload", "");
             if (get<std::string>(w, "kind", "workload") != workloadKindName(rc.workload))
                 throw ReadError { "workload.kind differs from config.workload" };
@@ -642,7 +733,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             throw ReadError { "field trace.events must be an array" };
         for (const auto& ev : events) {
             alloc::TraceEvent t;
-            t.t = get<double>(ev, "t", "trace.events");
+            t.t = getNonNegative(ev, "t", "trace.events");
             const auto op = alloc::traceOpFromName(get<std::string>(ev, "op", "trace.events"));
             if (!op)
                 throw ReadError { "trace.events has an unknown op" };
@@ -663,12 +754,120 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
     }
 }
 
+namespace {
+
+    constexpr const char* kExistsMessage = " exists; it is left untouched (choose another path)";
+
+    // Blocks the signals that end a process by default while a temporary file exists, so an interrupt, a
+    // terminal closed or a kill during the write leaves either the whole file or nothing; a signal that came
+    // meanwhile is delivered when the guard goes. (The calling thread only: a program whose other threads take
+    // these signals handles them itself, as the CLI does.) SIGXFSZ is not blocked: it turns into EFBIG only when
+    // ignored, which the CLI does.
+    class TerminationSignalsBlocked {
+    public:
+        TerminationSignalsBlocked()
+        {
+            sigset_t set;
+            sigemptyset(&set);
+            for (const int s : { SIGINT, SIGTERM, SIGHUP, SIGQUIT })
+                sigaddset(&set, s);
+            m_active = pthread_sigmask(SIG_BLOCK, &set, &m_old) == 0;
+        }
+        ~TerminationSignalsBlocked()
+        {
+            if (m_active)
+                pthread_sigmask(SIG_SETMASK, &m_old, nullptr);
+        }
+        TerminationSignalsBlocked(const TerminationSignalsBlocked&) = delete;
+        TerminationSignalsBlocked& operator=(const TerminationSignalsBlocked&) = delete;
+
+    private:
+        sigset_t m_old {};
+        bool m_active = false;
+    };
+
+    WriteError kindOf(int err) { return err == ENOSPC || err == EDQUOT ? WriteError::NoSpace : WriteError::Io; }
+
+    std::string reasonOf(int err)
+    {
+        std::string reason = std::strerror(err);
+        if (err == ENOSPC || err == EDQUOT)
+            reason += " (the disk is full; nothing was written)";
+        if (err == EFBIG) {
+            rlimit limit {};
+            if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+                reason += " (the file-size limit of this process, ulimit -f, is "
+                    + std::to_string(static_cast<std::uint64_t>(limit.rlim_cur)) + " bytes; nothing was written)";
+        }
+        return reason;
+    }
+
+    bool writeAll(int fd, const std::string& text, int& err)
+    {
+        std::size_t written = 0;
+        while (written < text.size()) {
+            const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+            if (n < 0) {
+                if (errno == EINTR)
+                    continue;
+                err = errno;
+                return false;
+            }
+            written += static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+
+    // Note [Exclusive create]
+    // The finished temporary file takes the path only if nothing is there, whoever else writes it at the same
+    // moment: link() where the file system has hard links; renameat2(RENAME_NOREPLACE) where it has none (FAT,
+    // some network shares: link fails with EPERM or EOPNOTSUPP); where neither works (renameat2 EINVAL or ENOSYS),
+    // an empty file created with O_EXCL claims the path first and the temporary file is renamed over that claim.
+    // The first two are atomic; in the third, a second writer's O_EXCL fails, so exactly one writer wins in each.
+    enum class Claim { Done, Exists, Failed };
+
+    bool unsupported(int err) { return err == EINVAL || err == ENOSYS || err == EOPNOTSUPP || err == EPERM; }
+
+    Claim claimPath(const std::string& tmp, const std::string& path, int& err)
+    {
+        if (::link(tmp.c_str(), path.c_str()) == 0) {
+            ::unlink(tmp.c_str());
+            return Claim::Done;
+        }
+        err = errno;
+        if (err == EEXIST)
+            return Claim::Exists;
+        if (err != EPERM && err != EOPNOTSUPP && err != EXDEV && err != EMLINK && err != ENOSYS)
+            return Claim::Failed;
+        if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0)
+            return Claim::Done;
+        err = errno;
+        if (err == EEXIST)
+            return Claim::Exists;
+        if (!unsupported(err))
+            return Claim::Failed;
+        const int claim = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+        if (claim < 0) {
+            err = errno;
+            return err == EEXIST ? Claim::Exists : Claim::Failed;
+        }
+        ::close(claim);
+        if (::rename(tmp.c_str(), path.c_str()) == 0)
+            return Claim::Done;
+        err = errno;
+        ::unlink(path.c_str()); // the empty claim is this writer's own
+        return Claim::Failed;
+    }
+
+} // namespace
+
 WriteError writeResultFile(const std::string& path, const RunResult& result, std::string& error)
 {
     namespace fs = std::filesystem;
+    const std::string shown = units::printable(path);
     std::error_code ec;
     if (fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
-        error = "the output file " + path + " exists; it is left untouched (choose another path)";
+        error = "the output file " + shown + kExistsMessage;
         return WriteError::Exists;
     }
     std::string text;
@@ -680,90 +879,115 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
     }
     const fs::path target(path);
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    // A short temporary name: the path's own name may already use all of NAME_MAX (255 bytes).
     std::random_device rd;
     const std::string tmp
-        = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(rd())))
-              .string();
+        = (dir / (".iteragpu-" + std::to_string(getpid()) + "-" + std::to_string(rd()) + ".tmp")).string();
+    const TerminationSignalsBlocked blocked;
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
         const int err = errno;
-        error = "cannot create a temporary file in " + dir.string() + ": " + std::strerror(err);
-        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+        error = "cannot create a temporary file in " + units::printable(dir.string()) + ": " + reasonOf(err);
+        return kindOf(err);
     }
     auto fail = [&](int err, const std::string& what) {
-        ::close(fd);
         ::unlink(tmp.c_str());
-        error = what + " " + path + ": " + std::strerror(err)
-            + (err == ENOSPC ? " (the disk is full; nothing was written)" : "");
-        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+        error = what + " " + shown + ": " + reasonOf(err);
+        return kindOf(err);
     };
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return fail(errno, "cannot write");
-        }
-        written += static_cast<std::size_t>(n);
+    int err = 0;
+    if (!writeAll(fd, text, err)) {
+        ::close(fd);
+        return fail(err, "cannot write");
     }
-    if (::fsync(fd) != 0)
-        return fail(errno, "cannot flush");
-    if (::close(fd) != 0) {
-        const int err = errno;
+    if (::fsync(fd) != 0) {
+        err = errno;
+        ::close(fd);
+        return fail(err, "cannot flush");
+    }
+    if (::close(fd) != 0)
+        return fail(errno, "cannot close");
+    switch (claimPath(tmp, path, err)) {
+    case Claim::Done:
+        return WriteError::None;
+    case Claim::Exists:
         ::unlink(tmp.c_str());
-        error = "cannot close " + path + ": " + std::strerror(err);
-        return err == ENOSPC ? WriteError::NoSpace : WriteError::Io;
+        error = "the output file " + shown + kExistsMessage;
+        return WriteError::Exists;
+    case Claim::Failed:
+        break;
     }
-    // link() never replaces an existing file: a file that appeared meanwhile is still refused.
-    if (::link(tmp.c_str(), path.c_str()) != 0) {
-        const int err = errno;
-        if (err == EEXIST) {
-            ::unlink(tmp.c_str());
-            error = "the output file " + path + " exists; it is left untouched (choose another path)";
-            return WriteError::Exists;
-        }
-        if (err == EPERM || err == EOPNOTSUPP || err == EXDEV || err == EMLINK) {
-            // A file system without hard links: rename, after checking once more.
-            if (fs::exists(path, ec)) {
-                ::unlink(tmp.c_str());
-                error = "the output file " + path + " exists; it is left untouched (choose another path)";
-                return WriteError::Exists;
-            }
-            if (::rename(tmp.c_str(), path.c_str()) == 0)
-                return WriteError::None;
-        }
-        const int renameErr = errno;
-        ::unlink(tmp.c_str());
-        error = "cannot create " + path + ": "
-            + std::strerror(err == EPERM || err == EOPNOTSUPP || err == EXDEV || err == EMLINK ? renameErr : err);
-        return WriteError::Io;
+    return fail(err, "cannot create");
+}
+
+bool readResultText(std::string_view text, const std::string& name, RunResult& result, std::string& error)
+{
+    const std::string shown = units::printable(name);
+    if (text.size() > kMaxResultFileBytes) {
+        error = shown + " is larger than " + std::to_string(kMaxResultFileBytes) + " bytes: not a result file";
+        return false;
     }
-    ::unlink(tmp.c_str());
-    return WriteError::None;
+    // nlohmann/json parses recursively: the nesting is bounded before it sees the text.
+    if (model::jsonguard::nestingDepth(text) > model::jsonguard::kMaxDepth) {
+        error = shown + " nests objects or arrays deeper than " + std::to_string(model::jsonguard::kMaxDepth)
+            + " levels: not a result file";
+        return false;
+    }
+    ordered_json j;
+    try {
+        j = ordered_json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        error = shown + " is not valid JSON (at byte " + std::to_string(e.byte) + ")";
+        return false;
+    } catch (const nlohmann::json::exception& e) { // a number beyond double (1e400), a bad escape
+        error = shown + " is not a readable JSON document: " + units::printable(e.what(), 200);
+        return false;
+    }
+    if (!fromJson(j, result, error)) {
+        error = shown + ": " + error;
+        return false;
+    }
+    return true;
 }
 
 bool readResultFile(const std::string& path, RunResult& result, std::string& error)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open " + path + ": " + std::strerror(errno);
+    const std::string shown = units::printable(path);
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        error = "cannot open " + shown + ": " + std::strerror(errno);
         return false;
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    ordered_json j;
-    try {
-        j = ordered_json::parse(buffer.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        error = path + " is not valid JSON (at byte " + std::to_string(e.byte) + ")";
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        error = "cannot open " + shown + ": not a regular file";
         return false;
     }
-    if (!fromJson(j, result, error)) {
-        error = path + ": " + error;
+    if (static_cast<std::uint64_t>(st.st_size) > kMaxResultFileBytes) {
+        ::close(fd);
+        error = shown + " is larger than " + std::to_string(kMaxResultFileBytes) + " bytes: not a result file";
         return false;
     }
-    return true;
+    std::string text(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = "cannot read " + shown + ": " + std::strerror(errno);
+            ::close(fd);
+            return false;
+        }
+        if (n == 0)
+            break;
+        got += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    text.resize(got);
+    return readResultText(text, path, result, error);
 }
 
 } // namespace iteragpu::report

@@ -3,8 +3,10 @@
 
 #include "core/protocol/runtypes.h"
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <string_view>
 
 // The measurement result file (README "Result JSON"): RunResult <-> JSON, written whole.
 namespace iteragpu::report {
@@ -28,11 +30,21 @@ bool sampleFromJson(const nlohmann::ordered_json& json, protocol::Sample& sample
 enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
 
 // Refuses an existing path (Exists, the file untouched); writes into a temporary file in the same folder,
-// flushes, then renames it over the path, so a reader never sees half a file. A full disk is NoSpace.
+// flushes, then gives it the path only if the path is still free (Note [Exclusive create] in resultjson.cpp: two
+// writers of one path, one wins, the other gets Exists, also on file systems without hard links), so a reader
+// never sees half a file. A full disk is NoSpace. SIGINT, SIGTERM, SIGHUP and SIGQUIT are blocked in the calling
+// thread while the temporary file exists; on any failure it is removed.
 WriteError writeResultFile(const std::string& path, const protocol::RunResult& result, std::string& error);
 
-// Reads and checks a result file: one-line errors for a missing file, malformed JSON, a wrong or missing
-// "schema", and missing or mistyped fields.
+// The largest result file read (a run of a million samples per phase is far below it).
+inline constexpr std::uint64_t kMaxResultFileBytes = std::uint64_t(1) << 30;
+
+// Reads and checks a result file: one-line errors for a missing or non-regular file, malformed JSON, nesting
+// deeper than model::jsonguard::kMaxDepth, a number beyond double, a wrong or missing "schema", missing or
+// mistyped fields and integers outside their field's range. Throws nothing.
 bool readResultFile(const std::string& path, protocol::RunResult& result, std::string& error);
+
+// The same from text in memory; name is what the errors call it.
+bool readResultText(std::string_view text, const std::string& name, protocol::RunResult& result, std::string& error);
 
 } // namespace iteragpu::report
