@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/i18n/message.h"
 
+#include "core/units/printable.h"
 #include "core/units/units.h"
 
 namespace iteragpu::i18n {
@@ -24,7 +25,8 @@ std::string Arg::english() const
     case Kind::Text:
         break;
     }
-    return text;
+    // A text argument may come from a file (a model_type, a tensor name): it never breaks the line it is in.
+    return units::printable(text);
 }
 
 std::string substitute(std::string_view pattern, const std::vector<std::string>& values)

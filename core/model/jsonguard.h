@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/units/printable.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -42,19 +44,10 @@ inline std::size_t nestingDepth(std::string_view text, std::size_t limit = kMaxD
     return deepest;
 }
 
-// One printable line, at most maxLength characters.
+// One printable line, at most maxLength bytes (units::printable: controls escaped, never printed raw).
 inline std::string oneLine(std::string_view text, std::size_t maxLength = 200)
 {
-    std::string out;
-    for (char c : text) {
-        if (out.size() >= maxLength) {
-            out += "...";
-            break;
-        }
-        const auto u = static_cast<unsigned char>(c);
-        out += (u < 0x20 || u == 0x7f) ? ' ' : c;
-    }
-    return out;
+    return units::printable(text, maxLength);
 }
 
 } // namespace iteragpu::model::jsonguard

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/messagetext.h"
 
+#include "core/units/printable.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -30,7 +32,7 @@ QString messageText(const i18n::Message& message, const QLocale& locale, const T
             values.push_back(translated(translate, arg.term.context, arg.term.source).toStdString());
             break;
         case i18n::Arg::Kind::Text:
-            values.push_back(arg.text);
+            values.push_back(units::printable(arg.text)); // may come from a file: one line, no controls
             break;
         }
     }

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// Result files written to hurt the reader (README "What it promises"): each gets one line of error, never a
+// crash, a throw, a wrapped number or a line forged into the output.
+#include "core/report/resultjson.h"
+#include "core/runner/runner.h"
+#include "core/sim/simbackend.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+
+using namespace iteragpu;
+
+namespace {
+
+protocol::RunResult denseRun()
+{
+    sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+    protocol::RunConfig c;
+    c.batch = 1;
+    c.context = 16;
+    c.width = 64;
+    c.warmup = 1;
+    c.repeats = 1;
+    return protocol::Runner::runBlocking(
+        c, { "sim", backend.runtimeDescription(), true }, [&backend](device::Status& s) { return backend.open(0, s); },
+        nullptr);
+}
+
+protocol::RunResult decoderResult()
+{
+    protocol::RunResult r;
+    r.config.workload = protocol::WorkloadKind::Decoder;
+    r.config.dtype = device::DType::BFloat16;
+    protocol::DecoderSpec d;
+    d.modelSource = "preset:test";
+    d.shape.family = "llama";
+    d.shape.layers = 2;
+    d.shape.hidden = 64;
+    d.shape.intermediate = 128;
+    d.shape.heads = 4;
+    d.shape.kvHeads = 2;
+    d.shape.headDim = 16;
+    d.shape.vocab = 100;
+    r.config.decoder = d;
+    return r;
+}
+
+// The text of a result file whose field at pointer holds raw (JSON text, put in verbatim).
+std::string withRaw(const nlohmann::ordered_json& base, const std::string& pointer, const std::string& raw)
+{
+    auto j = base;
+    j[nlohmann::ordered_json::json_pointer(pointer)] = "@@RAW@@";
+    std::string text = j.dump();
+    const std::string marker = "\"@@RAW@@\"";
+    text.replace(text.find(marker), marker.size(), raw);
+    return text;
+}
+
+} // namespace
+
+class TestHostileResults : public QObject {
+    Q_OBJECT
+private slots:
+    void refusedWithOneLine_data()
+    {
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("raw");
+        QTest::addColumn<QString>("message");
+        // Numbers beyond their field: never wrapped, truncated or cast.
+        QTest::addRow("1e400 (beyond double)") << "dense" << "/identity/run_id" << "1e400" << "not a readable JSON";
+        QTest::addRow("1e300 in an integer field")
+            << "dense" << "/identity/run_id" << "1e300" << "identity.run_id must be a non-negative integer";
+        QTest::addRow("2.5 in an integer field")
+            << "dense" << "/config/batch" << "2.5" << "config.batch must be a non-negative integer";
+        QTest::addRow("run_id -1") << "dense" << "/identity/run_id" << "-1" << "identity.run_id is out of range (-1";
+        QTest::addRow("seed -1") << "dense" << "/identity/seed" << "-1" << "identity.seed is out of range";
+        QTest::addRow("warmup 2^32 + 1")
+            << "dense" << "/config/warmup" << "4294967297" << "config.warmup is out of range (4294967297";
+        QTest::addRow("repeats -3") << "dense" << "/config/repeats" << "-3" << "config.repeats is out of range";
+        QTest::addRow("phase index 2^31") << "dense" << "/phases/0/index" << "2147483648"
+                                          << "phases[0].index is out of range";
+        QTest::addRow("phase index -1") << "dense" << "/phases/0/index" << "-1" << "phases[0].index must not be";
+        QTest::addRow("device index 2^40")
+            << "dense" << "/environment/device/index" << "1099511627776" << "environment.device.index is out of";
+        QTest::addRow("sample as -1")
+            << "dense" << "/phases/0/samples/allocated" << "[-1]" << "samples.allocated[0] is out of range";
+        QTest::addRow("sample time 1e300 is fine, -1 is not")
+            << "dense" << "/trace/events" << "[{\"t\":-1,\"op\":\"malloc\",\"size\":1,\"address\":1,\"phase\":0}]"
+            << "trace.events.t must not be negative";
+        QTest::addRow("trace phase 1e10") << "dense" << "/trace/events"
+                                          << "[{\"t\":0,\"op\":\"malloc\",\"size\":1,\"address\":1,\"phase\":1e10}]"
+                                          << "trace.events.phase must be an integer";
+        QTest::addRow("sampling rate negative")
+            << "dense" << "/config/sampling_hz" << "-100" << "config.sampling_hz must not be negative";
+        QTest::addRow("sim speed as text") << "dense" << "/config/sim_speed" << "\"fast\""
+                                           << "config.sim_speed must be a number (it is string)";
+        QTest::addRow("boolean as 1") << "dense" << "/completed" << "1" << "completed must be true or false";
+        QTest::addRow("trial order of numbers")
+            << "dense" << "/trial_order" << "[1]" << "trial_order[0] must be a string";
+        // The decoder's shape: counts that divide or size the run must be at least 1; a float field within float.
+        QTest::addRow("0 layers") << "decoder" << "/workload/shape/layers" << "0" << "shape.layers must be at least 1";
+        QTest::addRow("0 heads") << "decoder" << "/workload/shape/heads" << "0" << "shape.heads must be at least 1";
+        QTest::addRow("rope theta 1e300")
+            << "decoder" << "/workload/rope_theta" << "1e300" << "workload.rope_theta is out of range";
+        QTest::addRow("0 sequences") << "decoder" << "/workload/sequences" << "0" << "sequences must be at least 1";
+        // Text from the file is quoted escaped: it cannot forge a line of the error or reach the terminal.
+        QTest::addRow("schema with a newline and an escape")
+            << "dense" << "/schema" << "\"iteragpu.measure/9\\nresult: all phases fit\\u001b[2J\""
+            << "unsupported schema \"iteragpu.measure/9\\nresult: all phases fit\\x1b[2J\"";
+        QTest::addRow("owner name with a newline")
+            << "dense" << "/phases/0/owners/peak" << "{\"x\\ny\":1}" << "unknown owner \"x\\ny\"";
+        QTest::addRow("dimension name with a carriage return")
+            << "dense" << "/phases/0/dimensions" << "{\"a\\rb\":-1}" << "dimensions.a\\rb must be";
+    }
+
+    void refusedWithOneLine()
+    {
+        QFETCH(QString, base);
+        QFETCH(QString, pointer);
+        QFETCH(QString, raw);
+        QFETCH(QString, message);
+        const auto good = report::toJson(base == QLatin1String("dense") ? denseRun() : decoderResult());
+        protocol::RunResult check;
+        std::string error;
+        QVERIFY2(report::fromJson(good, check, error), error.c_str()); // the base itself reads
+        const std::string text = withRaw(good, pointer.toStdString(), raw.toStdString());
+        protocol::RunResult back;
+        QVERIFY(!report::readResultText(text, "hostile.json", back, error));
+        QVERIFY2(error.find(message.toStdString()) != std::string::npos, error.c_str());
+        QVERIFY2(error.find('\n') == std::string::npos && error.find('\r') == std::string::npos
+                && error.find('\x1b') == std::string::npos,
+            error.c_str());
+    }
+
+    // {"a":[[[[...]]]],"b":1}, 50 000 deep, 100 KB: refused before parsing (it overflowed the stack).
+    void deepNestingIsRefused()
+    {
+        const std::string text = "{\"a\":" + std::string(50000, '[') + std::string(50000, ']') + ",\"b\":1}";
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("deep.json")).toStdString();
+        std::ofstream(path, std::ios::binary) << text;
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY(!report::readResultFile(path, back, error));
+        QVERIFY2(error.find("deeper than 64 levels") != std::string::npos, error.c_str());
+    }
+
+    // A FIFO (or any file that is not regular) is refused at once: reading it would wait for a writer forever.
+    void fifoIsRefusedWithoutWaiting()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("pipe.json")).toStdString();
+        QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY(!report::readResultFile(path, back, error));
+        QVERIFY2(error.find("not a regular file") != std::string::npos, error.c_str());
+        QVERIFY(!report::readResultFile(dir.path().toStdString(), back, error));
+        QVERIFY2(error.find("not a regular file") != std::string::npos, error.c_str());
+    }
+
+    // Valid nesting at the limit still reads as JSON (the guard counts, it does not guess).
+    void nestingAtTheLimitReachesTheFieldChecks()
+    {
+        auto good = report::toJson(denseRun());
+        std::string deep = "1";
+        for (int i = 0; i < 60; ++i)
+            deep = "[" + deep + "]";
+        const std::string text = withRaw(good, "/extra", deep);
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::readResultText(text, "deep-ok.json", back, error), error.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileResults)
+#include "tst_hostileresults.moc"
