@@ -10,6 +10,8 @@
 #include "app/gui/report/resulttimeline.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
+#include "app/gui/run/scriptdialog.h"
+#include "app/gui/run/scriptprocess.h"
 #include "app/gui/run/timelineconversion.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
@@ -309,6 +311,8 @@ void MainWindow::createMenus()
     m_stopAction
         = m_fileMenu->addAction(style()->standardIcon(QStyle::SP_MediaStop), QString(), this, &MainWindow::stopRun);
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_scriptAction = m_fileMenu->addAction(QString(), this, &MainWindow::runScript);
+    m_scriptAction->setObjectName(QStringLiteral("runScriptAction"));
     m_fileSeparator = m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -433,6 +437,27 @@ void MainWindow::connectRun()
         }
     });
     connect(rc, &RunController::runFinished, this, &MainWindow::onRunFinished);
+    // A script's device is known once its probe speaks: the chart names it and draws its capacity.
+    connect(rc->scriptProcess(), &ScriptProcess::headerReady, this, [this](const protocol::RunResult& header) {
+        const auto& device = header.environment.device;
+        //: %1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it
+        m_timeline->setDeviceLabel(tr("%1 (%2) · your script, measured by iteragpu_probe")
+                                       .arg(QString::fromStdString(header.config.deviceId),
+                                           QString::fromStdString(device.name)));
+        m_timeline->setCapacityBytes(
+            device.totalBytes > 0 ? std::optional<std::uint64_t>(device.totalBytes) : std::nullopt);
+        //: %1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device's name
+        m_logView->info(tr("The probe (%1) measures on %2 (%3).")
+                            .arg(QString::fromStdString(header.config.script ? header.config.script->measuredBy
+                                                                             : std::string("iteragpu_probe")),
+                                QString::fromStdString(header.config.deviceId), QString::fromStdString(device.name)));
+    });
+    connect(rc->scriptProcess(), &ScriptProcess::outputLine, this, [this](const QString& line, bool isError) {
+        if (isError)
+            m_logView->warning(line);
+        else
+            m_logView->info(line);
+    });
     connect(rc, &RunController::errorOccurred, this, [this](const QString& message) {
         m_logView->error(message);
         showNotice(message, true);
@@ -443,6 +468,7 @@ void MainWindow::connectRun()
         m_devicePicker->setEnabled(idle);
         m_devicePicker->setRefreshEnabled(idle);
         m_stopAction->setEnabled(state == RunController::State::Running);
+        m_scriptAction->setEnabled(idle);
         updateRunAllowed();
     });
 }
@@ -547,6 +573,40 @@ void MainWindow::startRun()
     statusBar()->showMessage(tr("Running…"));
 }
 
+void MainWindow::runScript()
+{
+    if (m_runController->isRunning())
+        return;
+    ScriptDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    dialog.remember();
+    startScript(dialog.request());
+}
+
+std::uint64_t MainWindow::startScript(const ScriptRequest& request)
+{
+    if (m_runController->isRunning())
+        return 0;
+    showNotice(QString(), false);
+    m_phaseModel->clear();
+    m_timeline->clear();
+    m_whyView->setRunning();
+    m_timeline->setDeviceLabel(tr("your script, measured by iteragpu_probe"));
+    m_timeline->setCapacityBytes(std::nullopt);
+    m_runWorkload = protocol::WorkloadKind::Script;
+    const std::uint64_t runId = m_runController->startScript(request);
+    updateEstimateLine(); // the sizing panel's total is not the script's estimate: no line while it runs
+    if (runId == 0)
+        return 0;
+    //: %1 run number, %2 the interpreter (python3), %3 the script and its arguments
+    m_logView->info(tr("Run %1 started: %2 %3 (measured from inside by iteragpu_probe).")
+                        .arg(QString::number(runId), request.python,
+                            (QStringList { request.script } + request.arguments).join(QLatin1Char(' '))));
+    statusBar()->showMessage(tr("Running…"));
+    return runId;
+}
+
 std::optional<protocol::RunConfig> MainWindow::runConfig() const
 {
     auto config = m_workloadForm->config();
@@ -566,9 +626,13 @@ void MainWindow::stopRun()
 {
     if (m_runController->state() != RunController::State::Running)
         return;
+    const bool script = m_runController->runningScript();
     m_runController->stop();
-    m_logView->warning(
-        tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
+    if (script)
+        m_logView->warning(tr("Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept."));
+    else
+        m_logView->warning(
+            tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
     statusBar()->showMessage(tr("Stopping at the end of the current phase…"));
 }
 
@@ -661,6 +725,9 @@ void MainWindow::retranslateUi()
     m_fileMenu->setTitle(tr("&File"));
     m_runAction->setText(tr("&Run"));
     m_stopAction->setText(tr("&Stop at the end of the phase"));
+    m_scriptAction->setText(tr("Run a &PyTorch script…"));
+    m_scriptAction->setStatusTip(
+        tr("Start your own PyTorch program measured from inside by iteragpu_probe; its phases appear live"));
     m_quitAction->setText(tr("&Quit"));
     m_viewMenu->setTitle(tr("&View"));
     m_unitMenu->setTitle(tr("&Unit"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "app/gui/run/scriptrequest.h"
 #include "core/registry/backendregistry.h"
 #include "core/protocol/runtypes.h"
 #include "core/units/units.h"
@@ -85,6 +86,11 @@ public slots:
     void switchLanguage(const QString& code);
     void startRun();
     void stopRun();
+    // File > Run a PyTorch script...: the dialog, then startScript().
+    void runScript();
+    // Starts the user's program measured by the probe; its phases fill the timeline and the table live. The run
+    // id, 0 when it did not start.
+    std::uint64_t startScript(const iteragpu::gui::ScriptRequest& request);
     void resetLayout();
 
 protected:
@@ -120,6 +126,7 @@ private:
     QAction* m_aboutAction = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
+    QAction* m_scriptAction = nullptr;
     QAction* m_resetZoomAction = nullptr;
     QAction* m_resetLayoutAction = nullptr;
     QAction* m_unitGBAction = nullptr;

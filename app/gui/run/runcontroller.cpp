@@ -2,6 +2,7 @@
 #include "app/gui/run/runcontroller.h"
 
 #include "app/gui/run/runsignaladapter.h"
+#include "app/gui/run/scriptprocess.h"
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/runsummary.h"
 #include "core/runner/preparerun.h"
@@ -16,6 +17,27 @@ RunController::RunController(device::BackendRegistry& registry, QObject* parent)
     qRegisterMetaType<iteragpu::gui::RunController::State>("iteragpu::gui::RunController::State");
     connect(m_adapter, &RunSignalAdapter::eventsReady, this, &RunController::onEvents, Qt::QueuedConnection);
     connect(m_adapter, &RunSignalAdapter::runEnded, this, &RunController::onRunEnded, Qt::QueuedConnection);
+
+    // A script's events arrive on this thread already; they take the native run's path from here on.
+    m_script = new ScriptProcess(this);
+    connect(m_script, &ScriptProcess::phaseStarted, this, [this](const protocol::PhaseResult& phase) {
+        onEvents(m_runId, { RunEvent { RunEvent::Kind::PhaseStarted, phase, {} } });
+        // The program decides how many phases there are: the one going counts as planned once it starts.
+        if (m_state != State::Idle && m_plannedPhases < m_finishedPhases + 1) {
+            m_plannedPhases = m_finishedPhases + 1;
+            emit progressChanged(m_finishedPhases, m_plannedPhases);
+        }
+    });
+    connect(m_script, &ScriptProcess::samplesReady, this, [this](const std::vector<protocol::Sample>& samples) {
+        onEvents(m_runId, { RunEvent { RunEvent::Kind::Samples, {}, samples } });
+    });
+    connect(m_script, &ScriptProcess::phaseFinished, this, [this](const protocol::PhaseResult& phase) {
+        onEvents(m_runId, { RunEvent { RunEvent::Kind::PhaseFinished, phase, {} } });
+    });
+    connect(m_script, &ScriptProcess::finished, this, [this](protocol::RunResult result) {
+        result.identity.runId = m_runId;
+        onRunEnded(m_runId, result);
+    });
 }
 
 RunController::~RunController()
@@ -58,6 +80,7 @@ std::uint64_t RunController::start(protocol::RunConfig config)
         m_runner->wait(); // the previous run has delivered its end already; this only joins its thread
     m_runner = std::make_unique<protocol::Runner>();
     m_config = config;
+    m_scriptRun = false;
     m_plannedPhases = plannedPhaseCount(config);
     m_finishedPhases = 0;
     m_lastResult = {};
@@ -74,11 +97,44 @@ std::uint64_t RunController::start(protocol::RunConfig config)
     return runId;
 }
 
+std::uint64_t RunController::startScript(const ScriptRequest& request)
+{
+    if (m_state != State::Idle) {
+        emit errorOccurred(tr("A run is still going; stop it first."));
+        return 0;
+    }
+    QString error;
+    if (!m_script->start(request, error)) {
+        //: %1 is the reason in one line
+        emit errorOccurred(tr("The script cannot start: %1").arg(error));
+        return 0;
+    }
+    m_config = protocol::RunConfig {};
+    m_config.workload = protocol::WorkloadKind::Script;
+    m_config.deviceId.clear();
+    m_scriptRun = true;
+    m_plannedPhases = 0; // the program decides how many
+    m_finishedPhases = 0;
+    m_lastResult = {};
+    m_runId = protocol::Runner::nextRunId();
+    m_elapsed.start();
+    setState(State::Running);
+    emit runStarted(m_runId, m_config);
+    emit progressChanged(m_finishedPhases, m_plannedPhases);
+    return m_runId;
+}
+
 void RunController::stop()
 {
-    if (m_state != State::Running || !m_runner)
+    if (m_state != State::Running)
         return;
-    m_runner->cancel();
+    if (m_scriptRun) {
+        m_script->stop();
+    } else {
+        if (!m_runner)
+            return;
+        m_runner->cancel();
+    }
     setState(State::Stopping);
 }
 
@@ -120,7 +176,7 @@ void RunController::onRunEnded(quint64 runId, const protocol::RunResult& result)
         ++m_dropped;
         return;
     }
-    if (m_runner)
+    if (m_runner && !m_scriptRun)
         m_runner->wait(); // the worker has sent its last event; this joins a thread that is returning
     m_lastResult = result;
     // The bar ends where the run ended: phases that ran (passed or failed) of those planned, from core's summary,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/gui/run/runevent.h"
+#include "app/gui/run/scriptrequest.h"
 #include "core/registry/backendregistry.h"
 #include "core/runner/runner.h"
 
@@ -12,6 +13,7 @@
 namespace iteragpu::gui {
 
 class RunSignalAdapter;
+class ScriptProcess;
 
 // Starts and stops runs from the UI thread. The run executes on the core's worker thread (protocol::Runner);
 // its events arrive through RunSignalAdapter as queued, batched value snapshots tagged with the run id, and
@@ -26,7 +28,11 @@ public:
 
     // Starts a run of config on config.deviceId; returns its id, or 0 with errorOccurred() when it cannot start.
     std::uint64_t start(protocol::RunConfig config);
-    // Asks the run to stop at the end of the current phase; what was measured is kept.
+    // Starts the user's own PyTorch program, measured from inside by the probe (ScriptProcess); its events come
+    // through the same signals as a native run's, tagged with a run id of the same counter. 0 when it cannot start.
+    std::uint64_t startScript(const ScriptRequest& request);
+    // Asks the run to stop at the end of the current phase (a script: Ctrl+C, then SIGTERM); what was measured is
+    // kept.
     void stop();
 
     State state() const { return m_state; }
@@ -40,6 +46,9 @@ public:
     // Batches dropped because they belonged to a run that is not the current one.
     int droppedBatches() const { return m_dropped; }
     RunSignalAdapter* adapter() const { return m_adapter; }
+    // The script runs' child process (its header and output lines are signals of its own).
+    ScriptProcess* scriptProcess() const { return m_script; }
+    bool runningScript() const { return isRunning() && m_scriptRun; }
     const protocol::RunResult& lastResult() const { return m_lastResult; }
 
     static int plannedPhaseCount(const protocol::RunConfig& config);
@@ -62,6 +71,8 @@ private:
 
     device::BackendRegistry& m_registry;
     RunSignalAdapter* m_adapter = nullptr;
+    ScriptProcess* m_script = nullptr;
+    bool m_scriptRun = false; // the current or last run is a script's
     std::unique_ptr<protocol::Runner> m_runner;
     protocol::RunConfig m_config;
     protocol::RunResult m_lastResult;
