@@ -334,6 +334,65 @@
         <source>activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term of Korthikanti et al.)</source>
         <translation>activaciones: la atención eager conserva sus puntuaciones s x s, el softmax y la máscara de dropout (el término 5*a*s/h de Korthikanti et al.)</translation>
     </message>
+    <message>
+        <source>GGUF architecture &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3: read as a Llama-style decoder</source>
+        <extracomment>%1 general.architecture of a GGUF file</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config: one scale and zero per output channel (group_size -1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config: FP4 with double quantization stores what NF4 with double quantization stores; sized as nf4-dq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>element count of the GGUF file&apos;s tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored bytes of the GGUF tensors (header, exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: the tensors&apos; bytes as stored in %1 (%2), loaded as stored</source>
+        <extracomment>%1 the GGUF file&apos;s name, %2 its ggml types and tensor counts</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: stored as config.json&apos;s quantization_config says (%1): %2</source>
+        <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict: config.json&apos;s quantization_config says %1, but the weights are sized as chosen: %2</source>
+        <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format chosen</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache: no prompt length typed, so the model&apos;s trained context of %1 tokens</source>
+        <extracomment>%1 tokens (the model&apos;s max_position_embeddings or GGUF context_length)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: blocks of %1 values, %2 bits per parameter (codes and scales)</source>
+        <extracomment>%1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)</source>
+        <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -635,6 +694,11 @@
     <message>
         <source>dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on top of the largest stage, an upper bound: the buffer lives only while its linear runs</source>
         <translation>descuantizar y luego GEMM, como hace la carga de trabajo del decodificador (core/workloads/DECODER.md); se suma a la etapa más grande, una cota superior: el búfer solo existe mientras se ejecuta su capa lineal</translation>
+    </message>
+    <message>
+        <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
+        <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1427,6 +1491,119 @@
     </message>
 </context>
 <context>
+    <name>SweepText</name>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation type="unfinished">secuencias</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (simulated)</source>
+        <extracomment>%1 is a list of device ids, e.g. sim:0</extracomment>
+        <translation type="unfinished">%1 (simulado)</translation>
+    </message>
+    <message>
+        <source>out of memory in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boundary: %1 %2 passes, %3 fails (%4).</source>
+        <extracomment>%1 dimension name, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yet at the resolution.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No failure up to the maximum: %1 %2 passes.</source>
+        <extracomment>%1 dimension name, %2 the largest value tried, which passed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest passing so far: %1 %2; no failure yet.</source>
+        <extracomment>%1 dimension name, %2 the largest passing value so far</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing passed: %1 %2 already fails.</source>
+        <extracomment>%1 dimension name, %2 the smallest value tried, which failed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trial has finished yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted over %n passing trial(s): peak allocated ≈ %1.</source>
+        <extracomment>%n passing trials used, %1 the fitted formula, e.g. &quot;1.20 GiB + 0.31 GiB × sequences&quot;</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2): no limit follows from the fit (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity; the fit does not grow, so it gives no limit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): nothing fits (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 ≤ %4 (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no limit</source>
+        <extracomment>%1 card name; the fit does not grow, so it gives no limit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing fits</source>
+        <extracomment>%1 card name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ≤ %2</source>
+        <extracomment>%1 card name, %2 the largest value the fit gives on it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
+        <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WeightFormat</name>
     <message>
         <source>fp32: 4 bytes per parameter, no metadata.</source>
@@ -1465,28 +1642,8 @@
         <translation>4 bits compacto: exactamente 4 bits por parámetro, sin escalas ni ceros: el límite inferior teórico, no la disposición de un checkpoint real.</translation>
     </message>
     <message>
-        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation>nf4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de 64 valores = 4,5 bits por parámetro, más un mapa de cuantización fp32 de 16 entradas por tensor (se cuenta cuando se conoce la forma).</translation>
-    </message>
-    <message>
-        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation>fp4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de 64 valores = 4,5 bits por parámetro, más un mapa de cuantización fp32 de 16 entradas por tensor (se cuenta cuando se conoce la forma).</translation>
-    </message>
-    <message>
         <source>NF4 double quantization (bitsandbytes)</source>
         <translation>NF4 con doble cuantización (bitsandbytes)</translation>
-    </message>
-    <message>
-        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.</source>
-        <translation>nf4 con doble cuantización: códigos de 4 bits, un absmax de 8 bits por bloque de 64 valores, una escala fp32 de segundo nivel por cada 256 bloques = 4 + 8/64 + 32/16384 = ~4,127 bits por parámetro.</translation>
-    </message>
-    <message>
-        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
-        <translation>GPTQ int4: códigos de 4 bits empaquetados en int32 (qweight); por cada grupo de 128 filas de entrada y columna de salida, una escala fp16 y un cero de 4 bits empaquetado (qzeros), más un g_idx int32 por fila de entrada (con la forma conocida).</translation>
-    </message>
-    <message>
-        <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
-        <translation>AWQ int4: códigos de 4 bits empaquetados en int32; por cada grupo de 128 filas de entrada y columna de salida, una escala fp16 y un cero de 4 bits empaquetado; sin g_idx.</translation>
     </message>
     <message>
         <source>FP32</source>
@@ -1523,6 +1680,26 @@
     <message>
         <source>AWQ int4</source>
         <translation>AWQ int4</translation>
+    </message>
+    <message>
+        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one fp32 second-level scale per 256 blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1886,6 +2063,24 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>Write the raw JSON result beside the sheet</source>
         <translation>Escribir el resultado JSON bruto junto a la ficha</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::FileOpener</name>
+    <message>
+        <source>%1 could not be opened as a result.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: this kind of file cannot be opened here.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read; the sizing panel says why.</source>
+        <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2315,6 +2510,53 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <source>Why</source>
         <translation>Por qué</translation>
     </message>
+    <message>
+        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
+        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
+        <translation>%1 (%2) · tu script, medido por iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>The probe (%1) measures on %2 (%3).</source>
+        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
+        <translation>La sonda (%1) mide en %2 (%3).</translation>
+    </message>
+    <message>
+        <source>A run is going; the sweep can start after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep is running; stop it or wait for its end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your script, measured by iteragpu_probe</source>
+        <translation>tu script, medido por iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
+        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
+        <translation>Ejecución %1 iniciada: %2 %3 (medida desde dentro por iteragpu_probe).</translation>
+    </message>
+    <message>
+        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
+        <translation>Detención solicitada: el script recibe Ctrl+C (y luego SIGTERM); se conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>Run a &amp;PyTorch script…</source>
+        <translation>Ejecutar un script de &amp;PyTorch…</translation>
+    </message>
+    <message>
+        <source>Start your own PyTorch program measured from inside by iteragpu_probe; its phases appear live</source>
+        <translation>Iniciar tu propio programa de PyTorch, medido desde dentro por iteragpu_probe; sus fases aparecen en directo</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ModelSourceBox</name>
@@ -2693,6 +2935,25 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::RecentFiles</name>
+    <message>
+        <source>No longer there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::ReportActions</name>
     <message>
         <source>&amp;Open result…</source>
@@ -2995,6 +3256,11 @@ Este proceso: %4 bytes (%5)</translation>
         <source>The run could not start.</source>
         <translation>No se pudo iniciar la ejecución.</translation>
     </message>
+    <message>
+        <source>The script cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>El script no puede iniciarse: %1</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::RunPanel</name>
@@ -3035,6 +3301,127 @@ Este proceso: %4 bytes (%5)</translation>
         <source>%v / %m phases</source>
         <extracomment>progress bar text: %v phases done of %m planned</extracomment>
         <translation>%v / %m fases</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ScriptDialog</name>
+    <message>
+        <source>Run a PyTorch script</source>
+        <translation>Ejecutar un script de PyTorch</translation>
+    </message>
+    <message>
+        <source>e.g. --batch 4 --steps 10</source>
+        <translation>p. ej. --batch 4 --steps 10</translation>
+    </message>
+    <message>
+        <source>the script&apos;s folder</source>
+        <translation>la carpeta del script</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Choose a PyTorch script</source>
+        <translation>Elegir un script de PyTorch</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Scripts de Python (*.py);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>Elegir la carpeta de trabajo</translation>
+    </message>
+    <message>
+        <source>&amp;Script:</source>
+        <translation>&amp;Script:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumentos:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>Carpeta de &amp;trabajo:</translation>
+    </message>
+    <message>
+        <source>&amp;Python:</source>
+        <translation>&amp;Python:</translation>
+    </message>
+    <message>
+        <source>The script measures itself with iteragpu_probe (from iteragpu_probe import Probe; with probe.phase(&quot;prefill&quot;): …). Its phases appear live here; its output goes to the log. Stop sends Ctrl+C, then SIGTERM, and keeps what was measured.</source>
+        <translation>El script se mide a sí mismo con iteragpu_probe (from iteragpu_probe import Probe; with probe.phase(&quot;prefill&quot;): …). Sus fases aparecen aquí en directo; su salida va al registro. Detener envía Ctrl+C y luego SIGTERM, y conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ejecutar</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ScriptProcess</name>
+    <message>
+        <source>The program did not stop after Ctrl+C; sending SIGTERM.</source>
+        <translation>El programa no se detuvo tras Ctrl+C; se envía SIGTERM.</translation>
+    </message>
+    <message>
+        <source>The program did not stop after SIGTERM; killing it.</source>
+        <translation>El programa no se detuvo tras SIGTERM; se termina a la fuerza (SIGKILL).</translation>
+    </message>
+    <message>
+        <source>A script is still running; stop it first.</source>
+        <translation>Todavía se ejecuta un script; deténlo primero.</translation>
+    </message>
+    <message>
+        <source>The script %1 does not exist.</source>
+        <extracomment>%1 is the path the user gave</extracomment>
+        <translation>El script %1 no existe.</translation>
+    </message>
+    <message>
+        <source>The Python probe (iteragpu_probe) is not installed beside the workbench.</source>
+        <translation>La sonda de Python (iteragpu_probe) no está instalada junto al banco de trabajo.</translation>
+    </message>
+    <message>
+        <source>The working folder %1 does not exist.</source>
+        <extracomment>%1 is a folder path</extracomment>
+        <translation>La carpeta de trabajo %1 no existe.</translation>
+    </message>
+    <message>
+        <source>Cannot open the probe&apos;s event socket: %1</source>
+        <extracomment>%1 is the system&apos;s reason</extracomment>
+        <translation>No se puede abrir el socket de eventos de la sonda: %1</translation>
+    </message>
+    <message>
+        <source>A second probe connected; only the first one is followed.</source>
+        <translation>Se conectó una segunda sonda; solo se sigue la primera.</translation>
+    </message>
+    <message>
+        <source>The probe sent a line longer than the limit; the stream is no longer followed.</source>
+        <translation>La sonda envió una línea más larga que el límite; el flujo ya no se sigue.</translation>
+    </message>
+    <message>
+        <source>A line of the probe&apos;s stream was refused: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>Se rechazó una línea del flujo de la sonda: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <extracomment>%1 is the interpreter, e.g. python3; %2 the system&apos;s reason</extracomment>
+        <translation>No se pudo iniciar %1: %2</translation>
+    </message>
+    <message>
+        <source>The program was stopped.</source>
+        <translation>El programa se detuvo.</translation>
+    </message>
+    <message>
+        <source>%1 ended abnormally.</source>
+        <extracomment>%1 is the interpreter, e.g. python3</extracomment>
+        <translation>%1 terminó de forma anómala.</translation>
+    </message>
+    <message>
+        <source>The program ended with exit code %1.</source>
+        <extracomment>%1 is the program&apos;s exit code</extracomment>
+        <translation>El programa terminó con el código %1.</translation>
     </message>
 </context>
 <context>
@@ -3172,6 +3559,327 @@ Este proceso: %4 bytes (%5)</translation>
         <source>The GPU catalog could not be read: %1</source>
         <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>No se pudo leer el catálogo de GPU: %1</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepChart</name>
+    <message>
+        <source>Peak allocated vs %1</source>
+        <extracomment>%1 is the varied dimension, e.g. sequences</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation type="unfinished">simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>No sweep yet: run one or open a sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak allocated (%1)</source>
+        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: passed</source>
+        <extracomment>%1 labels the sweep (its devices), e.g. &quot;sim:0 (simulated)&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished">exitosa</translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <extracomment>%1 labels the sweep (its devices)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fallida</translation>
+    </message>
+    <message>
+        <source>%1: fitted</source>
+        <extracomment>%1 labels the sweep; &quot;fitted&quot; says the line is the growth model&apos;s, not a measurement</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity of %1: %2</source>
+        <extracomment>%1 labels the sweep (its devices), %2 the capacity with its unit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: boundary %2</source>
+        <extracomment>%1 labels the sweep (its devices), %2 is the largest passing value of the sweep</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boundary %1</source>
+        <extracomment>%1 is the largest passing value of the sweep</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepController</name>
+    <message>
+        <source>A sweep is still going; stop it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workbench runs sweeps on this machine&apos;s devices only; the %1 executor is available from the command line (iteragpu sweep --executor).</source>
+        <extracomment>%1 is the executor&apos;s name, e.g. slurm</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep cannot start: %1</source>
+        <extracomment>%1 is the reason in one line, e.g. &quot;iteragpu not found&quot;
+----------
+%1 is the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepForm</name>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the values listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Va&amp;lues:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascending whole numbers, separated by commas: 1, 2, 4, 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M&amp;in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ma&amp;x:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until the first failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;olution:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search stops when the first failing value is at most this far above the largest passing one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Devices:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device ids separated by commas (sim:0, cuda:1); never two trials on one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jobs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trials at once, each on its own device of the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new or empty folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run s&amp;weep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values: &apos;%1&apos; is not a whole number above 0.</source>
+        <extracomment>%1 is what the user typed between two commas</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values: list them in ascending order, each once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min: a whole number above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max: a whole number above 0, or empty to search until the first failure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max is below min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution: a whole number above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices: name at least one device, e.g. sim:0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs: at most one trial per device, and %n device(s) are listed.</source>
+        <extracomment>%n is the number of devices listed</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder: choose a new or empty folder for the sweep&apos;s files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepView</name>
+    <message>
+        <source>Open s&amp;weep folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sweep to co&amp;mpare…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vary one dimension of the workload, one fresh measure process per value: choose it on the left and run, or open a sweep folder (File menu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation type="unfinished">Simulado, no es una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>Compared: %1. %2</source>
+        <extracomment>%1 labels a compared sweep (its devices), %2 its boundary sentence</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; no sweep was started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep started in %1, varying %2.</source>
+        <extracomment>%1 is the sweep folder, %2 the dimension varied</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop requested: the running trials are stopped and marked interrupted; sweep.json keeps the finished ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial %1: %2 %3 on %4</source>
+        <extracomment>%1 trial number, %2 dimension name, %3 its value, %4 device id
+----------
+%1 trial number, %2 dimension name, %3 its value, %4 the device&apos;s label (id, simulated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation type="unfinished">simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>Trial %1 (%2 %3): %4.</source>
+        <extracomment>%1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep stopped: %1.</source>
+        <extracomment>%1 says why the sweep stopped, e.g. &quot;interrupted&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trial&apos;s result %1 cannot be read: %2</source>
+        <extracomment>%1 is the result file, %2 the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep is running; stop it before opening another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened as a sweep: %2</source>
+        <extracomment>%1 is the folder, %2 the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep opened from %1.</source>
+        <extracomment>%1 is the sweep folder</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a sweep first; the one added is compared with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep varies %1, the one shown %2: only sweeps of the same dimension share a chart.</source>
+        <extracomment>%1 and %2 are dimension names</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sweep to compare</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3408,6 +4116,83 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Activation checkpointing</source>
         <translation>Checkpointing de activaciones</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TrialTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished">exitosa</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fallida</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished">memoria insuficiente</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is an exact byte count</extracomment>
+        <translation type="unfinished">%1 bytes</translation>
+    </message>
+    <message>
+        <source>not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished">Valor</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Estado</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation type="unfinished">Pico allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation type="unfinished">Pico reserved</translation>
+    </message>
+    <message>
+        <source>Device peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished">Dispositivo</translation>
     </message>
 </context>
 <context>

@@ -334,6 +334,65 @@
         <source>activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term of Korthikanti et al.)</source>
         <translation>activation: attention eager giữ điểm s x s, softmax và mặt nạ dropout (số hạng 5*a*s/h của Korthikanti et al.)</translation>
     </message>
+    <message>
+        <source>GGUF architecture &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3: read as a Llama-style decoder</source>
+        <extracomment>%1 general.architecture of a GGUF file</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config: one scale and zero per output channel (group_size -1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config: FP4 with double quantization stores what NF4 with double quantization stores; sized as nf4-dq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>element count of the GGUF file&apos;s tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored bytes of the GGUF tensors (header, exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: the tensors&apos; bytes as stored in %1 (%2), loaded as stored</source>
+        <extracomment>%1 the GGUF file&apos;s name, %2 its ggml types and tensor counts</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: stored as config.json&apos;s quantization_config says (%1): %2</source>
+        <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict: config.json&apos;s quantization_config says %1, but the weights are sized as chosen: %2</source>
+        <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format chosen</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache: no prompt length typed, so the model&apos;s trained context of %1 tokens</source>
+        <extracomment>%1 tokens (the model&apos;s max_position_embeddings or GGUF context_length)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: blocks of %1 values, %2 bits per parameter (codes and scales)</source>
+        <extracomment>%1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)</source>
+        <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -635,6 +694,11 @@
     <message>
         <source>dequantize-then-GEMM, as the decoder workload does (core/workloads/DECODER.md); added on top of the largest stage, an upper bound: the buffer lives only while its linear runs</source>
         <translation>giải lượng tử hóa rồi GEMM, như workload decoder thực hiện (core/workloads/DECODER.md); cộng thêm trên bước lớn nhất, là cận trên: bộ đệm chỉ tồn tại khi lớp tuyến tính của nó chạy</translation>
+    </message>
+    <message>
+        <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
+        <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1427,6 +1491,118 @@
     </message>
 </context>
 <context>
+    <name>SweepText</name>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation type="unfinished">chuỗi</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (simulated)</source>
+        <extracomment>%1 is a list of device ids, e.g. sim:0</extracomment>
+        <translation type="unfinished">%1 (mô phỏng)</translation>
+    </message>
+    <message>
+        <source>out of memory in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boundary: %1 %2 passes, %3 fails (%4).</source>
+        <extracomment>%1 dimension name, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yet at the resolution.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No failure up to the maximum: %1 %2 passes.</source>
+        <extracomment>%1 dimension name, %2 the largest value tried, which passed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest passing so far: %1 %2; no failure yet.</source>
+        <extracomment>%1 dimension name, %2 the largest passing value so far</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing passed: %1 %2 already fails.</source>
+        <extracomment>%1 dimension name, %2 the smallest value tried, which failed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trial has finished yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fitted over %n passing trial(s): peak allocated ≈ %1.</source>
+        <extracomment>%n passing trials used, %1 the fitted formula, e.g. &quot;1.20 GiB + 0.31 GiB × sequences&quot;</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2): no limit follows from the fit (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity; the fit does not grow, so it gives no limit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): nothing fits (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 ≤ %4 (assumed)</source>
+        <extracomment>%1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no limit</source>
+        <extracomment>%1 card name; the fit does not grow, so it gives no limit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing fits</source>
+        <extracomment>%1 card name</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ≤ %2</source>
+        <extracomment>%1 card name, %2 the largest value the fit gives on it</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
+        <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>WeightFormat</name>
     <message>
         <source>fp32: 4 bytes per parameter, no metadata.</source>
@@ -1465,28 +1641,8 @@
         <translation>4 bit gọn: đúng 4 bit mỗi tham số, không có scale, không có điểm 0: cận dưới lý thuyết, không phải bố cục của một checkpoint thực tế.</translation>
     </message>
     <message>
-        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation>nf4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối 64 giá trị = 4,5 bit mỗi tham số, cộng một bảng lượng tử hóa fp32 gồm 16 mục cho mỗi tensor (được tính khi biết hình dạng).</translation>
-    </message>
-    <message>
-        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation>fp4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối 64 giá trị = 4,5 bit mỗi tham số, cộng một bảng lượng tử hóa fp32 gồm 16 mục cho mỗi tensor (được tính khi biết hình dạng).</translation>
-    </message>
-    <message>
         <source>NF4 double quantization (bitsandbytes)</source>
         <translation>NF4 lượng tử hóa kép (bitsandbytes)</translation>
-    </message>
-    <message>
-        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.</source>
-        <translation>nf4 với lượng tử hóa kép: mã 4 bit, một absmax 8 bit cho mỗi khối 64 giá trị, một scale cấp hai fp32 cho mỗi 256 khối = 4 + 8/64 + 32/16384 = ~4,127 bit mỗi tham số.</translation>
-    </message>
-    <message>
-        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
-        <translation>GPTQ int4: mã 4 bit đóng gói trong int32 (qweight), với mỗi nhóm 128 hàng đầu vào và mỗi cột đầu ra có một scale fp16 và một điểm 0 4 bit đóng gói (qzeros), cộng một g_idx int32 cho mỗi hàng đầu vào (khi biết hình dạng).</translation>
-    </message>
-    <message>
-        <source>AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
-        <translation>AWQ int4: mã 4 bit đóng gói trong int32, với mỗi nhóm 128 hàng đầu vào và mỗi cột đầu ra có một scale fp16 và một điểm 0 4 bit đóng gói; không có g_idx.</translation>
     </message>
     <message>
         <source>FP32</source>
@@ -1523,6 +1679,26 @@
     <message>
         <source>AWQ int4</source>
         <translation>AWQ int4</translation>
+    </message>
+    <message>
+        <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one fp32 second-level scale per 256 blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1884,6 +2060,24 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>Write the raw JSON result beside the sheet</source>
         <translation>Ghi kết quả JSON thô cạnh phiếu</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::FileOpener</name>
+    <message>
+        <source>%1 could not be opened as a result.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: this kind of file cannot be opened here.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read; the sizing panel says why.</source>
+        <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2309,6 +2503,53 @@ Qt %3 (biên dịch với Qt %4)
         <source>Why</source>
         <translation>Vì sao</translation>
     </message>
+    <message>
+        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
+        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
+        <translation>%1 (%2) · script của bạn, được iteragpu_probe đo</translation>
+    </message>
+    <message>
+        <source>The probe (%1) measures on %2 (%3).</source>
+        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
+        <translation>Đầu dò (%1) đo trên %2 (%3).</translation>
+    </message>
+    <message>
+        <source>A run is going; the sweep can start after it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep is running; stop it or wait for its end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your script, measured by iteragpu_probe</source>
+        <translation>script của bạn, được iteragpu_probe đo</translation>
+    </message>
+    <message>
+        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
+        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
+        <translation>Lần chạy %1 đã bắt đầu: %2 %3 (được iteragpu_probe đo từ bên trong).</translation>
+    </message>
+    <message>
+        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
+        <translation>Đã yêu cầu dừng: script nhận Ctrl+C (rồi SIGTERM); những gì đã đo được giữ lại.</translation>
+    </message>
+    <message>
+        <source>Run a &amp;PyTorch script…</source>
+        <translation>Chạy script &amp;PyTorch…</translation>
+    </message>
+    <message>
+        <source>Start your own PyTorch program measured from inside by iteragpu_probe; its phases appear live</source>
+        <translation>Khởi động chương trình PyTorch của bạn, được iteragpu_probe đo từ bên trong; các giai đoạn hiện trực tiếp</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ModelSourceBox</name>
@@ -2687,6 +2928,25 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::RecentFiles</name>
+    <message>
+        <source>No longer there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::ReportActions</name>
     <message>
         <source>&amp;Open result…</source>
@@ -2989,6 +3249,11 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>The run could not start.</source>
         <translation>Không thể bắt đầu lần chạy.</translation>
     </message>
+    <message>
+        <source>The script cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>Script không thể khởi động: %1</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::RunPanel</name>
@@ -3029,6 +3294,127 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>%v / %m phases</source>
         <extracomment>progress bar text: %v phases done of %m planned</extracomment>
         <translation>%v / %m giai đoạn</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ScriptDialog</name>
+    <message>
+        <source>Run a PyTorch script</source>
+        <translation>Chạy một script PyTorch</translation>
+    </message>
+    <message>
+        <source>e.g. --batch 4 --steps 10</source>
+        <translation>ví dụ --batch 4 --steps 10</translation>
+    </message>
+    <message>
+        <source>the script&apos;s folder</source>
+        <translation>thư mục của script</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Duyệt…</translation>
+    </message>
+    <message>
+        <source>Choose a PyTorch script</source>
+        <translation>Chọn một script PyTorch</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Script Python (*.py);;Mọi tệp (*)</translation>
+    </message>
+    <message>
+        <source>Choose the working folder</source>
+        <translation>Chọn thư mục làm việc</translation>
+    </message>
+    <message>
+        <source>&amp;Script:</source>
+        <translation>&amp;Script:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Tham số:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>Thư mục &amp;làm việc:</translation>
+    </message>
+    <message>
+        <source>&amp;Python:</source>
+        <translation>&amp;Python:</translation>
+    </message>
+    <message>
+        <source>The script measures itself with iteragpu_probe (from iteragpu_probe import Probe; with probe.phase(&quot;prefill&quot;): …). Its phases appear live here; its output goes to the log. Stop sends Ctrl+C, then SIGTERM, and keeps what was measured.</source>
+        <translation>Script tự đo bằng iteragpu_probe (from iteragpu_probe import Probe; with probe.phase(&quot;prefill&quot;): …). Các giai đoạn của nó hiện trực tiếp ở đây; đầu ra của nó vào nhật ký. Dừng sẽ gửi Ctrl+C, rồi SIGTERM, và giữ lại những gì đã đo.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Chạy</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::ScriptProcess</name>
+    <message>
+        <source>The program did not stop after Ctrl+C; sending SIGTERM.</source>
+        <translation>Chương trình không dừng sau Ctrl+C; đang gửi SIGTERM.</translation>
+    </message>
+    <message>
+        <source>The program did not stop after SIGTERM; killing it.</source>
+        <translation>Chương trình không dừng sau SIGTERM; đang buộc kết thúc (SIGKILL).</translation>
+    </message>
+    <message>
+        <source>A script is still running; stop it first.</source>
+        <translation>Một script vẫn đang chạy; hãy dừng nó trước.</translation>
+    </message>
+    <message>
+        <source>The script %1 does not exist.</source>
+        <extracomment>%1 is the path the user gave</extracomment>
+        <translation>Script %1 không tồn tại.</translation>
+    </message>
+    <message>
+        <source>The Python probe (iteragpu_probe) is not installed beside the workbench.</source>
+        <translation>Đầu dò Python (iteragpu_probe) chưa được cài đặt cùng với bàn làm việc.</translation>
+    </message>
+    <message>
+        <source>The working folder %1 does not exist.</source>
+        <extracomment>%1 is a folder path</extracomment>
+        <translation>Thư mục làm việc %1 không tồn tại.</translation>
+    </message>
+    <message>
+        <source>Cannot open the probe&apos;s event socket: %1</source>
+        <extracomment>%1 is the system&apos;s reason</extracomment>
+        <translation>Không mở được socket sự kiện của đầu dò: %1</translation>
+    </message>
+    <message>
+        <source>A second probe connected; only the first one is followed.</source>
+        <translation>Một đầu dò thứ hai đã kết nối; chỉ theo dõi đầu dò đầu tiên.</translation>
+    </message>
+    <message>
+        <source>The probe sent a line longer than the limit; the stream is no longer followed.</source>
+        <translation>Đầu dò đã gửi một dòng dài hơn giới hạn; luồng sự kiện không còn được theo dõi.</translation>
+    </message>
+    <message>
+        <source>A line of the probe&apos;s stream was refused: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation>Một dòng trong luồng của đầu dò bị từ chối: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <extracomment>%1 is the interpreter, e.g. python3; %2 the system&apos;s reason</extracomment>
+        <translation>Không khởi động được %1: %2</translation>
+    </message>
+    <message>
+        <source>The program was stopped.</source>
+        <translation>Chương trình đã bị dừng.</translation>
+    </message>
+    <message>
+        <source>%1 ended abnormally.</source>
+        <extracomment>%1 is the interpreter, e.g. python3</extracomment>
+        <translation>%1 đã kết thúc bất thường.</translation>
+    </message>
+    <message>
+        <source>The program ended with exit code %1.</source>
+        <extracomment>%1 is the program&apos;s exit code</extracomment>
+        <translation>Chương trình kết thúc với mã %1.</translation>
     </message>
 </context>
 <context>
@@ -3165,6 +3551,326 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>The GPU catalog could not be read: %1</source>
         <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>Không thể đọc danh mục GPU: %1</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepChart</name>
+    <message>
+        <source>Peak allocated vs %1</source>
+        <extracomment>%1 is the varied dimension, e.g. sequences</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation type="unfinished">mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>No sweep yet: run one or open a sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak allocated (%1)</source>
+        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: passed</source>
+        <extracomment>%1 labels the sweep (its devices), e.g. &quot;sim:0 (simulated)&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished">thành công</translation>
+    </message>
+    <message>
+        <source>%1: failed</source>
+        <extracomment>%1 labels the sweep (its devices)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">thất bại</translation>
+    </message>
+    <message>
+        <source>%1: fitted</source>
+        <extracomment>%1 labels the sweep; &quot;fitted&quot; says the line is the growth model&apos;s, not a measurement</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity of %1: %2</source>
+        <extracomment>%1 labels the sweep (its devices), %2 the capacity with its unit</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: boundary %2</source>
+        <extracomment>%1 labels the sweep (its devices), %2 is the largest passing value of the sweep</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boundary %1</source>
+        <extracomment>%1 is the largest passing value of the sweep</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepController</name>
+    <message>
+        <source>A sweep is still going; stop it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workbench runs sweeps on this machine&apos;s devices only; the %1 executor is available from the command line (iteragpu sweep --executor).</source>
+        <extracomment>%1 is the executor&apos;s name, e.g. slurm</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep cannot start: %1</source>
+        <extracomment>%1 is the reason in one line, e.g. &quot;iteragpu not found&quot;
+----------
+%1 is the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepForm</name>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the values listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Va&amp;lues:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ascending whole numbers, separated by commas: 1, 2, 4, 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M&amp;in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ma&amp;x:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>until the first failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;olution:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search stops when the first failing value is at most this far above the largest passing one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Devices:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device ids separated by commas (sim:0, cuda:1); never two trials on one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jobs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trials at once, each on its own device of the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a new or empty folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run s&amp;weep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values: &apos;%1&apos; is not a whole number above 0.</source>
+        <extracomment>%1 is what the user typed between two commas</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values: list them in ascending order, each once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min: a whole number above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max: a whole number above 0, or empty to search until the first failure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max is below min.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution: a whole number above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices: name at least one device, e.g. sim:0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Jobs: at most one trial per device, and %n device(s) are listed.</source>
+        <extracomment>%n is the number of devices listed</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder: choose a new or empty folder for the sweep&apos;s files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::SweepView</name>
+    <message>
+        <source>Open s&amp;weep folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sweep to co&amp;mpare…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vary one dimension of the workload, one fresh measure process per value: choose it on the left and run, or open a sweep folder (File menu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation type="unfinished">Mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>Compared: %1. %2</source>
+        <extracomment>%1 labels a compared sweep (its devices), %2 its boundary sentence</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; no sweep was started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep cannot start: %1</source>
+        <extracomment>%1 is the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep started in %1, varying %2.</source>
+        <extracomment>%1 is the sweep folder, %2 the dimension varied</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop requested: the running trials are stopped and marked interrupted; sweep.json keeps the finished ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trial %1: %2 %3 on %4</source>
+        <extracomment>%1 trial number, %2 dimension name, %3 its value, %4 device id
+----------
+%1 trial number, %2 dimension name, %3 its value, %4 the device&apos;s label (id, simulated)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated, not a GPU measurement</source>
+        <translation type="unfinished">mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>Trial %1 (%2 %3): %4.</source>
+        <extracomment>%1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep stopped: %1.</source>
+        <extracomment>%1 says why the sweep stopped, e.g. &quot;interrupted&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The trial&apos;s result %1 cannot be read: %2</source>
+        <extracomment>%1 is the result file, %2 the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep is running; stop it before opening another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened as a sweep: %2</source>
+        <extracomment>%1 is the folder, %2 the reason in one line</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep opened from %1.</source>
+        <extracomment>%1 is the sweep folder</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or run a sweep first; the one added is compared with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep varies %1, the one shown %2: only sweeps of the same dimension share a chart.</source>
+        <extracomment>%1 and %2 are dimension names</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open sweep folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add sweep to compare</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3400,6 +4106,83 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Activation checkpointing</source>
         <translation>Checkpointing activation</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::TrialTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished">thành công</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">thất bại</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished">hết bộ nhớ</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <extracomment>%1 is a duration in seconds</extracomment>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <extracomment>%1 is an exact byte count</extracomment>
+        <translation type="unfinished">%1 byte</translation>
+    </message>
+    <message>
+        <source>not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished">Giá trị</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Trạng thái</translation>
+    </message>
+    <message>
+        <source>Peak allocated</source>
+        <translation type="unfinished">Đỉnh allocated</translation>
+    </message>
+    <message>
+        <source>Peak reserved</source>
+        <translation type="unfinished">Đỉnh reserved</translation>
+    </message>
+    <message>
+        <source>Device peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished">Thiết bị</translation>
     </message>
 </context>
 <context>
