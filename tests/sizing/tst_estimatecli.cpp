@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // `iteragpu estimate` through iteragpu::cli::run: the seed form, --json, sources, fit verdicts and errors.
 #include "app/cli/cliapp.h"
+#include "core/model/configreader.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/sizing/weightestimator.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -457,6 +460,85 @@ private slots:
         const auto r = runCli({ "estimate", "--safetensors", path });
         QCOMPARE(r.code, static_cast<int>(cli::kExitError));
         QCOMPARE(r.err.find('\n'), r.err.size() - 1);
+    }
+
+    // --model ORG/NAME from a fake Hugging Face cache holding only a GPTQ checkpoint's config.json: sized as GPTQ
+    // int4 with its group without --format; a typed --format wins and the conflict is named; an id that is not
+    // cached is one line naming the folder looked in.
+    void gptqConfigByIdSizesWithoutFormat()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        const std::string commit = "2222222222222222222222222222222222222222";
+        const auto repo = root / "models--org--tiny-gptq";
+        std::filesystem::create_directories(repo / "refs");
+        std::filesystem::create_directories(repo / "snapshots" / commit);
+        std::ofstream(repo / "refs" / "main") << commit;
+        nlohmann::json config = { { "model_type", "llama" }, { "hidden_size", 4096 }, { "num_hidden_layers", 32 },
+            { "num_attention_heads", 32 }, { "num_key_value_heads", 8 }, { "intermediate_size", 14336 },
+            { "vocab_size", 128256 }, { "max_position_embeddings", 8192 }, { "torch_dtype", "float16" },
+            { "quantization_config", { { "quant_method", "gptq" }, { "bits", 4 }, { "group_size", 128 } } } };
+        std::ofstream(repo / "snapshots" / commit / "config.json") << config.dump();
+        qputenv("HF_HUB_CACHE", QByteArray::fromStdString(root.string()));
+
+        const auto r = runCli({ "estimate", "--json", "--model", "org/tiny-gptq" });
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        sizing::WeightOptions gptq;
+        gptq.format = sizing::WeightFormat::GptqInt4;
+        gptq.groupSize = 128;
+        const auto shape = model::ConfigReader::fromJson(config);
+        std::uint64_t weights = 0;
+        for (const auto& c : j["components"])
+            if (c["id"] == "weights")
+                weights = c["bytes"].get<std::uint64_t>();
+        QCOMPARE(weights, sizing::WeightEstimator::estimate(shape, gptq).bytes);
+        QVERIFY2(r.out.find("quantization_config says (GPTQ 4-bit, group 128): gptq-int4") != std::string::npos,
+            r.out.c_str());
+
+        const auto typed = runCli({ "estimate", "--model", "org/tiny-gptq", "--format", "nf4" });
+        QCOMPARE(typed.code, 0);
+        QVERIFY2(typed.out.find("conflict: config.json's quantization_config says GPTQ 4-bit, group 128, but the "
+                                "weights are sized as chosen: nf4")
+                != std::string::npos,
+            typed.out.c_str());
+
+        const auto missing = runCli({ "estimate", "--model", "org/absent" });
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.find((root / "models--org--absent").string()) != std::string::npos, missing.err.c_str());
+        QCOMPARE(std::count(missing.err.begin(), missing.err.end(), '\n'), std::ptrdiff_t(1));
+        qunsetenv("HF_HUB_CACHE");
+    }
+
+    // --gguf: the weights as stored, the shape from the metadata, the largest context capped at context_length
+    // and named so; Llama-3-8B's preset is capped at its trained 8 192 tokens.
+    void ggufAndTheTrainedContextCap()
+    {
+        const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+        const std::string data = std::string(dir ? dir : "tests/data") + "/gguf/";
+        const auto r = runCli(
+            { "estimate", "--json", "--gguf", data + "llama-v3.gguf", "--kv-dtype", "fp16", "--device-catalog", "l4" });
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["largest_context_cap"].get<std::string>(), std::string("trained_context"));
+        QCOMPARE(j["largest_context_tokens"].get<std::uint64_t>(), std::uint64_t(2048));
+        std::ifstream in(data + "expected.json");
+        const auto expected = nlohmann::json::parse(in)["llama-v3.gguf"];
+        for (const auto& c : j["components"])
+            if (c["id"] == "weights")
+                QCOMPARE(c["bytes"].get<std::uint64_t>(), expected["total_bytes"].get<std::uint64_t>());
+
+        const auto llama = runCli(split("estimate --json --preset llama-3-8b --tokens 4096 --device-catalog h100-sxm"));
+        QCOMPARE(llama.code, 0);
+        const auto l = nlohmann::json::parse(llama.out);
+        QCOMPARE(l["largest_context_tokens"].get<std::uint64_t>(), std::uint64_t(8192));
+        QCOMPARE(l["largest_context_cap"].get<std::string>(), std::string("trained_context"));
+        QVERIFY(l["largest_context"].get<std::string>().find("the model's trained context (memory would allow")
+            != std::string::npos);
+
+        const auto bad = runCli({ "estimate", "--gguf", data + "overlapping-tensors.gguf" });
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.find("overlap") != std::string::npos, bad.err.c_str());
     }
 };
 
