@@ -15,7 +15,9 @@
 # and async, and in training mode → the same dense workload in PyTorch, when python3 has torch, printing
 # torch.cuda.memory_allocated / max_memory_allocated per phase → the decoder: Llama-2-7B-shaped bf16, 4 096 prompt
 # tokens x 4 sequences, 256 generated, sdpa/eager x dynamic/static cache, predicted vs measured per phase, and the
-# same decoder in plain PyTorch beside it (memory and seconds per phase).
+# same decoder in plain PyTorch beside it (memory and seconds per phase) → that decoder again as the user's own
+# program measured by the Python probe (tests/gpu/probe_decoder.py, `iteragpu probe --path`), printed beside the
+# native decoder's result per phase.
 #
 # Results go to $OUT (a fresh folder when unset): the log, the result JSON files. Every step runs even when an
 # earlier one failed; the exit status is 0 only when all passed.
@@ -298,6 +300,41 @@ with torch.no_grad():
     phase("decode", decode)
 PY
     done
+fi
+
+# The same decoder as the user's own PyTorch program, measured from inside by the Python probe
+# (python/iteragpu_probe, found with `iteragpu probe --path`), beside the native decoder of the same shape: peak
+# allocated and reserved per phase from both result files, and `iteragpu explain` reading the probe's file.
+if command -v python3 >/dev/null && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+    probe_path="$("$CLI" probe --path)"
+    probe_result="$OUT/probe-decoder-sdpa-dynamic.json"
+    rm -f "$probe_result"
+    step probe-decoder-sdpa-dynamic env PYTHONPATH="$probe_path" \
+        python3 tests/gpu/probe_decoder.py sdpa dynamic "$probe_result"
+    step probe-explain "$CLI" explain "$probe_result"
+    if [[ -f "$probe_result" && -f "$OUT/decoder-sdpa-dynamic.json" ]]; then
+        python3 - "$OUT/decoder-sdpa-dynamic.json" "$probe_result" <<'PY' 2>&1 | tee -a "$LOG"
+import json, sys
+native, probe = (json.load(open(p)) for p in sys.argv[1:3])
+def by_name(doc):
+    return {ph["name"]: ph for ph in doc["phases"] if ph["repeat"] is None or ph["repeat"] == 0}
+n, p = by_name(native), by_name(probe)
+print(f"native: {native['environment']['runtime']}; probe: {probe['workload']['measured_by']}")
+print(f"{'phase':<12}{'native peak alloc':>19}{'probe peak alloc':>18}{'diff':>14}"
+      f"{'native peak res':>17}{'probe peak res':>16}{'native s':>10}{'probe s':>10}")
+for name in [x for x in n if x in p] + [x for x in p if x not in n]:
+    a, b = n.get(name, {}), p.get(name, {})
+    na, pa = (a.get("peak") or {}).get("allocated"), (b.get("peak") or {}).get("allocated")
+    diff = pa - na if isinstance(na, int) and isinstance(pa, int) else None
+    ns, ps = a.get("duration_seconds"), b.get("duration_seconds")
+    print(f"{name:<12}{str(na):>19}{str(pa):>18}{str(diff):>14}{str((a.get('peak') or {}).get('reserved')):>17}"
+          f"{str((b.get('peak') or {}).get('reserved')):>16}{str(round(ns, 3) if ns is not None else None):>10}"
+          f"{str(round(ps, 3) if ps is not None else None):>10}")
+PY
+    fi
+else
+    say ""
+    say "=== probe-decoder: skipped (python3 with CUDA-enabled torch not found)"
 fi
 
 say ""
