@@ -9,7 +9,8 @@
 #   slurm_cluster.sh stop DIR    cancels the cluster's jobs, stops the daemons it started (by their PIDs)
 #   slurm_cluster.sh logs DIR    prints the daemons' logs
 #
-# The daemons run as root (SlurmUser=root), with proctrack/linuxproc and task/none: no cgroup, no accounting
+# The daemons run as root (SlurmUser=root), with proctrack/pgid (a cancelled task's whole process group goes, even
+# the children its batch script leaves behind) and task/none: no cgroup, no accounting
 # database (AccountingStorageType=accounting_storage/none), so sacct has nothing to say here.
 set -u
 
@@ -52,7 +53,12 @@ free_port_pair() {
 
 print_logs() {
     local dir=$1 log
-    for log in munged.log slurmctld.log slurmd.log munged.out slurmctld.out slurmd.out; do
+    # munged -F writes to its stderr (munged.out); slurmctld -D and slurmd -D write their log file and the same to
+    # their stderr, which holds more only when they stopped before opening the log.
+    for log in munged.out slurmctld.log slurmd.log slurmctld.out slurmd.out; do
+        case "$log" in
+        slurmctld.out | slurmd.out) [ -s "$dir/log/${log%.out}.log" ] && continue ;;
+        esac
         if [ -s "$dir/log/$log" ]; then
             echo "----- $dir/log/$log (last 60 lines) -----"
             tail -n 60 "$dir/log/$log"
@@ -67,6 +73,8 @@ alive() {
 start() {
     local dir=$1
     need munged mungekey slurmctld slurmd sinfo scontrol
+    # slurmd starts each job as its user, and SlurmUser=root: the cluster runs as root only.
+    [ "$(id -u)" -eq 0 ] || die "must run as root (the test cluster's daemons and jobs run as root)"
     mkdir -p "$dir" || die "cannot create $dir"
     dir=$(cd "$dir" && pwd) || die "cannot enter $dir"
     [ -e "$dir/slurm.conf" ] && die "$dir already holds a cluster (stop it first, or use a fresh folder)"
@@ -81,6 +89,7 @@ start() {
 
     local host cpus memory_kib memory_mib port
     host=$(hostname -s) || die "hostname -s failed"
+    mkdir -p "$dir/spool/$host" || die "cannot create $dir/spool/$host"
     cpus=$(nproc)
     memory_kib=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
     # Slurm drains a node that has less memory than configured; ask for 90 % of it.
@@ -110,7 +119,7 @@ SlurmctldLogFile=$dir/log/slurmctld.log
 SlurmdLogFile=$dir/log/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
-ProctrackType=proctrack/linuxproc
+ProctrackType=proctrack/pgid
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
@@ -128,6 +137,7 @@ MinJobAge=300
 KillWait=5
 Waittime=0
 MaxArraySize=1001
+MailProg=/bin/true
 PlugStackConfig=$dir/plugstack.conf
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory_mib State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
