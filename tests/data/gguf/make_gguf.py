@@ -219,6 +219,8 @@ def main():
         "llama-v3.gguf": build(3),
         "llama-v2.gguf": build(2),
         "llama-v3-big-endian.gguf": build(3, big_endian=True),
+        # Small enough for a fuzzer's seed (tests/fuzz/corpus/gguf): the model's metadata, one tensor.
+        "small-llama-v3.gguf": build(3, tensors=[("token_embd.weight", [HIDDEN, VOCAB], 8)]),
     }
     exp = {"llama-v3.gguf": expected(3, False), "llama-v2.gguf": expected(2, False),
            "llama-v3-big-endian.gguf": expected(3, True)}
