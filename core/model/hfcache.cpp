@@ -49,7 +49,9 @@ namespace {
     // A branch, tag, "pr/N" or commit: segments of name characters, none "." or "..".
     bool validRevision(const std::string& r)
     {
-        if (r.empty() || r.size() > kMaxRevisionLength || r.front() == '/' || r.back() == '/')
+        // git refuses ".." anywhere in a ref name; so does this, whatever the segment.
+        if (r.empty() || r.size() > kMaxRevisionLength || r.front() == '/' || r.back() == '/'
+            || r.find("..") != std::string::npos)
             return false;
         std::size_t start = 0;
         while (start <= r.size()) {

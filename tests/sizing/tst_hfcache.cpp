@@ -175,6 +175,7 @@ private slots:
         QTest::addRow("revision climbs") << "org/tiny-llama@../../../x";
         QTest::addRow("revision absolute") << "org/tiny-llama@/etc/passwd";
         QTest::addRow("revision empty segment") << "org/tiny-llama@pr//1";
+        QTest::addRow("revision with '..' inside (git refuses it)") << "org/tiny-llama@v1..2";
         QTest::addRow("double dash") << "org--x/y";
         QTest::addRow("leading dot") << ".hidden/x";
         QTest::addRow("empty name") << "org/";
