@@ -224,6 +224,16 @@ struct RunIdentity {
 
 using TraceEvent = alloc::TraceEvent;
 
+// A run that was not measured here but rebuilt from another tool's recording (iteragpu import): what it came
+// from and what the rebuilding could not know. core/interop/snapshotimport.h fills it.
+struct ImportSource {
+    std::string format; // "pytorch-memory-snapshot"
+    std::string file; // the path as given
+    std::uint64_t entries = 0; // trace entries read
+    std::uint64_t skipped = 0; // entries of actions that change no counter (snapshot, annotate, ...)
+    std::string note; // what the figures mean, in words
+};
+
 struct RunResult {
     RunIdentity identity;
     RunConfig config;
@@ -241,6 +251,7 @@ struct RunResult {
     std::optional<double> wallSeconds;
     std::vector<TraceEvent> trace; // the last allocator events (bounded)
     std::uint64_t traceDropped = 0;
+    std::optional<ImportSource> imported; // set for a run rebuilt from a recording, not measured by iteragpu
 };
 
 } // namespace iteragpu::protocol

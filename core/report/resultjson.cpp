@@ -589,6 +589,11 @@ ordered_json toJson(const RunResult& r)
         events.push_back({ { "t", ev.t }, { "op", alloc::traceOpName(ev.op) }, { "size", ev.size },
             { "address", ev.address }, { "phase", ev.phase } });
     j["trace"] = { { "dropped", r.traceDropped }, { "events", std::move(events) } };
+    // Present only for a run rebuilt from another tool's recording (iteragpu import).
+    if (r.imported)
+        j["imported"] = { { "format", r.imported->format }, { "file", r.imported->file },
+            { "entries", r.imported->entries }, { "entries_skipped", r.imported->skipped },
+            { "note", r.imported->note } };
     // Derived from the phases above (core/report/ledgerjson.h); a reader builds it again and ignores this key.
     j["ledger"] = ledgersToJson(r);
     return j;
@@ -743,6 +748,17 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             t.phase = get<int>(ev, "phase", "trace.events");
             r.trace.push_back(t);
         }
+        if (const auto it = j.find("imported"); it != j.end() && !it->is_null()) {
+            ImportSource source;
+            source.format = get<std::string>(*it, "format", "imported");
+            source.file = get<std::string>(*it, "file", "imported");
+            source.entries = get<std::uint64_t>(*it, "entries", "imported");
+            source.skipped = get<std::uint64_t>(*it, "entries_skipped", "imported");
+            source.note = get<std::string>(*it, "note", "imported");
+            if (source.format.empty())
+                throw ReadError { "field imported.format must name the recording's format" };
+            r.imported = std::move(source);
+        }
         out = std::move(r);
         return true;
     } catch (const ReadError& e) {
@@ -876,6 +892,18 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
     } catch (const nlohmann::json::exception& e) {
         error = std::string("cannot encode the result: ") + e.what();
         return WriteError::Io;
+    }
+    return writeWholeFile(path, text, error);
+}
+
+WriteError writeWholeFile(const std::string& path, const std::string& text, std::string& error)
+{
+    namespace fs = std::filesystem;
+    const std::string shown = units::printable(path);
+    std::error_code ec;
+    if (fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
+        error = "the output file " + shown + kExistsMessage;
+        return WriteError::Exists;
     }
     const fs::path target(path);
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");

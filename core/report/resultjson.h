@@ -35,6 +35,8 @@ enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
 // never sees half a file. A full disk is NoSpace. SIGINT, SIGTERM, SIGHUP and SIGQUIT are blocked in the calling
 // thread while the temporary file exists; on any failure it is removed.
 WriteError writeResultFile(const std::string& path, const protocol::RunResult& result, std::string& error);
+// The same rules for any bytes (the exports of core/interop): refused when the path exists, whole or nothing.
+WriteError writeWholeFile(const std::string& path, const std::string& bytes, std::string& error);
 
 // The largest result file read (a run of a million samples per phase is far below it).
 inline constexpr std::uint64_t kMaxResultFileBytes = std::uint64_t(1) << 30;
