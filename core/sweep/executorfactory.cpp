@@ -2,6 +2,7 @@
 #include "core/sweep/executorfactory.h"
 
 #include "core/sweep/localexecutor.h"
+#include "core/sweep/slurmexecutor.h"
 
 namespace iteragpu::sweep {
 
@@ -11,8 +12,7 @@ std::unique_ptr<Executor> makeExecutor(const SweepSpec& spec, std::string& error
     if (spec.executor == "local") {
         executor = std::make_unique<LocalExecutor>(spec.devices);
     } else if (spec.executor == "slurm") {
-        error = "the Slurm executor is not built";
-        return nullptr;
+        executor = std::make_unique<SlurmExecutor>(spec.slurm);
     } else {
         error = "unknown executor '" + spec.executor + "' (local or slurm)";
         return nullptr;

@@ -103,16 +103,18 @@ SlurmExecutor::SlurmExecutor(SlurmOptions options, std::string program, std::siz
 std::string SlurmExecutor::unavailableReason() const
 {
     if (auto error = validateSlurmOptions(m_options); !error.empty())
-        return "Slurm executor: " + error;
+        return error;
     for (const char* tool : { "sbatch", "squeue", "scancel" })
         if (findOnPath(tool).empty())
-            return std::string("Slurm executor: ") + tool
-                + " not found on PATH (install Slurm's client commands, Debian package slurm-client)";
+            return std::string(tool) + " not found on PATH (install Slurm's client commands, Debian package slurm-client)";
+    // The nodes run the same path (a shared installation); one missing here is missing there too.
+    if (m_program.find('/') != std::string::npos && ::access(m_program.c_str(), X_OK) != 0)
+        return "the measure program " + m_program + " is not an executable file";
     // The controller answers a query of our own jobs; its error (no slurm.conf, controller down) is the line.
     const auto probe = runExternalCommand({ "squeue", "-h", "-u", std::to_string(::getuid()), "-o", "%i" },
         std::chrono::milliseconds(30000));
     if (!probe.ok())
-        return "Slurm executor: the controller is unreachable (squeue: " + probe.firstLine() + ")";
+        return "the Slurm controller is unreachable (squeue: " + probe.firstLine() + ")";
     return {};
 }
 

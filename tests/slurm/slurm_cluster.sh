@@ -90,7 +90,10 @@ start() {
     local host cpus memory_kib memory_mib port
     host=$(hostname -s) || die "hostname -s failed"
     mkdir -p "$dir/spool/$host" || die "cannot create $dir/spool/$host"
+    # At least 8 CPUs whatever the host has (SlurmdParameters=config_overrides keeps slurmd from draining the
+    # node for it): a round of 4 sim:N trials, each light, then runs at once, as on a cluster of GPUs.
     cpus=$(nproc)
+    [ "$cpus" -ge 8 ] || cpus=8
     memory_kib=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
     # Slurm drains a node that has less memory than configured; ask for 90 % of it.
     memory_mib=$((memory_kib / 1024 * 9 / 10))
@@ -127,6 +130,7 @@ JobCompType=jobcomp/none
 SwitchType=switch/none
 MpiDefault=none
 SchedulerType=sched/backfill
+SlurmdParameters=config_overrides
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2

@@ -372,7 +372,7 @@ void TestSlurmExecutor::sbatchRefusal()
 
     options.partition = "two words";
     SlurmExecutor invalid(options, m_program.toStdString());
-    QVERIFY2(invalid.unavailableReason().find("--partition 'two words' holds a space") != std::string::npos,
+    QVERIFY2(invalid.unavailableReason().find("--partition 'two words' holds a space") == 0,
         invalid.unavailableReason().c_str());
 }
 
@@ -387,8 +387,7 @@ void TestSlurmExecutor::missingOrUnreachableSlurm()
     const auto missing = slurm.unavailableReason();
     qputenv("PATH", path);
     QCOMPARE(QString::fromStdString(missing),
-        QStringLiteral("Slurm executor: sbatch not found on PATH (install Slurm's client commands, Debian package "
-                       "slurm-client)"));
+        QStringLiteral("sbatch not found on PATH (install Slurm's client commands, Debian package slurm-client)"));
 
     // The same cluster's configuration with the controller's port moved to one nothing listens on.
     QFile original(QString::fromLocal8Bit(conf));
@@ -408,7 +407,7 @@ void TestSlurmExecutor::missingOrUnreachableSlurm()
     qputenv("SLURM_CONF", deadConf.toLocal8Bit());
     const auto unreachable = slurm.unavailableReason();
     qputenv("SLURM_CONF", conf);
-    QVERIFY2(unreachable.find("Slurm executor: the controller is unreachable (squeue: ") == 0, unreachable.c_str());
+    QVERIFY2(unreachable.find("the Slurm controller is unreachable (squeue: ") == 0, unreachable.c_str());
     QVERIFY(unreachable.find('\n') == std::string::npos);
     QCOMPARE(QString::fromStdString(slurm.unavailableReason()), QString());
 }
