@@ -9,6 +9,8 @@
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/mainwindow/mainwindow.h"
 #include "core/sizing/devicecatalog.h"
+#include "core/sizing/weightestimator.h"
+#include "core/model/configreader.h"
 #include "core/units/units.h"
 #include "support/settingssandbox.h"
 
@@ -35,6 +37,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 using namespace iteragpu;
 using gui::BreakdownModel;
@@ -1025,6 +1030,130 @@ private slots:
         if (dir.isEmpty())
             QSKIP("ITERAGPU_SCREENSHOT_DIR not set: the layout was checked, no picture saved");
         QVERIFY(panel.grab().save(QDir(dir).filePath(name)));
+    }
+
+    // The Hugging Face source: the models of a fake cache listed in the picker (one without a config.json
+    // disabled), a GPTQ checkpoint's config.json by id sized as GPTQ (the format box follows it), an id not cached
+    // or leaving the cache refused with its one line.
+    void hubCacheById()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        const std::string commit = "3333333333333333333333333333333333333333";
+        const auto repo = root / "models--org--tiny-gptq";
+        std::filesystem::create_directories(repo / "refs");
+        std::filesystem::create_directories(repo / "snapshots" / commit);
+        std::ofstream(repo / "refs" / "main") << commit;
+        const nlohmann::json config = { { "model_type", "llama" }, { "hidden_size", 2048 },
+            { "num_hidden_layers", 16 }, { "num_attention_heads", 16 }, { "num_key_value_heads", 4 },
+            { "intermediate_size", 5632 }, { "vocab_size", 32000 }, { "max_position_embeddings", 2048 },
+            { "quantization_config", { { "quant_method", "gptq" }, { "bits", 4 }, { "group_size", 128 } } } };
+        std::ofstream(repo / "snapshots" / commit / "config.json") << config.dump();
+        std::filesystem::create_directories(root / "models--org--only-refs" / "refs");
+        qputenv("HF_HUB_CACHE", QByteArray::fromStdString(root.string()));
+        const auto restore = qScopeGuard([] { qunsetenv("HF_HUB_CACHE"); });
+
+        SizingPanel panel;
+        auto* combo = panel.findChild<QComboBox*>(QStringLiteral("hubModelCombo"));
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), 2);
+        QCOMPARE(combo->itemText(0), QStringLiteral("org/only-refs"));
+        QCOMPARE(combo->itemText(1), QStringLiteral("org/tiny-gptq"));
+        QVERIFY(!combo->model()->flags(combo->model()->index(0, 0)).testFlag(Qt::ItemIsEnabled));
+
+        QVERIFY2(panel.loadHubModel(QStringLiteral("org/tiny-gptq")), qPrintable(panel.errorText()));
+        QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+        QCOMPARE(panel.inputs().storage, sizing::WeightFormat::GptqInt4);
+        sizing::WeightOptions gptq;
+        gptq.format = sizing::WeightFormat::GptqInt4;
+        const auto shape = model::ConfigReader::fromJson(config);
+        QCOMPARE(bytesOf(panel.breakdownModel(), QStringLiteral("weights")),
+            quint64(sizing::WeightEstimator::estimate(shape, gptq).bytes));
+        QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("layersSpin"))->value(), 16);
+        const QString info = panel.findChild<QLabel*>(QStringLiteral("modelInfo"))->text();
+        QVERIFY2(info.contains(QStringLiteral("org/tiny-gptq at main")), qPrintable(info));
+        QCOMPARE(panel.sizedModel()->source, "org/tiny-gptq@" + commit);
+
+        QVERIFY(!panel.loadHubModel(QStringLiteral("org/absent")));
+        QVERIFY(!panel.estimate().has_value());
+        QVERIFY2(panel.errorText().contains(QString::fromStdString((root / "models--org--absent").string())),
+            qPrintable(panel.errorText()));
+        QVERIFY(!panel.loadHubModel(QStringLiteral("../x")));
+        QVERIFY2(panel.errorText().contains(QStringLiteral("not a Hugging Face model id")), qPrintable(panel.errorText()));
+    }
+
+    // The GGUF source: the fixture's weights as stored (the bytes make_gguf.py computed), its shape in the KV
+    // fields, a malformed file's one line.
+    void ggufFile()
+    {
+        const QDir data(qEnvironmentVariable("ITERAGPU_TEST_DATA"));
+        SizingPanel panel;
+        QVERIFY2(panel.loadGguf(data.filePath(QStringLiteral("gguf/llama-v3.gguf"))), qPrintable(panel.errorText()));
+        QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+        std::ifstream in(data.filePath(QStringLiteral("gguf/expected.json")).toStdString());
+        const auto expected = nlohmann::json::parse(in)["llama-v3.gguf"];
+        QCOMPARE(bytesOf(panel.breakdownModel(), QStringLiteral("weights")),
+            quint64(expected["total_bytes"].get<std::uint64_t>()));
+        QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("layersSpin"))->value(), 2);
+        QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("kvHeadsSpin"))->value(), 2);
+        const QString info = panel.findChild<QLabel*>(QStringLiteral("modelInfo"))->text();
+        QVERIFY2(info.contains(QStringLiteral("GGUF version 3")) && info.contains(QStringLiteral("Q4_K × 1")),
+            qPrintable(info));
+
+        QVERIFY(!panel.loadGguf(data.filePath(QStringLiteral("gguf/overlapping-tensors.gguf"))));
+        QVERIFY(!panel.estimate().has_value());
+        QVERIFY2(panel.errorText().contains(QStringLiteral("overlap")), qPrintable(panel.errorText()));
+    }
+
+    // The window at 1024x700 with a GGUF and with the Hugging Face source, in English and German: the model box
+    // as tall as it asks, pictures saved under ITERAGPU_SCREENSHOT_DIR.
+    void hubAndGgufInTheWindow_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("source");
+        for (const QString& language : { QStringLiteral("en"), QStringLiteral("de") }) {
+            QTest::addRow("gguf %s", qPrintable(language)) << language << 0;
+            QTest::addRow("hub %s", qPrintable(language)) << language << 1;
+        }
+    }
+    void hubAndGgufInTheWindow()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, source);
+        QTranslator catalog;
+        if (language != QLatin1String("en")) {
+            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
+            QCoreApplication::installTranslator(&catalog);
+        }
+        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
+        const auto restore = qScopeGuard([&catalog] {
+            QCoreApplication::removeTranslator(&catalog);
+            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        });
+        gui::MainWindow window;
+        auto* panel = window.sizingPanel();
+        const QDir data(qEnvironmentVariable("ITERAGPU_TEST_DATA"));
+        if (source == 0)
+            QVERIFY(panel->loadGguf(data.filePath(QStringLiteral("gguf/llama-v3.gguf"))));
+        else
+            QVERIFY(!panel->loadHubModel(QStringLiteral("meta-llama/Meta-Llama-3-8B@no-such-revision")));
+        panel->showResultsPage(SizingPanel::ResultsPage::Inputs);
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        auto* box = panel->findChild<QGroupBox*>(QStringLiteral("modelBox"));
+        QVERIFY2(box->height() >= box->minimumSizeHint().height(), qPrintable(QString::number(box->height())));
+        for (auto* label : box->findChildren<QLabel*>()) {
+            if (label->isVisibleTo(box) && !label->wordWrap() && !label->text().isEmpty())
+                QVERIFY2(label->width() >= label->minimumSizeHint().width(), qPrintable(label->text()));
+        }
+        const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QDir().mkpath(dir);
+        QVERIFY(window.grab().save(QDir(dir).filePath(
+            QStringLiteral("sizing-1024x700-%1-%2.png").arg(source == 0 ? QStringLiteral("gguf") : QStringLiteral("hub"), language))));
     }
 };
 

@@ -4,6 +4,8 @@
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/sizingformhelpers.h"
 #include "core/model/configreader.h"
+#include "core/model/ggufreader.h"
+#include "core/model/hfcache.h"
 #include "core/model/safetensorsreader.h"
 
 #include <QCheckBox>
@@ -38,6 +40,9 @@ namespace {
     const QString kConfigKey = QStringLiteral("model/config");
     const QString kSafetensorsKey = QStringLiteral("model/safetensors");
     const QString kFromCheckpointKey = QStringLiteral("model/weightsFromCheckpoint");
+    const QString kHubKey = QStringLiteral("model/hubId");
+    const QString kGgufKey = QStringLiteral("model/gguf");
+    constexpr int kSourceCount = 6;
 
     // A whole, positive count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000")
     // or in scientific notation when it is a whole number ("7e9"). nullopt otherwise; 0 is refused by the caller.
@@ -79,7 +84,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     m_sourceLabel = new QLabel(this);
     m_sourceCombo = new QComboBox(this);
     m_sourceCombo->setObjectName(QStringLiteral("sourceCombo"));
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kSourceCount; ++i)
         m_sourceCombo->addItem(QString(), i);
     sourceForm->addRow(m_sourceLabel, m_sourceCombo);
     layout->addLayout(sourceForm);
@@ -146,6 +151,47 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         box->addWidget(m_weightsFromCheckpoint);
         m_sourceStack->addWidget(page);
     }
+    {
+        // The Hugging Face cache: an id typed (ORG/NAME@REVISION) or picked from the models the cache holds.
+        auto* page = new QWidget(m_sourceStack);
+        auto* box = new QVBoxLayout(page);
+        box->setContentsMargins(0, 0, 0, 0);
+        auto* form = new QFormLayout;
+        tuneForm(form);
+        m_hubLabel = new QLabel(page);
+        auto* row = new QHBoxLayout;
+        m_hubCombo = new QComboBox(page);
+        m_hubCombo->setObjectName(QStringLiteral("hubModelCombo"));
+        m_hubCombo->setEditable(true);
+        m_hubCombo->setInsertPolicy(QComboBox::NoInsert);
+        m_hubCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_hubCombo->setMinimumContentsLength(16);
+        m_hubRefresh = new QPushButton(page);
+        m_hubRefresh->setObjectName(QStringLiteral("hubRefresh"));
+        row->addWidget(m_hubCombo, 1);
+        row->addWidget(m_hubRefresh);
+        form->addRow(m_hubLabel, row);
+        box->addLayout(form);
+        m_hubFolder = new QLabel(page);
+        m_hubFolder->setObjectName(QStringLiteral("hubFolder"));
+        m_hubFolder->setWordWrap(true);
+        m_hubFolder->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        box->addWidget(m_hubFolder);
+        m_sourceStack->addWidget(page);
+    }
+    {
+        auto* page = new QWidget(m_sourceStack);
+        auto* row = new QHBoxLayout(page);
+        row->setContentsMargins(0, 0, 0, 0);
+        m_ggufPath = new QLineEdit(page);
+        m_ggufPath->setObjectName(QStringLiteral("ggufPath"));
+        m_ggufPath->setReadOnly(true);
+        m_ggufOpen = new QPushButton(page);
+        m_ggufOpen->setObjectName(QStringLiteral("ggufOpen"));
+        row->addWidget(m_ggufPath, 1);
+        row->addWidget(m_ggufOpen);
+        m_sourceStack->addWidget(page);
+    }
     layout->addWidget(m_sourceStack);
     fitStackToCurrent(m_sourceStack);
     m_modelInfo = new QLabel(this);
@@ -155,6 +201,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     layout->addWidget(m_modelInfo);
 
     loadPresets();
+    refreshHubModels();
     resetToDefaults();
     retranslateUi();
 
@@ -179,6 +226,14 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     connect(m_safetensorsOpenFile, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFileDialog);
     connect(m_safetensorsOpenFolder, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFolderDialog);
     connect(m_weightsFromCheckpoint, &QCheckBox::toggled, this, &ModelSourceBox::changed);
+    connect(m_hubCombo, &QComboBox::activated, this, [this](int index) {
+        loadHubModel(m_hubCombo->itemData(index).toString().isEmpty() ? m_hubCombo->currentText()
+                                                                       : m_hubCombo->itemData(index).toString());
+    });
+    connect(m_hubCombo->lineEdit(), &QLineEdit::returnPressed, this,
+        [this] { loadHubModel(m_hubCombo->currentText()); });
+    connect(m_hubRefresh, &QPushButton::clicked, this, &ModelSourceBox::refreshHubModels);
+    connect(m_ggufOpen, &QPushButton::clicked, this, &ModelSourceBox::openGgufDialog);
 }
 
 ModelSourceBox::Source ModelSourceBox::source() const { return static_cast<Source>(m_sourceCombo->currentIndex()); }
@@ -215,7 +270,8 @@ bool ModelSourceBox::weightsFromCheckpoint() const { return m_weightsFromCheckpo
 bool ModelSourceBox::weightsFixedBySource() const
 {
     return (source() == Source::Typed && bits() > 0)
-        || (source() == Source::Safetensors && m_weightsFromCheckpoint->isChecked());
+        || (source() == Source::Safetensors && m_weightsFromCheckpoint->isChecked())
+        || (source() == Source::HubCache && m_hubCheckpoint) || source() == Source::Gguf;
 }
 
 std::optional<model::ModelShape> ModelSourceBox::shape() const
@@ -225,9 +281,22 @@ std::optional<model::ModelShape> ModelSourceBox::shape() const
         return m_presetShape;
     case Source::Config:
         return m_configShape;
+    case Source::HubCache:
+        return m_hubShape;
+    case Source::Gguf:
+        return m_ggufShape;
     default:
         return std::nullopt;
     }
+}
+
+std::optional<model::QuantizationConfig> ModelSourceBox::quantization() const
+{
+    if (source() == Source::Config)
+        return m_configQuantization;
+    if (source() == Source::HubCache)
+        return m_hubQuantization;
+    return std::nullopt;
 }
 
 std::string ModelSourceBox::shapeSource() const
@@ -236,6 +305,10 @@ std::string ModelSourceBox::shapeSource() const
         return {};
     if (source() == Source::Preset)
         return "preset:" + m_presetCombo->currentData().toString().toStdString();
+    if (source() == Source::HubCache)
+        return m_hubSnapshot ? m_hubSnapshot->id + "@" + m_hubSnapshot->commit : std::string();
+    if (source() == Source::Gguf)
+        return {}; // the measure command builds a decoder from a config.json; a GGUF is sized, not named again
     return QFile::encodeName(m_configPath->text()).toStdString();
 }
 
@@ -245,6 +318,10 @@ QString ModelSourceBox::shapeName() const
         return {};
     if (source() == Source::Preset)
         return m_presetCombo->currentText();
+    if (source() == Source::HubCache)
+        return m_hubSnapshot ? QString::fromStdString(m_hubSnapshot->id) : QString();
+    if (source() == Source::Gguf)
+        return QFileInfo(m_ggufPath->text()).fileName();
     const QFileInfo file(m_configPath->text());
     const QString folder = file.dir().dirName(); // "Llama-2-7b-hf/config.json" says more than "config.json"
     return folder.isEmpty() || folder == QLatin1String(".") ? file.fileName() : folder + QLatin1Char('/') + file.fileName();
@@ -271,6 +348,15 @@ QString ModelSourceBox::problem() const
             return {};
         return m_checkpointError.isEmpty() ? tr("Open a safetensors checkpoint to size this model.")
                                            : m_checkpointError;
+    case Source::HubCache:
+        if (m_hubShape)
+            return {};
+        return m_hubError.isEmpty() ? tr("Type or pick a model of the Hugging Face cache (ORG/NAME, @REVISION optional).")
+                                    : m_hubError;
+    case Source::Gguf:
+        if (m_gguf && m_ggufShape)
+            return {};
+        return m_ggufError.isEmpty() ? tr("Open a GGUF file to size this model.") : m_ggufError;
     }
     return {};
 }
@@ -288,6 +374,16 @@ void ModelSourceBox::fillInputs(sizing::SizingInputs& inputs) const
         break;
     case Source::Config:
         inputs.shape = m_configShape;
+        inputs.quantization = m_configQuantization;
+        break;
+    case Source::HubCache:
+        inputs.shape = m_hubShape;
+        inputs.checkpoint = m_hubCheckpoint;
+        inputs.quantization = m_hubQuantization;
+        break;
+    case Source::Gguf:
+        inputs.shape = m_ggufShape;
+        inputs.gguf = m_gguf;
         break;
     case Source::Safetensors:
         inputs.checkpoint = m_checkpoint;
@@ -321,10 +417,12 @@ bool ModelSourceBox::loadConfigFile(const QString& path)
     try {
         const std::string file = QFile::encodeName(path).toStdString();
         m_configShape = model::ConfigReader::readFile(file);
+        m_configQuantization = model::ConfigReader::readQuantization(file);
         m_configError.clear();
         ok = true;
     } catch (const std::exception& e) {
         m_configShape.reset();
+        m_configQuantization.reset();
         m_configError = QString::fromStdString(e.what());
     }
     {
@@ -382,6 +480,102 @@ bool ModelSourceBox::selectPreset(const QString& idOrName)
     return true;
 }
 
+void ModelSourceBox::refreshHubModels()
+{
+    const QString typed = m_hubCombo->currentText();
+    const QSignalBlocker block(m_hubCombo);
+    m_hubCombo->clear();
+    // Only models whose snapshot holds a config.json (or a GGUF) can be sized; the others are listed disabled.
+    for (const auto& m : model::HfCache::list()) {
+        const QString id = QString::fromStdString(m.id);
+        m_hubCombo->addItem(id, id);
+        const int row = m_hubCombo->count() - 1;
+        m_hubCombo->setItemData(row, QString::fromStdString(m.folder.string()), Qt::ToolTipRole);
+        if (!m.hasConfig)
+            m_hubCombo->setItemData(row, 0, Qt::UserRole - 1); // QStandardItemModel: disabled
+    }
+    m_hubCombo->setEditText(typed);
+    const std::string root = model::HfCache::defaultRoot().string();
+    //: %1 the Hugging Face cache folder, %2 the number of models in it
+    m_hubFolder->setText(tr("Cache: %1 (%2 models; nothing is downloaded)")
+                             .arg(QString::fromStdString(root), QLocale().toString(m_hubCombo->count())));
+}
+
+bool ModelSourceBox::loadHubModel(const QString& id)
+{
+    const QString trimmed = id.trimmed();
+    m_hubSnapshot.reset();
+    m_hubShape.reset();
+    m_hubCheckpoint.reset();
+    m_hubQuantization.reset();
+    m_hubError.clear();
+    bool ok = false;
+    try {
+        const auto snapshot = model::HfCache::resolve(trimmed.toStdString());
+        if (snapshot.config.empty())
+            throw std::runtime_error(snapshot.id + "@" + snapshot.revision + ": the snapshot has no config.json"
+                + (snapshot.ggufFiles.empty() ? std::string() : "; open its GGUF file with the GGUF source"));
+        m_hubShape = model::ConfigReader::readFile(snapshot.config);
+        m_hubQuantization = model::ConfigReader::readQuantization(snapshot.config);
+        if (!snapshot.safetensors.empty())
+            m_hubCheckpoint = model::SafetensorsReader::read(snapshot.safetensors);
+        m_hubShape->source = snapshot.id + "@" + snapshot.revision;
+        m_hubSnapshot = snapshot;
+        ok = true;
+    } catch (const std::exception& e) {
+        m_hubShape.reset();
+        m_hubCheckpoint.reset();
+        m_hubQuantization.reset();
+        m_hubError = QString::fromStdString(e.what());
+    }
+    {
+        const QSignalBlocker block(m_hubCombo);
+        m_hubCombo->setEditText(trimmed);
+    }
+    {
+        const QSignalBlocker block(m_sourceCombo);
+        m_sourceCombo->setCurrentIndex(static_cast<int>(Source::HubCache));
+    }
+    showSource(Source::HubCache);
+    emit shapeChanged();
+    emit changed();
+    return ok;
+}
+
+bool ModelSourceBox::loadGguf(const QString& path)
+{
+    m_ggufPath->setText(path);
+    m_gguf.reset();
+    m_ggufShape.reset();
+    m_ggufError.clear();
+    bool ok = false;
+    try {
+        const std::string file = QFile::encodeName(path).toStdString();
+        m_gguf = model::GgufReader::readFile(file);
+        m_ggufShape = model::GgufReader::shape(*m_gguf, m_gguf->file);
+        ok = true;
+    } catch (const std::exception& e) {
+        m_ggufShape.reset();
+        m_ggufError = QString::fromStdString(e.what());
+    }
+    {
+        const QSignalBlocker block(m_sourceCombo);
+        m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Gguf));
+    }
+    showSource(Source::Gguf);
+    emit shapeChanged();
+    emit changed();
+    return ok;
+}
+
+void ModelSourceBox::openGgufDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a GGUF file"), QString(), tr("GGUF (*.gguf);;All files (*)"));
+    if (!path.isEmpty())
+        loadGguf(path);
+}
+
 void ModelSourceBox::openConfigDialog()
 {
     const QString path = QFileDialog::getOpenFileName(
@@ -428,6 +622,8 @@ void ModelSourceBox::saveSettings(QSettings& settings) const
     settings.setValue(kConfigKey, m_configPath->text());
     settings.setValue(kSafetensorsKey, m_safetensorsPath->text());
     settings.setValue(kFromCheckpointKey, m_weightsFromCheckpoint->isChecked());
+    settings.setValue(kHubKey, m_hubCombo->currentText());
+    settings.setValue(kGgufKey, m_ggufPath->text());
 }
 
 void ModelSourceBox::restoreSettings(QSettings& settings)
@@ -450,6 +646,10 @@ void ModelSourceBox::restoreSettings(QSettings& settings)
         loadConfigFile(config);
     if (!checkpoint.isEmpty())
         loadSafetensors(checkpoint);
+    if (const QString hub = settings.value(kHubKey).toString(); !hub.isEmpty())
+        loadHubModel(hub);
+    if (const QString gguf = settings.value(kGgufKey).toString(); !gguf.isEmpty())
+        loadGguf(gguf);
     const int source = settings.value(kSourceKey).toInt();
     if (source >= 0 && source < m_sourceCombo->count())
         setSource(static_cast<Source>(source));
@@ -521,6 +721,48 @@ void ModelSourceBox::updateModelInfo()
             text = tr("Open a .safetensors file, a model.safetensors.index.json or a folder of shards.");
         }
         break;
+    case Source::HubCache:
+        if (m_hubShape && m_hubSnapshot) {
+            //: %1 the model id (ORG/NAME), %2 the revision asked for (main), %3 the snapshot's commit (shortened)
+            text = tr("%1 at %2 (snapshot %3)")
+                       .arg(QString::fromStdString(m_hubSnapshot->id), QString::fromStdString(m_hubSnapshot->revision),
+                           QString::fromStdString(m_hubSnapshot->commit.substr(0, 12)))
+                + QLatin1Char('\n') + shapeText(*m_hubShape);
+            if (m_hubCheckpoint)
+                text += QLatin1Char('\n')
+                    //: %1 size of the stored tensors, %2 number of files
+                    + tr("Weights as stored in the snapshot's safetensors: %1 (files: %2)")
+                          .arg(ByteText::full(m_hubCheckpoint->totalBytes, tr("bytes"), locale),
+                              locale.toString(static_cast<qulonglong>(m_hubCheckpoint->files.size())));
+            else
+                text += QLatin1Char('\n') + tr("No safetensors in the snapshot: the weights are sized by the format.");
+        } else if (!m_hubError.isEmpty()) {
+            text = m_hubError;
+            error = true;
+        } else {
+            text = tr("Models are read from the local Hugging Face cache only; nothing is downloaded.");
+        }
+        break;
+    case Source::Gguf:
+        if (m_gguf && m_ggufShape) {
+            QStringList types;
+            for (const auto& [type, totals] : m_gguf->byType)
+                types << QStringLiteral("%1 × %2").arg(QString::fromStdString(type), locale.toString(static_cast<qulonglong>(totals.tensors)));
+            //: %1 GGUF version (2 or 3), %2 number of tensors, %3 size of the stored tensors
+            text = tr("GGUF version %1 · tensors: %2 · stored: %3")
+                       .arg(QString::number(m_gguf->version),
+                           locale.toString(static_cast<qulonglong>(m_gguf->tensors.size())),
+                           ByteText::full(m_gguf->totalBytes, tr("bytes"), locale))
+                + QLatin1Char('\n') + shapeText(*m_ggufShape) + QLatin1Char('\n')
+                //: %1 the ggml types of the tensors with their counts ("Q4_K × 193, F32 × 65")
+                + tr("Types: %1").arg(types.join(QStringLiteral(", ")));
+        } else if (!m_ggufError.isEmpty()) {
+            text = m_ggufError;
+            error = true;
+        } else {
+            text = tr("Open a GGUF file (llama.cpp): its header gives the shape and the weights as stored.");
+        }
+        break;
     }
     m_modelInfo->setText(text);
     m_modelInfo->setStyleSheet(error ? QStringLiteral("color: #b01c1c;") : QString());
@@ -530,8 +772,20 @@ void ModelSourceBox::retranslateUi()
 {
     setTitle(tr("Model"));
     m_sourceLabel->setText(tr("Source:"));
-    setComboTexts(
-        m_sourceCombo, { tr("Numbers typed in"), tr("Preset"), tr("config.json file"), tr("safetensors checkpoint") });
+    setComboTexts(m_sourceCombo,
+        { tr("Numbers typed in"), tr("Preset"), tr("config.json file"), tr("safetensors checkpoint"),
+            tr("Hugging Face cache"), tr("GGUF file") });
+    m_hubLabel->setText(tr("Model id:"));
+    m_hubCombo->lineEdit()->setPlaceholderText(tr("ORG/NAME or ORG/NAME@REVISION"));
+    m_hubCombo->setToolTip(tr("A model of the local Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or "
+                              "~/.cache/huggingface/hub); press Enter to read it. Nothing is downloaded."));
+    m_hubRefresh->setText(tr("Refresh"));
+    m_ggufOpen->setText(tr("Open GGUF…"));
+    m_ggufPath->setPlaceholderText(tr("No GGUF file opened"));
+    //: %1 the Hugging Face cache folder, %2 the number of models in it
+    m_hubFolder->setText(tr("Cache: %1 (%2 models; nothing is downloaded)")
+                             .arg(QString::fromStdString(model::HfCache::defaultRoot().string()),
+                                 QLocale().toString(m_hubCombo->count())));
     m_parametersLabel->setText(tr("Parameters:"));
     m_parametersEdit->setToolTip(tr("A whole number, e.g. 7000000000 or 7e9."));
     m_bitsLabel->setText(tr("Bits per parameter:"));

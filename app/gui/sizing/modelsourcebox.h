@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/model/ggufsummary.h"
+#include "core/model/hfsnapshot.h"
 #include "core/model/modelshape.h"
+#include "core/model/quantizationconfig.h"
 #include "core/model/safetensorssummary.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/sizinginputs.h"
@@ -21,12 +24,12 @@ class QStackedWidget;
 namespace iteragpu::gui {
 
 // The sizing panel's "Model" box: where the model comes from (numbers typed in, a preset, a config.json, a
-// safetensors checkpoint) and what was read from it. It keeps the shape or checkpoint of each source; problem()
+// safetensors checkpoint, a model id of the local Hugging Face cache, a GGUF file) and what was read from it. It keeps the shape or checkpoint of each source; problem()
 // says why the current source gives no model yet (the panel shows it as its message).
 class ModelSourceBox : public QGroupBox {
     Q_OBJECT
 public:
-    enum class Source { Typed = 0, Preset = 1, Config = 2, Safetensors = 3 };
+    enum class Source { Typed = 0, Preset = 1, Config = 2, Safetensors = 3, HubCache = 4, Gguf = 5 };
 
     static constexpr quint64 kSeedParameters = 7'000'000'000ULL; // the seeds' example
     static constexpr int kSeedBits = 16;
@@ -51,6 +54,8 @@ public:
     // The shape's name as shown: the preset's name or the config file's name; empty without a shape.
     QString shapeName() const;
     const std::optional<model::SafetensorsSummary>& checkpoint() const { return m_checkpoint; }
+    // The quantization_config of the current source's config.json (config.json file or Hugging Face cache).
+    std::optional<model::QuantizationConfig> quantization() const;
     // Why the current source gives no model; empty when it gives one.
     QString problem() const;
     // The model-source fields of the inputs: the typed count and bits, or the shape (with its trained context),
@@ -60,6 +65,13 @@ public:
     bool loadConfigFile(const QString& path);
     bool loadSafetensors(const QString& path);
     bool selectPreset(const QString& idOrName);
+    // ORG/NAME[@REVISION] of the local Hugging Face cache (model::HfCache, offline): its config.json, its
+    // safetensors as stored when they are there, its quantization_config.
+    bool loadHubModel(const QString& id);
+    // A GGUF file: the shape from its metadata, the weights as stored.
+    bool loadGguf(const QString& path);
+    // Lists the cache's models again (the picker of the Hugging Face source).
+    void refreshHubModels();
 
     // The seeds' example: 7e9 parameters typed in, 16 bit.
     void resetToDefaults();
@@ -70,6 +82,7 @@ public slots:
     void openConfigDialog();
     void openSafetensorsFileDialog();
     void openSafetensorsFolderDialog();
+    void openGgufDialog();
 
 signals:
     void changed();
@@ -92,6 +105,15 @@ private:
     QString m_configError;
     std::optional<model::SafetensorsSummary> m_checkpoint;
     QString m_checkpointError;
+    std::optional<model::QuantizationConfig> m_configQuantization;
+    std::optional<model::HfSnapshot> m_hubSnapshot;
+    std::optional<model::ModelShape> m_hubShape;
+    std::optional<model::SafetensorsSummary> m_hubCheckpoint;
+    std::optional<model::QuantizationConfig> m_hubQuantization;
+    QString m_hubError;
+    std::optional<model::GgufSummary> m_gguf;
+    std::optional<model::ModelShape> m_ggufShape;
+    QString m_ggufError;
 
     QLabel* m_sourceLabel = nullptr;
     QComboBox* m_sourceCombo = nullptr;
@@ -108,6 +130,12 @@ private:
     QPushButton* m_safetensorsOpenFile = nullptr;
     QPushButton* m_safetensorsOpenFolder = nullptr;
     QCheckBox* m_weightsFromCheckpoint = nullptr;
+    QLabel* m_hubLabel = nullptr;
+    QComboBox* m_hubCombo = nullptr;
+    QPushButton* m_hubRefresh = nullptr;
+    QLabel* m_hubFolder = nullptr;
+    QLineEdit* m_ggufPath = nullptr;
+    QPushButton* m_ggufOpen = nullptr;
     QLabel* m_modelInfo = nullptr;
 };
 

@@ -5,6 +5,7 @@
 #include "app/gui/sizing/kvcachebox.h"
 #include "app/gui/sizing/sizingresultsview.h"
 #include "app/gui/widgets/wheelguard.h"
+#include "core/sizing/quantizedformat.h"
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/fitsentences.h"
 #include "core/sizing/kvmodelvalues.h"
@@ -104,7 +105,18 @@ SizingPanel::SizingPanel(QWidget* parent)
         updateEnabledState();
         scheduleRecompute();
     };
-    connect(m_modelBox, &ModelSourceBox::shapeChanged, this, [this] { m_kvBox->takeFromShape(m_modelBox->shape()); });
+    connect(m_modelBox, &ModelSourceBox::shapeChanged, this, [this] {
+        m_kvBox->takeFromShape(m_modelBox->shape());
+        // A quantized checkpoint's config.json says how it is stored: the format box follows it (a format chosen
+        // after that wins, and the estimate names the conflict).
+        if (const auto q = m_modelBox->quantization()) {
+            try {
+                m_formatBox->setStorage(sizing::QuantizedFormat::fromConfig(*q).format);
+            } catch (const std::exception&) {
+                // A layout no format stores: the estimate says so when the format box is left as it is.
+            }
+        }
+    });
     connect(m_modelBox, &ModelSourceBox::changed, this, changed);
     connect(m_formatBox, &FormatBox::changed, this, changed);
     connect(m_workloadBox, &TrainingBox::changed, this, changed);
@@ -217,6 +229,20 @@ bool SizingPanel::loadConfigFile(const QString& path)
 bool SizingPanel::loadSafetensors(const QString& path)
 {
     const bool ok = m_modelBox->loadSafetensors(path);
+    recompute();
+    return ok;
+}
+
+bool SizingPanel::loadHubModel(const QString& id)
+{
+    const bool ok = m_modelBox->loadHubModel(id);
+    recompute();
+    return ok;
+}
+
+bool SizingPanel::loadGguf(const QString& path)
+{
+    const bool ok = m_modelBox->loadGguf(path);
     recompute();
     return ok;
 }

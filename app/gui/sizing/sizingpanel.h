@@ -86,6 +86,8 @@ public:
     // Reads a config.json / a safetensors file, index or folder; false with the reason in errorText().
     bool loadConfigFile(const QString& path);
     bool loadSafetensors(const QString& path);
+    bool loadHubModel(const QString& id); // ORG/NAME[@REVISION] of the local Hugging Face cache
+    bool loadGguf(const QString& path);
     // By preset id or name; false when absent.
     bool selectPreset(const QString& idOrName);
     // The model shape of the current source (preset or config.json), if any.
