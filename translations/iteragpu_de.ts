@@ -337,61 +337,61 @@
     <message>
         <source>GGUF architecture &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3: read as a Llama-style decoder</source>
         <extracomment>%1 general.architecture of a GGUF file</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>GGUF-Architektur &apos;%1&apos; ist keine von llama, mistral, qwen2, gemma, gemma2, phi3: als Decoder im Llama-Stil gelesen</translation>
     </message>
     <message>
         <source>quantization_config: one scale and zero per output channel (group_size -1)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: eine Skala und ein Nullpunkt pro Ausgabekanal (group_size -1)</translation>
     </message>
     <message>
         <source>quantization_config: FP4 with double quantization stores what NF4 with double quantization stores; sized as nf4-dq</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: FP4 mit doppelter Quantisierung speichert dasselbe wie NF4 mit doppelter Quantisierung; als nf4-dq dimensioniert</translation>
     </message>
     <message>
         <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: eine fp32-Skala pro Tensor gezählt; blockweise Skalen (weight_block_size) nicht</translation>
     </message>
     <message>
         <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config compressed-tensors int4: mit dem Layout von AWQ dimensioniert, dessen gepackte Nullpunkte ein symmetrisches Schema nicht speichert (eine kleine Überschätzung)</translation>
     </message>
     <message>
         <source>element count of the GGUF file&apos;s tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>Elementanzahl der Tensoren der GGUF-Datei</translation>
     </message>
     <message>
         <source>stored bytes of the GGUF tensors (header, exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>gespeicherte Bytes der GGUF-Tensoren (Header, exakt)</translation>
     </message>
     <message>
         <source>weights: the tensors&apos; bytes as stored in %1 (%2), loaded as stored</source>
         <extracomment>%1 the GGUF file&apos;s name, %2 its ggml types and tensor counts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: die Bytes der Tensoren, wie in %1 gespeichert (%2), so geladen</translation>
     </message>
     <message>
         <source>weights: stored as config.json&apos;s quantization_config says (%1): %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: gespeichert, wie die quantization_config der config.json sagt (%1): %2</translation>
     </message>
     <message>
         <source>conflict: config.json&apos;s quantization_config says %1, but the weights are sized as chosen: %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format chosen</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt: die quantization_config der config.json sagt %1, aber die Gewichte werden wie gewählt dimensioniert: %2</translation>
     </message>
     <message>
         <source>KV cache: no prompt length typed, so the model&apos;s trained context of %1 tokens</source>
         <extracomment>%1 tokens (the model&apos;s max_position_embeddings or GGUF context_length)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache: keine Prompt-Länge eingegeben, daher der trainierte Kontext des Modells von %1 Tokens</translation>
     </message>
     <message>
         <source>weights: blocks of %1 values, %2 bits per parameter (codes and scales)</source>
         <extracomment>%1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: Blöcke zu %1 Werten, %2 Bit pro Parameter (Codes und Skalen)</translation>
     </message>
     <message>
         <source>weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)</source>
         <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: Gruppen zu %1 Eingabezeilen, %2 Bit pro Parameter (Codes, Skalen und Nullpunkte)</translation>
     </message>
 </context>
 <context>
@@ -698,7 +698,7 @@
     <message>
         <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
         <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die Bytes der Tensoren, wie in der GGUF-Datei gespeichert = %1 Bytes (%2)</translation>
     </message>
 </context>
 <context>
@@ -1082,6 +1082,92 @@
         <source>Missing readings:</source>
         <translation>Fehlende Messwerte:</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>GGUF-Architektur '%1' ist keine von llama, mistral, qwen2, gemma, gemma2, phi3: als Decoder im Llama-Stil gelesen</translation>
+    </message>
+    <message>
+        <source>out of memory in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation>Speichermangel in %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 passes, %3 fails (%4)</source>
+        <extracomment>%1 dimension, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
+        <translation>%1 %2 läuft, %3 scheitert (%4)</translation>
+    </message>
+    <message>
+        <source>not yet at the sweep&apos;s resolution</source>
+        <translation>Auflösung des Sweeps noch nicht erreicht</translation>
+    </message>
+    <message>
+        <source>not found: %1 %2 passes, nothing larger was tried</source>
+        <extracomment>%1 dimension, %2 the largest value tried, which passed</extracomment>
+        <translation>nicht gefunden: %1 %2 läuft, nichts Größeres wurde versucht</translation>
+    </message>
+    <message>
+        <source>nothing passed: %1 %2 already fails</source>
+        <extracomment>%1 dimension, %2 the smallest value tried, which failed</extracomment>
+        <translation>nichts lief: %1 %2 scheitert bereits</translation>
+    </message>
+    <message>
+        <source>Boundary (sweep): %1</source>
+        <extracomment>%1 is the boundary between passing and failing, e.g. &quot;sequences 64 passes, 66 fails (...)&quot;</extracomment>
+        <translation>Grenze (Sweep): %1</translation>
+    </message>
+    <message>
+        <source>Source of the sweep: %1</source>
+        <extracomment>%1 is the sweep&apos;s folder</extracomment>
+        <translation>Quelle des Sweeps: %1</translation>
+    </message>
+    <message>
+        <source>Largest %1 on %2: %3 (the sweep&apos;s fitted growth extrapolated: assumed, not measured)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 a catalog card with its capacity, %3 the largest value</extracomment>
+        <translation>Größte %1 auf %2: %3 (das angepasste Wachstum des Sweeps extrapoliert: angenommen, nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>Sequenzen</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>Prompt-Tokens</translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>erzeugte Tokens</translation>
+    </message>
+    <message>
+        <source>no limit follows from the fit</source>
+        <translation>aus der Anpassung folgt keine Grenze</translation>
+    </message>
+    <message>
+        <source>nothing fits</source>
+        <translation>nichts passt</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %3 trials)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 trials with a result</extracomment>
+        <translation>%1 %2 (der größte Wert des Sweeps mit Ergebnis, über %3 Versuche)</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %4 trials; this run: %3)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
+        <translation>%1 %2 (der größte Wert des Sweeps mit Ergebnis, über %4 Versuche; dieser Lauf: %3)</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1398,6 +1484,16 @@
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
         <translation>Lauf %1 (%2)</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>Gewichte: gespeichert, wie die quantization_config der config.json sagt (%1): %2</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>Konflikt: die quantization_config der config.json sagt %1, aber die Gewichte werden wie gewählt dimensioniert: %2</translation>
+    </message>
 </context>
 <context>
     <name>ResultTimeline</name>
@@ -1405,6 +1501,11 @@
         <source>%1 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0</extracomment>
         <translation>%1 · simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
+        <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
+        <translation>KV-Cache: keine Prompt-Länge eingegeben, daher der trainierte Kontext des Modells von %1 Tokens</translation>
     </message>
 </context>
 <context>
@@ -1494,113 +1595,113 @@
     <name>SweepText</name>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch</translation>
     </message>
     <message>
         <source>context</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontext</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished"></translation>
+        <translation>Breite</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished">Sequenzen</translation>
+        <translation>Sequenzen</translation>
     </message>
     <message>
         <source>prompt tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Prompt-Tokens</translation>
     </message>
     <message>
         <source>generated tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>erzeugte Tokens</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is a list of device ids, e.g. sim:0</extracomment>
-        <translation type="unfinished">%1 (simuliert)</translation>
+        <translation>%1 (simuliert)</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Speichermangel in %1</translation>
     </message>
     <message>
         <source>failed in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen in %1</translation>
     </message>
     <message>
         <source>Boundary: %1 %2 passes, %3 fails (%4).</source>
         <extracomment>%1 dimension name, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Grenze: %1 %2 läuft, %3 scheitert (%4).</translation>
     </message>
     <message>
         <source>Not yet at the resolution.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Auflösung ist noch nicht erreicht.</translation>
     </message>
     <message>
         <source>No failure up to the maximum: %1 %2 passes.</source>
         <extracomment>%1 dimension name, %2 the largest value tried, which passed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Kein Fehlschlag bis zum Maximum: %1 %2 läuft.</translation>
     </message>
     <message>
         <source>Largest passing so far: %1 %2; no failure yet.</source>
         <extracomment>%1 dimension name, %2 the largest passing value so far</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bisher größter erfolgreicher Wert: %1 %2; noch kein Fehlschlag.</translation>
     </message>
     <message>
         <source>Nothing passed: %1 %2 already fails.</source>
         <extracomment>%1 dimension name, %2 the smallest value tried, which failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Nichts lief: %1 %2 scheitert bereits.</translation>
     </message>
     <message>
         <source>No trial has finished yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Versuch ist beendet.</translation>
     </message>
     <message numerus="yes">
         <source>Fitted over %n passing trial(s): peak allocated ≈ %1.</source>
         <extracomment>%n passing trials used, %1 the fitted formula, e.g. &quot;1.20 GiB + 0.31 GiB × sequences&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Angepasst über %n erfolgreichen Versuch: Spitzenwert allocated ≈ %1.</numerusform>
+            <numerusform>Angepasst über %n erfolgreiche Versuche: Spitzenwert allocated ≈ %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (%2): no limit follows from the fit (assumed)</source>
         <extracomment>%1 card name, %2 its capacity; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): aus der Anpassung folgt keine Grenze (angenommen)</translation>
     </message>
     <message>
         <source>%1 (%2): nothing fits (assumed)</source>
         <extracomment>%1 card name, %2 its capacity</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): nichts passt (angenommen)</translation>
     </message>
     <message>
         <source>%1 (%2): %3 ≤ %4 (assumed)</source>
         <extracomment>%1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): %3 ≤ %4 (angenommen)</translation>
     </message>
     <message>
         <source>%1: no limit</source>
         <extracomment>%1 card name; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: keine Grenze</translation>
     </message>
     <message>
         <source>%1: nothing fits</source>
         <extracomment>%1 card name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: nichts passt</translation>
     </message>
     <message>
         <source>%1: ≤ %2</source>
         <extracomment>%1 card name, %2 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: ≤ %2</translation>
     </message>
     <message>
         <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
         <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aus der Anpassung angenommen, nicht gemessen: die größten %1 auf %2.</translation>
     </message>
 </context>
 <context>
@@ -1683,23 +1784,23 @@
     </message>
     <message>
         <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 (bitsandbytes): 4-Bit-Codes plus ein fp32-absmax pro Block von Werten (standardmäßig 64), dazu eine fp32-Quantisierungstabelle mit 16 Einträgen pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
     </message>
     <message>
         <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>fp4 (bitsandbytes): 4-Bit-Codes plus ein fp32-absmax pro Block von Werten (standardmäßig 64), dazu eine fp32-Quantisierungstabelle mit 16 Einträgen pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
     </message>
     <message>
         <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one fp32 second-level scale per 256 blocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 mit doppelter Quantisierung: 4-Bit-Codes, ein 8-Bit-absmax pro Block von Werten (standardmäßig 64), eine fp32-Skala der zweiten Stufe pro 256 Blöcke.</translation>
     </message>
     <message>
         <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
-        <translation type="unfinished"></translation>
+        <translation>GPTQ int4: 4-Bit-Codes in int32 gepackt (qweight), pro Gruppe von Eingabezeilen (standardmäßig 128) und Ausgabespalte eine fp16-Skala und ein gepackter 4-Bit-Nullpunkt (qzeros), dazu ein int32-g_idx pro Eingabezeile (bei bekannter Form).</translation>
     </message>
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
-        <translation type="unfinished"></translation>
+        <translation>AWQ int4: 4-Bit-Codes in int32 gepackt, pro Gruppe von Eingabezeilen (standardmäßig 128) und Ausgabespalte eine fp16-Skala und ein gepackter 4-Bit-Nullpunkt; kein g_idx.</translation>
     </message>
 </context>
 <context>
@@ -2070,12 +2171,12 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1 could not be opened as a result.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: die Bytes der Tensoren, wie in %1 gespeichert (%2), so geladen</translation>
     </message>
     <message>
         <source>%1: this kind of file cannot be opened here.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>die Bytes der Tensoren, wie in der GGUF-Datei gespeichert = %1 Bytes (%2)</translation>
     </message>
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
@@ -2522,11 +2623,11 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>A run is going; the sweep can start after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gang; der Sweep kann danach starten.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Sweep läuft; anhalten oder sein Ende abwarten.</translation>
     </message>
     <message>
         <source>your script, measured by iteragpu_probe</source>
@@ -2551,11 +2652,11 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitverlauf</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep</translation>
     </message>
 </context>
 <context>
@@ -2715,6 +2816,91 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>No presets found</source>
         <translation>Keine Vorlagen gefunden</translation>
+    </message>
+    <message>
+        <source>Type or pick a model of the Hugging Face cache (ORG/NAME, @REVISION optional).</source>
+        <translation>Ein Modell aus dem Hugging-Face-Cache eingeben oder wählen (ORG/NAME, @REVISION optional).</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file to size this model.</source>
+        <translation>Eine GGUF-Datei öffnen, um dieses Modell zu dimensionieren.</translation>
+    </message>
+    <message>
+        <source>Cache: %1 (%2 models; nothing is downloaded)</source>
+        <extracomment>%1 the Hugging Face cache folder, %2 the number of models in it</extracomment>
+        <translation>Cache: %1 (%2 Modelle; nichts wird heruntergeladen)</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file</source>
+        <translation>GGUF-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 at %2 (snapshot %3)</source>
+        <extracomment>%1 the model id (ORG/NAME), %2 the revision asked for (main), %3 the snapshot&apos;s commit (shortened)</extracomment>
+        <translation>%1 bei %2 (Snapshot %3)</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the snapshot&apos;s safetensors: %1 (files: %2)</source>
+        <extracomment>%1 size of the stored tensors, %2 number of files</extracomment>
+        <translation>Gewichte, wie in den safetensors des Snapshots gespeichert: %1 (Dateien: %2)</translation>
+    </message>
+    <message>
+        <source>No safetensors in the snapshot: the weights are sized by the format.</source>
+        <translation>Keine safetensors im Snapshot: die Gewichte werden nach dem Format dimensioniert.</translation>
+    </message>
+    <message>
+        <source>Models are read from the local Hugging Face cache only; nothing is downloaded.</source>
+        <translation>Modelle werden nur aus dem lokalen Hugging-Face-Cache gelesen; nichts wird heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>GGUF version %1 · tensors: %2 · stored: %3</source>
+        <extracomment>%1 GGUF version (2 or 3), %2 number of tensors, %3 size of the stored tensors</extracomment>
+        <translation>GGUF-Version %1 · Tensoren: %2 · gespeichert: %3</translation>
+    </message>
+    <message>
+        <source>Types: %1</source>
+        <extracomment>%1 the ggml types of the tensors with their counts (&quot;Q4_K × 193, F32 × 65&quot;)</extracomment>
+        <translation>Typen: %1</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file (llama.cpp): its header gives the shape and the weights as stored.</source>
+        <translation>Eine GGUF-Datei (llama.cpp) öffnen: ihr Header liefert die Form und die Gewichte, wie gespeichert.</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging-Face-Cache</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>GGUF-Datei</translation>
+    </message>
+    <message>
+        <source>Model id:</source>
+        <translation>Modell-ID:</translation>
+    </message>
+    <message>
+        <source>ORG/NAME or ORG/NAME@REVISION</source>
+        <translation>ORG/NAME oder ORG/NAME@REVISION</translation>
+    </message>
+    <message>
+        <source>A model of the local Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub); press Enter to read it. Nothing is downloaded.</source>
+        <translation>Ein Modell aus dem lokalen Hugging-Face-Cache ($HF_HUB_CACHE, $HF_HOME/hub oder ~/.cache/huggingface/hub); Eingabetaste liest es. Nichts wird heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Open GGUF…</source>
+        <translation>GGUF öffnen…</translation>
+    </message>
+    <message>
+        <source>No GGUF file opened</source>
+        <translation>Keine GGUF-Datei geöffnet</translation>
     </message>
 </context>
 <context>
@@ -3036,6 +3222,51 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
         <translation>Das Fenster zeigt weiter den aktuellen Lauf; das Ergebnis kann verglichen und exportiert werden.</translation>
     </message>
+    <message>
+        <source>&amp;Import PyTorch snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as &amp;memory_viz snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as Per&amp;fetto trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import PyTorch snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
+        <extracomment>%1 is a file path, %2 the number of phases</extracomment>
+        <translation>Cache: %1 (%2 Modelle; nichts wird heruntergeladen)</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch memory snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a memory_viz snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot (*.pickle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a Perfetto trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfetto / Chrome JSON trace (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
@@ -3178,6 +3409,21 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>Could not open %1: %2</source>
         <extracomment>%1 is a file path, %2 the reason</extracomment>
         <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a memory snapshot: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>%1 bei %2 (Snapshot %3)</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a Perfetto trace: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>Gewichte, wie in den safetensors des Snapshots gespeichert: %1 (Dateien: %2)</translation>
+    </message>
+    <message>
+        <source>Could not import the snapshot: %1</source>
+        <extracomment>%1 is the reason (it names the file)</extracomment>
+        <translation>GGUF-Version %1 · Tensoren: %2 · gespeichert: %3</translation>
     </message>
 </context>
 <context>
@@ -3566,320 +3812,308 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Peak allocated vs %1</source>
         <extracomment>%1 is the varied dimension, e.g. sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Spitzenwert allocated über %1</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simuliert, keine GPU-Messung</translation>
+        <translation>simuliert, keine GPU-Messung</translation>
     </message>
     <message>
         <source>No sweep yet: run one or open a sweep folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak allocated (%1)</source>
-        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: passed</source>
-        <extracomment>%1 labels the sweep (its devices), e.g. &quot;sim:0 (simulated)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Sweep: einen starten oder einen Sweep-Ordner öffnen</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">erfolgreich</translation>
-    </message>
-    <message>
-        <source>%1: failed</source>
-        <extracomment>%1 labels the sweep (its devices)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>erfolgreich</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>%1: fitted</source>
-        <extracomment>%1 labels the sweep; &quot;fitted&quot; says the line is the growth model&apos;s, not a measurement</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>fitted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>capacity of %1: %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 the capacity with its unit</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: boundary %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>angepasst</translation>
     </message>
     <message>
         <source>boundary %1</source>
         <extracomment>%1 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Grenze %1</translation>
+    </message>
+    <message>
+        <source>Peak (%1)</source>
+        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
+        <translation>Spitzenwert (%1)</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity with its unit, e.g. 16.0 MiB</extracomment>
+        <translation>Kapazität %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepController</name>
     <message>
         <source>A sweep is still going; stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Sweep läuft noch; zuerst anhalten.</translation>
     </message>
     <message>
         <source>The workbench runs sweeps on this machine&apos;s devices only; the %1 executor is available from the command line (iteragpu sweep --executor).</source>
         <extracomment>%1 is the executor&apos;s name, e.g. slurm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Die Werkbank führt Sweeps nur auf den Geräten dieses Rechners aus; der Executor %1 steht auf der Kommandozeile bereit (iteragpu sweep --executor).</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line, e.g. &quot;iteragpu not found&quot;
 ----------
 %1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep kann nicht starten: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepForm</name>
     <message>
         <source>&amp;Vary:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Variieren:</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Suche:</translation>
     </message>
     <message>
         <source>the values listed</source>
-        <translation type="unfinished"></translation>
+        <translation>die aufgeführten Werte</translation>
     </message>
     <message>
         <source>the largest that fits</source>
-        <translation type="unfinished"></translation>
+        <translation>der größte, der passt</translation>
     </message>
     <message>
         <source>Va&amp;lues:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Werte:</translation>
     </message>
     <message>
         <source>Ascending whole numbers, separated by commas: 1, 2, 4, 8</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufsteigende ganze Zahlen, durch Kommas getrennt: 1, 2, 4, 8</translation>
     </message>
     <message>
         <source>M&amp;in:</source>
-        <translation type="unfinished"></translation>
+        <translation>M&amp;in:</translation>
     </message>
     <message>
         <source>Ma&amp;x:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ma&amp;x:</translation>
     </message>
     <message>
         <source>until the first failure</source>
-        <translation type="unfinished"></translation>
+        <translation>bis zum ersten Fehlschlag</translation>
     </message>
     <message>
         <source>Res&amp;olution:</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf&amp;lösung:</translation>
     </message>
     <message>
         <source>The search stops when the first failing value is at most this far above the largest passing one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Suche endet, wenn der erste scheiternde Wert höchstens so weit über dem größten erfolgreichen liegt.</translation>
     </message>
     <message>
         <source>&amp;Devices:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Geräte:</translation>
     </message>
     <message>
         <source>Device ids separated by commas (sim:0, cuda:1); never two trials on one device.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte-IDs durch Kommas getrennt (sim:0, cuda:1); nie zwei Versuche auf einem Gerät.</translation>
     </message>
     <message>
         <source>&amp;Jobs:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Jobs:</translation>
     </message>
     <message>
         <source>Trials at once, each on its own device of the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitige Versuche, jeder auf einem eigenen Gerät der Liste.</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ordner:</translation>
     </message>
     <message>
         <source>a new or empty folder</source>
-        <translation type="unfinished"></translation>
+        <translation>ein neuer oder leerer Ordner</translation>
     </message>
     <message>
         <source>Choose the sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep-Ordner wählen</translation>
     </message>
     <message>
         <source>Run s&amp;weep</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;weep starten</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>An&amp;halten</translation>
     </message>
     <message>
         <source>Values: &apos;%1&apos; is not a whole number above 0.</source>
         <extracomment>%1 is what the user typed between two commas</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Werte: &apos;%1&apos; ist keine ganze Zahl über 0.</translation>
     </message>
     <message>
         <source>Values: list them in ascending order, each once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Werte: aufsteigend angeben, jeden einmal.</translation>
     </message>
     <message>
         <source>Min: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Min: eine ganze Zahl über 0.</translation>
     </message>
     <message>
         <source>Max: a whole number above 0, or empty to search until the first failure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Max: eine ganze Zahl über 0, oder leer, um bis zum ersten Fehlschlag zu suchen.</translation>
     </message>
     <message>
         <source>Max is below min.</source>
-        <translation type="unfinished"></translation>
+        <translation>Max liegt unter Min.</translation>
     </message>
     <message>
         <source>Resolution: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auflösung: eine ganze Zahl über 0.</translation>
     </message>
     <message>
         <source>Devices: name at least one device, e.g. sim:0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte: mindestens ein Gerät angeben, z. B. sim:0.</translation>
     </message>
     <message numerus="yes">
         <source>Jobs: at most one trial per device, and %n device(s) are listed.</source>
         <extracomment>%n is the number of devices listed</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Jobs: höchstens ein Versuch je Gerät, und %n Gerät ist aufgeführt.</numerusform>
+            <numerusform>Jobs: höchstens ein Versuch je Gerät, und %n Geräte sind aufgeführt.</numerusform>
         </translation>
     </message>
     <message>
         <source>Folder: choose a new or empty folder for the sweep&apos;s files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner: einen neuen oder leeren Ordner für die Dateien des Sweeps wählen.</translation>
     </message>
     <message>
         <source>Sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep-Ordner</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepView</name>
     <message>
         <source>Open s&amp;weep folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;weep-Ordner öffnen…</translation>
     </message>
     <message>
         <source>Add sweep to co&amp;mpare…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep zum &amp;Vergleich hinzufügen…</translation>
     </message>
     <message>
         <source>Clear compared</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich leeren</translation>
     </message>
     <message>
         <source>Vary one dimension of the workload, one fresh measure process per value: choose it on the left and run, or open a sweep folder (File menu).</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Dimension der Last variieren, ein frischer Messprozess je Wert: links wählen und starten, oder einen Sweep-Ordner öffnen (Menü Datei).</translation>
     </message>
     <message>
         <source>Simulated, not a GPU measurement.</source>
-        <translation type="unfinished">Simuliert, keine GPU-Messung.</translation>
+        <translation>Simuliert, keine GPU-Messung.</translation>
     </message>
     <message>
         <source>Compared: %1. %2</source>
         <extracomment>%1 labels a compared sweep (its devices), %2 its boundary sentence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Verglichen: %1. %2</translation>
     </message>
     <message>
         <source>The workload form has invalid values; no sweep was started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Lastformular hat ungültige Werte; kein Sweep wurde gestartet.</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep kann nicht starten: %1</translation>
     </message>
     <message>
         <source>Sweep started in %1, varying %2.</source>
         <extracomment>%1 is the sweep folder, %2 the dimension varied</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Sweep in %1 gestartet, variiert: %2.</translation>
     </message>
     <message>
         <source>Stop requested: the running trials are stopped and marked interrupted; sweep.json keeps the finished ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anhalten angefordert: die laufenden Versuche werden beendet und als unterbrochen markiert; sweep.json behält die abgeschlossenen.</translation>
     </message>
     <message>
         <source>Trial %1: %2 %3 on %4</source>
         <extracomment>%1 trial number, %2 dimension name, %3 its value, %4 device id
 ----------
 %1 trial number, %2 dimension name, %3 its value, %4 the device&apos;s label (id, simulated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1: %2 %3 auf %4</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simuliert, keine GPU-Messung</translation>
+        <translation>simuliert, keine GPU-Messung</translation>
     </message>
     <message>
         <source>Trial %1 (%2 %3): %4.</source>
         <extracomment>%1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Versuch %1 (%2 %3): %4.</translation>
     </message>
     <message>
         <source>Sweep complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep abgeschlossen.</translation>
     </message>
     <message>
         <source>Sweep stopped: %1.</source>
         <extracomment>%1 says why the sweep stopped, e.g. &quot;interrupted&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Sweep angehalten: %1.</translation>
     </message>
     <message>
         <source>Sweep stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep angehalten.</translation>
     </message>
     <message>
         <source>The trial&apos;s result %1 cannot be read: %2</source>
         <extracomment>%1 is the result file, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Das Ergebnis %1 des Versuchs kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>A sweep is running; stop it before opening another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Sweep läuft; vor dem Öffnen eines anderen anhalten.</translation>
     </message>
     <message>
         <source>%1 cannot be opened as a sweep: %2</source>
         <extracomment>%1 is the folder, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht als Sweep geöffnet werden: %2</translation>
     </message>
     <message>
         <source>Sweep opened from %1.</source>
         <extracomment>%1 is the sweep folder</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Sweep aus %1 geöffnet.</translation>
     </message>
     <message>
         <source>Open or run a sweep first; the one added is compared with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuerst einen Sweep öffnen oder starten; der hinzugefügte wird mit ihm verglichen.</translation>
     </message>
     <message>
         <source>The sweep varies %1, the one shown %2: only sweeps of the same dimension share a chart.</source>
         <extracomment>%1 and %2 are dimension names</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Der Sweep variiert %1, der angezeigte %2: nur Sweeps derselben Dimension teilen ein Diagramm.</translation>
     </message>
     <message>
         <source>Open sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep-Ordner öffnen</translation>
     </message>
     <message>
         <source>Add sweep to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Sweep zum Vergleich hinzufügen</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Trial timeline</source>
+        <translation>Zeitverlauf des Versuchs</translation>
     </message>
 </context>
 <context>
@@ -4122,77 +4356,77 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <name>iteragpu::gui::TrialTableModel</name>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>ausstehend</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">erfolgreich</translation>
+        <translation>erfolgreich</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>unterbrochen</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished">Speichermangel</translation>
+        <translation>Speichermangel</translation>
     </message>
     <message>
         <source>%1 s</source>
         <extracomment>%1 is a duration in seconds</extracomment>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 is an exact byte count</extracomment>
-        <translation type="unfinished">%1 Bytes</translation>
+        <translation>%1 Bytes</translation>
     </message>
     <message>
         <source>not read</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht gelesen</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">Wert</translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Spitzenwert allocated</translation>
+        <translation>Spitzenwert allocated</translation>
     </message>
     <message>
         <source>Peak reserved</source>
-        <translation type="unfinished">Spitzenwert reserved</translation>
+        <translation>Spitzenwert reserved</translation>
     </message>
     <message>
         <source>Device peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerätespitze</translation>
     </message>
     <message>
         <source>Failed phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagene Phase</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufzeit</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished">Gerät</translation>
+        <translation>Gerät</translation>
     </message>
 </context>
 <context>

@@ -337,61 +337,61 @@
     <message>
         <source>GGUF architecture &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3: read as a Llama-style decoder</source>
         <extracomment>%1 general.architecture of a GGUF file</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>la arquitectura GGUF &apos;%1&apos; no es ninguna de llama, mistral, qwen2, gemma, gemma2, phi3: leída como un decodificador de tipo Llama</translation>
     </message>
     <message>
         <source>quantization_config: one scale and zero per output channel (group_size -1)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: una escala y un cero por canal de salida (group_size -1)</translation>
     </message>
     <message>
         <source>quantization_config: FP4 with double quantization stores what NF4 with double quantization stores; sized as nf4-dq</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: FP4 con doble cuantización almacena lo mismo que NF4 con doble cuantización; dimensionado como nf4-dq</translation>
     </message>
     <message>
         <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: se cuenta una escala fp32 por tensor; las escalas por bloque (weight_block_size) no</translation>
     </message>
     <message>
         <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config compressed-tensors int4: dimensionado con la disposición de AWQ, cuyos ceros empaquetados no almacena un esquema simétrico (una pequeña sobreestimación)</translation>
     </message>
     <message>
         <source>element count of the GGUF file&apos;s tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>número de elementos de los tensores del archivo GGUF</translation>
     </message>
     <message>
         <source>stored bytes of the GGUF tensors (header, exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>bytes almacenados de los tensores GGUF (cabecera, exacto)</translation>
     </message>
     <message>
         <source>weights: the tensors&apos; bytes as stored in %1 (%2), loaded as stored</source>
         <extracomment>%1 the GGUF file&apos;s name, %2 its ggml types and tensor counts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: los bytes de los tensores tal como están almacenados en %1 (%2), cargados así</translation>
     </message>
     <message>
         <source>weights: stored as config.json&apos;s quantization_config says (%1): %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: almacenados como indica la quantization_config de config.json (%1): %2</translation>
     </message>
     <message>
         <source>conflict: config.json&apos;s quantization_config says %1, but the weights are sized as chosen: %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format chosen</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>conflicto: la quantization_config de config.json indica %1, pero los pesos se dimensionan como se eligió: %2</translation>
     </message>
     <message>
         <source>KV cache: no prompt length typed, so the model&apos;s trained context of %1 tokens</source>
         <extracomment>%1 tokens (the model&apos;s max_position_embeddings or GGUF context_length)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>caché KV: no se escribió la longitud del prompt, así que el contexto de entrenamiento del modelo de %1 tokens</translation>
     </message>
     <message>
         <source>weights: blocks of %1 values, %2 bits per parameter (codes and scales)</source>
         <extracomment>%1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: bloques de %1 valores, %2 bits por parámetro (códigos y escalas)</translation>
     </message>
     <message>
         <source>weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)</source>
         <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: grupos de %1 filas de entrada, %2 bits por parámetro (códigos, escalas y ceros)</translation>
     </message>
 </context>
 <context>
@@ -698,7 +698,7 @@
     <message>
         <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
         <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>los bytes de los tensores tal como están almacenados en el archivo GGUF = %1 bytes (%2)</translation>
     </message>
 </context>
 <context>
@@ -1082,6 +1082,92 @@
         <source>Missing readings:</source>
         <translation>Lecturas que faltan:</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>la arquitectura GGUF '%1' no es ninguna de llama, mistral, qwen2, gemma, gemma2, phi3: leída como un decodificador de tipo Llama</translation>
+    </message>
+    <message>
+        <source>out of memory in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation>memoria insuficiente en %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 passes, %3 fails (%4)</source>
+        <extracomment>%1 dimension, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
+        <translation>%1 %2 pasa, %3 falla (%4)</translation>
+    </message>
+    <message>
+        <source>not yet at the sweep&apos;s resolution</source>
+        <translation>aún no a la resolución del barrido</translation>
+    </message>
+    <message>
+        <source>not found: %1 %2 passes, nothing larger was tried</source>
+        <extracomment>%1 dimension, %2 the largest value tried, which passed</extracomment>
+        <translation>no encontrado: %1 %2 pasa, no se probó nada mayor</translation>
+    </message>
+    <message>
+        <source>nothing passed: %1 %2 already fails</source>
+        <extracomment>%1 dimension, %2 the smallest value tried, which failed</extracomment>
+        <translation>nada pasó: %1 %2 ya falla</translation>
+    </message>
+    <message>
+        <source>Boundary (sweep): %1</source>
+        <extracomment>%1 is the boundary between passing and failing, e.g. &quot;sequences 64 passes, 66 fails (...)&quot;</extracomment>
+        <translation>Límite (barrido): %1</translation>
+    </message>
+    <message>
+        <source>Source of the sweep: %1</source>
+        <extracomment>%1 is the sweep&apos;s folder</extracomment>
+        <translation>Origen del barrido: %1</translation>
+    </message>
+    <message>
+        <source>Largest %1 on %2: %3 (the sweep&apos;s fitted growth extrapolated: assumed, not measured)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 a catalog card with its capacity, %3 the largest value</extracomment>
+        <translation>Mayor valor de %1 en %2: %3 (el crecimiento ajustado del barrido extrapolado: supuesto, no medido)</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>lote</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>contexto</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>anchura</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>secuencias</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>tokens del prompt</translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>tokens generados</translation>
+    </message>
+    <message>
+        <source>no limit follows from the fit</source>
+        <translation>del ajuste no se deduce ningún límite</translation>
+    </message>
+    <message>
+        <source>nothing fits</source>
+        <translation>nada cabe</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %3 trials)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 trials with a result</extracomment>
+        <translation>%1 %2 (el mayor valor del barrido con resultado, sobre %3 ensayos)</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %4 trials; this run: %3)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
+        <translation>%1 %2 (el mayor valor del barrido con resultado, sobre %4 ensayos; esta ejecución: %3)</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1398,6 +1484,16 @@
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
         <translation>ejecución %1 (%2)</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>pesos: almacenados como indica la quantization_config de config.json (%1): %2</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>conflicto: la quantization_config de config.json indica %1, pero los pesos se dimensionan como se eligió: %2</translation>
+    </message>
 </context>
 <context>
     <name>ResultTimeline</name>
@@ -1405,6 +1501,11 @@
         <source>%1 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0</extracomment>
         <translation>%1 · simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
+        <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
+        <translation>caché KV: no se escribió la longitud del prompt, así que el contexto de entrenamiento del modelo de %1 tokens</translation>
     </message>
 </context>
 <context>
@@ -1494,113 +1595,113 @@
     <name>SweepText</name>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>lote</translation>
     </message>
     <message>
         <source>context</source>
-        <translation type="unfinished"></translation>
+        <translation>contexto</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished"></translation>
+        <translation>anchura</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished">secuencias</translation>
+        <translation>secuencias</translation>
     </message>
     <message>
         <source>prompt tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>tokens del prompt</translation>
     </message>
     <message>
         <source>generated tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>tokens generados</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is a list of device ids, e.g. sim:0</extracomment>
-        <translation type="unfinished">%1 (simulado)</translation>
+        <translation>%1 (simulado)</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>memoria insuficiente en %1</translation>
     </message>
     <message>
         <source>failed in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>falló en %1</translation>
     </message>
     <message>
         <source>Boundary: %1 %2 passes, %3 fails (%4).</source>
         <extracomment>%1 dimension name, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Límite: %1 %2 pasa, %3 falla (%4).</translation>
     </message>
     <message>
         <source>Not yet at the resolution.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no se alcanzó la resolución.</translation>
     </message>
     <message>
         <source>No failure up to the maximum: %1 %2 passes.</source>
         <extracomment>%1 dimension name, %2 the largest value tried, which passed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ningún fallo hasta el máximo: %1 %2 pasa.</translation>
     </message>
     <message>
         <source>Largest passing so far: %1 %2; no failure yet.</source>
         <extracomment>%1 dimension name, %2 the largest passing value so far</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Mayor valor que pasa hasta ahora: %1 %2; aún ningún fallo.</translation>
     </message>
     <message>
         <source>Nothing passed: %1 %2 already fails.</source>
         <extracomment>%1 dimension name, %2 the smallest value tried, which failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Nada pasó: %1 %2 ya falla.</translation>
     </message>
     <message>
         <source>No trial has finished yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no ha terminado ningún ensayo.</translation>
     </message>
     <message numerus="yes">
         <source>Fitted over %n passing trial(s): peak allocated ≈ %1.</source>
         <extracomment>%n passing trials used, %1 the fitted formula, e.g. &quot;1.20 GiB + 0.31 GiB × sequences&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Ajustado sobre %n ensayo que pasa: pico allocated ≈ %1.</numerusform>
+            <numerusform>Ajustado sobre %n ensayos que pasan: pico allocated ≈ %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (%2): no limit follows from the fit (assumed)</source>
         <extracomment>%1 card name, %2 its capacity; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): del ajuste no se deduce ningún límite (supuesto)</translation>
     </message>
     <message>
         <source>%1 (%2): nothing fits (assumed)</source>
         <extracomment>%1 card name, %2 its capacity</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): nada cabe (supuesto)</translation>
     </message>
     <message>
         <source>%1 (%2): %3 ≤ %4 (assumed)</source>
         <extracomment>%1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): %3 ≤ %4 (supuesto)</translation>
     </message>
     <message>
         <source>%1: no limit</source>
         <extracomment>%1 card name; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: sin límite</translation>
     </message>
     <message>
         <source>%1: nothing fits</source>
         <extracomment>%1 card name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: nada cabe</translation>
     </message>
     <message>
         <source>%1: ≤ %2</source>
         <extracomment>%1 card name, %2 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: ≤ %2</translation>
     </message>
     <message>
         <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
         <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Supuesto a partir del ajuste, no medido: el mayor valor de %1 en %2.</translation>
     </message>
 </context>
 <context>
@@ -1683,23 +1784,23 @@
     </message>
     <message>
         <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de valores (64 por defecto), y una tabla de cuantización fp32 de 16 entradas por tensor (contada cuando se conoce la forma).</translation>
     </message>
     <message>
         <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>fp4 (bitsandbytes): códigos de 4 bits más un absmax fp32 por bloque de valores (64 por defecto), y una tabla de cuantización fp32 de 16 entradas por tensor (contada cuando se conoce la forma).</translation>
     </message>
     <message>
         <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one fp32 second-level scale per 256 blocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 con doble cuantización: códigos de 4 bits, un absmax de 8 bits por bloque de valores (64 por defecto), una escala fp32 de segundo nivel por cada 256 bloques.</translation>
     </message>
     <message>
         <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
-        <translation type="unfinished"></translation>
+        <translation>GPTQ int4: códigos de 4 bits empaquetados en int32 (qweight), por grupo de filas de entrada (128 por defecto) y columna de salida una escala fp16 y un cero de 4 bits empaquetado (qzeros), más un g_idx int32 por fila de entrada (con la forma conocida).</translation>
     </message>
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
-        <translation type="unfinished"></translation>
+        <translation>AWQ int4: códigos de 4 bits empaquetados en int32, por grupo de filas de entrada (128 por defecto) y columna de salida una escala fp16 y un cero de 4 bits empaquetado; sin g_idx.</translation>
     </message>
 </context>
 <context>
@@ -2070,12 +2171,12 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1 could not be opened as a result.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: los bytes de los tensores tal como están almacenados en %1 (%2), cargados así</translation>
     </message>
     <message>
         <source>%1: this kind of file cannot be opened here.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>los bytes de los tensores tal como están almacenados en el archivo GGUF = %1 bytes (%2)</translation>
     </message>
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
@@ -2522,11 +2623,11 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>A run is going; the sweep can start after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hay una ejecución en curso; el barrido puede empezar después.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hay un barrido en curso; deténgalo o espere a que termine.</translation>
     </message>
     <message>
         <source>your script, measured by iteragpu_probe</source>
@@ -2551,11 +2652,11 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Línea de tiempo</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Barrido</translation>
     </message>
 </context>
 <context>
@@ -2715,6 +2816,91 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>No presets found</source>
         <translation>No se encontraron modelos predefinidos</translation>
+    </message>
+    <message>
+        <source>Type or pick a model of the Hugging Face cache (ORG/NAME, @REVISION optional).</source>
+        <translation>Escriba o elija un modelo de la caché de Hugging Face (ORG/NAME, @REVISION opcional).</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file to size this model.</source>
+        <translation>Abra un archivo GGUF para dimensionar este modelo.</translation>
+    </message>
+    <message>
+        <source>Cache: %1 (%2 models; nothing is downloaded)</source>
+        <extracomment>%1 the Hugging Face cache folder, %2 the number of models in it</extracomment>
+        <translation>Caché: %1 (%2 modelos; no se descarga nada)</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file</source>
+        <translation>Abrir un archivo GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>%1 at %2 (snapshot %3)</source>
+        <extracomment>%1 the model id (ORG/NAME), %2 the revision asked for (main), %3 the snapshot&apos;s commit (shortened)</extracomment>
+        <translation>%1 en %2 (snapshot %3)</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the snapshot&apos;s safetensors: %1 (files: %2)</source>
+        <extracomment>%1 size of the stored tensors, %2 number of files</extracomment>
+        <translation>Pesos tal como están almacenados en los safetensors del snapshot: %1 (archivos: %2)</translation>
+    </message>
+    <message>
+        <source>No safetensors in the snapshot: the weights are sized by the format.</source>
+        <translation>No hay safetensors en el snapshot: los pesos se dimensionan según el formato.</translation>
+    </message>
+    <message>
+        <source>Models are read from the local Hugging Face cache only; nothing is downloaded.</source>
+        <translation>Los modelos se leen solo de la caché local de Hugging Face; no se descarga nada.</translation>
+    </message>
+    <message>
+        <source>GGUF version %1 · tensors: %2 · stored: %3</source>
+        <extracomment>%1 GGUF version (2 or 3), %2 number of tensors, %3 size of the stored tensors</extracomment>
+        <translation>GGUF versión %1 · tensores: %2 · almacenado: %3</translation>
+    </message>
+    <message>
+        <source>Types: %1</source>
+        <extracomment>%1 the ggml types of the tensors with their counts (&quot;Q4_K × 193, F32 × 65&quot;)</extracomment>
+        <translation>Tipos: %1</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file (llama.cpp): its header gives the shape and the weights as stored.</source>
+        <translation>Abra un archivo GGUF (llama.cpp): su cabecera da la forma y los pesos tal como están almacenados.</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Caché de Hugging Face</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>Archivo GGUF</translation>
+    </message>
+    <message>
+        <source>Model id:</source>
+        <translation>Id. del modelo:</translation>
+    </message>
+    <message>
+        <source>ORG/NAME or ORG/NAME@REVISION</source>
+        <translation>ORG/NAME o ORG/NAME@REVISION</translation>
+    </message>
+    <message>
+        <source>A model of the local Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub); press Enter to read it. Nothing is downloaded.</source>
+        <translation>Un modelo de la caché local de Hugging Face ($HF_HUB_CACHE, $HF_HOME/hub o ~/.cache/huggingface/hub); pulse Intro para leerlo. No se descarga nada.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualizar</translation>
+    </message>
+    <message>
+        <source>Open GGUF…</source>
+        <translation>Abrir GGUF…</translation>
+    </message>
+    <message>
+        <source>No GGUF file opened</source>
+        <translation>Ningún archivo GGUF abierto</translation>
     </message>
 </context>
 <context>
@@ -3036,6 +3222,51 @@ Este proceso: %4 bytes (%5)</translation>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
         <translation>La ventana sigue mostrando la ejecución en curso; el resultado puede compararse y exportarse.</translation>
     </message>
+    <message>
+        <source>&amp;Import PyTorch snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as &amp;memory_viz snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as Per&amp;fetto trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import PyTorch snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
+        <extracomment>%1 is a file path, %2 the number of phases</extracomment>
+        <translation>Caché: %1 (%2 modelos; no se descarga nada)</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch memory snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a memory_viz snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot (*.pickle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a Perfetto trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfetto / Chrome JSON trace (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
@@ -3178,6 +3409,21 @@ Este proceso: %4 bytes (%5)</translation>
         <source>Could not open %1: %2</source>
         <extracomment>%1 is a file path, %2 the reason</extracomment>
         <translation>No se pudo abrir %1: %2</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a memory snapshot: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>%1 en %2 (snapshot %3)</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a Perfetto trace: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>Pesos tal como están almacenados en los safetensors del snapshot: %1 (archivos: %2)</translation>
+    </message>
+    <message>
+        <source>Could not import the snapshot: %1</source>
+        <extracomment>%1 is the reason (it names the file)</extracomment>
+        <translation>GGUF versión %1 · tensores: %2 · almacenado: %3</translation>
     </message>
 </context>
 <context>
@@ -3566,320 +3812,308 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Peak allocated vs %1</source>
         <extracomment>%1 is the varied dimension, e.g. sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Pico allocated frente a %1</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simulado, no es una medición de GPU</translation>
+        <translation>simulado, no es una medición de GPU</translation>
     </message>
     <message>
         <source>No sweep yet: run one or open a sweep folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak allocated (%1)</source>
-        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: passed</source>
-        <extracomment>%1 labels the sweep (its devices), e.g. &quot;sim:0 (simulated)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay barrido: ejecute uno o abra una carpeta de barrido</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">exitosa</translation>
-    </message>
-    <message>
-        <source>%1: failed</source>
-        <extracomment>%1 labels the sweep (its devices)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pasa</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fallida</translation>
-    </message>
-    <message>
-        <source>%1: fitted</source>
-        <extracomment>%1 labels the sweep; &quot;fitted&quot; says the line is the growth model&apos;s, not a measurement</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>falla</translation>
     </message>
     <message>
         <source>fitted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>capacity of %1: %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 the capacity with its unit</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: boundary %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ajustado</translation>
     </message>
     <message>
         <source>boundary %1</source>
         <extracomment>%1 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>límite %1</translation>
+    </message>
+    <message>
+        <source>Peak (%1)</source>
+        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
+        <translation>Pico (%1)</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity with its unit, e.g. 16.0 MiB</extracomment>
+        <translation>capacidad %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepController</name>
     <message>
         <source>A sweep is still going; stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún hay un barrido en curso; deténgalo primero.</translation>
     </message>
     <message>
         <source>The workbench runs sweeps on this machine&apos;s devices only; the %1 executor is available from the command line (iteragpu sweep --executor).</source>
         <extracomment>%1 is the executor&apos;s name, e.g. slurm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El banco de trabajo ejecuta barridos solo en los dispositivos de esta máquina; el ejecutor %1 está disponible en la línea de órdenes (iteragpu sweep --executor).</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line, e.g. &quot;iteragpu not found&quot;
 ----------
 %1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El barrido no puede empezar: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepForm</name>
     <message>
         <source>&amp;Vary:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Variar:</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Búsqueda:</translation>
     </message>
     <message>
         <source>the values listed</source>
-        <translation type="unfinished"></translation>
+        <translation>los valores listados</translation>
     </message>
     <message>
         <source>the largest that fits</source>
-        <translation type="unfinished"></translation>
+        <translation>el mayor que cabe</translation>
     </message>
     <message>
         <source>Va&amp;lues:</source>
-        <translation type="unfinished"></translation>
+        <translation>Va&amp;lores:</translation>
     </message>
     <message>
         <source>Ascending whole numbers, separated by commas: 1, 2, 4, 8</source>
-        <translation type="unfinished"></translation>
+        <translation>Números enteros ascendentes, separados por comas: 1, 2, 4, 8</translation>
     </message>
     <message>
         <source>M&amp;in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mí&amp;n:</translation>
     </message>
     <message>
         <source>Ma&amp;x:</source>
-        <translation type="unfinished"></translation>
+        <translation>Má&amp;x:</translation>
     </message>
     <message>
         <source>until the first failure</source>
-        <translation type="unfinished"></translation>
+        <translation>hasta el primer fallo</translation>
     </message>
     <message>
         <source>Res&amp;olution:</source>
-        <translation type="unfinished"></translation>
+        <translation>Res&amp;olución:</translation>
     </message>
     <message>
         <source>The search stops when the first failing value is at most this far above the largest passing one.</source>
-        <translation type="unfinished"></translation>
+        <translation>La búsqueda se detiene cuando el primer valor que falla está como mucho a esta distancia del mayor que pasa.</translation>
     </message>
     <message>
         <source>&amp;Devices:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dispositivos:</translation>
     </message>
     <message>
         <source>Device ids separated by commas (sim:0, cuda:1); never two trials on one device.</source>
-        <translation type="unfinished"></translation>
+        <translation>Identificadores de dispositivo separados por comas (sim:0, cuda:1); nunca dos ensayos en un dispositivo.</translation>
     </message>
     <message>
         <source>&amp;Jobs:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Trabajos:</translation>
     </message>
     <message>
         <source>Trials at once, each on its own device of the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ensayos a la vez, cada uno en su propio dispositivo de la lista.</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Carpeta:</translation>
     </message>
     <message>
         <source>a new or empty folder</source>
-        <translation type="unfinished"></translation>
+        <translation>una carpeta nueva o vacía</translation>
     </message>
     <message>
         <source>Choose the sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Elegir la carpeta del barrido</translation>
     </message>
     <message>
         <source>Run s&amp;weep</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar &amp;barrido</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>De&amp;tener</translation>
     </message>
     <message>
         <source>Values: &apos;%1&apos; is not a whole number above 0.</source>
         <extracomment>%1 is what the user typed between two commas</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Valores: &apos;%1&apos; no es un número entero mayor que 0.</translation>
     </message>
     <message>
         <source>Values: list them in ascending order, each once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Valores: enumérelos en orden ascendente, cada uno una vez.</translation>
     </message>
     <message>
         <source>Min: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mín: un número entero mayor que 0.</translation>
     </message>
     <message>
         <source>Max: a whole number above 0, or empty to search until the first failure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Máx: un número entero mayor que 0, o vacío para buscar hasta el primer fallo.</translation>
     </message>
     <message>
         <source>Max is below min.</source>
-        <translation type="unfinished"></translation>
+        <translation>Máx es menor que mín.</translation>
     </message>
     <message>
         <source>Resolution: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolución: un número entero mayor que 0.</translation>
     </message>
     <message>
         <source>Devices: name at least one device, e.g. sim:0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dispositivos: indique al menos un dispositivo, p. ej. sim:0.</translation>
     </message>
     <message numerus="yes">
         <source>Jobs: at most one trial per device, and %n device(s) are listed.</source>
         <extracomment>%n is the number of devices listed</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Trabajos: como mucho un ensayo por dispositivo, y hay %n dispositivo en la lista.</numerusform>
+            <numerusform>Trabajos: como mucho un ensayo por dispositivo, y hay %n dispositivos en la lista.</numerusform>
         </translation>
     </message>
     <message>
         <source>Folder: choose a new or empty folder for the sweep&apos;s files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpeta: elija una carpeta nueva o vacía para los archivos del barrido.</translation>
     </message>
     <message>
         <source>Sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Carpeta del barrido</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepView</name>
     <message>
         <source>Open s&amp;weep folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir carpeta de &amp;barrido…</translation>
     </message>
     <message>
         <source>Add sweep to co&amp;mpare…</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir barrido para co&amp;mparar…</translation>
     </message>
     <message>
         <source>Clear compared</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar comparados</translation>
     </message>
     <message>
         <source>Vary one dimension of the workload, one fresh measure process per value: choose it on the left and run, or open a sweep folder (File menu).</source>
-        <translation type="unfinished"></translation>
+        <translation>Varíe una dimensión de la carga, un proceso de medición nuevo por valor: elíjala a la izquierda y ejecute, o abra una carpeta de barrido (menú Archivo).</translation>
     </message>
     <message>
         <source>Simulated, not a GPU measurement.</source>
-        <translation type="unfinished">Simulado, no es una medición de GPU.</translation>
+        <translation>Simulado, no es una medición de GPU.</translation>
     </message>
     <message>
         <source>Compared: %1. %2</source>
         <extracomment>%1 labels a compared sweep (its devices), %2 its boundary sentence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Comparado: %1. %2</translation>
     </message>
     <message>
         <source>The workload form has invalid values; no sweep was started.</source>
-        <translation type="unfinished"></translation>
+        <translation>El formulario de carga tiene valores no válidos; no se inició ningún barrido.</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El barrido no puede empezar: %1</translation>
     </message>
     <message>
         <source>Sweep started in %1, varying %2.</source>
         <extracomment>%1 is the sweep folder, %2 the dimension varied</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Barrido iniciado en %1, variando %2.</translation>
     </message>
     <message>
         <source>Stop requested: the running trials are stopped and marked interrupted; sweep.json keeps the finished ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detención solicitada: los ensayos en curso se detienen y se marcan como interrumpidos; sweep.json conserva los terminados.</translation>
     </message>
     <message>
         <source>Trial %1: %2 %3 on %4</source>
         <extracomment>%1 trial number, %2 dimension name, %3 its value, %4 device id
 ----------
 %1 trial number, %2 dimension name, %3 its value, %4 the device&apos;s label (id, simulated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ensayo %1: %2 %3 en %4</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">simulado, no es una medición de GPU</translation>
+        <translation>simulado, no es una medición de GPU</translation>
     </message>
     <message>
         <source>Trial %1 (%2 %3): %4.</source>
         <extracomment>%1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ensayo %1 (%2 %3): %4.</translation>
     </message>
     <message>
         <source>Sweep complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Barrido completo.</translation>
     </message>
     <message>
         <source>Sweep stopped: %1.</source>
         <extracomment>%1 says why the sweep stopped, e.g. &quot;interrupted&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Barrido detenido: %1.</translation>
     </message>
     <message>
         <source>Sweep stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Barrido detenido.</translation>
     </message>
     <message>
         <source>The trial&apos;s result %1 cannot be read: %2</source>
         <extracomment>%1 is the result file, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El resultado %1 del ensayo no se puede leer: %2</translation>
     </message>
     <message>
         <source>A sweep is running; stop it before opening another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hay un barrido en curso; deténgalo antes de abrir otro.</translation>
     </message>
     <message>
         <source>%1 cannot be opened as a sweep: %2</source>
         <extracomment>%1 is the folder, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 no se puede abrir como barrido: %2</translation>
     </message>
     <message>
         <source>Sweep opened from %1.</source>
         <extracomment>%1 is the sweep folder</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Barrido abierto desde %1.</translation>
     </message>
     <message>
         <source>Open or run a sweep first; the one added is compared with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra o ejecute primero un barrido; el añadido se compara con él.</translation>
     </message>
     <message>
         <source>The sweep varies %1, the one shown %2: only sweeps of the same dimension share a chart.</source>
         <extracomment>%1 and %2 are dimension names</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>El barrido varía %1, el mostrado %2: solo los barridos de la misma dimensión comparten un gráfico.</translation>
     </message>
     <message>
         <source>Open sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir carpeta de barrido</translation>
     </message>
     <message>
         <source>Add sweep to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Añadir barrido para comparar</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Ensayos</translation>
+    </message>
+    <message>
+        <source>Trial timeline</source>
+        <translation>Línea de tiempo del ensayo</translation>
     </message>
 </context>
 <context>
@@ -4122,77 +4356,77 @@ Este proceso: %4 bytes (%5)</translation>
     <name>iteragpu::gui::TrialTableModel</name>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>pendiente</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>en curso</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">exitosa</translation>
+        <translation>pasa</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fallida</translation>
+        <translation>falla</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>error</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>interrumpido</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished">memoria insuficiente</translation>
+        <translation>memoria insuficiente</translation>
     </message>
     <message>
         <source>%1 s</source>
         <extracomment>%1 is a duration in seconds</extracomment>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 is an exact byte count</extracomment>
-        <translation type="unfinished">%1 bytes</translation>
+        <translation>%1 bytes</translation>
     </message>
     <message>
         <source>not read</source>
-        <translation type="unfinished"></translation>
+        <translation>no leído</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">Valor</translation>
+        <translation>Valor</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Pico allocated</translation>
+        <translation>Pico allocated</translation>
     </message>
     <message>
         <source>Peak reserved</source>
-        <translation type="unfinished">Pico reserved</translation>
+        <translation>Pico reserved</translation>
     </message>
     <message>
         <source>Device peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Pico del dispositivo</translation>
     </message>
     <message>
         <source>Failed phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase fallida</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo real</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished">Dispositivo</translation>
+        <translation>Dispositivo</translation>
     </message>
 </context>
 <context>

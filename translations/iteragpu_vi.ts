@@ -337,61 +337,61 @@
     <message>
         <source>GGUF architecture &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3: read as a Llama-style decoder</source>
         <extracomment>%1 general.architecture of a GGUF file</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kiến trúc GGUF &apos;%1&apos; không thuộc llama, mistral, qwen2, gemma, gemma2, phi3: đọc như một bộ giải mã kiểu Llama</translation>
     </message>
     <message>
         <source>quantization_config: one scale and zero per output channel (group_size -1)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: một hệ số tỉ lệ và một điểm không cho mỗi kênh đầu ra (group_size -1)</translation>
     </message>
     <message>
         <source>quantization_config: FP4 with double quantization stores what NF4 with double quantization stores; sized as nf4-dq</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config: FP4 với lượng tử hóa kép lưu giống như NF4 với lượng tử hóa kép; tính như nf4-dq</translation>
     </message>
     <message>
         <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: tính một hệ số tỉ lệ fp32 cho mỗi tensor; không tính các hệ số theo khối (weight_block_size)</translation>
     </message>
     <message>
         <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config compressed-tensors int4: tính theo bố cục của AWQ, có các điểm không đóng gói mà lược đồ đối xứng không lưu (ước lượng hơi cao)</translation>
     </message>
     <message>
         <source>element count of the GGUF file&apos;s tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>số phần tử của các tensor trong tệp GGUF</translation>
     </message>
     <message>
         <source>stored bytes of the GGUF tensors (header, exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>số byte lưu trữ của các tensor GGUF (header, chính xác)</translation>
     </message>
     <message>
         <source>weights: the tensors&apos; bytes as stored in %1 (%2), loaded as stored</source>
         <extracomment>%1 the GGUF file&apos;s name, %2 its ggml types and tensor counts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: số byte của các tensor như được lưu trong %1 (%2), nạp như đã lưu</translation>
     </message>
     <message>
         <source>weights: stored as config.json&apos;s quantization_config says (%1): %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: lưu như quantization_config của config.json cho biết (%1): %2</translation>
     </message>
     <message>
         <source>conflict: config.json&apos;s quantization_config says %1, but the weights are sized as chosen: %2</source>
         <extracomment>%1 the quantization_config in a few words (&quot;GPTQ 4-bit, group 128&quot;), %2 the format chosen</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>xung đột: quantization_config của config.json cho biết %1, nhưng trọng số được tính theo lựa chọn: %2</translation>
     </message>
     <message>
         <source>KV cache: no prompt length typed, so the model&apos;s trained context of %1 tokens</source>
         <extracomment>%1 tokens (the model&apos;s max_position_embeddings or GGUF context_length)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>KV cache: không nhập độ dài prompt, nên dùng ngữ cảnh huấn luyện của mô hình là %1 token</translation>
     </message>
     <message>
         <source>weights: blocks of %1 values, %2 bits per parameter (codes and scales)</source>
         <extracomment>%1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: khối %1 giá trị, %2 bit mỗi tham số (mã và hệ số tỉ lệ)</translation>
     </message>
     <message>
         <source>weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)</source>
         <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: nhóm %1 hàng đầu vào, %2 bit mỗi tham số (mã, hệ số tỉ lệ và điểm không)</translation>
     </message>
 </context>
 <context>
@@ -698,7 +698,7 @@
     <message>
         <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
         <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>số byte của các tensor như được lưu trong tệp GGUF = %1 byte (%2)</translation>
     </message>
 </context>
 <context>
@@ -1082,6 +1082,92 @@
         <source>Missing readings:</source>
         <translation>Số đọc bị thiếu:</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>kiến trúc GGUF '%1' không thuộc llama, mistral, qwen2, gemma, gemma2, phi3: đọc như một bộ giải mã kiểu Llama</translation>
+    </message>
+    <message>
+        <source>out of memory in %1</source>
+        <extracomment>%1 is a phase identifier such as prefill</extracomment>
+        <translation>hết bộ nhớ ở %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 passes, %3 fails (%4)</source>
+        <extracomment>%1 dimension, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
+        <translation>%1 %2 đạt, %3 thất bại (%4)</translation>
+    </message>
+    <message>
+        <source>not yet at the sweep&apos;s resolution</source>
+        <translation>chưa đạt độ phân giải của lượt quét</translation>
+    </message>
+    <message>
+        <source>not found: %1 %2 passes, nothing larger was tried</source>
+        <extracomment>%1 dimension, %2 the largest value tried, which passed</extracomment>
+        <translation>chưa tìm thấy: %1 %2 đạt, chưa thử giá trị lớn hơn</translation>
+    </message>
+    <message>
+        <source>nothing passed: %1 %2 already fails</source>
+        <extracomment>%1 dimension, %2 the smallest value tried, which failed</extracomment>
+        <translation>không có giá trị nào đạt: %1 %2 đã thất bại</translation>
+    </message>
+    <message>
+        <source>Boundary (sweep): %1</source>
+        <extracomment>%1 is the boundary between passing and failing, e.g. &quot;sequences 64 passes, 66 fails (...)&quot;</extracomment>
+        <translation>Ranh giới (lượt quét): %1</translation>
+    </message>
+    <message>
+        <source>Source of the sweep: %1</source>
+        <extracomment>%1 is the sweep&apos;s folder</extracomment>
+        <translation>Nguồn của lượt quét: %1</translation>
+    </message>
+    <message>
+        <source>Largest %1 on %2: %3 (the sweep&apos;s fitted growth extrapolated: assumed, not measured)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 a catalog card with its capacity, %3 the largest value</extracomment>
+        <translation>%1 lớn nhất trên %2: %3 (ngoại suy mức tăng đã khớp của lượt quét: giả định, không đo)</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>lô</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>ngữ cảnh</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>độ rộng</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>chuỗi</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>token prompt</translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>token sinh ra</translation>
+    </message>
+    <message>
+        <source>no limit follows from the fit</source>
+        <translation>phép khớp không cho giới hạn nào</translation>
+    </message>
+    <message>
+        <source>nothing fits</source>
+        <translation>không có gì vừa</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %3 trials)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 trials with a result</extracomment>
+        <translation>%1 %2 (giá trị lớn nhất có kết quả của lượt quét, qua %3 lần thử)</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the sweep&apos;s largest value with a result, over %4 trials; this run: %3)</source>
+        <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
+        <translation>%1 %2 (giá trị lớn nhất có kết quả của lượt quét, qua %4 lần thử; lần chạy này: %3)</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1398,6 +1484,16 @@
         <extracomment>%1 is the run number, %2 where the result comes from, e.g. &quot;measured in this session, not saved&quot;</extracomment>
         <translation>lần chạy %1 (%2)</translation>
     </message>
+    <message>
+        <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
+        <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
+        <translation>trọng số: lưu như quantization_config của config.json cho biết (%1): %2</translation>
+    </message>
+    <message>
+        <source>%1 (imported)</source>
+        <extracomment>%1 is a file name</extracomment>
+        <translation>xung đột: quantization_config của config.json cho biết %1, nhưng trọng số được tính theo lựa chọn: %2</translation>
+    </message>
 </context>
 <context>
     <name>ResultTimeline</name>
@@ -1405,6 +1501,11 @@
         <source>%1 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0</extracomment>
         <translation>%1 · mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
+        <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
+        <translation>KV cache: không nhập độ dài prompt, nên dùng ngữ cảnh huấn luyện của mô hình là %1 token</translation>
     </message>
 </context>
 <context>
@@ -1494,112 +1595,112 @@
     <name>SweepText</name>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>lô</translation>
     </message>
     <message>
         <source>context</source>
-        <translation type="unfinished"></translation>
+        <translation>ngữ cảnh</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished"></translation>
+        <translation>độ rộng</translation>
     </message>
     <message>
         <source>sequences</source>
-        <translation type="unfinished">chuỗi</translation>
+        <translation>chuỗi</translation>
     </message>
     <message>
         <source>prompt tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>token prompt</translation>
     </message>
     <message>
         <source>generated tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>token sinh ra</translation>
     </message>
     <message>
         <source>%1 (simulated)</source>
         <extracomment>%1 is a list of device ids, e.g. sim:0</extracomment>
-        <translation type="unfinished">%1 (mô phỏng)</translation>
+        <translation>%1 (mô phỏng)</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>hết bộ nhớ ở %1</translation>
     </message>
     <message>
         <source>failed in %1</source>
         <extracomment>%1 is a phase identifier such as prefill</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>thất bại ở %1</translation>
     </message>
     <message>
         <source>Boundary: %1 %2 passes, %3 fails (%4).</source>
         <extracomment>%1 dimension name, %2 the largest passing value, %3 the smallest failing value, %4 why it failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ranh giới: %1 %2 đạt, %3 thất bại (%4).</translation>
     </message>
     <message>
         <source>Not yet at the resolution.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chưa đạt độ phân giải.</translation>
     </message>
     <message>
         <source>No failure up to the maximum: %1 %2 passes.</source>
         <extracomment>%1 dimension name, %2 the largest value tried, which passed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không thất bại đến mức tối đa: %1 %2 đạt.</translation>
     </message>
     <message>
         <source>Largest passing so far: %1 %2; no failure yet.</source>
         <extracomment>%1 dimension name, %2 the largest passing value so far</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Giá trị đạt lớn nhất đến nay: %1 %2; chưa có thất bại.</translation>
     </message>
     <message>
         <source>Nothing passed: %1 %2 already fails.</source>
         <extracomment>%1 dimension name, %2 the smallest value tried, which failed</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không có giá trị nào đạt: %1 %2 đã thất bại.</translation>
     </message>
     <message>
         <source>No trial has finished yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chưa có lần thử nào kết thúc.</translation>
     </message>
     <message numerus="yes">
         <source>Fitted over %n passing trial(s): peak allocated ≈ %1.</source>
         <extracomment>%n passing trials used, %1 the fitted formula, e.g. &quot;1.20 GiB + 0.31 GiB × sequences&quot;</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Khớp trên %n lần thử đạt: đỉnh allocated ≈ %1.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (%2): no limit follows from the fit (assumed)</source>
         <extracomment>%1 card name, %2 its capacity; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): phép khớp không cho giới hạn nào (giả định)</translation>
     </message>
     <message>
         <source>%1 (%2): nothing fits (assumed)</source>
         <extracomment>%1 card name, %2 its capacity</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): không có gì vừa (giả định)</translation>
     </message>
     <message>
         <source>%1 (%2): %3 ≤ %4 (assumed)</source>
         <extracomment>%1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): %3 ≤ %4 (giả định)</translation>
     </message>
     <message>
         <source>%1: no limit</source>
         <extracomment>%1 card name; the fit does not grow, so it gives no limit</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: không giới hạn</translation>
     </message>
     <message>
         <source>%1: nothing fits</source>
         <extracomment>%1 card name</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: không có gì vừa</translation>
     </message>
     <message>
         <source>%1: ≤ %2</source>
         <extracomment>%1 card name, %2 the largest value the fit gives on it</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1: ≤ %2</translation>
     </message>
     <message>
         <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
         <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Giả định từ phép khớp, không đo: %1 lớn nhất trên %2.</translation>
     </message>
 </context>
 <context>
@@ -1682,23 +1783,23 @@
     </message>
     <message>
         <source>nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối giá trị (mặc định 64), thêm một bảng lượng tử fp32 16 phần tử cho mỗi tensor (tính khi biết hình dạng).</translation>
     </message>
     <message>
         <source>fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a 16-entry fp32 quant map per tensor (counted when the shape is known).</source>
-        <translation type="unfinished"></translation>
+        <translation>fp4 (bitsandbytes): mã 4 bit cộng một absmax fp32 cho mỗi khối giá trị (mặc định 64), thêm một bảng lượng tử fp32 16 phần tử cho mỗi tensor (tính khi biết hình dạng).</translation>
     </message>
     <message>
         <source>nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one fp32 second-level scale per 256 blocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>nf4 lượng tử hóa kép: mã 4 bit, một absmax 8 bit cho mỗi khối giá trị (mặc định 64), một hệ số tỉ lệ fp32 cấp hai cho mỗi 256 khối.</translation>
     </message>
     <message>
         <source>GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).</source>
-        <translation type="unfinished"></translation>
+        <translation>GPTQ int4: mã 4 bit đóng gói trong int32 (qweight), mỗi nhóm hàng đầu vào (mặc định 128) và cột đầu ra có một hệ số tỉ lệ fp16 và một điểm không 4 bit đóng gói (qzeros), thêm một g_idx int32 cho mỗi hàng đầu vào (khi biết hình dạng).</translation>
     </message>
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
-        <translation type="unfinished"></translation>
+        <translation>AWQ int4: mã 4 bit đóng gói trong int32, mỗi nhóm hàng đầu vào (mặc định 128) và cột đầu ra có một hệ số tỉ lệ fp16 và một điểm không 4 bit đóng gói; không có g_idx.</translation>
     </message>
 </context>
 <context>
@@ -2067,12 +2168,12 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1 could not be opened as a result.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: số byte của các tensor như được lưu trong %1 (%2), nạp như đã lưu</translation>
     </message>
     <message>
         <source>%1: this kind of file cannot be opened here.</source>
         <extracomment>%1 is a file path</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>số byte của các tensor như được lưu trong tệp GGUF = %1 byte (%2)</translation>
     </message>
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
@@ -2515,11 +2616,11 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>A run is going; the sweep can start after it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đang có một lần chạy; lượt quét có thể bắt đầu sau đó.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Một lượt quét đang chạy; hãy dừng hoặc chờ nó kết thúc.</translation>
     </message>
     <message>
         <source>your script, measured by iteragpu_probe</source>
@@ -2544,11 +2645,11 @@ Qt %3 (biên dịch với Qt %4)
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Dòng thời gian</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Quét</translation>
     </message>
 </context>
 <context>
@@ -2708,6 +2809,91 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>No presets found</source>
         <translation>Không tìm thấy mẫu có sẵn nào</translation>
+    </message>
+    <message>
+        <source>Type or pick a model of the Hugging Face cache (ORG/NAME, @REVISION optional).</source>
+        <translation>Nhập hoặc chọn một mô hình trong bộ nhớ đệm Hugging Face (ORG/NAME, @REVISION tùy chọn).</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file to size this model.</source>
+        <translation>Mở một tệp GGUF để tính kích thước mô hình này.</translation>
+    </message>
+    <message>
+        <source>Cache: %1 (%2 models; nothing is downloaded)</source>
+        <extracomment>%1 the Hugging Face cache folder, %2 the number of models in it</extracomment>
+        <translation>Bộ nhớ đệm: %1 (%2 mô hình; không tải xuống gì)</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file</source>
+        <translation>Mở một tệp GGUF</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Tất cả các tệp (*)</translation>
+    </message>
+    <message>
+        <source>%1 at %2 (snapshot %3)</source>
+        <extracomment>%1 the model id (ORG/NAME), %2 the revision asked for (main), %3 the snapshot&apos;s commit (shortened)</extracomment>
+        <translation>%1 tại %2 (snapshot %3)</translation>
+    </message>
+    <message>
+        <source>Weights as stored in the snapshot&apos;s safetensors: %1 (files: %2)</source>
+        <extracomment>%1 size of the stored tensors, %2 number of files</extracomment>
+        <translation>Trọng số như được lưu trong safetensors của snapshot: %1 (tệp: %2)</translation>
+    </message>
+    <message>
+        <source>No safetensors in the snapshot: the weights are sized by the format.</source>
+        <translation>Không có safetensors trong snapshot: trọng số được tính theo định dạng.</translation>
+    </message>
+    <message>
+        <source>Models are read from the local Hugging Face cache only; nothing is downloaded.</source>
+        <translation>Mô hình chỉ được đọc từ bộ nhớ đệm Hugging Face cục bộ; không tải xuống gì.</translation>
+    </message>
+    <message>
+        <source>GGUF version %1 · tensors: %2 · stored: %3</source>
+        <extracomment>%1 GGUF version (2 or 3), %2 number of tensors, %3 size of the stored tensors</extracomment>
+        <translation>GGUF phiên bản %1 · tensor: %2 · đã lưu: %3</translation>
+    </message>
+    <message>
+        <source>Types: %1</source>
+        <extracomment>%1 the ggml types of the tensors with their counts (&quot;Q4_K × 193, F32 × 65&quot;)</extracomment>
+        <translation>Kiểu: %1</translation>
+    </message>
+    <message>
+        <source>Open a GGUF file (llama.cpp): its header gives the shape and the weights as stored.</source>
+        <translation>Mở một tệp GGUF (llama.cpp): header của nó cho biết hình dạng và trọng số như được lưu.</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Bộ nhớ đệm Hugging Face</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>Tệp GGUF</translation>
+    </message>
+    <message>
+        <source>Model id:</source>
+        <translation>Mã mô hình:</translation>
+    </message>
+    <message>
+        <source>ORG/NAME or ORG/NAME@REVISION</source>
+        <translation>ORG/NAME hoặc ORG/NAME@REVISION</translation>
+    </message>
+    <message>
+        <source>A model of the local Hugging Face cache ($HF_HUB_CACHE, $HF_HOME/hub or ~/.cache/huggingface/hub); press Enter to read it. Nothing is downloaded.</source>
+        <translation>Một mô hình trong bộ nhớ đệm Hugging Face cục bộ ($HF_HUB_CACHE, $HF_HOME/hub hoặc ~/.cache/huggingface/hub); nhấn Enter để đọc. Không tải xuống gì.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Làm mới</translation>
+    </message>
+    <message>
+        <source>Open GGUF…</source>
+        <translation>Mở GGUF…</translation>
+    </message>
+    <message>
+        <source>No GGUF file opened</source>
+        <translation>Chưa mở tệp GGUF nào</translation>
     </message>
 </context>
 <context>
@@ -3029,6 +3215,51 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>The window keeps showing the run in progress; the result can be compared and exported.</source>
         <translation>Cửa sổ vẫn hiển thị lần chạy đang diễn ra; có thể so sánh và xuất kết quả này.</translation>
     </message>
+    <message>
+        <source>&amp;Import PyTorch snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as &amp;memory_viz snapshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as Per&amp;fetto trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import PyTorch snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
+        <extracomment>%1 is a file path, %2 the number of phases</extracomment>
+        <translation>Bộ nhớ đệm: %1 (%2 mô hình; không tải xuống gì)</translation>
+    </message>
+    <message>
+        <source>Import a PyTorch memory snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a memory_viz snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot (*.pickle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export as a Perfetto trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfetto / Chrome JSON trace (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::ReserveBox</name>
@@ -3171,6 +3402,21 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>Could not open %1: %2</source>
         <extracomment>%1 is a file path, %2 the reason</extracomment>
         <translation>Không thể mở %1: %2</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a memory snapshot: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>%1 tại %2 (snapshot %3)</translation>
+    </message>
+    <message>
+        <source>The run could not be converted to a Perfetto trace: %1</source>
+        <extracomment>%1 is the reason</extracomment>
+        <translation>Trọng số như được lưu trong safetensors của snapshot: %1 (tệp: %2)</translation>
+    </message>
+    <message>
+        <source>Could not import the snapshot: %1</source>
+        <extracomment>%1 is the reason (it names the file)</extracomment>
+        <translation>GGUF phiên bản %1 · tensor: %2 · đã lưu: %3</translation>
     </message>
 </context>
 <context>
@@ -3558,319 +3804,307 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Peak allocated vs %1</source>
         <extracomment>%1 is the varied dimension, e.g. sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Đỉnh allocated theo %1</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">mô phỏng, không phải phép đo GPU</translation>
+        <translation>mô phỏng, không phải phép đo GPU</translation>
     </message>
     <message>
         <source>No sweep yet: run one or open a sweep folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak allocated (%1)</source>
-        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: passed</source>
-        <extracomment>%1 labels the sweep (its devices), e.g. &quot;sim:0 (simulated)&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Chưa có lượt quét: hãy chạy một lượt hoặc mở thư mục quét</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">thành công</translation>
-    </message>
-    <message>
-        <source>%1: failed</source>
-        <extracomment>%1 labels the sweep (its devices)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>đạt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">thất bại</translation>
-    </message>
-    <message>
-        <source>%1: fitted</source>
-        <extracomment>%1 labels the sweep; &quot;fitted&quot; says the line is the growth model&apos;s, not a measurement</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>thất bại</translation>
     </message>
     <message>
         <source>fitted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>capacity of %1: %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 the capacity with its unit</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: boundary %2</source>
-        <extracomment>%1 labels the sweep (its devices), %2 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>đã khớp</translation>
     </message>
     <message>
         <source>boundary %1</source>
         <extracomment>%1 is the largest passing value of the sweep</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>ranh giới %1</translation>
+    </message>
+    <message>
+        <source>Peak (%1)</source>
+        <extracomment>%1 is a unit symbol such as MiB or GiB</extracomment>
+        <translation>Đỉnh (%1)</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <extracomment>%1 is the device&apos;s capacity with its unit, e.g. 16.0 MiB</extracomment>
+        <translation>dung lượng %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepController</name>
     <message>
         <source>A sweep is still going; stop it first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Một lượt quét vẫn đang chạy; hãy dừng nó trước.</translation>
     </message>
     <message>
         <source>The workbench runs sweeps on this machine&apos;s devices only; the %1 executor is available from the command line (iteragpu sweep --executor).</source>
         <extracomment>%1 is the executor&apos;s name, e.g. slurm</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Bàn làm việc chỉ chạy lượt quét trên thiết bị của máy này; trình thực thi %1 có sẵn từ dòng lệnh (iteragpu sweep --executor).</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line, e.g. &quot;iteragpu not found&quot;
 ----------
 %1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét không thể bắt đầu: %1</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepForm</name>
     <message>
         <source>&amp;Vary:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Thay đổi:</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tìm &amp;kiếm:</translation>
     </message>
     <message>
         <source>the values listed</source>
-        <translation type="unfinished"></translation>
+        <translation>các giá trị đã liệt kê</translation>
     </message>
     <message>
         <source>the largest that fits</source>
-        <translation type="unfinished"></translation>
+        <translation>giá trị lớn nhất còn vừa</translation>
     </message>
     <message>
         <source>Va&amp;lues:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Giá trị:</translation>
     </message>
     <message>
         <source>Ascending whole numbers, separated by commas: 1, 2, 4, 8</source>
-        <translation type="unfinished"></translation>
+        <translation>Các số nguyên tăng dần, cách nhau bằng dấu phẩy: 1, 2, 4, 8</translation>
     </message>
     <message>
         <source>M&amp;in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Nhỏ &amp;nhất:</translation>
     </message>
     <message>
         <source>Ma&amp;x:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lớn nhấ&amp;t:</translation>
     </message>
     <message>
         <source>until the first failure</source>
-        <translation type="unfinished"></translation>
+        <translation>đến lần thất bại đầu tiên</translation>
     </message>
     <message>
         <source>Res&amp;olution:</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ phân &amp;giải:</translation>
     </message>
     <message>
         <source>The search stops when the first failing value is at most this far above the largest passing one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Việc tìm kiếm dừng khi giá trị thất bại đầu tiên cách giá trị đạt lớn nhất không quá khoảng này.</translation>
     </message>
     <message>
         <source>&amp;Devices:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thiết &amp;bị:</translation>
     </message>
     <message>
         <source>Device ids separated by commas (sim:0, cuda:1); never two trials on one device.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mã thiết bị cách nhau bằng dấu phẩy (sim:0, cuda:1); không bao giờ hai lần thử trên một thiết bị.</translation>
     </message>
     <message>
         <source>&amp;Jobs:</source>
-        <translation type="unfinished"></translation>
+        <translation>Số &amp;việc:</translation>
     </message>
     <message>
         <source>Trials at once, each on its own device of the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Số lần thử cùng lúc, mỗi lần trên một thiết bị riêng trong danh sách.</translation>
     </message>
     <message>
         <source>&amp;Folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>Thư &amp;mục:</translation>
     </message>
     <message>
         <source>a new or empty folder</source>
-        <translation type="unfinished"></translation>
+        <translation>một thư mục mới hoặc trống</translation>
     </message>
     <message>
         <source>Choose the sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Chọn thư mục quét</translation>
     </message>
     <message>
         <source>Run s&amp;weep</source>
-        <translation type="unfinished"></translation>
+        <translation>Chạy &amp;quét</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dừng</translation>
     </message>
     <message>
         <source>Values: &apos;%1&apos; is not a whole number above 0.</source>
         <extracomment>%1 is what the user typed between two commas</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Giá trị: &apos;%1&apos; không phải số nguyên lớn hơn 0.</translation>
     </message>
     <message>
         <source>Values: list them in ascending order, each once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giá trị: liệt kê theo thứ tự tăng dần, mỗi giá trị một lần.</translation>
     </message>
     <message>
         <source>Min: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nhỏ nhất: một số nguyên lớn hơn 0.</translation>
     </message>
     <message>
         <source>Max: a whole number above 0, or empty to search until the first failure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lớn nhất: một số nguyên lớn hơn 0, hoặc để trống để tìm đến lần thất bại đầu tiên.</translation>
     </message>
     <message>
         <source>Max is below min.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lớn nhất nhỏ hơn nhỏ nhất.</translation>
     </message>
     <message>
         <source>Resolution: a whole number above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Độ phân giải: một số nguyên lớn hơn 0.</translation>
     </message>
     <message>
         <source>Devices: name at least one device, e.g. sim:0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thiết bị: nêu ít nhất một thiết bị, ví dụ sim:0.</translation>
     </message>
     <message numerus="yes">
         <source>Jobs: at most one trial per device, and %n device(s) are listed.</source>
         <extracomment>%n is the number of devices listed</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Số việc: nhiều nhất một lần thử mỗi thiết bị, và danh sách có %n thiết bị.</numerusform>
         </translation>
     </message>
     <message>
         <source>Folder: choose a new or empty folder for the sweep&apos;s files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thư mục: chọn một thư mục mới hoặc trống cho các tệp của lượt quét.</translation>
     </message>
     <message>
         <source>Sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Thư mục quét</translation>
     </message>
 </context>
 <context>
     <name>iteragpu::gui::SweepView</name>
     <message>
         <source>Open s&amp;weep folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở thư mục &amp;quét…</translation>
     </message>
     <message>
         <source>Add sweep to co&amp;mpare…</source>
-        <translation type="unfinished"></translation>
+        <translation>Thêm lượt quét để so &amp;sánh…</translation>
     </message>
     <message>
         <source>Clear compared</source>
-        <translation type="unfinished"></translation>
+        <translation>Xóa các lượt so sánh</translation>
     </message>
     <message>
         <source>Vary one dimension of the workload, one fresh measure process per value: choose it on the left and run, or open a sweep folder (File menu).</source>
-        <translation type="unfinished"></translation>
+        <translation>Thay đổi một chiều của tải, mỗi giá trị một tiến trình đo mới: chọn ở bên trái rồi chạy, hoặc mở thư mục quét (menu Tệp).</translation>
     </message>
     <message>
         <source>Simulated, not a GPU measurement.</source>
-        <translation type="unfinished">Mô phỏng, không phải phép đo GPU.</translation>
+        <translation>Mô phỏng, không phải phép đo GPU.</translation>
     </message>
     <message>
         <source>Compared: %1. %2</source>
         <extracomment>%1 labels a compared sweep (its devices), %2 its boundary sentence</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>So sánh: %1. %2</translation>
     </message>
     <message>
         <source>The workload form has invalid values; no sweep was started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Biểu mẫu tải có giá trị không hợp lệ; không có lượt quét nào được bắt đầu.</translation>
     </message>
     <message>
         <source>The sweep cannot start: %1</source>
         <extracomment>%1 is the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét không thể bắt đầu: %1</translation>
     </message>
     <message>
         <source>Sweep started in %1, varying %2.</source>
         <extracomment>%1 is the sweep folder, %2 the dimension varied</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Đã bắt đầu lượt quét trong %1, thay đổi %2.</translation>
     </message>
     <message>
         <source>Stop requested: the running trials are stopped and marked interrupted; sweep.json keeps the finished ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>Đã yêu cầu dừng: các lần thử đang chạy bị dừng và đánh dấu là bị gián đoạn; sweep.json giữ các lần đã xong.</translation>
     </message>
     <message>
         <source>Trial %1: %2 %3 on %4</source>
         <extracomment>%1 trial number, %2 dimension name, %3 its value, %4 device id
 ----------
 %1 trial number, %2 dimension name, %3 its value, %4 the device&apos;s label (id, simulated)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lần thử %1: %2 %3 trên %4</translation>
     </message>
     <message>
         <source>simulated, not a GPU measurement</source>
-        <translation type="unfinished">mô phỏng, không phải phép đo GPU</translation>
+        <translation>mô phỏng, không phải phép đo GPU</translation>
     </message>
     <message>
         <source>Trial %1 (%2 %3): %4.</source>
         <extracomment>%1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lần thử %1 (%2 %3): %4.</translation>
     </message>
     <message>
         <source>Sweep complete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét hoàn tất.</translation>
     </message>
     <message>
         <source>Sweep stopped: %1.</source>
         <extracomment>%1 says why the sweep stopped, e.g. &quot;interrupted&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét đã dừng: %1.</translation>
     </message>
     <message>
         <source>Sweep stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét đã dừng.</translation>
     </message>
     <message>
         <source>The trial&apos;s result %1 cannot be read: %2</source>
         <extracomment>%1 is the result file, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không đọc được kết quả %1 của lần thử: %2</translation>
     </message>
     <message>
         <source>A sweep is running; stop it before opening another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Một lượt quét đang chạy; hãy dừng nó trước khi mở lượt khác.</translation>
     </message>
     <message>
         <source>%1 cannot be opened as a sweep: %2</source>
         <extracomment>%1 is the folder, %2 the reason in one line</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không thể mở %1 như một lượt quét: %2</translation>
     </message>
     <message>
         <source>Sweep opened from %1.</source>
         <extracomment>%1 is the sweep folder</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Đã mở lượt quét từ %1.</translation>
     </message>
     <message>
         <source>Open or run a sweep first; the one added is compared with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hãy mở hoặc chạy một lượt quét trước; lượt được thêm sẽ được so sánh với nó.</translation>
     </message>
     <message>
         <source>The sweep varies %1, the one shown %2: only sweeps of the same dimension share a chart.</source>
         <extracomment>%1 and %2 are dimension names</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Lượt quét thay đổi %1, lượt đang hiển thị %2: chỉ các lượt quét cùng chiều mới dùng chung một biểu đồ.</translation>
     </message>
     <message>
         <source>Open sweep folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở thư mục quét</translation>
     </message>
     <message>
         <source>Add sweep to compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Thêm lượt quét để so sánh</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Các lần thử</translation>
+    </message>
+    <message>
+        <source>Trial timeline</source>
+        <translation>Dòng thời gian lần thử</translation>
     </message>
 </context>
 <context>
@@ -4112,77 +4346,77 @@ Tiến trình này: %4 byte (%5)</translation>
     <name>iteragpu::gui::TrialTableModel</name>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>đang chờ</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>đang chạy</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished">thành công</translation>
+        <translation>đạt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">thất bại</translation>
+        <translation>thất bại</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>lỗi</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished"></translation>
+        <translation>bị gián đoạn</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished">hết bộ nhớ</translation>
+        <translation>hết bộ nhớ</translation>
     </message>
     <message>
         <source>%1 s</source>
         <extracomment>%1 is a duration in seconds</extracomment>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 bytes</source>
         <extracomment>%1 is an exact byte count</extracomment>
-        <translation type="unfinished">%1 byte</translation>
+        <translation>%1 byte</translation>
     </message>
     <message>
         <source>not read</source>
-        <translation type="unfinished"></translation>
+        <translation>chưa đọc</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">Giá trị</translation>
+        <translation>Giá trị</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Trạng thái</translation>
+        <translation>Trạng thái</translation>
     </message>
     <message>
         <source>Peak allocated</source>
-        <translation type="unfinished">Đỉnh allocated</translation>
+        <translation>Đỉnh allocated</translation>
     </message>
     <message>
         <source>Peak reserved</source>
-        <translation type="unfinished">Đỉnh reserved</translation>
+        <translation>Đỉnh reserved</translation>
     </message>
     <message>
         <source>Device peak</source>
-        <translation type="unfinished"></translation>
+        <translation>Đỉnh thiết bị</translation>
     </message>
     <message>
         <source>Failed phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Pha thất bại</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>Thời gian thực</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished">Thiết bị</translation>
+        <translation>Thiết bị</translation>
     </message>
 </context>
 <context>
