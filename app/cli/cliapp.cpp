@@ -4,6 +4,8 @@
 #include "app/cli/environmentcommand.h"
 #include "app/cli/estimatecommand.h"
 #include "app/cli/explaincommand.h"
+#include "app/cli/exportcommand.h"
+#include "app/cli/importcommand.h"
 #include "app/cli/measurecommand.h"
 #include "app/cli/sweepcommand.h"
 #include "app/cli/probecommand.h"
@@ -30,6 +32,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addEnvironmentCommand(app, out, err, action);
     addMeasureCommand(app, out, err, action);
     addExplainCommand(app, out, err, action);
+    addExportCommand(app, out, err, action);
+    addImportCommand(app, out, err, action);
     addSweepCommand(app, out, err, action);
     addProbeCommand(app, out, err, action);
 

@@ -171,7 +171,8 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         }
         if (at < segEnd)
             blocks.append(block(at, segEnd - at, false));
-        const bool small = !made && r.config.allocator == protocol::AllocatorKind::Native && size == alloc::kSmallBuffer;
+        const bool small
+            = !made && r.config.allocator == protocol::AllocatorKind::Native && size == alloc::kSmallBuffer;
         auto seg = PickleValue::dict();
         seg.set("device", PickleValue::unsignedInteger(device))
             .set("address", PickleValue::unsignedInteger(address))
@@ -253,8 +254,8 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         .set("events_dropped", PickleValue::unsignedInteger(r.traceDropped))
         .set("made_up_segments", PickleValue::unsignedInteger(madeUp.size()))
         .set("note",
-            PickleValue::string(std::string(r.simulated ? "simulated device: a memory model, not a GPU measurement. "
-                                                        : "")
+            PickleValue::string(
+                std::string(r.simulated ? "simulated device: a memory model, not a GPU measurement. " : "")
                 + "Sizes are the allocator's block sizes (the trace keeps no requested sizes); no stack frames; no "
                   "owner per entry; time_us counts from the start of the trace; user_metadata names the phase."
                 + (r.traceDropped > 0 ? " The oldest " + std::to_string(r.traceDropped)

@@ -55,7 +55,8 @@ namespace {
         const double start = p.startSeconds.value_or(0.0);
         const double duration = p.durationSeconds.value_or(p.endSeconds.value_or(start) - start);
         return { { "name", name }, { "cat", failed ? "phase,failed" : "phase" }, { "ph", "X" }, { "ts", us(start) },
-            { "dur", us(std::max(0.0, duration)) }, { "pid", kPid }, { "tid", kPhaseTid }, { "args", std::move(args) } };
+            { "dur", us(std::max(0.0, duration)) }, { "pid", kPid }, { "tid", kPhaseTid },
+            { "args", std::move(args) } };
     }
 
     void owners(ordered_json& events, double seconds, const std::optional<alloc::OwnerBytes>& bytes)
@@ -63,8 +64,8 @@ namespace {
         if (!bytes)
             return;
         for (std::size_t i = 0; i < alloc::kOwnerCount; ++i)
-            events.push_back(counter(
-                std::string("owner ") + alloc::ownerName(static_cast<alloc::Owner>(i)), seconds, (*bytes)[i]));
+            events.push_back(
+                counter(std::string("owner ") + alloc::ownerName(static_cast<alloc::Owner>(i)), seconds, (*bytes)[i]));
     }
 
 }

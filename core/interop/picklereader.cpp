@@ -20,21 +20,74 @@ namespace {
     const char* opcodeName(unsigned char op)
     {
         static const std::unordered_map<unsigned char, const char*> names {
-            { '(', "MARK" }, { '.', "STOP" }, { '0', "POP" }, { '1', "POP_MARK" }, { '2', "DUP" }, { 'F', "FLOAT" },
-            { 'I', "INT" }, { 'J', "BININT" }, { 'K', "BININT1" }, { 'L', "LONG" }, { 'M', "BININT2" },
-            { 'N', "NONE" }, { 'P', "PERSID" }, { 'Q', "BINPERSID" }, { 'R', "REDUCE" }, { 'S', "STRING" },
-            { 'T', "BINSTRING" }, { 'U', "SHORT_BINSTRING" }, { 'V', "UNICODE" }, { 'X', "BINUNICODE" },
-            { 'a', "APPEND" }, { 'b', "BUILD" }, { 'c', "GLOBAL" }, { 'd', "DICT" }, { '}', "EMPTY_DICT" },
-            { 'e', "APPENDS" }, { 'g', "GET" }, { 'h', "BINGET" }, { 'i', "INST" }, { 'j', "LONG_BINGET" },
-            { 'l', "LIST" }, { ']', "EMPTY_LIST" }, { 'o', "OBJ" }, { 'p', "PUT" }, { 'q', "BINPUT" },
-            { 'r', "LONG_BINPUT" }, { 's', "SETITEM" }, { 't', "TUPLE" }, { ')', "EMPTY_TUPLE" }, { 'u', "SETITEMS" },
-            { 'G', "BINFLOAT" }, { 0x80, "PROTO" }, { 0x81, "NEWOBJ" }, { 0x82, "EXT1" }, { 0x83, "EXT2" },
-            { 0x84, "EXT4" }, { 0x85, "TUPLE1" }, { 0x86, "TUPLE2" }, { 0x87, "TUPLE3" }, { 0x88, "NEWTRUE" },
-            { 0x89, "NEWFALSE" }, { 0x8a, "LONG1" }, { 0x8b, "LONG4" }, { 'B', "BINBYTES" },
-            { 'C', "SHORT_BINBYTES" }, { 0x8c, "SHORT_BINUNICODE" }, { 0x8d, "BINUNICODE8" }, { 0x8e, "BINBYTES8" },
-            { 0x8f, "EMPTY_SET" }, { 0x90, "ADDITEMS" }, { 0x91, "FROZENSET" }, { 0x92, "NEWOBJ_EX" },
-            { 0x93, "STACK_GLOBAL" }, { 0x94, "MEMOIZE" }, { 0x95, "FRAME" }, { 0x96, "BYTEARRAY8" },
-            { 0x97, "NEXT_BUFFER" }, { 0x98, "READONLY_BUFFER" },
+            { '(', "MARK" },
+            { '.', "STOP" },
+            { '0', "POP" },
+            { '1', "POP_MARK" },
+            { '2', "DUP" },
+            { 'F', "FLOAT" },
+            { 'I', "INT" },
+            { 'J', "BININT" },
+            { 'K', "BININT1" },
+            { 'L', "LONG" },
+            { 'M', "BININT2" },
+            { 'N', "NONE" },
+            { 'P', "PERSID" },
+            { 'Q', "BINPERSID" },
+            { 'R', "REDUCE" },
+            { 'S', "STRING" },
+            { 'T', "BINSTRING" },
+            { 'U', "SHORT_BINSTRING" },
+            { 'V', "UNICODE" },
+            { 'X', "BINUNICODE" },
+            { 'a', "APPEND" },
+            { 'b', "BUILD" },
+            { 'c', "GLOBAL" },
+            { 'd', "DICT" },
+            { '}', "EMPTY_DICT" },
+            { 'e', "APPENDS" },
+            { 'g', "GET" },
+            { 'h', "BINGET" },
+            { 'i', "INST" },
+            { 'j', "LONG_BINGET" },
+            { 'l', "LIST" },
+            { ']', "EMPTY_LIST" },
+            { 'o', "OBJ" },
+            { 'p', "PUT" },
+            { 'q', "BINPUT" },
+            { 'r', "LONG_BINPUT" },
+            { 's', "SETITEM" },
+            { 't', "TUPLE" },
+            { ')', "EMPTY_TUPLE" },
+            { 'u', "SETITEMS" },
+            { 'G', "BINFLOAT" },
+            { 0x80, "PROTO" },
+            { 0x81, "NEWOBJ" },
+            { 0x82, "EXT1" },
+            { 0x83, "EXT2" },
+            { 0x84, "EXT4" },
+            { 0x85, "TUPLE1" },
+            { 0x86, "TUPLE2" },
+            { 0x87, "TUPLE3" },
+            { 0x88, "NEWTRUE" },
+            { 0x89, "NEWFALSE" },
+            { 0x8a, "LONG1" },
+            { 0x8b, "LONG4" },
+            { 'B', "BINBYTES" },
+            { 'C', "SHORT_BINBYTES" },
+            { 0x8c, "SHORT_BINUNICODE" },
+            { 0x8d, "BINUNICODE8" },
+            { 0x8e, "BINBYTES8" },
+            { 0x8f, "EMPTY_SET" },
+            { 0x90, "ADDITEMS" },
+            { 0x91, "FROZENSET" },
+            { 0x92, "NEWOBJ_EX" },
+            { 0x93, "STACK_GLOBAL" },
+            { 0x94, "MEMOIZE" },
+            { 0x95, "FRAME" },
+            { 0x96, "BYTEARRAY8" },
+            { 0x97, "NEXT_BUFFER" },
+            { 0x98, "READONLY_BUFFER" },
         };
         const auto it = names.find(op);
         return it == names.end() ? nullptr : it->second;
@@ -381,10 +434,12 @@ namespace {
         void insertInto(const PickleValue& target, PickleValue::Kind kind, const char* opcode) const
         {
             if (target.kind() != kind)
-                fail(std::string(opcode) + " on a value that is not a " + (kind == PickleValue::Kind::List ? "list" : "dict"));
+                fail(std::string(opcode) + " on a value that is not a "
+                    + (kind == PickleValue::Kind::List ? "list" : "dict"));
             if (m_sealed.count(target.identity()))
-                fail(std::string(opcode) + " changes a container already fetched from the memo (a self-referencing "
-                                           "structure, which a snapshot never holds)");
+                fail(std::string(opcode)
+                    + " changes a container already fetched from the memo (a self-referencing "
+                      "structure, which a snapshot never holds)");
         }
 
         void grow(const PickleValue& target, const PickleValue& child)

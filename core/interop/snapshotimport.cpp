@@ -47,7 +47,10 @@ namespace {
         double endUs = 0.0;
     };
 
-    std::string at(const char* what, std::size_t index) { return std::string(what) + "[" + std::to_string(index) + "]"; }
+    std::string at(const char* what, std::size_t index)
+    {
+        return std::string(what) + "[" + std::to_string(index) + "]";
+    }
 
     std::uint64_t unsignedField(const PickleValue& dict, const char* key, const std::string& where)
     {
@@ -335,8 +338,7 @@ namespace {
                 const auto& m = entries[i].metadata;
                 if (m.empty())
                     continue;
-                if (!spans.empty() && spans.back().name == m
-                    && (i > 0 && entries[i - 1].metadata == m)) {
+                if (!spans.empty() && spans.back().name == m && (i > 0 && entries[i - 1].metadata == m)) {
                     spans.back().endUs = timesUs[i];
                     continue;
                 }
@@ -496,7 +498,8 @@ namespace {
             + (busy > 1 ? " The snapshot holds " + std::to_string(busy) + " devices; " + r.config.deviceId
                         + ", the one with the most entries, is imported."
                         : "")
-            + " Device-level readings are not in a snapshot.";
+            + " Device-level readings are not in a snapshot; the samples are one point per trace entry (no "
+              "sampling rate applies).";
         r.imported = std::move(source);
         return r;
     }

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/cli/exportcommand.h"
+
+#include "app/cli/cliapp.h"
+#include "core/interop/memoryvizexport.h"
+#include "core/interop/perfettoexport.h"
+#include "core/report/resultjson.h"
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <ostream>
+
+namespace iteragpu::cli {
+
+namespace {
+
+    struct ExportOptions {
+        std::string file;
+        std::string to;
+        std::string output;
+    };
+
+    int runExport(const ExportOptions& o, std::ostream& out, std::ostream& err)
+    {
+        const char* prefix = "iteragpu export: ";
+        protocol::RunResult result;
+        std::string error;
+        if (!report::readResultFile(o.file, result, error)) {
+            err << prefix << error << "\n";
+            return kExitError;
+        }
+        std::string bytes;
+        try {
+            bytes = o.to == "memory-viz" ? interop::memoryVizPickle(result)
+                                         : interop::perfettoTrace(result).dump(1) + "\n";
+        } catch (const std::exception& e) {
+            err << prefix << "cannot encode " << o.file << ": " << e.what() << "\n";
+            return kExitError;
+        }
+        switch (report::writeWholeFile(o.output, bytes, error)) {
+        case report::WriteError::None:
+            break;
+        case report::WriteError::Exists:
+            err << prefix << error << "\n";
+            return kExitOutputExists;
+        case report::WriteError::NoSpace:
+        case report::WriteError::Io:
+            err << prefix << error << "\n";
+            return kExitError;
+        }
+        out << o.output << " written: "
+            << (o.to == "memory-viz" ? "memory snapshot for pytorch.org/memory_viz" : "JSON trace for ui.perfetto.dev");
+        if (o.to == "memory-viz")
+            out << ", " << result.trace.size() << " allocator events"
+                << (result.traceDropped > 0 ? " (the " + std::to_string(result.traceDropped)
+                               + " oldest were dropped by the bounded trace)"
+                                            : "");
+        out << (result.simulated ? " (simulated)" : "") << (result.imported ? " (imported)" : "") << "\n";
+        return kExitOk;
+    }
+
+}
+
+void addExportCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::function<int()>& action)
+{
+    auto opts = std::make_shared<ExportOptions>();
+    auto* sub = app.add_subcommand("export",
+        "A saved measurement (a result file of 'measure --output' or 'import') for the viewers you know: a PyTorch "
+        "memory snapshot for pytorch.org/memory_viz (its allocator trace, phases as annotations) or a JSON trace for "
+        "ui.perfetto.dev (allocated, reserved and device counters, one slice per phase).");
+    sub->footer("Examples:\n"
+                "  iteragpu export run.json --to memory-viz --output run.pickle\n"
+                "      the allocator trace of run.json, to open at pytorch.org/memory_viz\n"
+                "  iteragpu export run.json --to perfetto --output run.trace.json\n"
+                "      counters and phases of run.json, to open at ui.perfetto.dev");
+    sub->add_option("RESULT", opts->file, "Result file (JSON) written by 'iteragpu measure --output' or 'import'")
+        ->required()
+        ->type_name("PATH");
+    sub->add_option("--to", opts->to, "memory-viz (a pickle) or perfetto (JSON)")
+        ->required()
+        ->type_name("FORMAT")
+        ->check(CLI::IsMember({ "memory-viz", "perfetto" }));
+    sub->add_option("--output,-o", opts->output, "File to write; an existing file is refused (exit code 3)")
+        ->required()
+        ->type_name("PATH");
+    sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runExport(*opts, out, err); }; });
+}
+
+} // namespace iteragpu::cli
