@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>GGUF-Architektur '%1' ist keine von llama, mistral, qwen2, gemma, gemma2, phi3: als Decoder im Llama-Stil gelesen</translation>
+        <translation>GGUF-Architektur &apos;%1&apos; ist keine von llama, mistral, qwen2, gemma, gemma2, phi3: als Decoder im Llama-Stil gelesen</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -3224,19 +3224,19 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>&amp;Import PyTorch snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Snapshot &amp;importieren…</translation>
     </message>
     <message>
         <source>Export as &amp;memory_viz snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Als &amp;memory_viz-Snapshot exportieren…</translation>
     </message>
     <message>
         <source>Export as Per&amp;fetto trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Per&amp;fetto-Trace exportieren…</translation>
     </message>
     <message>
         <source>Import PyTorch snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Snapshot importieren</translation>
     </message>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
@@ -3245,27 +3245,27 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Speicher-Snapshot importieren</translation>
     </message>
     <message>
         <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Speicher-Snapshots (*.pickle *.pkl);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Export as a memory_viz snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Als memory_viz-Snapshot exportieren</translation>
     </message>
     <message>
         <source>PyTorch memory snapshot (*.pickle)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch-Speicher-Snapshot (*.pickle)</translation>
     </message>
     <message>
         <source>Export as a Perfetto trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Als Perfetto-Trace exportieren</translation>
     </message>
     <message>
         <source>Perfetto / Chrome JSON trace (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfetto-/Chrome-JSON-Trace (*.json)</translation>
     </message>
 </context>
 <context>

@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>la arquitectura GGUF '%1' no es ninguna de llama, mistral, qwen2, gemma, gemma2, phi3: leída como un decodificador de tipo Llama</translation>
+        <translation>la arquitectura GGUF &apos;%1&apos; no es ninguna de llama, mistral, qwen2, gemma, gemma2, phi3: leída como un decodificador de tipo Llama</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -3224,19 +3224,19 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>&amp;Import PyTorch snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Importar instantánea de PyTorch…</translation>
     </message>
     <message>
         <source>Export as &amp;memory_viz snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar como instantánea de &amp;memory_viz…</translation>
     </message>
     <message>
         <source>Export as Per&amp;fetto trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar como traza de Per&amp;fetto…</translation>
     </message>
     <message>
         <source>Import PyTorch snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar instantánea de PyTorch</translation>
     </message>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
@@ -3245,27 +3245,27 @@ Este proceso: %4 bytes (%5)</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar una instantánea de memoria de PyTorch</translation>
     </message>
     <message>
         <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Instantáneas de memoria de PyTorch (*.pickle *.pkl);;Todos los archivos (*)</translation>
     </message>
     <message>
         <source>Export as a memory_viz snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar como instantánea de memory_viz</translation>
     </message>
     <message>
         <source>PyTorch memory snapshot (*.pickle)</source>
-        <translation type="unfinished"></translation>
+        <translation>Instantánea de memoria de PyTorch (*.pickle)</translation>
     </message>
     <message>
         <source>Export as a Perfetto trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar como traza de Perfetto</translation>
     </message>
     <message>
         <source>Perfetto / Chrome JSON trace (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Traza JSON de Perfetto / Chrome (*.json)</translation>
     </message>
 </context>
 <context>

@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>kiến trúc GGUF '%1' không thuộc llama, mistral, qwen2, gemma, gemma2, phi3: đọc như một bộ giải mã kiểu Llama</translation>
+        <translation>kiến trúc GGUF &apos;%1&apos; không thuộc llama, mistral, qwen2, gemma, gemma2, phi3: đọc như một bộ giải mã kiểu Llama</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -3217,19 +3217,19 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>&amp;Import PyTorch snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nhập ảnh chụp bộ nhớ PyTorch…</translation>
     </message>
     <message>
         <source>Export as &amp;memory_viz snapshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất thành ảnh chụp &amp;memory_viz…</translation>
     </message>
     <message>
         <source>Export as Per&amp;fetto trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất thành bản ghi Per&amp;fetto…</translation>
     </message>
     <message>
         <source>Import PyTorch snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Nhập ảnh chụp PyTorch</translation>
     </message>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
@@ -3238,27 +3238,27 @@ Tiến trình này: %4 byte (%5)</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Nhập ảnh chụp bộ nhớ PyTorch</translation>
     </message>
     <message>
         <source>PyTorch memory snapshots (*.pickle *.pkl);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ảnh chụp bộ nhớ PyTorch (*.pickle *.pkl);;Mọi tệp (*)</translation>
     </message>
     <message>
         <source>Export as a memory_viz snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất thành ảnh chụp memory_viz</translation>
     </message>
     <message>
         <source>PyTorch memory snapshot (*.pickle)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ảnh chụp bộ nhớ PyTorch (*.pickle)</translation>
     </message>
     <message>
         <source>Export as a Perfetto trace</source>
-        <translation type="unfinished"></translation>
+        <translation>Xuất thành bản ghi Perfetto</translation>
     </message>
     <message>
         <source>Perfetto / Chrome JSON trace (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bản ghi JSON Perfetto / Chrome (*.json)</translation>
     </message>
 </context>
 <context>
