@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>GGUF-Architektur &apos;%1&apos; ist keine von llama, mistral, qwen2, gemma, gemma2, phi3: als Decoder im Llama-Stil gelesen</translation>
+        <translation>importiert aus dem PyTorch-Speicher-Snapshot %1, nicht von IteraGPU gemessen</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -1487,12 +1487,12 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>Gewichte: gespeichert, wie die quantization_config der config.json sagt (%1): %2</translation>
+        <translation>importiert aus dem PyTorch-Speicher-Snapshot %1, nicht von IteraGPU gemessen</translation>
     </message>
     <message>
         <source>%1 (imported)</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation>Konflikt: die quantization_config der config.json sagt %1, aber die Gewichte werden wie gewählt dimensioniert: %2</translation>
+        <translation>%1 (importiert)</translation>
     </message>
 </context>
 <context>
@@ -1505,7 +1505,7 @@
     <message>
         <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
         <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
-        <translation>KV-Cache: keine Prompt-Länge eingegeben, daher der trainierte Kontext des Modells von %1 Tokens</translation>
+        <translation>%1 · aus einem PyTorch-Speicher-Snapshot importiert, nicht von IteraGPU gemessen</translation>
     </message>
 </context>
 <context>
@@ -3241,7 +3241,7 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
         <extracomment>%1 is a file path, %2 the number of phases</extracomment>
-        <translation>Cache: %1 (%2 Modelle; nichts wird heruntergeladen)</translation>
+        <translation>%1 importiert: %2 Phase(n) aus einem PyTorch-Speicher-Snapshot rekonstruiert, nicht von IteraGPU gemessen.</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
@@ -3413,17 +3413,17 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>The run could not be converted to a memory snapshot: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>%1 bei %2 (Snapshot %3)</translation>
+        <translation>Der Lauf konnte nicht in einen Speicher-Snapshot umgewandelt werden: %1</translation>
     </message>
     <message>
         <source>The run could not be converted to a Perfetto trace: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>Gewichte, wie in den safetensors des Snapshots gespeichert: %1 (Dateien: %2)</translation>
+        <translation>Der Lauf konnte nicht in einen Perfetto-Trace umgewandelt werden: %1</translation>
     </message>
     <message>
         <source>Could not import the snapshot: %1</source>
         <extracomment>%1 is the reason (it names the file)</extracomment>
-        <translation>GGUF-Version %1 · Tensoren: %2 · gespeichert: %3</translation>
+        <translation>Der Snapshot konnte nicht importiert werden: %1</translation>
     </message>
 </context>
 <context>

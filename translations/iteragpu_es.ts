@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>la arquitectura GGUF &apos;%1&apos; no es ninguna de llama, mistral, qwen2, gemma, gemma2, phi3: leída como un decodificador de tipo Llama</translation>
+        <translation>importada de la instantánea de memoria de PyTorch %1, no medida por IteraGPU</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -1487,12 +1487,12 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>pesos: almacenados como indica la quantization_config de config.json (%1): %2</translation>
+        <translation>importada de la instantánea de memoria de PyTorch %1, no medida por IteraGPU</translation>
     </message>
     <message>
         <source>%1 (imported)</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation>conflicto: la quantization_config de config.json indica %1, pero los pesos se dimensionan como se eligió: %2</translation>
+        <translation>%1 (importada)</translation>
     </message>
 </context>
 <context>
@@ -1505,7 +1505,7 @@
     <message>
         <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
         <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
-        <translation>caché KV: no se escribió la longitud del prompt, así que el contexto de entrenamiento del modelo de %1 tokens</translation>
+        <translation>%1 · importada de una instantánea de memoria de PyTorch, no medida por IteraGPU</translation>
     </message>
 </context>
 <context>
@@ -3241,7 +3241,7 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
         <extracomment>%1 is a file path, %2 the number of phases</extracomment>
-        <translation>Caché: %1 (%2 modelos; no se descarga nada)</translation>
+        <translation>Importado %1: %2 fase(s) reconstruidas a partir de una instantánea de memoria de PyTorch, no medidas por IteraGPU.</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
@@ -3413,17 +3413,17 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>The run could not be converted to a memory snapshot: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>%1 en %2 (snapshot %3)</translation>
+        <translation>La ejecución no se pudo convertir en una instantánea de memoria: %1</translation>
     </message>
     <message>
         <source>The run could not be converted to a Perfetto trace: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>Pesos tal como están almacenados en los safetensors del snapshot: %1 (archivos: %2)</translation>
+        <translation>La ejecución no se pudo convertir en una traza de Perfetto: %1</translation>
     </message>
     <message>
         <source>Could not import the snapshot: %1</source>
         <extracomment>%1 is the reason (it names the file)</extracomment>
-        <translation>GGUF versión %1 · tensores: %2 · almacenado: %3</translation>
+        <translation>No se pudo importar la instantánea: %1</translation>
     </message>
 </context>
 <context>

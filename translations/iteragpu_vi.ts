@@ -1085,7 +1085,7 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>kiến trúc GGUF &apos;%1&apos; không thuộc llama, mistral, qwen2, gemma, gemma2, phi3: đọc như một bộ giải mã kiểu Llama</translation>
+        <translation>nhập từ ảnh chụp bộ nhớ PyTorch %1, không do IteraGPU đo</translation>
     </message>
     <message>
         <source>out of memory in %1</source>
@@ -1487,12 +1487,12 @@
     <message>
         <source>imported from the PyTorch memory snapshot %1, not measured by IteraGPU</source>
         <extracomment>%1 is the path of a PyTorch memory snapshot</extracomment>
-        <translation>trọng số: lưu như quantization_config của config.json cho biết (%1): %2</translation>
+        <translation>nhập từ ảnh chụp bộ nhớ PyTorch %1, không do IteraGPU đo</translation>
     </message>
     <message>
         <source>%1 (imported)</source>
         <extracomment>%1 is a file name</extracomment>
-        <translation>xung đột: quantization_config của config.json cho biết %1, nhưng trọng số được tính theo lựa chọn: %2</translation>
+        <translation>%1 (đã nhập)</translation>
     </message>
 </context>
 <context>
@@ -1505,7 +1505,7 @@
     <message>
         <source>%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU</source>
         <extracomment>%1 is the device id, e.g. cuda:0</extracomment>
-        <translation>KV cache: không nhập độ dài prompt, nên dùng ngữ cảnh huấn luyện của mô hình là %1 token</translation>
+        <translation>%1 · nhập từ ảnh chụp bộ nhớ PyTorch, không do IteraGPU đo</translation>
     </message>
 </context>
 <context>
@@ -3234,7 +3234,7 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.</source>
         <extracomment>%1 is a file path, %2 the number of phases</extracomment>
-        <translation>Bộ nhớ đệm: %1 (%2 mô hình; không tải xuống gì)</translation>
+        <translation>Đã nhập %1: %2 pha được dựng lại từ ảnh chụp bộ nhớ PyTorch, không do IteraGPU đo.</translation>
     </message>
     <message>
         <source>Import a PyTorch memory snapshot</source>
@@ -3406,17 +3406,17 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>The run could not be converted to a memory snapshot: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>%1 tại %2 (snapshot %3)</translation>
+        <translation>Không thể chuyển lần chạy thành ảnh chụp bộ nhớ: %1</translation>
     </message>
     <message>
         <source>The run could not be converted to a Perfetto trace: %1</source>
         <extracomment>%1 is the reason</extracomment>
-        <translation>Trọng số như được lưu trong safetensors của snapshot: %1 (tệp: %2)</translation>
+        <translation>Không thể chuyển lần chạy thành bản ghi Perfetto: %1</translation>
     </message>
     <message>
         <source>Could not import the snapshot: %1</source>
         <extracomment>%1 is the reason (it names the file)</extracomment>
-        <translation>GGUF phiên bản %1 · tensor: %2 · đã lưu: %3</translation>
+        <translation>Không thể nhập ảnh chụp: %1</translation>
     </message>
 </context>
 <context>
