@@ -7,7 +7,7 @@ PACKAGES   := packaging/debian-packages.txt
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS       ?= $(shell nproc)
 
-.PHONY: all deps configure build run test asan tsan bench package update-translations clean demo
+.PHONY: all deps configure build run test asan tsan fuzz fuzz-build fuzz-smoke bench package update-translations clean demo
 
 all: build
 
@@ -46,6 +46,29 @@ demo:
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+	$(MAKE) --no-print-directory fuzz-smoke
+
+# The readers' libFuzzer targets (tests/fuzz/README.md), built by clang in build/fuzz (core and the targets only).
+# 'make test' replays each target's seeds and runs a fixed number of inputs (ITERAGPU_FUZZ_SMOKE_RUNS, 20 000);
+# 'make fuzz' runs them as long as asked: FUZZ_SECONDS per target (default 60), or FUZZ_RUNS inputs per target.
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?=
+FUZZ_TARGETS ?= $(notdir $(wildcard tests/fuzz/corpus/*))
+build/fuzz/CMakeCache.txt: | deps
+	cmake --preset fuzz
+
+fuzz-build: deps build/fuzz/CMakeCache.txt
+	cmake --build build/fuzz --target fuzzers -j $(JOBS)
+
+fuzz-smoke: fuzz-build
+	ctest --test-dir build/fuzz --output-on-failure -j $(JOBS)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	    echo "== fuzz_$$t ($(if $(FUZZ_RUNS),$(FUZZ_RUNS) inputs,$(FUZZ_SECONDS) s))"; \
+	    tests/fuzz/run_fuzzer.sh build/fuzz/tests/fuzz/fuzz_$$t tests/fuzz/corpus/$$t build/fuzz/work/$$t \
+	        $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS),-max_total_time=$(FUZZ_SECONDS)) || exit 1; \
+	done
 
 asan:
 	$(MAKE) test PRESET=dev-asan
