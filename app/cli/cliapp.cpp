@@ -25,7 +25,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     app.set_version_flag("--version",
         "iteragpu " + BuildInfo::version() + " (commit " + BuildInfo::commit() + ")");
     app.require_subcommand(1);
-    app.footer("Exit codes: 0 ok, 1 error, 2 backend or device missing, 3 output file exists, 64 bad arguments.");
+    app.footer("Exit codes: 0 ok, 1 error (standard output not written included), 2 backend or device missing, "
+               "3 output file exists, 4 interrupted (SIGINT/SIGTERM; what was measured is kept, marked cancelled), "
+               "64 bad arguments.");
 
     std::function<int()> action;
     addEstimateCommand(app, out, err, action);
@@ -60,7 +62,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "iteragpu: no command given\n";
         return kExitUsage;
     }
-    return action();
+    const int code = action();
+    // A closed pipe (SIGPIPE is ignored, see main.cpp) or a full disk under stdout is an error, never a silent 0:
+    // a script reading the output would otherwise take a truncated document for a whole one.
+    if (!out.flush()) {
+        err << "iteragpu: cannot write to standard output (a closed pipe or a full disk): the output is incomplete\n";
+        return code == kExitOk ? kExitError : code;
+    }
+    return code;
 }
 
 } // namespace iteragpu::cli

@@ -12,11 +12,14 @@
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
 #include "core/units/inputerror.h"
+#include "core/units/printable.h"
 #include "core/units/units.h"
 #include "core/workloads/decodersource.h"
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -165,6 +168,50 @@ namespace {
         std::mutex m_mutex;
     };
 
+    // Note [Interrupted run]
+    // SIGINT or SIGTERM during a run asks the runner to stop at the next phase boundary (Runner::cancel, one
+    // atomic store: safe in a signal handler); the phases not started are recorded not_run, the result is marked
+    // cancelled and still written to --output (writeResultFile holds these signals while its temporary file
+    // exists), and measure exits with kExitInterrupted. The handler is one-shot: a second signal ends the
+    // process at once, as the user then asks.
+    std::atomic<protocol::Runner*> g_interruptedRunner { nullptr };
+    volatile std::sig_atomic_t g_interruptSignal = 0;
+
+    void cancelOnSignal(int signal)
+    {
+        g_interruptSignal = signal;
+        if (protocol::Runner* runner = g_interruptedRunner.load())
+            runner->cancel();
+    }
+
+    class InterruptCancelsRun {
+    public:
+        explicit InterruptCancelsRun(protocol::Runner& runner)
+        {
+            g_interruptSignal = 0;
+            g_interruptedRunner.store(&runner);
+            struct sigaction action {};
+            action.sa_handler = cancelOnSignal;
+            sigemptyset(&action.sa_mask);
+            action.sa_flags = SA_RESETHAND | SA_RESTART;
+            sigaction(SIGINT, &action, &m_oldInt);
+            sigaction(SIGTERM, &action, &m_oldTerm);
+        }
+        ~InterruptCancelsRun()
+        {
+            sigaction(SIGINT, &m_oldInt, nullptr);
+            sigaction(SIGTERM, &m_oldTerm, nullptr);
+            g_interruptedRunner.store(nullptr);
+        }
+        InterruptCancelsRun(const InterruptCancelsRun&) = delete;
+        InterruptCancelsRun& operator=(const InterruptCancelsRun&) = delete;
+        int signal() const { return g_interruptSignal; }
+
+    private:
+        struct sigaction m_oldInt {};
+        struct sigaction m_oldTerm {};
+    };
+
     int runMeasure(const MeasureOptions& o, std::ostream& out, std::ostream& err)
     {
         const char* prefix = "iteragpu measure: ";
@@ -245,10 +292,16 @@ namespace {
             err << prefix << prepared.error << "\n";
             return kExitNoDevice;
         }
+        // A folder that is missing or read-only, or a name too long for it, is refused before the run, not after.
+        if (std::string why; !o.output.empty() && o.output != "-" && !report::canCreateFile(o.output, why)) {
+            err << prefix << why << "; nothing was run\n";
+            return kExitUsage;
+        }
         std::error_code ec;
         if (!o.output.empty()
             && std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
-            err << prefix << "the output file " << o.output << " exists; it is left untouched (choose another path)\n";
+            err << prefix << "the output file " << units::printable(o.output)
+                << " exists; it is left untouched (choose another path)\n";
             return kExitOutputExists;
         }
 
@@ -264,6 +317,7 @@ namespace {
         (o.stream ? err : out) << report::runHeader(header) << std::flush;
 
         protocol::Runner runner;
+        const InterruptCancelsRun interrupts(runner); // Note [Interrupted run]
         runner.start(config, prepared.backend, std::move(prepared.factory), &observer);
         const protocol::RunResult result = runner.wait();
         // Why the peak exceeds the estimate, from the result alone ('iteragpu explain' prints it again from the file).
@@ -288,6 +342,18 @@ namespace {
                 err << prefix << error << "\n";
                 return kExitError;
             }
+        }
+        if (const int signal = interrupts.signal(); signal != 0) {
+            std::size_t ran = 0;
+            for (const auto& p : result.phases)
+                ran += p.status != protocol::PhaseStatus::NotRun ? 1 : 0;
+            err << prefix << "interrupted by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ": the run stopped after "
+                << ran << " of " << result.phases.size() << " phases"
+                << (o.output.empty() || o.output == "-" ? ""
+                        : result.cancelled      ? ", the result written is marked cancelled"
+                                                : ", the result written is complete")
+                << "\n";
+            return kExitInterrupted;
         }
         if (!result.error.empty()) {
             err << prefix << result.error << "\n";

@@ -261,8 +261,9 @@ SafetensorsSummary SafetensorsReader::readIndex(const std::filesystem::path& ind
         if (!it.value().is_string())
             fail(indexPath, "weight_map values must be shard file names");
         const std::string shard = it.value().get<std::string>();
+        // A NUL would end the name where the file is opened: "a.safetensors\0x" would open a.safetensors.
         if (shard.empty() || shard.find('/') != std::string::npos || shard.find('\\') != std::string::npos
-            || shard == "..")
+            || shard.find('\0') != std::string::npos || shard == "..")
             fail(indexPath, "shard name '" + jsonguard::oneLine(shard, 80) + "' is not a plain file name");
         if (seen.insert(shard).second)
             shards.push_back(shard);

@@ -948,6 +948,48 @@ WriteError writeWholeFile(const std::string& path, const std::string& text, std:
     return fail(err, "cannot create");
 }
 
+bool canCreateFile(const std::string& path, std::string& error)
+{
+    namespace fs = std::filesystem;
+    const std::string shown = units::printable(path);
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    const std::string name = target.filename().string();
+    if (name.empty() || name == "." || name == "..") {
+        error = "cannot create " + shown + ": not a file name";
+        return false;
+    }
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0) {
+        const int err = errno;
+        error = "cannot create " + shown + ": the folder " + units::printable(dir.string())
+            + (err == ENOENT ? " does not exist" : std::string(": ") + std::strerror(err));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        error = "cannot create " + shown + ": " + units::printable(dir.string()) + " is not a folder";
+        return false;
+    }
+    errno = 0;
+    const long nameMax = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+    if (nameMax > 0 && name.size() > static_cast<std::size_t>(nameMax)) {
+        error = "cannot create " + shown + ": its name is " + std::to_string(name.size())
+            + " bytes, the folder's file system takes at most " + std::to_string(nameMax);
+        return false;
+    }
+    std::random_device rd;
+    const std::string probe
+        = (dir / (".iteragpu-" + std::to_string(getpid()) + "-" + std::to_string(rd()) + ".probe")).string();
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        error = "cannot create " + shown + ": " + std::strerror(errno);
+        return false;
+    }
+    ::close(fd);
+    ::unlink(probe.c_str());
+    return true;
+}
+
 bool readResultText(std::string_view text, const std::string& name, RunResult& result, std::string& error)
 {
     const std::string shown = units::printable(name);

@@ -38,6 +38,10 @@ WriteError writeResultFile(const std::string& path, const protocol::RunResult& r
 // The same rules for any bytes (the exports of core/interop): refused when the path exists, whole or nothing.
 WriteError writeWholeFile(const std::string& path, const std::string& bytes, std::string& error);
 
+// Whether a file could be created at path now: its folder exists and takes a new file (a probe file is created
+// and removed), and the name fits the folder's file system (NAME_MAX). For checking an output before a run.
+bool canCreateFile(const std::string& path, std::string& error);
+
 // The largest result file read (a run of a million samples per phase is far below it).
 inline constexpr std::uint64_t kMaxResultFileBytes = std::uint64_t(1) << 30;
 

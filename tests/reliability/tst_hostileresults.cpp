@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Result files written to hurt the reader (README "What it promises"): each gets one line of error, never a
 // crash, a throw, a wrapped number or a line forged into the output.
+#include "core/model/configreader.h"
+#include "core/model/safetensorsreader.h"
 #include "core/report/resultjson.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/units/inputerror.h"
+#include "core/units/printable.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,6 +179,70 @@ private slots:
         std::string error;
         QVERIFY2(report::readResultText(text, "deep-ok.json", back, error), error.c_str());
     }
+
+    // A shard name with a NUL would open another file than the one named ("a.safetensors\0x" opens
+    // a.safetensors): refused, and the name is quoted escaped.
+    void nulInAShardNameIsRefused()
+    {
+        QTemporaryDir dir;
+        const std::string header = "{\"x\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}}";
+        std::string shard(8, '\0');
+        for (int i = 0; i < 8; ++i)
+            shard[i] = static_cast<char>((header.size() >> (8 * i)) & 0xff);
+        shard += header + std::string(8, '\0');
+        std::ofstream(dir.filePath(QStringLiteral("a.safetensors")).toStdString(), std::ios::binary) << shard;
+        const std::string index = dir.filePath(QStringLiteral("model.safetensors.index.json")).toStdString();
+        std::ofstream(index, std::ios::binary) << "{\"weight_map\":{\"x\":\"a.safetensors\\u0000evil\"}}";
+        try {
+            (void)model::SafetensorsReader::readIndex(index);
+            QFAIL("a shard name with a NUL byte was read");
+        } catch (const units::InputError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("a.safetensors\\x00evil' is not a plain file name") != std::string::npos, e.what());
+        }
+    }
+
+    // A model_type with a newline and an ANSI escape: the assumption that quotes it stays one line.
+    void modelTypeCannotForgeALine()
+    {
+        const std::string config = "{\"model_type\":\"llama\\nresult: fits\\u001b[32m\",\"hidden_size\":64,"
+                                   "\"num_hidden_layers\":2,\"num_attention_heads\":4,\"intermediate_size\":128,"
+                                   "\"vocab_size\":100}";
+        const auto shape = model::ConfigReader::parse(config);
+        QVERIFY(!shape.notes.empty());
+        bool quoted = false;
+        for (const auto& note : shape.notes) {
+            const std::string text = note.english();
+            QVERIFY2(text.find('\n') == std::string::npos && text.find('\x1b') == std::string::npos, text.c_str());
+            quoted = quoted || text.find("llama\\nresult: fits\\x1b[32m") != std::string::npos;
+        }
+        QVERIFY(quoted);
+    }
+
+    // The escaping itself: valid UTF-8 kept, controls, bidirectional overrides and broken bytes escaped.
+    void printableEscapes_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QByteArray>("shown");
+        QTest::addRow("plain") << QByteArray("llama") << QByteArray("llama");
+        QTest::addRow("UTF-8 kept") << QByteArray("Gr\xc3\xb6\xc3\x9f" "e \xe6\xa8\xa1\xe5\x9e\x8b")
+                                    << QByteArray("Gr\xc3\xb6\xc3\x9f" "e \xe6\xa8\xa1\xe5\x9e\x8b");
+        QTest::addRow("newline, tab, CR") << QByteArray("a\nb\tc\rd") << QByteArray("a\\nb\\tc\\rd");
+        QTest::addRow("ANSI escape") << QByteArray("\x1b[2J") << QByteArray("\\x1b[2J");
+        QTest::addRow("NUL and DEL") << QByteArray("a\0b\x7f", 4) << QByteArray("a\\x00b\\x7f");
+        QTest::addRow("C1 CSI") << QByteArray("\xc2\x9b") << QByteArray("\\u009b");
+        QTest::addRow("right-to-left override") << QByteArray("a\xe2\x80\xae" "b") << QByteArray("a\\u202eb");
+        QTest::addRow("line separator") << QByteArray("a\xe2\x80\xa8" "b") << QByteArray("a\\u2028b");
+        QTest::addRow("broken UTF-8") << QByteArray("\xff\xc3") << QByteArray("\\xff\\xc3");
+        QTest::addRow("overlong slash") << QByteArray("\xc0\xaf") << QByteArray("\\xc0\\xaf");
+    }
+    void printableEscapes()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QByteArray, shown);
+        QCOMPARE(QByteArray::fromStdString(units::printable(raw.toStdString())), shown);
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestHostileResults)
