@@ -208,7 +208,8 @@ private slots:
         QVERIFY(!interop::PickleReader(few).read(interop::writePickle(list), out, error));
         QVERIFY2(error.find("more than 10 values") != std::string::npos, error.c_str());
         // A memo fetch is counted too: one short str fetched a million times is bounded by the string budget.
-        std::string bomb = "\x80\x04\x8c\x04" "abcd\x94]\x94(";
+        std::string bomb = "\x80\x04\x8c\x04"
+                           "abcd\x94]\x94(";
         for (int i = 0; i < 100; ++i)
             bomb += std::string("h\0", 2);
         bomb += "e.";
@@ -233,8 +234,8 @@ private slots:
         QCOMPARE(quint64(actions.value(QStringLiteral("alloc")).toInteger()), countOps(m_decoder, Op::Malloc));
         QCOMPARE(quint64(actions.value(QStringLiteral("free_completed")).toInteger()), countOps(m_decoder, Op::Free));
         QCOMPARE(quint64(actions.value(QStringLiteral("free_requested")).toInteger()), countOps(m_decoder, Op::Free));
-        QCOMPARE(quint64(actions.value(QStringLiteral("segment_alloc")).toInteger()),
-            countOps(m_decoder, Op::SegmentAlloc));
+        QCOMPARE(
+            quint64(actions.value(QStringLiteral("segment_alloc")).toInteger()), countOps(m_decoder, Op::SegmentAlloc));
         QCOMPARE(s.value(QStringLiteral("unmatched_frees")).toInt(), 0);
         QCOMPARE(s.value(QStringLiteral("devices")).toArray().size(), 1);
         // The phases, in order, as user_metadata names them, and a START and END per phase that has entries.
@@ -276,8 +277,8 @@ private slots:
         oomConfig.simWorkspaceBytes = 0;
         oomConfig.simCapacityBytes = 64ull << 20;
         const auto oom = runOnSim(oomConfig);
-        QVERIFY2(std::any_of(oom.phases.begin(), oom.phases.end(),
-                     [](const auto& p) { return p.outOfMemory.value_or(false); }),
+        QVERIFY2(std::any_of(
+                     oom.phases.begin(), oom.phases.end(), [](const auto& p) { return p.outOfMemory.value_or(false); }),
             oom.error.c_str());
         QString path = m_dir.filePath(QStringLiteral("oom.pickle"));
         QVERIFY(writeBytes(path, interop::memoryVizPickle(oom)));
@@ -329,10 +330,15 @@ private slots:
         // A baseline and a final value per phase, and every kept sample.
         QCOMPARE(quint64(counters.value(QStringLiteral("allocated")).toInteger()),
             quint64(samples + 2 * m_decoder.phases.size()));
-        QCOMPARE(counters.value(QStringLiteral("reserved")).toInteger(), counters.value(QStringLiteral("allocated")).toInteger());
+        QCOMPARE(counters.value(QStringLiteral("reserved")).toInteger(),
+            counters.value(QStringLiteral("allocated")).toInteger());
         QVERIFY(counters.contains(QStringLiteral("device used")));
         QCOMPARE(counters.value(QStringLiteral("owner weights")).toInteger(), qint64(2 * m_decoder.phases.size()));
-        QVERIFY(s.value(QStringLiteral("process_names")).toArray().first().toString().contains(QStringLiteral("simulated")));
+        QVERIFY(s.value(QStringLiteral("process_names"))
+                    .toArray()
+                    .first()
+                    .toString()
+                    .contains(QStringLiteral("simulated")));
         // The weights counter at the end of model_load holds the weights.
         const auto& load = m_decoder.phases.front();
         bool found = false;
@@ -378,7 +384,8 @@ private slots:
     {
         QFETCH(QString, name);
         QFETCH(QString, source);
-        const auto expected = nlohmann::json::parse(readBytes(dataDir() + QStringLiteral("/expected.json")))[name.toStdString()];
+        const auto expected
+            = nlohmann::json::parse(readBytes(dataDir() + QStringLiteral("/expected.json")))[name.toStdString()];
         protocol::RunResult r;
         std::string error;
         const QString file = dataDir() + QStringLiteral("/snap_") + name + QStringLiteral(".pickle");
@@ -430,7 +437,8 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addRow("truncated") << QStringLiteral("truncated") << QStringLiteral("truncated");
         QTest::addRow("GLOBAL (protocol 2)") << QStringLiteral("global_p2") << QStringLiteral("uses GLOBAL");
-        QTest::addRow("STACK_GLOBAL (protocol 4)") << QStringLiteral("global_p4") << QStringLiteral("uses STACK_GLOBAL");
+        QTest::addRow("STACK_GLOBAL (protocol 4)")
+            << QStringLiteral("global_p4") << QStringLiteral("uses STACK_GLOBAL");
         QTest::addRow("huge str") << QStringLiteral("huge_string") << QStringLiteral("a str of 4294967280 bytes");
         QTest::addRow("huge LONG4") << QStringLiteral("huge_long") << QStringLiteral("an integer of 2147483647 bytes");
         QTest::addRow("deep") << QStringLiteral("deep") << QStringLiteral("nested deeper than 32");

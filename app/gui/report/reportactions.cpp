@@ -33,6 +33,12 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
     connect(m_exporter, &ResultExporter::logMessage, this, &ReportActions::logMessage);
     m_open = new QAction(this);
     m_compare = new QAction(this);
+    m_import = new QAction(this);
+    m_import->setObjectName(QStringLiteral("importSnapshotAction"));
+    m_memoryViz = new QAction(this);
+    m_memoryViz->setObjectName(QStringLiteral("exportMemoryVizAction"));
+    m_perfetto = new QAction(this);
+    m_perfetto->setObjectName(QStringLiteral("exportPerfettoAction"));
     m_separator = new QAction(this);
     m_separator->setSeparator(true);
     m_json = new QAction(this);
@@ -42,6 +48,9 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
     m_open->setShortcut(QKeySequence::Open);
     connect(m_open, &QAction::triggered, this, &ReportActions::openResult);
     connect(m_compare, &QAction::triggered, this, &ReportActions::compareResults);
+    connect(m_import, &QAction::triggered, this, &ReportActions::importSnapshot);
+    connect(m_memoryViz, &QAction::triggered, this, &ReportActions::exportMemoryViz);
+    connect(m_perfetto, &QAction::triggered, this, &ReportActions::exportPerfetto);
     connect(m_json, &QAction::triggered, this, &ReportActions::exportJson);
     connect(m_sheet, &QAction::triggered, this, &ReportActions::exportSheet);
     connect(m_png, &QAction::triggered, this, &ReportActions::exportChartPng);
@@ -53,14 +62,17 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
 
 QList<QAction*> ReportActions::actions() const
 {
-    return { m_open, m_compare, m_separator, m_json, m_sheet, m_png, m_svg };
+    return { m_open, m_import, m_compare, m_separator, m_json, m_memoryViz, m_perfetto, m_sheet, m_png, m_svg };
 }
 
 void ReportActions::retranslate()
 {
     m_open->setText(tr("&Open result…"));
     m_compare->setText(tr("&Compare two results…"));
+    m_import->setText(tr("&Import PyTorch snapshot…"));
     m_json->setText(tr("Export result as &JSON…"));
+    m_memoryViz->setText(tr("Export as &memory_viz snapshot…"));
+    m_perfetto->setText(tr("Export as Per&fetto trace…"));
     m_sheet->setText(tr("Export &decision sheet…"));
     m_png->setText(tr("Export chart as &PNG…"));
     m_svg->setText(tr("Export chart as &SVG…"));
@@ -219,6 +231,78 @@ bool ReportActions::openResultFile(const QString& path)
 void ReportActions::openResult()
 {
     const QString path = QFileDialog::getOpenFileName(
+bool ReportActions::importSnapshotFile(const QString& path)
+{
+    protocol::RunResult result;
+    QString error;
+    if (!ResultExporter::importSnapshot(path, result, error)) {
+        emit logMessage(error, true);
+        if (m_window && m_window->isVisible())
+            QMessageBox::warning(m_window, tr("Import PyTorch snapshot"), error);
+        return false;
+    }
+    m_opened = HeldResult { result, ResultSource::imported(QFileInfo(path).absoluteFilePath()) };
+    const bool shownNow = !m_sources.showResult || m_sources.showResult(result);
+    if (shownNow)
+        m_shown = Held::Opened;
+    //: %1 is a file path, %2 the number of phases
+    QString line = tr("Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.")
+                       .arg(QDir::toNativeSeparators(path))
+                       .arg(result.phases.size());
+    if (!shownNow)
+        line += QLatin1Char(' ')
+            + tr("The window keeps showing the run in progress; the result can be compared and exported.");
+    emit logMessage(line, false);
+    return true;
+}
+
+void ReportActions::importSnapshot()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a PyTorch memory snapshot"), QString(),
+        tr("PyTorch memory snapshots (*.pickle *.pkl);;All files (*)"));
+    if (!path.isEmpty())
+        importSnapshotFile(path);
+}
+
+bool ReportActions::exportTraceTo(const QString& path, TraceFormat format, std::optional<Held> which)
+{
+    auto* held = slot(which);
+    if (!held) {
+        const QString message = tr("There is no result to export yet: run a workload or open a result.");
+        emit logMessage(message, true);
+        report(false, false, message);
+        return false;
+    }
+    const auto out = format == TraceFormat::MemoryViz ? m_exporter->exportMemoryViz(path, (*held)->result)
+                                                      : m_exporter->exportPerfetto(path, (*held)->result);
+    report(out.ok, out.declined, out.message);
+    return out.ok;
+}
+
+void ReportActions::exportMemoryViz()
+{
+    if (!run()) {
+        exportTraceTo(QString(), TraceFormat::MemoryViz); // says why
+        return;
+    }
+    const QString path = savePath(tr("Export as a memory_viz snapshot"), QStringLiteral("snapshot.pickle"),
+        tr("PyTorch memory snapshot (*.pickle)"));
+    if (!path.isEmpty())
+        exportTraceTo(path, TraceFormat::MemoryViz);
+}
+
+void ReportActions::exportPerfetto()
+{
+    if (!run()) {
+        exportTraceTo(QString(), TraceFormat::Perfetto); // says why
+        return;
+    }
+    const QString path = savePath(
+        tr("Export as a Perfetto trace"), QStringLiteral("trace.json"), tr("Perfetto / Chrome JSON trace (*.json)"));
+    if (!path.isEmpty())
+        exportTraceTo(path, TraceFormat::Perfetto);
+}
+
         m_window, tr("Open a result"), QString(), tr("IteraGPU results (*.json);;All files (*)"));
     if (!path.isEmpty())
         openResultFile(path);

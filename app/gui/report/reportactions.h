@@ -50,8 +50,9 @@ public:
 
     ReportActions(QWidget* window, Sources sources);
 
-    // In menu order: Open result…, Compare results…, separator, Export result (JSON)…, Export decision sheet…,
-    // Export chart (PNG)…, Export chart (SVG)….
+    // In menu order: Open result…, Import PyTorch snapshot…, Compare results…, separator, Export result (JSON)…,
+    // Export as memory_viz snapshot…, Export as Perfetto trace…, Export decision sheet…, Export chart (PNG)…,
+    // Export chart (SVG)….
     QList<QAction*> actions() const;
     ResultExporter* exporter() const { return m_exporter; }
 
@@ -74,6 +75,10 @@ public:
     // The chart of a held result as its sheet shows it (drawn from the result itself).
     QImage chartOf(Held which) const;
 
+    // A PyTorch memory snapshot, held and shown like an opened result, its source "imported" (ResultSource).
+    bool importSnapshotFile(const QString& path);
+    enum class TraceFormat { MemoryViz, Perfetto };
+    bool exportTraceTo(const QString& path, TraceFormat format, std::optional<Held> which = std::nullopt);
     // "sheet.pdf" -> "sheet.json": the raw result written beside a sheet.
     static QString jsonPathFor(const QString& sheetPath);
 
@@ -89,6 +94,9 @@ public slots:
 
 signals:
     void logMessage(const QString& line, bool isError);
+    void importSnapshot();
+    void exportMemoryViz();
+    void exportPerfetto();
 
 private:
     void retranslate();
@@ -115,4 +123,7 @@ private:
     QAction* m_svg = nullptr;
 };
 
+    QAction* m_import = nullptr;
+    QAction* m_memoryViz = nullptr;
+    QAction* m_perfetto = nullptr;
 } // namespace iteragpu::gui

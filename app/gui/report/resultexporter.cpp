@@ -3,6 +3,9 @@
 
 #include "app/gui/report/overwriteprompt.h"
 #include "app/gui/report/safefilewriter.h"
+#include "core/interop/memoryvizexport.h"
+#include "core/interop/perfettoexport.h"
+#include "core/interop/snapshotimport.h"
 #include "core/report/resultjson.h"
 
 #include <QBuffer>
@@ -133,6 +136,52 @@ ResultExporter::Outcome ResultExporter::exportChartSvg(
         return finish(out);
     }
     return finish(write(path, file.readAll()));
+}
+
+ResultExporter::Outcome ResultExporter::exportMemoryViz(const QString& path, const protocol::RunResult& result)
+{
+    QByteArray bytes;
+    try {
+        bytes = QByteArray::fromStdString(interop::memoryVizPickle(result));
+    } catch (const std::exception& e) {
+        Outcome out;
+        //: %1 is the reason
+        const QString text = tr("The run could not be converted to a memory snapshot: %1");
+        out.message = text.arg(QString::fromStdString(e.what()));
+        return finish(out);
+    }
+    return finish(write(path, bytes));
+}
+
+ResultExporter::Outcome ResultExporter::exportPerfetto(const QString& path, const protocol::RunResult& result)
+{
+    QByteArray bytes;
+    try {
+        bytes = QByteArray::fromStdString(interop::perfettoTrace(result).dump(1) + "\n");
+    } catch (const std::exception& e) {
+        Outcome out;
+        //: %1 is the reason
+        const QString text = tr("The run could not be converted to a Perfetto trace: %1");
+        out.message = text.arg(QString::fromStdString(e.what()));
+        return finish(out);
+    }
+    return finish(write(path, bytes));
+}
+
+bool ResultExporter::importSnapshot(const QString& path, protocol::RunResult& result, QString& error)
+{
+    std::string reason;
+    bool ok = false;
+    try {
+        ok = interop::importSnapshotFile(QFile::encodeName(path).toStdString(), result, reason);
+    } catch (const std::exception& e) {
+        ok = false;
+        reason = e.what();
+    }
+    if (!ok)
+        //: %1 is the reason (it names the file)
+        error = tr("Could not import the snapshot: %1").arg(QString::fromStdString(reason));
+    return ok;
 }
 
 bool ResultExporter::openResult(const QString& path, protocol::RunResult& result, QString& error)

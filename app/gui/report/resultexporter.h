@@ -36,6 +36,10 @@ public:
     OverwritePrompt* prompt() const { return m_prompt; }
 
     Outcome exportJson(const QString& path, const protocol::RunResult& result);
+    // The run's allocator trace as a PyTorch memory snapshot (pytorch.org/memory_viz) and as a Perfetto / Chrome
+    // JSON trace (ui.perfetto.dev): core/interop, Note [memory_viz export] and Note [Perfetto export].
+    Outcome exportMemoryViz(const QString& path, const protocol::RunResult& result);
+    Outcome exportPerfetto(const QString& path, const protocol::RunResult& result);
     // Format from the suffix (.md, .html, .pdf). Markdown also writes <name>.chart.png beside it when the
     // content has a chart.
     Outcome exportSheet(const QString& path, const SheetContent& content, const QString& language);
@@ -48,6 +52,8 @@ public:
 
     // Reads a result file written by the CLI or the GUI; false with a one-line reason.
     static bool openResult(const QString& path, protocol::RunResult& result, QString& error);
+    // Imports a PyTorch memory snapshot (core/interop/snapshotimport.h); false with a one-line reason.
+    static bool importSnapshot(const QString& path, protocol::RunResult& result, QString& error);
 
     // The companion chart file of a Markdown sheet: "sheet.md" -> "sheet.chart.png".
     static QString chartPathFor(const QString& sheetPath);

@@ -21,9 +21,11 @@ ResultSource ResultSource::saved(const QString& path) { return { Kind::Saved, pa
 
 ResultSource ResultSource::opened(const QString& path) { return { Kind::Opened, path }; }
 
+ResultSource ResultSource::imported(const QString& path) { return { Kind::Imported, path }; }
+
 ResultSource ResultSource::afterSaving(const QString& path) const
 {
-    return m_kind == Kind::Opened ? *this : saved(path);
+    return m_kind == Kind::Opened || m_kind == Kind::Imported ? *this : saved(path);
 }
 
 QString ResultSource::describe() const
@@ -38,6 +40,9 @@ QString ResultSource::describe() const
     case Kind::Opened:
         //: %1 is a file path
         return tr("opened from %1").arg(path);
+    case Kind::Imported:
+        //: %1 is the path of a PyTorch memory snapshot
+        return tr("imported from the PyTorch memory snapshot %1, not measured by IteraGPU").arg(path);
     }
     return {};
 }
@@ -54,6 +59,12 @@ QString ResultSource::describe(const SheetTranslator& tr) const
     case Kind::Opened:
         //: %1 is a file path
         return tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "opened from %1")).arg(path);
+    case Kind::Imported:
+        //: %1 is the path of a PyTorch memory snapshot
+        return tr
+            .text(QT_TRANSLATE_NOOP(
+                "DecisionSheet", "imported from the PyTorch memory snapshot %1, not measured by IteraGPU"))
+            .arg(path);
     }
     return {};
 }
@@ -62,6 +73,9 @@ QString ResultSource::label(quint64 runId) const
 {
     if (m_kind == Kind::Opened)
         return QFileInfo(m_path).fileName();
+    if (m_kind == Kind::Imported)
+        //: %1 is a file name
+        return tr("%1 (imported)").arg(QFileInfo(m_path).fileName());
     //: %1 is the run number, %2 where the result comes from, e.g. "measured in this session, not saved"
     return tr("run %1 (%2)").arg(QString::number(runId), describe());
 }

@@ -14,16 +14,18 @@ class SheetTranslator;
 class ResultSource {
     Q_DECLARE_TR_FUNCTIONS(ResultSource)
 public:
-    enum class Kind { Measured, Saved, Opened };
+    enum class Kind { Measured, Saved, Opened, Imported };
 
     static ResultSource measured();
     static ResultSource saved(const QString& path);
     static ResultSource opened(const QString& path);
+    // Rebuilt from another tool's recording (a PyTorch memory snapshot): not measured by IteraGPU.
+    static ResultSource imported(const QString& path);
 
     Kind kind() const { return m_kind; }
     QString path() const { return m_path; } // empty for Measured
     // After the result was written to path: a run measured here becomes "saved to path"; an opened result keeps
-    // the file it came from.
+    // the file it came from, an imported one the snapshot it was rebuilt from.
     ResultSource afterSaving(const QString& path) const;
 
     // One phrase in the UI language, e.g. "opened from /home/u/run.json".

@@ -20,6 +20,9 @@ std::optional<std::uint64_t> ResultTimeline::capacityOf(const protocol::RunResul
 QString ResultTimeline::deviceLabelOf(const protocol::RunResult& result)
 {
     const QString id = QString::fromStdString(result.config.deviceId);
+    if (result.imported)
+        //: %1 is the device id, e.g. cuda:0
+        return tr("%1 · imported from a PyTorch memory snapshot, not measured by IteraGPU").arg(id);
     if (result.simulated || result.environment.simulated || result.environment.device.simulated)
         //: %1 is the device id, e.g. sim:0
         return tr("%1 · simulated, not a GPU measurement").arg(id);
