@@ -13,7 +13,7 @@ enum ExitCode : int {
     kExitError = 1, // invalid input, unreadable file, failed computation
     kExitNoDevice = 2, // the backend or the device is missing; no result file is created
     kExitOutputExists = 3, // the output path exists; it is left untouched
-    kExitInterrupted = 4, // a sweep stopped by SIGINT / SIGTERM or a killed trial; its sweep.json is kept
+    kExitInterrupted = 4, // SIGINT / SIGTERM: a measure keeps what it measured, a sweep its sweep.json (--resume)
     kExitUsage = 64, // bad arguments
 };
 

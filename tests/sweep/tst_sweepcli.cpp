@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// 'iteragpu sweep' end to end: the built iteragpu ($ITERAGPU_CLI) on sim:0 and sim:1, each trial a real measure
+// process. The boundary is checked against single measure runs at it and one above it; an interrupted sweep
+// (SIGTERM) resumes to the same boundary; bad input is one line with its exit code and the folder untouched.
+#include "core/sweep/sweepjson.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSet>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <csignal>
+#include <nlohmann/json.hpp>
+
+using namespace iteragpu;
+
+namespace {
+
+QString cli() { return qEnvironmentVariable("ITERAGPU_CLI"); }
+
+// The decoder, small enough: Llama-2-7B's bf16 weights on a 14 GiB simulated card leave room for a few sequences.
+const QStringList kDecoder { QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--device"),
+    QStringLiteral("sim:0"), QStringLiteral("--sim-capacity-gib"), QStringLiteral("14"), QStringLiteral("--sim-speed"),
+    QStringLiteral("0"), QStringLiteral("--warmup"), QStringLiteral("0"), QStringLiteral("--repeats"),
+    QStringLiteral("1"), QStringLiteral("--prompt-tokens"), QStringLiteral("512"), QStringLiteral("--generated"),
+    QStringLiteral("4"), QStringLiteral("--ledger"), QStringLiteral("none") };
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(cli(), args);
+    p.waitForFinished(120000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+        QString::fromUtf8(p.readAllStandardError()) };
+}
+
+sweep::SweepRecord readSweep(const QString& folder)
+{
+    sweep::SweepRecord r;
+    std::string error;
+    const bool ok = sweep::readSweepFile(sweep::sweepFilePath(folder.toStdString()), r, error);
+    if (!ok)
+        qWarning("%s", error.c_str());
+    return r;
+}
+
+QStringList sweepArgs(const QString& folder, const QStringList& own, const QStringList& measure)
+{
+    return QStringList { QStringLiteral("sweep"), QStringLiteral("--folder"), folder } + own
+        + QStringList { QStringLiteral("--") } + measure;
+}
+
+} // namespace
+
+class TestSweepCli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(QFile::exists(cli()), "ITERAGPU_CLI is not set to the built iteragpu"); }
+
+    // The boundary of a decoder sweep is where single measure runs pass and fail.
+    void decoderBoundaryMatchesSingleRuns()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("s"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("sequences"),
+                QStringLiteral("--max"), QStringLiteral("64") },
+            kDecoder));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("Boundary (simulated)")));
+        QVERIFY(r.out.contains(QLatin1String("largest passing sequences")));
+        const auto rec = readSweep(folder);
+        QVERIFY(rec.complete);
+        QVERIFY(rec.simulated);
+        QVERIFY(rec.boundary.largestPassing && rec.boundary.smallestFailing);
+        const auto b = *rec.boundary.largestPassing;
+        QCOMPARE(*rec.boundary.smallestFailing, b + 1);
+        QVERIFY(rec.boundary.outOfMemory);
+        QVERIFY(rec.trials.size() <= 9); // log2(64) + 3
+        for (const auto& [value, code] : { std::pair { b, 0 }, std::pair { b + 1, 1 } }) {
+            const Run m = run(QStringList { QStringLiteral("measure") } + kDecoder
+                + QStringList { QStringLiteral("--sequences"), QString::number(value) });
+            QVERIFY2(m.code == code, qPrintable(QStringLiteral("sequences %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+            if (code == 1)
+                QVERIFY(m.err.contains(QLatin1String("out of memory")));
+        }
+    }
+
+    void denseValuesOnTwoDevices()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("d"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--values"), QStringLiteral("64,128,256,512"), QStringLiteral("--dimension"),
+                QStringLiteral("batch"), QStringLiteral("--jobs"), QStringLiteral("2"), QStringLiteral("--json") },
+            { QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--context"), QStringLiteral("64"),
+                QStringLiteral("--width"), QStringLiteral("256"), QStringLiteral("--warmup"), QStringLiteral("0"),
+                QStringLiteral("--repeats"), QStringLiteral("1"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+                QStringLiteral("--sim-capacity-gib"), QStringLiteral("0.6"), QStringLiteral("--ledger"),
+                QStringLiteral("none") }));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto json = nlohmann::json::parse(r.out.toStdString()); // --json: the record alone on stdout
+        QCOMPARE(json["schema"].get<std::string>(), std::string("iteragpu.sweep/1"));
+        const auto rec = readSweep(folder);
+        QCOMPARE(rec.trials.size(), std::size_t(4));
+        QSet<QString> devices;
+        for (const auto& t : rec.trials) {
+            devices.insert(QString::fromStdString(t.device));
+            QVERIFY(t.status == sweep::TrialStatus::Passed || t.status == sweep::TrialStatus::Failed);
+            QVERIFY(t.peakAllocated);
+        }
+        QCOMPARE(devices, (QSet<QString> { QStringLiteral("sim:0"), QStringLiteral("sim:1") }));
+        // Peaks grow with the batch.
+        QVERIFY(*rec.trials[1].peakAllocated > *rec.trials[0].peakAllocated);
+    }
+
+    // SIGTERM mid-sweep: exit 4, the finished trials kept, the interrupted one marked; --resume finishes with the
+    // boundary of a sweep never interrupted.
+    void interruptedSweepResumes()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("i"));
+        // Each trial waits 0.4 s before the real measure, so the sweep is caught in the middle.
+        const QString slow = dir.filePath(QStringLiteral("slow-measure"));
+        QFile f(slow);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("#!/bin/sh\nsleep 0.4\nexec '%1' \"$@\"\n").arg(cli()).toUtf8());
+        f.close();
+        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("ITERAGPU_MEASURE_PROGRAM"), slow);
+        const QStringList own { QStringLiteral("--find-max"), QStringLiteral("--dimension"),
+            QStringLiteral("sequences"), QStringLiteral("--max"), QStringLiteral("64") };
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(cli(), sweepArgs(folder, own, kDecoder));
+        QVERIFY(p.waitForStarted());
+        QString out;
+        while (out.count(QLatin1String("\ntrial ")) + out.startsWith(QLatin1String("trial ")) < 2 && p.state() == QProcess::Running) {
+            p.waitForReadyRead(200);
+            out += QString::fromUtf8(p.readAllStandardOutput());
+        }
+        QTest::qWait(100);
+        ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 4);
+        auto rec = readSweep(folder);
+        QVERIFY(!rec.complete);
+        std::size_t answered = 0;
+        bool marked = false;
+        for (const auto& t : rec.trials) {
+            answered += t.status == sweep::TrialStatus::Passed || t.status == sweep::TrialStatus::Failed;
+            marked = marked || t.status == sweep::TrialStatus::Interrupted;
+            QVERIFY(t.status != sweep::TrialStatus::Running && t.status != sweep::TrialStatus::Pending);
+        }
+        QVERIFY(answered >= 2);
+        QVERIFY(marked);
+        const Run resumed = run(sweepArgs(folder, own + QStringList { QStringLiteral("--resume") }, kDecoder));
+        QVERIFY2(resumed.code == 0, qPrintable(resumed.err));
+        rec = readSweep(folder);
+        QVERIFY(rec.complete);
+        const QString again = dir.filePath(QStringLiteral("again"));
+        QCOMPARE(run(sweepArgs(again, own, kDecoder)).code, 0);
+        QCOMPARE(readSweep(again).boundary.largestPassing, rec.boundary.largestPassing);
+    }
+
+    void badInputIsOneLine_data()
+    {
+        QTest::addColumn<QStringList>("own");
+        QTest::addColumn<QStringList>("measure");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("expected");
+        const QStringList seq { QStringLiteral("--dimension"), QStringLiteral("sequences") };
+        const QStringList fm = QStringList { QStringLiteral("--find-max") } + seq;
+        const QStringList dense { QStringLiteral("--device"), QStringLiteral("sim:0") };
+        QTest::addRow("sequences without --model") << fm << dense << 64 << "belongs to the decoder";
+        QTest::addRow("width with --model")
+            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("width") }
+            << kDecoder << 64 << "belongs to the dense network";
+        QTest::addRow("empty values") << QStringList { QStringLiteral("--values"), QString() } + seq << kDecoder << 64
+                                      << "choose --values";
+        QTest::addRow("unsorted values") << QStringList { QStringLiteral("--values"), QStringLiteral("4,2") } + seq
+                                         << kDecoder << 64 << "ascending";
+        QTest::addRow("duplicate values") << QStringList { QStringLiteral("--values"), QStringLiteral("2,2") } + seq
+                                          << kDecoder << 64 << "twice";
+        QTest::addRow("not a number") << QStringList { QStringLiteral("--values"), QStringLiteral("1,x") } + seq
+                                      << kDecoder << 64 << "not a whole number";
+        QTest::addRow("min above max")
+            << fm + QStringList { QStringLiteral("--min"), QStringLiteral("8"), QStringLiteral("--max"), QStringLiteral("4") }
+            << kDecoder << 64 << "above --max";
+        QTest::addRow("resolution 0") << fm + QStringList { QStringLiteral("--resolution"), QStringLiteral("0") }
+                                      << kDecoder << 64 << "--resolution";
+        QTest::addRow("measure refuses") << fm << kDecoder + QStringList { QStringLiteral("--no-such-option") } << 64
+                                         << "measure options after -- are refused";
+        QTest::addRow("dimension set twice") << fm << kDecoder + QStringList { QStringLiteral("--sequences"), QStringLiteral("2") }
+                                             << 64 << "sets --sequences";
+        QTest::addRow("no device") << fm << QStringList { QStringLiteral("--model"), QStringLiteral("llama-2-7b") } << 64
+                                   << "no device";
+        QTest::addRow("slurm missing") << fm + QStringList { QStringLiteral("--executor"), QStringLiteral("slurm") }
+                                       << kDecoder << 2 << "lurm";
+    }
+    void badInputIsOneLine()
+    {
+        QFETCH(QStringList, own);
+        QFETCH(QStringList, measure);
+        QFETCH(int, code);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("b"));
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), dir.path()); // no sbatch here
+        const Run r = run(sweepArgs(folder, own, measure), env);
+        QVERIFY2(r.code == code, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
+        QVERIFY2(r.err.contains(expected), qPrintable(r.err));
+        QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);
+        QVERIFY(!QFileInfo::exists(folder)); // nothing created
+    }
+
+    void aFolderThatIsNotASweepIsLeftUntouched()
+    {
+        QTemporaryDir dir;
+        QFile notes(dir.filePath(QStringLiteral("notes.txt")));
+        QVERIFY(notes.open(QIODevice::WriteOnly));
+        notes.write("mine");
+        notes.close();
+        const QStringList own { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("sequences") };
+        for (const bool resume : { false, true }) {
+            const Run r = run(sweepArgs(dir.path(), resume ? own + QStringList { QStringLiteral("--resume") } : own, kDecoder));
+            QCOMPARE(r.code, 3);
+            QVERIFY2(r.err.contains(QLatin1String("not a sweep folder")), qPrintable(r.err));
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSweepCli)
+#include "tst_sweepcli.moc"
