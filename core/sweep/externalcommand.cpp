@@ -148,8 +148,8 @@ ExternalCommandResult runExternalCommand(
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::array<char, 8192> buffer {};
     while (outRead.fd >= 0 || errRead.fd >= 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
+        const auto left
+            = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             result.timedOut = true;
             break;
@@ -184,8 +184,7 @@ ExternalCommandResult runExternalCommand(
                 + std::to_string(std::chrono::duration_cast<std::chrono::seconds>(timeout).count()) + " s";
     }
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
     if (WIFEXITED(status) && !result.timedOut)
         result.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status) && result.error.empty())

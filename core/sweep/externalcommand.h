@@ -27,8 +27,8 @@ inline constexpr std::size_t kExternalOutputLimit = std::size_t { 4 } << 20; // 
 
 // Runs argv[0] (looked up on PATH) with argv, stdin from /dev/null, no descriptor of ours but the two pipes, in
 // workingDirectory when it is not empty; kills it (SIGKILL) when it runs past timeout. Blocks until it has exited.
-ExternalCommandResult runExternalCommand(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-    const std::string& workingDirectory = {});
+ExternalCommandResult runExternalCommand(
+    const std::vector<std::string>& argv, std::chrono::milliseconds timeout, const std::string& workingDirectory = {});
 
 // The absolute path of program on $PATH, empty when it is not there (or not executable).
 std::string findOnPath(const std::string& program);

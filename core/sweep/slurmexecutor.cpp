@@ -51,7 +51,7 @@ namespace {
 
     bool exists(const std::string& path)
     {
-        struct stat st {};
+        struct stat st { };
         return ::stat(path.c_str(), &st) == 0;
     }
 
@@ -106,13 +106,14 @@ std::string SlurmExecutor::unavailableReason() const
         return error;
     for (const char* tool : { "sbatch", "squeue", "scancel" })
         if (findOnPath(tool).empty())
-            return std::string(tool) + " not found on PATH (install Slurm's client commands, Debian package slurm-client)";
+            return std::string(tool)
+                + " not found on PATH (install Slurm's client commands, Debian package slurm-client)";
     // The nodes run the same path (a shared installation); one missing here is missing there too.
     if (m_program.find('/') != std::string::npos && ::access(m_program.c_str(), X_OK) != 0)
         return "the measure program " + m_program + " is not an executable file";
     // The controller answers a query of our own jobs; its error (no slurm.conf, controller down) is the line.
-    const auto probe = runExternalCommand({ "squeue", "-h", "-u", std::to_string(::getuid()), "-o", "%i" },
-        std::chrono::milliseconds(30000));
+    const auto probe = runExternalCommand(
+        { "squeue", "-h", "-u", std::to_string(::getuid()), "-o", "%i" }, std::chrono::milliseconds(30000));
     if (!probe.ok())
         return "the Slurm controller is unreachable (squeue: " + probe.firstLine() + ")";
     return {};
@@ -197,8 +198,9 @@ void SlurmExecutor::runRound(
     for (const auto& request : round) {
         if (request.resultPath.empty() || request.resultPath.front() != '/'
             || std::filesystem::path(request.resultPath).parent_path().string() != folder) {
-            reportAll(tasks, callbacks, "Slurm executor: every result of a round must be an absolute path in one "
-                                        "sweep folder");
+            reportAll(tasks, callbacks,
+                "Slurm executor: every result of a round must be an absolute path in one "
+                "sweep folder");
             return;
         }
     }
@@ -234,8 +236,8 @@ void SlurmExecutor::runRound(
         reportAll(tasks, callbacks, "Slurm executor: cannot write the round's manifest: " + error);
         return;
     }
-    if (auto error = writeNewFile(
-            folder + "/" + files.script, slurmBatchScript(roundNumber, folder, m_options, slurmTasks));
+    if (auto error
+        = writeNewFile(folder + "/" + files.script, slurmBatchScript(roundNumber, folder, m_options, slurmTasks));
         !error.empty()) {
         reportAll(tasks, callbacks, "Slurm executor: cannot write the round's batch script: " + error);
         return;
@@ -273,8 +275,8 @@ void SlurmExecutor::runRound(
         const auto now = Clock::now();
         if (now >= nextQueueLook) {
             nextQueueLook = now + m_queuePoll;
-            const auto queue = runExternalCommand(
-                { "squeue", "-h", "-r", "-j", jobId, "-o", "%i|%T|%N" }, kToolTimeout);
+            const auto queue
+                = runExternalCommand({ "squeue", "-h", "-r", "-j", jobId, "-o", "%i|%T|%N" }, kToolTimeout);
             // Once every task has ended and the controller forgot the job, squeue calls its id invalid.
             const bool forgotten = !queue.ok() && queue.err.find("Invalid job id") != std::string::npos;
             if (queue.ok() || forgotten) {
@@ -321,16 +323,15 @@ void SlurmExecutor::runRound(
                         finish(task, callbacks);
                     continue;
                 }
+                // A record written on a node may show here a little later (a network file system).
+                if (now - *task.leftQueue < kLeftQueueGrace)
+                    continue;
                 if (!asked) {
                     states = finalStates(jobId);
                     asked = true;
                 }
-                const auto it = std::find_if(states.begin(), states.end(),
-                    [&](const SlurmTaskState& s) { return s.task == task.arrayIndex; });
-                const bool graceOver = now - *task.leftQueue >= kLeftQueueGrace;
-                // A record written on a node may show here a little later (a network file system).
-                if (!graceOver)
-                    continue;
+                const auto it = std::find_if(
+                    states.begin(), states.end(), [&](const SlurmTaskState& s) { return s.task == task.arrayIndex; });
                 const auto errFile = slurmTaskFileName(roundNumber, task.arrayIndex, "err");
                 if (it != states.end()) {
                     task.node = it->node.empty() ? task.node : it->node;

@@ -35,8 +35,8 @@ public:
 
     // options: the #SBATCH options and the device id inside each task; program: the executable each task runs
     // (its path must be the same on the nodes); slots: the most trials of one round (>= 1).
-    explicit SlurmExecutor(SlurmOptions options, std::string program = measureProgram(),
-        std::size_t slots = kDefaultSlots);
+    explicit SlurmExecutor(
+        SlurmOptions options, std::string program = measureProgram(), std::size_t slots = kDefaultSlots);
 
     std::string name() const override { return "slurm"; }
     // Empty when the options fit a batch script, sbatch, squeue and scancel are on PATH and the controller

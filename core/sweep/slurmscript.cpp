@@ -21,7 +21,8 @@ namespace {
         for (const char c : value) {
             const auto u = static_cast<unsigned char>(c);
             if (u < 0x20 || u == 0x7f)
-                return std::string(name) + " holds a control character (a newline, a tab), not allowed in a #SBATCH line";
+                return std::string(name)
+                    + " holds a control character (a newline, a tab), not allowed in a #SBATCH line";
         }
         for (const char c : value) {
             if (c == ' ' || c == '\'' || c == '"' || c == '\\' || c == '#')
@@ -71,9 +72,9 @@ std::string shellCommandLine(const std::vector<std::string>& argv)
 
 std::string validateSlurmOptions(const SlurmOptions& options)
 {
-    for (const auto& [name, value] : { std::pair { "--partition", &options.partition },
-             std::pair { "--account", &options.account }, std::pair { "--time", &options.time },
-             std::pair { "--gres", &options.gres } })
+    for (const auto& [name, value] :
+        { std::pair { "--partition", &options.partition }, std::pair { "--account", &options.account },
+            std::pair { "--time", &options.time }, std::pair { "--gres", &options.gres } })
         if (auto error = checkOption(name, *value); !error.empty())
             return error;
     if (options.device.empty())
@@ -94,8 +95,8 @@ std::string slurmTaskFileName(std::uint32_t round, std::size_t task, std::string
     return slurmRoundBaseName(round) + "-task-" + std::to_string(task) + "." + std::string(extension);
 }
 
-std::string slurmBatchScript(std::uint32_t round, const std::string& folder, const SlurmOptions& options,
-    const std::vector<SlurmTask>& tasks)
+std::string slurmBatchScript(
+    std::uint32_t round, const std::string& folder, const SlurmOptions& options, const std::vector<SlurmTask>& tasks)
 {
     const auto base = slurmRoundBaseName(round);
     std::string s;

@@ -44,8 +44,8 @@ std::string slurmTaskFileName(std::uint32_t round, std::size_t task, std::string
 // The batch script of one round: #SBATCH --array=0-(k-1) over tasks, the job name, each task's output and error
 // in the folder, --partition/--account/--time/--gres when set, one task on one node, no requeue; the body enters
 // folder, runs the array task's command line and writes its exit record. Options must pass validateSlurmOptions.
-std::string slurmBatchScript(std::uint32_t round, const std::string& folder, const SlurmOptions& options,
-    const std::vector<SlurmTask>& tasks);
+std::string slurmBatchScript(
+    std::uint32_t round, const std::string& folder, const SlurmOptions& options, const std::vector<SlurmTask>& tasks);
 // The manifest: a comment, then per array task "T<tab>trial<tab>value<tab>command line".
 std::string slurmManifest(std::uint32_t round, const std::vector<SlurmTask>& tasks);
 

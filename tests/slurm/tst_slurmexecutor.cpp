@@ -14,7 +14,6 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -120,8 +119,8 @@ private Q_SLOTS:
     void missingOrUnreachableSlurm();
 
 private:
-    std::vector<TrialRequest> requests(const QString& folder, const std::vector<std::vector<std::string>>& extra,
-        std::uint64_t firstIndex = 0) const;
+    std::vector<TrialRequest> requests(
+        const QString& folder, const std::vector<std::vector<std::string>>& extra, std::uint64_t firstIndex = 0) const;
     SlurmExecutor executor() const;
 
     QTemporaryDir m_tmp;
@@ -178,6 +177,9 @@ SlurmExecutor TestSlurmExecutor::executor() const
     SlurmOptions options;
     options.gres.clear(); // the test node has no GPU
     options.device = "sim:0";
+    options.partition = "test"; // slurm_cluster.sh's only partition
+    options.account = "proj_a"; // recorded as given: the test cluster keeps no accounts
+    options.time = "00:10:00";
     SlurmExecutor slurm(options, m_program.toStdString(), 4);
     slurm.setQueuePollInterval(500ms);
     slurm.setCancelWait(30s);
@@ -240,6 +242,11 @@ void TestSlurmExecutor::runsRoundAndReportsEachTask()
     const QByteArray text = script.readAll();
     QVERIFY(text.contains("\n#SBATCH --array=0-2\n"));
     QVERIFY(!text.contains("#SBATCH --gres"));
+    // sbatch took the options from the script's #SBATCH lines.
+    const auto shown = runExternalCommand({ "scontrol", "-o", "show", "job", job }, 30s);
+    for (const char* field :
+        { " Partition=test ", " Account=proj_a ", " TimeLimit=00:10:00 ", " JobName=iteragpu-sweep-r1 " })
+        QVERIFY2(shown.out.find(field) != std::string::npos, field);
     // Slurm ran the tasks as an array of this job.
     const auto states = scontrolStates(job);
     QCOMPARE(states.size(), std::size_t { 3 });
@@ -267,15 +274,16 @@ void TestSlurmExecutor::roundNumbersContinue()
     QCOMPARE(recorder.finished.size(), std::size_t { 1 });
     QCOMPARE(recorder.finished[0].exitCode, std::optional<int>(0));
     for (int n = 1; n <= 3; ++n)
-        QVERIFY2(QFile::exists(folder.path() + QStringLiteral("/slurm-round-%1.sbatch").arg(n)), qPrintable(QString::number(n)));
+        QVERIFY2(QFile::exists(folder.path() + QStringLiteral("/slurm-round-%1.sbatch").arg(n)),
+            qPrintable(QString::number(n)));
     QVERIFY(!QFile::exists(folder.path() + QStringLiteral("/slurm-round-4.sbatch")));
 }
 
 // Every CPU of the node is held by another job: the round stays queued; cancelling it scancels the array.
 void TestSlurmExecutor::cancelWhileQueued()
 {
-    const auto blocker = runExternalCommand({ "sbatch", "--parsable", "--job-name=blocker", "--output=/dev/null",
-                                                "--exclusive", "--wrap", "sleep 300" },
+    const auto blocker = runExternalCommand(
+        { "sbatch", "--parsable", "--job-name=blocker", "--output=/dev/null", "--exclusive", "--wrap", "sleep 300" },
         30s);
     m_blocker = parseSbatchJobId(blocker.out);
     QVERIFY2(!m_blocker.empty(), blocker.firstLine().c_str());
@@ -364,7 +372,8 @@ void TestSlurmExecutor::sbatchRefusal()
     QCOMPARE(recorder.finished.size(), std::size_t { 2 });
     for (const auto& outcome : recorder.finished) {
         QVERIFY(!outcome.exitCode.has_value());
-        QVERIFY2(outcome.error.find("Slurm executor: sbatch did not submit slurm-round-1.sbatch: ") == 0, outcome.error.c_str());
+        QVERIFY2(outcome.error.find("Slurm executor: sbatch did not submit slurm-round-1.sbatch: ") == 0,
+            outcome.error.c_str());
         QVERIFY2(outcome.error.find("partition") != std::string::npos, outcome.error.c_str());
     }
     // The script it refused is kept, as the record of what was asked.

@@ -12,7 +12,6 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <string>
 #include <vector>
 
@@ -121,8 +120,7 @@ void TestSlurmScript::scriptRunsEachTasksCommandLine()
     QVERIFY(QDir().mkpath(folder));
     const QString program = folder + QStringLiteral("/fake measure");
     // Writes its arguments and working directory, NUL-separated, and exits with the code it is given last.
-    QVERIFY(writeAll(program,
-        "#!/bin/bash\nprintf '%s\\0' \"$PWD\" \"$@\" >\"$ARGV_FILE\"\nexit \"${@: -3:1}\"\n",
+    QVERIFY(writeAll(program, "#!/bin/bash\nprintf '%s\\0' \"$PWD\" \"$@\" >\"$ARGV_FILE\"\nexit \"${@: -3:1}\"\n",
         QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
 
     std::vector<SlurmTask> tasks(3);
@@ -167,15 +165,15 @@ void TestSlurmScript::scriptRunsEachTasksCommandLine()
 
     // A task index the round does not have is refused, and no command runs.
     QFile::remove(argvFile);
-    const auto stray = runExternalCommand({ "env", "SLURM_ARRAY_TASK_ID=3", "ARGV_FILE=" + argvFile.toStdString(),
-                                              "bash", scriptPath.toStdString() },
+    const auto stray = runExternalCommand(
+        { "env", "SLURM_ARRAY_TASK_ID=3", "ARGV_FILE=" + argvFile.toStdString(), "bash", scriptPath.toStdString() },
         std::chrono::milliseconds(20000));
     QCOMPARE(stray.exitCode, std::optional<int>(91));
     QVERIFY(!QFile::exists(argvFile));
     // A folder the node cannot reach: a clear line, exit 90, nothing run.
     QVERIFY(QDir(folder).removeRecursively());
-    const auto unreachable = runExternalCommand({ "env", "SLURM_ARRAY_TASK_ID=0", "ARGV_FILE=" + argvFile.toStdString(),
-                                                    "bash", "-c", script },
+    const auto unreachable = runExternalCommand(
+        { "env", "SLURM_ARRAY_TASK_ID=0", "ARGV_FILE=" + argvFile.toStdString(), "bash", "-c", script },
         std::chrono::milliseconds(20000));
     QCOMPARE(unreachable.exitCode, std::optional<int>(90));
     QVERIFY2(unreachable.err.find("must be shared with the nodes") != std::string::npos, unreachable.err.c_str());
@@ -217,12 +215,22 @@ void TestSlurmScript::badOptionsRefused_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message");
-    QTest::addRow("space in partition") << "partition" << "gpu a100" << "--partition 'gpu a100' holds a space";
-    QTest::addRow("newline in account") << "account" << "a\n#SBATCH --x" << "--account holds a control character";
-    QTest::addRow("quote in time") << "time" << "10'00" << "--time";
-    QTest::addRow("option as gres") << "gres" << "--exclusive" << "starts with '-'";
+    QTest::addRow("space in partition") << "partition"
+                                        << "gpu a100"
+                                        << "--partition 'gpu a100' holds a space";
+    QTest::addRow("newline in account") << "account"
+                                        << "a\n#SBATCH --x"
+                                        << "--account holds a control character";
+    QTest::addRow("quote in time") << "time"
+                                   << "10'00"
+                                   << "--time";
+    QTest::addRow("option as gres") << "gres"
+                                    << "--exclusive"
+                                    << "starts with '-'";
     QTest::addRow("long partition") << "partition" << QString(300, QLatin1Char('p')) << "longer than 256 bytes";
-    QTest::addRow("no device") << "device" << "" << "no device id";
+    QTest::addRow("no device") << "device"
+                               << ""
+                               << "no device id";
 }
 
 void TestSlurmScript::badOptionsRefused()
@@ -301,18 +309,16 @@ void TestSlurmScript::readsScontrol()
     QCOMPARE(tasks[1].state, std::string("CANCELLED"));
     QCOMPARE(tasks[1].signal, std::optional<int>(15));
     QVERIFY(tasks[1].reason.empty());
-    QVERIFY(parseScontrolTasks("JobState=COMPLETED ArrayJobId=1 ArrayTaskId=0 ExitCode=999:0\n", "1")
-            .front()
-            .exitCode
+    QVERIFY(parseScontrolTasks("JobState=COMPLETED ArrayJobId=1 ArrayTaskId=0 ExitCode=999:0\n", "1").front().exitCode
         == std::nullopt);
 }
 
 void TestSlurmScript::readsSacct()
 {
-    const auto tasks = parseSacctTasks(
-        "12_0|COMPLETED|0:0|gpu-01\n12_1|CANCELLED by 0|0:15|gpu-02\n12_2|PENDING|0:0|None assigned\n"
-        "12.batch|COMPLETED|0:0|gpu-01\n13_0|FAILED|1:0|gpu-03\n",
-        "12");
+    const auto tasks
+        = parseSacctTasks("12_0|COMPLETED|0:0|gpu-01\n12_1|CANCELLED by 0|0:15|gpu-02\n12_2|PENDING|0:0|None assigned\n"
+                          "12.batch|COMPLETED|0:0|gpu-01\n13_0|FAILED|1:0|gpu-03\n",
+            "12");
     QCOMPARE(tasks.size(), std::size_t { 3 });
     QCOMPARE(tasks[0].exitCode, std::optional<int>(0));
     QCOMPARE(tasks[0].node, std::string("gpu-01"));
@@ -325,12 +331,18 @@ void TestSlurmScript::readsSbatchJobId_data()
 {
     QTest::addColumn<QString>("answer");
     QTest::addColumn<QString>("jobId");
-    QTest::addRow("plain") << "1234\n" << "1234";
-    QTest::addRow("with cluster") << "1234;cluster-a\n" << "1234";
-    QTest::addRow("warning first") << "sbatch: warning: something\n77\n" << "77";
-    QTest::addRow("error text") << "sbatch: error: invalid partition" << "";
-    QTest::addRow("empty") << "" << "";
-    QTest::addRow("too long") << "123456789012345678901234" << "";
+    QTest::addRow("plain") << "1234\n"
+                           << "1234";
+    QTest::addRow("with cluster") << "1234;cluster-a\n"
+                                  << "1234";
+    QTest::addRow("warning first") << "sbatch: warning: something\n77\n"
+                                   << "77";
+    QTest::addRow("error text") << "sbatch: error: invalid partition"
+                                << "";
+    QTest::addRow("empty") << ""
+                           << "";
+    QTest::addRow("too long") << "123456789012345678901234"
+                              << "";
 }
 
 void TestSlurmScript::readsSbatchJobId()
