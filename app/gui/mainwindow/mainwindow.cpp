@@ -18,6 +18,8 @@
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
 #include "core/report/ledger.h"
+#include "app/gui/sweep/sweepcontroller.h"
+#include "app/gui/sweep/sweepview.h"
 #include "core/protocol/runsummary.h"
 #include "core/sim/simbackend.h"
 
@@ -41,6 +43,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <QTabWidget>
 namespace iteragpu::gui {
 
 namespace {
@@ -103,7 +106,14 @@ void MainWindow::createWidgets()
     layout->setSpacing(2);
     layout->addWidget(m_notice);
     layout->addWidget(m_timeline, 1);
-    setCentralWidget(central);
+    // The run's timeline and the Sweep view share the centre as two tabs.
+    m_sweepView = new SweepView(this);
+    m_centralTabs = new QTabWidget(this);
+    m_centralTabs->setObjectName(QStringLiteral("centralTabs"));
+    m_centralTabs->setDocumentMode(true);
+    m_centralTabs->addTab(central, QString());
+    m_centralTabs->addTab(m_sweepView, QString());
+    setCentralWidget(m_centralTabs);
 
     m_devicePicker = new DevicePicker(*m_registry, this);
     m_workloadForm = new WorkloadForm(this);
@@ -281,6 +291,10 @@ void MainWindow::createSizingAndReports()
     // on the timeline. Not while a run is going: the window keeps describing that run.
     sources.showResult = [this](const protocol::RunResult& result) {
         if (m_runController->isRunning())
+    sources.currentSweep = [this] {
+        const auto& record = m_sweepView->record();
+        return std::pair<const sweep::SweepRecord*, QString>(record ? &*record : nullptr, m_sweepView->folder());
+    };
             return false;
         showNotice(QString(), false);
         m_phaseModel->clear();
@@ -320,6 +334,9 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(QString());
     for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_sweepView->openAction());
+    m_fileMenu->addAction(m_sweepView->compareAction());
     m_viewMenu->addSeparator();
     m_unitMenu = m_viewMenu->addMenu(QString());
     m_unitGroup = new QActionGroup(this);
@@ -367,6 +384,17 @@ void MainWindow::connectRun()
         updateChartDevice();
     });
     const auto followSimCard = [this] {
+    // The Sweep view runs what Measure would run: the same configuration, on the devices it lists.
+    m_sweepView->setConfigProvider([this] { return runConfig(); });
+    connect(m_sweepView, &SweepView::logLine, this, [this](const QString& text, bool error) {
+        if (error)
+            m_logView->error(text);
+        else
+            m_logView->info(text);
+    });
+    connect(m_sweepView->controller(), &SweepController::stateChanged, this, &MainWindow::updateRunAllowed);
+    connect(m_sweepView->openAction(), &QAction::triggered, this,
+        [this] { m_centralTabs->setCurrentWidget(m_sweepView); });
         const auto card = m_devicePicker->simCard();
         m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
     };
@@ -487,6 +515,13 @@ void MainWindow::updateRunAllowed()
     if (m_stopAction)
         m_stopAction->setEnabled(m_runController->state() == RunController::State::Running);
 }
+    // One measurement at a time: a sweep's trials and a run would share the device.
+    m_sweepView->setWorkload(m_workloadForm->workload());
+    m_sweepView->setDefaultDevice(m_devicePicker->currentDeviceId());
+    m_sweepView->setBlockedReason(m_runController->isRunning() ? tr("A run is going; the sweep can start after it.")
+                                                               : m_workloadForm->isValid() ? QString() : reason);
+    if (reason.isEmpty() && m_sweepView->isRunning())
+        reason = tr("A sweep is running; stop it or wait for its end.");
 
 void MainWindow::updateChartDevice()
 {
@@ -716,6 +751,7 @@ void MainWindow::setUnit(units::Unit unit)
         m_unitGBAction->setChecked(unit == units::Unit::GB);
     }
     QSettings settings;
+    m_sweepView->setUnit(unit);
     settings.setValue(kUnitKey, QLatin1String(units::unitSymbol(unit)));
 }
 
@@ -751,6 +787,8 @@ void MainWindow::retranslateUi()
 }
 
 void MainWindow::changeEvent(QEvent* event)
+    m_centralTabs->setTabText(0, tr("Timeline"));
+    m_centralTabs->setTabText(1, tr("Sweep"));
 {
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)

@@ -16,6 +16,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QTabWidget;
 class QTableView;
 class QToolBar;
 
@@ -29,6 +30,7 @@ class RunController;
 class RunPanel;
 class SizingPanel;
 class TimelineChart;
+class SweepView;
 class WhyView;
 class WorkloadForm;
 
@@ -66,6 +68,9 @@ public:
     // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
     // and speed; nullopt while the form is invalid.
     std::optional<protocol::RunConfig> runConfig() const;
+    // The Sweep view: a tab of the centre beside the run's timeline.
+    SweepView* sweepView() const { return m_sweepView; }
+    QTabWidget* centralTabs() const { return m_centralTabs; }
     // The banner above the chart: the last run's failure or stop, in words; empty when hidden.
     QString noticeText() const;
 
@@ -157,6 +162,8 @@ private:
     SizingPanel* m_sizingPanel = nullptr;
     ReportActions* m_reportActions = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
+    SweepView* m_sweepView = nullptr;
+    QTabWidget* m_centralTabs = nullptr;
     units::Unit m_unit = units::Unit::GiB;
     protocol::WorkloadKind m_runWorkload = protocol::WorkloadKind::Dense; // of the run going or last started
 };

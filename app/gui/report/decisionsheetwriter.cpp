@@ -241,6 +241,37 @@ namespace {
             //: %1 describes the largest load, e.g. "batch 2, context 128"
             list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Maximum load tried: %1"))
                                .arg(c.maxLoad.isEmpty() ? dash : c.maxLoad);
+            if (c.sweep) {
+                const auto& sw = *c.sweep;
+                const auto number = [&](quint64 v) { return locale.toString(static_cast<qulonglong>(v)); };
+                QString boundary;
+                if (sw.largestPassing && sw.smallestFailing) {
+                    QString why = sw.failedPhase;
+                    if (sw.outOfMemory)
+                        //: %1 is a phase identifier such as prefill
+                        why = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "out of memory in %1")).arg(sw.failedPhase);
+                    //: %1 dimension, %2 the largest passing value, %3 the smallest failing value, %4 why it failed
+                    boundary = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 %2 passes, %3 fails (%4)"))
+                                   .arg(sw.dimension, number(*sw.largestPassing), number(*sw.smallestFailing), why);
+                    if (!sw.exact)
+                        boundary += QStringLiteral("; ")
+                            + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "not yet at the sweep's resolution"));
+                } else if (sw.largestPassing) {
+                    //: %1 dimension, %2 the largest value tried, which passed
+                    boundary = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "not found: %1 %2 passes, nothing larger "
+                                                                          "was tried"))
+                                   .arg(sw.dimension, number(*sw.largestPassing));
+                } else if (sw.smallestFailing) {
+                    //: %1 dimension, %2 the smallest value tried, which failed
+                    boundary = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "nothing passed: %1 %2 already fails"))
+                                   .arg(sw.dimension, number(*sw.smallestFailing));
+                }
+                //: %1 is the boundary between passing and failing, e.g. "sequences 64 passes, 66 fails (...)"
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Boundary (sweep): %1"))
+                                   .arg(boundary.isEmpty() ? dash : boundary);
+                //: %1 is the sweep's folder
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Source of the sweep: %1")).arg(sw.folder);
+            }
             if (!c.runSummary.isEmpty())
                 //: %1 is the run's summary, e.g. "phases run: 6 of 14 (passed: 5, failed: 1, not run: 8)"
                 list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Outcome: %1")).arg(c.runSummary);
@@ -379,6 +410,13 @@ namespace {
         {
             Block* list = add(Block::Kind::List);
             list->items = c.assumptions;
+            if (c.sweep)
+                for (const auto& [card, value] : c.sweep->cards)
+                    //: %1 dimension (e.g. sequences), %2 a catalog card with its capacity, %3 the largest value
+                    list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
+                                       "Largest %1 on %2: %3 (the sweep's fitted growth extrapolated: assumed, not "
+                                       "measured)"))
+                                       .arg(c.sweep->dimension, card, value);
             list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
                 "GB means 10^9 bytes and GiB 2^30 bytes; every size was converted once from an exact byte count."));
             if (c.simulated)

@@ -16,6 +16,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <tuple>
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -182,6 +183,8 @@ bool ReportActions::exportSheetTo(const QString& path, const QString& language, 
     in.run = held ? &(*held)->result : nullptr;
     in.estimate = estimate ? &*estimate : nullptr;
     in.choice = choice;
+    if (m_sources.currentSweep)
+        std::tie(in.sweep, in.sweepFolder) = m_sources.currentSweep();
     if (estimate) {
         in.target = m_sources.targetVerdict ? m_sources.targetVerdict() : std::nullopt;
         in.catalog = catalogVerdicts(*estimate);

@@ -15,10 +15,15 @@
 #include <QSize>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QAction;
 class QWidget;
+
+namespace iteragpu::sweep {
+struct SweepRecord;
+}
 
 namespace iteragpu::gui {
 
@@ -45,6 +50,9 @@ public:
         // going), the result is then held without being shown.
         std::function<bool(const protocol::RunResult&)> showResult;
         std::function<units::Unit()> unit; // the window's unit, for the sheet's chart; GiB when unset
+        // The sweep the window holds (nullptr when none) and its folder: the sheet's maximum load tried and
+        // boundary come from it.
+        std::function<std::pair<const sweep::SweepRecord*, QString>()> currentSweep;
     };
     enum class Held { Measured, Opened };
 

@@ -68,6 +68,25 @@ struct SheetContent {
         QString dominantComponent; // component id
     };
 
+    // The sweep the window holds (the Sweep view's), when there is one: the maximum load tried and the boundary
+    // then come from its trials instead of the one run; the largest value on each card is the growth fit
+    // extrapolated, assumed, never measured.
+    struct Sweep {
+        QString dimension; // "sequences", in the sheet's language
+        QString folder; // where sweep.json is
+        bool simulated = false;
+        std::optional<quint64> maxTried; // sweep::summarizeSweep
+        int withResult = 0; // passed + failed trials
+        std::optional<quint64> largestPassing;
+        std::optional<quint64> smallestFailing;
+        QString failedPhase; // of the smallest failing value
+        bool outOfMemory = false;
+        bool exact = false; // the boundary is at the sweep's resolution
+        // Per catalog card: its name with its capacity ("NVIDIA H100 80GB SXM (79.65 GiB)") and the largest value
+        // the fit gives on it ("1 299 834", or the words for no limit / nothing fits).
+        QList<QPair<QString, QString>> cards;
+    };
+
     QString title; // e.g. the model's name; may be empty
     QDateTime created;
     QString choice; // the decision, typed by the user
@@ -91,6 +110,7 @@ struct SheetContent {
     std::optional<quint64> deviceCapacity;
     QString backend; // allocator backend, e.g. "caching"
     QString maxLoad; // the largest load tried, e.g. "batch 2, context 128, width 1024, float32"
+    std::optional<Sweep> sweep;
     QString runSummary; // core's RunSummary sentence, in the sheet's language
     QList<Phase> phases; // every planned phase, the ones not run included
     std::optional<quint64> allocated; // the four counters at the end of the run, bytes

@@ -5,6 +5,8 @@
 #include "core/protocol/runsummary.h"
 #include "core/report/ledger.h"
 #include "core/report/ledgerestimate.h"
+#include "core/sweep/sweepsummary.h"
+#include "core/units/units.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -33,6 +35,60 @@ namespace {
         f.fits = v.fits;
         f.dominantComponent = QString::fromStdString(v.dominantComponent);
         return f;
+    }
+
+    const char* dimensionSource(sweep::Dimension d)
+    {
+        switch (d) {
+        case sweep::Dimension::Batch:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "batch");
+        case sweep::Dimension::Context:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "context");
+        case sweep::Dimension::Width:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "width");
+        case sweep::Dimension::Sequences:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "sequences");
+        case sweep::Dimension::PromptTokens:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "prompt tokens");
+        case sweep::Dimension::Generated:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "generated tokens");
+        }
+        return "";
+    }
+
+    // The sweep's facts for the sheet: core's summary (the maximum load tried), the record's boundary and the
+    // fit's cards, labels in the sheet's language.
+    SheetContent::Sweep sweepOf(const sweep::SweepRecord& r, const QString& folder, const SheetTranslator& tr)
+    {
+        const QLocale locale = tr.locale();
+        const sweep::SweepSummary summary = sweep::summarizeSweep(r);
+        SheetContent::Sweep s;
+        s.dimension = tr.text(dimensionSource(r.spec.dimension));
+        s.folder = folder;
+        s.simulated = summary.simulated;
+        s.maxTried = summary.maxTried;
+        s.withResult = static_cast<int>(summary.passed + summary.failed);
+        s.largestPassing = r.boundary.largestPassing;
+        s.smallestFailing = r.boundary.smallestFailing;
+        s.failedPhase = QString::fromStdString(r.boundary.failedPhase);
+        s.outOfMemory = r.boundary.outOfMemory;
+        s.exact = r.boundary.exact;
+        if (r.fit) {
+            for (const auto& card : r.fit->cards) {
+                const QString name = QString::fromStdString(card.cardName.empty() ? card.cardId : card.cardName);
+                const QString capacity = locale.toString(units::toGiB(card.capacityBytes), 'f', 2)
+                    + QStringLiteral(" GiB");
+                QString value;
+                if (card.unbounded)
+                    value = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "no limit follows from the fit"));
+                else if (!card.largestValue)
+                    value = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "nothing fits"));
+                else
+                    value = locale.toString(static_cast<qulonglong>(*card.largestValue));
+                s.cards.append({ name + QStringLiteral(" (") + capacity + QLatin1Char(')'), value });
+            }
+        }
+        return s;
     }
 
 } // namespace
@@ -86,9 +142,20 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
                              .arg(QString::fromStdString(e.largestPhase));
     }
 
+    if (in.sweep) {
+        c.sweep = sweepOf(*in.sweep, in.sweepFolder, tr);
+        c.simulated = c.simulated || c.sweep->simulated;
+        if (!in.run && c.sweep->maxTried)
+            //: %1 dimension (e.g. sequences), %2 its largest value tried, %3 trials with a result
+            c.maxLoad = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 %2 (the sweep's largest value with a result, "
+                                                                   "over %3 trials)"))
+                            .arg(c.sweep->dimension, locale.toString(static_cast<qulonglong>(*c.sweep->maxTried)),
+                                locale.toString(c.sweep->withResult));
+    }
+
     if (in.run) {
         const auto& r = *in.run;
-        c.simulated = r.simulated || r.environment.simulated || r.environment.device.simulated;
+        c.simulated = c.simulated || r.simulated || r.environment.simulated || r.environment.device.simulated;
         c.deviceId = QString::fromStdString(r.config.deviceId);
         c.deviceName = QString::fromStdString(r.environment.device.name);
         if (r.environment.device.totalBytes > 0)
@@ -104,6 +171,16 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
                             QString::fromUtf8(device::dtypeName(r.config.dtype)),
                             QString::fromUtf8(protocol::modeName(r.config.mode)));
         c.runSummary = messageText(protocol::summarize(r).message(), locale, translate);
+        if (in.sweep) {
+            // The sweep tried more than the one run: its largest value with a result is the maximum load tried.
+            const SheetContent::Sweep s = sweepOf(*in.sweep, in.sweepFolder, tr);
+            if (s.maxTried)
+                //: %1 dimension (e.g. sequences), %2 its largest value tried, %3 the run's own load, %4 trials
+                c.maxLoad = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 %2 (the sweep's largest value with a "
+                                                                       "result, over %4 trials; this run: %3)"))
+                                .arg(s.dimension, locale.toString(static_cast<qulonglong>(*s.maxTried)), c.maxLoad,
+                                    locale.toString(s.withResult));
+        }
         const protocol::PhaseResult* lastRun = nullptr;
         for (const auto& p : r.phases) {
             SheetContent::Phase phase;

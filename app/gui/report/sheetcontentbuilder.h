@@ -7,6 +7,7 @@
 #include "core/protocol/runtypes.h"
 #include "core/sizing/estimate.h"
 #include "core/sizing/fitverdict.h"
+#include "core/sweep/sweeptypes.h"
 
 #include <QImage>
 #include <QString>
@@ -32,6 +33,9 @@ public:
         QString rawJsonFileName; // the raw result written beside the sheet (name only); empty: none
         std::optional<sizing::FitVerdict> target; // the verdict for the card chosen as the target
         std::vector<sizing::FitVerdict> catalog; // the verdict for each catalog card
+        // The sweep the window holds and its folder: the maximum load tried and the boundary come from it.
+        const sweep::SweepRecord* sweep = nullptr;
+        QString sweepFolder;
     };
 
     static SheetContent build(const Inputs& inputs, const SheetTranslator& tr);

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/sweep/measureargs.h"
+
+#include "core/units/units.h"
+
+#include <array>
+#include <charconv>
+
+namespace iteragpu::sweep {
+
+namespace {
+
+    // The shortest text that reads back as the same double, in the C locale (std::to_chars).
+    std::string exactDouble(double value)
+    {
+        std::array<char, 64> buffer {};
+        const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+        return ec == std::errc() ? std::string(buffer.data(), end) : std::to_string(value);
+    }
+
+    void add(std::vector<std::string>& args, const char* option, std::string value)
+    {
+        args.emplace_back(option);
+        args.push_back(std::move(value));
+    }
+
+} // namespace
+
+std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimension)
+{
+    const bool decoder = config.workload == protocol::WorkloadKind::Decoder && config.decoder;
+    if (dimensionIsDecoder(dimension) != decoder)
+        return 0;
+    switch (dimension) {
+    case Dimension::Batch:
+        return config.batch;
+    case Dimension::Context:
+        return config.context;
+    case Dimension::Width:
+        return config.width;
+    case Dimension::Sequences:
+        return config.decoder->sequences;
+    case Dimension::PromptTokens:
+        return config.decoder->promptTokens;
+    case Dimension::Generated:
+        return config.decoder->generated;
+    }
+    return 0;
+}
+
+MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimension, bool simDevices)
+{
+    MeasureArgs out;
+    auto fail = [&out](std::string error) {
+        out.args.clear();
+        out.error = std::move(error);
+        return out;
+    };
+    const bool decoder = config.workload == protocol::WorkloadKind::Decoder;
+    if (config.workload != protocol::WorkloadKind::Dense && !decoder)
+        return fail("only the dense network and the decoder can be swept");
+    if (decoder && !config.decoder)
+        return fail("the decoder's configuration is missing");
+    if (dimensionIsDecoder(dimension) != decoder)
+        return fail("the dimension " + std::string(dimensionName(dimension)) + " does not belong to the "
+            + (decoder ? "decoder" : "dense network") + " (choose "
+            + (decoder ? "sequences, prompt-tokens or generated" : "batch, context or width") + ")");
+    const std::string skip = dimensionOption(dimension);
+    std::vector<std::string>& a = out.args;
+    auto count = [&](const char* option, std::uint64_t value) {
+        if (option != skip)
+            add(a, option, std::to_string(value));
+    };
+    if (decoder) {
+        const protocol::DecoderSpec& d = *config.decoder;
+        if (d.modelSource.empty())
+            return fail("the model has no preset or file that a measure process could read; choose a preset or a "
+                        "config.json in the sizing panel");
+        add(a, "--model", d.modelSource);
+        add(a, "--format", protocol::weightStorageName(d.storage));
+        // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
+        if (protocol::weightStorageQuantized(d.storage))
+            add(a, "--dtype", device::dtypeName(config.dtype));
+        count("--prompt-tokens", d.promptTokens);
+        count("--generated", d.generated);
+        count("--sequences", d.sequences);
+        add(a, "--kv-cache", protocol::kvCacheName(d.cache));
+        add(a, "--attention", protocol::attentionName(d.attention));
+        add(a, "--decode-chunk", std::to_string(d.decodeChunk));
+    } else {
+        add(a, "--mode", protocol::modeName(config.mode));
+        add(a, "--dtype", device::dtypeName(config.dtype));
+        count("--batch", config.batch);
+        count("--context", config.context);
+        count("--width", config.width);
+    }
+    add(a, "--warmup", std::to_string(config.warmup));
+    add(a, "--repeats", std::to_string(config.repeats));
+    add(a, "--allocator", protocol::allocatorName(config.allocator));
+    if (config.emptyCacheBetweenRepeats)
+        a.emplace_back("--empty-cache-between-repeats");
+    add(a, "--sampling-hz", exactDouble(config.samplingHz));
+    add(a, "--seed", std::to_string(config.seed));
+    if (simDevices) {
+        if (!config.simCard.empty()) {
+            add(a, "--sim-card", config.simCard); // the card's reported capacity applies
+        } else if (config.simCapacityBytes) {
+            // bytes / 2^30 is exact in a double for any capacity below 2^53 bytes, and reads back to the same bytes.
+            if (*config.simCapacityBytes >= (std::uint64_t(1) << 53))
+                return fail("the simulated capacity is beyond what --sim-capacity-gib carries exactly");
+            add(a, "--sim-capacity-gib",
+                exactDouble(static_cast<double>(*config.simCapacityBytes) / static_cast<double>(units::kGiB)));
+        }
+        for (const auto& [bytes, option] : { std::pair { config.simContextBytes, "--sim-context-mib" },
+                 std::pair { config.simWorkspaceBytes, "--sim-workspace-mib" } }) {
+            if (!bytes)
+                continue;
+            if (*bytes % units::kMiB != 0)
+                return fail(std::string(option) + " takes whole MiB; " + std::to_string(*bytes) + " bytes is not");
+            add(a, option, std::to_string(*bytes / units::kMiB));
+        }
+        add(a, "--sim-speed", exactDouble(config.simSpeed));
+    }
+    return out;
+}
+
+} // namespace iteragpu::sweep
