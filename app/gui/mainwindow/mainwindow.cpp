@@ -14,12 +14,12 @@
 #include "app/gui/run/scriptprocess.h"
 #include "app/gui/run/timelineconversion.h"
 #include "app/gui/sizing/sizingpanel.h"
+#include "app/gui/sweep/sweepcontroller.h"
+#include "app/gui/sweep/sweepview.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
 #include "core/report/ledger.h"
-#include "app/gui/sweep/sweepcontroller.h"
-#include "app/gui/sweep/sweepview.h"
 #include "core/protocol/runsummary.h"
 #include "core/sim/simbackend.h"
 
@@ -39,11 +39,11 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include <QTabWidget>
 namespace iteragpu::gui {
 
 namespace {
@@ -287,14 +287,14 @@ void MainWindow::createSizingAndReports()
     sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
     sources.targetVerdict = [this] { return m_sizingPanel->deviceVerdict(); };
     sources.unit = [this] { return m_unit; };
-    // An opened result is shown as if it had just been measured: its phases in the table, its samples and bands
-    // on the timeline. Not while a run is going: the window keeps describing that run.
-    sources.showResult = [this](const protocol::RunResult& result) {
-        if (m_runController->isRunning())
     sources.currentSweep = [this] {
         const auto& record = m_sweepView->record();
         return std::pair<const sweep::SweepRecord*, QString>(record ? &*record : nullptr, m_sweepView->folder());
     };
+    // An opened result is shown as if it had just been measured: its phases in the table, its samples and bands
+    // on the timeline. Not while a run is going: the window keeps describing that run.
+    sources.showResult = [this](const protocol::RunResult& result) {
+        if (m_runController->isRunning())
             return false;
         showNotice(QString(), false);
         m_phaseModel->clear();
@@ -327,6 +327,9 @@ void MainWindow::createMenus()
     m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_scriptAction = m_fileMenu->addAction(QString(), this, &MainWindow::runScript);
     m_scriptAction->setObjectName(QStringLiteral("runScriptAction"));
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_sweepView->openAction());
+    m_fileMenu->addAction(m_sweepView->compareAction());
     m_fileSeparator = m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -334,9 +337,6 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(QString());
     for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
         m_viewMenu->addAction(dock->toggleViewAction());
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_sweepView->openAction());
-    m_fileMenu->addAction(m_sweepView->compareAction());
     m_viewMenu->addSeparator();
     m_unitMenu = m_viewMenu->addMenu(QString());
     m_unitGroup = new QActionGroup(this);
@@ -377,13 +377,6 @@ void MainWindow::createMenus()
 
 void MainWindow::connectRun()
 {
-    connect(m_runPanel, &RunPanel::runRequested, this, &MainWindow::startRun);
-    connect(m_runPanel, &RunPanel::stopRequested, this, &MainWindow::stopRun);
-    connect(m_workloadForm, &WorkloadForm::changed, this, [this] {
-        updateRunAllowed();
-        updateChartDevice();
-    });
-    const auto followSimCard = [this] {
     // The Sweep view runs what Measure would run: the same configuration, on the devices it lists.
     m_sweepView->setConfigProvider([this] { return runConfig(); });
     connect(m_sweepView, &SweepView::logLine, this, [this](const QString& text, bool error) {
@@ -395,6 +388,13 @@ void MainWindow::connectRun()
     connect(m_sweepView->controller(), &SweepController::stateChanged, this, &MainWindow::updateRunAllowed);
     connect(m_sweepView->openAction(), &QAction::triggered, this,
         [this] { m_centralTabs->setCurrentWidget(m_sweepView); });
+    connect(m_runPanel, &RunPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_runPanel, &RunPanel::stopRequested, this, &MainWindow::stopRun);
+    connect(m_workloadForm, &WorkloadForm::changed, this, [this] {
+        updateRunAllowed();
+        updateChartDevice();
+    });
+    const auto followSimCard = [this] {
         const auto card = m_devicePicker->simCard();
         m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
     };
@@ -508,13 +508,6 @@ void MainWindow::updateRunAllowed()
         reason = tr("Choose a device first.");
     else if (!m_workloadForm->isValid())
         reason = tr("Correct the fields marked in red in the workload form first.");
-    const bool allowed = reason.isEmpty();
-    m_runPanel->setRunAllowed(allowed, reason);
-    if (m_runAction)
-        m_runAction->setEnabled(allowed && !m_runController->isRunning());
-    if (m_stopAction)
-        m_stopAction->setEnabled(m_runController->state() == RunController::State::Running);
-}
     // One measurement at a time: a sweep's trials and a run would share the device.
     m_sweepView->setWorkload(m_workloadForm->workload());
     m_sweepView->setDefaultDevice(m_devicePicker->currentDeviceId());
@@ -522,6 +515,13 @@ void MainWindow::updateRunAllowed()
                                                                : m_workloadForm->isValid() ? QString() : reason);
     if (reason.isEmpty() && m_sweepView->isRunning())
         reason = tr("A sweep is running; stop it or wait for its end.");
+    const bool allowed = reason.isEmpty();
+    m_runPanel->setRunAllowed(allowed, reason);
+    if (m_runAction)
+        m_runAction->setEnabled(allowed && !m_runController->isRunning());
+    if (m_stopAction)
+        m_stopAction->setEnabled(m_runController->state() == RunController::State::Running);
+}
 
 void MainWindow::updateChartDevice()
 {
@@ -744,6 +744,7 @@ void MainWindow::setUnit(units::Unit unit)
     m_phaseModel->setUnit(unit);
     m_devicePicker->setUnit(unit);
     m_whyView->setUnit(unit);
+    m_sweepView->setUnit(unit);
     const QSignalBlocker blocker(m_unitBox);
     m_unitBox->setCurrentIndex(m_unitBox->findData(static_cast<int>(unit)));
     if (m_unitGiBAction) {
@@ -751,7 +752,6 @@ void MainWindow::setUnit(units::Unit unit)
         m_unitGBAction->setChecked(unit == units::Unit::GB);
     }
     QSettings settings;
-    m_sweepView->setUnit(unit);
     settings.setValue(kUnitKey, QLatin1String(units::unitSymbol(unit)));
 }
 
@@ -780,6 +780,8 @@ void MainWindow::retranslateUi()
     m_phasesDock->setWindowTitle(tr("Phases"));
     m_logDock->setWindowTitle(tr("Log"));
     m_whyDock->setWindowTitle(tr("Why"));
+    m_centralTabs->setTabText(0, tr("Timeline"));
+    m_centralTabs->setTabText(1, tr("Sweep"));
     m_sizingDock->setWindowTitle(tr("Sizing"));
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
@@ -787,8 +789,6 @@ void MainWindow::retranslateUi()
 }
 
 void MainWindow::changeEvent(QEvent* event)
-    m_centralTabs->setTabText(0, tr("Timeline"));
-    m_centralTabs->setTabText(1, tr("Sweep"));
 {
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)

@@ -29,8 +29,8 @@ class ReportActions;
 class RunController;
 class RunPanel;
 class SizingPanel;
-class TimelineChart;
 class SweepView;
+class TimelineChart;
 class WhyView;
 class WorkloadForm;
 
@@ -65,12 +65,12 @@ public:
     // Why the selected phase peaked where it did: a tab beside the phase table.
     WhyView* whyView() const { return m_whyView; }
     QDockWidget* whyDock() const { return m_whyDock; }
-    // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
-    // and speed; nullopt while the form is invalid.
-    std::optional<protocol::RunConfig> runConfig() const;
     // The Sweep view: a tab of the centre beside the run's timeline.
     SweepView* sweepView() const { return m_sweepView; }
     QTabWidget* centralTabs() const { return m_centralTabs; }
+    // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
+    // and speed; nullopt while the form is invalid.
+    std::optional<protocol::RunConfig> runConfig() const;
     // The banner above the chart: the last run's failure or stop, in words; empty when hidden.
     QString noticeText() const;
 
@@ -159,11 +159,11 @@ private:
     QDockWidget* m_sizingDock = nullptr;
     QDockWidget* m_whyDock = nullptr;
     WhyView* m_whyView = nullptr;
+    SweepView* m_sweepView = nullptr;
+    QTabWidget* m_centralTabs = nullptr;
     SizingPanel* m_sizingPanel = nullptr;
     ReportActions* m_reportActions = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
-    SweepView* m_sweepView = nullptr;
-    QTabWidget* m_centralTabs = nullptr;
     units::Unit m_unit = units::Unit::GiB;
     protocol::WorkloadKind m_runWorkload = protocol::WorkloadKind::Dense; // of the run going or last started
 };
