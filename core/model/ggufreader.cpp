@@ -154,8 +154,8 @@ namespace {
             s.fail("key '" + jsonguard::oneLine(key, 80) + "': arrays nested deeper than 8");
         const auto elementType = s.number<std::uint32_t>("an array's element type");
         if (!knownType(elementType))
-            s.fail("key '" + jsonguard::oneLine(key, 80) + "': unknown array element type "
-                + std::to_string(elementType));
+            s.fail(
+                "key '" + jsonguard::oneLine(key, 80) + "': unknown array element type " + std::to_string(elementType));
         v.elementType = static_cast<Type>(elementType);
         v.length = s.number<std::uint64_t>("an array's length");
         const std::uint64_t least = minimumBytes(v.elementType);
@@ -310,8 +310,8 @@ GgufSummary GgufReader::parse(std::istream& in, std::uint64_t size, const std::s
             s.fail("metadata key '" + jsonguard::oneLine(key, 80) + "' appears twice");
         const auto type = s.number<std::uint32_t>("a value type");
         if (!knownType(type))
-            s.fail("metadata key '" + jsonguard::oneLine(key, 80) + "' has an unknown value type "
-                + std::to_string(type));
+            s.fail(
+                "metadata key '" + jsonguard::oneLine(key, 80) + "' has an unknown value type " + std::to_string(type));
         GgufValue value = readValue(s, static_cast<Type>(type), 0, true, key);
         g.metadata.emplace(std::move(key), std::move(value));
     }
@@ -351,8 +351,9 @@ GgufSummary GgufReader::parse(std::istream& in, std::uint64_t size, const std::s
         const GgmlTypeInfo* info = ggmlType(t.type);
         if (!info) {
             const char* removed = removedGgmlTypeName(t.type);
-            s.fail(shown + " has " + (removed ? std::string("the removed ggml type ") + removed + " ("
-                                                : std::string("an unknown ggml type ("))
+            s.fail(shown + " has "
+                + (removed ? std::string("the removed ggml type ") + removed + " ("
+                           : std::string("an unknown ggml type ("))
                 + std::to_string(t.type) + ")");
         }
         t.typeName = info->name;
@@ -376,8 +377,8 @@ GgufSummary GgufReader::parse(std::istream& in, std::uint64_t size, const std::s
     const std::uint64_t padding = (g.alignment - end % g.alignment) % g.alignment;
     g.dataOffset = end + padding;
     if (!g.tensors.empty() && g.dataOffset > size)
-        s.fail("truncated: the data section would start at byte " + std::to_string(g.dataOffset)
-            + " of a file of " + std::to_string(size));
+        s.fail("truncated: the data section would start at byte " + std::to_string(g.dataOffset) + " of a file of "
+            + std::to_string(size));
     const std::uint64_t dataSize = size - std::min(size, g.dataOffset);
     std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
     for (const auto& t : g.tensors) {
@@ -403,9 +404,8 @@ GgufSummary GgufReader::parse(std::istream& in, std::uint64_t size, const std::s
 
 ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
 {
-    const auto failShape = [&](const std::string& what) -> void {
-        throw InputError(jsonguard::oneLine(source) + ": " + what);
-    };
+    const auto failShape
+        = [&](const std::string& what) -> void { throw InputError(jsonguard::oneLine(source) + ": " + what); };
     const std::string arch = g.architecture();
     if (arch.empty())
         failShape("no general.architecture string: the model's shape cannot be read");
@@ -494,8 +494,8 @@ ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
     }
     if (const auto vocab = optionalCount(key("vocab_size")); vocab && *vocab > 0) {
         m.vocab = *vocab;
-    } else if (const auto* tokens = g.find("tokenizer.ggml.tokens"); tokens && tokens->type == Type::Array
-               && tokens->length > 0) {
+    } else if (const auto* tokens = g.find("tokenizer.ggml.tokens");
+               tokens && tokens->type == Type::Array && tokens->length > 0) {
         m.vocab = tokens->length;
     } else if (embedding && embedding->dims.size() == 2) {
         m.vocab = embedding->dims[1];
@@ -528,9 +528,9 @@ ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
     }
     if (embedding)
         m.torchDtype = embedding->typeName == "BF16" ? "bfloat16"
-            : embedding->typeName == "F16"          ? "float16"
-            : embedding->typeName == "F32"          ? "float32"
-                                                    : "";
+            : embedding->typeName == "F16"           ? "float16"
+            : embedding->typeName == "F32"           ? "float32"
+                                                     : "";
     return m;
 }
 

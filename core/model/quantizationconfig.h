@@ -18,7 +18,8 @@ struct QuantizationConfig {
     // (one group per row, perChannel).
     std::optional<std::uint64_t> groupSize;
     bool perChannel = false; // group_size -1 (GPTQ) or strategy "channel"
-    std::string quantType; // bitsandbytes 4-bit: "nf4" or "fp4"; fp8: "e4m3" or "e5m2"; compressed-tensors: "int" or "float"
+    // bitsandbytes 4-bit: "nf4" or "fp4"; fp8: "e4m3" or "e5m2"; compressed-tensors: "int" or "float"
+    std::string quantType;
     bool doubleQuant = false; // bnb_4bit_use_double_quant
     bool symmetric = true; // compressed-tensors / GPTQ "sym"
 

@@ -179,6 +179,9 @@ DecoderSpec DecoderSource::resolve(const std::string& named, const std::filesyst
                 throw InputError(model::jsonguard::oneLine(named) + ": a folder without a config.json");
             spec.shape = model::ConfigReader::readFile(config);
             spec.modelSource = config.string();
+        } else if (std::filesystem::exists(status) && endsWith(named, ".gguf")) {
+            throw InputError(model::jsonguard::oneLine(named) + ": a GGUF file is sized by 'iteragpu estimate --gguf'; "
+                "measure builds its decoder from a config.json (the model's folder or its Hugging Face id)");
         } else if (std::filesystem::exists(status)) {
             spec.shape = isSafetensorsPath(path) ? fromSafetensors(path) : model::ConfigReader::readFile(path);
             spec.modelSource = named;

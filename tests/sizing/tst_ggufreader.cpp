@@ -176,30 +176,54 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("says");
-        QTest::addRow("bad magic") << "bad-magic.gguf" << "not a GGUF file";
-        QTest::addRow("version 1") << "version1.gguf" << "version 1";
-        QTest::addRow("version 4") << "version4.gguf" << "version 4 is not supported";
-        QTest::addRow("empty") << "empty.gguf" << "truncated";
-        QTest::addRow("truncated header") << "truncated-header.gguf" << "truncated";
-        QTest::addRow("truncated data") << "truncated-data.gguf" << "beyond the data section";
-        QTest::addRow("huge tensor count") << "huge-tensor-count.gguf" << "exceed the limit";
-        QTest::addRow("huge metadata count") << "huge-metadata-count.gguf" << "exceed the limit";
-        QTest::addRow("huge string") << "huge-string.gguf" << "exceeds the limit";
-        QTest::addRow("huge array") << "huge-array.gguf" << "does not fit";
-        QTest::addRow("arrays nested 9 deep") << "deep-array.gguf" << "nested deeper than 8";
-        QTest::addRow("overlapping tensors") << "overlapping-tensors.gguf" << "overlap";
-        QTest::addRow("unknown ggml type") << "unknown-type.gguf" << "unknown ggml type (99)";
-        QTest::addRow("removed ggml type") << "removed-type.gguf" << "removed ggml type Q4_0_4_4";
-        QTest::addRow("misaligned offset") << "misaligned-offset.gguf" << "not a multiple of the alignment";
-        QTest::addRow("alignment not a power of two") << "bad-alignment.gguf" << "not a power of two";
-        QTest::addRow("bool of 2") << "bad-bool.gguf" << "a bool of 2";
-        QTest::addRow("duplicate key") << "duplicate-key.gguf" << "appears twice";
-        QTest::addRow("duplicate tensor") << "duplicate-tensor.gguf" << "appears twice";
-        QTest::addRow("five dims") << "too-many-dims.gguf" << "5 dimensions";
-        QTest::addRow("row not whole blocks") << "row-not-whole-blocks.gguf" << "not a multiple of its block";
-        QTest::addRow("tensor beyond the file") << "tensor-beyond-file.gguf" << "beyond the data section";
-        QTest::addRow("unknown value type") << "unknown-value-type.gguf" << "unknown value type 13";
-        QTest::addRow("missing file") << "no-such.gguf" << "cannot be read";
+        QTest::addRow("bad magic") << "bad-magic.gguf"
+                                   << "not a GGUF file";
+        QTest::addRow("version 1") << "version1.gguf"
+                                   << "version 1";
+        QTest::addRow("version 4") << "version4.gguf"
+                                   << "version 4 is not supported";
+        QTest::addRow("empty") << "empty.gguf"
+                               << "truncated";
+        QTest::addRow("truncated header") << "truncated-header.gguf"
+                                          << "truncated";
+        QTest::addRow("truncated data") << "truncated-data.gguf"
+                                        << "beyond the data section";
+        QTest::addRow("huge tensor count") << "huge-tensor-count.gguf"
+                                           << "exceed the limit";
+        QTest::addRow("huge metadata count") << "huge-metadata-count.gguf"
+                                             << "exceed the limit";
+        QTest::addRow("huge string") << "huge-string.gguf"
+                                     << "exceeds the limit";
+        QTest::addRow("huge array") << "huge-array.gguf"
+                                    << "does not fit";
+        QTest::addRow("arrays nested 9 deep") << "deep-array.gguf"
+                                              << "nested deeper than 8";
+        QTest::addRow("overlapping tensors") << "overlapping-tensors.gguf"
+                                             << "overlap";
+        QTest::addRow("unknown ggml type") << "unknown-type.gguf"
+                                           << "unknown ggml type (99)";
+        QTest::addRow("removed ggml type") << "removed-type.gguf"
+                                           << "removed ggml type Q4_0_4_4";
+        QTest::addRow("misaligned offset") << "misaligned-offset.gguf"
+                                           << "not a multiple of the alignment";
+        QTest::addRow("alignment not a power of two") << "bad-alignment.gguf"
+                                                      << "not a power of two";
+        QTest::addRow("bool of 2") << "bad-bool.gguf"
+                                   << "a bool of 2";
+        QTest::addRow("duplicate key") << "duplicate-key.gguf"
+                                       << "appears twice";
+        QTest::addRow("duplicate tensor") << "duplicate-tensor.gguf"
+                                          << "appears twice";
+        QTest::addRow("five dims") << "too-many-dims.gguf"
+                                   << "5 dimensions";
+        QTest::addRow("row not whole blocks") << "row-not-whole-blocks.gguf"
+                                              << "not a multiple of its block";
+        QTest::addRow("tensor beyond the file") << "tensor-beyond-file.gguf"
+                                                << "beyond the data section";
+        QTest::addRow("unknown value type") << "unknown-value-type.gguf"
+                                            << "unknown value type 13";
+        QTest::addRow("missing file") << "no-such.gguf"
+                                      << "cannot be read";
     }
     void malformedFiles()
     {

@@ -13,6 +13,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -35,10 +36,9 @@ void writeText(const fs::path& path, const std::string& text)
 
 nlohmann::json tinyConfig(std::uint64_t context)
 {
-    return { { "model_type", "llama" }, { "hidden_size", 8 }, { "num_hidden_layers", 1 },
-        { "num_attention_heads", 2 }, { "num_key_value_heads", 1 }, { "intermediate_size", 16 },
-        { "vocab_size", 10 }, { "max_position_embeddings", context }, { "tie_word_embeddings", false },
-        { "torch_dtype", "bfloat16" } };
+    return { { "model_type", "llama" }, { "hidden_size", 8 }, { "num_hidden_layers", 1 }, { "num_attention_heads", 2 },
+        { "num_key_value_heads", 1 }, { "intermediate_size", 16 }, { "vocab_size", 10 },
+        { "max_position_embeddings", context }, { "tie_word_embeddings", false }, { "torch_dtype", "bfloat16" } };
 }
 
 // A safetensors file of the tiny model in BF16, zero bytes of data.
@@ -133,8 +133,8 @@ private slots:
         QTest::addColumn<QString>("commit");
         QTest::addRow("branch") << "org/tiny-llama@v2" << QString::fromStdString(kV2);
         QTest::addRow("ref with a folder (pr/1)") << "org/tiny-llama@pr/1" << QString::fromStdString(kV2);
-        QTest::addRow("commit hash directly") << QString::fromStdString("org/tiny-llama@" + kV2)
-                                              << QString::fromStdString(kV2);
+        QTest::addRow("commit hash directly")
+            << QString::fromStdString("org/tiny-llama@" + kV2) << QString::fromStdString(kV2);
         QTest::addRow("main named") << "org/tiny-llama@main" << QString::fromStdString(kMain);
     }
     void resolvesARevision()
@@ -150,10 +150,14 @@ private slots:
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("says");
-        QTest::addRow("model") << "org/absent" << "is not in the local Hugging Face cache: no ";
-        QTest::addRow("revision") << "org/tiny-llama@v9" << "cached revisions: main, pr/1, v2";
-        QTest::addRow("snapshot missing") << "org/missing-snapshot" << "an incomplete download";
-        QTest::addRow("malformed ref (a path)") << "org/bad-ref" << "malformed ref";
+        QTest::addRow("model") << "org/absent"
+                               << "is not in the local Hugging Face cache: no ";
+        QTest::addRow("revision") << "org/tiny-llama@v9"
+                                  << "cached revisions: main, pr/1, v2";
+        QTest::addRow("snapshot missing") << "org/missing-snapshot"
+                                          << "an incomplete download";
+        QTest::addRow("malformed ref (a path)") << "org/bad-ref"
+                                                << "malformed ref";
     }
     void notCachedSaysWhereItLooked()
     {
@@ -255,15 +259,20 @@ private slots:
         gptq.format = sizing::WeightFormat::GptqInt4;
         QCOMPARE(e.bytesOf("weights"), sizing::WeightEstimator::estimate(*r.shape, gptq).bytes);
         const auto english = i18n::english(e.assumptions);
-        QVERIFY(std::any_of(english.begin(), english.end(),
-            [](const std::string& a) { return a.find("quantization_config says (GPTQ 4-bit, group 128)") != std::string::npos; }));
+        QVERIFY(std::any_of(english.begin(), english.end(), [](const std::string& a) {
+            return a.find("quantization_config says (GPTQ 4-bit, group 128)") != std::string::npos;
+        }));
 
         in.storageChosen = true;
         in.storage = sizing::WeightFormat::NF4;
         const auto typed = sizing::SizingEngine::estimate(sizing::makeRequest(in));
         const auto notes = i18n::english(typed.assumptions);
         QCOMPARE(std::count_if(notes.begin(), notes.end(),
-                     [](const std::string& a) { return a.find("conflict: config.json's quantization_config says GPTQ 4-bit, group 128, but the weights are sized as chosen: nf4") != std::string::npos; }),
+                     [](const std::string& a) {
+                         return a.find("conflict: config.json's quantization_config says GPTQ 4-bit, group 128, but "
+                                       "the weights are sized as chosen: nf4")
+                             != std::string::npos;
+                     }),
             std::ptrdiff_t(1));
         sizing::WeightOptions nf4;
         nf4.format = sizing::WeightFormat::NF4;
@@ -280,6 +289,11 @@ private slots:
         QCOMPARE(workloads::DecoderSource::resolve(spec.modelSource).shape.trainedContext, spec.shape.trainedContext);
         const std::string missing = errorOf([] { workloads::DecoderSource::resolve("org/absent"); });
         QVERIFY2(missing.find("not in the local Hugging Face cache") != std::string::npos, missing.c_str());
+        // A GGUF file is for the estimate: named, not read as a config.json.
+        const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+        const std::string gguf = std::string(dir ? dir : "tests/data") + "/gguf/llama-v3.gguf";
+        const std::string refused = errorOf([&] { workloads::DecoderSource::resolve(gguf); });
+        QVERIFY2(refused.find("estimate --gguf") != std::string::npos, refused.c_str());
         // A path that does not exist is still a path.
         const std::string path = errorOf([] { workloads::DecoderSource::resolve("some/dir/config.json"); });
         QVERIFY2(path.find("no such file or folder") != std::string::npos, path.c_str());
