@@ -196,15 +196,15 @@ with probe.phase("train"):
         time.sleep(0.02)
 )");
         gui::MainWindow window;
+        // A long grace: however loaded the machine, Ctrl+C alone is what stops this program.
+        window.runController()->scriptProcess()->setStopGraceMs(kTimeoutMs);
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         QVERIFY(window.startScript(request) > 0);
         QTRY_VERIFY_WITH_TIMEOUT(window.phaseModel()->rowCount() >= 2, kTimeoutMs);
-        QElapsedTimer clock;
-        clock.start();
         window.stopRun();
         QCOMPARE(window.runController()->state(), gui::RunController::State::Stopping);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
-        QVERIFY2(clock.elapsed() < gui::ScriptProcess::kStopGraceMs, "Ctrl+C alone should have stopped it");
+        QVERIFY(!window.logView()->model()->toPlainText().contains(QStringLiteral("sending SIGTERM")));
         const auto result = finished.at(0).at(0).value<protocol::RunResult>();
         QVERIFY(result.cancelled);
         QCOMPARE(result.phases.size(), std::size_t(2));
@@ -231,6 +231,9 @@ with probe.phase("stubborn"):
         time.sleep(0.02)
 )");
         gui::MainWindow window;
+        QCOMPARE(window.runController()->scriptProcess()->stopGraceMs(), gui::ScriptProcess::kStopGraceMs);
+        constexpr int kGraceMs = 800;
+        window.runController()->scriptProcess()->setStopGraceMs(kGraceMs);
         QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
         QVERIFY(window.startScript(request) > 0);
         QTRY_VERIFY_WITH_TIMEOUT(window.phaseModel()->rowCount() >= 2, kTimeoutMs);
@@ -238,7 +241,7 @@ with probe.phase("stubborn"):
         clock.start();
         window.stopRun();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
-        QVERIFY(clock.elapsed() >= gui::ScriptProcess::kStopGraceMs - 100);
+        QVERIFY(clock.elapsed() >= kGraceMs - 50); // Ctrl+C was ignored: SIGTERM came after the grace
         const auto result = finished.at(0).at(0).value<protocol::RunResult>();
         QVERIFY(result.cancelled);
         QVERIFY(!result.completed);
@@ -247,7 +250,7 @@ with probe.phase("stubborn"):
         QCOMPARE(result.phases[0].peak.allocated, std::optional<std::uint64_t>(3ull << 20));
         QCOMPARE(result.phases[1].status, protocol::PhaseStatus::NotRun);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("run.json")))); // SIGTERM: the probe wrote nothing
-        QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("SIGTERM")));
+        QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("sending SIGTERM")));
     }
 
     // A program without the probe, or one that fails: one clear line, no hang.

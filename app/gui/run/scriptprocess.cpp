@@ -37,7 +37,7 @@ ScriptProcess::ScriptProcess(QObject* parent)
             m_stopStage = 2;
             emit outputLine(tr("The program did not stop after Ctrl+C; sending SIGTERM."), true);
             m_process->terminate();
-            m_stopTimer->start(kStopGraceMs);
+            m_stopTimer->start(m_stopGraceMs);
         } else {
             m_stopStage = 3;
             emit outputLine(tr("The program did not stop after SIGTERM; killing it."), true);
@@ -154,7 +154,7 @@ void ScriptProcess::stop()
     m_stopRequested = true;
     m_stopStage = 1;
     signalChild(SIGINT); // KeyboardInterrupt: the probe marks the phase interrupted and writes its file
-    m_stopTimer->start(kStopGraceMs);
+    m_stopTimer->start(m_stopGraceMs);
 }
 
 void ScriptProcess::onConnection()

@@ -21,12 +21,12 @@ namespace iteragpu::gui {
 // the UI thread, already batched by the probe (about 30 a second), in the same shapes as a native run's.
 //
 // stop() sends SIGINT (Python's KeyboardInterrupt: the probe records the interrupted phase and writes its file),
-// then SIGTERM after kStopGraceMs, then SIGKILL after as long again. finished() always comes, once, with what was
+// then SIGTERM after stopGraceMs() (3 s), then SIGKILL after as long again. finished() always comes, once, with what was
 // measured: the probe's own result when it sent one, otherwise the phases it streamed (marked cancelled).
 class ScriptProcess : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kStopGraceMs = 3000;
+    static constexpr int kStopGraceMs = 3000; // the default wait between SIGINT, SIGTERM and SIGKILL
 
     explicit ScriptProcess(QObject* parent = nullptr);
     ~ScriptProcess() override; // ends a child still running (SIGKILL) and waits for it
@@ -38,6 +38,8 @@ public:
     // Starts the child; false with the reason in error when it cannot (no script, no probe, no socket).
     bool start(const ScriptRequest& request, QString& error);
     void stop();
+    void setStopGraceMs(int ms) { m_stopGraceMs = ms; }
+    int stopGraceMs() const { return m_stopGraceMs; }
     bool isRunning() const { return m_running; }
     qint64 processId() const;
 
@@ -71,6 +73,7 @@ private:
     bool m_running = false;
     bool m_stopRequested = false;
     int m_stopStage = 0;
+    int m_stopGraceMs = kStopGraceMs;
     bool m_lineRefused = false;
     std::uint64_t m_probeRunId = 0; // of the first probe that spoke; others are ignored
     std::optional<protocol::RunResult> m_header;
