@@ -60,7 +60,7 @@ QString LabApplication::initialLanguage()
     return languages().contains(system) ? system : QStringLiteral("en");
 }
 
-bool LabApplication::setLanguage(const QString& code)
+bool LabApplication::setLanguage(const QString& code, bool remember)
 {
     if (!languages().contains(code))
         return false;
@@ -86,12 +86,18 @@ bool LabApplication::setLanguage(const QString& code)
         // Qt's own strings (standard dialog buttons) in the same language, when Qt's catalogs are installed.
         m_qtTranslator = new QTranslator(this);
         if (m_qtTranslator->load(QStringLiteral("qtbase_") + code,
-                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
             installTranslator(m_qtTranslator);
+        } else {
+            delete m_qtTranslator;
+            m_qtTranslator = nullptr;
+        }
     }
     m_language = code;
-    QSettings settings;
-    settings.setValue(kLanguageKey, code);
+    if (remember) {
+        QSettings settings;
+        settings.setValue(kLanguageKey, code);
+    }
     return ok;
 }
 

@@ -22,9 +22,12 @@ public:
     // The language saved in the settings, or the system's when it is one of ours, else English.
     static QString initialLanguage();
 
-    // Removes the old translator, installs the new one, sets the default locale and saves the choice.
-    // Every widget receives QEvent::LanguageChange. Returns false when the catalog could not be loaded.
-    bool setLanguage(const QString& code);
+    // Removes the old translator, installs the new one, sets the default locale and saves the choice (unless
+    // remember is false: iteragpu-lab --language for one start). Every widget receives QEvent::LanguageChange.
+    // Returns false when the catalog could not be loaded.
+    bool setLanguage(const QString& code, bool remember = true);
+    // Whether Qt's own catalog (qtbase_<code>, package qt6-translations-l10n) is installed for the language.
+    bool qtCatalogLoaded() const { return m_qtTranslator != nullptr; }
     QString language() const { return m_language; }
 
 private:

@@ -3,8 +3,10 @@
 
 #include "app/gui/about/aboutdialog.h"
 #include "app/gui/application/labapplication.h"
+#include "app/gui/application/recentfiles.h"
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/log/logview.h"
+#include "app/gui/mainwindow/fileopener.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/reportactions.h"
 #include "app/gui/report/resulttimeline.h"
@@ -314,6 +316,9 @@ void MainWindow::createSizingAndReports()
         else
             m_logView->info(line);
     });
+    // Files from the command line, dropped onto the window or picked in File > Open Recent.
+    m_fileOpener = new FileOpener(this);
+    m_fileMenu->insertMenu(m_fileSeparator, m_fileOpener->recentFiles()->menu());
 }
 
 void MainWindow::createMenus()

@@ -23,6 +23,7 @@ class QToolBar;
 namespace iteragpu::gui {
 
 class DevicePicker;
+class FileOpener;
 class LogView;
 class PhaseTableModel;
 class ReportActions;
@@ -61,6 +62,8 @@ public:
     RunController* runController() const { return m_runController; }
     SizingPanel* sizingPanel() const { return m_sizingPanel; }
     ReportActions* reportActions() const { return m_reportActions; }
+    // Opens files from the command line, drops and File > Open Recent, each where its kind belongs.
+    FileOpener* fileOpener() const { return m_fileOpener; }
     RunPanel* runPanel() const { return m_runPanel; }
     // Why the selected phase peaked where it did: a tab beside the phase table.
     WhyView* whyView() const { return m_whyView; }
@@ -163,6 +166,7 @@ private:
     QTabWidget* m_centralTabs = nullptr;
     SizingPanel* m_sizingPanel = nullptr;
     ReportActions* m_reportActions = nullptr;
+    FileOpener* m_fileOpener = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
     units::Unit m_unit = units::Unit::GiB;
     protocol::WorkloadKind m_runWorkload = protocol::WorkloadKind::Dense; // of the run going or last started
