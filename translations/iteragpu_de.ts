@@ -2181,7 +2181,7 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht gelesen werden; das Größen-Panel nennt den Grund.</translation>
     </message>
 </context>
 <context>
@@ -3124,19 +3124,19 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <name>iteragpu::gui::RecentFiles</name>
     <message>
         <source>No longer there</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht mehr vorhanden</translation>
     </message>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Liste leeren</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zuletzt geöffnet</translation>
     </message>
 </context>
 <context>

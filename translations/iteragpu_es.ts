@@ -2181,7 +2181,7 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer %1; el panel de dimensionamiento indica por qué.</translation>
     </message>
 </context>
 <context>
@@ -3124,19 +3124,19 @@ Este proceso: %4 bytes (%5)</translation>
     <name>iteragpu::gui::RecentFiles</name>
     <message>
         <source>No longer there</source>
-        <translation type="unfinished"></translation>
+        <translation>Ya no existe</translation>
     </message>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay archivos recientes</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Vaciar la lista</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir &amp;reciente</translation>
     </message>
 </context>
 <context>

@@ -2178,7 +2178,7 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1 could not be read; the sizing panel says why.</source>
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Không đọc được %1; bảng ước tính cho biết lý do.</translation>
     </message>
 </context>
 <context>
@@ -3117,19 +3117,19 @@ Tiến trình này: %4 byte (%5)</translation>
     <name>iteragpu::gui::RecentFiles</name>
     <message>
         <source>No longer there</source>
-        <translation type="unfinished"></translation>
+        <translation>Không còn nữa</translation>
     </message>
     <message>
         <source>No recent files</source>
-        <translation type="unfinished"></translation>
+        <translation>Không có tệp gần đây</translation>
     </message>
     <message>
         <source>Clear the list</source>
-        <translation type="unfinished"></translation>
+        <translation>Xóa danh sách</translation>
     </message>
     <message>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>Mở &amp;gần đây</translation>
     </message>
 </context>
 <context>
