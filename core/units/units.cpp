@@ -35,10 +35,12 @@ std::optional<std::uint64_t> fromUnit(double amount, Unit unit)
 {
     if (!std::isfinite(amount) || amount < 0.0)
         return std::nullopt;
-    const long double bytes = static_cast<long double>(amount) * (unit == Unit::GB ? kGB : kGiB);
-    if (bytes >= static_cast<long double>(std::numeric_limits<std::uint64_t>::max()))
+    // Rounded as an unsigned value: llroundl is signed and turned every amount from 2^63 to 2^64 bytes into
+    // exactly 2^63. 2^64 itself is the bound (ldexp is exact; a long double may have only double's precision).
+    const long double bytes = std::roundl(static_cast<long double>(amount) * (unit == Unit::GB ? kGB : kGiB));
+    if (bytes >= std::ldexp(1.0L, 64))
         return std::nullopt;
-    return static_cast<std::uint64_t>(std::llroundl(bytes));
+    return static_cast<std::uint64_t>(bytes);
 }
 
 std::string format(std::uint64_t bytes, Unit unit, int decimals)
