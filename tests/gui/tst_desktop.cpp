@@ -152,13 +152,18 @@ private slots:
         const QString gguf = testData(QStringLiteral("gguf/llama-v3.gguf"));
         QVERIFY(opener->open(gguf));
         QVERIFY(window.sizingPanel()->shape().has_value());
+        // A PyTorch snapshot goes to the import (tests/data/snapshots, written by make_snapshot.py).
+        const QString snapshot = testData(QStringLiteral("snapshots/snap_annotated_p4.pickle"));
+        QVERIFY2(QFile::exists(snapshot), qPrintable(snapshot));
+        QVERIFY(opener->open(snapshot));
+        QVERIFY(window.reportActions()->held(gui::ReportActions::Held::Opened).has_value());
         QString error;
         QVERIFY(!opener->open(QStringLiteral("/nonexistent/run.json"), &error));
         QCOMPARE(error, QStringLiteral("run.json: no such file or folder"));
         // The recent list holds what opened, newest first, and not what failed.
         const QStringList recent = opener->recentFiles()->paths();
-        QCOMPARE(recent.size(), 3);
-        QCOMPARE(recent.first(), QFileInfo(gguf).absoluteFilePath());
+        QCOMPARE(recent.size(), 4);
+        QCOMPARE(recent.first(), QFileInfo(snapshot).absoluteFilePath());
         QCOMPARE(recent.last(), QFileInfo(result).absoluteFilePath());
     }
 

@@ -111,6 +111,11 @@ bool FileOpener::open(const QString& path, QString* error)
         ok = m_window->sizingPanel()->loadGguf(path);
         break;
     case report::FileKind::TorchSnapshot:
+        ok = m_window->reportActions()->importSnapshotFile(path); // logs its own line, both ways
+        if (!ok)
+            //: %1 is a file path
+            reason = tr("%1 could not be imported as a PyTorch snapshot.").arg(QDir::toNativeSeparators(path));
+        break;
     case report::FileKind::Unknown:
         reason = QString::fromStdString(what.error);
         if (reason.isEmpty())
@@ -129,7 +134,7 @@ bool FileOpener::open(const QString& path, QString* error)
     if (ok) {
         m_recent->add(path);
     } else {
-        if (!reason.isEmpty() && what.kind != report::FileKind::Result)
+        if (!reason.isEmpty() && what.kind != report::FileKind::Result && what.kind != report::FileKind::TorchSnapshot)
             m_window->logView()->error(reason);
         if (error)
             *error = reason;
