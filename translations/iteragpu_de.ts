@@ -2183,6 +2183,11 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
         <translation>%1 konnte nicht gelesen werden; das Größen-Panel nennt den Grund.</translation>
     </message>
+    <message>
+        <source>%1 could not be imported as a PyTorch snapshot.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>%1 konnte nicht als PyTorch-Snapshot importiert werden.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::FormatBox</name>

@@ -2183,6 +2183,11 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
         <translation>No se pudo leer %1; el panel de dimensionamiento indica por qué.</translation>
     </message>
+    <message>
+        <source>%1 could not be imported as a PyTorch snapshot.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>No se pudo importar %1 como instantánea de PyTorch.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::FormatBox</name>

@@ -2180,6 +2180,11 @@ Qt %3 (biên dịch với Qt %4)
         <extracomment>%1 is a file path; the sizing panel shows the reader&apos;s own error</extracomment>
         <translation>Không đọc được %1; bảng ước tính cho biết lý do.</translation>
     </message>
+    <message>
+        <source>%1 could not be imported as a PyTorch snapshot.</source>
+        <extracomment>%1 is a file path</extracomment>
+        <translation>Không thể nhập %1 dưới dạng ảnh chụp bộ nhớ PyTorch.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::FormatBox</name>
