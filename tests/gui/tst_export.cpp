@@ -580,7 +580,7 @@ private slots:
             return true;
         };
         gui::ReportActions actions(&window, sources);
-        QCOMPARE(actions.actions().size(), 7);
+        QCOMPARE(actions.actions().size(), 10); // with Import PyTorch snapshot… and the two trace exports
         for (QAction* a : actions.actions())
             QVERIFY(a->isSeparator() || !a->text().isEmpty());
         QSignalSpy log(&actions, &gui::ReportActions::logMessage);
