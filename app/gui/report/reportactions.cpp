@@ -33,13 +33,13 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
     m_exporter->setParent(this);
     connect(m_exporter, &ResultExporter::logMessage, this, &ReportActions::logMessage);
     m_open = new QAction(this);
-    m_compare = new QAction(this);
     m_import = new QAction(this);
     m_import->setObjectName(QStringLiteral("importSnapshotAction"));
     m_memoryViz = new QAction(this);
     m_memoryViz->setObjectName(QStringLiteral("exportMemoryVizAction"));
     m_perfetto = new QAction(this);
     m_perfetto->setObjectName(QStringLiteral("exportPerfettoAction"));
+    m_compare = new QAction(this);
     m_separator = new QAction(this);
     m_separator->setSeparator(true);
     m_json = new QAction(this);
@@ -48,10 +48,10 @@ ReportActions::ReportActions(QWidget* window, Sources sources)
     m_svg = new QAction(this);
     m_open->setShortcut(QKeySequence::Open);
     connect(m_open, &QAction::triggered, this, &ReportActions::openResult);
-    connect(m_compare, &QAction::triggered, this, &ReportActions::compareResults);
     connect(m_import, &QAction::triggered, this, &ReportActions::importSnapshot);
     connect(m_memoryViz, &QAction::triggered, this, &ReportActions::exportMemoryViz);
     connect(m_perfetto, &QAction::triggered, this, &ReportActions::exportPerfetto);
+    connect(m_compare, &QAction::triggered, this, &ReportActions::compareResults);
     connect(m_json, &QAction::triggered, this, &ReportActions::exportJson);
     connect(m_sheet, &QAction::triggered, this, &ReportActions::exportSheet);
     connect(m_png, &QAction::triggered, this, &ReportActions::exportChartPng);
@@ -69,11 +69,11 @@ QList<QAction*> ReportActions::actions() const
 void ReportActions::retranslate()
 {
     m_open->setText(tr("&Open result…"));
-    m_compare->setText(tr("&Compare two results…"));
     m_import->setText(tr("&Import PyTorch snapshot…"));
-    m_json->setText(tr("Export result as &JSON…"));
+    m_compare->setText(tr("&Compare two results…"));
     m_memoryViz->setText(tr("Export as &memory_viz snapshot…"));
     m_perfetto->setText(tr("Export as Per&fetto trace…"));
+    m_json->setText(tr("Export result as &JSON…"));
     m_sheet->setText(tr("Export &decision sheet…"));
     m_png->setText(tr("Export chart as &PNG…"));
     m_svg->setText(tr("Export chart as &SVG…"));
@@ -231,9 +231,6 @@ bool ReportActions::openResultFile(const QString& path)
     return true;
 }
 
-void ReportActions::openResult()
-{
-    const QString path = QFileDialog::getOpenFileName(
 bool ReportActions::importSnapshotFile(const QString& path)
 {
     protocol::RunResult result;
@@ -306,6 +303,9 @@ void ReportActions::exportPerfetto()
         exportTraceTo(path, TraceFormat::Perfetto);
 }
 
+void ReportActions::openResult()
+{
+    const QString path = QFileDialog::getOpenFileName(
         m_window, tr("Open a result"), QString(), tr("IteraGPU results (*.json);;All files (*)"));
     if (!path.isEmpty())
         openResultFile(path);

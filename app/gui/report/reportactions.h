@@ -75,6 +75,10 @@ public:
     // Non-interactive forms of the actions (the actions ask for a path first). `which` defaults to the result
     // shown. The sheet writes the raw result beside itself (<name>.json) when writeJson is set.
     bool openResultFile(const QString& path);
+    // A PyTorch memory snapshot, held and shown like an opened result, its source "imported" (ResultSource).
+    bool importSnapshotFile(const QString& path);
+    enum class TraceFormat { MemoryViz, Perfetto };
+    bool exportTraceTo(const QString& path, TraceFormat format, std::optional<Held> which = std::nullopt);
     bool exportJsonTo(const QString& path, std::optional<Held> which = std::nullopt);
     bool exportSheetTo(const QString& path, const QString& language, const QString& choice,
         DecisionSheetWriter::Format format, bool writeJson = true, std::optional<Held> which = std::nullopt);
@@ -83,10 +87,6 @@ public:
     // The chart of a held result as its sheet shows it (drawn from the result itself).
     QImage chartOf(Held which) const;
 
-    // A PyTorch memory snapshot, held and shown like an opened result, its source "imported" (ResultSource).
-    bool importSnapshotFile(const QString& path);
-    enum class TraceFormat { MemoryViz, Perfetto };
-    bool exportTraceTo(const QString& path, TraceFormat format, std::optional<Held> which = std::nullopt);
     // "sheet.pdf" -> "sheet.json": the raw result written beside a sheet.
     static QString jsonPathFor(const QString& sheetPath);
 
@@ -94,6 +94,9 @@ public:
 
 public slots:
     void openResult();
+    void importSnapshot();
+    void exportMemoryViz();
+    void exportPerfetto();
     void compareResults();
     void exportJson();
     void exportSheet();
@@ -102,9 +105,6 @@ public slots:
 
 signals:
     void logMessage(const QString& line, bool isError);
-    void importSnapshot();
-    void exportMemoryViz();
-    void exportPerfetto();
 
 private:
     void retranslate();
@@ -123,6 +123,9 @@ private:
     mutable std::optional<sizing::DeviceCatalog> m_catalog; // loaded at the first sheet
     mutable bool m_catalogTried = false;
     QAction* m_open = nullptr;
+    QAction* m_import = nullptr;
+    QAction* m_memoryViz = nullptr;
+    QAction* m_perfetto = nullptr;
     QAction* m_compare = nullptr;
     QAction* m_separator = nullptr;
     QAction* m_json = nullptr;
@@ -131,7 +134,4 @@ private:
     QAction* m_svg = nullptr;
 };
 
-    QAction* m_import = nullptr;
-    QAction* m_memoryViz = nullptr;
-    QAction* m_perfetto = nullptr;
 } // namespace iteragpu::gui
