@@ -6,9 +6,10 @@
 #include "app/cli/explaincommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/importcommand.h"
+#include "app/cli/listcommand.h"
 #include "app/cli/measurecommand.h"
-#include "app/cli/sweepcommand.h"
 #include "app/cli/probecommand.h"
+#include "app/cli/sweepcommand.h"
 #include "core/buildinfo/buildinfo.h"
 
 #include <CLI/CLI.hpp>
@@ -24,10 +25,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         "iteragpu" };
     app.set_version_flag("--version",
         "iteragpu " + BuildInfo::version() + " (commit " + BuildInfo::commit() + ")");
-    app.require_subcommand(1);
+    app.require_subcommand(0, 1); // none with --list-presets / --list-cards; "no command given" otherwise
+    app.set_help_all_flag("--help-all", "Print the help of every command and exit");
     app.footer("Exit codes: 0 ok, 1 error (standard output not written included), 2 backend or device missing, "
                "3 output file exists, 4 interrupted (SIGINT/SIGTERM; what was measured is kept, marked cancelled), "
-               "64 bad arguments.");
+               "64 bad arguments.\n"
+               "'iteragpu COMMAND --help' shows a command's options and examples.");
 
     std::function<int()> action;
     addEstimateCommand(app, out, err, action);
@@ -38,6 +41,9 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addImportCommand(app, out, err, action);
     addSweepCommand(app, out, err, action);
     addProbeCommand(app, out, err, action);
+    addListOptions(app, out, err, action);
+    addCompleteCommand(app, out, action);
+    addManHelp(app, out, action);
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     if (!reversed.empty())
@@ -54,8 +60,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         out << app.version() << '\n';
         return kExitOk;
     } catch (const CLI::ParseError& e) {
-        err << "iteragpu: " << e.what() << "\n";
-        err << "Run 'iteragpu --help' for the list of commands and options.\n";
+        // One line: CLI11's reason (its line breaks folded) and where the options are listed.
+        std::string reason = e.what();
+        for (auto& c : reason)
+            if (c == '\n' || c == '\r')
+                c = ' ';
+        while (!reason.empty() && reason.back() == ' ')
+            reason.pop_back();
+        const auto parsed = app.get_subcommands();
+        const std::string command = parsed.empty() ? std::string() : " " + parsed.front()->get_name();
+        err << "iteragpu" << command << ": " << reason << " (see 'iteragpu" << command << " --help')\n";
         return kExitUsage;
     }
     if (!action) {

@@ -2,6 +2,7 @@
 #include "app/cli/environmentcommand.h"
 
 #include "app/cli/cliapp.h"
+#include "app/cli/optionconventions.h"
 #include "core/alloc/asyncpoolallocator.h"
 #include "core/alloc/cachingallocator.h"
 #include "core/buildinfo/buildinfo.h"
@@ -32,6 +33,7 @@ namespace {
         using nlohmann::ordered_json;
         device::BackendRegistry registry;
         ordered_json j;
+        j["schema"] = "iteragpu.environment/1";
         j["app_version"] = BuildInfo::version();
         j["commit"] = BuildInfo::commit();
         j["compiler"] = BuildInfo::compiler();
@@ -112,8 +114,14 @@ void addEnvironmentCommand(CLI::App& app, std::ostream& out, std::ostream& err, 
 {
     auto opts = std::make_shared<EnvironmentOptions>();
     auto* sub = app.add_subcommand("environment", "Report the backends, the device, the allocators and the build.");
-    sub->add_option("--device", opts->device, "Device id: cuda:N, hip:N or sim:N");
-    sub->add_flag("--json", opts->json, "Print one JSON object instead of text");
+    setExamples(*sub,
+        { { "iteragpu environment", "the backends built and loaded, the allocators and the build" },
+            { "iteragpu environment --device cuda:0", "the same, and what the first CUDA device reports" },
+            { "iteragpu environment --device sim:0 --json", "the simulated device, as JSON" } });
+    sub->add_option("--device", opts->device, "Device id: cuda:N, hip:N or sim:N")
+        ->type_name(kDevicePlaceholder)
+        ->group(kGroupDevices);
+    addJsonFlag(*sub, opts->json, "Print one JSON object (schema iteragpu.environment/1) instead of text");
     sub->callback(
         [&action, &out, &err, opts] { action = [&out, &err, opts] { return runEnvironment(*opts, out, err); }; });
 }

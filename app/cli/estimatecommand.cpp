@@ -2,22 +2,23 @@
 #include "app/cli/estimatecommand.h"
 
 #include "app/cli/cliapp.h"
-#include "core/sizing/devicecatalog.h"
+#include "app/cli/optionconventions.h"
 #include "core/sizing/componentlabels.h"
 #include "core/sizing/computationlines.h"
+#include "core/sizing/devicecatalog.h"
 #include "core/sizing/estimatereport.h"
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/fitsentences.h"
+#include "core/sizing/reserve.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/sizinginputs.h"
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
+#include <cstdio>
 #include <memory>
 #include <ostream>
+#include <tuple>
 
 namespace iteragpu::cli {
 
@@ -38,47 +39,13 @@ namespace {
         std::string model, gguf; // --model ORG/NAME[@REVISION] or a path or preset; --gguf FILE
     };
 
+    // Every count through the one number parser (units/numberparse.h), with the option's name in front.
     std::uint64_t parseCount(const std::string& option, const std::string& text, bool allowZero = false)
     {
-        const std::string bad
-            = option + ": '" + text + "' is not a " + (allowZero ? "non-negative" : "positive") + " integer";
-        if (text.empty() || text[0] == '-')
-            throw SizingError(bad);
-        errno = 0;
-        char* end = nullptr;
-        const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-        std::uint64_t value = 0;
-        if (end && *end == '\0' && errno == 0) {
-            value = v;
-        } else {
-            // "7e9", "1e15": accepted when finite, integral and within 64 bits.
-            errno = 0;
-            const double d = std::strtod(text.c_str(), &end);
-            if (!end || *end != '\0' || !std::isfinite(d) || d < 0 || d != std::floor(d))
-                throw SizingError(bad);
-            if (d >= 18446744073709551616.0)
-                throw SizingError(option + ": '" + text + "' does not fit in 64 bits");
-            value = static_cast<std::uint64_t>(d);
-        }
-        if (value == 0 && !allowZero)
-            throw SizingError(bad);
-        return value;
+        return countOf(option, text, units::CountRange { allowZero ? 0u : 1u, UINT64_MAX });
     }
 
-    double parseAmount(const std::string& option, const std::string& text)
-    {
-        char* end = nullptr;
-        const double d = std::strtod(text.c_str(), &end);
-        if (text.empty() || !end || *end != '\0')
-            throw SizingError(option + ": '" + text + "' is not a number");
-        if (std::isnan(d))
-            throw SizingError(option + ": not a number (NaN)");
-        if (d < 0)
-            throw SizingError(option + ": must not be negative");
-        if (!std::isfinite(d))
-            throw SizingError(option + ": must be finite");
-        return d;
-    }
+    constexpr const char* kEstimateSchema = "iteragpu.estimate/1";
 
     const char* fitCapName(FitLimit::Cap cap)
     {
@@ -114,11 +81,8 @@ namespace {
         SizingInputs in;
         if (!o.parameters.empty())
             in.parameters = parseCount("--parameters", o.parameters);
-        if (!o.bits.empty()) {
-            in.bits = parseCount("--bits", o.bits);
-            if (*in.bits > 64)
-                throw SizingError("--bits: must be between 1 and 64");
-        }
+        if (!o.bits.empty())
+            in.bits = countOf("--bits", o.bits, { 1, 64 });
         if (!o.format.empty()) {
             const auto f = weightFormatFromName(o.format);
             if (!f) {
@@ -144,13 +108,18 @@ namespace {
         in.modelName = o.model;
         in.ggufPath = o.gguf;
         in.storageChosen = !o.format.empty(); // none typed: a quantization_config in config.json gives it
-        if (!o.reserveGiB.empty()) {
-            in.reserveValue = parseAmount("--reserve-gib", o.reserveGiB);
-            in.reserveUnit = units::Unit::GiB;
-        }
-        if (!o.reserveGB.empty()) {
-            in.reserveValue = parseAmount("--reserve-gb", o.reserveGB);
-            in.reserveUnit = units::Unit::GB;
+        // The reserve typed is read exactly to bytes; none typed is the default the workbench starts with.
+        in.reserveValue = kDefaultReserveGiB;
+        in.reserveUnit = units::Unit::GiB;
+        for (const auto& [text, option, unit, bytesPerUnit] :
+            { std::tuple { &o.reserveGiB, "--reserve-gib", units::Unit::GiB, units::kGiB },
+                std::tuple { &o.reserveGB, "--reserve-gb", units::Unit::GB, units::kGB } }) {
+            if (text->empty())
+                continue;
+            in.reserveBytes = sizeOf(option, *text, bytesPerUnit, units::unitSymbol(unit), true);
+            std::string ignored;
+            in.reserveValue = *units::parseDecimal(*text, ignored, 0.0, 1e300);
+            in.reserveUnit = unit;
         }
 
         const bool kvGiven = !o.layers.empty() || !o.kvHeads.empty() || !o.headDim.empty() || !o.kvBytes.empty()
@@ -292,9 +261,11 @@ namespace {
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
+                j["schema"] = kEstimateSchema;
                 j["computation"] = computationJson(estimate);
                 if (context && batch) {
-                    j["largest_context_tokens"] = context->value ? nlohmann::json(*context->value) : nlohmann::json(nullptr);
+                    j["largest_context_tokens"]
+                        = context->value ? nlohmann::json(*context->value) : nlohmann::json(nullptr);
                     j["largest_context_cap"] = fitCapName(context->cap);
                     j["largest_context"] = FitSentences::contextSentence(*context, chosen->name).english();
                     j["largest_batch"] = batch->value ? nlohmann::json(*batch->value) : nlohmann::json(nullptr);
@@ -328,61 +299,98 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
 {
     auto o = std::make_shared<EstimateOptions>();
     auto* sub = app.add_subcommand("estimate", "Size the memory of a model: weights, KV cache, training, reserve.");
-    sub->footer("Sizes are shown in bytes, GB (10^9) and GiB (2^30). total = largest phase + reserve.");
+    char reserveText[32];
+    std::snprintf(reserveText, sizeof reserveText, "%g GiB", kDefaultReserveGiB);
+    sub->footer("Sizes are shown in bytes, GB (10^9) and GiB (2^30). total = largest phase + reserve (default "
+        + std::string(reserveText) + ").");
+    setExamples(*sub,
+        { { "iteragpu estimate --parameters 7e9 --bits 16 --reserve-gib 4",
+              "7 billion parameters at 16 bits with a 4 GiB reserve (the seeds' example)" },
+            { "iteragpu estimate --preset llama-2-7b --format nf4 --tokens 4096 --sequences 4 --device-catalog all",
+                "Llama 2 7B in NF4 with a KV cache of 4 x 4096 tokens, the verdict on every catalog card" },
+            { "iteragpu estimate --config config.json --training --lora-rank 16 --batch 4 --json",
+                "a LoRA fine-tuning step of the model in config.json, as JSON" } });
+    const auto option = [&](const char* name, std::string& target, const char* placeholder, const char* group,
+                            const std::string& help) {
+        return sub->add_option(name, target, help)->type_name(placeholder)->group(group);
+    };
+    const auto flag = [&](const char* name, bool& target, const char* group, const std::string& help) {
+        return sub->add_flag(name, target, help)->group(group);
+    };
     // Model source.
-    sub->add_option("--parameters", o->parameters, "parameter count typed in (e.g. 7000000000 or 7e9)");
-    auto* bits = sub->add_option("--bits", o->bits, "bits per parameter for typed numbers (compact, no metadata)");
-    auto* format = sub->add_option("--format", o->format,
-        "weight storage format: fp32, fp16, bf16, fp8-e4m3, fp8-e5m2, int8, int4-compact, nf4, fp4, nf4-dq, "
-        "gptq-int4, awq-int4");
-    bits->excludes(format);
-    format->excludes(bits);
-    sub->add_option("--compute", o->compute, "compute format (fp16, bf16, fp32)");
-    sub->add_option("--group-size", o->groupSize, "quantization group/block size (GPTQ/AWQ 128, NF4 64)");
-    sub->add_option("--config", o->config, "Hugging Face config.json");
-    sub->add_option("--safetensors", o->safetensors, "a .safetensors file, a model.safetensors.index.json or a folder");
-    sub->add_option("--preset", o->preset, "a model preset from resources/presets (e.g. llama-2-7b)");
+    option(
+        "--parameters", o->parameters, kCountPlaceholder, kGroupModel, "Parameter count typed in (7000000000 or 7e9)");
+    option("--config", o->config, kPathPlaceholder, kGroupModel, "Hugging Face config.json");
+    option("--safetensors", o->safetensors, kPathPlaceholder, kGroupModel,
+        "A .safetensors file, a model.safetensors.index.json or a folder");
+    option("--preset", o->preset, kIdPlaceholder, kGroupModel,
+        "A model preset (e.g. llama-2-7b; 'iteragpu --list-presets' lists them)");
     sub->add_option("--model", o->model,
            "A model: ORG/NAME[@REVISION] from the local Hugging Face cache (offline; $HF_HUB_CACHE, $HF_HOME/hub or "
            "~/.cache/huggingface/hub), a folder, config.json, safetensors or GGUF file, or a preset id")
-        ->type_name("ID|PATH");
+        ->type_name("ID|PATH")
+        ->group(kGroupModel);
     sub->add_option("--gguf", o->gguf, "A GGUF file (llama.cpp): the shape from its metadata, the weights as stored")
-        ->type_name("FILE");
-    auto* gib = sub->add_option("--reserve-gib", o->reserveGiB, "reserve in GiB (2^30 bytes)");
-    auto* gb = sub->add_option("--reserve-gb", o->reserveGB, "reserve in GB (10^9 bytes)");
-    gib->excludes(gb);
-    gb->excludes(gib);
+        ->type_name(kPathPlaceholder)
+        ->group(kGroupModel);
+    // Formats.
+    auto* bits = option("--bits", o->bits, kCountPlaceholder, kGroupFormats,
+        "Bits per parameter for typed numbers (compact, no metadata), 1 to 64");
+    std::string formats;
+    for (const auto& info : allWeightFormats())
+        formats += (formats.empty() ? "" : ", ") + std::string(info.name);
+    auto* format
+        = option("--format", o->format, kFormatPlaceholder, kGroupFormats, "Weight storage format: " + formats);
+    bits->excludes(format);
+    format->excludes(bits);
+    option("--compute", o->compute, kFormatPlaceholder, kGroupFormats, "Compute format (fp16, bf16, fp32)");
+    option("--group-size", o->groupSize, kCountPlaceholder, kGroupFormats,
+        "Quantization group/block size (GPTQ/AWQ 128, NF4 64)");
     // KV cache.
-    sub->add_option("--layers", o->layers, "KV cache: layers");
-    sub->add_option("--kv-heads", o->kvHeads, "KV cache: KV heads (num_key_value_heads)");
-    sub->add_option("--head-dim", o->headDim, "KV cache: head dimension");
-    sub->add_option("--tokens", o->tokens, "KV cache: prompt tokens per sequence");
-    sub->add_option("--generated", o->generated, "KV cache: generated tokens per sequence");
-    sub->add_option("--kv-bytes", o->kvBytes, "KV cache: bytes per element (overrides --kv-dtype)");
-    sub->add_option("--kv-dtype", o->kvDtype, "KV cache: fp16, bf16, fp32, fp8_e4m3, int8, int4 (int: with scales)");
-    sub->add_option("--sequences", o->sequences, "KV cache: sequences held at once");
-    sub->add_option("--sliding-window", o->slidingWindow, "KV cache: sliding window (tokens), every layer");
-    sub->add_flag("--static-cache", o->staticCache, "KV cache: static, preallocated to its capacity");
-    sub->add_option("--cache-capacity", o->capacity, "KV cache: static capacity in tokens (implies --static-cache)");
-    // Training.
-    sub->add_flag("--training", o->training, "size a training step (full unless --lora-rank)");
-    sub->add_option("--optimizer", o->optimizer, "sgd, sgd-momentum, adam, adamw (default), adam8bit");
-    sub->add_flag("--master-weights", o->masterWeights, "fp32 master weights (mixed precision)");
-    sub->add_option("--lora-rank", o->loraRank, "LoRA rank (trains adapters only)");
-    sub->add_option("--lora-targets", o->loraTargets, "LoRA target modules, comma-separated (default q,k,v,o_proj)");
-    sub->add_option("--batch", o->batch, "training micro-batch (sequences)");
-    sub->add_option("--seq-len", o->seqLen, "training sequence length (tokens, default 2048)");
-    sub->add_flag("--checkpointing", o->checkpointing, "activation checkpointing");
-    sub->add_option("--eval-batch", o->evalBatch, "evaluation batch (adds an evaluation phase)");
-    sub->add_flag("--export-copy", o->exportCopy, "a 16-bit copy of the weights while exporting");
-    sub->add_option("--grad-dtype", o->gradDtype, "gradient type (default bf16)");
-    // Devices and output.
-    sub->add_option("--device-catalog", o->deviceCatalog, "fit verdict on a catalog card (id or name) or 'all'");
-    sub->add_option("--tp", o->tp, "tensor-parallel degree (per-device sizes)");
-    sub->add_option("--attention", o->attention,
+    option("--tokens", o->tokens, kCountPlaceholder, kGroupKvCache, "Prompt tokens per sequence");
+    option("--generated", o->generated, kCountPlaceholder, kGroupKvCache, "Generated tokens per sequence");
+    option("--sequences", o->sequences, kCountPlaceholder, kGroupKvCache, "Sequences held at once");
+    option("--layers", o->layers, kCountPlaceholder, kGroupKvCache, "Layers");
+    option("--kv-heads", o->kvHeads, kCountPlaceholder, kGroupKvCache, "KV heads (num_key_value_heads)");
+    option("--head-dim", o->headDim, kCountPlaceholder, kGroupKvCache, "Head dimension");
+    option("--kv-bytes", o->kvBytes, kCountPlaceholder, kGroupKvCache, "Bytes per element (overrides --kv-dtype)");
+    option("--kv-dtype", o->kvDtype, kFormatPlaceholder, kGroupKvCache,
+        "fp16, bf16, fp32, fp8_e4m3, int8, int4 (int: with scales)");
+    option(
+        "--sliding-window", o->slidingWindow, kCountPlaceholder, kGroupKvCache, "Sliding window (tokens), every layer");
+    flag("--static-cache", o->staticCache, kGroupKvCache, "Static, preallocated to its capacity");
+    option("--cache-capacity", o->capacity, kCountPlaceholder, kGroupKvCache,
+        "Static capacity in tokens (implies --static-cache)");
+    option("--attention", o->attention, kNamePlaceholder, kGroupKvCache,
         "eager or sdpa: adds the inference activations per phase (prefill, decode step, dequantization) and picks "
         "the training activation formula");
-    sub->add_flag("--json", o->json, "print one JSON object");
+    // Training.
+    flag("--training", o->training, kGroupTraining, "Size a training step (full unless --lora-rank)");
+    option("--optimizer", o->optimizer, kNamePlaceholder, kGroupTraining,
+        "sgd, sgd-momentum, adam, adamw (default), adam8bit");
+    flag("--master-weights", o->masterWeights, kGroupTraining, "fp32 master weights (mixed precision)");
+    option("--lora-rank", o->loraRank, kCountPlaceholder, kGroupTraining, "LoRA rank (trains adapters only)");
+    option("--lora-targets", o->loraTargets, kListPlaceholder, kGroupTraining,
+        "LoRA target modules, comma-separated (default q,k,v,o_proj)");
+    option("--batch", o->batch, kCountPlaceholder, kGroupTraining, "Training micro-batch (sequences)");
+    option(
+        "--seq-len", o->seqLen, kCountPlaceholder, kGroupTraining, "Training sequence length (tokens, default 2048)");
+    flag("--checkpointing", o->checkpointing, kGroupTraining, "Activation checkpointing");
+    option(
+        "--eval-batch", o->evalBatch, kCountPlaceholder, kGroupTraining, "Evaluation batch (adds an evaluation phase)");
+    flag("--export-copy", o->exportCopy, kGroupTraining, "A 16-bit copy of the weights while exporting");
+    option("--grad-dtype", o->gradDtype, kFormatPlaceholder, kGroupTraining, "Gradient type (default bf16)");
+    // Devices.
+    auto* gib = option("--reserve-gib", o->reserveGiB, kGiBPlaceholder, kGroupDevices,
+        "Reserve in GiB (2^30 bytes); default " + std::string(reserveText));
+    auto* gb = option("--reserve-gb", o->reserveGB, kGBPlaceholder, kGroupDevices, "Reserve in GB (10^9 bytes)");
+    gib->excludes(gb);
+    gb->excludes(gib);
+    option("--device-catalog", o->deviceCatalog, kIdPlaceholder, kGroupDevices,
+        "Fit verdict on a catalog card (id or name; 'iteragpu --list-cards') or 'all'");
+    option("--tp", o->tp, kCountPlaceholder, kGroupDevices, "Tensor-parallel degree (per-device sizes)");
+    // Output.
+    addJsonFlag(*sub, o->json, "Print one JSON object (schema iteragpu.estimate/1)");
     sub->callback([o, &action, &out, &err] { action = [o, &out, &err] { return runEstimate(*o, out, err); }; });
 }
 

@@ -3,11 +3,16 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/ledgerprinter.h"
+#include "app/cli/optionconventions.h"
+#include "core/report/ledger.h"
+#include "core/report/ledgerestimate.h"
+#include "core/report/ledgerjson.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 namespace iteragpu::cli {
@@ -18,7 +23,30 @@ namespace {
         std::string file;
         std::string phase; // empty: the peak phase (and the failed one)
         bool all = false;
+        bool json = false;
     };
+
+    constexpr const char* kExplainSchema = "iteragpu.explain/1";
+
+    // The phases explained: the one named, every phase that ran, or the peak phase and the failed one.
+    std::vector<std::size_t> explainedPhases(const protocol::RunResult& result, const ExplainOptions& o)
+    {
+        std::vector<std::size_t> indices;
+        for (std::size_t i = 0; i < result.phases.size(); ++i) {
+            if (!o.phase.empty() ? protocol::phaseLabel(result.phases[i]) == o.phase
+                                 : o.all && result.phases[i].status != protocol::PhaseStatus::NotRun)
+                indices.push_back(i);
+        }
+        if (o.phase.empty() && !o.all) {
+            const auto peak = report::peakPhaseIndex(result);
+            const auto failed = report::failedPhaseIndex(result);
+            if (peak)
+                indices.push_back(*peak);
+            if (failed && failed != peak)
+                indices.push_back(*failed);
+        }
+        return indices;
+    }
 
     int runExplain(const ExplainOptions& o, std::ostream& out, std::ostream& err)
     {
@@ -28,6 +56,21 @@ namespace {
         if (!report::readResultFile(o.file, result, error)) {
             err << prefix << error << "\n";
             return kExitError;
+        }
+        if (o.json) {
+            const auto indices = explainedPhases(result, o);
+            if (!o.phase.empty() && indices.empty()) {
+                err << prefix << "no phase '" << o.phase << "' in " << o.file << "\n";
+                return kExitUsage;
+            }
+            nlohmann::ordered_json ledgers = nlohmann::ordered_json::array();
+            for (const auto i : indices)
+                ledgers.push_back(
+                    report::ledgerToJson(report::buildPhaseLedger(result, i, report::estimateForPhase(result, i))));
+            const nlohmann::ordered_json j { { "schema", kExplainSchema }, { "file", o.file },
+                { "simulated", result.simulated }, { "ledgers", ledgers } };
+            out << j.dump(2) << '\n';
+            return kExitOk;
         }
         out << report::runHeader(result);
         if (o.phase.empty()) {
@@ -53,12 +96,21 @@ void addExplainCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     auto* sub = app.add_subcommand("explain",
         "Why the peak exceeds the estimate: the ledger of a saved measurement (a result file of 'measure "
         "--output'), from the estimate to the allocator and the device, as 'measure' printed it.");
-    sub->add_option("RESULT", opts->file, "Result file (JSON) written by 'iteragpu measure --output'")->required();
+    setExamples(*sub,
+        { { "iteragpu explain run.json", "the ledger of the peak phase (and of the failed one) of run.json" },
+            { "iteragpu explain run.json --phase prefill", "the ledger of the prefill phase" },
+            { "iteragpu explain run.json --all --json", "every phase's ledger as JSON" } });
+    sub->add_option("RESULT", opts->file, "Result file (JSON) written by 'iteragpu measure --output'")
+        ->required()
+        ->type_name(kPathPlaceholder);
     auto* phase = sub->add_option("--phase", opts->phase,
-        "The phase to explain, as named in the file (prefill, "
-        "warm_forward#0); default: the peak phase and the failed one");
-    auto* all = sub->add_flag("--all", opts->all, "Every phase that ran");
+                         "The phase to explain, as named in the file (prefill, warm_forward#0); default: the peak "
+                         "phase and the failed one")
+                      ->type_name(kNamePlaceholder)
+                      ->group(kGroupOutput);
+    auto* all = sub->add_flag("--all", opts->all, "Every phase that ran")->group(kGroupOutput);
     phase->excludes(all);
+    addJsonFlag(*sub, opts->json, "Print the ledgers as one JSON object (schema iteragpu.explain/1)");
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runExplain(*opts, out, err); }; });
 }
 

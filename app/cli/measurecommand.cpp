@@ -2,7 +2,7 @@
 #include "app/cli/measurecommand.h"
 
 #include "app/cli/cliapp.h"
-#include "app/cli/countvalidator.h"
+#include "app/cli/optionconventions.h"
 #include "app/cli/ledgerprinter.h"
 #include "core/registry/backendregistry.h"
 #include "core/protocol/phaseplan.h"
@@ -17,9 +17,10 @@
 #include "core/workloads/decodersource.h"
 
 #include <CLI/CLI.hpp>
-#include <atomic>
 #include <cmath>
+#include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -44,7 +45,9 @@ namespace {
         std::uint32_t repeats = 5;
         bool emptyCache = false;
         bool stream = false;
-        double simCapacityGiB = 0.0;
+        bool json = false; // the result document on stdout (as --output -)
+        bool force = false; // replace an existing --output
+        std::optional<std::uint64_t> simCapacityBytes; // sim:N only; nullopt: the simulated device's own default
         std::optional<std::uint64_t> simContextMiB; // sim:N only; nullopt: sim::kDefaultSimContextBytes
         std::optional<std::uint64_t> simWorkspaceMiB; // sim:N only; nullopt: sim::kDefaultSimWorkspaceBytes
         std::string ledger = "peak"; // peak, all or none
@@ -242,17 +245,12 @@ namespace {
         config.simCard = o.simCard;
         if (o.simSpeed)
             config.simSpeed = *o.simSpeed;
-        if (o.simCapacityGiB != 0.0) {
+        if (o.simCapacityBytes) { // positive, in bytes (sizeText)
             if (id->backend != "sim") {
                 err << prefix << "--sim-capacity-gib applies to sim:N devices only\n";
                 return kExitUsage;
             }
-            const auto bytes = units::fromUnit(o.simCapacityGiB, units::Unit::GiB);
-            if (!bytes || *bytes == 0) {
-                err << prefix << "--sim-capacity-gib must be a positive number of GiB\n";
-                return kExitUsage;
-            }
-            config.simCapacityBytes = bytes;
+            config.simCapacityBytes = o.simCapacityBytes;
         }
         if ((o.simContextMiB || o.simWorkspaceMiB) && id->backend != "sim") {
             err << prefix << (o.simContextMiB ? "--sim-context-mib" : "--sim-workspace-mib")
@@ -298,7 +296,7 @@ namespace {
             return kExitUsage;
         }
         std::error_code ec;
-        if (!o.output.empty()
+        if (!o.output.empty() && o.output != "-" && !o.force
             && std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
             err << prefix << "the output file " << units::printable(o.output)
                 << " exists; it is left untouched (choose another path)\n";
@@ -307,32 +305,37 @@ namespace {
 
         const bool simulated = prepared.backend.simulated;
         const std::size_t phaseCount = protocol::planPhases(config).size();
-        CliObserver observer(out, err, o.stream, simulated, phaseCount);
+        // With the result document on stdout (--json, --output -), the human lines go to stderr as with --stream.
+        const bool resultOnStdout = o.json || o.output == "-";
+        std::ostream& human = o.stream || resultOnStdout ? err : out;
+        CliObserver observer(o.stream ? out : human, err, o.stream, simulated, phaseCount);
         protocol::RunResult header;
         header.config = config;
         header.simulated = simulated;
         if (prepared.device)
             header.environment.device = *prepared.device;
         header.environment.backend = prepared.backend.name;
-        (o.stream ? err : out) << report::runHeader(header) << std::flush;
+        human << report::runHeader(header) << std::flush;
 
         protocol::Runner runner;
         const InterruptCancelsRun interrupts(runner); // Note [Interrupted run]
         runner.start(config, prepared.backend, std::move(prepared.factory), &observer);
         const protocol::RunResult result = runner.wait();
         // Why the peak exceeds the estimate, from the result alone ('iteragpu explain' prints it again from the file).
-        (o.stream ? err : out) << ledgerText(result, *ledgerChoiceFromName(o.ledger));
-        (o.stream ? err : out) << report::runFooter(result) << std::flush;
+        human << ledgerText(result, *ledgerChoiceFromName(o.ledger));
+        human << report::runFooter(result) << std::flush;
 
         if (result.deviceMissing) {
             err << prefix << result.error << "\n";
             return kExitNoDevice;
         }
-        if (!o.output.empty()) {
+        if (resultOnStdout)
+            out << report::toJson(result).dump(2) << '\n' << std::flush;
+        if (!o.output.empty() && o.output != "-") {
             std::string error;
-            switch (report::writeResultFile(o.output, result, error)) {
+            switch (report::writeResultFile(o.output, result, error, o.force)) {
             case report::WriteError::None:
-                (o.stream ? err : out) << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
+                human << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
                 break;
             case report::WriteError::Exists:
                 err << prefix << error << "\n";
@@ -375,84 +378,152 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     auto* sub = app.add_subcommand("measure",
         "Run a workload phase by phase on a device and record its memory: the dense network (--width, the seeds' "
         "exercise) or a decoder-only transformer (--model).");
-    sub->add_option("--device", opts->device, "Device id: cuda:N, hip:N or sim:N")->required();
-    sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused");
-    sub->add_option("--mode", opts->mode, "inference or training")
-        ->check(CLI::IsMember({ "inference", "training" }))
-        ->capture_default_str();
-    auto* batch = sub->add_option("--batch", opts->batch, "Sequences per batch")
-                      ->check(CLI::PositiveNumber)
-                      ->capture_default_str();
-    auto* context = sub->add_option("--context", opts->context, "Tokens per sequence")
-                        ->check(CLI::PositiveNumber)
-                        ->capture_default_str();
-    auto* width = sub->add_option("--width", opts->width, "Hidden width of the dense network")
-                      ->check(CLI::PositiveNumber)
-                      ->capture_default_str();
+    setExamples(*sub,
+        { { "iteragpu measure --device sim:0 --output run.json",
+              "the dense network on the simulated device, the result written to run.json (simulated)" },
+            { "iteragpu measure --device cuda:0 --model llama-2-7b --format nf4 --prompt-tokens 4096 --json",
+                "a Llama 2 7B decoder in NF4 on the first CUDA device, the result document on stdout" },
+            { "iteragpu measure --device sim:0 --sim-card h100-sxm --sim-speed 1 --model llama-2-7b --stream",
+                "the same on a simulated H100 paced in real time, every sample as a JSON line" } });
+    const auto count = [](CLI::Option* o, units::CountRange range = {}) {
+        return o->transform(countText(range))->type_name(kCountPlaceholder);
+    };
+    constexpr units::CountRange kPositive { 1, UINT64_MAX };
+    constexpr units::CountRange kUint32 { 0, UINT32_MAX };
+
+    // Model: the dense network's shape, or the decoder (random weights of the model's shape, no checkpoint read).
+    auto* batch = count(sub->add_option("--batch", opts->batch, "Dense network: sequences per batch"), kPositive)
+                      ->capture_default_str()
+                      ->group(kGroupModel);
+    auto* context = count(sub->add_option("--context", opts->context, "Dense network: tokens per sequence"), kPositive)
+                        ->capture_default_str()
+                        ->group(kGroupModel);
+    auto* width = count(sub->add_option("--width", opts->width, "Dense network: hidden width"), kPositive)
+                      ->capture_default_str()
+                      ->group(kGroupModel);
+    auto* model = sub->add_option("--model", opts->model,
+                         "Decoder to measure: ORG/NAME[@REVISION] from the local Hugging Face cache (offline), a preset id "
+        "(llama-2-7b), a config.json, a folder with one, or a .safetensors file")
+                      ->type_name(kIdPlaceholder + std::string("|") + kPathPlaceholder)
+                      ->group(kGroupModel);
+    model->excludes(width)->excludes(batch)->excludes(context);
+    const auto decoderOption = [&](CLI::Option* option, const char* group) {
+        option->needs(model)->capture_default_str()->group(group);
+    };
+    decoderOption(count(sub->add_option("--prompt-tokens", opts->promptTokens, "Decoder: prompt tokens per sequence "
+                                                                               "(prefill)"),
+                      kPositive),
+        kGroupModel);
+    decoderOption(count(sub->add_option("--generated", opts->generated, "Decoder: tokens generated per sequence "
+                                                                        "(decode steps)")),
+        kGroupModel);
+    decoderOption(
+        count(sub->add_option("--sequences", opts->sequences, "Decoder: sequences generated at once"), kPositive),
+        kGroupModel);
+    decoderOption(count(sub->add_option("--decode-chunk", opts->decodeChunk, "Decoder: decode steps per phase record; "
+                                                                             "0 = one record")),
+        kGroupModel);
+    // Formats.
+    decoderOption(sub->add_option("--format", opts->format,
+                         "Weights' format: fp32, fp16, bf16, int8, nf4 or nf4-dq (default: the config's torch_dtype)")
+                      ->check(CLI::IsMember({ "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" }))
+                      ->type_name(kFormatPlaceholder),
+        kGroupFormats);
     auto* dtype = sub->add_option("--dtype", opts->dtype,
                          "float32, float16 or bfloat16 (with --model: the compute type of int8/nf4, default bfloat16)")
                       ->check(CLI::IsMember({ "float32", "float16", "bfloat16", "fp32", "fp16", "bf16" }))
-                      ->capture_default_str();
-    sub->add_option("--warmup", opts->warmup, "Warm-up iterations (one phase)")->capture_default_str();
-    sub->add_option("--repeats", opts->repeats, "Measured repeats (one phase each)")->capture_default_str();
+                      ->capture_default_str()
+                      ->type_name(kFormatPlaceholder)
+                      ->group(kGroupFormats);
+    // KV cache.
+    decoderOption(sub->add_option("--kv-cache", opts->kvCache, "dynamic (grows), static or paged (16 tokens)")
+                      ->check(CLI::IsMember({ "dynamic", "static", "paged" }))
+                      ->type_name(kNamePlaceholder),
+        kGroupKvCache);
+    decoderOption(sub->add_option("--attention", opts->attention, "eager (holds the q x k scores) or sdpa (tiled)")
+                      ->check(CLI::IsMember({ "eager", "sdpa" }))
+                      ->type_name(kNamePlaceholder),
+        kGroupKvCache);
+    // Run.
+    sub->add_option("--mode", opts->mode, "inference or training")
+        ->check(CLI::IsMember({ "inference", "training" }))
+        ->capture_default_str()
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupRun);
+    count(sub->add_option("--warmup", opts->warmup, "Warm-up iterations (one phase)"), kUint32)
+        ->capture_default_str()
+        ->group(kGroupRun);
+    count(sub->add_option("--repeats", opts->repeats, "Measured repeats (one phase each)"), kUint32)
+        ->capture_default_str()
+        ->group(kGroupRun);
     sub->add_option("--allocator", opts->allocator, "native (caching allocator) or async (driver pool)")
         ->check(CLI::IsMember({ "native", "async" }))
-        ->capture_default_str();
-    sub->add_flag("--empty-cache-between-repeats", opts->emptyCache, "empty_cache() before each warm repeat");
-    sub->add_flag("--stream", opts->stream, "JSON lines of samples and phase events on stdout");
-    sub->add_option("--sim-capacity-gib", opts->simCapacityGiB, "Capacity of the simulated device, GiB (sim:N only)");
+        ->capture_default_str()
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupRun);
+    sub->add_flag("--empty-cache-between-repeats", opts->emptyCache, "empty_cache() before each warm repeat")
+        ->group(kGroupRun);
+    char hzRange[64];
+    std::snprintf(hzRange, sizeof hzRange, "Sampler rate, %g to %g Hz", protocol::kMinSamplingHz,
+        protocol::kMaxSamplingHz);
+    sub->add_option("--sampling-hz", opts->samplingHz, hzRange)
+        ->check(decimalText(protocol::kMinSamplingHz, protocol::kMaxSamplingHz))
+        ->capture_default_str()
+        ->type_name("HZ")
+        ->group(kGroupRun);
+    count(sub->add_option("--seed", opts->seed, "Seed of the synthetic weights and inputs"))
+        ->capture_default_str()
+        ->group(kGroupRun);
+    // The simulated device, for either workload.
+    sub->add_option("--sim-capacity-gib", opts->simCapacityBytes, "Capacity of the simulated device")
+        ->transform(sizeText(units::kGiB, "GiB", false))
+        ->type_name(kGiBPlaceholder)
+        ->group(kGroupSimulated);
     sub->add_option("--sim-context-mib", opts->simContextMiB,
-        "Simulated CUDA context outside the allocator, MiB (sim:N only; default "
-            + std::to_string(sim::kDefaultSimContextBytes / units::kMiB) + ", an assumed typical size)")
-        ->transform(CountValidator(true));
+           "Simulated CUDA context outside the allocator (default "
+               + std::to_string(sim::kDefaultSimContextBytes / units::kMiB) + " MiB, an assumed typical size)")
+        ->transform(countText())
+        ->type_name(kMiBPlaceholder)
+        ->group(kGroupSimulated);
     sub->add_option("--sim-workspace-mib", opts->simWorkspaceMiB,
-        "Simulated math library workspace outside the allocator, MiB (sim:N only; default "
-            + std::to_string(sim::kDefaultSimWorkspaceBytes / units::kMiB) + ", cuBLAS's on Hopper, assumed)")
-        ->transform(CountValidator(true));
+           "Simulated math library workspace outside the allocator (default "
+               + std::to_string(sim::kDefaultSimWorkspaceBytes / units::kMiB) + " MiB, cuBLAS's on Hopper, assumed)")
+        ->transform(countText())
+        ->type_name(kMiBPlaceholder)
+        ->group(kGroupSimulated);
+    sub->add_option("--sim-card", opts->simCard,
+           "Card whose capacity and pace sim:N keeps ('iteragpu --list-cards' lists them)")
+        ->type_name(kIdPlaceholder)
+        ->group(kGroupSimulated);
+    auto* speed = sub->add_option(
+                         "--sim-speed", "Pace of the simulated card: 1 = its modelled time in real time, 0 = no wait")
+                      ->type_name(kDecimalPlaceholder)
+                      ->check(decimalText(0.0, 1e300))
+                      ->group(kGroupSimulated);
+    // Devices.
+    sub->add_option("--device", opts->device, "Device id: cuda:N, hip:N or sim:N")
+        ->required()
+        ->type_name(kDevicePlaceholder)
+        ->group(kGroupDevices);
+    // Output.
+    sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused unless --force; "
+                                              "'-' prints the result to stdout")
+        ->type_name(kPathPlaceholder)
+        ->group(kGroupOutput);
+    addForceFlag(*sub, opts->force);
+    auto* json = addJsonFlag(*sub, opts->json,
+        "Print the result document (schema iteragpu.measure/2) on stdout; the progress goes to stderr");
+    auto* stream = sub->add_flag("--stream", opts->stream, "JSON lines of samples and phase events on stdout")
+                       ->group(kGroupOutput);
+    json->excludes(stream);
+    stream->excludes(json);
     sub->add_option("--ledger", opts->ledger,
            "Ledger printed after the phases (why the peak exceeds the estimate): peak (the peak phase and the "
            "failed one), all or none")
         ->check(CLI::IsMember({ "peak", "all", "none" }))
-        ->capture_default_str();
-    sub->add_option("--sampling-hz", opts->samplingHz, "Sampler rate, clamped to 10..10000 Hz")->capture_default_str();
-    sub->add_option("--seed", opts->seed, "Seed of the synthetic weights and inputs")->capture_default_str();
-
-    // The decoder workload: random weights of the model's shape, no checkpoint read.
-    auto* model = sub->add_option("--model", opts->model,
-        "Decoder to measure: ORG/NAME[@REVISION] from the local Hugging Face cache (offline), a preset id "
-        "(llama-2-7b), a config.json, a folder with one, or a .safetensors file");
-    model->excludes(width)->excludes(batch)->excludes(context);
-    const auto decoderOption = [&](CLI::Option* option) { option->needs(model)->capture_default_str(); };
-    decoderOption(sub->add_option("--format", opts->format,
-                         "Weights' format: fp32, fp16, bf16, int8, nf4 or nf4-dq (default: the config's torch_dtype)")
-                      ->check(CLI::IsMember({ "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" })));
-    decoderOption(sub->add_option("--prompt-tokens", opts->promptTokens, "Prompt tokens per sequence (prefill)")
-                      ->transform(CountValidator(false)));
-    decoderOption(sub->add_option("--generated", opts->generated, "Tokens generated per sequence (decode steps)")
-                      ->transform(CountValidator(true)));
-    decoderOption(sub->add_option("--sequences", opts->sequences, "Sequences generated at once")
-                      ->transform(CountValidator(false)));
-    decoderOption(sub->add_option("--kv-cache", opts->kvCache, "KV cache: dynamic (grows), static or paged (16 tokens)")
-                      ->check(CLI::IsMember({ "dynamic", "static", "paged" })));
-    decoderOption(sub->add_option("--attention", opts->attention, "eager (holds the q x k scores) or sdpa (tiled)")
-                      ->check(CLI::IsMember({ "eager", "sdpa" })));
-    decoderOption(sub->add_option("--decode-chunk", opts->decodeChunk, "Decode steps per phase record; 0 = one record")
-                      ->transform(CountValidator(true)));
-    // The simulated card, for either workload.
-    sub->add_option(
-        "--sim-card", opts->simCard, "Card of resources/catalog/gpus.json whose capacity and pace sim:N keeps");
-    auto* speed = sub->add_option(
-                         "--sim-speed", "Pace of the simulated card: 1 = its modelled time in real time, 0 = no wait")
-                      ->type_name("FLOAT")
-                      ->check(CLI::Validator(
-                          [](std::string& text) -> std::string {
-                              char* end = nullptr;
-                              const double v = std::strtod(text.c_str(), &end);
-                              if (text.empty() || *end != '\0' || !std::isfinite(v) || v < 0.0)
-                                  return "'" + text + "' is not a finite number of 0 or more";
-                              return {};
-                          },
-                          "X>=0"));
+        ->capture_default_str()
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupOutput);
     sub->callback([&action, &out, &err, opts, dtype, speed, model] {
         opts->dtypeGiven = dtype->count() > 0;
         opts->modelGiven = model->count() > 0;

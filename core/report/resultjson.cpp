@@ -877,12 +877,12 @@ namespace {
 
 } // namespace
 
-WriteError writeResultFile(const std::string& path, const RunResult& result, std::string& error)
+WriteError writeResultFile(const std::string& path, const RunResult& result, std::string& error, bool replace)
 {
     namespace fs = std::filesystem;
     const std::string shown = units::printable(path);
     std::error_code ec;
-    if (fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
+    if (!replace && fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
         error = "the output file " + shown + kExistsMessage;
         return WriteError::Exists;
     }
@@ -893,15 +893,15 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
         error = std::string("cannot encode the result: ") + e.what();
         return WriteError::Io;
     }
-    return writeWholeFile(path, text, error);
+    return writeWholeFile(path, text, error, replace);
 }
 
-WriteError writeWholeFile(const std::string& path, const std::string& text, std::string& error)
+WriteError writeWholeFile(const std::string& path, const std::string& text, std::string& error, bool replace)
 {
     namespace fs = std::filesystem;
     const std::string shown = units::printable(path);
     std::error_code ec;
-    if (fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
+    if (!replace && fs::symlink_status(path, ec).type() != fs::file_type::not_found && !ec) {
         error = "the output file " + shown + kExistsMessage;
         return WriteError::Exists;
     }
@@ -935,6 +935,11 @@ WriteError writeWholeFile(const std::string& path, const std::string& text, std:
     }
     if (::close(fd) != 0)
         return fail(errno, "cannot close");
+    if (replace) { // chosen by the user: rename() replaces atomically, whatever file system
+        if (::rename(tmp.c_str(), path.c_str()) == 0)
+            return WriteError::None;
+        return fail(errno, "cannot replace");
+    }
     switch (claimPath(tmp, path, err)) {
     case Claim::Done:
         return WriteError::None;

@@ -34,9 +34,12 @@ enum class WriteError : int { None = 0, Exists = 1, NoSpace = 2, Io = 3 };
 // writers of one path, one wins, the other gets Exists, also on file systems without hard links), so a reader
 // never sees half a file. A full disk is NoSpace. SIGINT, SIGTERM, SIGHUP and SIGQUIT are blocked in the calling
 // thread while the temporary file exists; on any failure it is removed.
-WriteError writeResultFile(const std::string& path, const protocol::RunResult& result, std::string& error);
+// replace (the user's explicit choice, `--force`): an existing file is replaced, still whole: the temporary
+// file is renamed over it, so a reader sees the old file or the new one, never a mix.
+WriteError writeResultFile(
+    const std::string& path, const protocol::RunResult& result, std::string& error, bool replace = false);
 // The same rules for any bytes (the exports of core/interop): refused when the path exists, whole or nothing.
-WriteError writeWholeFile(const std::string& path, const std::string& bytes, std::string& error);
+WriteError writeWholeFile(const std::string& path, const std::string& bytes, std::string& error, bool replace = false);
 
 // Whether a file could be created at path now: its folder exists and takes a new file (a probe file is created
 // and removed), and the name fits the folder's file system (NAME_MAX). For checking an output before a run.

@@ -5,6 +5,7 @@
 #include "core/sizing/trainingestimator.h"
 #include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
+#include "core/units/readablesize.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -119,7 +120,6 @@ ComputationLine ComputationLines::weightsFromCheckpoint(std::uint64_t storedByte
     return line;
 }
 
-ComputationLine ComputationLines::weightsFromFormat(const WeightEstimate& w, const WeightOptions& o, std::uint64_t tp)
 ComputationLine ComputationLines::weightsFromGguf(std::uint64_t storedBytes, const std::string& types, std::uint64_t tp)
 {
     ComputationLine line;
@@ -131,6 +131,7 @@ ComputationLine ComputationLines::weightsFromGguf(std::uint64_t storedBytes, con
     return line;
 }
 
+ComputationLine ComputationLines::weightsFromFormat(const WeightEstimate& w, const WeightOptions& o, std::uint64_t tp)
 {
     ComputationLine line;
     line.componentId = "weights";
@@ -589,7 +590,7 @@ std::string ComputationLines::amount(std::uint64_t bytes, units::Unit unit)
     const std::uint64_t scale = unit == units::Unit::GiB ? units::kGiB : units::kGB;
     if (bytes % scale == 0)
         return units::groupDigits(bytes / scale) + " " + units::unitSymbol(unit);
-    return units::format(bytes, unit);
+    return units::formatReadable(bytes, unit);
 }
 
 } // namespace iteragpu::sizing

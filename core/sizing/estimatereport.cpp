@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/estimatereport.h"
 
+#include "core/units/readablesize.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -11,8 +13,8 @@ namespace {
     // "14 000 000 000 bytes = 14.00 GB = 13.04 GiB": raw bytes, then one conversion to each unit, each labelled.
     std::string sizeText(std::uint64_t bytes)
     {
-        return units::groupDigits(bytes) + " bytes = " + units::format(bytes, units::Unit::GB) + " = "
-            + units::format(bytes, units::Unit::GiB);
+        return units::groupDigits(bytes) + " bytes = " + units::formatReadable(bytes, units::Unit::GB) + " = "
+            + units::formatReadable(bytes, units::Unit::GiB);
     }
 
     std::string padded(const std::string& s, std::size_t width)
@@ -24,10 +26,10 @@ namespace {
     {
         if (margin >= 0)
             return "+" + units::groupDigits(static_cast<std::uint64_t>(margin)) + " bytes (+"
-                + units::format(static_cast<std::uint64_t>(margin), units::Unit::GiB) + ")";
+                + units::formatReadable(static_cast<std::uint64_t>(margin), units::Unit::GiB) + ")";
         const std::uint64_t m
             = margin == INT64_MIN ? static_cast<std::uint64_t>(INT64_MAX) + 1 : static_cast<std::uint64_t>(-margin);
-        return "-" + units::groupDigits(m) + " bytes (-" + units::format(m, units::Unit::GiB) + ")";
+        return "-" + units::groupDigits(m) + " bytes (-" + units::formatReadable(m, units::Unit::GiB) + ")";
     }
 
 } // namespace

@@ -277,7 +277,8 @@ SizingRequest makeRequest(const SizingInputs& in)
     }
 
     r.attention = in.attention;
-    r.reserve = Reserve::typed(in.reserveValue, in.reserveUnit);
+    r.reserve = in.reserveBytes ? Reserve::exact(in.reserveValue, in.reserveUnit, *in.reserveBytes)
+                                : Reserve::typed(in.reserveValue, in.reserveUnit);
     if (in.tensorParallel == 0)
         throw SizingError("the tensor-parallel degree must be between 1 and 4096");
     r.tensorParallel = in.tensorParallel;

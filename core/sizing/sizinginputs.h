@@ -101,6 +101,8 @@ struct SizingInputs {
     // --- reserve and devices ---
     double reserveValue = 0.0;
     units::Unit reserveUnit = units::Unit::GiB;
+    // The exact bytes when the front end read the typed text itself (units::parseSize); else from reserveValue.
+    std::optional<std::uint64_t> reserveBytes;
     std::uint64_t tensorParallel = 1;
 };
 

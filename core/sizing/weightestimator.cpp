@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/weightestimator.h"
 
-#include "core/units/checkedmath.h"
 #include "core/sizing/sizingerror.h"
+#include "core/units/checkedmath.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace iteragpu::sizing {
 
@@ -107,6 +108,44 @@ namespace {
         return std::find(list.begin(), list.end(), name) != list.end();
     }
 
+    // The block or group size the estimate used and the bits per parameter it gives, for the formats that have
+    // one (the format's sentence names the layout, not the numbers: they follow --group-size). nullopt for the
+    // others. Bits: codes + their share of the metadata (per-tensor maps and g_idx aside).
+    std::optional<i18n::Message> groupAssumption(const WeightOptions& o)
+    {
+        const auto bits = [](double b) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.6g", b);
+            return std::string(text);
+        };
+        const double block = static_cast<double>(o.blockSize);
+        const double group = static_cast<double>(o.groupSize);
+        switch (o.format) {
+        case WeightFormat::NF4:
+        case WeightFormat::FP4:
+            return i18n::Message { //: %1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "weights: blocks of %1 values, %2 bits per parameter (codes and scales)"),
+                { o.blockSize, bits(4.0 + 32.0 / block) }
+            };
+        case WeightFormat::NF4DoubleQuant:
+            return i18n::Message { //: %1 values per block, %2 bits per parameter (a decimal, e.g. 4.5)
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "weights: blocks of %1 values, %2 bits per parameter (codes and scales)"),
+                { o.blockSize, bits(4.0 + 8.0 / block + 32.0 / (256.0 * block)) }
+            };
+        case WeightFormat::GptqInt4:
+        case WeightFormat::AwqInt4:
+            return i18n::Message { //: %1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "weights: groups of %1 input rows, %2 bits per parameter (codes, scales and zeros)"),
+                { o.groupSize, bits(4.0 + 20.0 / group) }
+            };
+        default:
+            return std::nullopt;
+        }
+    }
+
     std::string joined(const std::vector<std::string>& list)
     {
         std::string s;
@@ -132,6 +171,8 @@ WeightEstimate WeightEstimator::estimate(std::uint64_t parameters, const WeightO
     e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
         ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
         { i18n::Term { i18n::kWeightFormatContext, info.assumptions } } });
+    if (auto group = groupAssumption(options))
+        e.assumptions.push_back(std::move(*group));
     if (info.quantized)
         e.assumptions.push_back({ //: %1 storage format (nf4, gptq-int4, ...)
             ITERAGPU_TRANSLATE_NOOP("Assumption",
@@ -160,7 +201,8 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     };
     auto addQuantized = [&](std::uint64_t in, std::uint64_t out, std::uint64_t count) {
         const auto t = tensorBytes(options.format, in, out, count, options, true);
-        e.quantizedParameters = units::checked::add(e.quantizedParameters, units::checked::mul({ in, out, count }, kWhat), kWhat);
+        e.quantizedParameters
+            = units::checked::add(e.quantizedParameters, units::checked::mul({ in, out, count }, kWhat), kWhat);
         e.payloadBytes = units::checked::add(e.payloadBytes, t.payload, kWhat);
         e.metadataBytes = units::checked::add(e.metadataBytes, t.metadata, kWhat);
     };
@@ -199,6 +241,8 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
         ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: %1"),
         { i18n::Term { i18n::kWeightFormatContext, info.assumptions } } });
+    if (auto group = groupAssumption(options))
+        e.assumptions.push_back(std::move(*group));
     if (!kept.empty())
         e.assumptions.push_back({ //: %1 data type (bf16, fp16), %2 module names, %3 their parameter count
             ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: kept in %1: %2 (%3 parameters)"),

@@ -37,25 +37,26 @@ const std::vector<WeightFormatInfo>& allWeightFormats()
                 "real checkpoint layout.") },
         { WeightFormat::NF4, "nf4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "NF4 (bitsandbytes)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
-                "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
+                "nf4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a "
+                "16-entry fp32 quant map per tensor (counted when the shape is known).") },
         { WeightFormat::FP4, "fp4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP4 (bitsandbytes)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of 64 values = 4.5 bits per parameter, "
-                "plus a 16-entry fp32 quant map per tensor (counted when the shape is known).") },
+                "fp4 (bitsandbytes): 4-bit codes plus one fp32 absmax per block of values (64 by default), plus a "
+                "16-entry fp32 quant map per tensor (counted when the shape is known).") },
         { WeightFormat::NF4DoubleQuant, "nf4-dq",
             ITERAGPU_TRANSLATE_NOOP("WeightFormat", "NF4 double quantization (bitsandbytes)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of 64 values, one fp32 "
-                "second-level scale per 256 blocks = 4 + 8/64 + 32/16384 = ~4.127 bits per parameter.") },
+                "nf4 with double quantization: 4-bit codes, one 8-bit absmax per block of values (64 by default), one "
+                "fp32 second-level scale per 256 blocks.") },
         { WeightFormat::GptqInt4, "gptq-int4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "GPTQ int4"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of 128 input rows and output column one "
-                "fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape known).") },
+                "GPTQ int4: 4-bit codes packed in int32 (qweight), per group of input rows (128 by default) and output "
+                "column one fp16 scale and one packed 4-bit zero (qzeros), plus one int32 g_idx per input row (shape "
+                "known).") },
         { WeightFormat::AwqInt4, "awq-int4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "AWQ int4"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "AWQ int4: 4-bit codes packed in int32, per group of 128 input rows and output column one fp16 scale "
-                "and one packed 4-bit zero; no g_idx.") },
+                "AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one "
+                "fp16 scale and one packed 4-bit zero; no g_idx.") },
     };
     return formats;
 }

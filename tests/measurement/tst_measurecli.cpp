@@ -242,16 +242,16 @@ private slots:
         row("--model with --context", "--device sim:0 --model TINY --context 16", 64, "--context excludes --model");
         row("--prompt-tokens without --model", "--device sim:0 --prompt-tokens 16", 64, "requires --model");
         row("--format without --model", "--device sim:0 --format nf4", 64, "requires --model");
-        row("negative tokens", "--device sim:0 --model TINY --prompt-tokens -1", 64, "'-1' is not a whole number");
+        row("negative tokens", "--device sim:0 --model TINY --prompt-tokens -1", 64, "'-1' is negative");
         row("fractional tokens", "--device sim:0 --model TINY --prompt-tokens 1.5", 64, "'1.5' is not a whole number");
         row("zero tokens", "--device sim:0 --model TINY --prompt-tokens 0", 64,
-            "'0' is not a whole number (1 or more)");
-        row("hex tokens", "--device sim:0 --model TINY --prompt-tokens 0x10", 64, "'0x10' is not a whole number");
+            "'0' is less than 1, the smallest accepted");
+        row("hex tokens", "--device sim:0 --model TINY --prompt-tokens 0x10", 64, "'0x10' is hexadecimal");
         row("overflowing tokens", "--device sim:0 --model TINY --prompt-tokens 99999999999999999999", 64,
             "does not fit in 64 bits");
         row("overflowing exponent", "--device sim:0 --model TINY --sequences 1e30", 64, "does not fit in 64 bits");
         row("zero sequences", "--device sim:0 --model TINY --sequences 0", 64, "--sequences");
-        row("negative generated", "--device sim:0 --model TINY --generated -3", 64, "'-3' is not a whole number");
+        row("negative generated", "--device sim:0 --model TINY --generated -3", 64, "'-3' is negative");
         row("fractional chunk", "--device sim:0 --model TINY --decode-chunk 2.5", 64, "--decode-chunk");
         row("unknown format", "--device sim:0 --model TINY --format int4", 64, "--format");
         row("unknown cache", "--device sim:0 --model TINY --kv-cache ring", 64, "--kv-cache");
@@ -260,9 +260,9 @@ private slots:
             "--sim-card applies to sim:N devices only");
         row("--sim-speed on a GPU id", "--device cuda:0 --width 64 --sim-speed 2", 64,
             "--sim-speed applies to sim:N devices only");
-        row("negative speed", "--device sim:0 --model TINY --sim-speed -1", 64, "not a finite number of 0 or more");
-        row("NaN speed", "--device sim:0 --model TINY --sim-speed nan", 64, "not a finite number of 0 or more");
-        row("infinite speed", "--device sim:0 --model TINY --sim-speed inf", 64, "not a finite number of 0 or more");
+        row("negative speed", "--device sim:0 --model TINY --sim-speed -1", 64, "--sim-speed: '-1' is negative");
+        row("NaN speed", "--device sim:0 --model TINY --sim-speed nan", 64, "--sim-speed: 'nan' is not a number");
+        row("infinite speed", "--device sim:0 --model TINY --sim-speed inf", 64, "--sim-speed: 'inf' is not a finite number");
         row("unknown card", "--device sim:0 --model TINY --sim-card no-such-card", 64, "no-such-card");
         row("--dtype the float weights do not use", "--device sim:0 --model TINY --dtype float16", 64,
             "--dtype float16 does not apply: bf16 weights compute in bfloat16");

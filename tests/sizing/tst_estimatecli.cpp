@@ -3,6 +3,7 @@
 #include "app/cli/cliapp.h"
 #include "core/model/configreader.h"
 #include "core/sizing/sizingengine.h"
+#include "core/sizing/reserve.h"
 #include "core/sizing/sizinginputs.h"
 #include "core/sizing/weightestimator.h"
 
@@ -300,6 +301,7 @@ private slots:
         QCOMPARE(r.code, 0);
         const auto j = nlohmann::json::parse(r.out);
         sizing::SizingInputs in;
+        in.reserveValue = sizing::kDefaultReserveGiB; // what estimate adds when no reserve is typed
         edit(in);
         const sizing::SizingRequest request = sizing::makeRequest(in);
         const auto e = sizing::SizingEngine::estimate(request);

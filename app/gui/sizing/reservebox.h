@@ -3,6 +3,7 @@
 
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/gpucard.h"
+#include "core/sizing/reserve.h"
 #include "core/sizing/sizinginputs.h"
 #include "core/units/units.h"
 
@@ -25,7 +26,7 @@ namespace iteragpu::gui {
 class ReserveBox : public QGroupBox {
     Q_OBJECT
 public:
-    static constexpr double kSeedReserveGiB = 4.0; // the seeds' example
+    static constexpr double kSeedReserveGiB = sizing::kDefaultReserveGiB; // shared with the CLI
 
     // A device found on this machine, offered as a verdict target.
     struct Device {
