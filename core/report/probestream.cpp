@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/probestream.h"
 
+#include "core/model/jsonguard.h"
 #include "core/report/resultjson.h"
 
 #include <algorithm>
@@ -15,31 +16,6 @@ namespace {
     struct LineError {
         std::string message;
     };
-
-    // The deepest nesting of objects and arrays, strings skipped: checked before parsing, so a hostile line
-    // cannot make the recursive parser go deep.
-    int nestingDepth(std::string_view text)
-    {
-        int depth = 0;
-        int deepest = 0;
-        bool inString = false;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const char c = text[i];
-            if (inString) {
-                if (c == '\\')
-                    ++i;
-                else if (c == '"')
-                    inString = false;
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                deepest = std::max(deepest, ++depth);
-            } else if (c == '}' || c == ']') {
-                --depth;
-            }
-        }
-        return deepest;
-    }
 
     const ordered_json& field(const ordered_json& j, const char* name)
     {
@@ -75,7 +51,7 @@ bool readProbeLine(std::string_view line, ProbeEvent& event, std::string& error)
     try {
         if (line.size() > kMaxProbeLineBytes)
             throw LineError { "the line is longer than " + std::to_string(kMaxProbeLineBytes) + " bytes" };
-        if (nestingDepth(line) > kMaxProbeLineDepth)
+        if (model::jsonguard::nestingDepth(line) > static_cast<std::size_t>(kMaxProbeLineDepth))
             throw LineError { "the line nests deeper than " + std::to_string(kMaxProbeLineDepth) + " levels" };
         const ordered_json j = ordered_json::parse(line.begin(), line.end(), nullptr, false);
         if (j.is_discarded())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/streamevent.h"
 
+#include "core/model/jsonguard.h"
+
 #include <nlohmann/json.hpp>
 
 namespace iteragpu::report {
@@ -12,31 +14,6 @@ namespace {
     struct LineError {
         std::string message;
     };
-
-    // The deepest nesting of objects and arrays, strings skipped; checked before parsing so that a hostile line
-    // cannot make the parser recurse deeply.
-    int nestingDepth(std::string_view text)
-    {
-        int depth = 0;
-        int deepest = 0;
-        bool inString = false;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const char c = text[i];
-            if (inString) {
-                if (c == '\\')
-                    ++i;
-                else if (c == '"')
-                    inString = false;
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                deepest = std::max(deepest, ++depth);
-            } else if (c == '}' || c == ']') {
-                --depth;
-            }
-        }
-        return deepest;
-    }
 
     const json& field(const json& j, const char* name, const std::string& where)
     {
@@ -145,7 +122,7 @@ bool readStreamLine(std::string_view line, StreamEvent& event, std::string& erro
     try {
         if (line.size() > kMaxStreamLineBytes)
             throw LineError { "the line is longer than " + std::to_string(kMaxStreamLineBytes) + " bytes" };
-        if (nestingDepth(line) > kMaxStreamDepth)
+        if (model::jsonguard::nestingDepth(line) > static_cast<std::size_t>(kMaxStreamDepth))
             throw LineError { "the line nests deeper than " + std::to_string(kMaxStreamDepth) + " levels" };
         const json j = json::parse(line.begin(), line.end(), nullptr, false);
         if (j.is_discarded())
