@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,7 +14,7 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 2;
+inline constexpr int kBackendAbiVersion = 3;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
@@ -134,6 +136,22 @@ public:
     virtual Status synchronize() = 0;
     virtual DeviceReading reading() = 0;
     virtual Status copyToHost(void* hostDst, const void* deviceSrc, std::uint64_t bytes) = 0;
+
+    // Host memory a phase keeps, the training export's copy of the weights: real memory on a device whose
+    // memory is real; address-only on a simulated one (core/sim), where the device memory is address-only
+    // too, so exporting a model costs the modelled time and not the model's bytes of this machine's memory.
+    // nullptr with status set when the host has no room; copyToHost writes into it (or, address-only, not).
+    virtual void* hostAlloc(std::uint64_t bytes, Status& status)
+    {
+        void* p = bytes == 0 ? nullptr : std::malloc(static_cast<std::size_t>(bytes));
+        if (bytes != 0 && (bytes > std::numeric_limits<std::size_t>::max() || p == nullptr)) {
+            status = Status::oom("host memory exhausted: " + std::to_string(bytes) + " bytes for a host copy");
+            return nullptr;
+        }
+        status = Status::success();
+        return p;
+    }
+    virtual void hostFree(void* ptr) { std::free(ptr); }
 
     // Kernels of the workloads. Matrices are row-major; counts are elements; scratch memory a kernel needs
     // (cuBLAS workspace) is the backend's business and shows up in the device-level reading.

@@ -257,6 +257,58 @@ namespace {
     }
 } // namespace
 
+std::optional<std::uint64_t> plannedPhaseCount(const RunConfig& c)
+{
+    std::uint64_t fixed = 0;
+    std::uint64_t decode = 0;
+    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+        fixed = 3; // model_load, inputs, prefill
+        const std::uint64_t steps = c.decoder->generated;
+        const std::uint64_t chunk = c.decoder->decodeChunk;
+        decode = steps == 0 ? 0 : (chunk == 0 || chunk >= steps) ? 1 : steps / chunk + (steps % chunk != 0);
+    } else if (c.mode == Mode::Inference) {
+        fixed = 3; // model_load, inputs, cold_forward
+    } else {
+        fixed = 8; // model_load, inputs, the first step's four, evaluation, export
+    }
+    const auto some = units::checkedAdd(fixed + (c.warmup > 0 ? 1 : 0), decode);
+    return some ? units::checkedAdd(*some, c.repeats) : std::nullopt;
+}
+
+std::optional<std::uint64_t> runRecordBytes(const RunConfig& c)
+{
+    const auto phases = plannedPhaseCount(c);
+    const auto samples = units::checkedMul(c.maxSamplesPerPhase, sizeof(Sample));
+    const auto perPhase = samples ? units::checkedAdd(*samples, kPhaseRecordBytes) : std::nullopt;
+    return phases && perPhase ? units::checkedMul(*phases, *perPhase) : std::nullopt;
+}
+
+namespace {
+    // A limit that follows from memory: the record a run keeps on the host, checked before anything is made.
+    std::string validateRecordSize(const RunConfig& c)
+    {
+        const auto bytes = runRecordBytes(c);
+        if (bytes && *bytes <= kMaxRunRecordBytes)
+            return {};
+        const auto phases = plannedPhaseCount(c);
+        RunConfig noRepeats = c;
+        noRepeats.repeats = 0;
+        const auto base = runRecordBytes(noRepeats);
+        const std::uint64_t perPhase = kPhaseRecordBytes + c.maxSamplesPerPhase * sizeof(Sample); // bounded by now
+        std::string advice;
+        if (base && *base <= kMaxRunRecordBytes)
+            advice = "at most " + units::groupDigits((kMaxRunRecordBytes - *base) / perPhase)
+                + " repeats fit with these settings";
+        else
+            advice = "a larger decode chunk makes fewer decode records";
+        return "the run would keep " + (phases ? units::groupDigits(*phases) : std::string("more than 2^64"))
+            + " phase records of up to " + units::groupDigits(c.maxSamplesPerPhase) + " samples each, "
+            + (bytes ? units::format(*bytes, units::Unit::GiB) : std::string("beyond 2^64 bytes"))
+            + " of host memory at worst, more than the " + units::format(kMaxRunRecordBytes, units::Unit::GiB)
+            + " a run may keep: " + advice;
+    }
+} // namespace
+
 std::string validateConfig(const RunConfig& c)
 {
     if (c.workload == WorkloadKind::Script)
@@ -272,7 +324,7 @@ std::string validateConfig(const RunConfig& c)
             return "the simulated capacity must be more than 0 bytes";
         if (c.decoder->generated > kMaxRepeats * 1000ULL)
             return "at most " + std::to_string(kMaxRepeats * 1000ULL) + " generated tokens";
-        return {};
+        return validateRecordSize(c);
     }
     if (c.batch == 0 || c.context == 0 || c.width == 0)
         return "batch, context and width must be at least 1";
@@ -285,6 +337,8 @@ std::string validateConfig(const RunConfig& c)
     // The speed range only: whether simCard names a catalog card is prepareRun's to say (it reads the catalog).
     if (std::string speed = sim::validateSimSpeed(c.simSpeed); !speed.empty())
         return speed;
+    if (std::string record = validateRecordSize(c); !record.empty())
+        return record;
     constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     const auto tokens = units::checkedMul(c.batch, c.context);
     const auto hidden = units::checkedMul(c.width, 4);

@@ -133,6 +133,15 @@ struct Sample {
     int phaseIndex = -1; // -1 between phases
 };
 
+// The host memory a run may keep for its record, at the worst case: every phase record with maxSamplesPerPhase
+// samples. The result file and the workbench's timeline hold the same samples again, so a bound here bounds them.
+inline constexpr std::uint64_t kMaxRunRecordBytes = std::uint64_t(1) << 30;
+inline constexpr std::uint64_t kPhaseRecordBytes = 1024; // a record's names, inputs and readings, rounded up
+// How many records planPhases(config) makes, counted without making them; nullopt beyond 2^64.
+std::optional<std::uint64_t> plannedPhaseCount(const RunConfig& config);
+// phases x (kPhaseRecordBytes + maxSamplesPerPhase x sizeof(Sample)); nullopt beyond 2^64.
+std::optional<std::uint64_t> runRecordBytes(const RunConfig& config);
+
 // Allocator counters at one moment of a phase; nullopt when the phase never ran.
 struct MemoryPoint {
     std::optional<std::uint64_t> allocated;

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -140,9 +142,44 @@ public:
 
     Status copyToHost(void* hostDst, const void*, std::uint64_t bytes) override
     {
-        // Address-only memory: the copy has the right size and deterministic content (zeros).
-        std::memset(hostDst, 0, bytes);
+        // Address-only memory: the copy has the right size and deterministic content (zeros), written only
+        // into real host memory; an address-only host buffer of hostAlloc() is charged the time and not touched.
+        const auto dst = reinterpret_cast<std::uint64_t>(hostDst);
+        const auto held = m_hostSizes.upper_bound(dst);
+        const bool addressOnly = held != m_hostSizes.begin() && dst - std::prev(held)->first < std::prev(held)->second;
+        if (!addressOnly)
+            std::memset(hostDst, 0, bytes);
         return charge(kernelcost::bytesOnly(static_cast<double>(bytes)), DType::Float32);
+    }
+
+    // The host copy is modelled like the device memory: an address (outside every mapping of the process, so
+    // a stray read faults at once), its size kept, no byte of this machine's memory.
+    void* hostAlloc(std::uint64_t bytes, Status& status) override
+    {
+        if (bytes == 0) {
+            status = Status::success();
+            return nullptr;
+        }
+        const std::uint64_t span = (bytes + kSimAlignment - 1) / kSimAlignment * kSimAlignment + kSimAlignment;
+        if (bytes > kHostAddressSpan || m_nextHostAddress - kHostAddressBase > kHostAddressSpan - span) {
+            status = Status::oom("simulated host out of address space: tried to hold " + std::to_string(bytes)
+                + " bytes of host copies, " + std::to_string(m_hostUsed) + " already held");
+            return nullptr;
+        }
+        const std::uint64_t address = m_nextHostAddress;
+        m_nextHostAddress += span;
+        m_hostSizes[address] = bytes;
+        m_hostUsed += bytes;
+        status = Status::success();
+        return reinterpret_cast<void*>(address);
+    }
+    void hostFree(void* ptr) override
+    {
+        const auto it = m_hostSizes.find(reinterpret_cast<std::uint64_t>(ptr));
+        if (it == m_hostSizes.end())
+            return;
+        m_hostUsed -= it->second;
+        m_hostSizes.erase(it);
     }
 
     // Costs: Note [Kernel costs] in core/sim/kernelcost.h. Element-wise kernels are charged by their bytes alone.
@@ -384,6 +421,12 @@ private:
     std::uint64_t m_nextAddress = 0x7f0000000000ULL;
     std::unordered_map<std::uint64_t, std::uint64_t> m_sizes;
     std::unordered_map<std::uint64_t, std::uint64_t> m_poolSizes;
+    // Address-only host copies: the upper half of the 64-bit space is never user memory on x86-64 or AArch64.
+    static constexpr std::uint64_t kHostAddressBase = 0xffff900000000000ULL;
+    static constexpr std::uint64_t kHostAddressSpan = 0x0000100000000000ULL; // 16 TiB of host copies at once
+    std::uint64_t m_nextHostAddress = kHostAddressBase;
+    std::map<std::uint64_t, std::uint64_t> m_hostSizes; // address -> bytes, ordered for the range lookup
+    std::uint64_t m_hostUsed = 0;
     std::uint64_t m_poolUsed = 0;
     std::uint64_t m_poolUsedHigh = 0;
     std::uint64_t m_poolReserved = 0;

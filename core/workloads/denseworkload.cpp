@@ -43,6 +43,7 @@ DenseWorkload::~DenseWorkload()
     for (Param* p : { &m_b2, &m_w2, &m_b1, &m_w1 })
         for (Tensor* t : { &p->grad, &p->expAvgSq, &p->expAvg, &p->value })
             release(*t);
+    m_context.hostFree(m_exported);
 }
 
 void DenseWorkload::check(const Status& status)
@@ -293,10 +294,16 @@ void DenseWorkload::exportWeights()
     std::uint64_t total = 0;
     for (const Param* p : { &m_w1, &m_b1, &m_w2, &m_b2 })
         total += p->value.bytes;
-    m_exported.assign(total, 0);
+    m_context.hostFree(m_exported);
+    m_exported = nullptr;
+    m_exportedBytes = 0;
+    Status st;
+    m_exported = m_context.hostAlloc(total, st);
+    check(st);
+    m_exportedBytes = total;
     std::uint64_t offset = 0;
     for (const Param* p : { &m_w1, &m_b1, &m_w2, &m_b2 }) {
-        check(m_context.copyToHost(m_exported.data() + offset, p->value.ptr, p->value.bytes));
+        check(m_context.copyToHost(static_cast<unsigned char*>(m_exported) + offset, p->value.ptr, p->value.bytes));
         offset += p->value.bytes;
     }
     check(m_context.synchronize());

@@ -44,7 +44,7 @@ public:
     // transients of a forward pass, which live inside one phase).
     std::vector<HeldTensor> heldTensors() const override;
 
-    std::uint64_t exportedBytes() const { return m_exported.size(); }
+    std::uint64_t exportedBytes() const { return m_exportedBytes; }
 
 private:
     struct Tensor {
@@ -85,7 +85,9 @@ private:
     Tensor m_x, m_target;
     Tensor m_h, m_a, m_y, m_dy, m_loss; // training activations between phases
     std::int64_t m_step = 0;
-    std::vector<unsigned char> m_exported;
+    // The export's host copy (DeviceContext::hostAlloc: address-only on sim), freed with the workload.
+    void* m_exported = nullptr;
+    std::uint64_t m_exportedBytes = 0;
 };
 
 } // namespace iteragpu::workloads

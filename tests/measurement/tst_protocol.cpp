@@ -416,6 +416,53 @@ private slots:
         }
         QCOMPARE(names, order);
         QCOMPARE(steps, std::uint64_t(generated));
+        QCOMPARE(protocol::plannedPhaseCount(c), std::optional<std::uint64_t>(protocol::planPhases(c).size()));
+    }
+
+    // Limits that follow from memory: the record a run keeps (phases x samples) is bounded before anything is
+    // made; 1 000 000 repeats took gigabytes of host memory before the first phase. The count is planPhases's.
+    void recordSizeIsBounded_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<quint32>("warmup");
+        QTest::addColumn<quint32>("repeats");
+        QTest::addColumn<bool>("fits");
+        QTest::addRow("inference, defaults") << int(Mode::Inference) << 3u << 5u << true;
+        QTest::addRow("training, no warm-up") << int(Mode::Training) << 0u << 7u << true;
+        QTest::addRow("10 000 repeats fit") << int(Mode::Inference) << 3u << 10'000u << true;
+        QTest::addRow("1 000 000 repeats") << int(Mode::Inference) << 3u << 1'000'000u << false;
+        QTest::addRow("training, 100 000 repeats") << int(Mode::Training) << 3u << 100'000u << false;
+    }
+    void recordSizeIsBounded()
+    {
+        QFETCH(int, mode);
+        QFETCH(quint32, warmup);
+        QFETCH(quint32, repeats);
+        QFETCH(bool, fits);
+        auto c = config(Mode(mode), 1, 8, 16, device::DType::Float32, AllocatorKind::Native, false);
+        c.warmup = warmup;
+        c.repeats = repeats;
+        const std::string error = protocol::validateConfig(c);
+        QCOMPARE(error.empty(), fits);
+        QCOMPARE(*protocol::runRecordBytes(c) <= protocol::kMaxRunRecordBytes, fits);
+        if (fits) {
+            QCOMPARE(protocol::plannedPhaseCount(c), std::optional<std::uint64_t>(protocol::planPhases(c).size()));
+            return;
+        }
+        QVERIFY2(error.find("phase records of up to 2 048 samples") != std::string::npos, error.c_str());
+        QVERIFY2(error.find("repeats fit with these settings") != std::string::npos, error.c_str());
+        QVERIFY(error.find('\n') == std::string::npos);
+        // The advice holds: the repeats it names fit, one more does not.
+        const auto at = error.find("at most ") + 8;
+        std::string digits;
+        for (char ch : error.substr(at, error.find(" repeats fit") - at))
+            if (ch != ' ')
+                digits += ch;
+        c.repeats = static_cast<std::uint32_t>(std::stoul(digits));
+        QVERIFY2(protocol::validateConfig(c).empty(), protocol::validateConfig(c).c_str());
+        ++c.repeats;
+        QVERIFY(!protocol::validateConfig(c).empty());
+        QVERIFY(!workloads::predictWorkload(c).error.empty());
     }
 
     // Each invalid decoder configuration is refused in one line that names what is wrong.
@@ -435,6 +482,7 @@ private slots:
         QTest::addRow("quantized in fp32") << QStringLiteral("nf4-fp32") << QStringLiteral("compute in 16 bit");
         QTest::addRow("1e12 prompt tokens") << QStringLiteral("prompt=1e12") << QStringLiteral("too large");
         QTest::addRow("tokens overflow") << QStringLiteral("prompt=max") << QStringLiteral("too large");
+        QTest::addRow("10^8 decode records") << QStringLiteral("chunk=1") << QStringLiteral("a larger decode chunk");
     }
 
     void decoderConfigRejected()
@@ -486,6 +534,10 @@ private slots:
             c.decoder->promptTokens = 1'000'000'000'000ULL;
         else if (x == "prompt=max")
             c.decoder->promptTokens = std::numeric_limits<std::uint64_t>::max();
+        else if (x == "chunk=1") {
+            c.decoder->generated = 100'000'000;
+            c.decoder->decodeChunk = 1;
+        }
         const std::string error = protocol::validateConfig(c);
         QVERIFY2(error.find(message.toStdString()) != std::string::npos, error.c_str());
         QVERIFY(error.find('\n') == std::string::npos);
