@@ -2,6 +2,7 @@
 #include "app/cli/probecommand.h"
 
 #include "app/cli/cliapp.h"
+#include "core/buildinfo/buildtree.h"
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -21,22 +22,6 @@ namespace {
         return fs::is_regular_file(folder / "iteragpu_probe" / "__init__.py", ec);
     }
 
-    // True when path lies inside folder (both made absolute and normal, no symlink resolution needed: the build
-    // tree's executable is found through /proc/self/exe, which is already resolved).
-    bool inside(const fs::path& path, const fs::path& folder)
-    {
-        const fs::path p = path.lexically_normal();
-        const fs::path f = folder.lexically_normal();
-        auto pi = p.begin();
-        for (auto fi = f.begin(); fi != f.end(); ++fi, ++pi) {
-            if (fi->empty())
-                continue; // a trailing separator
-            if (pi == p.end() || *pi != *fi)
-                return false;
-        }
-        return true;
-    }
-
 } // namespace
 
 std::optional<std::string> probePythonPath(const std::string& executable)
@@ -50,7 +35,7 @@ std::optional<std::string> probePythonPath(const std::string& executable)
     if (holdsProbe(installed))
         return installed.lexically_normal().string();
     // Run from the build tree: its copy of the package (python/CMakeLists.txt keeps it current).
-    if (inside(exe, fs::path(ITERAGPU_BUILD_TREE)) && holdsProbe(fs::path(ITERAGPU_BUILD_PYTHON_DIR)))
+    if (buildinfo::insideBuildTree(exe) && holdsProbe(fs::path(ITERAGPU_BUILD_PYTHON_DIR)))
         return fs::path(ITERAGPU_BUILD_PYTHON_DIR).lexically_normal().string();
     if (holdsProbe(fs::path(ITERAGPU_INSTALL_PYTHON_DIR)))
         return fs::path(ITERAGPU_INSTALL_PYTHON_DIR).lexically_normal().string();

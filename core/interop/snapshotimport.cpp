@@ -4,6 +4,7 @@
 #include "core/buildinfo/buildinfo.h"
 #include "core/sampler/peakdecimator.h"
 #include "core/sampler/sampler.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -529,28 +530,9 @@ bool importSnapshot(
 
 bool importSnapshotFile(const std::string& path, RunResult& result, std::string& error, const PickleLimits& limits)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open " + path + ": " + std::strerror(errno);
+    std::string data;
+    if (!units::readRegularFile(path, limits.maxInputBytes, data, error))
         return false;
-    }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
-        error = "cannot read " + path;
-        return false;
-    }
-    if (static_cast<std::uint64_t>(size) > limits.maxInputBytes) {
-        error = path + " has " + std::to_string(size) + " bytes, more than the " + std::to_string(limits.maxInputBytes)
-            + " a snapshot may have here";
-        return false;
-    }
-    in.seekg(0);
-    std::string data(static_cast<std::size_t>(size), '\0');
-    if (!in.read(data.data(), size)) {
-        error = "cannot read " + path;
-        return false;
-    }
     return importSnapshot(data, path, result, error, limits);
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/model/jsonguard.h"
 #include "core/units/inputerror.h"
+#include "core/units/regularfile.h"
 
 #include <cctype>
 #include <cmath>
@@ -91,17 +92,17 @@ ModelShape ConfigReader::readFile(const std::filesystem::path& path)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         fail(source, "is a folder, expected a config.json file");
+    if (const std::string problem = units::regularFileProblem(source); !problem.empty())
+        throw InputError(problem);
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
         fail(source, "cannot be read: " + ec.message());
     if (size > kMaxConfigBytes)
         fail(source, "is larger than 16 MiB; not a config.json");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        fail(source, "cannot be opened");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse(text.str(), source);
+    std::string text;
+    if (std::string error; !units::readRegularFile(source, kMaxConfigBytes, text, error))
+        throw InputError(error);
+    return parse(text, source);
 }
 
 ModelShape ConfigReader::parse(const std::string& text, const std::string& source)
@@ -385,13 +386,13 @@ std::optional<QuantizationConfig> ConfigReader::readQuantization(const std::file
         fail(source, "cannot be read: " + ec.message());
     if (size > kMaxConfigBytes)
         fail(source, "is larger than 16 MiB; not a config.json");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (jsonguard::nestingDepth(text.str()) > jsonguard::kMaxDepth)
+    std::string text;
+    if (std::string error; !units::readRegularFile(source, kMaxConfigBytes, text, error))
+        throw InputError(error);
+    if (jsonguard::nestingDepth(text) > jsonguard::kMaxDepth)
         fail(source, "JSON nested deeper than 64 levels; not a config.json");
     try {
-        return quantization(json::parse(text.str()), source);
+        return quantization(json::parse(text), source);
     } catch (const json::exception& e) {
         fail(source, std::string("not valid JSON: ") + jsonguard::oneLine(e.what()));
     }

@@ -5,6 +5,7 @@
 #include "core/model/jsonguard.h"
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <bit>
@@ -251,9 +252,13 @@ GgufSummary GgufReader::readFile(const std::filesystem::path& path)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw InputError(jsonguard::oneLine(source) + ": is a folder, expected a .gguf file");
+    if (const std::string problem = units::regularFileProblem(source); !problem.empty())
+        throw InputError(problem);
     const auto size = std::filesystem::file_size(path, ec);
     if (ec)
         throw InputError(jsonguard::oneLine(source) + ": cannot be read: " + ec.message());
+    if (const std::string problem = units::regularFileProblem(source); !problem.empty())
+        throw InputError(problem);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(jsonguard::oneLine(source) + ": cannot be opened");

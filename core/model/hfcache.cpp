@@ -3,6 +3,7 @@
 
 #include "core/model/jsonguard.h"
 #include "core/units/inputerror.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -138,12 +139,9 @@ namespace {
     // The 40-hex commit a ref file holds.
     std::string readRef(const fs::path& refFile)
     {
-        std::ifstream in(refFile, std::ios::binary);
-        if (!in)
-            throw InputError(jsonguard::oneLine(refFile.string()) + ": cannot be read");
-        std::string text(kMaxRefBytes + 1, '\0');
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        text.resize(static_cast<std::size_t>(in.gcount()));
+        std::string text;
+        if (std::string error; !units::readRegularFile(refFile.string(), kMaxRefBytes, text, error))
+            throw InputError(error);
         while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
             text.pop_back();
         if (!isCommitHash(text))
@@ -201,8 +199,8 @@ HfSnapshot HfCache::resolve(const std::string& text, const fs::path& givenRoot)
     const fs::path refFile = repo / "refs" / fs::path(s.revision);
     if (isCommitHash(s.revision) && fs::is_directory(snapshots / s.revision, ec)) {
         s.commit = s.revision; // a commit named directly
-    } else if (fs::is_regular_file(refFile, ec)) {
-        s.commit = readRef(refFile);
+    } else if (fs::exists(fs::symlink_status(refFile, ec)) && !fs::is_directory(refFile, ec)) {
+        s.commit = readRef(refFile); // a FIFO or a device there is refused by name, never waited on
     } else {
         throw InputError("revision '" + s.revision + "' of " + repoId + " is not in the local Hugging Face cache: no "
             + refFile.string() + " and no snapshot of that name (cached revisions: " + joined(listRefs(repo)) + ")");

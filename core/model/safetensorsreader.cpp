@@ -4,6 +4,7 @@
 #include "core/model/jsonguard.h"
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <array>
@@ -77,8 +78,9 @@ namespace {
     void readOne(const std::filesystem::path& path, SafetensorsSummary& summary)
     {
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec))
-            fail(path, "not a file");
+        // A FIFO, a device or a missing file is refused by name, before anything opens it for reading.
+        if (const std::string problem = units::regularFileProblem(path.string()); !problem.empty())
+            throw InputError(problem);
         const std::uint64_t fileSize = std::filesystem::file_size(path, ec);
         if (ec)
             fail(path, "cannot be read: " + ec.message());
@@ -243,8 +245,9 @@ SafetensorsSummary SafetensorsReader::readIndex(const std::filesystem::path& ind
         fail(indexPath, "cannot be read: " + ec.message());
     if (size > 64ULL * 1024 * 1024)
         fail(indexPath, "index larger than 64 MiB");
-    std::ifstream in(indexPath, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text;
+    if (std::string error; !units::readRegularFile(indexPath.string(), 64ULL * 1024 * 1024, text, error))
+        throw InputError(error);
     if (jsonguard::nestingDepth(text) > jsonguard::kMaxDepth)
         fail(indexPath, "JSON nested deeper than 64 levels");
     json index;

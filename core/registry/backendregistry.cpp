@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/registry/backendregistry.h"
 
+#include "core/buildinfo/buildtree.h"
+#include "core/units/printable.h"
+
 #include "core/sim/simbackend.h"
 
 #include <algorithm>
@@ -83,7 +86,9 @@ std::vector<std::string> BackendRegistry::moduleSearchPath()
         dirs.push_back((exe.parent_path() / "../lib/iteragpu").lexically_normal().string());
         dirs.push_back((exe.parent_path() / "../lib/x86_64-linux-gnu/iteragpu").lexically_normal().string());
     }
-    dirs.emplace_back(ITERAGPU_BUILD_MODULE_DIR);
+    // The build tree's modules only for a program run from that build tree (core/buildinfo/buildtree.h).
+    if (buildinfo::runsFromBuildTree())
+        dirs.emplace_back(ITERAGPU_BUILD_MODULE_DIR);
     dirs.emplace_back(ITERAGPU_INSTALL_MODULE_DIR);
     return dirs;
 }
@@ -152,8 +157,14 @@ const std::vector<BackendStatus>& BackendRegistry::loadOnly(const std::vector<st
             m_modules.push_back(std::move(module));
             break;
         }
-        if (st.modulePath.empty())
-            st.error = st.built ? file + " not found in the module folders" : "not built in this build";
+        if (st.modulePath.empty() && st.built) {
+            std::string looked;
+            for (const auto& dir : moduleSearchPath())
+                looked += (looked.empty() ? "" : ", ") + units::printable(dir);
+            st.error = file + " not found (looked in: " + looked + "; set ITERAGPU_MODULE_DIR)";
+        } else if (st.modulePath.empty()) {
+            st.error = "not built in this build";
+        }
         m_statuses.push_back(std::move(st));
     }
     BackendStatus simStatus;

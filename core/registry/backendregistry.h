@@ -38,8 +38,8 @@ public:
 
     // Backend names this build was configured to produce as modules ("cuda", "hip").
     static std::vector<std::string> builtModules();
-    // Folders searched for modules, in order: $ITERAGPU_MODULE_DIR, next to the executable, the build tree,
-    // the install prefix.
+    // Folders searched for modules, in order: $ITERAGPU_MODULE_DIR, next to the executable, the build tree
+    // (only for a program run from it), the install prefix.
     static std::vector<std::string> moduleSearchPath();
 
     // Tries every module once (again on each call: a refresh) and returns one status per backend.

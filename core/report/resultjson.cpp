@@ -5,6 +5,7 @@
 
 #include "core/model/jsonguard.h"
 #include "core/units/printable.h"
+#include "core/units/regularfile.h"
 
 #include <cerrno>
 #include <cmath>
@@ -1027,41 +1028,9 @@ bool readResultText(std::string_view text, const std::string& name, RunResult& r
 
 bool readResultFile(const std::string& path, RunResult& result, std::string& error)
 {
-    const std::string shown = units::printable(path);
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-        error = "cannot open " + shown + ": " + std::strerror(errno);
+    std::string text;
+    if (!units::readRegularFile(path, kMaxResultFileBytes, text, error))
         return false;
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        error = "cannot open " + shown + ": not a regular file";
-        return false;
-    }
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxResultFileBytes) {
-        ::close(fd);
-        error = shown + " is larger than " + std::to_string(kMaxResultFileBytes) + " bytes: not a result file";
-        return false;
-    }
-    std::string text(static_cast<std::size_t>(st.st_size), '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            error = "cannot read " + shown + ": " + std::strerror(errno);
-            ::close(fd);
-            return false;
-        }
-        if (n == 0)
-            break;
-        got += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    text.resize(got);
     return readResultText(text, path, result, error);
 }
 

@@ -5,6 +5,7 @@
 #include "core/units/checkedmath.h"
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -76,10 +77,9 @@ namespace {
 DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
 {
     const std::string where = path.string();
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw SizingError(where + ": cannot be opened");
-    const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string content;
+    if (std::string error; !units::readRegularFile(where, 64ULL << 20, content, error))
+        throw SizingError("card catalog: " + error);
     if (model::jsonguard::nestingDepth(content) > model::jsonguard::kMaxDepth)
         throw SizingError(where + ": JSON nested too deeply");
     nlohmann::json j;

@@ -5,6 +5,7 @@
 #include "core/model/jsonguard.h"
 #include "core/sizing/resourcepaths.h"
 #include "core/sizing/sizingerror.h"
+#include "core/units/regularfile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,6 +22,10 @@ namespace {
     }
 } // namespace
 
+namespace {
+    constexpr std::uint64_t kMaxPresetBytes = 16ULL << 20; // a preset is a config.json with a few fields
+} // namespace
+
 PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
 {
     PresetLibrary library;
@@ -33,8 +38,9 @@ PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
         throw SizingError(folder.string() + ": cannot list presets: " + ec.message());
     std::sort(files.begin(), files.end());
     for (const auto& file : files) {
-        std::ifstream in(file, std::ios::binary);
-        const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string content;
+        if (std::string error; !units::readRegularFile(file.string(), kMaxPresetBytes, content, error))
+            throw SizingError("preset " + error);
         if (model::jsonguard::nestingDepth(content) > model::jsonguard::kMaxDepth)
             throw SizingError(file.string() + ": JSON nested too deeply");
         nlohmann::json j;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/resourcepaths.h"
 
+#include "core/buildinfo/buildtree.h"
 #include "core/sizing/sizingerror.h"
 
 #include <cstdlib>
@@ -24,7 +25,8 @@ std::vector<std::filesystem::path> ResourcePaths::searchPath()
     const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec)
         dirs.push_back((exe.parent_path() / "../share/iteragpu").lexically_normal());
-    if (*ITERAGPU_SOURCE_RESOURCE_DIR)
+    // The source tree's resources only for a program run from its build tree (core/buildinfo/buildtree.h).
+    if (*ITERAGPU_SOURCE_RESOURCE_DIR && buildinfo::runsFromBuildTree())
         dirs.emplace_back(ITERAGPU_SOURCE_RESOURCE_DIR);
     if (*ITERAGPU_INSTALL_DATA_DIR)
         dirs.emplace_back(ITERAGPU_INSTALL_DATA_DIR);

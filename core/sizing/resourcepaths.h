@@ -7,9 +7,9 @@
 
 namespace iteragpu::sizing {
 
-// Where the data files (presets/, catalog/) are: $ITERAGPU_RESOURCE_DIR, then the source tree's resources/
-// (ITERAGPU_SOURCE_RESOURCE_DIR, compiled in), then the install dir (ITERAGPU_INSTALL_DATA_DIR). The first that
-// exists and holds the requested file wins.
+// Where the data files (presets/, catalog/) are: $ITERAGPU_RESOURCE_DIR, <executable>/../share/iteragpu, the
+// source tree's resources/ (ITERAGPU_SOURCE_RESOURCE_DIR, compiled in; only for a program run from its build
+// tree), then the install dir (ITERAGPU_INSTALL_DATA_DIR). The first that holds the requested file wins.
 class ResourcePaths {
 public:
     // Candidate folders in search order (existing or not).

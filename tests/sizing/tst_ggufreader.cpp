@@ -223,7 +223,7 @@ private slots:
         QTest::addRow("unknown value type") << "unknown-value-type.gguf"
                                             << "unknown value type 13";
         QTest::addRow("missing file") << "no-such.gguf"
-                                      << "cannot be read";
+                                      << "cannot open";
     }
     void malformedFiles()
     {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/run/scriptprocess.h"
 
+#include "core/buildinfo/buildtree.h"
 #include "core/report/probestream.h"
 
 #include <QCoreApplication>
@@ -61,9 +62,8 @@ QString ScriptProcess::probeFolder()
     const QString installed = QDir::cleanPath(appDir + QStringLiteral("/../" ITERAGPU_DATADIR_RELATIVE "/iteragpu/python"));
     if (holdsProbe(installed))
         return installed;
-    const QString buildTree = QDir::cleanPath(QStringLiteral(ITERAGPU_BUILD_TREE));
     const QString buildCopy = QDir::cleanPath(QStringLiteral(ITERAGPU_BUILD_PYTHON_DIR));
-    if ((appDir == buildTree || appDir.startsWith(buildTree + QLatin1Char('/'))) && holdsProbe(buildCopy))
+    if (buildinfo::runsFromBuildTree() && holdsProbe(buildCopy))
         return buildCopy;
     const QString configured = QDir::cleanPath(QStringLiteral(ITERAGPU_INSTALL_PYTHON_DIR));
     return holdsProbe(configured) ? configured : QString();
