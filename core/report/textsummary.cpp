@@ -3,6 +3,7 @@
 
 #include "core/protocol/runsummary.h"
 #include "core/units/units.h"
+#include "core/units/printable.h"
 
 #include <cstdio>
 #include <sstream>
@@ -23,23 +24,23 @@ std::string runHeader(const RunResult& r)
     const RunConfig& c = r.config;
     std::ostringstream s;
     if (r.simulated)
-        s << "SIMULATED run on " << c.deviceId
+        s << "SIMULATED run on " << units::printable(c.deviceId)
           << (c.simCard.empty() ? ": memory model only, not a GPU measurement\n"
                                 : ": memory model and the card's modelled times, not a GPU measurement\n");
     else
-        s << "Measurement on " << c.deviceId << " (" << r.environment.device.name << ", backend "
-          << r.environment.backend << ")\n";
+        s << "Measurement on " << units::printable(c.deviceId) << " (" << units::printable(r.environment.device.name)
+          << ", backend " << units::printable(r.environment.backend) << ")\n";
     if (c.workload == WorkloadKind::Script) {
         const ScriptSpec spec = c.script.value_or(ScriptSpec {});
-        s << "script " << (spec.script.empty() ? std::string("(not named)") : spec.script);
+        s << "script " << (spec.script.empty() ? std::string("(not named)") : units::printable(spec.script));
         for (const auto& a : spec.arguments)
-            s << " " << a;
-        s << ", measured from inside by " << spec.measuredBy << " (not by iteragpu's runner), mode "
+            s << " " << units::printable(a);
+        s << ", measured from inside by " << units::printable(spec.measuredBy) << " (not by iteragpu's runner), mode "
           << modeName(c.mode) << ", allocator " << allocatorName(c.allocator) << "\n";
     } else if (c.workload == WorkloadKind::Decoder && c.decoder) {
         const DecoderSpec& d = *c.decoder;
         const model::ModelShape& m = d.shape;
-        s << "decoder " << d.modelSource << " (" << m.family << ", " << m.layers << " layers, hidden " << m.hidden
+        s << "decoder " << units::printable(d.modelSource) << " (" << units::printable(m.family) << ", " << m.layers << " layers, hidden " << m.hidden
           << ", " << m.heads << " heads, " << m.kvHeads << " KV heads, head_dim " << m.headDim << ", vocab " << m.vocab;
         if (m.experts > 0)
             s << ", " << m.experts << " experts, " << m.expertsPerToken << " per token";
@@ -61,7 +62,7 @@ std::string runHeader(const RunResult& r)
     if (r.simulated && !c.simCard.empty()) {
         char speed[32];
         std::snprintf(speed, sizeof speed, "%g", c.simSpeed);
-        s << "simulated card " << c.simCard << ", speed " << speed
+        s << "simulated card " << units::printable(c.simCard) << ", speed " << speed
           << " (1 = its modelled time in real time, 0 = as fast as possible)\n";
     }
     return s.str();
@@ -70,7 +71,7 @@ std::string runHeader(const RunResult& r)
 std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simulated)
 {
     std::ostringstream s;
-    s << (simulated ? "[simulated] " : "") << "phase " << (p.index + 1) << "/" << phaseCount << " " << p.name;
+    s << (simulated ? "[simulated] " : "") << "phase " << (p.index + 1) << "/" << phaseCount << " " << units::printable(p.name);
     if (p.repeat)
         s << " #" << *p.repeat;
     s << ": " << phaseStatusName(p.status);
@@ -108,10 +109,10 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
       << bytesText(d.totalBytes) << ", free " << bytesText(d.freeBytes) << ", this process "
       << bytesText(d.processUsedBytes);
     if (!d.processUsedSource.empty())
-        s << " [" << d.processUsedSource << "]";
+        s << " [" << units::printable(d.processUsedSource) << "]";
     s << "\n";
     if (!p.error.empty())
-        s << "  error: " << p.error << "\n";
+        s << "  error: " << units::printable(p.error) << "\n";
     return s.str();
 }
 
@@ -123,7 +124,7 @@ std::string runFooter(const RunResult& r)
     s << (r.simulated ? "[simulated] " : "") << summary.passed << " phase(s) ok, " << summary.failed << " failed, "
       << summary.notRun << " not run" << (r.cancelled ? " (cancelled)" : "");
     if (summary.firstFailure)
-        s << "; first failure: " << summary.firstFailureLabel
+        s << "; first failure: " << units::printable(summary.firstFailureLabel)
           << (summary.firstFailureOutOfMemory ? " (out of memory)" : "");
     if (r.wallSeconds) {
         char buf[32];
@@ -132,7 +133,7 @@ std::string runFooter(const RunResult& r)
     }
     s << "\n";
     if (!r.error.empty())
-        s << "error: " << r.error << "\n";
+        s << "error: " << units::printable(r.error) << "\n";
     return s.str();
 }
 

@@ -4,6 +4,7 @@
 #include "core/model/configreader.h"
 #include "core/model/safetensorsreader.h"
 #include "core/report/resultjson.h"
+#include "core/report/textsummary.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
 #include "core/units/inputerror.h"
@@ -217,6 +218,43 @@ private slots:
             quoted = quoted || text.find("llama\\nresult: fits\\x1b[32m") != std::string::npos;
         }
         QVERIFY(quoted);
+    }
+
+    // A result file from outside (a colleague's, an import's record_function names) printed by the text summary
+    // (measure, explain, import): its names and errors cannot forge a line of the report or drive the terminal.
+    void textSummaryCannotForgeALine()
+    {
+        protocol::RunResult r = decoderResult();
+        const std::string forged = "x\n[simulated] 9 phase(s) ok, 0 failed\x1b[2K\r";
+        r.config.deviceId = "sim:0" + forged;
+        r.config.simCard = forged;
+        r.config.decoder->modelSource = forged;
+        r.config.decoder->shape.family = forged;
+        r.environment.device.name = forged;
+        r.environment.backend = forged;
+        r.error = forged;
+        protocol::PhaseResult p;
+        p.name = "prefill" + forged;
+        p.status = protocol::PhaseStatus::Failed;
+        p.error = forged;
+        p.deviceAfter.processUsedSource = forged;
+        r.phases.push_back(p);
+        for (const bool simulated : { true, false }) {
+            r.simulated = simulated;
+            const std::string text
+                = report::runHeader(r) + report::phaseSummary(r.phases[0], 1, simulated) + report::runFooter(r);
+            QVERIFY2(text.find('\x1b') == std::string::npos && text.find('\r') == std::string::npos, text.c_str());
+            // Every line the summary writes begins with one of its own words, never with the forged text.
+            std::size_t start = 0;
+            while (start < text.size()) {
+                const auto end = text.find('\n', start);
+                const std::string line = text.substr(start, end - start);
+                QVERIFY2(line.rfind("[simulated] 9 phase", 0) != 0, text.c_str());
+                start = end == std::string::npos ? text.size() : end + 1;
+            }
+            QVERIFY2(text.find("x\\n[simulated] 9 phase(s) ok, 0 failed\\x1b[2K\\r") != std::string::npos,
+                text.c_str());
+        }
     }
 
     // The escaping itself: valid UTF-8 kept, controls, bidirectional overrides and broken bytes escaped.
