@@ -393,6 +393,16 @@
         <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
         <translation>pesos: grupos de %1 filas de entrada, %2 bits por parámetro (códigos, escalas y ceros)</translation>
     </message>
+    <message>
+        <source>reserve: %1 by default, none typed (%2 bytes), on every device</source>
+        <extracomment>%1 the default reserve (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>reserva: %1 por defecto, no se introdujo ninguna (%2 bytes), en cada dispositivo</translation>
+    </message>
+    <message>
+        <source>reserve: %1 by default, none typed (%2 bytes)</source>
+        <extracomment>%1 the default reserve (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>reserva: %1 por defecto, no se introdujo ninguna (%2 bytes)</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -699,6 +709,11 @@
         <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
         <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
         <translation>los bytes de los tensores tal como están almacenados en el archivo GGUF = %1 bytes (%2)</translation>
+    </message>
+    <message>
+        <source>reserve by default, none typed: %1 %2 = %3 bytes</source>
+        <extracomment>%1 the default value (e.g. &quot;4&quot;), %2 its unit (GiB), %3 the same in bytes</extracomment>
+        <translation>reserva por defecto, no se introdujo ninguna: %1 %2 = %3 bytes</translation>
     </message>
 </context>
 <context>

@@ -393,6 +393,16 @@
         <extracomment>%1 input rows per group, %2 bits per parameter (a decimal, e.g. 4.16)</extracomment>
         <translation>trọng số: nhóm %1 hàng đầu vào, %2 bit mỗi tham số (mã, hệ số tỉ lệ và điểm không)</translation>
     </message>
+    <message>
+        <source>reserve: %1 by default, none typed (%2 bytes), on every device</source>
+        <extracomment>%1 the default reserve (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>dự phòng: %1 theo mặc định, không nhập giá trị (%2 byte), trên mỗi thiết bị</translation>
+    </message>
+    <message>
+        <source>reserve: %1 by default, none typed (%2 bytes)</source>
+        <extracomment>%1 the default reserve (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
+        <translation>dự phòng: %1 theo mặc định, không nhập giá trị (%2 byte)</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -699,6 +709,11 @@
         <source>the tensors&apos; bytes as stored in the GGUF file = %1 bytes (%2)</source>
         <extracomment>%1 bytes, %2 the ggml types and their tensor counts (&quot;Q4_K x 193, F32 x 65&quot;)</extracomment>
         <translation>số byte của các tensor như được lưu trong tệp GGUF = %1 byte (%2)</translation>
+    </message>
+    <message>
+        <source>reserve by default, none typed: %1 %2 = %3 bytes</source>
+        <extracomment>%1 the default value (e.g. &quot;4&quot;), %2 its unit (GiB), %3 the same in bytes</extracomment>
+        <translation>dự phòng theo mặc định, không nhập giá trị: %1 %2 = %3 byte</translation>
     </message>
 </context>
 <context>

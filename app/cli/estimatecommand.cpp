@@ -111,6 +111,7 @@ namespace {
         // The reserve typed is read exactly to bytes; none typed is the default the workbench starts with.
         in.reserveValue = kDefaultReserveGiB;
         in.reserveUnit = units::Unit::GiB;
+        in.reserveDefaulted = true; // said so in the report, not called "typed"
         for (const auto& [text, option, unit, bytesPerUnit] :
             { std::tuple { &o.reserveGiB, "--reserve-gib", units::Unit::GiB, units::kGiB },
                 std::tuple { &o.reserveGB, "--reserve-gb", units::Unit::GB, units::kGB } }) {

@@ -474,9 +474,14 @@ ComputationLine ComputationLines::reserve(const Reserve& reserve, std::uint64_t 
     line.bytes = reserve.bytes;
     char typed[64];
     std::snprintf(typed, sizeof typed, "%g", reserve.typedValue);
-    line.formula = { //: %1 the value typed (e.g. "4"), %2 its unit (GB or GiB), %3 the same in bytes
-        ITERAGPU_TRANSLATE_NOOP("Computation", "reserve as typed: %1 %2 = %3 bytes"),
-        { std::string(typed), units::unitSymbol(reserve.unit), g(reserve.bytes) }, kCtx };
+    if (reserve.defaulted)
+        line.formula = { //: %1 the default value (e.g. "4"), %2 its unit (GiB), %3 the same in bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "reserve by default, none typed: %1 %2 = %3 bytes"),
+            { std::string(typed), units::unitSymbol(reserve.unit), g(reserve.bytes) }, kCtx };
+    else
+        line.formula = { //: %1 the value typed (e.g. "4"), %2 its unit (GB or GiB), %3 the same in bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation", "reserve as typed: %1 %2 = %3 bytes"),
+            { std::string(typed), units::unitSymbol(reserve.unit), g(reserve.bytes) }, kCtx };
     if (tp > 1)
         line.perDevice = { //: %1 number of devices
             ITERAGPU_TRANSLATE_NOOP("Computation", "on each of the %1 devices"), { g(tp) }, kCtx };

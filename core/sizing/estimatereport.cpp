@@ -96,7 +96,8 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
     }
     char typed[64];
     std::snprintf(typed, sizeof typed, "%g %s", e.reserve.typedValue, units::unitSymbol(e.reserve.unit));
-    out << padded("reserve", w) << sizeText(e.reserve.bytes) << "  [typed " << typed << "]\n";
+    out << padded("reserve", w) << sizeText(e.reserve.bytes) << "  [" << (e.reserve.defaulted ? "default " : "typed ")
+        << typed << (e.reserve.defaulted ? ", none typed (--reserve-gib)" : "") << "]\n";
     if (e.phases.size() > 1 || e.components.size() > 1)
         out << padded("sum of components", w) << sizeText(e.totalSumOfComponents())
             << "  [every component + reserve]\n";

@@ -18,6 +18,7 @@ struct Reserve {
     double typedValue = 0.0;
     units::Unit unit = units::Unit::GiB;
     std::uint64_t bytes = 0;
+    bool defaulted = false; // kDefaultReserveGiB because none was typed (the CLI without --reserve-gib/-gb)
 
     // Throws SizingError for a negative, NaN, infinite or too large value. Zero is allowed (no reserve).
     static Reserve typed(double value, units::Unit unit);

@@ -319,7 +319,15 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         e.computation.push_back(ComputationLines::reserve(r.reserve, tp));
         char typed[64];
         std::snprintf(typed, sizeof typed, "%g %s", r.reserve.typedValue, units::unitSymbol(r.reserve.unit));
-        if (tp > 1)
+        if (r.reserve.defaulted && tp > 1)
+            e.assumptions.push_back({ //: %1 the default reserve (e.g. "4 GiB"), %2 the same in bytes
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "reserve: %1 by default, none typed (%2 bytes), on every device"),
+                { std::string(typed), i18n::Arg::grouped(r.reserve.bytes) } });
+        else if (r.reserve.defaulted)
+            e.assumptions.push_back({ //: %1 the default reserve (e.g. "4 GiB"), %2 the same in bytes
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "reserve: %1 by default, none typed (%2 bytes)"),
+                { std::string(typed), i18n::Arg::grouped(r.reserve.bytes) } });
+        else if (tp > 1)
             e.assumptions.push_back({ //: %1 the reserve as typed (e.g. "4 GiB"), %2 the same in bytes
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "reserve: %1 as typed (%2 bytes), on every device"),
                 { std::string(typed), i18n::Arg::grouped(r.reserve.bytes) } });

@@ -279,6 +279,7 @@ SizingRequest makeRequest(const SizingInputs& in)
     r.attention = in.attention;
     r.reserve = in.reserveBytes ? Reserve::exact(in.reserveValue, in.reserveUnit, *in.reserveBytes)
                                 : Reserve::typed(in.reserveValue, in.reserveUnit);
+    r.reserve.defaulted = in.reserveDefaulted && !in.reserveBytes;
     if (in.tensorParallel == 0)
         throw SizingError("the tensor-parallel degree must be between 1 and 4096");
     r.tensorParallel = in.tensorParallel;

@@ -100,6 +100,7 @@ struct SizingInputs {
 
     // --- reserve and devices ---
     double reserveValue = 0.0;
+    bool reserveDefaulted = false; // reserveValue is kDefaultReserveGiB because none was typed
     units::Unit reserveUnit = units::Unit::GiB;
     // The exact bytes when the front end read the typed text itself (units::parseSize); else from reserveValue.
     std::optional<std::uint64_t> reserveBytes;

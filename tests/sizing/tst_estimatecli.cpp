@@ -188,6 +188,13 @@ private slots:
         QTest::addRow("reserve as typed") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
                                           << QStringLiteral("  reserve (assumed): reserve as typed: 4 GiB = "
                                                             "4 294 967 296 bytes = 4 GiB\n");
+        QTest::addRow("reserve by default") << QByteArray("--parameters 7000000000 --bits 16")
+                                            << QStringLiteral("  reserve (assumed): reserve by default, none typed: "
+                                                              "4 GiB = 4 294 967 296 bytes = 4 GiB\n");
+        QTest::addRow("default reserve line") << QByteArray("--parameters 7000000000 --bits 16")
+                                              << QStringLiteral("[default 4 GiB, none typed (--reserve-gib)]\n");
+        QTest::addRow("typed reserve line") << QByteArray("--parameters 7000000000 --bits 16 --reserve-gib 4")
+                                            << QStringLiteral("[typed 4 GiB]\n");
         QTest::addRow("1 GiB KV cache")
             << QByteArray("--parameters 7000000000 --bits 16 --layers 32 --kv-heads 8 --head-dim 128 --tokens 8192")
             << QStringLiteral("  KV cache (computed): 2 (K and V) x 32 layers x 8 KV heads x 128 head_dim x 8 192 "
