@@ -11,6 +11,7 @@
 #include "app/cli/probecommand.h"
 #include "app/cli/sweepcommand.h"
 #include "core/buildinfo/buildinfo.h"
+#include "core/report/resultjson.h"
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,22 @@
 #include <ostream>
 
 namespace iteragpu::cli {
+
+int writeExitCode(report::WriteError result, const std::string& error, std::ostream& err, const std::string& prefix)
+{
+    switch (result) {
+    case report::WriteError::None:
+        return kExitOk;
+    case report::WriteError::Exists:
+        err << prefix << error << "\n";
+        return kExitOutputExists;
+    case report::WriteError::NoSpace:
+    case report::WriteError::Io:
+        break;
+    }
+    err << prefix << error << "\n";
+    return kExitError;
+}
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {

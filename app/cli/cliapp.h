@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+namespace iteragpu::report {
+enum class WriteError : int; // core/report/resultjson.h
+}
+
 namespace iteragpu::cli {
 
 // Exit codes of iteragpu, documented in README.
@@ -16,6 +20,10 @@ enum ExitCode : int {
     kExitInterrupted = 4, // SIGINT / SIGTERM: a measure keeps what it measured, a sweep its sweep.json (--resume)
     kExitUsage = 64, // bad arguments
 };
+
+// The exit code of a file written by a command (export, import, measure --output): kExitOk when it was written,
+// else the writer's line on err (after prefix) and kExitOutputExists or kExitError.
+int writeExitCode(report::WriteError result, const std::string& error, std::ostream& err, const std::string& prefix);
 
 // Parses argv and runs the chosen sub-command; the one entry point main() and the tests call.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -37,17 +37,8 @@ namespace {
             err << prefix << "cannot encode " << o.file << ": " << e.what() << "\n";
             return kExitError;
         }
-        switch (report::writeWholeFile(o.output, bytes, error)) {
-        case report::WriteError::None:
-            break;
-        case report::WriteError::Exists:
-            err << prefix << error << "\n";
-            return kExitOutputExists;
-        case report::WriteError::NoSpace:
-        case report::WriteError::Io:
-            err << prefix << error << "\n";
-            return kExitError;
-        }
+        if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error), error, err, prefix))
+            return code;
         out << o.output << " written: "
             << (o.to == "memory-viz" ? "memory snapshot for pytorch.org/memory_viz" : "JSON trace for ui.perfetto.dev");
         if (o.to == "memory-viz")

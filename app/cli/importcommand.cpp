@@ -4,6 +4,7 @@
 #include "app/cli/cliapp.h"
 #include "core/interop/snapshotimport.h"
 #include "core/report/resultjson.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -39,24 +40,15 @@ namespace {
             err << prefix << error << "\n";
             return kExitError;
         }
-        switch (report::writeResultFile(o.output, result, error)) {
-        case report::WriteError::None:
-            break;
-        case report::WriteError::Exists:
-            err << prefix << error << "\n";
-            return kExitOutputExists;
-        case report::WriteError::NoSpace:
-        case report::WriteError::Io:
-            err << prefix << error << "\n";
-            return kExitError;
-        }
+        if (const int code = writeExitCode(report::writeResultFile(o.output, result, error), error, err, prefix))
+            return code;
         out << o.output << " written (imported): " << result.phases.size() << " phase"
-            << (result.phases.size() == 1 ? "" : "s") << " of " << result.config.deviceId << " from "
+            << (result.phases.size() == 1 ? "" : "s") << " of " << units::printable(result.config.deviceId) << " from "
             << result.imported->entries << " trace entries\n";
         for (const auto& p : result.phases)
-            out << "  " << protocol::phaseLabel(p) << ": peak allocated " << bytesText(p.peak.allocated)
+            out << "  " << units::printable(protocol::phaseLabel(p)) << ": peak allocated " << bytesText(p.peak.allocated)
                 << ", peak reserved " << bytesText(p.peak.reserved)
-                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + p.error + ")" : "") << "\n";
+                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + units::printable(p.error) + ")" : "") << "\n";
         out << result.imported->note << "\n";
         return kExitOk;
     }

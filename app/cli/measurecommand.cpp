@@ -333,18 +333,10 @@ namespace {
             out << report::toJson(result).dump(2) << '\n' << std::flush;
         if (!o.output.empty() && o.output != "-") {
             std::string error;
-            switch (report::writeResultFile(o.output, result, error, o.force)) {
-            case report::WriteError::None:
-                human << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
-                break;
-            case report::WriteError::Exists:
-                err << prefix << error << "\n";
-                return kExitOutputExists;
-            case report::WriteError::NoSpace:
-            case report::WriteError::Io:
-                err << prefix << error << "\n";
-                return kExitError;
-            }
+            const auto written = report::writeResultFile(o.output, result, error, o.force);
+            if (const int code = writeExitCode(written, error, err, prefix))
+                return code;
+            human << "result written to " << o.output << (simulated ? " (simulated)" : "") << "\n";
         }
         if (const int signal = interrupts.signal(); signal != 0) {
             std::size_t ran = 0;

@@ -3,6 +3,7 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/measurecommand.h"
+#include "app/cli/optionconventions.h"
 #include "core/registry/backendregistry.h"
 #include "core/sweep/executorfactory.h"
 #include "core/sweep/growthmodel.h"
@@ -446,35 +447,75 @@ void addSweepCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::f
     auto* sub = app.add_subcommand("sweep",
         "Vary one dimension of a measure configuration (the options after --), one fresh 'iteragpu measure' per "
         "trial, and find the boundary between fitting and not fitting.");
-    sub->add_option("--folder", opts->folder, "Sweep folder: sweep.json and one result file per trial")->required();
-    sub->add_option("--values", opts->values, "Values to try, ascending: 1,2,4,8");
+    constexpr const char* kGroupSweep = "Sweep";
+    constexpr const char* kGroupSlurm = "Slurm (--executor slurm)";
+    sub->add_option("--folder", opts->folder, "Sweep folder: sweep.json and one result file per trial")
+        ->required()
+        ->type_name(kPathPlaceholder)
+        ->group(kGroupSweep);
+    sub->add_option("--values", opts->values, "Values to try, ascending: 1,2,4,8")
+        ->type_name(kListPlaceholder)
+        ->group(kGroupSweep);
     sub->add_flag("--find-max", opts->findMax,
-        "Find the largest passing value: bisect [--min, --max], or without --max double from --min until a failure, "
-        "then bisect");
+           "Find the largest passing value: bisect [--min, --max], or without --max double from --min until a failure, "
+           "then bisect")
+        ->group(kGroupSweep);
     sub->add_option("--dimension", opts->dimension,
            "The varied option of measure: batch, context, width (dense network); sequences, prompt-tokens, "
            "generated (decoder, --model)")
-        ->required();
-    sub->add_option("--min", opts->min, "--find-max: first value (default 1)");
-    sub->add_option("--max", opts->max, "--find-max: largest value tried");
-    sub->add_option("--resolution", opts->resolution, "--find-max: stop when fail - pass <= R (default 1)");
-    sub->add_option("--jobs", opts->jobs, "Trials at once, each on its own device: the base --device and the next ones");
-    sub->add_option("--devices", opts->devices, "Devices for the trials, one trial at a time on each: sim:0,sim:1");
-    sub->add_flag("--resume", opts->resume, "Continue the sweep in --folder: its finished trials are kept");
+        ->required()
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupSweep);
+    sub->add_option("--min", opts->min, "--find-max: first value (default 1)")
+        ->type_name(kCountPlaceholder)
+        ->transform(countText())
+        ->group(kGroupSweep);
+    sub->add_option("--max", opts->max, "--find-max: largest value tried")
+        ->type_name(kCountPlaceholder)
+        ->transform(countText())
+        ->group(kGroupSweep);
+    sub->add_option("--resolution", opts->resolution, "--find-max: stop when fail - pass <= N (default 1)")
+        ->type_name(kCountPlaceholder)
+        ->transform(countText())
+        ->group(kGroupSweep);
+    sub->add_flag("--resume", opts->resume, "Continue the sweep in --folder: its finished trials are kept")
+        ->group(kGroupSweep);
     sub->add_option("--executor", opts->executor, "local (this machine's devices) or slurm (a job array per round)")
         ->check(CLI::IsMember({ "local", "slurm" }))
-        ->capture_default_str();
-    sub->add_option("--partition", opts->partition, "Slurm partition");
-    sub->add_option("--account", opts->account, "Slurm account");
-    sub->add_option("--time", opts->time, "Slurm time limit of each trial (HH:MM:SS)");
-    sub->add_option("--gres", opts->gres, "Slurm generic resources of each trial (default gpu:1; none for sim:N)");
-    sub->add_flag("--json", opts->json, "Print the final sweep.json on stdout (the human lines go to stderr)");
-    sub->add_option("measure", opts->measureArgs, "-- then the options of 'iteragpu measure' (the base configuration)");
-    sub->footer("Example: iteragpu sweep --folder s1 --find-max --dimension sequences --max 64 -- --model llama-2-7b "
-                "--device sim:0 --sim-speed 0\n"
-                "Exit codes: 0 the sweep completed (failing trials are results), 1 error, 2 executor or device "
+        ->capture_default_str()
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupDevices);
+    sub->add_option("--jobs", opts->jobs, "Trials at once, each on its own device: the base --device and the next ones")
+        ->type_name(kCountPlaceholder)
+        ->transform(countText())
+        ->group(kGroupDevices);
+    sub->add_option("--devices", opts->devices, "Devices for the trials, one trial at a time on each: sim:0,sim:1")
+        ->type_name(kListPlaceholder)
+        ->group(kGroupDevices);
+    sub->add_option("--partition", opts->partition, "Slurm partition")->type_name(kNamePlaceholder)->group(kGroupSlurm);
+    sub->add_option("--account", opts->account, "Slurm account")->type_name(kNamePlaceholder)->group(kGroupSlurm);
+    sub->add_option("--time", opts->time, "Slurm time limit of each trial (HH:MM:SS)")
+        ->type_name("HH:MM:SS")
+        ->group(kGroupSlurm);
+    sub->add_option("--gres", opts->gres, "Slurm generic resources of each trial (default gpu:1; none for sim:N)")
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupSlurm);
+    addJsonFlag(*sub, opts->json, "Print the final sweep.json on stdout (the human lines go to stderr)");
+    sub->add_option("measure", opts->measureArgs, "-- then the options of 'iteragpu measure' (the base configuration)")
+        ->type_name("-- MEASURE-OPTIONS");
+    sub->footer("Exit codes: 0 the sweep completed (failing trials are results), 1 error, 2 executor or device "
                 "missing, 3 the folder is not a new sweep (left untouched), 4 interrupted (sweep.json kept; "
                 "--resume continues), 64 bad arguments.");
+    setExamples(*sub,
+        { { "iteragpu sweep --folder s1 --find-max --dimension sequences --max 64 -- --model llama-2-7b --device sim:0 "
+            "--sim-speed 0",
+              "the most sequences of Llama 2 7B that fit the simulated device, by bisection" },
+            { "iteragpu sweep --folder s2 --values 512,1024,2048 --dimension prompt-tokens --jobs 2 -- --model "
+              "llama-2-7b --device sim:0",
+                "three prompt lengths, two trials at once (sim:0 and sim:1)" },
+            { "iteragpu sweep --folder s3 --find-max --dimension batch --executor slurm --partition gpu -- --device "
+              "cuda:0",
+                "the largest batch of the dense network, one Slurm job array per round" } });
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runSweep(*opts, out, err); }; });
 }
 

@@ -257,6 +257,10 @@ private slots:
         QTest::addRow("explain") << QStringLiteral("explain")
                                  << QStringList { QStringLiteral("RESULT PATH"), QStringLiteral("--phase NAME"),
                                         QStringLiteral("--json") };
+        QTest::addRow("sweep") << QStringLiteral("sweep")
+                               << QStringList { QStringLiteral("--folder PATH"), QStringLiteral("--max N"),
+                                      QStringLiteral("--jobs N"), QStringLiteral("--time HH:MM:SS"),
+                                      QStringLiteral("Slurm (--executor slurm)"), QStringLiteral("--json") };
     }
 
     void helpHasPlaceholdersGroupsAndExamples()
