@@ -212,43 +212,38 @@ bool ReportActions::openResultFile(const QString& path)
 {
     protocol::RunResult result;
     QString error;
-    if (!ResultExporter::openResult(path, result, error)) {
-        emit logMessage(error, true);
-        if (m_window && m_window->isVisible())
-            QMessageBox::warning(m_window, tr("Open result"), error);
-        return false;
-    }
-    m_opened = HeldResult { result, ResultSource::opened(QFileInfo(path).absoluteFilePath()) };
-    const bool shownNow = !m_sources.showResult || m_sources.showResult(result);
-    if (shownNow)
-        m_shown = Held::Opened;
+    const bool read = ResultExporter::openResult(path, result, error);
     //: %1 is a file path
-    QString line = tr("Opened %1.").arg(QDir::toNativeSeparators(path));
-    if (!shownNow)
-        line += QLatin1Char(' ')
-            + tr("The window keeps showing the run in progress; the result can be compared and exported.");
-    emit logMessage(line, false);
-    return true;
+    const QString line = tr("Opened %1.").arg(QDir::toNativeSeparators(path));
+    return hold(read, result, error, ResultSource::opened(QFileInfo(path).absoluteFilePath()), tr("Open result"), line);
 }
 
 bool ReportActions::importSnapshotFile(const QString& path)
 {
     protocol::RunResult result;
     QString error;
-    if (!ResultExporter::importSnapshot(path, result, error)) {
+    const bool read = ResultExporter::importSnapshot(path, result, error);
+    //: %1 is a file path, %2 the number of phases
+    const QString line = tr("Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.")
+                             .arg(QDir::toNativeSeparators(path))
+                             .arg(result.phases.size());
+    return hold(read, result, error, ResultSource::imported(QFileInfo(path).absoluteFilePath()),
+        tr("Import PyTorch snapshot"), line);
+}
+
+bool ReportActions::hold(bool read, const protocol::RunResult& result, const QString& error, const ResultSource& source,
+    const QString& title, QString line)
+{
+    if (!read) {
         emit logMessage(error, true);
         if (m_window && m_window->isVisible())
-            QMessageBox::warning(m_window, tr("Import PyTorch snapshot"), error);
+            QMessageBox::warning(m_window, title, error);
         return false;
     }
-    m_opened = HeldResult { result, ResultSource::imported(QFileInfo(path).absoluteFilePath()) };
+    m_opened = HeldResult { result, source };
     const bool shownNow = !m_sources.showResult || m_sources.showResult(result);
     if (shownNow)
         m_shown = Held::Opened;
-    //: %1 is a file path, %2 the number of phases
-    QString line = tr("Imported %1: %2 phase(s) rebuilt from a PyTorch memory snapshot, not measured by IteraGPU.")
-                       .arg(QDir::toNativeSeparators(path))
-                       .arg(result.phases.size());
     if (!shownNow)
         line += QLatin1Char(' ')
             + tr("The window keeps showing the run in progress; the result can be compared and exported.");

@@ -110,6 +110,9 @@ private:
     void retranslate();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void report(bool ok, bool declined, const QString& message);
+    // Holds and shows a result read from a file (opened or imported), or shows the reader's error under title.
+    bool hold(bool read, const protocol::RunResult& result, const QString& error, const ResultSource& source,
+        const QString& title, QString line);
     QString savePath(const QString& title, const QString& name, const QString& filter);
     std::optional<HeldResult>* slot(std::optional<Held> which);
     std::vector<sizing::FitVerdict> catalogVerdicts(const sizing::Estimate& estimate) const;
