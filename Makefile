@@ -78,7 +78,7 @@ asan:
 tsan:
 	$(MAKE) configure PRESET=dev-tsan
 	cmake --build build/dev-tsan --target iteragpu -j $(JOBS)
-	tests/tsan/measure_threads.sh build/dev-tsan/app/cli/iteragpu
+	tests/tsan/measure_threads.sh build/dev-tsan/app/cli/iteragpu tests/data
 
 bench: build
 	cmake --build $(BUILD_DIR) --target benchmarks
