@@ -398,7 +398,7 @@ namespace {
         }
         std::ostream& human = o.json ? err : out;
         human << "Sweep of " << o.dimension << " in " << o.folder << " ("
-              << (spec.mode == sweep::SweepMode::FindMax ? "find-max" : "values") << ", " << executor->slots()
+              << (spec.mode == sweep::SweepMode::FindMax ? "find-max" : "values") << ", " << executor->trialSlots()
               << " at once on " << executor->name() << (runner.record().simulated ? ", simulated" : "") << ")"
               << (o.resume ? ", resumed with " + std::to_string(runner.record().trials.size()) + " trials kept" : "")
               << "\n"

@@ -2,6 +2,7 @@
 #include "core/alloc/asyncpoolallocator.h"
 
 #include "core/alloc/allocationtrace.h"
+#include "core/units/readablesize.h"
 #include "core/units/units.h"
 
 #include <string>
@@ -11,7 +12,7 @@ namespace iteragpu::alloc {
 namespace {
     std::string bytesInWords(std::uint64_t bytes)
     {
-        return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+        return std::to_string(bytes) + " bytes (" + units::formatReadable(bytes, units::Unit::GiB) + ")";
     }
     std::string optionalBytes(const std::optional<std::uint64_t>& v)
     {

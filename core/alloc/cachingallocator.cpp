@@ -2,6 +2,7 @@
 #include "core/alloc/cachingallocator.h"
 
 #include "core/alloc/allocationtrace.h"
+#include "core/units/readablesize.h"
 #include "core/units/units.h"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ namespace {
 
     std::string bytesInWords(std::uint64_t bytes)
     {
-        return std::to_string(bytes) + " bytes (" + units::format(bytes, units::Unit::GiB) + ")";
+        return std::to_string(bytes) + " bytes (" + units::formatReadable(bytes, units::Unit::GiB) + ")";
     }
 
     // Note [Peak reset]: the aggregate counter and the pool's counter change together.

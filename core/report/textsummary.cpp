@@ -2,6 +2,7 @@
 #include "core/report/textsummary.h"
 
 #include "core/protocol/runsummary.h"
+#include "core/units/readablesize.h"
 #include "core/units/units.h"
 #include "core/units/printable.h"
 
@@ -16,7 +17,7 @@ std::string bytesText(const std::optional<std::uint64_t>& bytes)
 {
     if (!bytes)
         return "n/a";
-    return units::groupDigits(*bytes) + " B (" + units::format(*bytes, units::Unit::GiB) + ")";
+    return units::groupDigits(*bytes) + " B (" + units::formatReadable(*bytes, units::Unit::GiB) + ")";
 }
 
 std::string runHeader(const RunResult& r)

@@ -11,7 +11,7 @@
 // words on everything measured on sim:N.
 namespace iteragpu::report {
 
-std::string bytesText(const std::optional<std::uint64_t>& bytes); // "50 348 032 B (0.05 GiB)" or "n/a"
+std::string bytesText(const std::optional<std::uint64_t>& bytes); // "50 348 032 B (48.02 MiB)", "14 000 000 000 B (13.04 GiB)" or "n/a"
 std::string runHeader(const protocol::RunResult& result); // device, mode, shape, allocator; simulated in words
 std::string phaseSummary(const protocol::PhaseResult& phase, std::size_t phaseCount, bool simulated);
 std::string runFooter(const protocol::RunResult& result);

@@ -50,7 +50,7 @@ public:
     // Empty when the executor can run here; otherwise one line naming what is missing ("sbatch not found on PATH").
     virtual std::string unavailableReason() const = 0;
     // How many trials may run at once (local: its devices; Slurm: the array's size, no limit of its own).
-    virtual std::size_t slots() const = 0;
+    virtual std::size_t trialSlots() const = 0;
     // Runs the round's trials, blocking until each has finished or cancel is set (then stops the running ones:
     // SIGINT then SIGTERM locally, scancel for Slurm, and reports them interrupted). The callbacks are called on
     // the calling thread, finished once per request in the order they finish.

@@ -27,7 +27,7 @@ public:
     std::string name() const override { return "local"; }
     // Empty when the program exists and is executable and there is at least one device.
     std::string unavailableReason() const override;
-    std::size_t slots() const override { return m_devices.size(); }
+    std::size_t trialSlots() const override { return m_devices.size(); }
     void runRound(const std::vector<TrialRequest>& round, const TrialCallbacks& callbacks,
         const std::atomic<bool>& cancel) override;
 

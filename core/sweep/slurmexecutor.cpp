@@ -93,10 +93,10 @@ struct SlurmExecutor::Task {
     TrialOutcome outcome;
 };
 
-SlurmExecutor::SlurmExecutor(SlurmOptions options, std::string program, std::size_t slots)
+SlurmExecutor::SlurmExecutor(SlurmOptions options, std::string program, std::size_t lanes)
     : m_options(std::move(options))
     , m_program(std::move(program))
-    , m_slots(std::max<std::size_t>(slots, 1))
+    , m_slots(std::max<std::size_t>(lanes, 1))
 {
 }
 

@@ -34,15 +34,15 @@ public:
     static constexpr std::chrono::milliseconds kToolTimeout { 60000 }; // for one call of an sbatch, squeue, ...
 
     // options: the #SBATCH options and the device id inside each task; program: the executable each task runs
-    // (its path must be the same on the nodes); slots: the most trials of one round (>= 1).
+    // (its path must be the same on the nodes); lanes: the most trials of one round (>= 1).
     explicit SlurmExecutor(
-        SlurmOptions options, std::string program = measureProgram(), std::size_t slots = kDefaultSlots);
+        SlurmOptions options, std::string program = measureProgram(), std::size_t lanes = kDefaultSlots);
 
     std::string name() const override { return "slurm"; }
     // Empty when the options fit a batch script, sbatch, squeue and scancel are on PATH and the controller
     // answers; otherwise one line naming what is missing.
     std::string unavailableReason() const override;
-    std::size_t slots() const override { return m_slots; }
+    std::size_t trialSlots() const override { return m_slots; }
     void runRound(const std::vector<TrialRequest>& round, const TrialCallbacks& callbacks,
         const std::atomic<bool>& cancel) override;
 

@@ -37,11 +37,11 @@ namespace {
         return t;
     }
 
-    std::vector<std::uint64_t> nextValues(const SweepSpec& spec, const Tried& t, std::size_t slots)
+    std::vector<std::uint64_t> nextValues(const SweepSpec& spec, const Tried& t, std::size_t lanes)
     {
         std::vector<std::uint64_t> out;
         for (const auto v : spec.values) {
-            if (out.size() >= slots)
+            if (out.size() >= lanes)
                 break;
             if (t.values.count(v) == 0)
                 out.push_back(v);
@@ -49,12 +49,12 @@ namespace {
         return out;
     }
 
-    std::vector<std::uint64_t> nextFindMax(const SweepSpec& spec, const Tried& t, std::size_t slots)
+    std::vector<std::uint64_t> nextFindMax(const SweepSpec& spec, const Tried& t, std::size_t lanes)
     {
         std::vector<std::uint64_t> out;
         if (!spec.max && !t.smallestFail) {
             // Galloping: the next untried doublings above the largest pass.
-            for (std::uint64_t v = spec.min; v < kMaxValue && out.size() < slots; v *= 2)
+            for (std::uint64_t v = spec.min; v < kMaxValue && out.size() < lanes; v *= 2)
                 if (t.values.count(v) == 0 && (!t.largestPass || v > *t.largestPass))
                     out.push_back(v);
             return out;
@@ -71,7 +71,7 @@ namespace {
             return out;
         }
         const std::uint64_t span = upper - lower;
-        const std::uint64_t parts = std::uint64_t(slots) + 1;
+        const std::uint64_t parts = std::uint64_t(lanes) + 1;
         for (std::uint64_t i = 1; i < parts; ++i) {
             // lower + span * i / parts without the product: span / parts * i + span % parts * i / parts.
             const std::uint64_t v = lower + span / parts * i + span % parts * i / parts;
@@ -86,13 +86,13 @@ namespace {
 } // namespace
 
 std::vector<std::uint64_t> SweepPlanner::nextRound(
-    const SweepSpec& spec, const std::vector<TrialRecord>& trials, std::size_t slots)
+    const SweepSpec& spec, const std::vector<TrialRecord>& trials, std::size_t lanes)
 {
     if (!validate(spec).empty())
         return {};
-    slots = std::max<std::size_t>(slots, 1);
+    lanes = std::max<std::size_t>(lanes, 1);
     const Tried t = tried(trials);
-    return spec.mode == SweepMode::Values ? nextValues(spec, t, slots) : nextFindMax(spec, t, slots);
+    return spec.mode == SweepMode::Values ? nextValues(spec, t, lanes) : nextFindMax(spec, t, lanes);
 }
 
 Boundary SweepPlanner::boundary(const SweepSpec& spec, const std::vector<TrialRecord>& trials)

@@ -25,10 +25,10 @@ namespace iteragpu::sweep {
 //   A Failed trial (a phase failed: out of memory or another error) bounds from above, whatever its phase.
 class SweepPlanner {
 public:
-    // The values of the next round, at most slots (>= 1) of them, ascending, none tried before; empty when the
+    // The values of the next round, at most lanes (>= 1) of them, ascending, none tried before; empty when the
     // sweep is complete (see complete()) or when it cannot go on (an Error trial).
     static std::vector<std::uint64_t> nextRound(
-        const SweepSpec& spec, const std::vector<TrialRecord>& trials, std::size_t slots);
+        const SweepSpec& spec, const std::vector<TrialRecord>& trials, std::size_t lanes);
     // The boundary the trials so far give (Passed and Failed trials only).
     static Boundary boundary(const SweepSpec& spec, const std::vector<TrialRecord>& trials);
     // True when nothing is left to try: every value (Values), or the boundary at its resolution, max passed, or

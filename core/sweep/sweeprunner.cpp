@@ -342,7 +342,7 @@ SweepRunner::Outcome SweepRunner::run(const std::atomic<bool>& cancel, SweepObse
             m_record.stopReason = "interrupted";
             break;
         }
-        const auto values = SweepPlanner::nextRound(m_record.spec, m_record.trials, m_executor.slots());
+        const auto values = SweepPlanner::nextRound(m_record.spec, m_record.trials, m_executor.trialSlots());
         if (values.empty())
             break;
         std::vector<TrialRequest> requests;

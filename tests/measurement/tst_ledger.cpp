@@ -394,6 +394,8 @@ private slots:
         QCOMPARE(report::signedBytesText(std::int64_t(0), true), std::string("0 B (0.00 GiB)"));
         QCOMPARE(report::signedBytesText(-std::int64_t(units::kGiB)), std::string("-1 073 741 824 B (-1.00 GiB)"));
         QCOMPARE(report::signedBytesText(std::int64_t(units::kGiB), true), std::string("+1 073 741 824 B (+1.00 GiB)"));
+        // A small difference reads in MiB, not "-0.00 GiB".
+        QCOMPARE(report::signedBytesText(-std::int64_t(1'946'112)), std::string("-1 946 112 B (-1.86 MiB)"));
         QCOMPARE(report::signedBytesText(std::numeric_limits<std::int64_t>::min()).substr(0, 1), std::string("-"));
     }
 };

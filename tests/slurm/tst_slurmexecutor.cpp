@@ -20,9 +20,6 @@
 #include <cstdlib>
 #include <thread>
 
-// Executor::slots() is a name Qt's keyword macro would swallow.
-#undef slots
-
 using namespace iteragpu::sweep;
 using namespace std::chrono_literals;
 
@@ -190,7 +187,7 @@ void TestSlurmExecutor::available()
 {
     const auto slurm = executor();
     QCOMPARE(slurm.name(), std::string("slurm"));
-    QCOMPARE(slurm.slots(), std::size_t { 4 });
+    QCOMPARE(slurm.trialSlots(), std::size_t { 4 });
     QCOMPARE(QString::fromStdString(slurm.unavailableReason()), QString());
 }
 

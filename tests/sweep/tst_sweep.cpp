@@ -29,9 +29,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-// Qt's 'slots' keyword is a macro, and Executor has a slots(): undefined for the helpers, restored for the suite.
-#undef slots
-
 using namespace iteragpu;
 using namespace iteragpu::sweep;
 namespace fs = std::filesystem;
@@ -57,12 +54,12 @@ TrialRecord fakeTrial(std::uint64_t index, std::uint64_t value, std::uint64_t bo
 }
 
 // Runs the planner alone to the end; returns the trials.
-std::vector<TrialRecord> plan(const SweepSpec& spec, std::uint64_t boundary, std::size_t slots, std::size_t& rounds)
+std::vector<TrialRecord> plan(const SweepSpec& spec, std::uint64_t boundary, std::size_t lanes, std::size_t& rounds)
 {
     std::vector<TrialRecord> trials;
     rounds = 0;
     for (;;) {
-        const auto values = SweepPlanner::nextRound(spec, trials, slots);
+        const auto values = SweepPlanner::nextRound(spec, trials, lanes);
         if (values.empty())
             break;
         ++rounds;
@@ -91,14 +88,14 @@ SweepSpec findMaxSpec(std::uint64_t min, std::optional<std::uint64_t> max, std::
 // peak 1 GiB + 3 MiB per unit), or fails its prefill out of memory above. It can cancel after a number of trials.
 class FakeExecutor : public Executor {
 public:
-    FakeExecutor(std::uint64_t boundary, std::size_t slots)
+    FakeExecutor(std::uint64_t boundary, std::size_t lanes)
         : m_boundary(boundary)
-        , m_slots(slots)
+        , m_slots(lanes)
     {
     }
     std::string name() const override { return "fake"; }
     std::string unavailableReason() const override { return {}; }
-    std::size_t slots() const override { return m_slots; }
+    std::size_t trialSlots() const override { return m_slots; }
     void runRound(const std::vector<TrialRequest>& round, const TrialCallbacks& callbacks,
         const std::atomic<bool>& cancel) override
     {
@@ -228,7 +225,6 @@ std::string script(const QTemporaryDir& dir, const std::string& name, const std:
 
 } // namespace
 
-#define slots Q_SLOTS
 
 class TestSweep : public QObject {
     Q_OBJECT

@@ -2,7 +2,8 @@
 #include "app/gui/sweep/sweepcontroller.h"
 
 #include "app/gui/sweep/sweepsignaladapter.h"
-#include "app/gui/sweep/sweepcore.h"
+#include "core/sweep/localexecutor.h"
+#include "core/sweep/sweeprunner.h"
 
 #include <QCoreApplication>
 #include <QDir>

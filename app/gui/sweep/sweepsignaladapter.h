@@ -2,7 +2,8 @@
 #pragma once
 
 #include "app/gui/sweep/sweepevents.h"
-#include "app/gui/sweep/sweepcore.h"
+#include "core/sweep/localexecutor.h"
+#include "core/sweep/sweeprunner.h"
 
 #include <QObject>
 #include <QString>
