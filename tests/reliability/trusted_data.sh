@@ -62,8 +62,15 @@ env -u ITERAGPU_MODULE_DIR -u ITERAGPU_RESOURCE_DIR "$cli" estimate --preset lla
 mkdir -p "$work/prefix/bin"
 cp "$cli" "$work/prefix/bin/iteragpu"
 env -u ITERAGPU_MODULE_DIR -u ITERAGPU_RESOURCE_DIR "$work/prefix/bin/iteragpu" environment > "$work/env" 2>&1
-grep -q "$work/prefix/lib/iteragpu" "$work/env" || fail "the installed copy does not look beside itself: $(cat "$work/env")"
-grep -q "$build" "$work/env" && fail "the installed copy searched the build tree: $(grep "$build" "$work/env")"
+# The module search shows only where a module was built (the sanitizer presets build none).
+modules=yes
+grep -q "not built in this build" "$work/env" && ! grep -q "not found (looked in" "$work/env" && modules=no
+if [ "$modules" = yes ]; then
+    grep -q "$work/prefix/lib/iteragpu" "$work/env" || fail "the installed copy does not look beside itself: $(cat "$work/env")"
+    grep -q "$build" "$work/env" && fail "the installed copy searched the build tree: $(grep "$build" "$work/env")"
+else
+    echo "note: this build has no GPU module, so the module search path is not shown; the data search is checked"
+fi
 run "installed copy without data" 1 "not found (looked in: $work/prefix/share/iteragpu" \
     env -u ITERAGPU_MODULE_DIR -u ITERAGPU_RESOURCE_DIR "$work/prefix/bin/iteragpu" estimate --preset llama-2-7b
 grep -q "$source/resources" "$work/out" && fail "the installed copy searched the source tree: $(cat "$work/out")"
@@ -72,7 +79,9 @@ cp -r "$source/resources" "$work/prefix/share/iteragpu"
 run "installed copy with its data" 0 "Llama" \
     env -u ITERAGPU_MODULE_DIR -u ITERAGPU_RESOURCE_DIR "$work/prefix/bin/iteragpu" estimate --preset llama-2-7b
 # ITERAGPU_MODULE_DIR, when set, is searched first.
-ITERAGPU_MODULE_DIR="$work/mods" "$work/prefix/bin/iteragpu" environment > "$work/env2" 2>&1
-grep -q "looked in: $work/mods" "$work/env2" || fail "ITERAGPU_MODULE_DIR is not searched first: $(cat "$work/env2")"
+if [ "$modules" = yes ]; then
+    ITERAGPU_MODULE_DIR="$work/mods" "$work/prefix/bin/iteragpu" environment > "$work/env2" 2>&1
+    grep -q "looked in: $work/mods" "$work/env2" || fail "ITERAGPU_MODULE_DIR is not searched first: $(cat "$work/env2")"
+fi
 
 [ "$failures" = 0 ] && echo "PASS" || { echo "$failures failure(s)"; exit 1; }

@@ -139,7 +139,7 @@ namespace {
         // Decision: core's fit verdicts for the estimate, the target card first.
         add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Fit verdict")));
         auto gibText = [&locale](quint64 bytes) { return ByteText::inUnit(bytes, units::Unit::GiB, locale); };
-        auto marginText = [&](qint64 margin) {
+        auto marginText = [&](qint64 margin) -> QString {
             const quint64 magnitude = margin < 0 ? 0ULL - static_cast<quint64>(margin) : static_cast<quint64>(margin);
             return (margin < 0 ? QStringLiteral("−") : QStringLiteral("+")) + gibText(magnitude);
         };

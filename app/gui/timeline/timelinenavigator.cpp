@@ -41,7 +41,8 @@ TimelineNavigator::TimelineNavigator(TimelineChart* chart)
     m_fitButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_fitButton->move(2, 2);
     chart->installEventFilter(this); // keys
-    chart->viewport()->installEventFilter(this); // mouse, wheel, context menu
+    m_viewport = chart->viewport();
+    m_viewport->installEventFilter(this); // mouse, wheel, context menu
     retranslateUi();
 }
 
@@ -80,7 +81,7 @@ bool TimelineNavigator::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_chart && event->type() == QEvent::KeyPress)
         return key(event);
-    if (watched != m_chart->viewport())
+    if (watched != m_viewport)
         return false;
     switch (event->type()) {
     case QEvent::MouseButtonPress:

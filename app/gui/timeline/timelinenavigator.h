@@ -7,6 +7,7 @@
 
 class QAction;
 class QToolButton;
+class QWidget;
 
 namespace iteragpu::gui {
 
@@ -54,6 +55,9 @@ private:
     void contextMenu(QEvent* event);
 
     TimelineChart* m_chart;
+    // The chart's viewport, kept at construction: events still reach the filter while the chart is being
+    // destroyed, when calling m_chart->viewport() would be a call on a half-destroyed QAbstractScrollArea.
+    QWidget* m_viewport = nullptr;
     bool m_panning = false;
     QPoint m_pressAt;
     QPoint m_panLast;
