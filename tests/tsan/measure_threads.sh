@@ -59,23 +59,24 @@ decoder 0 --decode-chunk 2 --kv-cache static --attention eager --stream --sampli
 decoder 0 --kv-cache paged --allocator async
 decoder 1 --sim-capacity-gib 0.001
 # A sweep of the decoder with two slots (sim:0 and sim:1) to its boundary, then one stopped by SIGINT mid-round.
-base="--model $data/measure/tiny-llama.config.json --prompt-tokens 64 --generated 2 --warmup 0 --repeats 1 \
-    --device sim:0 --sim-speed 0 --sim-capacity-gib 0.015625 --sim-context-mib 0 --sim-workspace-mib 0 --sampling-hz 10"
+common="--model $data/measure/tiny-llama.config.json --prompt-tokens 64 --warmup 0 --repeats 1 --device sim:0 \
+    --sim-context-mib 0 --sim-workspace-mib 0 --sampling-hz 10"
 n=$((n + 1))
-# shellcheck disable=SC2086 # base is split on purpose: its paths hold no spaces
+# shellcheck disable=SC2086 # common is split on purpose: its paths hold no spaces
 "$cli" sweep --folder "$out/sweep$n" --find-max --dimension sequences --min 4 --resolution 2 --jobs 2 \
-    -- $base >"$out/log$n.txt" 2>&1
+    -- $common --generated 2 --sim-speed 0 --sim-capacity-gib 0.015625 >"$out/log$n.txt" 2>&1
 check 0 $? sweep --find-max --jobs 2
 if grep -rl "WARNING: ThreadSanitizer" "$out/sweep$n" >/dev/null 2>&1; then
     echo "FAIL (data race in a trial): $(grep -rl "WARNING: ThreadSanitizer" "$out/sweep$n")"
     status=1
 fi
 n=$((n + 1))
+# Trials of 4 000 decode steps in real time: the SIGINT comes while both slots run one.
 # shellcheck disable=SC2086
-"$cli" sweep --folder "$out/sweep$n" --values 4,8,16,32,48,64 --dimension sequences --jobs 2 \
-    -- $base --sim-speed 1 >"$out/log$n.txt" 2>&1 &
+"$cli" sweep --folder "$out/sweep$n" --values 1,2,3,4 --dimension sequences --jobs 2 \
+    -- $common --generated 4000 --sim-speed 1 --sim-capacity-gib 1 >"$out/log$n.txt" 2>&1 &
 pid=$!
-sleep 2
+sleep 3
 kill -INT "$pid"
 wait "$pid"
 check 4 $? sweep interrupted by SIGINT
