@@ -5,6 +5,7 @@
 #include "core/model/jsonguard.h"
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
+#include "core/units/printable.h"
 #include "core/units/regularfile.h"
 
 #include <algorithm>
@@ -410,7 +411,10 @@ GgufSummary GgufReader::parse(std::istream& in, std::uint64_t size, const std::s
 ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
 {
     const auto failShape
-        = [&](const std::string& what) -> void { throw InputError(jsonguard::oneLine(source) + ": " + what); };
+        = [&](const std::string& what) -> void {
+              // Key names are built from the file's general.architecture: escaped like every text from a file.
+              throw InputError(jsonguard::oneLine(source) + ": " + units::printable(what, 512));
+          };
     const std::string arch = g.architecture();
     if (arch.empty())
         failShape("no general.architecture string: the model's shape cannot be read");
