@@ -2,16 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>Architecture</name>
+    <message>
+        <source>%1, %2 layers</source>
+        <extracomment>%1 the architecture (model_type), %2 number of layers</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2, window %3 tokens</source>
+        <extracomment>%1 layers, %2 the kind of layer, %3 tokens of its window or chunk</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <extracomment>%1 layers, %2 the kind of layer</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE in %1 layers: %2 routed experts, %3 per token, %4 shared</source>
+        <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token, %4 shared experts</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters: %1 in all, %2 active per token</source>
+        <extracomment>%1 parameters in all, %2 parameters one token uses</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ %1: %2 parameters, counted apart, loaded with the model</source>
+        <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ %1: %2 parameters, counted apart, not loaded by transformers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+ %1: in the checkpoint, its size not modelled (not in the counts)</source>
+        <extracomment>%1 the part (mtp, vision)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Assumption</name>
-    <message>
-        <source>no model_type: read as a Llama-style decoder</source>
-        <translation>kein model_type: als Decoder im Llama-Stil gelesen</translation>
-    </message>
-    <message>
-        <source>model_type &apos;%1&apos; is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a Llama-style decoder</source>
-        <extracomment>%1 the model_type of config.json</extracomment>
-        <translation>model_type „%1“ ist keiner von llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: als Decoder im Llama-Stil gelesen</translation>
-    </message>
     <message>
         <source>tie_word_embeddings absent: tied, the default of %1</source>
         <extracomment>%1 the model family (gemma, ...)</extracomment>
@@ -348,10 +381,6 @@
         <translation>quantization_config: FP4 mit doppelter Quantisierung speichert dasselbe wie NF4 mit doppelter Quantisierung; als nf4-dq dimensioniert</translation>
     </message>
     <message>
-        <source>quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are not</source>
-        <translation>quantization_config fp8: eine fp32-Skala pro Tensor gezählt; blockweise Skalen (weight_block_size) nicht</translation>
-    </message>
-    <message>
         <source>quantization_config compressed-tensors int4: sized with AWQ&apos;s layout, whose packed zero points a symmetric scheme does not store (a small overestimate)</source>
         <translation>quantization_config compressed-tensors int4: mit dem Layout von AWQ dimensioniert, dessen gepackte Nullpunkte ein symmetrisches Schema nicht speichert (eine kleine Überschätzung)</translation>
     </message>
@@ -402,6 +431,59 @@
         <source>reserve: %1 by default, none typed (%2 bytes)</source>
         <extracomment>%1 the default reserve (e.g. &quot;4 GiB&quot;), %2 the same in bytes</extracomment>
         <translation>Reserve: %1 als Vorgabe, keine eingegeben (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>vocab_size absent: %1, the default of transformers&apos; Gemma3TextConfig</source>
+        <extracomment>%1 the vocabulary size</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>architecture assumed on purpose: model_type &apos;%1&apos; read as &apos;%2&apos; (--assume-architecture); the numbers hold only if the model really is laid out like %2</source>
+        <extracomment>%1 the config&apos;s model_type (or &quot;none&quot;), %2 the architecture the user chose</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state cache: %1 layer(s) of %2 keep %3 elements per sequence (conv and recurrent state) x %4 bytes x %5 sequence(s) = %6 bytes, whatever the tokens</source>
+        <extracomment>%1 layers, %2 layer kind, %3 elements of state per sequence, %4 bytes per element, %5 sequences, %6 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache: %1 layer(s) of %2 keep %3 elements per token (K and V) for %4 tokens x %5 sequence(s) = %6 bytes</source>
+        <extracomment>%1 layers, %2 layer kind, %3 elements per token, %4 tokens kept per layer, %5 sequences, %6 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recurrent layers&apos; state, allocated with the cache = %1 bytes</source>
+        <extracomment>%1 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization_config fp8: no weight_block_size, so one fp32 scale per tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor parallel %1: each layer&apos;s KV heads and state divided per device (rounded up); an MLA latent is kept whole on every device</source>
+        <extracomment>%1 number of devices</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recurrent state x %1 sequence(s), whatever the tokens</source>
+        <extracomment>%1 number of sequences</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: the %1 part (%2 parameters) is loaded with the model, in %3</source>
+        <extracomment>%1 the part (vision), %2 its parameter count, %3 data type (bf16)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: MXFP4 quantizes the MoE experts only; every other linear is kept in 16 bit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: fp8 with one fp32 scale per block of %1 x %2 values (weight_block_size)</source>
+        <extracomment>%1 rows, %2 columns of a scale block</extracomment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -465,6 +547,10 @@
     <message>
         <source>dequantization buffer</source>
         <translation>Dequantisierungspuffer</translation>
+    </message>
+    <message>
+        <source>state cache</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -714,6 +800,24 @@
         <source>reserve by default, none typed: %1 %2 = %3 bytes</source>
         <extracomment>%1 the default value (e.g. &quot;4&quot;), %2 its unit (GiB), %3 the same in bytes</extracomment>
         <translation>Reserve als Vorgabe, keine eingegeben: %1 %2 = %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements of conv and recurrent state summed over the state layers x %2 bytes x %3 sequence(s) = %4 bytes</source>
+        <extracomment>%1 elements of state summed over the recurrent layers, %2 bytes per element, %3 sequences, %4 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the state layers&apos; sizes from the config (Mamba d_state, d_conv; DeltaNet heads), kept in 16 bit with the whole conv kernel, as transformers&apos; cache keeps them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per layer kind, layers x K and V elements per token x tokens kept: %1 = %2 elements x %3 sequence(s), in the cache&apos;s type = %4 bytes</source>
+        <extracomment>%1 terms &quot;layers x elements per token x tokens kept&quot; joined by +, %2 elements, %3 sequences, %4 bytes</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1347,49 @@
         <source>On %1 memory sets no batch limit up to %2 sequences.</source>
         <extracomment>%1 the card&apos;s name, %2 sequences searched up to</extracomment>
         <translation>Auf %1 setzt der Speicher bis %2 Sequenzen keine Batch-Grenze.</translation>
+    </message>
+</context>
+<context>
+    <name>LayerKind</name>
+    <message>
+        <source>full attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sliding-window attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chunked attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent attention (MLA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mamba</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mamba2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gated DeltaNet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recurrent state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cache</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1816,6 +1963,14 @@
     <message>
         <source>AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one fp16 scale and one packed 4-bit zero; no g_idx.</source>
         <translation>AWQ int4: 4-Bit-Codes in int32 gepackt, pro Gruppe von Eingabezeilen (standardmäßig 128) und Ausgabespalte eine fp16-Skala und ein gepackter 4-Bit-Nullpunkt; kein g_idx.</translation>
+    </message>
+    <message>
+        <source>MXFP4 (experts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2921,6 +3076,23 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>No GGUF file opened</source>
         <translation>Keine GGUF-Datei geöffnet</translation>
+    </message>
+    <message>
+        <source>%1. Choose an architecture under &apos;Read as&apos; only if the model really is laid out like it.</source>
+        <extracomment>%1 the reader&apos;s one line (names the unknown model_type and the known ones)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not read: unknown architecture)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads a config.json whose model_type is not a known architecture as the one chosen, on purpose; every output then says so</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ namespace {
         std::string deviceCatalog, tp, attention;
         bool json = false;
         std::string model, gguf; // --model ORG/NAME[@REVISION] or a path or preset; --gguf FILE
+        std::string assumeArchitecture, mlaCache;
     };
 
     // Every count through the one number parser (units/numberparse.h), with the option's name in front.
@@ -108,6 +109,10 @@ namespace {
         in.modelName = o.model;
         in.ggufPath = o.gguf;
         in.storageChosen = !o.format.empty(); // none typed: a quantization_config in config.json gives it
+        in.assumeArchitecture = o.assumeArchitecture;
+        if (!o.mlaCache.empty() && o.mlaCache != "latent" && o.mlaCache != "decompressed")
+            throw SizingError("--mla-cache: '" + o.mlaCache.substr(0, 40) + "' is neither latent nor decompressed");
+        in.mlaLatent = o.mlaCache == "latent";
         // The reserve typed is read exactly to bytes; none typed is the default the workbench starts with.
         in.reserveValue = kDefaultReserveGiB;
         in.reserveUnit = units::Unit::GiB;
@@ -334,6 +339,9 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     sub->add_option("--gguf", o->gguf, "A GGUF file (llama.cpp): the shape from its metadata, the weights as stored")
         ->type_name(kPathPlaceholder)
         ->group(kGroupModel);
+    option("--assume-architecture", o->assumeArchitecture, kNamePlaceholder, kGroupModel,
+        "Read a config.json whose model_type is not a known architecture as this one (e.g. llama), on purpose; "
+        "every output says so ('iteragpu --list-architectures' lists them)");
     // Formats.
     auto* bits = option("--bits", o->bits, kCountPlaceholder, kGroupFormats,
         "Bits per parameter for typed numbers (compact, no metadata), 1 to 64");
@@ -359,6 +367,9 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
         "fp16, bf16, fp32, fp8_e4m3, int8, int4 (int: with scales)");
     option(
         "--sliding-window", o->slidingWindow, kCountPlaceholder, kGroupKvCache, "Sliding window (tokens), every layer");
+    option("--mla-cache", o->mlaCache, kNamePlaceholder, kGroupKvCache,
+        "How MLA layers (DeepSeek) are cached: decompressed (K and V per head, transformers; the default) or latent "
+        "(kv_lora_rank + rope per token, as vLLM and SGLang keep it)");
     flag("--static-cache", o->staticCache, kGroupKvCache, "Static, preallocated to its capacity");
     option("--cache-capacity", o->capacity, kCountPlaceholder, kGroupKvCache,
         "Static capacity in tokens (implies --static-cache)");

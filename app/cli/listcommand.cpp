@@ -2,6 +2,7 @@
 #include "app/cli/listcommand.h"
 
 #include "app/cli/cliapp.h"
+#include "core/model/architectures.h"
 #include "core/registry/backendregistry.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/presetlibrary.h"
@@ -23,6 +24,7 @@ namespace {
     struct ListOptions {
         bool presets = false;
         bool cards = false;
+        bool architectures = false;
         bool json = false;
     };
 
@@ -46,6 +48,19 @@ namespace {
             width = std::max(width, p.id.size());
         for (const auto& p : library.presets())
             out << padded(p.id, width) << p.name << '\n';
+        return kExitOk;
+    }
+
+    int listArchitectures(bool json, std::ostream& out)
+    {
+        const auto names = model::Architectures::names();
+        if (json) {
+            out << nlohmann::ordered_json { { "schema", "iteragpu.architectures/1" }, { "architectures", names } }.dump(2)
+                << '\n';
+            return kExitOk;
+        }
+        for (const auto& n : names)
+            out << n << '\n';
         return kExitOk;
     }
 
@@ -89,6 +104,10 @@ namespace {
         };
         if (option == "--preset" || option == "--model") {
             presets();
+        } else if (option == "--assume-architecture") {
+            values = model::Architectures::names();
+        } else if (option == "--mla-cache") {
+            values = { "decompressed", "latent" };
         } else if (option == "--device-catalog") {
             values.push_back("all");
             cards();
@@ -246,6 +265,8 @@ void addListOptions(CLI::App& app, std::ostream& out, std::ostream& err, std::fu
     auto o = std::make_shared<ListOptions>();
     auto run = [o, &out, &err] {
         try {
+            if (o->architectures)
+                return listArchitectures(o->json, out);
             return o->presets ? listPresets(o->json, out) : listCards(o->json, out);
         } catch (const std::exception& e) {
             err << "iteragpu: " << e.what() << '\n';
@@ -268,7 +289,15 @@ void addListOptions(CLI::App& app, std::ostream& out, std::ostream& err, std::fu
            },
            "List the GPU catalog (id, name, marketed and reported memory) for --device-catalog and --sim-card")
         ->group("Lists");
-    app.add_flag("--json", o->json, "With --list-presets or --list-cards: one JSON object (with a \"schema\" field)")
+    app.add_flag_callback(
+           "--list-architectures",
+           [o, run, &action] {
+               o->architectures = true;
+               action = run;
+           },
+           "List the architectures (config.json model_type) the readers know, for --assume-architecture")
+        ->group("Lists");
+    app.add_flag("--json", o->json, "With --list-presets, --list-cards or --list-architectures: one JSON object (with a \"schema\" field)")
         ->group("Lists");
 }
 

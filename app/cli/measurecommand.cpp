@@ -58,6 +58,7 @@ namespace {
         // The decoder (--model); the counts start at DecoderSpec's defaults.
         std::string model;
         std::string format; // empty: the model's torch_dtype (DecoderSource::storageFor)
+        std::string assumeArchitecture; // read an unknown model_type as this table entry, on purpose
         std::uint64_t promptTokens = protocol::DecoderSpec {}.promptTokens;
         std::uint64_t generated = protocol::DecoderSpec {}.generated;
         std::uint64_t sequences = protocol::DecoderSpec {}.sequences;
@@ -76,7 +77,7 @@ namespace {
         const char* prefix = "iteragpu measure: ";
         protocol::DecoderSpec spec;
         try {
-            spec = workloads::DecoderSource::resolve(o.model);
+            spec = workloads::DecoderSource::resolve(o.model, {}, o.assumeArchitecture);
         } catch (const units::InputError& e) {
             err << prefix << e.what() << "\n";
             return kExitError;
@@ -399,6 +400,12 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
                       ->type_name(kIdPlaceholder + std::string("|") + kPathPlaceholder)
                       ->group(kGroupModel);
     model->excludes(width)->excludes(batch)->excludes(context);
+    sub->add_option("--assume-architecture", opts->assumeArchitecture,
+           "Decoder: read a config.json whose model_type is not a known architecture as this one (e.g. llama), on "
+           "purpose; the result says so")
+        ->type_name(kNamePlaceholder)
+        ->needs(model)
+        ->group(kGroupModel);
     const auto decoderOption = [&](CLI::Option* option, const char* group) {
         option->needs(model)->capture_default_str()->group(group);
     };

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/model/configreader.h"
 
+#include "core/model/architectures.h"
+#include "core/model/configfields.h"
 #include "core/model/jsonguard.h"
+#include "core/model/unknownarchitecture.h"
 #include "core/units/inputerror.h"
 #include "core/units/regularfile.h"
 
@@ -74,19 +77,60 @@ namespace {
         return v;
     }
 
-    bool familyTiesByDefault(const std::string& family) { return family == "gemma" || family == "gemma2"; }
-
-    bool isKnownFamily(const std::string& family)
+    // Python's json writes float('inf') and float('nan') as bare Infinity, -Infinity and NaN, which JSON does
+    // not have (Nemotron-H's "time_step_limit": [0.0, Infinity]). Outside strings, such a token where a value
+    // starts becomes a marked string (ConfigFields::nonFinite): ignored where sizing does not read it, refused by
+    // name where it does.
+    std::string markNonFinite(const std::string& text)
     {
-        for (const char* f : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
-            if (family == f)
-                return true;
-        return false;
+        std::string out;
+        out.reserve(text.size());
+        bool inString = false;
+        char previous = '\0'; // the last character outside strings that is not white space
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const char c = text[i];
+            if (inString) {
+                out += c;
+                if (c == '\\' && i + 1 < text.size())
+                    out += text[++i];
+                else if (c == '"')
+                    inString = false;
+                continue;
+            }
+            if (c == '"') {
+                inString = true;
+                out += c;
+                previous = c;
+                continue;
+            }
+            if (previous == ':' || previous == '[' || previous == ',') {
+                bool replaced = false;
+                for (const char* token : { "-Infinity", "Infinity", "NaN" }) {
+                    const std::size_t n = std::char_traits<char>::length(token);
+                    if (text.compare(i, n, token) == 0) {
+                        out += '"';
+                        out += "\\u0001nonfinite:";
+                        out += token;
+                        out += '"';
+                        i += n - 1;
+                        previous = '"';
+                        replaced = true;
+                        break;
+                    }
+                }
+                if (replaced)
+                    continue;
+            }
+            out += c;
+            if (!std::isspace(static_cast<unsigned char>(c)))
+                previous = c;
+        }
+        return out;
     }
 
 } // namespace
 
-ModelShape ConfigReader::readFile(const std::filesystem::path& path)
+ModelShape ConfigReader::readFile(const std::filesystem::path& path, const ReadOptions& options)
 {
     const std::string source = path.string();
     std::error_code ec;
@@ -102,156 +146,71 @@ ModelShape ConfigReader::readFile(const std::filesystem::path& path)
     std::string text;
     if (std::string error; !units::readRegularFile(source, kMaxConfigBytes, text, error))
         throw InputError(error);
-    return parse(text, source);
+    return parse(text, source, options);
 }
 
-ModelShape ConfigReader::parse(const std::string& text, const std::string& source)
+std::string ConfigReader::withNonFiniteMarked(const std::string& text) { return markNonFinite(text); }
+
+ModelShape ConfigReader::parse(const std::string& text, const std::string& source, const ReadOptions& options)
 {
     if (jsonguard::nestingDepth(text) > jsonguard::kMaxDepth)
         fail(source, "JSON nested deeper than 64 levels; not a config.json");
     json config;
     try {
-        config = json::parse(text);
+        config = json::parse(markNonFinite(text));
     } catch (const json::exception& e) {
         fail(source, std::string("not valid JSON: ") + jsonguard::oneLine(e.what()));
     }
-    return fromJson(config, source);
+    return fromJson(config, source, options);
 }
 
-ModelShape ConfigReader::fromJson(const json& top, const std::string& source)
+ModelShape ConfigReader::fromJson(const json& top, const std::string& source, const ReadOptions& options)
 {
     if (!top.is_object())
         fail(source, "expected a JSON object");
-    const json* cfg = &top;
-    if (!top.contains("hidden_size") && top.contains("text_config") && top["text_config"].is_object())
-        cfg = &top["text_config"];
-    const json& j = *cfg;
+    const bool nested
+        = !top.contains("hidden_size") && top.contains("text_config") && top["text_config"].is_object();
+    const json& text = nested ? top["text_config"] : top;
+    const ConfigFields textFields(text, source, nested ? "text_config" : "");
+    const ConfigFields topFields(top, source);
 
+    // The architecture: the top level's model_type when the table knows it (a multimodal wrapper such as gemma3,
+    // mistral3 or llama4 reads its vision tower there), else text_config's.
+    const auto typeOf = [](const json& j) {
+        const auto it = j.find("model_type");
+        return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    std::string type = typeOf(top);
+    if (nested && (type.empty() || !Architectures::known(type)) && !typeOf(text).empty())
+        type = typeOf(text);
     ModelShape s;
     s.source = source;
-    if (const auto it = j.find("model_type"); it != j.end() && it->is_string())
-        s.family = it->get<std::string>();
-    else if (const auto it2 = top.find("model_type"); it2 != top.end() && it2->is_string())
-        s.family = it2->get<std::string>();
-    if (s.family.empty()) {
-        s.family = "llama";
-        s.notes.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "no model_type: read as a Llama-style decoder") });
-    } else if (!isKnownFamily(s.family)) {
-        s.notes.push_back({ //: %1 the model_type of config.json
-            ITERAGPU_TRANSLATE_NOOP("Assumption",
-                "model_type '%1' is not one of llama, mistral, qwen2, gemma, gemma2, phi3, mixtral: read as a "
-                "Llama-style decoder"),
-            { jsonguard::oneLine(s.family, 40) } });
-    }
-
-    s.hidden = requiredCount(j, "hidden_size", source);
-    s.layers = requiredCount(j, "num_hidden_layers", source);
-    s.heads = requiredCount(j, "num_attention_heads", source);
-    s.intermediate = requiredCount(j, "intermediate_size", source);
-    s.vocab = requiredCount(j, "vocab_size", source);
-    constexpr std::uint64_t kMaxDim = 1ULL << 32; // anything larger is a lying config, not a model
-    for (auto v : { s.hidden, s.layers, s.heads, s.intermediate, s.vocab })
-        if (v > kMaxDim)
-            fail(source, "a dimension is larger than 2^32; not a real model");
-    if (s.layers > 100000)
-        fail(source, "'num_hidden_layers' is larger than 100 000; not a real model");
-
-    s.kvHeads = optionalCount(j, "num_key_value_heads", source).value_or(s.heads);
-    if (s.kvHeads == 0)
-        fail(source, "'num_key_value_heads' must be greater than zero");
-    if (s.kvHeads > s.heads || s.heads % s.kvHeads != 0)
-        fail(source, "'num_key_value_heads' must divide 'num_attention_heads'");
-
-    if (const auto hd = optionalCount(j, "head_dim", source)) {
-        if (*hd == 0 || *hd > kMaxDim)
-            fail(source, "'head_dim' must be between 1 and 2^32");
-        s.headDim = *hd;
-    } else {
-        if (s.hidden % s.heads != 0)
-            fail(source, "hidden_size is not a multiple of num_attention_heads and no head_dim is given");
-        s.headDim = s.hidden / s.heads;
-    }
-
-    if (const auto tie = optionalBool(j, "tie_word_embeddings", source); tie) {
-        s.tieWordEmbeddings = *tie;
-    } else if (const auto tieTop = optionalBool(top, "tie_word_embeddings", source); tieTop) {
-        s.tieWordEmbeddings = *tieTop;
-    } else {
-        s.tieWordEmbeddings = familyTiesByDefault(s.family);
-        if (s.tieWordEmbeddings)
-            s.notes.push_back({ //: %1 the model family (gemma, ...)
-                ITERAGPU_TRANSLATE_NOOP("Assumption", "tie_word_embeddings absent: tied, the default of %1"),
-                { s.family } });
-        else
-            s.notes.push_back({ //: %1 the model family (llama, ...)
-                ITERAGPU_TRANSLATE_NOOP("Assumption", "tie_word_embeddings absent: untied, the default of %1"),
-                { s.family } });
-    }
-
-    if (s.family == "qwen2") {
-        s.qkvBias = true; // Qwen2 always has q/k/v biases, no o_proj bias
-    } else if (const auto bias = optionalBool(j, "attention_bias", source); bias && *bias) {
-        s.qkvBias = true; // attention_bias in Llama-style configs: q, k, v and o
-        s.outputBias = true;
-    }
-    s.mlpBias = optionalBool(j, "mlp_bias", source).value_or(false);
-    s.normsPerLayer = s.family == "gemma2" ? 4 : 2;
-
-    if (const auto e = optionalCount(j, "num_local_experts", source); e && *e > 1) {
-        s.experts = *e;
-        s.expertsPerToken = optionalCount(j, "num_experts_per_tok", source).value_or(0);
-    }
-
-    if (const auto it = j.find("torch_dtype"); it != j.end() && it->is_string())
-        s.torchDtype = it->get<std::string>();
-    else if (const auto it2 = j.find("dtype"); it2 != j.end() && it2->is_string())
-        s.torchDtype = it2->get<std::string>();
-
-    // Sliding window, per layer.
-    s.layerWindows.assign(s.layers, std::nullopt);
-    if (const auto trained = optionalCount(j, "max_position_embeddings", source); trained && *trained > 0)
-        s.trainedContext = *trained;
-    s.ropeTheta = optionalPositiveNumber(j, "rope_theta", source);
-    s.normEps = optionalPositiveNumber(j, "rms_norm_eps", source);
-    if (s.normEps && *s.normEps >= 1.0)
-        fail(source, "'rms_norm_eps' must be less than 1");
-    const auto window = optionalCount(j, "sliding_window", source);
-    const auto useWindow = optionalBool(j, "use_sliding_window", source);
-    if (window && *window == 0)
-        fail(source, "'sliding_window' must be greater than zero");
-    if (const auto it = j.find("layer_types"); it != j.end() && it->is_array()) {
-        if (it->size() != s.layers)
-            fail(source, "'layer_types' must have one entry per layer");
-        for (std::size_t i = 0; i < it->size(); ++i) {
-            const auto& t = (*it)[i];
-            if (!t.is_string())
-                fail(source, "'layer_types' entries must be strings");
-            if (t.get<std::string>() == "sliding_attention") {
-                if (!window)
-                    fail(source, "'layer_types' names sliding layers but 'sliding_window' is missing");
-                s.layerWindows[i] = *window;
-            }
+    std::string readAs = type;
+    if (!options.assumeArchitecture.empty()) {
+        if (!Architectures::known(options.assumeArchitecture))
+            fail(source, "--assume-architecture '" + jsonguard::oneLine(options.assumeArchitecture, 40)
+                    + "' is not a known architecture (known: " + Architectures::namesText() + ")");
+        if (type != options.assumeArchitecture) {
+            readAs = options.assumeArchitecture;
+            s.assumedArchitecture = true;
+            s.notes.push_back({ //: %1 the config's model_type (or "none"), %2 the architecture the user chose
+                ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "architecture assumed on purpose: model_type '%1' read as '%2' (--assume-architecture); the "
+                    "numbers hold only if the model really is laid out like %2"),
+                { type.empty() ? std::string("none") : jsonguard::oneLine(type, 40), readAs } });
         }
-    } else if (useWindow.has_value() && !*useWindow) {
-        if (window)
-            s.notes.push_back({ ITERAGPU_TRANSLATE_NOOP(
-                "Assumption", "use_sliding_window is false: sliding_window ignored, every layer attends fully") });
-    } else if (s.family == "gemma2") {
-        const std::uint64_t w = window.value_or(4096);
-        for (std::uint64_t i = 0; i < s.layers; i += 2)
-            s.layerWindows[i] = w; // Gemma-2: even layers local (sliding), odd layers global
-    } else if (s.family == "qwen2") {
-        if (useWindow.value_or(false) && window) {
-            const std::uint64_t first = optionalCount(j, "max_window_layers", source).value_or(s.layers);
-            for (std::uint64_t i = first; i < s.layers; ++i)
-                s.layerWindows[i] = *window; // Qwen2: layers from max_window_layers on use the window
-        }
-    } else if (s.family == "gemma") {
-        // Gemma 1 has no sliding window.
-    } else if (window) {
-        for (auto& w : s.layerWindows)
-            w = *window;
+    } else if (type.empty()) {
+        throw UnknownArchitecture(jsonguard::oneLine(source) + ": no model_type: the architecture is unknown (known: "
+                + Architectures::namesText() + "); --assume-architecture NAME reads it as one of them on purpose",
+            type);
+    } else if (!Architectures::known(type)) {
+        throw UnknownArchitecture(jsonguard::oneLine(source) + ": model_type '" + jsonguard::oneLine(type, 40)
+                + "' is not a known architecture (known: " + Architectures::namesText()
+                + "); --assume-architecture NAME reads it as one of them on purpose",
+            type);
     }
+    Architectures::read(readAs, textFields, topFields, s);
+    s.family = readAs;
     return s;
 }
 
@@ -349,6 +308,16 @@ std::optional<QuantizationConfig> ConfigReader::quantization(const json& top, co
         if (q.quantType != "e4m3" && q.quantType != "e5m2")
             fail(source, "quantization_config: fp8 'fmt' '" + jsonguard::oneLine(q.quantType, 20)
                     + "' is neither e4m3 nor e5m2");
+        if (const auto block = j.find("weight_block_size"); block != j.end() && !block->is_null()) {
+            if (!block->is_array() || block->size() != 2 || !(*block)[0].is_number_unsigned()
+                || !(*block)[1].is_number_unsigned() || (*block)[0].get<std::uint64_t>() == 0
+                || (*block)[1].get<std::uint64_t>() == 0 || (*block)[0].get<std::uint64_t>() > (1ULL << 32)
+                || (*block)[1].get<std::uint64_t>() > (1ULL << 32))
+                fail(source, "quantization_config: fp8 'weight_block_size' must be two counts [rows, columns] "
+                             "between 1 and 2^32");
+            q.blockRows = (*block)[0].get<std::uint64_t>();
+            q.blockColumns = (*block)[1].get<std::uint64_t>();
+        }
     } else if (q.methodName == "compressed-tensors") {
         q.method = QuantizationConfig::Method::CompressedTensors;
         const auto groups = j.find("config_groups");
@@ -370,9 +339,25 @@ std::optional<QuantizationConfig> ConfigReader::quantization(const json& top, co
             readGroup(w, q, source);
         if (const auto sym = optionalBool(w, "symmetric", source))
             q.symmetric = *sym;
+    } else if (q.methodName == "mxfp4") {
+        q.method = QuantizationConfig::Method::Mxfp4;
+        q.bits = 4;
+        q.groupSize = 32; // one e8m0 scale per 32 values (the OCP microscaling block)
     } else {
         fail(source, "quantization_config: quant_method '" + jsonguard::oneLine(q.methodName, 40)
-                + "' is not one of bitsandbytes, gptq, awq, fp8, compressed-tensors");
+                + "' is not one of bitsandbytes, gptq, awq, fp8, compressed-tensors, mxfp4");
+    }
+    for (const char* key : { "modules_to_not_convert", "ignore" }) {
+        const auto list = j.find(key);
+        if (list == j.end() || list->is_null())
+            continue;
+        if (!list->is_array())
+            fail(source, std::string("quantization_config: '") + key + "' must be a list of module names");
+        for (const auto& name : *list) {
+            if (!name.is_string())
+                fail(source, std::string("quantization_config: '") + key + "' must be a list of module names");
+            q.notConverted.push_back(name.get<std::string>());
+        }
     }
     return q;
 }
@@ -392,7 +377,7 @@ std::optional<QuantizationConfig> ConfigReader::readQuantization(const std::file
     if (jsonguard::nestingDepth(text) > jsonguard::kMaxDepth)
         fail(source, "JSON nested deeper than 64 levels; not a config.json");
     try {
-        return quantization(json::parse(text), source);
+        return quantization(json::parse(markNonFinite(text)), source);
     } catch (const json::exception& e) {
         fail(source, std::string("not valid JSON: ") + jsonguard::oneLine(e.what()));
     }

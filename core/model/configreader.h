@@ -10,19 +10,26 @@
 
 namespace iteragpu::model {
 
-// Reads a Hugging Face config.json into a ModelShape: Llama, Mistral, Qwen2, Gemma, Gemma-2, Phi-3, Mixtral (and
-// other Llama-like families, with a note). Required keys: hidden_size, num_hidden_layers, num_attention_heads,
-// intermediate_size, vocab_size. Family defaults when a key is absent: tie_word_embeddings (gemma/gemma2 tie,
-// the others do not), qkv bias (qwen2 has it), sliding window (gemma2 alternates, mistral all layers, qwen2 only
-// when use_sliding_window is true, from max_window_layers on). A `text_config` object (multimodal configs) is
-// read instead of the top level when the top level has no hidden_size.
+// Reads a Hugging Face config.json into the model description (ModelShape, per layer): the architecture its
+// model_type names, from the table of core/model/architectures.cpp. A model_type outside the table (or none) is
+// refused in one line that lists the known ones, unless ReadOptions::assumeArchitecture names the entry to read
+// it as, which the shape's notes then say. A `text_config` object (multimodal configs) is read instead of the
+// top level when the top level has no hidden_size. Python's bare NaN / Infinity / -Infinity are accepted where
+// sizing does not read the value, and refused by name where it does (ConfigFields).
 // Every function throws units::InputError with one clear line on bad input (missing keys, wrong types, zero
 // sizes, nesting deeper than 64, files over 16 MiB); it never crashes.
 class ConfigReader {
 public:
-    static ModelShape readFile(const std::filesystem::path& path);
-    static ModelShape parse(const std::string& text, const std::string& source = "config.json");
-    static ModelShape fromJson(const nlohmann::json& config, const std::string& source = "config.json");
+    struct ReadOptions {
+        std::string assumeArchitecture; // a table entry ("llama"), or empty: refuse an unknown model_type
+    };
+    static ModelShape readFile(const std::filesystem::path& path, const ReadOptions& options = {});
+    static ModelShape parse(
+        const std::string& text, const std::string& source = "config.json", const ReadOptions& options = {});
+    static ModelShape fromJson(
+        const nlohmann::json& config, const std::string& source = "config.json", const ReadOptions& options = {});
+    // The text with Python's bare NaN / Infinity / -Infinity turned into marked strings, for nlohmann::json.
+    static std::string withNonFiniteMarked(const std::string& text);
 
     // The `quantization_config` object (top level, or text_config's): bitsandbytes (load_in_4bit / load_in_8bit,
     // bnb_4bit_quant_type nf4 or fp4, bnb_4bit_use_double_quant), gptq and awq (bits, group_size, -1 = per

@@ -4,58 +4,214 @@
 #include "core/units/checkedmath.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace iteragpu::model {
 
 namespace checked = units::checked;
 
+namespace {
+
+    constexpr const char* kWhat = "parameter count";
+
+    // Linears of one layer, in the order of the model's modules.
+    void layerLinears(const LayerSpec& l, std::uint64_t h, std::vector<LinearShape>& out)
+    {
+        using Role = LinearShape::Role;
+        const AttentionSpec& a = l.attention;
+        if (a.present) {
+            if (a.layout == AttentionSpec::Layout::Mla) {
+                const std::uint64_t qOut = checked::mul(a.heads, checked::add(a.qkNopeHeadDim, a.qkRopeHeadDim, kWhat), kWhat);
+                if (a.qLoraRank > 0) {
+                    out.push_back({ "q_a_proj", h, a.qLoraRank, 1, a.qkvBias, Role::Attention });
+                    out.push_back({ "q_b_proj", a.qLoraRank, qOut, 1, false, Role::Attention });
+                } else {
+                    out.push_back({ "q_proj", h, qOut, 1, false, Role::Attention });
+                }
+                out.push_back({ "kv_a_proj_with_mqa", h, checked::add(a.kvLoraRank, a.qkRopeHeadDim, kWhat), 1,
+                    a.qkvBias, Role::Attention });
+                out.push_back({ "kv_b_proj", a.kvLoraRank,
+                    checked::mul(a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, kWhat), kWhat), 1, false,
+                    Role::Attention });
+            } else {
+                out.push_back({ "q_proj", h, checked::mul({ a.heads, a.headDim, a.outputGate ? 2u : 1u }, kWhat), 1,
+                    a.qkvBias, Role::Attention });
+                out.push_back({ "k_proj", h, checked::mul(a.kvHeads, a.headDim, kWhat), 1, a.qkvBias, Role::Attention });
+                out.push_back(
+                    { "v_proj", h, checked::mul(a.kvHeads, a.valueHeadDim, kWhat), 1, a.qkvBias, Role::Attention });
+            }
+            out.push_back(
+                { "o_proj", checked::mul(a.heads, a.valueHeadDim, kWhat), h, 1, a.outputBias, Role::Attention });
+        }
+        const StateSpec& s = l.state;
+        switch (s.kind) {
+        case StateSpec::Kind::None:
+            break;
+        case StateSpec::Kind::Mamba:
+            out.push_back({ "in_proj", h, checked::mul(2, s.inner, kWhat), 1, s.projBias, Role::State });
+            out.push_back({ "x_proj", s.inner, checked::add(s.dtRank, checked::mul(2, s.stateSize, kWhat), kWhat), 1,
+                false, Role::State });
+            out.push_back({ "dt_proj", s.dtRank, s.inner, 1, true, Role::State });
+            out.push_back({ "out_proj", s.inner, h, 1, s.projBias, Role::State });
+            break;
+        case StateSpec::Kind::Mamba2:
+            out.push_back({ "in_proj", h,
+                checked::add(checked::add(checked::mul(2, s.inner, kWhat), checked::mul({ 2, s.groups, s.stateSize }, kWhat), kWhat),
+                    s.heads, kWhat),
+                1, s.projBias, Role::State });
+            out.push_back({ "out_proj", s.inner, h, 1, s.projBias, Role::State });
+            break;
+        case StateSpec::Kind::GatedDeltaNet:
+            out.push_back({ "in_proj_qkvz", h,
+                checked::add(checked::mul({ 2, s.keyHeads, s.keyHeadDim }, kWhat), checked::mul(2, s.inner, kWhat), kWhat),
+                1, false, Role::State });
+            out.push_back({ "in_proj_ba", h, checked::mul(2, s.heads, kWhat), 1, false, Role::State });
+            out.push_back({ "out_proj", s.inner, h, 1, false, Role::State });
+            break;
+        }
+        const MlpSpec& m = l.mlp;
+        const auto mlp = [&](std::uint64_t width, std::uint64_t count, bool bias, Role role) {
+            if (m.gated)
+                out.push_back({ "gate_proj", h, width, count, bias, role });
+            out.push_back({ "up_proj", h, width, count, bias, role });
+            out.push_back({ "down_proj", width, h, count, bias, role });
+        };
+        if (m.kind == MlpSpec::Kind::Dense) {
+            mlp(m.intermediate, 1, m.bias, Role::Mlp);
+        } else if (m.kind == MlpSpec::Kind::Moe) {
+            out.push_back({ "router", h, m.experts, 1, m.routerBias, Role::Router });
+            mlp(m.intermediate, m.experts, m.bias, Role::Expert);
+            if (m.sharedIntermediate > 0)
+                mlp(m.sharedIntermediate, 1, false, Role::Mlp);
+        }
+    }
+
+} // namespace
+
+std::vector<LayerSpec> ModelShape::layerList() const
+{
+    if (!layerSpecs.empty())
+        return layerSpecs;
+    std::vector<LayerSpec> list;
+    list.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(layers, 100000)));
+    for (std::uint64_t i = 0; i < layers; ++i) {
+        LayerSpec l;
+        l.attention.heads = heads;
+        l.attention.kvHeads = kvHeads;
+        l.attention.headDim = headDim;
+        l.attention.valueHeadDim = headDim;
+        l.attention.qkvBias = qkvBias;
+        l.attention.outputBias = outputBias;
+        if (i < layerWindows.size() && layerWindows[i]) {
+            l.attention.span = AttentionSpec::Span::Sliding;
+            l.attention.window = *layerWindows[i];
+        }
+        l.mlp.intermediate = intermediate;
+        l.mlp.bias = mlpBias;
+        if (experts > 0) {
+            l.mlp.kind = MlpSpec::Kind::Moe;
+            l.mlp.experts = experts;
+            l.mlp.expertsPerToken = expertsPerToken;
+        }
+        l.normParameters = checked::mul(normsPerLayer, hidden, kWhat);
+        list.push_back(l);
+    }
+    return list;
+}
+
 std::vector<LinearShape> ModelShape::linearLayers() const
 {
-    const std::uint64_t qOut = checked::mul(heads, headDim, "attention width");
-    const std::uint64_t kvOut = checked::mul(kvHeads, headDim, "attention width");
-    std::vector<LinearShape> linears {
-        { "q_proj", hidden, qOut, layers, qkvBias },
-        { "k_proj", hidden, kvOut, layers, qkvBias },
-        { "v_proj", hidden, kvOut, layers, qkvBias },
-        { "o_proj", qOut, hidden, layers, outputBias },
-    };
-    const std::uint64_t mlpCount = experts > 0 ? checked::mul(layers, experts, "expert count") : layers;
-    linears.push_back({ "gate_proj", hidden, intermediate, mlpCount, mlpBias });
-    linears.push_back({ "up_proj", hidden, intermediate, mlpCount, mlpBias });
-    linears.push_back({ "down_proj", intermediate, hidden, mlpCount, mlpBias });
-    if (experts > 0)
-        linears.push_back({ "router", hidden, experts, layers, false });
-    return linears;
+    std::vector<LinearShape> all;
+    for (const auto& l : layerList())
+        layerLinears(l, hidden, all);
+    // Identical linears of different layers are one entry with their count.
+    std::vector<LinearShape> grouped;
+    for (const auto& l : all) {
+        const auto same = std::find_if(grouped.begin(), grouped.end(), [&](const LinearShape& g) {
+            return std::tie(g.module, g.in, g.out, g.hasBias, g.role) == std::tie(l.module, l.in, l.out, l.hasBias, l.role);
+        });
+        if (same != grouped.end())
+            same->count = checked::add(same->count, l.count, kWhat);
+        else
+            grouped.push_back(l);
+    }
+    return grouped;
 }
 
 ParameterBreakdown ModelShape::parameters() const
 {
-    const char* what = "parameter count";
     ParameterBreakdown p;
-    p.embeddings = checked::mul(vocab, hidden, what);
-    p.lmHead = tieWordEmbeddings ? 0 : p.embeddings;
-    for (const auto& l : linearLayers()) {
-        std::uint64_t one = checked::mul(l.in, l.out, what);
-        if (l.hasBias)
-            one = checked::add(one, l.out, what);
-        const std::uint64_t all = checked::mul(one, l.count, what);
-        const bool attention
-            = l.module == "q_proj" || l.module == "k_proj" || l.module == "v_proj" || l.module == "o_proj";
-        if (attention)
-            p.attention = checked::add(p.attention, all, what);
-        else
-            p.mlp = checked::add(p.mlp, all, what);
+    p.embeddings = checked::add(checked::mul(vocab, hidden, kWhat), checked::mul(positionEmbeddings, hidden, kWhat), kWhat);
+    p.lmHead = tieWordEmbeddings ? 0 : checked::add(checked::mul(vocab, hidden, kWhat), lmHeadBias ? vocab : 0, kWhat);
+    std::uint64_t active = 0;
+    for (const auto& l : layerList()) {
+        const LayerParameters one = l.parameters(hidden);
+        p.attention = checked::add(p.attention, one.attention, kWhat);
+        p.state = checked::add(p.state, one.state, kWhat);
+        p.mlp = checked::add(p.mlp, one.mlp, kWhat);
+        p.norms = checked::add(p.norms, one.norms, kWhat);
+        active = checked::add(active, one.active, kWhat);
     }
-    p.norms = checked::mul(checked::add(checked::mul(layers, normsPerLayer, what), 1, what), hidden, what);
-    p.total = checked::add(
-        checked::add(checked::add(p.embeddings, p.lmHead, what), checked::add(p.attention, p.mlp, what), what), p.norms,
-        what);
+    p.norms = checked::add(p.norms, layerSpecs.empty() ? hidden : finalNormParameters, kWhat);
+    const std::uint64_t outside = checked::add(checked::add(p.embeddings, p.lmHead, kWhat), p.norms, kWhat);
+    p.total = checked::add(checked::add(checked::add(p.attention, p.state, kWhat), p.mlp, kWhat), outside, kWhat);
+    // The norms are in `active` per layer already; the final one and the embeddings are used by every token.
+    p.active = checked::add(active, checked::add(checked::add(p.embeddings, p.lmHead, kWhat),
+                                        layerSpecs.empty() ? hidden : finalNormParameters, kWhat),
+        kWhat);
     return p;
 }
 
 bool ModelShape::hasSlidingWindow() const
 {
-    return std::any_of(layerWindows.begin(), layerWindows.end(), [](const auto& w) { return w.has_value(); });
+    if (std::any_of(layerWindows.begin(), layerWindows.end(), [](const auto& w) { return w.has_value(); }))
+        return true;
+    return std::any_of(layerSpecs.begin(), layerSpecs.end(), [](const LayerSpec& l) {
+        return l.attention.present && l.attention.span == AttentionSpec::Span::Sliding;
+    });
+}
+
+std::string ModelShape::decoderUnsupported() const
+{
+    if (layerSpecs.empty())
+        return {};
+    const std::string what = architecture.empty() ? std::string("this model") : "'" + architecture + "'";
+    if (positionEmbeddings > 0)
+        return what + " has learned position embeddings";
+    if (lmHeadBias)
+        return what + " has a bias on lm_head";
+    for (std::size_t i = 0; i < layerSpecs.size(); ++i) {
+        const LayerSpec& l = layerSpecs[i];
+        const AttentionSpec& a = l.attention;
+        const std::string at = " (layer " + std::to_string(i) + ")";
+        if (!a.present)
+            return what + " has layers without attention" + at;
+        if (a.layout == AttentionSpec::Layout::Mla)
+            return what + " has multi-head latent attention" + at;
+        if (a.span == AttentionSpec::Span::Chunked)
+            return what + " has chunked attention" + at;
+        if (a.sinks || a.outputGate || a.qkNormParameters > 0 || !a.rope)
+            return what + " has attention sinks, gates, q/k norms or NoPE layers" + at;
+        if (a.heads != heads || a.kvHeads != kvHeads || a.headDim != headDim || a.valueHeadDim != headDim)
+            return what + " has layers with other head counts" + at;
+        if (l.state.kind != StateSpec::Kind::None)
+            return what + " has recurrent state layers (Mamba or gated DeltaNet)" + at;
+        if (l.mlp.kind == MlpSpec::Kind::None || !l.mlp.gated)
+            return what + " has layers without a gated MLP" + at;
+        if (l.mlp.kind == MlpSpec::Kind::Moe
+            && (l.mlp.sharedIntermediate > 0 || l.mlp.routerBias || l.mlp.routerScoreBias || l.mlp.bias
+                || experts == 0))
+            return what + " has shared experts, expert biases or MoE layers between dense ones" + at;
+        if (l.mlp.intermediate != intermediate)
+            return what + " has MLPs of other widths" + at;
+        if (l.mlp.kind == MlpSpec::Kind::Dense && experts > 0)
+            return what + " has dense layers between MoE layers" + at;
+        if (l.normParameters != normsPerLayer * hidden)
+            return what + " has norms with biases or of another width" + at;
+    }
+    if (finalNormParameters != hidden)
+        return what + " has a final norm with a bias";
+    return {};
 }
 
 } // namespace iteragpu::model

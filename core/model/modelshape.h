@@ -2,7 +2,9 @@
 #pragma once
 
 #include "core/i18n/message.h"
+#include "core/model/layerspec.h"
 #include "core/model/linearshape.h"
+#include "core/model/modelpart.h"
 #include "core/model/parameterbreakdown.h"
 
 #include <cstdint>
@@ -12,8 +14,16 @@
 
 namespace iteragpu::model {
 
-// The shape of a decoder-only transformer as read from a Hugging Face config.json (ConfigReader) or a preset.
-// All counts are > 0 once read; headDim is explicit when the config gives it (gemma-7b: 16 x 256 != 3072).
+// The one description of a decoder-only model, read from a Hugging Face config.json (ConfigReader, one table
+// entry per architecture in core/model/architectures.cpp), a preset, a GGUF file's metadata or a safetensors
+// header with its config.
+//
+// Note [Layers]: `layerSpecs` says what each layer is (attention span and layout, recurrent state, dense or MoE
+// MLP, norms); sizing, the parameter count and the KV cache read it. The scalar fields below are the model's
+// uniform view (the first attention layer's heads, the dense or expert width): what a Llama-style reader gives,
+// what the decoder workload builds, and what layerSpecs is made from when a reader leaves it empty
+// (layerList()). All counts are > 0 once read; headDim is explicit when the config gives it (gemma-7b: 16 x 256
+// != 3072).
 struct ModelShape {
     std::string family; // config "model_type": llama, mistral, qwen2, gemma, gemma2, phi3, mixtral, ...
     std::string source; // file path or preset id it came from
@@ -43,12 +53,28 @@ struct ModelShape {
     std::optional<double> normEps;
     std::vector<i18n::Message> notes; // assumptions made while reading (family defaults, ignored keys)
 
+    // --- per layer (Note [Layers]) ---
+    std::vector<LayerSpec> layerSpecs; // one per layer; empty: uniform layers from the fields above
+    std::uint64_t finalNormParameters = 0; // the last norm's weights (and bias); 0 with empty layerSpecs: hidden
+    std::uint64_t positionEmbeddings = 0; // rows of learned absolute positions (gpt_bigcode's wpe), x hidden
+    bool lmHeadBias = false; // PhiMoE: lm_head has a bias
+    std::vector<ModelPart> apart; // counted apart from the language model: MTP layers, a vision tower
+    std::string architecture; // the table entry that read it ("llama", "deepseek_v3", ...); empty: uniform
+    bool assumedArchitecture = false; // read as `architecture` on the user's word (--assume-architecture)
+
+    // layerSpecs, or `layers` uniform layers made from the scalar fields (layerWindows, experts).
+    std::vector<LayerSpec> layerList() const;
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
     std::vector<LinearShape> linearLayers() const;
-    // Exact counts; throws units::InputError if a product overflows 64 bits.
+    // Exact counts of the language model (the parts apart listed, not added); throws units::InputError if a sum
+    // overflows 64 bits.
     ParameterBreakdown parameters() const;
     // True when at least one layer has a sliding window.
     bool hasSlidingWindow() const;
+    // True when every layer is what the decoder workload builds: standard attention (full or sliding, no sinks,
+    // gate or q/k norm) and a dense gated MLP or routed experts without shared ones, no state layers. The reason
+    // it is not, in one line, else empty.
+    std::string decoderUnsupported() const;
 };
 
 } // namespace iteragpu::model

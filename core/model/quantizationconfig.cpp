@@ -20,7 +20,12 @@ std::string QuantizationConfig::summary() const
     case Method::Awq:
         return "AWQ " + b + group;
     case Method::Fp8:
-        return "FP8 " + (quantType.empty() ? std::string("e4m3") : quantType);
+        return "FP8 " + (quantType.empty() ? std::string("e4m3") : quantType)
+            + (blockRows && blockColumns
+                    ? ", blocks of " + std::to_string(*blockRows) + " x " + std::to_string(*blockColumns)
+                    : std::string());
+    case Method::Mxfp4:
+        return "MXFP4 (4-bit experts, one e8m0 scale per 32)";
     case Method::CompressedTensors:
         return "compressed-tensors " + quantType + " " + b + group;
     }

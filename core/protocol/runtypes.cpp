@@ -203,6 +203,9 @@ namespace {
             return "the decoder workload measures inference only: training is sized (iteragpu estimate), not measured";
         const DecoderSpec& d = *c.decoder;
         const model::ModelShape& m = d.shape;
+        if (const std::string unsupported = m.decoderUnsupported(); !unsupported.empty())
+            return "the decoder workload does not build this model yet: " + unsupported
+                + "; 'iteragpu estimate' sizes it layer by layer";
         if (m.layers == 0 || m.hidden == 0 || m.intermediate == 0 || m.heads == 0 || m.kvHeads == 0 || m.headDim == 0
             || m.vocab == 0)
             return "the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab "

@@ -10,6 +10,7 @@ const std::vector<ComponentLabel>& componentLabels()
     static const std::vector<ComponentLabel> table {
         { "weights", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "weights") } },
         { "kv_cache", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "KV cache") } },
+        { "state_cache", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "state cache") } },
         { "lora_adapters", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "LoRA adapters") } },
         { "gradients", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "gradients") } },
         { "optimizer_states", { kComponentContext, ITERAGPU_TRANSLATE_NOOP("Component", "optimizer states") } },

@@ -180,12 +180,58 @@ ComputationLine ComputationLines::weightsFromFormat(const WeightEstimate& w, con
     return line;
 }
 
+ComputationLine ComputationLines::stateCache(const KvCacheOptions& kv, const KvCacheEstimate& k)
+{
+    ComputationLine line;
+    line.componentId = "state_cache";
+    std::uint64_t elements = 0;
+    for (const auto& t : k.byKind)
+        if (t.kind == LayerCache::Kind::State)
+            elements = checked::add(elements, checked::mul(t.layers, t.elementsPerToken, kWhat), kWhat);
+    line.bytes = checked::mul({ elements, kv.stateBytesPerElement, kv.sequences }, kWhat);
+    line.formula = { //: %1 elements of state summed over the recurrent layers, %2 bytes per element, %3 sequences, %4 bytes
+        ITERAGPU_TRANSLATE_NOOP("Computation",
+            "%1 elements of conv and recurrent state summed over the state layers x %2 bytes x %3 sequence(s) = %4 "
+            "bytes"),
+        { g(elements), g(kv.stateBytesPerElement), g(kv.sequences), g(line.bytes) }, kCtx };
+    line.provenance = Provenance::Computed;
+    line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                        "the state layers' sizes from the config (Mamba d_state, d_conv; DeltaNet heads), kept in 16 bit "
+                        "with the whole conv kernel, as transformers' cache keeps them"),
+        {}, kCtx };
+    return line;
+}
+
 ComputationLine ComputationLines::kvCache(
     const KvCacheOptions& kv, const KvCacheEstimate& k, std::uint64_t tp, std::uint64_t kvHeadsAll)
 {
     ComputationLine line;
     line.componentId = "kv_cache";
     const std::uint64_t tokens = k.tokens;
+    if (!kv.layerCaches.empty()) {
+        // Per-layer caches (Note [Per-layer cache]): the sum, one term per kind and tokens kept.
+        std::string terms;
+        std::uint64_t elements = 0;
+        for (const auto& t : k.byKind) {
+            if (t.kind == LayerCache::Kind::State || t.kind == LayerCache::Kind::None)
+                continue;
+            const std::uint64_t one = checked::mul({ t.layers, t.elementsPerToken, t.tokensKept }, kWhat);
+            elements = checked::add(elements, one, kWhat);
+            terms += std::string(terms.empty() ? "" : " + ") + std::to_string(t.layers) + " x "
+                + std::to_string(t.elementsPerToken) + " x " + std::to_string(t.tokensKept);
+        }
+        line.bytes = k.bytes;
+        line.formula = { //: %1 terms "layers x elements per token x tokens kept" joined by +, %2 elements, %3 sequences, %4 bytes
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "per layer kind, layers x K and V elements per token x tokens kept: %1 = %2 elements x %3 "
+                "sequence(s), in the cache's type = %4 bytes"),
+            { terms.empty() ? std::string("0") : terms, g(elements), g(kv.sequences), g(line.bytes) }, kCtx };
+        line.provenance = Provenance::Computed;
+        line.source = { ITERAGPU_TRANSLATE_NOOP("Computation",
+                            "each layer's attention as the model's config gives it (full, sliding window, chunk, MLA)"),
+            {}, kCtx };
+        return line;
+    }
     // Layers grouped by the tokens each keeps: min(window, tokens).
     std::vector<std::optional<std::uint64_t>> windows = kv.layerWindows;
     if (windows.empty() && kv.slidingWindow)

@@ -31,6 +31,8 @@ public:
     static ComputationLine weightsFromGguf(std::uint64_t storedBytes, const std::string& types, std::uint64_t tp);
     static ComputationLine weightsFromFormat(const WeightEstimate& w, const WeightOptions& options, std::uint64_t tp);
     // `kv` as estimated (dimensions filled from the model, KV heads per device), kvHeadsAll before the split.
+    // The recurrent layers' state (per-layer caches with state layers).
+    static ComputationLine stateCache(const KvCacheOptions& kv, const KvCacheEstimate& k);
     static ComputationLine kvCache(
         const KvCacheOptions& kv, const KvCacheEstimate& k, std::uint64_t tp, std::uint64_t kvHeadsAll);
     // The training components in the engine's order (lora_adapters, gradients, optimizer_states, master_weights,

@@ -5,9 +5,12 @@
 #include "core/sizing/component.h"
 #include "core/sizing/computationline.h"
 #include "core/sizing/inferenceactivationestimate.h"
+#include "core/sizing/kvcacheestimate.h"
 #include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -34,6 +37,12 @@ struct Estimate {
     // activations, when the request has them: what PhaseEstimator builds its phases from.
     std::optional<KvCacheOptions> kvCache;
     std::optional<InferenceActivationEstimate> inferenceActivations;
+    // The model's layers by kind, MoE, total and active parameters (model::ArchitectureSummary), when the model
+    // is described by its layers; empty otherwise.
+    std::vector<i18n::Message> architecture;
+    nlohmann::json architectureJson; // the same for the JSON; null when empty
+    // Per-layer caches only: the KV cache and state by layer kind (KvCacheEstimate::byKind).
+    std::vector<KvCacheEstimate::KindTotal> kvByKind;
 
     // largestPhaseBytes + reserve: what must fit on each device (the "total" of the CLI and JSON).
     std::uint64_t total() const;

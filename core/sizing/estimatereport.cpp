@@ -55,6 +55,17 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
             { "bytes", c.bytes ? nlohmann::json(*c.bytes) : nlohmann::json(nullptr) }, { "note", c.note.english() } });
     }
     j["components"] = components;
+    j["architecture"] = e.architectureJson.is_null() ? nlohmann::json(nullptr) : e.architectureJson;
+    // The model's layers by kind (the architecture) and the cache each kind keeps.
+    if (e.kvCache && !e.kvCache->layerCaches.empty() && !e.kvByKind.empty()) {
+        nlohmann::json kinds = nlohmann::json::array();
+        for (const auto& k : e.kvByKind)
+            kinds.push_back({ { "kind", LayerCache::kindId(k.kind) }, { "layers", k.layers },
+                { "tokens_kept", k.kind == LayerCache::Kind::State ? nlohmann::json(nullptr) : nlohmann::json(k.tokensKept) },
+                { k.kind == LayerCache::Kind::State ? "elements_per_sequence" : "elements_per_token", k.elementsPerToken },
+                { "bytes", k.bytes } });
+        j["kv_by_layer_kind"] = kinds;
+    }
     j["reserve"] = sizeJson(e.reserve.bytes);
     j["reserve"]["typed"] = e.reserve.typedValue;
     j["reserve"]["unit"] = units::unitSymbol(e.reserve.unit);
@@ -86,6 +97,8 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
     std::ostringstream out;
     constexpr std::size_t w = 22;
     out << "parameters            " << units::groupDigits(e.parameters) << " (" << e.parameterSource.english() << ")\n";
+    for (std::size_t i = 0; i < e.architecture.size(); ++i)
+        out << (i == 0 ? "model                 " : "                      ") << e.architecture[i].english() << '\n';
     if (e.tensorParallel > 1)
         out << "tensor parallel       " << e.tensorParallel << " devices; sizes below are per device\n";
     for (const auto& c : e.components) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/sizing/layercache.h"
 #include "core/sizing/scalartype.h"
 
 #include <cstdint>
@@ -12,7 +13,9 @@ namespace iteragpu::sizing {
 
 // A dense KV cache: 2 (K and V) x layers x kv_heads x head_dim x tokens x bytes x sequences,
 // tokens = promptTokens + generatedTokens (or staticCapacity for a static cache), per layer capped by its
-// sliding window.
+// sliding window. A model whose layers differ in more than their window (MLA, recurrent state layers, chunked
+// attention, layers without attention, other head counts) gives `layerCaches`, one per layer, which wins over
+// layers x kvHeads x headDim.
 struct KvCacheOptions {
     std::uint64_t layers = 0;
     std::uint64_t kvHeads = 0; // num_key_value_heads, never the query heads
@@ -33,8 +36,17 @@ struct KvCacheOptions {
     bool paged = false;
     std::uint64_t pageTokens = 16;
 
-    // Layers, KV heads, head_dim and per-layer windows from the shape; tokens and sequences left to the caller.
-    static KvCacheOptions fromShape(const model::ModelShape& shape);
+    std::vector<LayerCache> layerCaches; // per layer (size == layers), from the model; empty: uniform
+    // MLA layers kept as their latent (vLLM's and SGLang's way) instead of decompressed K and V per head
+    // (transformers' modeling code, the default).
+    bool mlaLatent = false;
+    // A recurrent layer's state: bytes per element (the model's 16-bit dtype, as transformers keeps it).
+    std::uint64_t stateBytesPerElement = 2;
+
+    // Layers, KV heads, head_dim and per-layer windows from the shape (and layerCaches when its layers are not
+    // uniform); tokens and sequences left to the caller. mlaLatent: MLA layers cached as their latent (a serving
+    // engine's way) instead of decompressed K and V per head (transformers' way).
+    static KvCacheOptions fromShape(const model::ModelShape& shape, bool mlaLatent = false);
 };
 
 } // namespace iteragpu::sizing

@@ -8,6 +8,7 @@
 #include "core/units/checkedmath.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace iteragpu::sizing {
 
@@ -56,6 +57,28 @@ namespace {
         for (std::size_t l = 0; l < kv.layers; ++l)
             blocks = checked::add(blocks, std::min(checked::ceilDiv(tokens, kv.pageTokens), ringBlocks(kv, l)), kWhat);
         return blocks;
+    }
+
+    // A paged cache of per-layer caches (Note [Per-layer cache]): each attention layer in whole blocks of its own
+    // row, a windowed or chunked one keeping its window's blocks and one more; state layers are not paged.
+    std::pair<std::uint64_t, std::uint64_t> pagedPerLayer(const KvCacheOptions& kv, std::uint64_t tokens)
+    {
+        const std::uint64_t page = kv.pageTokens;
+        const std::uint64_t all = checked::ceilDiv(checked::add(kv.promptTokens, kv.generatedTokens, kWhat), page);
+        std::uint64_t blocks = 0;
+        std::uint64_t bytes = 0;
+        for (const auto& c : kv.layerCaches) {
+            if (c.kind == LayerCache::Kind::State || c.kind == LayerCache::Kind::None)
+                continue;
+            std::uint64_t ring = all;
+            if (c.kind == LayerCache::Kind::Sliding || c.kind == LayerCache::Kind::Chunked)
+                ring = std::min(all, checked::add(checked::ceilDiv(c.window, page), 1, kWhat));
+            const std::uint64_t n = std::min(checked::ceilDiv(tokens, page), ring);
+            blocks = checked::add(blocks, n, kWhat);
+            bytes = checked::add(
+                bytes, checked::mul({ n, page, c.elementsPerToken(), kv.sequences, bytesPerElement(kv) }, kWhat), kWhat);
+        }
+        return { blocks, bytes };
     }
 
     PhasePart part(std::string id, std::uint64_t bytes, Provenance provenance, Message note)
@@ -138,8 +161,14 @@ std::vector<PhaseEstimate> PhaseEstimator::estimate(const SizingRequest& request
     // The KV cache a phase holds.
     auto kvHeld = [&](std::uint64_t tokens, bool whole) -> std::pair<std::uint64_t, Message> {
         if (paged) {
-            const std::uint64_t blocks = pagedBlocks(kv, tokens);
-            const std::uint64_t bytes = checked::mul({ blocks, kv.pageTokens, kvRowBytes, bytesPerElement(kv) }, kWhat);
+            std::uint64_t blocks = 0;
+            std::uint64_t bytes = 0;
+            if (!kv.layerCaches.empty()) {
+                std::tie(blocks, bytes) = pagedPerLayer(kv, tokens);
+            } else {
+                blocks = pagedBlocks(kv, tokens);
+                bytes = checked::mul({ blocks, kv.pageTokens, kvRowBytes, bytesPerElement(kv) }, kWhat);
+            }
             return { bytes,
                 { //: %1 blocks summed over layers, %2 tokens per block, %3 positions written, %4 bytes
                     ITERAGPU_TRANSLATE_NOOP("Assumption",
@@ -177,6 +206,11 @@ std::vector<PhaseEstimate> PhaseEstimator::estimate(const SizingRequest& request
                   };
         }
         p.parts.push_back(part("kv_cache", held.first, Provenance::Computed, held.second));
+        if (const std::uint64_t state = e.bytesOf("state_cache"); state > 0)
+            p.parts.push_back(part("state_cache", state, Provenance::Computed,
+                { //: %1 bytes
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "the recurrent layers' state, allocated with the cache = %1 bytes"),
+                    { g(state) } }));
         p.parts.push_back(part("activations", pass.bytes - logits - copy, Provenance::Assumed,
             { //: %1 the largest stage (projections, attention, mlp, output, cache_growth)
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage of one layer: %1"), { pass.stage } }));

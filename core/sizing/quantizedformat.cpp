@@ -58,9 +58,16 @@ QuantizedFormat QuantizedFormat::fromConfig(const model::QuantizationConfig& q)
         break;
     case Method::Fp8:
         f.format = q.quantType == "e5m2" ? WeightFormat::FP8E5M2 : WeightFormat::FP8E4M3;
-        f.notes.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
-            "quantization_config fp8: one fp32 scale per tensor counted; block-wise scales (weight_block_size) are "
-            "not") });
+        if (q.blockRows && q.blockColumns) {
+            f.fp8BlockRows = q.blockRows;
+            f.fp8BlockColumns = q.blockColumns;
+        } else {
+            f.notes.push_back({ ITERAGPU_TRANSLATE_NOOP(
+                "Assumption", "quantization_config fp8: no weight_block_size, so one fp32 scale per tensor") });
+        }
+        break;
+    case Method::Mxfp4:
+        f.format = WeightFormat::Mxfp4;
         break;
     case Method::CompressedTensors:
         if (q.quantType == "float" && q.bits == 8) {

@@ -20,6 +20,8 @@ struct QuantizedFormat {
     WeightFormat format = WeightFormat::FP16;
     std::optional<std::uint64_t> groupSize; // GPTQ/AWQ group; nullopt: the format's default
     std::optional<std::uint64_t> blockSize; // NF4/FP4 block
+    std::optional<std::uint64_t> fp8BlockRows; // fp8 weight_block_size
+    std::optional<std::uint64_t> fp8BlockColumns;
     std::vector<i18n::Message> notes; // where the layout is an approximation of what is stored
 
     // Throws SizingError with one line for a configuration no format here stores (GPTQ 3-bit, ...): the user then

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/sizingengine.h"
 
+#include "core/model/architecturesummary.h"
+
 #include "core/units/checkedmath.h"
 #include "core/sizing/componentlabels.h"
 #include "core/sizing/blasworkspace.h"
@@ -52,6 +54,28 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     const model::ModelShape* shape = r.shape ? &*r.shape : nullptr;
 
     // Parameters.
+    if (shape && !shape->layerSpecs.empty()) {
+        const auto summary = model::ArchitectureSummary::of(*shape);
+        e.architecture = summary.lines();
+        nlohmann::json groups = nlohmann::json::array();
+        for (const auto& g : summary.groups)
+            groups.push_back({ { "kind", g.kind }, { "layers", g.layers },
+                { "window", g.window > 0 ? nlohmann::json(g.window) : nlohmann::json(nullptr) } });
+        nlohmann::json apart = nlohmann::json::array();
+        for (const auto& p : summary.apart)
+            apart.push_back({ { "name", p.name },
+                { "parameters", p.modelled ? nlohmann::json(p.parameters) : nlohmann::json(nullptr) },
+                { "loaded", p.loaded } });
+        e.architectureJson = { { "name", summary.architecture }, { "layers", summary.layers },
+            { "assumed", shape->assumedArchitecture }, { "layers_by_kind", groups },
+            { "moe_layers", summary.moeLayers },
+            { "experts", summary.moeLayers > 0 ? nlohmann::json(summary.experts) : nlohmann::json(nullptr) },
+            { "experts_per_token",
+                summary.moeLayers > 0 ? nlohmann::json(summary.expertsPerToken) : nlohmann::json(nullptr) },
+            { "shared_experts", summary.moeLayers > 0 ? nlohmann::json(summary.sharedExperts) : nlohmann::json(nullptr) },
+            { "parameters_total", summary.parameters.total }, { "parameters_active", summary.parameters.active },
+            { "apart", apart } };
+    }
     if (shape) {
         e.parameters = shape->parameters().total;
         e.parameterSource = { //: %1 where the shapes come from (a config.json path or a preset's name)
@@ -140,7 +164,10 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     if (r.kvCache) {
         KvCacheOptions kv = *r.kvCache;
         if (shape) {
-            const auto fromShape = KvCacheOptions::fromShape(*shape);
+            const auto fromShape = KvCacheOptions::fromShape(*shape, kv.mlaLatent);
+            // The model's own per-layer caches, unless a dimension or a window was typed over them.
+            if (kv.layers == 0 && kv.kvHeads == 0 && kv.headDim == 0 && !kv.slidingWindow && kv.layerCaches.empty())
+                kv.layerCaches = fromShape.layerCaches;
             if (kv.layers == 0)
                 kv.layers = fromShape.layers;
             if (kv.kvHeads == 0)
@@ -164,13 +191,33 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
                     ITERAGPU_TRANSLATE_NOOP("Assumption", "tensor parallel %1: %2 of %3 KV heads per device"),
                     { tp, perDevice, kv.kvHeads } });
             kv.kvHeads = perDevice;
+            for (auto& c : kv.layerCaches) {
+                if (c.kind == LayerCache::Kind::State)
+                    c.stateElements = units::checked::ceilDiv(c.stateElements, tp);
+                else if (!c.replicated && c.heads > 0)
+                    c.heads = units::checked::ceilDiv(c.heads, tp);
+            }
+            if (!kv.layerCaches.empty())
+                e.assumptions.push_back({ //: %1 number of devices
+                    ITERAGPU_TRANSLATE_NOOP("Assumption",
+                        "tensor parallel %1: each layer's KV heads and state divided per device (rounded up); an MLA "
+                        "latent is kept whole on every device"),
+                    { tp } });
         }
         const auto k = KvCacheEstimator::estimate(kv);
         e.kvCache = kv;
+        e.kvByKind = k.byKind;
         e.computation.push_back(ComputationLines::kvCache(kv, k, tp, kvHeadsAll));
         e.components.push_back({ "kv_cache", componentLabelEnglish("kv_cache"), k.bytes,
             { //: %1 tokens per sequence, %2 number of sequences
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 tokens x %2 sequence(s)"), { k.tokens, kv.sequences } } });
+        if (k.stateBytes > 0)
+            e.computation.push_back(ComputationLines::stateCache(kv, k));
+        if (k.stateBytes > 0)
+            e.components.push_back({ "state_cache", componentLabelEnglish("state_cache"), k.stateBytes,
+                { //: %1 number of sequences
+                    ITERAGPU_TRANSLATE_NOOP("Assumption", "recurrent state x %1 sequence(s), whatever the tokens"),
+                    { kv.sequences } } });
         append(e.assumptions, k.assumptions);
     }
 
@@ -278,11 +325,11 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
     const std::vector<std::string> resident { "weights", "lora_adapters", "master_weights", "optimizer_states" };
     if (!r.training) {
         if (perPhase) {
-            addPhase(e, "prefill", { "weights", "kv_cache", "prefill_activations", "dequantization" });
+            addPhase(e, "prefill", { "weights", "kv_cache", "state_cache", "prefill_activations", "dequantization" });
             if (e.find("decode_activations"))
-                addPhase(e, "decode", { "weights", "kv_cache", "decode_activations", "dequantization" });
+                addPhase(e, "decode", { "weights", "kv_cache", "state_cache", "decode_activations", "dequantization" });
         } else {
-            addPhase(e, "inference", { "weights", "kv_cache" });
+            addPhase(e, "inference", { "weights", "kv_cache", "state_cache" });
         }
     } else {
         auto step = resident;
@@ -292,6 +339,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         if (r.kvCache) {
             auto gen = resident;
             gen.push_back("kv_cache");
+            gen.push_back("state_cache");
             addPhase(e, "generation", gen);
         }
         if (r.training->evalBatch > 0) {

@@ -3,9 +3,9 @@
 
 #include "core/model/configreader.h"
 #include "core/model/ggufreader.h"
-#include "core/model/hfcache.h"
 #include "core/model/jsonguard.h"
 #include "core/model/safetensorsreader.h"
+#include "core/sizing/modelresolver.h"
 #include "core/sizing/quantizedformat.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/reserve.h"
@@ -43,64 +43,16 @@ namespace {
         std::string preset, config, safetensors, gguf;
     };
 
-    bool holdsSafetensors(const std::filesystem::path& folder)
-    {
-        std::error_code ec;
-        for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-            const std::string name = it->path().filename().string();
-            if (name.ends_with(".safetensors") || name.ends_with(".safetensors.index.json"))
-                return true;
-        }
-        return false;
-    }
-
-    // What --model names (SizingInputs::modelName) as files: the same forms as DecoderSource::resolve, plus GGUF.
+    // What --model names (SizingInputs::modelName) as files, by the one resolver (ModelResolver).
     ModelFiles resolveModelName(const std::string& named)
     {
-        namespace fs = std::filesystem;
+        const ResolvedModel m = ModelResolver::resolve(named);
         ModelFiles f;
-        const std::string shown = model::jsonguard::oneLine(named);
-        if (named.rfind("preset:", 0) == 0) {
-            f.preset = named.substr(7);
-            return f;
-        }
-        const fs::path path(named);
-        std::error_code ec;
-        const auto status = fs::status(path, ec);
-        if (fs::is_directory(status)) {
-            if (!fs::is_regular_file(path / "config.json", ec))
-                throw SizingError(shown + ": a folder without a config.json");
-            f.config = (path / "config.json").string();
-            if (holdsSafetensors(path))
-                f.safetensors = named;
-        } else if (fs::exists(status)) {
-            const std::string name = path.filename().string();
-            if (name.ends_with(".gguf")) {
-                f.gguf = named;
-            } else if (name.ends_with(".safetensors") || name.ends_with(".safetensors.index.json")) {
-                f.safetensors = named;
-                if (fs::is_regular_file(path.parent_path() / "config.json", ec))
-                    f.config = (path.parent_path() / "config.json").string();
-            } else {
-                f.config = named;
-            }
-        } else if (model::HfCache::isModelId(named)) {
-            const model::HfSnapshot s = model::HfCache::resolve(named);
-            if (!s.config.empty()) {
-                f.config = s.config.string();
-                f.safetensors = s.safetensors.string();
-            } else if (s.ggufFiles.size() == 1) {
-                f.gguf = s.ggufFiles.front().string();
-            } else {
-                throw SizingError(s.id + "@" + s.revision + ": the snapshot " + s.folder.string()
-                    + " has no config.json" + (s.ggufFiles.empty() ? "" : " and several .gguf files: give one with --gguf"));
-            }
-        } else if (named.find('/') != std::string::npos || named.ends_with(".json") || named.ends_with(".gguf")
-            || named.ends_with(".safetensors")) {
-            throw SizingError(shown + ": no such file or folder");
-        } else {
-            f.preset = named;
-        }
+        if (m.kind == ResolvedModel::Kind::Preset)
+            f.preset = m.presetId;
+        f.config = m.config.string();
+        f.safetensors = m.safetensors.string();
+        f.gguf = m.gguf.string();
         return f;
     }
 
@@ -120,6 +72,8 @@ namespace {
                 r.weights.groupSize = *f.groupSize;
             if (f.blockSize && !in.blockSize)
                 r.weights.blockSize = *f.blockSize;
+            r.weights.fp8BlockRows = f.fp8BlockRows;
+            r.weights.fp8BlockColumns = f.fp8BlockColumns;
             noteOn(r, { //: %1 the quantization_config in a few words ("GPTQ 4-bit, group 128"), %2 the format name
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: stored as config.json's quantization_config says (%1): %2"),
                 { q.summary(), weightFormatInfo(f.format).name } });
@@ -179,7 +133,7 @@ SizingRequest makeRequest(const SizingInputs& in)
         r.shape = p.shape;
         r.shape->source = "preset " + p.id + " (" + p.source + ")";
     } else if (!files.config.empty()) {
-        r.shape = model::ConfigReader::readFile(files.config);
+        r.shape = model::ConfigReader::readFile(files.config, { in.assumeArchitecture });
         if (!quantization)
             quantization = model::ConfigReader::readQuantization(files.config);
     }
@@ -261,6 +215,7 @@ SizingRequest makeRequest(const SizingInputs& in)
         if (in.pagedCache && kv.staticCache)
             throw SizingError("a KV cache is either static or paged, not both");
         kv.paged = in.pagedCache;
+        kv.mlaLatent = in.mlaLatent;
         // No length typed: the model's trained context, the longest prompt it was made for.
         if (kv.promptTokens + kv.generatedTokens == 0 && !kv.staticCapacity && r.shape && r.shape->trainedContext) {
             kv.promptTokens = *r.shape->trainedContext;

@@ -60,6 +60,9 @@ struct SizingInputs {
     // the estimate's assumptions.
     std::optional<model::QuantizationConfig> quantization;
     bool storageChosen = true; // false: no storage typed (the CLI without --format)
+    // Read a config.json whose model_type the tool does not know as this architecture, on purpose (the CLI's
+    // --assume-architecture); empty: such a config is refused.
+    std::string assumeArchitecture;
 
     // --- formats ---
     WeightFormat storage = WeightFormat::FP16;
@@ -94,6 +97,7 @@ struct SizingInputs {
     bool staticCache = false;
     std::optional<std::uint64_t> staticCapacity; // tokens; implies a static cache
     bool pagedCache = false; // blocks of 16 tokens (KvCacheOptions::paged); not with a static cache
+    bool mlaLatent = false; // MLA layers cached as their latent (KvCacheOptions::mlaLatent)
 
     // --- attention (SizingRequest::attention): nullopt keeps the estimate without inference activations ---
     std::optional<AttentionImpl> attention;

@@ -46,7 +46,14 @@ namespace {
         case WeightFormat::FP8E4M3:
         case WeightFormat::FP8E5M2:
             one.payload = n;
-            one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
+            if (perTensor && o.fp8BlockRows && o.fp8BlockColumns) // one fp32 scale_inv per block
+                one.metadata = mul({ ceilDiv(out, *o.fp8BlockRows), ceilDiv(in, *o.fp8BlockColumns), 4 }, kWhat);
+            else
+                one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
+            break;
+        case WeightFormat::Mxfp4: // 4-bit codes, one e8m0 byte per 32 values along the input
+            one.payload = bitsToBytes(n, 4, kWhat);
+            one.metadata = perTensor ? mul(out, ceilDiv(in, 32), kWhat) : ceilDiv(n, 32);
             break;
         case WeightFormat::Int8:
             one.payload = n;
@@ -218,9 +225,16 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
         else
             addQuantized(shape.hidden, shape.vocab, 1);
     }
+    const bool expertsOnly = options.format == WeightFormat::Mxfp4;
+    std::uint64_t linearParameters = 0;
     for (const auto& l : shape.linearLayers()) {
-        if (l.module == "router" && contains(kept, "router"))
-            addKept(units::checked::mul({ l.in, l.out, l.count }, kWhat));
+        const std::uint64_t weights = units::checked::mul({ l.in, l.out, l.count }, kWhat);
+        linearParameters = units::checked::add(linearParameters, weights, kWhat);
+        if (l.hasBias)
+            linearParameters = units::checked::add(linearParameters, units::checked::mul(l.out, l.count, kWhat), kWhat);
+        if ((l.module == "router" && contains(kept, "router"))
+            || (expertsOnly && l.role != model::LinearShape::Role::Expert))
+            addKept(weights);
         else
             addQuantized(l.in, l.out, l.count);
         if (l.hasBias) {
@@ -235,7 +249,26 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
         addKept(p.norms);
     else
         addQuantized(p.norms, 1, 1);
-
+    // What is neither a linear nor a norm nor an embedding: convolution and state parameters of Mamba / DeltaNet
+    // layers, attention sinks, q/k norms, MLA's latent norms, expert score biases. Small; kept with the norms.
+    const std::uint64_t counted = units::checked::add(
+        units::checked::add(units::checked::add(p.embeddings, p.lmHead, kWhat), p.norms, kWhat), linearParameters, kWhat);
+    if (p.total < counted)
+        throw SizingError("internal: the linears of the model add up to more than its parameters");
+    if (const std::uint64_t small = p.total - counted; small > 0) {
+        if (contains(kept, "norms"))
+            addKept(small);
+        else
+            addQuantized(small, 1, 1);
+    }
+    // A part loaded with the language model (a vision tower): in the kept type, named.
+    for (const auto& part : shape.apart)
+        if (part.loaded && part.modelled && part.parameters > 0) {
+            addKept(part.parameters);
+            e.assumptions.push_back({ //: %1 the part (vision), %2 its parameter count, %3 data type (bf16)
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: the %1 part (%2 parameters) is loaded with the model, in %3"),
+                { part.name, i18n::Arg::grouped(part.parameters), scalarName(options.keptType) } });
+        }
     e.bytes = units::checked::add(units::checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
     const auto& info = weightFormatInfo(options.format);
     e.assumptions.push_back({ //: %1 what the storage format's byte count assumes (a sentence)
@@ -250,6 +283,13 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     if (shape.tieWordEmbeddings)
         e.assumptions.push_back(
             { ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: lm_head is tied to the embeddings and counted once") });
+    if (expertsOnly)
+        e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+            "weights: MXFP4 quantizes the MoE experts only; every other linear is kept in 16 bit") });
+    if (options.format != WeightFormat::Mxfp4 && weightFormatInfo(options.format).quantized && options.fp8BlockRows)
+        e.assumptions.push_back({ //: %1 rows, %2 columns of a scale block
+            ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: fp8 with one fp32 scale per block of %1 x %2 values (weight_block_size)"),
+            { *options.fp8BlockRows, *options.fp8BlockColumns } });
     if (shape.experts > 0)
         e.assumptions.push_back({ //: %1 number of experts
             ITERAGPU_TRANSLATE_NOOP("Assumption",

@@ -57,6 +57,11 @@ const std::vector<WeightFormatInfo>& allWeightFormats()
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "AWQ int4: 4-bit codes packed in int32, per group of input rows (128 by default) and output column one "
                 "fp16 scale and one packed 4-bit zero; no g_idx.") },
+        { WeightFormat::Mxfp4, "mxfp4", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "MXFP4 (experts)"), true,
+            ITERAGPU_TRANSLATE_NOOP("WeightFormat",
+                "MXFP4 as gpt-oss stores it: the MoE experts' weights in 4-bit e2m1 codes with one 8-bit e8m0 scale "
+                "per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in "
+                "16 bit.") },
     };
     return formats;
 }

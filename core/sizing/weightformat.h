@@ -23,6 +23,7 @@ enum class WeightFormat {
     NF4DoubleQuant, // NF4, absmax quantized to 8 bit + one fp32 second-level scale per 256 blocks: ~4.127 bit/param
     GptqInt4, // GPTQ int4: per group (default 128) an fp16 scale and a packed 4-bit zero, plus int32 g_idx per row
     AwqInt4, // AWQ int4: per group (default 128) an fp16 scale and a packed 4-bit zero
+    Mxfp4, // OCP MXFP4 (gpt-oss): the experts in 4-bit e2m1 with one e8m0 scale per 32 values, the rest 16-bit
 };
 
 struct WeightFormatInfo {

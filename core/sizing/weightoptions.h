@@ -21,6 +21,10 @@ struct WeightOptions {
     // nothing for fp32/fp16/bf16. Only applies when the model shape is known.
     std::optional<std::vector<std::string>> keptModules;
     ScalarType keptType = ScalarType::BF16;
+    // FP8 with block-wise scales (DeepSeek-V3's weight_block_size [128, 128]): one fp32 scale per block of rows x
+    // columns of each linear instead of one per tensor. nullopt: per tensor.
+    std::optional<std::uint64_t> fp8BlockRows;
+    std::optional<std::uint64_t> fp8BlockColumns;
 };
 
 } // namespace iteragpu::sizing

@@ -77,6 +77,8 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
             return fail("the model has no preset or file that a measure process could read; choose a preset or a "
                         "config.json in the sizing panel");
         add(a, "--model", d.modelSource);
+        if (d.shape.assumedArchitecture)
+            add(a, "--assume-architecture", d.shape.architecture);
         add(a, "--format", protocol::weightStorageName(d.storage));
         // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
         if (protocol::weightStorageQuantized(d.storage))

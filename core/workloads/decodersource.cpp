@@ -2,9 +2,10 @@
 #include "core/workloads/decodersource.h"
 
 #include "core/model/configreader.h"
-#include "core/model/hfcache.h"
+#include "core/model/ggufreader.h"
 #include "core/model/jsonguard.h"
 #include "core/model/safetensorsreader.h"
+#include "core/sizing/modelresolver.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/resourcepaths.h"
 #include "core/units/inputerror.h"
@@ -25,12 +26,6 @@ namespace {
     bool endsWith(const std::string& s, const std::string& tail)
     {
         return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-    }
-
-    bool isSafetensorsPath(const std::filesystem::path& path)
-    {
-        const std::string name = path.filename().string();
-        return endsWith(name, ".safetensors") || endsWith(name, ".safetensors.index.json");
     }
 
     std::string shapeText(const std::vector<std::uint64_t>& shape)
@@ -105,21 +100,16 @@ namespace {
         return {};
     }
 
-    // ORG/NAME[@REVISION] of the local Hugging Face cache: the snapshot's config.json, checked against its
-    // safetensors header when the weights are there too.
-    model::ModelShape fromHubCache(const model::HfSnapshot& s)
+    // A GGUF file's metadata gives the shape; its quantized types are the checkpoint's, the decoder builds its own
+    // weights in the storage chosen (bf16 unless --format).
+    model::ModelShape fromGguf(const std::filesystem::path& path)
     {
-        const std::string source = s.id + "@" + s.revision;
-        if (s.config.empty())
-            throw InputError(source + ": the snapshot " + s.folder.string() + " has no config.json"
-                + (s.ggufFiles.empty() ? std::string() : " (only GGUF files: size them with iteragpu estimate --gguf)"));
-        model::ModelShape shape = model::ConfigReader::readFile(s.config);
-        if (!s.safetensors.empty())
-            checkHeader(shape, model::SafetensorsReader::read(s.safetensors), source);
+        model::ModelShape shape = model::GgufReader::shape(model::GgufReader::readFile(path), path.string());
+        shape.torchDtype.clear();
         return shape;
     }
 
-    model::ModelShape fromSafetensors(const std::filesystem::path& path)
+    model::ModelShape fromSafetensors(const std::filesystem::path& path, const model::ConfigReader::ReadOptions& options)
     {
         const std::string source = model::jsonguard::oneLine(path.string());
         const std::filesystem::path config = path.parent_path() / "config.json";
@@ -128,7 +118,7 @@ namespace {
             throw InputError(source + ": a safetensors header gives the tensors' shapes but not the attention "
                 "heads; the model's config.json must be beside it (there is no " + config.string() + ")");
         const model::SafetensorsSummary header = model::SafetensorsReader::read(path);
-        model::ModelShape shape = model::ConfigReader::readFile(config);
+        model::ModelShape shape = model::ConfigReader::readFile(config, options);
         checkHeader(shape, header, source);
         if (shape.torchDtype.empty())
             for (const auto& t : header.tensors)
@@ -162,40 +152,42 @@ namespace {
 
 } // namespace
 
-DecoderSpec DecoderSource::resolve(const std::string& named, const std::filesystem::path& presetFolder)
+DecoderSpec DecoderSource::resolve(
+    const std::string& named, const std::filesystem::path& presetFolder, const std::string& assumeArchitecture)
 {
     if (named.empty())
-        throw InputError("no model named: give a preset id, a config.json, a folder or a .safetensors file");
+        throw InputError("no model named: give a preset id, a config.json, a folder, a .safetensors or .gguf file");
+    const model::ConfigReader::ReadOptions options { assumeArchitecture };
+    const sizing::ResolvedModel m = sizing::ModelResolver::resolve(named);
     DecoderSpec spec;
-    if (named.rfind(kPresetPrefix, 0) == 0) {
-        spec = fromPreset(named.substr(std::char_traits<char>::length(kPresetPrefix)), presetFolder);
-    } else {
-        const std::filesystem::path path(named);
-        std::error_code ec;
-        const auto status = std::filesystem::status(path, ec);
-        if (std::filesystem::is_directory(status)) {
-            const std::filesystem::path config = path / "config.json";
-            if (!std::filesystem::is_regular_file(config, ec))
-                throw InputError(model::jsonguard::oneLine(named) + ": a folder without a config.json");
-            spec.shape = model::ConfigReader::readFile(config);
-            spec.modelSource = config.string();
-        } else if (std::filesystem::exists(status) && endsWith(named, ".gguf")) {
-            throw InputError(model::jsonguard::oneLine(named) + ": a GGUF file is sized by 'iteragpu estimate --gguf'; "
-                "measure builds its decoder from a config.json (the model's folder or its Hugging Face id)");
-        } else if (std::filesystem::exists(status)) {
-            spec.shape = isSafetensorsPath(path) ? fromSafetensors(path) : model::ConfigReader::readFile(path);
-            spec.modelSource = named;
-        } else if (model::HfCache::isModelId(named) && !endsWith(named, ".json") && !isSafetensorsPath(path)) {
-            const model::HfSnapshot snapshot = model::HfCache::resolve(named);
-            spec.shape = fromHubCache(snapshot);
-            // The commit, not the branch: a sweep's trials and a result file name the very snapshot measured.
-            spec.modelSource = snapshot.id + "@" + snapshot.commit;
-        } else if (named.find('/') != std::string::npos || endsWith(named, ".json") || isSafetensorsPath(path)) {
-            // Meant as a file: a preset id has no folder and no such ending ("mistral-7b-v0.1" is an id).
-            throw InputError(model::jsonguard::oneLine(named) + ": no such file or folder");
+    using Kind = sizing::ResolvedModel::Kind;
+    switch (m.kind) {
+    case Kind::Preset:
+        spec = fromPreset(m.presetId, presetFolder);
+        break;
+    case Kind::Config:
+        spec.shape = model::ConfigReader::readFile(m.config, options);
+        spec.modelSource = m.config.string();
+        break;
+    case Kind::Safetensors:
+        spec.shape = fromSafetensors(m.safetensors, options);
+        spec.modelSource = named;
+        break;
+    case Kind::Gguf:
+        spec.shape = fromGguf(m.gguf);
+        spec.modelSource = named;
+        break;
+    case Kind::HubCache:
+        // The commit, not the branch: a sweep's trials and a result file name the very snapshot measured.
+        spec.modelSource = m.source;
+        if (!m.gguf.empty()) {
+            spec.shape = fromGguf(m.gguf);
         } else {
-            spec = fromPreset(named, presetFolder);
+            spec.shape = model::ConfigReader::readFile(m.config, options);
+            if (!m.safetensors.empty())
+                checkHeader(spec.shape, model::SafetensorsReader::read(m.safetensors), m.source);
         }
+        break;
     }
     spec.storage = storageFor(spec.shape);
     spec.ropeTheta = static_cast<float>(spec.shape.ropeTheta.value_or(familyRopeTheta(spec.shape.family)));

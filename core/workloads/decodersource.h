@@ -15,6 +15,8 @@ namespace iteragpu::workloads {
 //   - ORG/NAME[@REVISION], a model of the local Hugging Face cache (model::HfCache, never the network): its
 //     snapshot's config.json, checked against its safetensors header when the weights are there; the source is
 //     recorded as ORG/NAME@<commit>, so it names the very snapshot again;
+//   - a .gguf file: the shape from its metadata (model::GgufReader::shape), the weights in bf16 unless a format
+//     is chosen (the decoder builds random weights of the shape; it never reads a checkpoint's data);
 //   - a .safetensors file or a model.safetensors.index.json. A header gives the tensors' shapes but not the
 //     attention heads, so the config.json beside it (same folder) gives the shape, and the header is checked
 //     against it (vocab, hidden, layers, q/k/v and MLP widths, lm_head); there is no header-only shape.
@@ -31,7 +33,10 @@ class DecoderSource {
 public:
     // Presets from `presetFolder`, or from resources/presets (sizing::ResourcePaths) when it is empty; the
     // library is read only when the name is not a file.
-    static protocol::DecoderSpec resolve(const std::string& named, const std::filesystem::path& presetFolder = {});
+    // assumeArchitecture: read a config.json of a model_type outside the table as this entry, on purpose
+    // (model::ConfigReader::ReadOptions); the spec's shape then says so.
+    static protocol::DecoderSpec resolve(const std::string& named, const std::filesystem::path& presetFolder = {},
+        const std::string& assumeArchitecture = {});
 
     // The storage a shape's torch_dtype names; bf16 when it names none of fp32, fp16, bf16.
     static protocol::WeightStorage storageFor(const model::ModelShape& shape);

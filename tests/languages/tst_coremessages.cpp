@@ -118,9 +118,9 @@ std::vector<i18n::Message> broadSetOfMessages()
     }
     {
         // Reading notes: a family the reader does not know, and one whose embeddings are tied by default.
-        const auto shape = [](const char* text, const char* source) {
+        const auto shape = [](const char* text, const char* source, std::string assume = {}) {
             try {
-                return model::ConfigReader::parse(text, source);
+                return model::ConfigReader::parse(text, source, { assume });
             } catch (const std::exception& e) {
                 qWarning("config refused: %s", e.what());
                 throw;
@@ -137,7 +137,7 @@ std::vector<i18n::Message> broadSetOfMessages()
             R"({"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
                 "intermediate_size": 11008, "vocab_size": 32000, "use_sliding_window": false,
                 "sliding_window": 4096})",
-            "untyped.json");
+            "untyped.json", "llama");
         add(r);
     }
     {

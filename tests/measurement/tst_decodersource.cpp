@@ -338,8 +338,8 @@ private slots:
     {
         QFETCH(QString, extra);
         QFETCH(QString, message);
-        const std::string text = R"({"hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
-            "intermediate_size": 128, "vocab_size": 256, )"
+        const std::string text = R"({"model_type": "llama", "hidden_size": 64, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 256, )"
             + extra.toStdString() + "}";
         const std::string error = errorOf([&] { model::ConfigReader::parse(text, "c.json"); });
         if (message.isEmpty()) {

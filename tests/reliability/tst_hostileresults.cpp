@@ -209,7 +209,17 @@ private slots:
         const std::string config = "{\"model_type\":\"llama\\nresult: fits\\u001b[32m\",\"hidden_size\":64,"
                                    "\"num_hidden_layers\":2,\"num_attention_heads\":4,\"intermediate_size\":128,"
                                    "\"vocab_size\":100}";
-        const auto shape = model::ConfigReader::parse(config);
+        // Refused (not a known architecture) in one line that quotes it escaped.
+        try {
+            model::ConfigReader::parse(config);
+            QFAIL("an unknown model_type was read");
+        } catch (const units::InputError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find('\n') == std::string::npos && what.find('\x1b') == std::string::npos, e.what());
+            QVERIFY2(what.find("llama\\nresult: fits\\x1b[32m") != std::string::npos, e.what());
+        }
+        // Read on purpose as llama: the note that quotes it stays one line too.
+        const auto shape = model::ConfigReader::parse(config, "config.json", { "llama" });
         QVERIFY(!shape.notes.empty());
         bool quoted = false;
         for (const auto& note : shape.notes) {

@@ -289,11 +289,12 @@ private slots:
         QCOMPARE(workloads::DecoderSource::resolve(spec.modelSource).shape.trainedContext, spec.shape.trainedContext);
         const std::string missing = errorOf([] { workloads::DecoderSource::resolve("org/absent"); });
         QVERIFY2(missing.find("not in the local Hugging Face cache") != std::string::npos, missing.c_str());
-        // A GGUF file is for the estimate: named, not read as a config.json.
+        // A GGUF file is measured too: its metadata gives the shape, the source names the file again.
         const char* dir = std::getenv("ITERAGPU_TEST_DATA");
         const std::string gguf = std::string(dir ? dir : "tests/data") + "/gguf/llama-v3.gguf";
-        const std::string refused = errorOf([&] { workloads::DecoderSource::resolve(gguf); });
-        QVERIFY2(refused.find("estimate --gguf") != std::string::npos, refused.c_str());
+        const auto fromGguf = workloads::DecoderSource::resolve(gguf);
+        QCOMPARE(fromGguf.modelSource, gguf);
+        QVERIFY(fromGguf.shape.layers > 0 && fromGguf.shape.hidden > 0);
         // A path that does not exist is still a path.
         const std::string path = errorOf([] { workloads::DecoderSource::resolve("some/dir/config.json"); });
         QVERIFY2(path.find("no such file or folder") != std::string::npos, path.c_str());

@@ -208,6 +208,7 @@ private slots:
                                                 << QByteArray("max_position_embeddings");
         QTest::addRow("deep nesting") << QByteArray(100000, '[') << QByteArray("nested");
         QTest::addRow("empty") << QByteArray() << QByteArray("JSON");
+        QTest::addRow("no model_type") << QByteArray("{\"model_type\":null,\"hidden_size\":64}") << QByteArray("no model_type");
     }
 
     void badConfigs()
@@ -216,8 +217,12 @@ private slots:
         QFETCH(QByteArray, mentions);
         std::string message;
         bool threw = false;
+        // Every row is a Llama config (the architecture is checked apart, unknownArchitecture).
+        std::string config = text.toStdString();
+        if (config.rfind("{\"hidden_size\"", 0) == 0)
+            config.insert(1, "\"model_type\":\"llama\",");
         try {
-            model::ConfigReader::parse(text.toStdString(), "test.json");
+            model::ConfigReader::parse(config, "test.json");
         } catch (const SizingError& e) {
             threw = true;
             message = e.what();

@@ -3,10 +3,14 @@
 
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/sizingformhelpers.h"
+#include "app/gui/application/messagetext.h"
 #include "core/model/configreader.h"
+#include "core/model/architectures.h"
+#include "core/model/architecturesummary.h"
 #include "core/model/ggufreader.h"
 #include "core/model/hfcache.h"
 #include "core/model/safetensorsreader.h"
+#include "core/model/unknownarchitecture.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -119,8 +123,9 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     }
     {
         auto* page = new QWidget(m_sourceStack);
-        auto* row = new QHBoxLayout(page);
-        row->setContentsMargins(0, 0, 0, 0);
+        auto* box = new QVBoxLayout(page);
+        box->setContentsMargins(0, 0, 0, 0);
+        auto* row = new QHBoxLayout;
         m_configPath = new QLineEdit(page);
         m_configPath->setObjectName(QStringLiteral("configPath"));
         m_configPath->setReadOnly(true);
@@ -128,6 +133,20 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         m_configOpen->setObjectName(QStringLiteral("configOpen"));
         row->addWidget(m_configPath, 1);
         row->addWidget(m_configOpen);
+        box->addLayout(row);
+        // A model_type the readers do not know is refused; this row reads it as a known one, on purpose.
+        auto* assume = new QHBoxLayout;
+        m_assumeLabel = new QLabel(page);
+        m_assumeCombo = new QComboBox(page);
+        m_assumeCombo->setObjectName(QStringLiteral("assumeArchitecture"));
+        m_assumeCombo->addItem(QString());
+        for (const auto& name : model::Architectures::names())
+            m_assumeCombo->addItem(QString::fromStdString(name), QString::fromStdString(name));
+        assume->addWidget(m_assumeLabel);
+        assume->addWidget(m_assumeCombo, 1);
+        box->addLayout(assume);
+        m_assumeLabel->hide();
+        m_assumeCombo->hide();
         m_sourceStack->addWidget(page);
     }
     {
@@ -223,6 +242,12 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         emit changed();
     });
     connect(m_configOpen, &QPushButton::clicked, this, &ModelSourceBox::openConfigDialog);
+    connect(m_assumeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        readConfig(m_configPath->text());
+        updateModelInfo();
+        emit shapeChanged();
+        emit changed();
+    });
     connect(m_safetensorsOpenFile, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFileDialog);
     connect(m_safetensorsOpenFolder, &QPushButton::clicked, this, &ModelSourceBox::openSafetensorsFolderDialog);
     connect(m_weightsFromCheckpoint, &QCheckBox::toggled, this, &ModelSourceBox::changed);
@@ -410,21 +435,41 @@ void ModelSourceBox::loadPresets()
     }
 }
 
-bool ModelSourceBox::loadConfigFile(const QString& path)
+void ModelSourceBox::readConfig(const QString& path)
 {
-    m_configPath->setText(path);
-    bool ok = false;
+    const std::string file = QFile::encodeName(path).toStdString();
+    const std::string assumed = m_configUnknownArchitecture ? m_assumeCombo->currentData().toString().toStdString()
+                                                            : std::string();
     try {
-        const std::string file = QFile::encodeName(path).toStdString();
-        m_configShape = model::ConfigReader::readFile(file);
+        m_configShape = model::ConfigReader::readFile(file, { assumed });
         m_configQuantization = model::ConfigReader::readQuantization(file);
         m_configError.clear();
-        ok = true;
+    } catch (const model::UnknownArchitecture& e) {
+        m_configShape.reset();
+        m_configQuantization.reset();
+        m_configUnknownArchitecture = true;
+        //: %1 the reader's one line (names the unknown model_type and the known ones)
+        m_configError = tr("%1. Choose an architecture under 'Read as' only if the model really is laid out like it.")
+                            .arg(QString::fromStdString(e.what()));
     } catch (const std::exception& e) {
         m_configShape.reset();
         m_configQuantization.reset();
         m_configError = QString::fromStdString(e.what());
     }
+    m_assumeLabel->setVisible(m_configUnknownArchitecture);
+    m_assumeCombo->setVisible(m_configUnknownArchitecture);
+}
+
+bool ModelSourceBox::loadConfigFile(const QString& path)
+{
+    m_configPath->setText(path);
+    m_configUnknownArchitecture = false;
+    {
+        const QSignalBlocker block(m_assumeCombo);
+        m_assumeCombo->setCurrentIndex(0);
+    }
+    readConfig(path);
+    const bool ok = m_configShape.has_value();
     {
         const QSignalBlocker block(m_sourceCombo);
         m_sourceCombo->setCurrentIndex(static_cast<int>(Source::Config));
@@ -670,6 +715,16 @@ void ModelSourceBox::updateModelInfo()
             //: %1 is the model family (e.g. "llama"), %2 the exact parameter count
             t = tr("%1: %2 parameters (exact, from the shapes)")
                     .arg(family, locale.toString(static_cast<qulonglong>(shape.parameters().total)));
+            // The layers by kind, MoE, total and active parameters, the parts counted apart (core's summary).
+            if (!shape.layerSpecs.empty()) {
+                const auto lines = model::ArchitectureSummary::of(shape).lines();
+                QStringList parts;
+                for (std::size_t i = 1; i < lines.size(); ++i)
+                    parts << messageText(lines[i]);
+                t += QLatin1Char('\n') + parts.join(QStringLiteral(" · "));
+            }
+            if (shape.assumedArchitecture && !shape.notes.empty()) // the first note says what was assumed
+                t += QLatin1Char('\n') + messageText(shape.notes.front());
         } catch (const std::exception& e) {
             t = QString::fromStdString(e.what());
         }
@@ -795,6 +850,10 @@ void ModelSourceBox::retranslateUi()
            "the format below."));
     m_presetLabel->setText(tr("Model:"));
     m_configOpen->setText(tr("Open config.json…"));
+    m_assumeLabel->setText(tr("Read as:"));
+    m_assumeCombo->setItemText(0, tr("(not read: unknown architecture)"));
+    m_assumeCombo->setToolTip(tr("Reads a config.json whose model_type is not a known architecture as the one chosen, "
+                                 "on purpose; every output then says so"));
     m_safetensorsOpenFile->setText(tr("Open file or index…"));
     m_safetensorsOpenFolder->setText(tr("Open folder…"));
     m_weightsFromCheckpoint->setText(tr("Weights as stored in the checkpoint"));

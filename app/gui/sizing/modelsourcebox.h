@@ -97,12 +97,14 @@ private:
     void loadPresets();
     void updateModelInfo();
     void showSource(Source source);
+    void readConfig(const QString& path); // m_configShape or m_configError, with the architecture chosen
 
     std::optional<sizing::PresetLibrary> m_presets;
     QString m_presetError;
     std::optional<model::ModelShape> m_presetShape;
     std::optional<model::ModelShape> m_configShape;
     QString m_configError;
+    bool m_configUnknownArchitecture = false; // the config's model_type is not a known one (the "Read as" row)
     std::optional<model::SafetensorsSummary> m_checkpoint;
     QString m_checkpointError;
     std::optional<model::QuantizationConfig> m_configQuantization;
@@ -126,6 +128,8 @@ private:
     QComboBox* m_presetCombo = nullptr;
     QLineEdit* m_configPath = nullptr;
     QPushButton* m_configOpen = nullptr;
+    QLabel* m_assumeLabel = nullptr; // shown only for a config whose model_type is unknown
+    QComboBox* m_assumeCombo = nullptr; // "not read" first, then every known architecture
     QLineEdit* m_safetensorsPath = nullptr;
     QPushButton* m_safetensorsOpenFile = nullptr;
     QPushButton* m_safetensorsOpenFolder = nullptr;
