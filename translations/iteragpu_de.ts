@@ -6,41 +6,42 @@
     <message>
         <source>%1, %2 layers</source>
         <extracomment>%1 the architecture (model_type), %2 number of layers</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 Schichten</translation>
     </message>
     <message>
         <source>%1 x %2, window %3 tokens</source>
         <extracomment>%1 layers, %2 the kind of layer, %3 tokens of its window or chunk</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2, Fenster %3 Tokens</translation>
     </message>
     <message>
         <source>%1 x %2</source>
         <extracomment>%1 layers, %2 the kind of layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2</translation>
     </message>
     <message>
         <source>MoE in %1 layers: %2 routed experts, %3 per token, %4 shared</source>
         <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token, %4 shared experts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>MoE in %1 Schichten: %2 geroutete Experten, %3 pro Token, %4 gemeinsam genutzte</translation>
     </message>
     <message>
         <source>parameters: %1 in all, %2 active per token</source>
         <extracomment>%1 parameters in all, %2 parameters one token uses</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Parameter: %1 insgesamt, %2 aktiv pro Token</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, loaded with the model</source>
         <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: %2 Parameter, separat gezählt, mit dem Modell geladen</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, not loaded by transformers</source>
-        <translation type="unfinished"></translation>
+        <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
+        <translation>+ %1: %2 Parameter, separat gezählt, von transformers nicht geladen</translation>
     </message>
     <message>
         <source>+ %1: in the checkpoint, its size not modelled (not in the counts)</source>
         <extracomment>%1 the part (mtp, vision)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: im Checkpoint enthalten, seine Größe nicht modelliert (nicht in den Zählungen enthalten)</translation>
     </message>
 </context>
 <context>
@@ -435,55 +436,55 @@
     <message>
         <source>vocab_size absent: %1, the default of transformers&apos; Gemma3TextConfig</source>
         <extracomment>%1 the vocabulary size</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>vocab_size fehlt: %1, der Standardwert von Gemma3TextConfig in transformers</translation>
     </message>
     <message>
         <source>architecture assumed on purpose: model_type &apos;%1&apos; read as &apos;%2&apos; (--assume-architecture); the numbers hold only if the model really is laid out like %2</source>
         <extracomment>%1 the config&apos;s model_type (or &quot;none&quot;), %2 the architecture the user chose</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Architektur bewusst angenommen: model_type &apos;%1&apos; als &apos;%2&apos; gelesen (--assume-architecture); die Zahlen gelten nur, wenn das Modell tatsächlich wie %2 aufgebaut ist</translation>
     </message>
     <message>
         <source>state cache: %1 layer(s) of %2 keep %3 elements per sequence (conv and recurrent state) x %4 bytes x %5 sequence(s) = %6 bytes, whatever the tokens</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements of state per sequence, %4 bytes per element, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Zustands-Cache: %1 Schicht(en) vom Typ %2 behalten %3 Elemente pro Sequenz (Faltungs- und rekurrenter Zustand) x %4 Bytes x %5 Sequenz(en) = %6 Bytes, unabhängig von den Tokens</translation>
     </message>
     <message>
         <source>KV cache: %1 layer(s) of %2 keep %3 elements per token (K and V) for %4 tokens x %5 sequence(s) = %6 bytes</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements per token, %4 tokens kept per layer, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>KV-Cache: %1 Schicht(en) vom Typ %2 behalten %3 Elemente pro Token (K und V) für %4 Tokens x %5 Sequenz(en) = %6 Bytes</translation>
     </message>
     <message>
         <source>the recurrent layers&apos; state, allocated with the cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>der Zustand der rekurrenten Schichten, zusammen mit dem Cache angelegt = %1 Bytes</translation>
     </message>
     <message>
         <source>quantization_config fp8: no weight_block_size, so one fp32 scale per tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: kein weight_block_size, daher eine fp32-Skala pro Tensor</translation>
     </message>
     <message>
         <source>tensor parallel %1: each layer&apos;s KV heads and state divided per device (rounded up); an MLA latent is kept whole on every device</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Tensor-Parallelität %1: KV-Köpfe und Zustand jeder Schicht auf die Geräte aufgeteilt (aufgerundet); ein latenter MLA-Vektor wird auf jedem Gerät vollständig gehalten</translation>
     </message>
     <message>
         <source>recurrent state x %1 sequence(s), whatever the tokens</source>
         <extracomment>%1 number of sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>rekurrenter Zustand x %1 Sequenz(en), unabhängig von den Tokens</translation>
     </message>
     <message>
         <source>weights: the %1 part (%2 parameters) is loaded with the model, in %3</source>
         <extracomment>%1 the part (vision), %2 its parameter count, %3 data type (bf16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: der Teil %1 (%2 Parameter) wird mit dem Modell geladen, in %3</translation>
     </message>
     <message>
         <source>weights: MXFP4 quantizes the MoE experts only; every other linear is kept in 16 bit</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: MXFP4 quantisiert nur die MoE-Experten; jede andere lineare Schicht wird in 16 Bit belassen</translation>
     </message>
     <message>
         <source>weights: fp8 with one fp32 scale per block of %1 x %2 values (weight_block_size)</source>
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Gewichte: fp8 mit einer fp32-Skala pro Block von %1 x %2 Werten (weight_block_size)</translation>
     </message>
 </context>
 <context>
@@ -550,7 +551,7 @@
     </message>
     <message>
         <source>state cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustands-Cache</translation>
     </message>
 </context>
 <context>
@@ -804,20 +805,20 @@
     <message>
         <source>%1 elements of conv and recurrent state summed over the state layers x %2 bytes x %3 sequence(s) = %4 bytes</source>
         <extracomment>%1 elements of state summed over the recurrent layers, %2 bytes per element, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Elemente des Faltungs- und rekurrenten Zustands, über die Zustandsschichten summiert x %2 Bytes x %3 Sequenz(en) = %4 Bytes</translation>
     </message>
     <message>
         <source>the state layers&apos; sizes from the config (Mamba d_state, d_conv; DeltaNet heads), kept in 16 bit with the whole conv kernel, as transformers&apos; cache keeps them</source>
-        <translation type="unfinished"></translation>
+        <translation>die Größen der Zustandsschichten aus der Konfiguration (Mamba d_state, d_conv; DeltaNet-Köpfe), in 16 Bit mit dem gesamten Faltungskernel gehalten, wie der Cache von transformers sie hält</translation>
     </message>
     <message>
         <source>per layer kind, layers x K and V elements per token x tokens kept: %1 = %2 elements x %3 sequence(s), in the cache&apos;s type = %4 bytes</source>
         <extracomment>%1 terms &quot;layers x elements per token x tokens kept&quot; joined by +, %2 elements, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pro Schichttyp, Schichten x K- und V-Elemente pro Token x behaltene Tokens: %1 = %2 Elemente x %3 Sequenz(en), im Typ des Caches = %4 Bytes</translation>
     </message>
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Attention jeder Schicht, wie die Konfiguration des Modells sie angibt (voll, gleitendes Fenster, Chunk, MLA)</translation>
     </message>
 </context>
 <context>
@@ -1353,43 +1354,43 @@
     <name>LayerKind</name>
     <message>
         <source>full attention</source>
-        <translation type="unfinished"></translation>
+        <translation>volle Attention</translation>
     </message>
     <message>
         <source>sliding-window attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention mit gleitendem Fenster</translation>
     </message>
     <message>
         <source>chunked attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Attention in Chunks</translation>
     </message>
     <message>
         <source>latent attention (MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>latente Attention (MLA)</translation>
     </message>
     <message>
         <source>Mamba</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba</translation>
     </message>
     <message>
         <source>Mamba2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba2</translation>
     </message>
     <message>
         <source>gated DeltaNet</source>
-        <translation type="unfinished"></translation>
+        <translation>Gated DeltaNet</translation>
     </message>
     <message>
         <source>MLP only</source>
-        <translation type="unfinished"></translation>
+        <translation>nur MLP</translation>
     </message>
     <message>
         <source>recurrent state</source>
-        <translation type="unfinished"></translation>
+        <translation>rekurrenter Zustand</translation>
     </message>
     <message>
         <source>no cache</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Cache</translation>
     </message>
 </context>
 <context>
@@ -1966,11 +1967,11 @@
     </message>
     <message>
         <source>MXFP4 (experts)</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4 (Experten)</translation>
     </message>
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4, wie gpt-oss es speichert: die Gewichte der MoE-Experten als 4-Bit-e2m1-Codes mit einer 8-Bit-e8m0-Skala pro 32 Werte (4,25 Bits pro Parameter); Attention, Router, Einbettungen, Head, Normalisierungen und Biases in 16 Bit.</translation>
     </message>
 </context>
 <context>
@@ -3080,19 +3081,19 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>%1. Choose an architecture under &apos;Read as&apos; only if the model really is laid out like it.</source>
         <extracomment>%1 the reader&apos;s one line (names the unknown model_type and the known ones)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. Wählen Sie unter „Lesen als“ nur dann eine Architektur, wenn das Modell tatsächlich so aufgebaut ist.</translation>
     </message>
     <message>
         <source>Read as:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lesen als:</translation>
     </message>
     <message>
         <source>(not read: unknown architecture)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nicht gelesen: unbekannte Architektur)</translation>
     </message>
     <message>
         <source>Reads a config.json whose model_type is not a known architecture as the one chosen, on purpose; every output then says so</source>
-        <translation type="unfinished"></translation>
+        <translation>Liest eine config.json, deren model_type keine bekannte Architektur ist, bewusst als die gewählte; jede Ausgabe weist dann darauf hin</translation>
     </message>
 </context>
 <context>

@@ -6,41 +6,42 @@
     <message>
         <source>%1, %2 layers</source>
         <extracomment>%1 the architecture (model_type), %2 number of layers</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 capas</translation>
     </message>
     <message>
         <source>%1 x %2, window %3 tokens</source>
         <extracomment>%1 layers, %2 the kind of layer, %3 tokens of its window or chunk</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2, ventana de %3 tokens</translation>
     </message>
     <message>
         <source>%1 x %2</source>
         <extracomment>%1 layers, %2 the kind of layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2</translation>
     </message>
     <message>
         <source>MoE in %1 layers: %2 routed experts, %3 per token, %4 shared</source>
         <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token, %4 shared experts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>MoE en %1 capas: %2 expertos enrutados, %3 por token, %4 compartidos</translation>
     </message>
     <message>
         <source>parameters: %1 in all, %2 active per token</source>
         <extracomment>%1 parameters in all, %2 parameters one token uses</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>parámetros: %1 en total, %2 activos por token</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, loaded with the model</source>
         <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: %2 parámetros, contados aparte, cargados con el modelo</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, not loaded by transformers</source>
-        <translation type="unfinished"></translation>
+        <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
+        <translation>+ %1: %2 parámetros, contados aparte, no cargados por transformers</translation>
     </message>
     <message>
         <source>+ %1: in the checkpoint, its size not modelled (not in the counts)</source>
         <extracomment>%1 the part (mtp, vision)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: presente en el checkpoint, su tamaño no se modela (no se incluye en los recuentos)</translation>
     </message>
 </context>
 <context>
@@ -435,55 +436,55 @@
     <message>
         <source>vocab_size absent: %1, the default of transformers&apos; Gemma3TextConfig</source>
         <extracomment>%1 the vocabulary size</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>vocab_size ausente: %1, el valor predeterminado de Gemma3TextConfig de transformers</translation>
     </message>
     <message>
         <source>architecture assumed on purpose: model_type &apos;%1&apos; read as &apos;%2&apos; (--assume-architecture); the numbers hold only if the model really is laid out like %2</source>
         <extracomment>%1 the config&apos;s model_type (or &quot;none&quot;), %2 the architecture the user chose</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>arquitectura supuesta a propósito: model_type &apos;%1&apos; leído como &apos;%2&apos; (--assume-architecture); las cifras solo son válidas si el modelo tiene realmente la misma estructura que %2</translation>
     </message>
     <message>
         <source>state cache: %1 layer(s) of %2 keep %3 elements per sequence (conv and recurrent state) x %4 bytes x %5 sequence(s) = %6 bytes, whatever the tokens</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements of state per sequence, %4 bytes per element, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>caché de estado: %1 capa(s) de %2 conservan %3 elementos por secuencia (estado convolucional y recurrente) x %4 bytes x %5 secuencia(s) = %6 bytes, sea cual sea el número de tokens</translation>
     </message>
     <message>
         <source>KV cache: %1 layer(s) of %2 keep %3 elements per token (K and V) for %4 tokens x %5 sequence(s) = %6 bytes</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements per token, %4 tokens kept per layer, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>caché KV: %1 capa(s) de %2 conservan %3 elementos por token (K y V) para %4 tokens x %5 secuencia(s) = %6 bytes</translation>
     </message>
     <message>
         <source>the recurrent layers&apos; state, allocated with the cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>el estado de las capas recurrentes, asignado junto con la caché = %1 bytes</translation>
     </message>
     <message>
         <source>quantization_config fp8: no weight_block_size, so one fp32 scale per tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: sin weight_block_size, por lo que se usa una escala fp32 por tensor</translation>
     </message>
     <message>
         <source>tensor parallel %1: each layer&apos;s KV heads and state divided per device (rounded up); an MLA latent is kept whole on every device</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>paralelismo de tensores %1: las cabezas KV y el estado de cada capa se reparten entre los dispositivos (redondeando hacia arriba); el vector latente de MLA se mantiene completo en cada dispositivo</translation>
     </message>
     <message>
         <source>recurrent state x %1 sequence(s), whatever the tokens</source>
         <extracomment>%1 number of sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>estado recurrente x %1 secuencia(s), sea cual sea el número de tokens</translation>
     </message>
     <message>
         <source>weights: the %1 part (%2 parameters) is loaded with the model, in %3</source>
         <extracomment>%1 the part (vision), %2 its parameter count, %3 data type (bf16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: la parte %1 (%2 parámetros) se carga con el modelo, en %3</translation>
     </message>
     <message>
         <source>weights: MXFP4 quantizes the MoE experts only; every other linear is kept in 16 bit</source>
-        <translation type="unfinished"></translation>
+        <translation>pesos: MXFP4 cuantiza solo los expertos MoE; todas las demás capas lineales se mantienen en 16 bits</translation>
     </message>
     <message>
         <source>weights: fp8 with one fp32 scale per block of %1 x %2 values (weight_block_size)</source>
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>pesos: fp8 con una escala fp32 por bloque de %1 x %2 valores (weight_block_size)</translation>
     </message>
 </context>
 <context>
@@ -550,7 +551,7 @@
     </message>
     <message>
         <source>state cache</source>
-        <translation type="unfinished"></translation>
+        <translation>caché de estado</translation>
     </message>
 </context>
 <context>
@@ -804,20 +805,20 @@
     <message>
         <source>%1 elements of conv and recurrent state summed over the state layers x %2 bytes x %3 sequence(s) = %4 bytes</source>
         <extracomment>%1 elements of state summed over the recurrent layers, %2 bytes per element, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 elementos de estado convolucional y recurrente sumados sobre las capas de estado x %2 bytes x %3 secuencia(s) = %4 bytes</translation>
     </message>
     <message>
         <source>the state layers&apos; sizes from the config (Mamba d_state, d_conv; DeltaNet heads), kept in 16 bit with the whole conv kernel, as transformers&apos; cache keeps them</source>
-        <translation type="unfinished"></translation>
+        <translation>los tamaños de las capas de estado según la configuración (Mamba d_state, d_conv; cabezas de DeltaNet), mantenidos en 16 bits con el kernel de convolución completo, tal como los guarda la caché de transformers</translation>
     </message>
     <message>
         <source>per layer kind, layers x K and V elements per token x tokens kept: %1 = %2 elements x %3 sequence(s), in the cache&apos;s type = %4 bytes</source>
         <extracomment>%1 terms &quot;layers x elements per token x tokens kept&quot; joined by +, %2 elements, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>por tipo de capa, capas x elementos K y V por token x tokens conservados: %1 = %2 elementos x %3 secuencia(s), en el tipo de la caché = %4 bytes</translation>
     </message>
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>la atención de cada capa tal como la indica la configuración del modelo (completa, ventana deslizante, segmento, MLA)</translation>
     </message>
 </context>
 <context>
@@ -1353,43 +1354,43 @@
     <name>LayerKind</name>
     <message>
         <source>full attention</source>
-        <translation type="unfinished"></translation>
+        <translation>atención completa</translation>
     </message>
     <message>
         <source>sliding-window attention</source>
-        <translation type="unfinished"></translation>
+        <translation>atención de ventana deslizante</translation>
     </message>
     <message>
         <source>chunked attention</source>
-        <translation type="unfinished"></translation>
+        <translation>atención por segmentos</translation>
     </message>
     <message>
         <source>latent attention (MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>atención latente (MLA)</translation>
     </message>
     <message>
         <source>Mamba</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba</translation>
     </message>
     <message>
         <source>Mamba2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba2</translation>
     </message>
     <message>
         <source>gated DeltaNet</source>
-        <translation type="unfinished"></translation>
+        <translation>Gated DeltaNet</translation>
     </message>
     <message>
         <source>MLP only</source>
-        <translation type="unfinished"></translation>
+        <translation>solo MLP</translation>
     </message>
     <message>
         <source>recurrent state</source>
-        <translation type="unfinished"></translation>
+        <translation>estado recurrente</translation>
     </message>
     <message>
         <source>no cache</source>
-        <translation type="unfinished"></translation>
+        <translation>sin caché</translation>
     </message>
 </context>
 <context>
@@ -1966,11 +1967,11 @@
     </message>
     <message>
         <source>MXFP4 (experts)</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4 (expertos)</translation>
     </message>
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4 tal como lo almacena gpt-oss: los pesos de los expertos MoE en códigos e2m1 de 4 bits con una escala e8m0 de 8 bits por cada 32 valores (4,25 bits por parámetro); atención, enrutador, incrustaciones, capa de salida, normalizaciones y sesgos en 16 bits.</translation>
     </message>
 </context>
 <context>
@@ -3080,19 +3081,19 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>%1. Choose an architecture under &apos;Read as&apos; only if the model really is laid out like it.</source>
         <extracomment>%1 the reader&apos;s one line (names the unknown model_type and the known ones)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. Elige una arquitectura en «Leer como» solo si el modelo tiene realmente esa estructura.</translation>
     </message>
     <message>
         <source>Read as:</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer como:</translation>
     </message>
     <message>
         <source>(not read: unknown architecture)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no leído: arquitectura desconocida)</translation>
     </message>
     <message>
         <source>Reads a config.json whose model_type is not a known architecture as the one chosen, on purpose; every output then says so</source>
-        <translation type="unfinished"></translation>
+        <translation>Lee a propósito un config.json cuyo model_type no es una arquitectura conocida como la arquitectura elegida; después, cada salida lo indica</translation>
     </message>
 </context>
 <context>

@@ -6,41 +6,42 @@
     <message>
         <source>%1, %2 layers</source>
         <extracomment>%1 the architecture (model_type), %2 number of layers</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 lớp</translation>
     </message>
     <message>
         <source>%1 x %2, window %3 tokens</source>
         <extracomment>%1 layers, %2 the kind of layer, %3 tokens of its window or chunk</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2, cửa sổ %3 token</translation>
     </message>
     <message>
         <source>%1 x %2</source>
         <extracomment>%1 layers, %2 the kind of layer</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 x %2</translation>
     </message>
     <message>
         <source>MoE in %1 layers: %2 routed experts, %3 per token, %4 shared</source>
         <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token, %4 shared experts</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>MoE trong %1 lớp: %2 chuyên gia được định tuyến, %3 mỗi token, %4 chuyên gia dùng chung</translation>
     </message>
     <message>
         <source>parameters: %1 in all, %2 active per token</source>
         <extracomment>%1 parameters in all, %2 parameters one token uses</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>tham số: tổng cộng %1, %2 được kích hoạt mỗi token</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, loaded with the model</source>
         <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: %2 tham số, được tính riêng, được nạp cùng mô hình</translation>
     </message>
     <message>
         <source>+ %1: %2 parameters, counted apart, not loaded by transformers</source>
-        <translation type="unfinished"></translation>
+        <extracomment>%1 the part (mtp, vision), %2 its parameters</extracomment>
+        <translation>+ %1: %2 tham số, được tính riêng, không được transformers nạp</translation>
     </message>
     <message>
         <source>+ %1: in the checkpoint, its size not modelled (not in the counts)</source>
         <extracomment>%1 the part (mtp, vision)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+ %1: có trong checkpoint, kích thước của nó không được mô hình hóa (không nằm trong các số đếm)</translation>
     </message>
 </context>
 <context>
@@ -435,55 +436,55 @@
     <message>
         <source>vocab_size absent: %1, the default of transformers&apos; Gemma3TextConfig</source>
         <extracomment>%1 the vocabulary size</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>không có vocab_size: %1, theo mặc định của Gemma3TextConfig trong transformers</translation>
     </message>
     <message>
         <source>architecture assumed on purpose: model_type &apos;%1&apos; read as &apos;%2&apos; (--assume-architecture); the numbers hold only if the model really is laid out like %2</source>
         <extracomment>%1 the config&apos;s model_type (or &quot;none&quot;), %2 the architecture the user chose</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>kiến trúc được cố ý giả định: model_type &apos;%1&apos; được đọc như &apos;%2&apos; (--assume-architecture); các con số chỉ đúng nếu mô hình thực sự có bố cục như %2</translation>
     </message>
     <message>
         <source>state cache: %1 layer(s) of %2 keep %3 elements per sequence (conv and recurrent state) x %4 bytes x %5 sequence(s) = %6 bytes, whatever the tokens</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements of state per sequence, %4 bytes per element, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>cache trạng thái: %1 lớp %2 giữ %3 phần tử mỗi chuỗi (trạng thái tích chập và trạng thái hồi quy) x %4 byte x %5 chuỗi = %6 byte, bất kể số token</translation>
     </message>
     <message>
         <source>KV cache: %1 layer(s) of %2 keep %3 elements per token (K and V) for %4 tokens x %5 sequence(s) = %6 bytes</source>
         <extracomment>%1 layers, %2 layer kind, %3 elements per token, %4 tokens kept per layer, %5 sequences, %6 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>cache KV: %1 lớp %2 giữ %3 phần tử mỗi token (K và V) cho %4 token x %5 chuỗi = %6 byte</translation>
     </message>
     <message>
         <source>the recurrent layers&apos; state, allocated with the cache = %1 bytes</source>
         <extracomment>%1 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái của các lớp hồi quy, được cấp phát cùng với cache = %1 byte</translation>
     </message>
     <message>
         <source>quantization_config fp8: no weight_block_size, so one fp32 scale per tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>quantization_config fp8: không có weight_block_size, nên dùng một scale fp32 cho mỗi tensor</translation>
     </message>
     <message>
         <source>tensor parallel %1: each layer&apos;s KV heads and state divided per device (rounded up); an MLA latent is kept whole on every device</source>
         <extracomment>%1 number of devices</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>song song tensor %1: đầu KV và trạng thái của mỗi lớp được chia cho các thiết bị (làm tròn lên); vectơ tiềm ẩn của MLA được giữ nguyên vẹn trên mỗi thiết bị</translation>
     </message>
     <message>
         <source>recurrent state x %1 sequence(s), whatever the tokens</source>
         <extracomment>%1 number of sequences</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái hồi quy x %1 chuỗi, bất kể số token</translation>
     </message>
     <message>
         <source>weights: the %1 part (%2 parameters) is loaded with the model, in %3</source>
         <extracomment>%1 the part (vision), %2 its parameter count, %3 data type (bf16)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: phần %1 (%2 tham số) được nạp cùng mô hình, ở %3</translation>
     </message>
     <message>
         <source>weights: MXFP4 quantizes the MoE experts only; every other linear is kept in 16 bit</source>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: MXFP4 chỉ lượng tử hóa các chuyên gia MoE; mọi lớp tuyến tính khác được giữ ở 16 bit</translation>
     </message>
     <message>
         <source>weights: fp8 with one fp32 scale per block of %1 x %2 values (weight_block_size)</source>
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>trọng số: fp8 với một scale fp32 cho mỗi khối %1 x %2 giá trị (weight_block_size)</translation>
     </message>
 </context>
 <context>
@@ -550,7 +551,7 @@
     </message>
     <message>
         <source>state cache</source>
-        <translation type="unfinished"></translation>
+        <translation>cache trạng thái</translation>
     </message>
 </context>
 <context>
@@ -804,20 +805,20 @@
     <message>
         <source>%1 elements of conv and recurrent state summed over the state layers x %2 bytes x %3 sequence(s) = %4 bytes</source>
         <extracomment>%1 elements of state summed over the recurrent layers, %2 bytes per element, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 phần tử trạng thái tích chập và trạng thái hồi quy cộng trên các lớp trạng thái x %2 byte x %3 chuỗi = %4 byte</translation>
     </message>
     <message>
         <source>the state layers&apos; sizes from the config (Mamba d_state, d_conv; DeltaNet heads), kept in 16 bit with the whole conv kernel, as transformers&apos; cache keeps them</source>
-        <translation type="unfinished"></translation>
+        <translation>kích thước của các lớp trạng thái lấy từ cấu hình (Mamba d_state, d_conv; số đầu DeltaNet), giữ ở 16 bit cùng toàn bộ kernel tích chập, đúng như cache của transformers giữ chúng</translation>
     </message>
     <message>
         <source>per layer kind, layers x K and V elements per token x tokens kept: %1 = %2 elements x %3 sequence(s), in the cache&apos;s type = %4 bytes</source>
         <extracomment>%1 terms &quot;layers x elements per token x tokens kept&quot; joined by +, %2 elements, %3 sequences, %4 bytes</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>theo từng loại lớp, số lớp x số phần tử K và V mỗi token x số token được giữ: %1 = %2 phần tử x %3 chuỗi, theo kiểu dữ liệu của cache = %4 byte</translation>
     </message>
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>attention của từng lớp đúng như cấu hình của mô hình quy định (đầy đủ, cửa sổ trượt, đoạn, MLA)</translation>
     </message>
 </context>
 <context>
@@ -1353,43 +1354,43 @@
     <name>LayerKind</name>
     <message>
         <source>full attention</source>
-        <translation type="unfinished"></translation>
+        <translation>attention đầy đủ</translation>
     </message>
     <message>
         <source>sliding-window attention</source>
-        <translation type="unfinished"></translation>
+        <translation>attention cửa sổ trượt</translation>
     </message>
     <message>
         <source>chunked attention</source>
-        <translation type="unfinished"></translation>
+        <translation>attention theo đoạn</translation>
     </message>
     <message>
         <source>latent attention (MLA)</source>
-        <translation type="unfinished"></translation>
+        <translation>attention tiềm ẩn (MLA)</translation>
     </message>
     <message>
         <source>Mamba</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba</translation>
     </message>
     <message>
         <source>Mamba2</source>
-        <translation type="unfinished"></translation>
+        <translation>Mamba2</translation>
     </message>
     <message>
         <source>gated DeltaNet</source>
-        <translation type="unfinished"></translation>
+        <translation>Gated DeltaNet</translation>
     </message>
     <message>
         <source>MLP only</source>
-        <translation type="unfinished"></translation>
+        <translation>chỉ MLP</translation>
     </message>
     <message>
         <source>recurrent state</source>
-        <translation type="unfinished"></translation>
+        <translation>trạng thái hồi quy</translation>
     </message>
     <message>
         <source>no cache</source>
-        <translation type="unfinished"></translation>
+        <translation>không có cache</translation>
     </message>
 </context>
 <context>
@@ -1965,11 +1966,11 @@
     </message>
     <message>
         <source>MXFP4 (experts)</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4 (chuyên gia)</translation>
     </message>
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4 theo cách gpt-oss lưu trữ: trọng số của các chuyên gia MoE ở dạng mã e2m1 4 bit với một scale e8m0 8 bit cho mỗi 32 giá trị (4,25 bit mỗi tham số); attention, bộ định tuyến, lớp nhúng, head, tham số chuẩn hóa và bias ở 16 bit.</translation>
     </message>
 </context>
 <context>
@@ -3073,19 +3074,19 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>%1. Choose an architecture under &apos;Read as&apos; only if the model really is laid out like it.</source>
         <extracomment>%1 the reader&apos;s one line (names the unknown model_type and the known ones)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1. Chỉ chọn một kiến trúc ở &quot;Đọc như&quot; nếu mô hình thực sự có bố cục như kiến trúc đó.</translation>
     </message>
     <message>
         <source>Read as:</source>
-        <translation type="unfinished"></translation>
+        <translation>Đọc như:</translation>
     </message>
     <message>
         <source>(not read: unknown architecture)</source>
-        <translation type="unfinished"></translation>
+        <translation>(không đọc: kiến trúc không xác định)</translation>
     </message>
     <message>
         <source>Reads a config.json whose model_type is not a known architecture as the one chosen, on purpose; every output then says so</source>
-        <translation type="unfinished"></translation>
+        <translation>Cố ý đọc một config.json có model_type không phải là kiến trúc đã biết theo kiến trúc được chọn; khi đó mọi đầu ra đều ghi rõ điều này</translation>
     </message>
 </context>
 <context>

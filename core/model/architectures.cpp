@@ -981,6 +981,15 @@ void Architectures::read(const std::string& modelType, const ConfigFields& text,
             shape.headDim = l.attention.headDim;
             break;
         }
+    // q/k norms of head_dim in every attention layer: what the decoder workload builds (Qwen3, Gemma-3).
+    bool perHead = false, allPerHead = true;
+    for (const auto& l : shape.layerSpecs)
+        if (l.attention.present) {
+            const bool one = l.attention.qkNormParameters > 0 && l.attention.qkNormParameters == 2 * l.attention.headDim;
+            perHead = perHead || one;
+            allPerHead = allPerHead && one;
+        }
+    shape.qkNorm = perHead && allPerHead;
     shape.layerWindows.assign(static_cast<std::size_t>(shape.layers), std::nullopt);
     for (std::size_t i = 0; i < shape.layerSpecs.size(); ++i)
         if (shape.layerSpecs[i].attention.present && shape.layerSpecs[i].attention.span == AttentionSpec::Span::Sliding)

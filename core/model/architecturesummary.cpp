@@ -104,10 +104,13 @@ std::vector<i18n::Message> ArchitectureSummary::lines() const
         ITERAGPU_TRANSLATE_NOOP("Architecture", "parameters: %1 in all, %2 active per token"),
         { Arg::grouped(parameters.total), Arg::grouped(parameters.active) }, "Architecture" });
     for (const auto& p : apart) {
-        if (p.modelled)
+        if (p.modelled && p.loaded)
             out.push_back({ //: %1 the part (mtp, vision), %2 its parameters
-                p.loaded ? ITERAGPU_TRANSLATE_NOOP("Architecture", "+ %1: %2 parameters, counted apart, loaded with the model")
-                         : ITERAGPU_TRANSLATE_NOOP("Architecture", "+ %1: %2 parameters, counted apart, not loaded by transformers"),
+                ITERAGPU_TRANSLATE_NOOP("Architecture", "+ %1: %2 parameters, counted apart, loaded with the model"),
+                { p.name, Arg::grouped(p.parameters) }, "Architecture" });
+        else if (p.modelled)
+            out.push_back({ //: %1 the part (mtp, vision), %2 its parameters
+                ITERAGPU_TRANSLATE_NOOP("Architecture", "+ %1: %2 parameters, counted apart, not loaded by transformers"),
                 { p.name, Arg::grouped(p.parameters) }, "Architecture" });
         else
             out.push_back({ //: %1 the part (mtp, vision)

@@ -102,6 +102,7 @@ std::vector<LayerSpec> ModelShape::layerList() const
         l.attention.valueHeadDim = headDim;
         l.attention.qkvBias = qkvBias;
         l.attention.outputBias = outputBias;
+        l.attention.qkNormParameters = qkNorm ? checked::mul(2, headDim, kWhat) : 0;
         if (i < layerWindows.size() && layerWindows[i]) {
             l.attention.span = AttentionSpec::Span::Sliding;
             l.attention.window = *layerWindows[i];
@@ -178,6 +179,9 @@ std::string ModelShape::decoderUnsupported() const
     const std::string what = architecture.empty() ? std::string("this model") : "'" + architecture + "'";
     if (positionEmbeddings > 0)
         return what + " has learned position embeddings";
+    for (const auto& part : apart)
+        if (part.loaded)
+            return what + " has a " + part.name + " part loaded with it that the decoder does not build";
     if (lmHeadBias)
         return what + " has a bias on lm_head";
     for (std::size_t i = 0; i < layerSpecs.size(); ++i) {
@@ -190,8 +194,10 @@ std::string ModelShape::decoderUnsupported() const
             return what + " has multi-head latent attention" + at;
         if (a.span == AttentionSpec::Span::Chunked)
             return what + " has chunked attention" + at;
-        if (a.sinks || a.outputGate || a.qkNormParameters > 0 || !a.rope)
-            return what + " has attention sinks, gates, q/k norms or NoPE layers" + at;
+        if (a.sinks || a.outputGate || !a.rope)
+            return what + " has attention sinks, gates or NoPE layers" + at;
+        if (a.qkNormParameters != (qkNorm ? 2 * headDim : 0))
+            return what + " has q/k norms over the whole projection" + at;
         if (a.heads != heads || a.kvHeads != kvHeads || a.headDim != headDim || a.valueHeadDim != headDim)
             return what + " has layers with other head counts" + at;
         if (l.state.kind != StateSpec::Kind::None)

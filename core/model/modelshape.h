@@ -39,6 +39,7 @@ struct ModelShape {
     bool outputBias = false; // o_proj has a bias (attention_bias in llama-style configs)
     bool mlpBias = false; // mlp_bias
     std::uint64_t normsPerLayer = 2; // RMSNorm weights of `hidden` each; gemma2 has 4
+    bool qkNorm = false; // q_norm and k_norm of head_dim in every attention layer (Qwen3, Gemma-3)
     // Per layer: the sliding-window length in tokens, or nullopt for full attention. Size == layers.
     std::vector<std::optional<std::uint64_t>> layerWindows;
     std::uint64_t experts = 0; // num_local_experts; 0 = dense MLP. Memory counts every expert.

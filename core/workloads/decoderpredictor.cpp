@@ -202,6 +202,10 @@ namespace {
                 weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
                 weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
                 weight(m_inv.oWeight, m.outputBias ? norm : 0);
+                if (m.qkNorm) {
+                    m_l.allocate(checked::mul(m.headDim, s, kWhat)); // q_norm
+                    m_l.allocate(checked::mul(m.headDim, s, kWhat)); // k_norm
+                }
                 m_l.allocate(norm); // post_attention_layernorm
                 if (m_gemma2) {
                     m_l.allocate(norm); // pre_feedforward_layernorm
@@ -349,10 +353,18 @@ namespace {
             const std::uint64_t capacity = shape.capacity;
 
             const LedgerBlock x = m_l.allocate(pass.hidden);
-            const LedgerBlock q = linear(m_inv.qDeq, pass.q);
-            const LedgerBlock k = linear(m_inv.kvDeq, pass.kv);
+            LedgerBlock q = linear(m_inv.qDeq, pass.q);
+            LedgerBlock k = linear(m_inv.kvDeq, pass.kv);
             const LedgerBlock v = linear(m_inv.kvDeq, pass.kv);
             m_l.release(x);
+            if (m_shape.qkNorm) { // q and k each through their head norm into a new tensor
+                const LedgerBlock qn = m_l.allocate(pass.q);
+                m_l.release(q);
+                q = qn;
+                const LedgerBlock kn = m_l.allocate(pass.kv);
+                m_l.release(k);
+                k = kn;
+            }
 
             bool becameCache = false;
             std::uint64_t width = 0;

@@ -114,7 +114,8 @@ DecoderWorkload::DecoderWorkload(
     m_experts = static_cast<std::int64_t>(m.experts);
     m_topK = static_cast<std::int64_t>(m.expertsPerToken);
     m_fourNorms = m.normsPerLayer == 4;
-    m_gemmaStyle = m.family == "gemma" || m.family == "gemma2";
+    m_qkNorm = m.qkNorm;
+    m_gemmaStyle = m.family == "gemma" || m.family == "gemma2" || m.family == "gemma3" || m.family == "gemma3_text";
     m_activation = m_gemmaStyle ? device::Activation::Gelu : device::Activation::Silu;
     m_embedScale = m_gemmaStyle ? std::sqrt(static_cast<float>(m.hidden)) : 1.0f;
     m_normOffset = m_gemmaStyle ? 1.0f : 0.0f;
@@ -299,11 +300,12 @@ void* DecoderWorkload::loadWeight(std::string name, std::uint64_t size)
     return b.ptr;
 }
 
-void* DecoderWorkload::loadNorm(const std::string& name)
+void* DecoderWorkload::loadNorm(const std::string& name, std::int64_t width)
 {
-    void* ptr = loadWeight(name, bytes(m_hidden));
+    const std::int64_t n = width > 0 ? width : m_hidden;
+    void* ptr = loadWeight(name, bytes(n));
     // Gemma stores the norm weight as an offset from 1 (initialised to 0); the others store it (initialised to 1).
-    check(m_context.fill(ptr, static_cast<std::uint64_t>(m_hidden), m_dtype, m_gemmaStyle ? 0.0f : 1.0f));
+    check(m_context.fill(ptr, static_cast<std::uint64_t>(n), m_dtype, m_gemmaStyle ? 0.0f : 1.0f));
     return ptr;
 }
 
@@ -383,6 +385,10 @@ void DecoderWorkload::modelLoad()
         layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, m.qkvBias, true);
         layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, m.qkvBias, true);
         layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, m.outputBias, true);
+        if (m_qkNorm) {
+            layer.qNorm = loadNorm(p + "self_attn.q_norm.weight", m_headDim);
+            layer.kNorm = loadNorm(p + "self_attn.k_norm.weight", m_headDim);
+        }
         layer.postAttentionNorm = loadNorm(p + "post_attention_layernorm.weight");
         if (m_fourNorms) {
             layer.preFeedforwardNorm = loadNorm(p + "pre_feedforward_layernorm.weight");
@@ -720,6 +726,17 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
     void* k = linear("k", x, tokens, layer.k);
     void* v = linear("v", x, tokens, layer.v);
     release(x);
+    if (m_qkNorm) {
+        // Qwen3 / Gemma-3: each head of q and of k through its RMSNorm of head_dim, into a new tensor.
+        void* qn = allocate("q_norm", bytes(tokens * m_heads * m_headDim));
+        check(m_context.rmsNorm(qn, q, layer.qNorm, tokens * m_heads, m_headDim, m_spec.normEps, m_normOffset, m_dtype));
+        release(q);
+        q = qn;
+        void* kn = allocate("k_norm", bytes(tokens * m_kvHeads * m_headDim));
+        check(m_context.rmsNorm(kn, k, layer.kNorm, tokens * m_kvHeads, m_headDim, m_spec.normEps, m_normOffset, m_dtype));
+        release(k);
+        k = kn;
+    }
     check(m_context.rope(q, m_sequences, queries, m_heads, m_headDim, start, m_spec.ropeTheta, m_dtype));
     check(m_context.rope(k, m_sequences, queries, m_kvHeads, m_headDim, start, m_spec.ropeTheta, m_dtype));
     bool becameCache = false;

@@ -72,6 +72,8 @@ private:
         void* inputNorm = nullptr;
         void* postAttentionNorm = nullptr;
         void* preFeedforwardNorm = nullptr; // 4 norms per layer only
+        void* qNorm = nullptr; // q_norm / k_norm of head_dim (ModelShape::qkNorm only)
+        void* kNorm = nullptr;
         void* postFeedforwardNorm = nullptr;
         Linear q, k, v, o;
         Linear gate, up, down; // dense MLP
@@ -103,7 +105,7 @@ private:
     Buffer take(void* ptr); // a transient that becomes a cache, no longer an activation
     void freeHeld(Buffer& buffer);
     void* loadWeight(std::string name, std::uint64_t bytes);
-    void* loadNorm(const std::string& name);
+    void* loadNorm(const std::string& name, std::int64_t width = 0); // width 0: hidden
     Linear loadLinear(const std::string& prefix, std::int64_t out, std::int64_t in, bool bias, bool quantizable);
     void fillCodes(void* ptr, std::uint64_t bytes, std::uint64_t seed);
     std::uint64_t nextSeed();
@@ -141,6 +143,7 @@ private:
     std::int64_t m_positions; // C = P + G
     std::int64_t m_hidden, m_intermediate, m_heads, m_kvHeads, m_headDim, m_vocab, m_experts, m_topK;
     bool m_fourNorms;
+    bool m_qkNorm = false;
     bool m_gemmaStyle; // embedding * sqrt(H), RMSNorm weight + 1, GELU-tanh gating
     device::Activation m_activation;
     float m_embedScale;

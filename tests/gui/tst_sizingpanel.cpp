@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QDir>
 #include <QGroupBox>
 #include <QLabel>
@@ -1103,6 +1104,75 @@ private slots:
         QVERIFY(!panel.loadGguf(data.filePath(QStringLiteral("gguf/overlapping-tensors.gguf"))));
         QVERIFY(!panel.estimate().has_value());
         QVERIFY2(panel.errorText().contains(QStringLiteral("overlap")), qPrintable(panel.errorText()));
+    }
+
+    // A model described by its layers: the model box lists them by kind, the MoE and the active parameters, in
+    // each language; a config of an unknown architecture offers "Read as", which reads it on purpose and says so.
+    void architectureInTheModelBox_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const char* l : { "en", "de", "es", "vi" })
+            QTest::addRow("%s", l) << QString::fromLatin1(l);
+    }
+    void architectureInTheModelBox()
+    {
+        QFETCH(QString, language);
+        QTranslator catalog;
+        if (language != QLatin1String("en")) {
+            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
+            QCoreApplication::installTranslator(&catalog);
+        }
+        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
+        const auto restore = qScopeGuard([&catalog] {
+            QCoreApplication::removeTranslator(&catalog);
+            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        });
+        const QDir data(qEnvironmentVariable("ITERAGPU_TEST_DATA"));
+        gui::MainWindow window;
+        auto* panel = window.sizingPanel();
+        QVERIFY2(panel->loadConfigFile(data.filePath(QStringLiteral("models/qwen3-next-80b-a3b/config.json"))),
+            qPrintable(panel->errorText()));
+        const QString info = panel->findChild<QLabel*>(QStringLiteral("modelInfo"))->text();
+        const QLocale locale;
+        // 12 gated full-attention and 36 gated DeltaNet layers, 79 674 391 296 parameters, 3 874 929 408 active.
+        QVERIFY2(info.contains(QStringLiteral("12 x ")) && info.contains(QStringLiteral("36 x ")), qPrintable(info));
+        QVERIFY2(info.contains(locale.toString(qulonglong { 3874929408 })), qPrintable(info));
+        if (language != QLatin1String("en"))
+            QVERIFY2(!info.contains(QStringLiteral("active per token")), qPrintable(info));
+        panel->showResultsPage(SizingPanel::ResultsPage::Inputs);
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        const QString dir = qEnvironmentVariable("ITERAGPU_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QDir().mkpath(dir);
+            QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("sizing-architecture-%1.png").arg(language))));
+        }
+
+        // An unknown model_type: refused, then read as llama on purpose from the "Read as" row.
+        QTemporaryDir tmp;
+        const QString unknown = tmp.filePath(QStringLiteral("config.json"));
+        {
+            QFile f(unknown);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"model_type": "future_lm", "hidden_size": 64, "num_hidden_layers": 2,
+                "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})");
+        }
+        QVERIFY(!panel->loadConfigFile(unknown));
+        auto* assume = panel->findChild<QComboBox*>(QStringLiteral("assumeArchitecture"));
+        QVERIFY(assume && assume->isVisibleTo(panel));
+        QVERIFY2(panel->errorText().contains(QStringLiteral("future_lm")), qPrintable(panel->errorText()));
+        assume->setCurrentIndex(assume->findData(QStringLiteral("llama")));
+        QTRY_VERIFY2(panel->estimate().has_value(), qPrintable(panel->errorText())); // re-estimated on its timer
+        QVERIFY(panel->shape()->assumedArchitecture);
+        const QString assumed = panel->findChild<QLabel*>(QStringLiteral("modelInfo"))->text();
+        QVERIFY2(assumed.contains(QStringLiteral("future_lm")) && assumed.contains(QStringLiteral("llama")), qPrintable(assumed));
+        if (!dir.isEmpty())
+            QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("sizing-assumed-%1.png").arg(language))));
+        // A known config afterwards hides the row again.
+        QVERIFY(panel->loadConfigFile(data.filePath(QStringLiteral("models/llama-3.1-8b/config.json"))));
+        QVERIFY(!assume->isVisibleTo(panel));
     }
 
     // The window at 1024x700 with a GGUF and with the Hugging Face source, in English and German: the model box

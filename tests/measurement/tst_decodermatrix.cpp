@@ -36,6 +36,14 @@ std::string familyConfig(const std::string& family)
         return R"({"model_type": "gemma2", "head_dim": 16, "sliding_window": 12, )" + common + "}";
     if (family == "phi3")
         return R"({"model_type": "phi3", )" + common + "}";
+    if (family == "qwen3") // q/k norms per head
+        return R"({"model_type": "qwen3", "head_dim": 16, )" + common + "}";
+    if (family == "qwen3_moe") // q/k norms, experts of moe_intermediate_size on every layer
+        return R"({"model_type": "qwen3_moe", "head_dim": 16, "num_experts": 4, "num_experts_per_tok": 2,
+            "moe_intermediate_size": 48, )" + common + "}";
+    if (family == "gemma3_text") // 4 norms, q/k norms, 5 local : 1 global (here 2 : 1 over 3 layers)
+        return R"({"model_type": "gemma3_text", "head_dim": 16, "sliding_window": 12, "sliding_window_pattern": 3, )"
+            + common + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -118,7 +126,8 @@ private slots:
         QTest::addColumn<int>("cache");
         QTest::addColumn<int>("attention");
         QTest::addColumn<int>("allocator");
-        for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral" })
+        for (const char* family :
+            { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3", "qwen3_moe", "gemma3_text" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
