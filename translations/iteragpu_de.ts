@@ -1288,6 +1288,11 @@
         <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
         <translation>%1 %2 (der größte Wert des Sweeps mit Ergebnis, über %4 Versuche; dieser Lauf: %3)</translation>
     </message>
+    <message>
+        <source>The model, layer by layer:</source>
+        <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
+        <translation>Das Modell, Schicht für Schicht:</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1391,6 +1396,10 @@
     <message>
         <source>no cache</source>
         <translation>kein Cache</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA), decompressed per head</source>
+        <translation>latente Attention (MLA), pro Kopf dekomprimiert</translation>
     </message>
 </context>
 <context>

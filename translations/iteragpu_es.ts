@@ -1288,6 +1288,11 @@
         <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
         <translation>%1 %2 (el mayor valor del barrido con resultado, sobre %4 ensayos; esta ejecución: %3)</translation>
     </message>
+    <message>
+        <source>The model, layer by layer:</source>
+        <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
+        <translation>El modelo, capa por capa:</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1391,6 +1396,10 @@
     <message>
         <source>no cache</source>
         <translation>sin caché</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA), decompressed per head</source>
+        <translation>atención latente (MLA), descomprimida por cabeza</translation>
     </message>
 </context>
 <context>

@@ -1288,6 +1288,11 @@
         <extracomment>%1 dimension (e.g. sequences), %2 its largest value tried, %3 the run&apos;s own load, %4 trials</extracomment>
         <translation>%1 %2 (giá trị lớn nhất có kết quả của lượt quét, qua %4 lần thử; lần chạy này: %3)</translation>
     </message>
+    <message>
+        <source>The model, layer by layer:</source>
+        <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
+        <translation>Mô hình, từng lớp một:</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1391,6 +1396,10 @@
     <message>
         <source>no cache</source>
         <translation>không có cache</translation>
+    </message>
+    <message>
+        <source>latent attention (MLA), decompressed per head</source>
+        <translation>attention tiềm ẩn (MLA), giải nén theo từng đầu</translation>
     </message>
 </context>
 <context>

@@ -43,16 +43,6 @@ namespace {
         fail(source, std::string("'") + key + "' must be an integer");
     }
 
-    std::uint64_t requiredCount(const json& j, const char* key, const std::string& source)
-    {
-        const auto v = optionalCount(j, key, source);
-        if (!v)
-            fail(source, std::string("missing required key '") + key + "'");
-        if (*v == 0)
-            fail(source, std::string("'") + key + "' must be greater than zero");
-        return *v;
-    }
-
     std::optional<bool> optionalBool(const json& j, const char* key, const std::string& source)
     {
         const auto it = j.find(key);
@@ -61,20 +51,6 @@ namespace {
         if (!it->is_boolean())
             fail(source, std::string("'") + key + "' must be true or false");
         return it->get<bool>();
-    }
-
-    // A positive, finite number (an integer or a float: "rope_theta": 500000 and 500000.0 are both written).
-    std::optional<double> optionalPositiveNumber(const json& j, const char* key, const std::string& source)
-    {
-        const auto it = j.find(key);
-        if (it == j.end() || it->is_null())
-            return std::nullopt;
-        if (!it->is_number())
-            fail(source, std::string("'") + key + "' must be a number");
-        const double v = it->get<double>();
-        if (!std::isfinite(v) || v <= 0.0)
-            fail(source, std::string("'") + key + "' must be a positive number");
-        return v;
     }
 
     // Python's json writes float('inf') and float('nan') as bare Infinity, -Infinity and NaN, which JSON does

@@ -94,7 +94,7 @@ namespace {
             { "experts", m.experts }, { "experts_per_token", m.expertsPerToken },
             { "tie_word_embeddings", m.tieWordEmbeddings }, { "qkv_bias", m.qkvBias },
             { "output_bias", m.outputBias }, { "mlp_bias", m.mlpBias }, { "norms_per_layer", m.normsPerLayer },
-            { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) } };
+            { "qk_norm", m.qkNorm }, { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) } };
     }
 
     ordered_json workloadToJson(const RunConfig& c)
@@ -459,6 +459,12 @@ namespace {
         d.shape.outputBias = get<bool>(m, "output_bias", sa);
         d.shape.mlpBias = get<bool>(m, "mlp_bias", sa);
         d.shape.normsPerLayer = get<std::uint64_t>(m, "norms_per_layer", sa);
+        // q/k norms per head (Qwen3, Gemma-3); absent in files written before the decoder built them: none.
+        if (const auto qk = m.find("qk_norm"); qk != m.end()) {
+            if (!qk->is_boolean())
+                throw ReadError { "field " + sa + ".qk_norm must be true or false" };
+            d.shape.qkNorm = qk->get<bool>();
+        }
         d.shape.trainedContext = getOptionalBytes(m, "trained_context", sa);
         const auto& windows = field(m, "layer_windows", sa);
         if (!windows.is_array())

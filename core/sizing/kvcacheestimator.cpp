@@ -16,6 +16,20 @@ namespace {
         return !o.bytesPerElement && (o.dtype == ScalarType::INT8 || o.dtype == ScalarType::INT4);
     }
 
+    // What the tokens a full layer keeps are: a static cache's capacity, or the prompt and the generated ones.
+    void tokenAssumption(const KvCacheOptions& o, KvCacheEstimate& e)
+    {
+        if (o.staticCache)
+            e.assumptions.push_back({ //: %1 number of tokens
+                ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "KV cache: static, preallocated for %1 tokens per sequence whatever is used"),
+                { e.tokens } });
+        else
+            e.assumptions.push_back({ //: %1 prompt tokens, %2 generated tokens
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "KV cache: tokens = prompt %1 + generated %2"),
+                { o.promptTokens, o.generatedTokens } });
+    }
+
     // Note [Per-layer cache]: each layer keeps its own tokens (all, its window, its chunk), a latent one vector
     // per token, a recurrent layer its state per sequence whatever the tokens. Bytes per element as the uniform
     // cache; a quantized cache adds an fp16 scale and zero per group along each vector.
@@ -95,15 +109,7 @@ namespace {
                     "KV cache: quantized %1, one fp16 scale and one fp16 zero point per group of %2 elements along "
                     "head_dim, per token and head; a full-precision residual window is not modelled"),
                 { scalarName(o.dtype), o.quantGroupSize } });
-        if (o.staticCache)
-            e.assumptions.push_back({ //: %1 number of tokens
-                ITERAGPU_TRANSLATE_NOOP(
-                    "Assumption", "KV cache: static, preallocated for %1 tokens per sequence whatever is used"),
-                { e.tokens } });
-        else
-            e.assumptions.push_back({ //: %1 prompt tokens, %2 generated tokens
-                ITERAGPU_TRANSLATE_NOOP("Assumption", "KV cache: tokens = prompt %1 + generated %2"),
-                { o.promptTokens, o.generatedTokens } });
+        tokenAssumption(o, e);
         return e;
     }
 }
@@ -137,6 +143,10 @@ namespace {
         c.keyWidth = a.headDim;
         c.valueWidth = a.valueHeadDim;
         c.window = a.window;
+        if (a.layout == AttentionSpec::Layout::Mla) {
+            c.kind = LayerCache::Kind::MlaDecompressed;
+            return c;
+        }
         c.kind = a.span == AttentionSpec::Span::Sliding ? LayerCache::Kind::Sliding
             : a.span == AttentionSpec::Span::Chunked    ? LayerCache::Kind::Chunked
                                                         : LayerCache::Kind::Full;
@@ -248,15 +258,7 @@ KvCacheEstimate KvCacheEstimator::estimate(const KvCacheOptions& o)
         e.payloadBytes = mul(elements, bytesPer, kWhat);
     }
     e.bytes = add(e.payloadBytes, e.scaleBytes, kWhat);
-    if (o.staticCache)
-        e.assumptions.push_back({ //: %1 number of tokens
-            ITERAGPU_TRANSLATE_NOOP(
-                "Assumption", "KV cache: static, preallocated for %1 tokens per sequence whatever is used"),
-            { e.tokens } });
-    else
-        e.assumptions.push_back({ //: %1 prompt tokens, %2 generated tokens
-            ITERAGPU_TRANSLATE_NOOP("Assumption", "KV cache: tokens = prompt %1 + generated %2"),
-            { o.promptTokens, o.generatedTokens } });
+    tokenAssumption(o, e);
     if (e.layersWindowed > 0)
         e.assumptions.push_back({ //: %1 layers with a sliding window, %2 layers in all
             ITERAGPU_TRANSLATE_NOOP("Assumption",

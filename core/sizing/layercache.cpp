@@ -23,6 +23,8 @@ i18n::Term LayerCache::kindTerm(Kind kind)
         return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "chunked attention") };
     case Kind::Latent:
         return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "latent attention (MLA)") };
+    case Kind::MlaDecompressed:
+        return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "latent attention (MLA), decompressed per head") };
     case Kind::State:
         return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "recurrent state") };
     case Kind::None:
@@ -42,6 +44,8 @@ const char* LayerCache::kindId(Kind kind)
         return "chunked";
     case Kind::Latent:
         return "latent";
+    case Kind::MlaDecompressed:
+        return "mla_decompressed";
     case Kind::State:
         return "state";
     case Kind::None:

@@ -15,6 +15,7 @@ struct LayerCache {
         Sliding, // the last `window` tokens
         Chunked, // the tokens of the current chunk of `window` (Llama-4's local layers)
         Latent, // MLA kept as its compressed latent (vLLM, SGLang): one vector of kv_lora_rank + rope per token
+        MlaDecompressed, // MLA kept as transformers keeps it: K and V per head, decompressed from the latent
         State, // a recurrent layer (Mamba, Mamba2, gated DeltaNet): stateElements per sequence, whatever the tokens
         None, // nothing cached (an MLP-only layer)
     };

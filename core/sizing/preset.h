@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/modelshape.h"
+#include "core/model/quantizationconfig.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,6 +17,7 @@ struct Preset {
     std::string name; // "Llama 2 7B"
     std::string source; // "https://huggingface.co/meta-llama/Llama-2-7b-hf (config.json)"
     model::ModelShape shape;
+    std::optional<model::QuantizationConfig> quantization; // the config's quantization_config (gpt-oss, DeepSeek)
 };
 
 } // namespace iteragpu::sizing

@@ -56,6 +56,7 @@ PresetLibrary PresetLibrary::load(const std::filesystem::path& folder)
         p.name = j.value("name", p.id);
         p.source = j["source"].get<std::string>();
         p.shape = model::ConfigReader::fromJson(j["config"], "preset " + p.id);
+        p.quantization = model::ConfigReader::quantization(j["config"], "preset " + p.id);
         library.m_presets.push_back(std::move(p));
     }
     return library;

@@ -165,8 +165,11 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         KvCacheOptions kv = *r.kvCache;
         if (shape) {
             const auto fromShape = KvCacheOptions::fromShape(*shape, kv.mlaLatent);
-            // The model's own per-layer caches, unless a dimension or a window was typed over them.
-            if (kv.layers == 0 && kv.kvHeads == 0 && kv.headDim == 0 && !kv.slidingWindow && kv.layerCaches.empty())
+            // The model's own per-layer caches, unless a dimension typed differs from the model's or a window is
+            // typed over them (a front end that fills its fields from the model passes the model's values).
+            const bool ownDimensions = (kv.layers == 0 || kv.layers == fromShape.layers)
+                && (kv.kvHeads == 0 || kv.kvHeads == fromShape.kvHeads) && (kv.headDim == 0 || kv.headDim == fromShape.headDim);
+            if (ownDimensions && !kv.slidingWindow && kv.layerCaches.empty())
                 kv.layerCaches = fromShape.layerCaches;
             if (kv.layers == 0)
                 kv.layers = fromShape.layers;

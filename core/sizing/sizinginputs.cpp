@@ -88,6 +88,10 @@ namespace {
         }
         const bool sameFormat = f && f->format == in.storage;
         const bool sameGroup = !f || !f->groupSize || !in.groupSize || *f->groupSize == *in.groupSize;
+        if (sameFormat) { // the format chosen is the file's: its block scales are the file's too
+            r.weights.fp8BlockRows = f->fp8BlockRows;
+            r.weights.fp8BlockColumns = f->fp8BlockColumns;
+        }
         if (!sameFormat || !sameGroup)
             noteOn(r, { //: %1 the quantization_config in a few words ("GPTQ 4-bit, group 128"), %2 the format chosen
                 ITERAGPU_TRANSLATE_NOOP("Assumption",
@@ -132,6 +136,8 @@ SizingRequest makeRequest(const SizingInputs& in)
         const Preset& p = findPreset(library, files.preset);
         r.shape = p.shape;
         r.shape->source = "preset " + p.id + " (" + p.source + ")";
+        if (!quantization)
+            quantization = p.quantization;
     } else if (!files.config.empty()) {
         r.shape = model::ConfigReader::readFile(files.config, { in.assumeArchitecture });
         if (!quantization)

@@ -18,6 +18,7 @@
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/sizingengine.h"
+#include "core/sizing/sizinginputs.h"
 #include "core/units/units.h"
 #include "support/settingssandbox.h"
 
@@ -748,6 +749,27 @@ private slots:
         QVERIFY(!md.contains(QStringLiteral("| lora_adapters |")));
         QVERIFY(!md.contains(QStringLiteral("| logits |")));
         QVERIFY(!md.contains(QStringLiteral("adapters |")) || md.contains(QStringLiteral("LoRA adapters |")));
+    }
+
+    // The sheet names the model's layers by kind, its MoE and its active parameters, in the sheet's language.
+    void sheetNamesTheArchitecture()
+    {
+        sizing::SizingInputs inputs;
+        inputs.presetId = "qwen3-30b-a3b";
+        const auto estimate = sizing::SizingEngine::estimate(sizing::makeRequest(inputs));
+        QVERIFY(!estimate.architecture.empty());
+        for (const QString language : { QStringLiteral("en"), QStringLiteral("de") }) {
+            gui::SheetContentBuilder::Inputs in;
+            in.estimate = &estimate;
+            const DecisionSheetWriter writer(gui::SheetContentBuilder::build(in, gui::SheetTranslator(language)), language);
+            const QString md = writer.markdown(QString());
+            QVERIFY2(md.contains(QStringLiteral("48 x ")), qPrintable(md));
+            QVERIFY2(md.contains(QLocale(language).toString(qulonglong { 3353032704 })), qPrintable(md)); // active
+            if (language == QLatin1String("en"))
+                QVERIFY2(md.contains(QStringLiteral("MoE in 48 layers: 128 routed experts, 8 per token, 0 shared")), qPrintable(md));
+            else
+                QVERIFY2(!md.contains(QStringLiteral("routed experts")), qPrintable(md));
+        }
     }
 
     // Defect 8 (sheet part): the sheet of an opened result carries that result's chart, not the live run's.

@@ -121,6 +121,29 @@ private slots:
                    field<QSpinBox>(p, "microBatchSpin")->setValue(2);
                    field<QSpinBox>(p, "sequenceSpin")->setValue(1024);
                });
+        // Models described by their layers: the per-layer KV cache and the state cache, MXFP4, fp8 blocks, as
+        // the CLI sizes them.
+        QTest::addRow("DeepSeek-V3: MLA cache, fp8 blocks of the file")
+            << QByteArray("--preset deepseek-v3 --reserve-gib 4 --tokens 4096")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("deepseek-v3"));
+                   field<QGroupBox>(p, "kvBox")->setChecked(true);
+                   field<QSpinBox>(p, "promptSpin")->setValue(4096);
+               });
+        QTest::addRow("gpt-oss-20b: MXFP4, 128-token windows")
+            << QByteArray("--preset gpt-oss-20b --reserve-gib 4 --tokens 8192")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("gpt-oss-20b"));
+                   field<QGroupBox>(p, "kvBox")->setChecked(true);
+                   field<QSpinBox>(p, "promptSpin")->setValue(8192);
+               });
+        QTest::addRow("Qwen3-30B-A3B, 32 768 tokens")
+            << QByteArray("--preset qwen3-30b-a3b --reserve-gib 4 --tokens 32768")
+            << PanelSetup([](SizingPanel& p) {
+                   p.selectPreset(QStringLiteral("qwen3-30b-a3b"));
+                   field<QGroupBox>(p, "kvBox")->setChecked(true);
+                   field<QSpinBox>(p, "promptSpin")->setValue(32768);
+               });
         QTest::addRow("LoRA, fp16 compute, checkpointing")
             << QByteArray("--preset llama-2-7b --compute fp16 --training --lora-rank 8 --checkpointing "
                           "--reserve-gib 4")

@@ -262,6 +262,7 @@ private slots:
         d.shape.expertsPerToken = 2;
         d.shape.qkvBias = true;
         d.shape.normsPerLayer = 4;
+        d.shape.qkNorm = true;
         d.shape.layerWindows = { std::uint64_t(32), std::nullopt, std::uint64_t(32) };
         d.shape.trainedContext = 4096;
         d.storage = protocol::WeightStorage::Nf4DoubleQuant;
@@ -293,7 +294,15 @@ private slots:
         QCOMPARE(report::toJson(back).dump(), j.dump());
         QVERIFY(back.config.decoder.has_value());
         QCOMPARE(back.config.decoder->shape.layerWindows.size(), std::size_t(3));
+        QVERIFY(back.config.decoder->shape.qkNorm);
         QCOMPARE(back.config.simCard, std::string("h100-sxm"));
+        // A file written before q/k norms were recorded reads as a model without them.
+        auto older = j;
+        older["workload"]["shape"].erase("qk_norm");
+        QVERIFY2(report::fromJson(older, back, error), error.c_str());
+        QVERIFY(!back.config.decoder->shape.qkNorm);
+        older["workload"]["shape"]["qk_norm"] = "yes";
+        QVERIFY(!report::fromJson(older, back, error));
 
         auto bad = j;
         bad["workload"]["cache"] = "circular";

@@ -9,6 +9,7 @@
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/sizing/weightestimator.h"
 #include "core/units/inputerror.h"
 
 #include <QDir>
@@ -268,6 +269,14 @@ private slots:
         const auto e = sizing::SizingEngine::estimate(sizing::makeRequest(in));
         const uint64_t weights = e.bytesOf("weights");
         QVERIFY(weights > 671'000'000'000ULL && weights < 700'000'000'000ULL);
+        // The scales of the language model's fp8 linears: the file's 41 540 496 scale_inv values less its MTP
+        // layer's 702 264 (one MoE layer: 256 x 3 x 16 x 56 + 3 x 16 x 56 for the experts, 11 448 for MLA).
+        sizing::WeightOptions fp8;
+        fp8.format = sizing::WeightFormat::FP8E4M3;
+        fp8.fp8BlockRows = 128;
+        fp8.fp8BlockColumns = 128;
+        const auto w = sizing::WeightEstimator::estimate(read("deepseek-v3"), fp8);
+        QCOMPARE(w.metadataBytes / 4, uint64_t { 41540496 - 702264 });
         bool named = false;
         for (const auto& a : e.assumptions)
             named = named || a.english().find("128 x 128") != std::string::npos;

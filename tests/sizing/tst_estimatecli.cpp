@@ -9,6 +9,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -548,6 +549,56 @@ private slots:
         const auto bad = runCli({ "estimate", "--gguf", data + "overlapping-tensors.gguf" });
         QCOMPARE(bad.code, 1);
         QVERIFY2(bad.err.find("overlap") != std::string::npos, bad.err.c_str());
+    }
+
+    // An architecture the readers do not know: one line, exit 1; read as llama on purpose, and said so.
+    void unknownArchitecture()
+    {
+        QTemporaryDir dir;
+        const std::string config = dir.path().toStdString() + "/config.json";
+        std::ofstream(config) << R"({"model_type": "future_lm", "hidden_size": 64, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})";
+        const auto refused = runCli({ "estimate", "--config", config });
+        QCOMPARE(refused.code, 1);
+        QVERIFY(refused.out.empty());
+        QCOMPARE(std::count(refused.err.begin(), refused.err.end(), '\n'), std::ptrdiff_t { 1 });
+        QVERIFY2(refused.err.find("model_type 'future_lm' is not a known architecture (known: ") != std::string::npos,
+            refused.err.c_str());
+        const auto assumed = runCli({ "estimate", "--config", config, "--assume-architecture", "llama", "--json" });
+        QCOMPARE(assumed.code, 0);
+        const auto j = nlohmann::json::parse(assumed.out);
+        QCOMPARE(j["architecture"]["assumed"].get<bool>(), true);
+        bool said = false;
+        for (const auto& a : j["assumptions"])
+            said = said || a.get<std::string>().find("model_type 'future_lm' read as 'llama'") != std::string::npos;
+        QVERIFY(said);
+        const auto text = runCli({ "estimate", "--config", config, "--assume-architecture", "llama" });
+        QVERIFY2(text.out.find("architecture assumed on purpose") != std::string::npos, text.out.c_str());
+        const auto bad = runCli({ "estimate", "--config", config, "--assume-architecture", "nope" });
+        QCOMPARE(bad.code, 1);
+        const auto list = runCli({ "--list-architectures" });
+        QCOMPARE(list.code, 0);
+        QVERIFY(list.out.find("\nqwen3_moe\n") != std::string::npos);
+    }
+
+    // MLA as transformers caches it, or as a serving engine does (--mla-cache latent); the JSON lists the cache
+    // by layer kind and the architecture.
+    void mlaCacheAndArchitectureJson()
+    {
+        const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+        const std::string config = std::string(dir ? dir : "tests/data") + "/models/deepseek-v2-lite/config.json";
+        const auto full = nlohmann::json::parse(runCli({ "estimate", "--json", "--config", config, "--tokens", "4096",
+            "--kv-dtype", "bf16" }).out);
+        const auto latent = nlohmann::json::parse(runCli({ "estimate", "--json", "--config", config, "--tokens",
+            "4096", "--kv-dtype", "bf16", "--mla-cache", "latent" }).out);
+        QCOMPARE(full["kv_cache"]["bytes"].get<std::uint64_t>(), std::uint64_t { 27ULL * 4096 * 16 * 320 * 2 });
+        QCOMPARE(latent["kv_cache"]["bytes"].get<std::uint64_t>(), std::uint64_t { 27ULL * 4096 * 576 * 2 });
+        QCOMPARE(full["kv_by_layer_kind"][0]["kind"].get<std::string>(), std::string("mla_decompressed"));
+        QCOMPARE(latent["kv_by_layer_kind"][0]["kind"].get<std::string>(), std::string("latent"));
+        QCOMPARE(full["architecture"]["parameters_total"].get<std::uint64_t>(), std::uint64_t { 15706484224 });
+        QCOMPARE(full["architecture"]["experts"].get<std::uint64_t>(), std::uint64_t { 64 });
+        QCOMPARE(full["architecture"]["moe_layers"].get<std::uint64_t>(), std::uint64_t { 26 });
+        QCOMPARE(runCli({ "estimate", "--config", config, "--tokens", "8", "--mla-cache", "packed" }).code, 1);
     }
 };
 

@@ -67,6 +67,32 @@ class TestSweepCli : public QObject {
 private Q_SLOTS:
     void initTestCase() { QVERIFY2(QFile::exists(cli()), "ITERAGPU_CLI is not set to the built iteragpu"); }
 
+    // A GGUF file is a decoder model for measure and for every trial of a sweep: the shape from its metadata.
+    void ggufModelSweeps()
+    {
+        const QString gguf = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/gguf/llama-v3.gguf");
+        QVERIFY(QFile::exists(gguf));
+        const QStringList measure { QStringLiteral("--model"), gguf, QStringLiteral("--device"), QStringLiteral("sim:0"),
+            QStringLiteral("--sim-speed"), QStringLiteral("0"), QStringLiteral("--warmup"), QStringLiteral("0"),
+            QStringLiteral("--repeats"), QStringLiteral("1"), QStringLiteral("--prompt-tokens"), QStringLiteral("16"),
+            QStringLiteral("--generated"), QStringLiteral("2"), QStringLiteral("--ledger"), QStringLiteral("none") };
+        const Run single = run(QStringList { QStringLiteral("measure"), QStringLiteral("--output"), QStringLiteral("-") }
+            + measure);
+        QVERIFY2(single.code == 0, qPrintable(single.err));
+        QVERIFY(single.out.contains(QStringLiteral("llama-v3.gguf")));
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("s"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--values"), QStringLiteral("1,2"), QStringLiteral("--dimension"), QStringLiteral("sequences") },
+            measure));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto record = readSweep(folder);
+        QCOMPARE(record.workload, std::string("decoder"));
+        QCOMPARE(record.trials.size(), std::size_t { 2 });
+        for (const auto& t : record.trials)
+            QCOMPARE(t.status, sweep::TrialStatus::Passed);
+    }
+
     // The boundary of a decoder sweep is where single measure runs pass and fail.
     void decoderBoundaryMatchesSingleRuns()
     {

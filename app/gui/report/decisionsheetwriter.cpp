@@ -187,6 +187,12 @@ namespace {
 
         // Computed
         add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Computed (estimate)")));
+        if (!c.architecture.isEmpty()) {
+            //: the model's layers by kind, its MoE and its parameters follow as a list
+            add(Block::Kind::Paragraph, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "The model, layer by layer:")));
+            Block* list = add(Block::Kind::List);
+            list->items = c.architecture;
+        }
         if (c.weightsBytes) {
             QString line = full(*c.weightsBytes);
             if (!c.weightsBasis.isEmpty())

@@ -99,6 +99,7 @@ struct SheetContent {
     // Computed
     std::optional<quint64> weightsBytes;
     QString weightsBasis; // "7 000 000 000 parameters × 16 bit", in the sheet's language
+    QStringList architecture; // the model's layers by kind, MoE, total and active parameters (core's summary)
     QList<Component> estimate; // the components that add up to the total
     std::optional<quint64> estimateTotal;
     // "How it is computed": (component key, the formula with its numbers) in the sheet's language.

@@ -117,6 +117,8 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
             c.weightsBasis += QStringLiteral(", ")
                 + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "per device with %1 devices in tensor parallel"))
                       .arg(locale.toString(static_cast<qulonglong>(e.tensorParallel)));
+        for (const auto& line : e.architecture)
+            c.architecture << messageText(line, locale, translate);
         for (const auto& comp : e.components) {
             if (comp.bytes)
                 c.estimate.append({ QString::fromStdString(comp.id), *comp.bytes });

@@ -321,6 +321,9 @@ std::optional<model::QuantizationConfig> ModelSourceBox::quantization() const
         return m_configQuantization;
     if (source() == Source::HubCache)
         return m_hubQuantization;
+    if (source() == Source::Preset && m_presets) // a quantized checkpoint's preset (gpt-oss, DeepSeek-V3)
+        if (const auto* p = m_presets->find(m_presetCombo->currentData().toString().toStdString()))
+            return p->quantization;
     return std::nullopt;
 }
 
@@ -396,6 +399,7 @@ void ModelSourceBox::fillInputs(sizing::SizingInputs& inputs) const
         break;
     case Source::Preset:
         inputs.shape = m_presetShape;
+        inputs.quantization = quantization(); // the preset's quantization_config, as the CLI reads it
         break;
     case Source::Config:
         inputs.shape = m_configShape;
