@@ -3,9 +3,13 @@
 //  1. a full re-estimate of a 7B model from its parsed config (weights, KV cache, training, phases), the work the
 //     GUI does on every keystroke, plus the fit verdicts against a 12-card catalog;
 //  2. the largest-context binary search on one card;
-//  3. reading the headers of a synthetic 30-shard model.safetensors.index.json (sparse data areas, headers only).
+//  3. reading the headers of a synthetic 30-shard model.safetensors.index.json (sparse data areas, headers only);
+//  4. models described by their layers: reading DeepSeek-V3's and Qwen3-Next's config.json, a full re-estimate
+//     of each with a KV cache (MLA, gated DeltaNet state), and the largest config a reader accepts (100 000
+//     layers, each named in layer_types and mlp_only_layers).
 #include "core/model/configreader.h"
 #include "core/model/safetensorsreader.h"
+#include "core/sizing/attentionimpl.h"
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/sizingengine.h"
 
@@ -116,11 +120,53 @@ int main()
     const double indexUs = medianMicroseconds(200, [&] { summary = model::SafetensorsReader::readIndex(indexPath); });
     std::filesystem::remove_all(dir);
 
+    // 4. Per-layer models.
+    const std::string models = std::string(ITERAGPU_BENCH_DATA) + "/models/";
+    model::ModelShape v3, next;
+    const double readV3Us = medianMicroseconds(500, [&] { v3 = model::ConfigReader::readFile(models + "deepseek-v3/config.json"); });
+    const double readNextUs
+        = medianMicroseconds(500, [&] { next = model::ConfigReader::readFile(models + "qwen3-next-80b-a3b/config.json"); });
+    const auto perLayer = [](const model::ModelShape& shape) {
+        sizing::SizingRequest r;
+        r.shape = shape;
+        sizing::KvCacheOptions kv;
+        kv.promptTokens = 32768;
+        kv.sequences = 8;
+        r.kvCache = kv;
+        r.attention = sizing::AttentionImpl::Sdpa;
+        return r;
+    };
+    const auto v3Request = perLayer(v3), nextRequest = perLayer(next);
+    const double estimateV3Us = medianMicroseconds(2000, [&] { sink += sizing::SizingEngine::estimate(v3Request).total(); });
+    const double estimateNextUs
+        = medianMicroseconds(2000, [&] { sink += sizing::SizingEngine::estimate(nextRequest).total(); });
+    nlohmann::json huge = { { "model_type", "qwen3_moe" }, { "hidden_size", 64 }, { "num_hidden_layers", 100000 },
+        { "num_attention_heads", 4 }, { "num_key_value_heads", 2 }, { "head_dim", 16 }, { "intermediate_size", 128 },
+        { "moe_intermediate_size", 32 }, { "num_experts", 8 }, { "num_experts_per_tok", 2 }, { "vocab_size", 100 },
+        { "sliding_window", 64 }, { "max_window_layers", 0 } };
+    huge["layer_types"] = nlohmann::json::array();
+    huge["mlp_only_layers"] = nlohmann::json::array();
+    for (int i = 0; i < 100000; ++i) {
+        huge["layer_types"].push_back(i % 2 ? "sliding_attention" : "full_attention");
+        huge["mlp_only_layers"].push_back(i);
+    }
+    const std::string hugeText = huge.dump();
+    const double hugeUs = medianMicroseconds(20, [&] {
+        const auto shape = model::ConfigReader::parse(hugeText, "huge.json");
+        sink += shape.parameters().total;
+    });
+
     std::printf("bench_sizing (median of many runs)\n");
     std::printf("  full re-estimate, Llama-2-7B NF4 + KV + LoRA training: %10.2f us  (20000 runs)\n", estimateUs);
     std::printf("  fit verdicts against 12 cards (one estimate):          %10.2f us  (5000 runs)\n", verdictsUs);
     std::printf("  largest context, binary search:                        %10.2f us  (500 runs)\n", contextUs);
     std::printf("  30-shard index headers (%zu tensors, %llu GB declared): %10.2f us  (200 runs)\n",
         summary.tensors.size(), static_cast<unsigned long long>(summary.totalBytes / 1000000000ULL), indexUs);
+    std::printf("  read DeepSeek-V3 config.json (61 layers, MLA, MoE):    %10.2f us  (500 runs)\n", readV3Us);
+    std::printf("  read Qwen3-Next config.json (48 layers, DeltaNet):     %10.2f us  (500 runs)\n", readNextUs);
+    std::printf("  re-estimate DeepSeek-V3, 8 x 32 768 tokens, per layer: %10.2f us  (2000 runs)\n", estimateV3Us);
+    std::printf("  re-estimate Qwen3-Next, 8 x 32 768 tokens, with state: %10.2f us  (2000 runs)\n", estimateNextUs);
+    std::printf("  read + count a 100 000-layer config (%zu KB):         %10.2f us  (20 runs)\n", hugeText.size() / 1000,
+        hugeUs);
     return sink == 0 ? 1 : 0;
 }
