@@ -40,7 +40,32 @@ ArchitectureSummary ArchitectureSummary::of(const ModelShape& shape)
 {
     ArchitectureSummary a;
     a.architecture = shape.architecture.empty() ? shape.family : shape.architecture;
-    const auto layers = shape.layerList();
+    a.parameters = shape.parameters();
+    a.apart = shape.apart;
+    if (shape.layerSpecs.empty()) {
+        // A uniform model (a result file's, a GGUF's): its windows say all, without walking its layers.
+        a.layers = shape.layers;
+        std::uint64_t windowed = 0;
+        for (const auto& w : shape.layerWindows)
+            if (w) {
+                ++windowed;
+                auto same = std::find_if(a.groups.begin(), a.groups.end(),
+                    [&](const Group& x) { return x.kind == "sliding" && x.window == *w; });
+                if (same == a.groups.end())
+                    a.groups.push_back({ "sliding", 1, *w });
+                else
+                    ++same->layers;
+            }
+        if (shape.layers > windowed)
+            a.groups.insert(a.groups.begin(), Group { "full", shape.layers - windowed, 0 });
+        if (shape.experts > 0) {
+            a.moeLayers = shape.layers;
+            a.experts = shape.experts;
+            a.expertsPerToken = shape.expertsPerToken;
+        }
+        return a;
+    }
+    const auto& layers = shape.layerSpecs;
     a.layers = layers.size();
     for (const auto& l : layers) {
         Group g { kindOf(l), 1, l.attention.present ? l.attention.window : 0 };
@@ -57,8 +82,6 @@ ArchitectureSummary ArchitectureSummary::of(const ModelShape& shape)
             a.sharedExperts = l.mlp.sharedExperts;
         }
     }
-    a.parameters = shape.parameters();
-    a.apart = shape.apart;
     return a;
 }
 

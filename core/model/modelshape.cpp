@@ -88,43 +88,64 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // Counts of `one` layer, `n` times (a uniform model: its count never walks the layers, whatever they say).
+    void scale(LayerParameters& p, std::uint64_t n)
+    {
+        for (std::uint64_t* part : { &p.attention, &p.state, &p.mlp, &p.norms, &p.total, &p.active })
+            *part = checked::mul(*part, n, kWhat);
+    }
+
+} // namespace
+
+LayerSpec ModelShape::uniformLayer(std::uint64_t i) const
+{
+    LayerSpec l;
+    l.attention.heads = heads;
+    l.attention.kvHeads = kvHeads;
+    l.attention.headDim = headDim;
+    l.attention.valueHeadDim = headDim;
+    l.attention.qkvBias = qkvBias;
+    l.attention.outputBias = outputBias;
+    l.attention.qkNormParameters = qkNorm ? checked::mul(2, headDim, kWhat) : 0;
+    if (i < layerWindows.size() && layerWindows[i]) {
+        l.attention.span = AttentionSpec::Span::Sliding;
+        l.attention.window = *layerWindows[i];
+    }
+    l.mlp.intermediate = intermediate;
+    l.mlp.bias = mlpBias;
+    if (experts > 0) {
+        l.mlp.kind = MlpSpec::Kind::Moe;
+        l.mlp.experts = experts;
+        l.mlp.expertsPerToken = expertsPerToken;
+    }
+    l.normParameters = checked::mul(normsPerLayer, hidden, kWhat);
+    return l;
+}
+
 std::vector<LayerSpec> ModelShape::layerList() const
 {
     if (!layerSpecs.empty())
         return layerSpecs;
     std::vector<LayerSpec> list;
     list.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(layers, 100000)));
-    for (std::uint64_t i = 0; i < layers; ++i) {
-        LayerSpec l;
-        l.attention.heads = heads;
-        l.attention.kvHeads = kvHeads;
-        l.attention.headDim = headDim;
-        l.attention.valueHeadDim = headDim;
-        l.attention.qkvBias = qkvBias;
-        l.attention.outputBias = outputBias;
-        l.attention.qkNormParameters = qkNorm ? checked::mul(2, headDim, kWhat) : 0;
-        if (i < layerWindows.size() && layerWindows[i]) {
-            l.attention.span = AttentionSpec::Span::Sliding;
-            l.attention.window = *layerWindows[i];
-        }
-        l.mlp.intermediate = intermediate;
-        l.mlp.bias = mlpBias;
-        if (experts > 0) {
-            l.mlp.kind = MlpSpec::Kind::Moe;
-            l.mlp.experts = experts;
-            l.mlp.expertsPerToken = expertsPerToken;
-        }
-        l.normParameters = checked::mul(normsPerLayer, hidden, kWhat);
-        list.push_back(l);
-    }
+    for (std::uint64_t i = 0; i < layers; ++i)
+        list.push_back(uniformLayer(i));
     return list;
 }
 
 std::vector<LinearShape> ModelShape::linearLayers() const
 {
     std::vector<LinearShape> all;
-    for (const auto& l : layerList())
-        layerLinears(l, hidden, all);
+    if (layerSpecs.empty()) { // uniform: one layer's linears, `layers` times (windows change no weight)
+        layerLinears(uniformLayer(0), hidden, all);
+        for (auto& l : all)
+            l.count = checked::mul(l.count, layers, kWhat);
+    } else {
+        for (const auto& l : layerSpecs)
+            layerLinears(l, hidden, all);
+    }
     // Identical linears of different layers are one entry with their count.
     std::vector<LinearShape> grouped;
     for (const auto& l : all) {
@@ -145,8 +166,16 @@ ParameterBreakdown ModelShape::parameters() const
     p.embeddings = checked::add(checked::mul(vocab, hidden, kWhat), checked::mul(positionEmbeddings, hidden, kWhat), kWhat);
     p.lmHead = tieWordEmbeddings ? 0 : checked::add(checked::mul(vocab, hidden, kWhat), lmHeadBias ? vocab : 0, kWhat);
     std::uint64_t active = 0;
-    for (const auto& l : layerList()) {
-        const LayerParameters one = l.parameters(hidden);
+    std::vector<LayerParameters> perLayer;
+    if (layerSpecs.empty()) {
+        LayerParameters all = uniformLayer(0).parameters(hidden);
+        scale(all, layers);
+        perLayer.push_back(all);
+    } else {
+        for (const auto& l : layerSpecs)
+            perLayer.push_back(l.parameters(hidden));
+    }
+    for (const auto& one : perLayer) {
         p.attention = checked::add(p.attention, one.attention, kWhat);
         p.state = checked::add(p.state, one.state, kWhat);
         p.mlp = checked::add(p.mlp, one.mlp, kWhat);

@@ -63,8 +63,10 @@ struct ModelShape {
     std::string architecture; // the table entry that read it ("llama", "deepseek_v3", ...); empty: uniform
     bool assumedArchitecture = false; // read as `architecture` on the user's word (--assume-architecture)
 
-    // layerSpecs, or `layers` uniform layers made from the scalar fields (layerWindows, experts).
+    // layerSpecs, or `layers` uniform layers made from the scalar fields (layerWindows, experts). Walks every
+    // layer: parameters() and linearLayers() do not, for a uniform model.
     std::vector<LayerSpec> layerList() const;
+    LayerSpec uniformLayer(std::uint64_t index) const; // layer `index` of the uniform view
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
     std::vector<LinearShape> linearLayers() const;
     // Exact counts of the language model (the parts apart listed, not added); throws units::InputError if a sum

@@ -10,8 +10,11 @@
 #include "app/gui/why/ownerbar.h"
 #include "app/gui/why/waterfallchart.h"
 #include "app/gui/why/whyview.h"
+#include "core/model/configreader.h"
 #include "core/report/ledger.h"
 #include "core/report/ledgerestimate.h"
+#include "core/runner/runner.h"
+#include "core/sim/simbackend.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -149,6 +152,37 @@ private slots:
         for (std::size_t i = 0; i < chart.rows().size(); ++i)
             QVERIFY2(chart.rows()[i].missing.isEmpty(), qPrintable(chart.valueText(i)));
         QVERIFY(view.headerText().contains(QString::fromStdString(expected.phase)));
+    }
+
+    // A decoder run: the header names the model measured, layer by layer (here Qwen3's q/k-normed layers, a
+    // window on one of them).
+    void decoderHeaderNamesTheLayers()
+    {
+        protocol::RunConfig c;
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.dtype = device::DType::BFloat16;
+        c.warmup = 0;
+        c.repeats = 1;
+        c.samplingHz = protocol::kMinSamplingHz;
+        protocol::DecoderSpec d;
+        d.shape = model::ConfigReader::parse(R"({"model_type": "qwen3", "hidden_size": 32, "num_hidden_layers": 3,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16, "intermediate_size": 48,
+            "vocab_size": 72, "use_sliding_window": true, "sliding_window": 8, "max_window_layers": 2})", "q.json");
+        d.modelSource = "q.json";
+        d.promptTokens = 12;
+        d.generated = 2;
+        c.decoder = d;
+        sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+        const auto r = protocol::Runner::runBlocking(c, { "sim", backend.runtimeDescription(), true },
+            [&backend](device::Status& s) { return backend.open(0, s); }, nullptr);
+        QVERIFY2(r.completed, r.error.c_str());
+        gui::WhyView view;
+        view.setResult(r);
+        view.selectPhase(2); // prefill
+        const QString header = view.headerText();
+        QVERIFY2(header.contains(QStringLiteral("qwen3, 3 layers")), qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("2 x full attention")), qPrintable(header));
+        QVERIFY2(header.contains(QStringLiteral("1 x sliding-window attention, window 8 tokens")), qPrintable(header));
     }
 
     void ownerBarAddsUpToThePeak()

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/why/whyview.h"
 
+#include "app/gui/application/messagetext.h"
+#include "core/model/architecturesummary.h"
+
 #include "app/gui/style/palette.h"
 #include "app/gui/why/ledgermodel.h"
 #include "app/gui/why/ownerbar.h"
@@ -141,6 +144,17 @@ void WhyView::rebuild()
         header = tr("Why phase %1 peaked where it did, from the estimate to the device-level reading").arg(name);
     if (ledger.simulated)
         header += QStringLiteral(" · ") + tr("simulated, not a GPU measurement");
+    // The model measured, layer by layer (core's summary of its shape), so the peak reads against what it is.
+    if (m_result->config.decoder) {
+        try {
+            QStringList parts;
+            for (const auto& line : model::ArchitectureSummary::of(m_result->config.decoder->shape).lines())
+                parts << messageText(line);
+            header += QLatin1Char('\n') + parts.join(QStringLiteral(" · "));
+        } catch (const std::exception&) {
+            // A shape whose count overflows (a hostile file): its ledger says what is wrong with it.
+        }
+    }
     m_header->setText(header);
     m_model->setLedger(std::move(ledger));
     m_tree->expandAll();
