@@ -43,6 +43,11 @@
         <extracomment>%1 the part (mtp, vision)</extracomment>
         <translation>+ %1: im Checkpoint enthalten, seine Größe nicht modelliert (nicht in den Zählungen enthalten)</translation>
     </message>
+    <message>
+        <source>MoE in %1 layers: %2 routed experts, %3 per token</source>
+        <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token</extracomment>
+        <translation>MoE in %1 Schichten: %2 geroutete Experten, %3 pro Token</translation>
+    </message>
 </context>
 <context>
     <name>Assumption</name>
@@ -1891,14 +1896,6 @@
         <translation>bf16: 2 Bytes pro Parameter, keine Metadaten.</translation>
     </message>
     <message>
-        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e4m3: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
-    </message>
-    <message>
-        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e5m2: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor (gezählt, wenn die Form bekannt ist).</translation>
-    </message>
-    <message>
         <source>INT8 (per-channel scales)</source>
         <translation>INT8 (Skalen pro Kanal)</translation>
     </message>
@@ -1981,6 +1978,14 @@
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
         <translation>MXFP4, wie gpt-oss es speichert: die Gewichte der MoE-Experten als 4-Bit-e2m1-Codes mit einer 8-Bit-e8m0-Skala pro 32 Werte (4,25 Bits pro Parameter); Attention, Router, Einbettungen, Head, Normalisierungen und Biases in 16 Bit.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor oder pro Block, wenn die Konfiguration eine weight_block_size angibt (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor oder pro Block, wenn die Konfiguration eine weight_block_size angibt (gezählt, wenn die Form bekannt ist).</translation>
     </message>
 </context>
 <context>

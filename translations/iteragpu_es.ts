@@ -43,6 +43,11 @@
         <extracomment>%1 the part (mtp, vision)</extracomment>
         <translation>+ %1: presente en el checkpoint, su tamaño no se modela (no se incluye en los recuentos)</translation>
     </message>
+    <message>
+        <source>MoE in %1 layers: %2 routed experts, %3 per token</source>
+        <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token</extracomment>
+        <translation>MoE en %1 capas: %2 expertos enrutados, %3 por token</translation>
+    </message>
 </context>
 <context>
     <name>Assumption</name>
@@ -1891,14 +1896,6 @@
         <translation>bf16: 2 bytes por parámetro, sin metadatos.</translation>
     </message>
     <message>
-        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e4m3: 1 byte por parámetro más una escala fp32 por tensor (se cuenta cuando se conoce la forma).</translation>
-    </message>
-    <message>
-        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e5m2: 1 byte por parámetro más una escala fp32 por tensor (se cuenta cuando se conoce la forma).</translation>
-    </message>
-    <message>
         <source>INT8 (per-channel scales)</source>
         <translation>INT8 (escalas por canal)</translation>
     </message>
@@ -1981,6 +1978,14 @@
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
         <translation>MXFP4 tal como lo almacena gpt-oss: los pesos de los expertos MoE en códigos e2m1 de 4 bits con una escala e8m0 de 8 bits por cada 32 valores (4,25 bits por parámetro); atención, enrutador, incrustaciones, capa de salida, normalizaciones y sesgos en 16 bits.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 byte por parámetro más una escala fp32 por tensor, o por bloque cuando la configuración da un weight_block_size (se cuenta cuando se conoce la forma).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 byte por parámetro más una escala fp32 por tensor, o por bloque cuando la configuración da un weight_block_size (se cuenta cuando se conoce la forma).</translation>
     </message>
 </context>
 <context>

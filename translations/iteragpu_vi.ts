@@ -43,6 +43,11 @@
         <extracomment>%1 the part (mtp, vision)</extracomment>
         <translation>+ %1: có trong checkpoint, kích thước của nó không được mô hình hóa (không nằm trong các số đếm)</translation>
     </message>
+    <message>
+        <source>MoE in %1 layers: %2 routed experts, %3 per token</source>
+        <extracomment>%1 MoE layers, %2 routed experts per layer, %3 experts per token</extracomment>
+        <translation>MoE trong %1 lớp: %2 chuyên gia được định tuyến, %3 mỗi token</translation>
+    </message>
 </context>
 <context>
     <name>Assumption</name>
@@ -1890,14 +1895,6 @@
         <translation>bf16: 2 byte mỗi tham số, không có metadata.</translation>
     </message>
     <message>
-        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e4m3: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor (được tính khi biết hình dạng).</translation>
-    </message>
-    <message>
-        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).</source>
-        <translation>fp8 e5m2: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor (được tính khi biết hình dạng).</translation>
-    </message>
-    <message>
         <source>INT8 (per-channel scales)</source>
         <translation>INT8 (scale theo từng kênh)</translation>
     </message>
@@ -1980,6 +1977,14 @@
     <message>
         <source>MXFP4 as gpt-oss stores it: the MoE experts&apos; weights in 4-bit e2m1 codes with one 8-bit e8m0 scale per 32 values (4.25 bits per parameter); attention, router, embeddings, head, norms and biases in 16 bit.</source>
         <translation>MXFP4 theo cách gpt-oss lưu trữ: trọng số của các chuyên gia MoE ở dạng mã e2m1 4 bit với một scale e8m0 8 bit cho mỗi 32 giá trị (4,25 bit mỗi tham số); attention, bộ định tuyến, lớp nhúng, head, tham số chuẩn hóa và bias ở 16 bit.</translation>
+    </message>
+    <message>
+        <source>fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e4m3: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor, hoặc cho mỗi khối khi cấu hình cho weight_block_size (được tính khi biết hình dạng).</translation>
+    </message>
+    <message>
+        <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
+        <translation>fp8 e5m2: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor, hoặc cho mỗi khối khi cấu hình cho weight_block_size (được tính khi biết hình dạng).</translation>
     </message>
 </context>
 <context>

@@ -119,10 +119,14 @@ std::vector<i18n::Message> ArchitectureSummary::lines() const
             out.push_back({ //: %1 layers, %2 the kind of layer
                 ITERAGPU_TRANSLATE_NOOP("Architecture", "%1 x %2"), { g.layers, kindTerm(g.kind) }, "Architecture" });
     }
-    if (moeLayers > 0)
+    if (moeLayers > 0 && sharedExperts > 0)
         out.push_back({ //: %1 MoE layers, %2 routed experts per layer, %3 experts per token, %4 shared experts
             ITERAGPU_TRANSLATE_NOOP("Architecture", "MoE in %1 layers: %2 routed experts, %3 per token, %4 shared"),
             { moeLayers, experts, expertsPerToken, sharedExperts }, "Architecture" });
+    else if (moeLayers > 0)
+        out.push_back({ //: %1 MoE layers, %2 routed experts per layer, %3 experts per token
+            ITERAGPU_TRANSLATE_NOOP("Architecture", "MoE in %1 layers: %2 routed experts, %3 per token"),
+            { moeLayers, experts, expertsPerToken }, "Architecture" });
     out.push_back({ //: %1 parameters in all, %2 parameters one token uses
         ITERAGPU_TRANSLATE_NOOP("Architecture", "parameters: %1 in all, %2 active per token"),
         { Arg::grouped(parameters.total), Arg::grouped(parameters.active) }, "Architecture" });

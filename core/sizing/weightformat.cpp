@@ -22,10 +22,12 @@ const std::vector<WeightFormatInfo>& allWeightFormats()
             ITERAGPU_TRANSLATE_NOOP("WeightFormat", "bf16: 2 bytes per parameter, no metadata.") },
         { WeightFormat::FP8E4M3, "fp8-e4m3", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP8 E4M3"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
+                "fp8 e4m3: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a "
+                "weight_block_size (counted when the shape is known).") },
         { WeightFormat::FP8E5M2, "fp8-e5m2", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "FP8 E5M2"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
-                "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor (counted when the shape is known).") },
+                "fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a "
+                "weight_block_size (counted when the shape is known).") },
         { WeightFormat::Int8, "int8", ITERAGPU_TRANSLATE_NOOP("WeightFormat", "INT8 (per-channel scales)"), true,
             ITERAGPU_TRANSLATE_NOOP("WeightFormat",
                 "int8: 1 byte per parameter plus one fp32 scale per output channel of each linear (LLM.int8-style row "
