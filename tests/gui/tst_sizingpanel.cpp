@@ -48,6 +48,31 @@ using gui::SizingPanel;
 
 namespace {
 
+// The window's language for one test: its catalog installed and its locale the default, both undone at the end.
+class UiLanguage {
+public:
+    explicit UiLanguage(const QString& language)
+    {
+        if (language != QLatin1String("en")) {
+            m_loaded = m_catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm"));
+            QCoreApplication::installTranslator(&m_catalog);
+        }
+        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
+    }
+    ~UiLanguage()
+    {
+        QCoreApplication::removeTranslator(&m_catalog);
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+    UiLanguage(const UiLanguage&) = delete;
+    UiLanguage& operator=(const UiLanguage&) = delete;
+    bool loaded() const { return m_loaded; }
+
+private:
+    QTranslator m_catalog;
+    bool m_loaded = true;
+};
+
 QString dataPath(const QString& name)
 {
     return QDir(qEnvironmentVariable("ITERAGPU_TEST_DATA")).filePath(QStringLiteral("gui/") + name);
@@ -909,16 +934,8 @@ private slots:
     {
         QFETCH(QSize, size);
         QFETCH(QString, language);
-        QTranslator catalog;
-        if (language != QLatin1String("en")) {
-            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
-            QCoreApplication::installTranslator(&catalog);
-        }
-        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
-        const auto restore = qScopeGuard([&catalog] {
-            QCoreApplication::removeTranslator(&catalog);
-            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        });
+        const UiLanguage ui(language);
+        QVERIFY(ui.loaded());
         gui::MainWindow window;
         auto* panel = window.sizingPanel();
         panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
@@ -1117,16 +1134,8 @@ private slots:
     void architectureInTheModelBox()
     {
         QFETCH(QString, language);
-        QTranslator catalog;
-        if (language != QLatin1String("en")) {
-            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
-            QCoreApplication::installTranslator(&catalog);
-        }
-        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
-        const auto restore = qScopeGuard([&catalog] {
-            QCoreApplication::removeTranslator(&catalog);
-            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        });
+        const UiLanguage ui(language);
+        QVERIFY(ui.loaded());
         const QDir data(qEnvironmentVariable("ITERAGPU_TEST_DATA"));
         gui::MainWindow window;
         auto* panel = window.sizingPanel();
@@ -1190,16 +1199,8 @@ private slots:
     {
         QFETCH(QString, language);
         QFETCH(int, source);
-        QTranslator catalog;
-        if (language != QLatin1String("en")) {
-            QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
-            QCoreApplication::installTranslator(&catalog);
-        }
-        QLocale::setDefault(QLocale(language == QLatin1String("en") ? QStringLiteral("en_US") : language));
-        const auto restore = qScopeGuard([&catalog] {
-            QCoreApplication::removeTranslator(&catalog);
-            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        });
+        const UiLanguage ui(language);
+        QVERIFY(ui.loaded());
         gui::MainWindow window;
         auto* panel = window.sizingPanel();
         const QDir data(qEnvironmentVariable("ITERAGPU_TEST_DATA"));
