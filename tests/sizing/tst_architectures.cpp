@@ -110,6 +110,9 @@ private slots:
         for (const auto& part : s.apart)
             apart += part.parameters;
         const uint64_t difference = pub.value("difference_parameters", uint64_t { 0 });
+        // The language model alone, where a count of it without the vision tower was published.
+        if (pub.contains("text_parameters"))
+            QCOMPARE(p.total, pub.at("text_parameters").get<uint64_t>());
         if (pub.value("parameters_check", std::string()) == "none")
             return;
         if (pub.value("parameters_exact", false)) {
