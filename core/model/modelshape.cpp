@@ -124,17 +124,6 @@ LayerSpec ModelShape::uniformLayer(std::uint64_t i) const
     return l;
 }
 
-std::vector<LayerSpec> ModelShape::layerList() const
-{
-    if (!layerSpecs.empty())
-        return layerSpecs;
-    std::vector<LayerSpec> list;
-    list.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(layers, 100000)));
-    for (std::uint64_t i = 0; i < layers; ++i)
-        list.push_back(uniformLayer(i));
-    return list;
-}
-
 std::vector<LinearShape> ModelShape::linearLayers() const
 {
     std::vector<LinearShape> all;

@@ -21,8 +21,8 @@ namespace iteragpu::model {
 // Note [Layers]: `layerSpecs` says what each layer is (attention span and layout, recurrent state, dense or MoE
 // MLP, norms); sizing, the parameter count and the KV cache read it. The scalar fields below are the model's
 // uniform view (the first attention layer's heads, the dense or expert width): what a Llama-style reader gives,
-// what the decoder workload builds, and what layerSpecs is made from when a reader leaves it empty
-// (layerList()). All counts are > 0 once read; headDim is explicit when the config gives it (gemma-7b: 16 x 256
+// what the decoder workload builds, and what stands for layerSpecs when a reader leaves it empty
+// (uniformLayer()). All counts are > 0 once read; headDim is explicit when the config gives it (gemma-7b: 16 x 256
 // != 3072).
 struct ModelShape {
     std::string family; // config "model_type": llama, mistral, qwen2, gemma, gemma2, phi3, mixtral, ...
@@ -63,10 +63,9 @@ struct ModelShape {
     std::string architecture; // the table entry that read it ("llama", "deepseek_v3", ...); empty: uniform
     bool assumedArchitecture = false; // read as `architecture` on the user's word (--assume-architecture)
 
-    // layerSpecs, or `layers` uniform layers made from the scalar fields (layerWindows, experts). Walks every
-    // layer: parameters() and linearLayers() do not, for a uniform model.
-    std::vector<LayerSpec> layerList() const;
-    LayerSpec uniformLayer(std::uint64_t index) const; // layer `index` of the uniform view
+    // Layer `index` of the uniform view (layerWindows, experts), for a model whose layerSpecs are empty; its
+    // count and linears are one such layer `layers` times, never a walk over the layers.
+    LayerSpec uniformLayer(std::uint64_t index) const;
     // Every linear weight kind of the model with its shape and count (embeddings, lm_head and norms excluded).
     std::vector<LinearShape> linearLayers() const;
     // Exact counts of the language model (the parts apart listed, not added); throws units::InputError if a sum

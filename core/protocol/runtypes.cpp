@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/runtypes.h"
 
+#include "core/protocol/runlimits.h"
+
 #include "core/sim/simbackend.h"
 #include "core/units/units.h"
 
@@ -187,7 +189,6 @@ i18n::Message emptyCachePolicy(const RunConfig& config)
 }
 
 namespace {
-    constexpr std::uint32_t kMaxRepeats = 1000000; // bounds the phase list
     constexpr std::size_t kMaxSamplesPerPhaseLimit = 1000000;
 }
 
@@ -325,8 +326,8 @@ std::string validateConfig(const RunConfig& c)
             return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
         if (c.simCapacityBytes && *c.simCapacityBytes == 0)
             return "the simulated capacity must be more than 0 bytes";
-        if (c.decoder->generated > kMaxRepeats * 1000ULL)
-            return "at most " + std::to_string(kMaxRepeats * 1000ULL) + " generated tokens";
+        if (c.decoder->generated > kMaxGeneratedTokens)
+            return "at most " + std::to_string(kMaxGeneratedTokens) + " generated tokens";
         return validateRecordSize(c);
     }
     if (c.batch == 0 || c.context == 0 || c.width == 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/layercache.h"
 
+#include "core/model/architecturesummary.h"
 #include "core/units/checkedmath.h"
 
 namespace iteragpu::sizing {
@@ -14,15 +15,16 @@ std::uint64_t LayerCache::elementsPerToken() const
 
 i18n::Term LayerCache::kindTerm(Kind kind)
 {
+    // The attention kinds are the model's own words for its layers (ArchitectureSummary).
     switch (kind) {
     case Kind::Full:
-        return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "full attention") };
+        return model::ArchitectureSummary::kindTerm("full");
     case Kind::Sliding:
-        return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "sliding-window attention") };
+        return model::ArchitectureSummary::kindTerm("sliding");
     case Kind::Chunked:
-        return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "chunked attention") };
+        return model::ArchitectureSummary::kindTerm("chunked");
     case Kind::Latent:
-        return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "latent attention (MLA)") };
+        return model::ArchitectureSummary::kindTerm("mla");
     case Kind::MlaDecompressed:
         return { "LayerKind", ITERAGPU_TRANSLATE_NOOP("LayerKind", "latent attention (MLA), decompressed per head") };
     case Kind::State:

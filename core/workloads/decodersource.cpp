@@ -109,14 +109,15 @@ namespace {
         return shape;
     }
 
-    model::ModelShape fromSafetensors(const std::filesystem::path& path, const model::ConfigReader::ReadOptions& options)
+    // `config` is the config.json the resolver found beside the file, empty when there is none.
+    model::ModelShape fromSafetensors(const std::filesystem::path& path, const std::filesystem::path& config,
+        const model::ConfigReader::ReadOptions& options)
     {
         const std::string source = model::jsonguard::oneLine(path.string());
-        const std::filesystem::path config = path.parent_path() / "config.json";
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(config, ec))
+        if (config.empty())
             throw InputError(source + ": a safetensors header gives the tensors' shapes but not the attention "
-                "heads; the model's config.json must be beside it (there is no " + config.string() + ")");
+                "heads; the model's config.json must be beside it (there is no "
+                + (path.parent_path() / "config.json").string() + ")");
         const model::SafetensorsSummary header = model::SafetensorsReader::read(path);
         model::ModelShape shape = model::ConfigReader::readFile(config, options);
         checkHeader(shape, header, source);
@@ -170,7 +171,7 @@ DecoderSpec DecoderSource::resolve(
         spec.modelSource = m.config.string();
         break;
     case Kind::Safetensors:
-        spec.shape = fromSafetensors(m.safetensors, options);
+        spec.shape = fromSafetensors(m.safetensors, m.config, options);
         spec.modelSource = named;
         break;
     case Kind::Gguf:

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/gui/workload/sizedmodel.h"
+#include "core/protocol/runlimits.h"
 #include "core/protocol/runtypes.h"
 
 #include <QLocale>
@@ -50,7 +51,7 @@ public:
     static constexpr std::uint64_t kMaxDimension = 2'147'483'647; // kernels index rows and columns as int
     static constexpr std::uint64_t kMaxIterations = 100'000; // warm-up iterations or repeats
     static constexpr double kMaxSimCapacityGiB = 1'048'576.0; // 1 PiB
-    static constexpr std::uint64_t kMaxGenerated = 100'000'000; // decode steps (validateConfig's limit)
+    static constexpr std::uint64_t kMaxGenerated = protocol::kMaxGeneratedTokens; // core's, validateConfig's
 
     explicit WorkloadForm(QWidget* parent = nullptr);
 
