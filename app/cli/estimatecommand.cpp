@@ -13,6 +13,8 @@
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/verdict/devicefit.h"
+#include "core/verdict/deviceneedestimator.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -241,13 +243,16 @@ namespace {
         try {
             const SizingRequest request = makeRequest(buildInputs(o));
             const Estimate estimate = SizingEngine::estimate(request);
+            // The one estimate (core/verdict): what the verdicts, the largest loads and the window read.
+            const verdict::DeviceNeed need = verdict::DeviceNeedEstimator::estimate(request, estimate);
             std::vector<FitVerdict> verdicts;
             const GpuCard* chosen = nullptr;
             DeviceCatalog catalog;
             if (!o.deviceCatalog.empty()) {
                 catalog = DeviceCatalog::loadDefault();
                 if (o.deviceCatalog == "all") {
-                    verdicts = FitAnalyzer::verdicts(request, catalog.cards());
+                    for (const auto& card : catalog.cards())
+                        verdicts.push_back(verdict::DeviceFit::verdict(estimate, need, card));
                 } else {
                     chosen = catalog.find(o.deviceCatalog);
                     if (!chosen) {
@@ -257,18 +262,19 @@ namespace {
                         throw SizingError(
                             "--device-catalog: unknown card '" + o.deviceCatalog + "' (known: all, " + known + ")");
                     }
-                    verdicts.push_back(FitAnalyzer::verdict(estimate, *chosen));
+                    verdicts.push_back(verdict::DeviceFit::verdict(estimate, need, *chosen));
                 }
             }
             std::optional<FitLimit> context, batch;
             if (chosen && (request.kvCache || request.training)) {
-                context = FitSentences::largestContext(request, *chosen);
-                batch = FitSentences::largestBatch(request, *chosen);
+                context = verdict::DeviceFit::largestContext(request, *chosen);
+                batch = verdict::DeviceFit::largestBatch(request, *chosen);
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
                 j["schema"] = kEstimateSchema;
                 j["computation"] = computationJson(estimate);
+                j["device_need"] = need.json();
                 if (context && batch) {
                     j["largest_context_tokens"]
                         = context->value ? nlohmann::json(*context->value) : nlohmann::json(nullptr);
@@ -281,7 +287,7 @@ namespace {
                 }
                 out << j.dump(2) << '\n';
             } else {
-                out << EstimateReport::toText(estimate, verdicts);
+                out << EstimateReport::toText(estimate, verdicts, need.textBlock());
                 out << computationText(estimate);
                 if (context && batch) {
                     out << FitSentences::contextSentence(*context, chosen->name).english() << '\n';

@@ -92,7 +92,7 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
     return j;
 }
 
-std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdict>& verdicts)
+std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdict>& verdicts, const std::string& afterTotal)
 {
     std::ostringstream out;
     constexpr std::size_t w = 22;
@@ -115,6 +115,7 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
         out << padded("sum of components", w) << sizeText(e.totalSumOfComponents())
             << "  [every component + reserve]\n";
     out << padded("total", w) << sizeText(e.total()) << "  [largest phase '" << e.largestPhase << "' + reserve]\n";
+    out << afterTotal;
     for (const auto& v : verdicts) {
         out << padded("fit " + v.cardId, w) << (v.fits ? "fits" : "does NOT fit") << ": needs "
             << units::format(v.neededPerDevice, units::Unit::GiB) << " per device";

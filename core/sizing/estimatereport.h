@@ -20,7 +20,9 @@ class EstimateReport {
 public:
     static nlohmann::json toJson(const Estimate& estimate, const std::vector<FitVerdict>& verdicts = {});
     // Lines like "weights           14 000 000 000 bytes = 14.00 GB = 13.04 GiB".
-    static std::string toText(const Estimate& estimate, const std::vector<FitVerdict>& verdicts = {});
+    // `afterTotal`: lines written after the total, before the fit verdicts (the CLI's "on the device" block).
+    static std::string toText(
+        const Estimate& estimate, const std::vector<FitVerdict>& verdicts = {}, const std::string& afterTotal = {});
     static nlohmann::json sizeJson(std::uint64_t bytes); // {"bytes", "gb", "gib"}
 };
 

@@ -41,12 +41,14 @@ namespace {
 
 } // namespace
 
-FitLimit FitSentences::largestContext(const SizingRequest& request, const GpuCard& card)
+FitLimit FitSentences::largestContext(const SizingRequest& request, const GpuCard& card, const NeedFunction& need)
 {
     FitLimit limit;
     if (!request.kvCache && !request.training)
         return limit;
-    const auto found = FitAnalyzer::largestContext(request, card);
+    const auto found = need
+        ? FitAnalyzer::largestContext(request, card, need, FitAnalyzer::largestContext(request, card))
+        : FitAnalyzer::largestContext(request, card);
     if (!found) {
         limit.cap = FitLimit::Cap::DoesNotFit;
         return limit;
@@ -77,12 +79,13 @@ FitLimit FitSentences::largestContext(const SizingRequest& request, const GpuCar
     return limit;
 }
 
-FitLimit FitSentences::largestBatch(const SizingRequest& request, const GpuCard& card)
+FitLimit FitSentences::largestBatch(const SizingRequest& request, const GpuCard& card, const NeedFunction& need)
 {
     FitLimit limit;
     if (!request.kvCache && !request.training)
         return limit;
-    const auto found = FitAnalyzer::largestBatch(request, card);
+    const auto found = need ? FitAnalyzer::largestBatch(request, card, need, FitAnalyzer::largestBatch(request, card))
+                            : FitAnalyzer::largestBatch(request, card);
     if (!found)
         limit.cap = FitLimit::Cap::DoesNotFit;
     else if (*found >= FitAnalyzer::kSearchLimit)

@@ -30,6 +30,7 @@ const std::map<QString, int>& levels()
         { QStringLiteral("sampler"), 4 },
         { QStringLiteral("workloads"), 4 },
         { QStringLiteral("runner"), 5 },
+        { QStringLiteral("verdict"), 5 },
         { QStringLiteral("report"), 6 },
         { QStringLiteral("sweep"), 7 },
         { QStringLiteral("interop"), 7 },
