@@ -2,6 +2,7 @@
 #include "core/i18n/message.h"
 
 #include "core/units/printable.h"
+#include "core/units/readablesize.h"
 #include "core/units/units.h"
 
 namespace iteragpu::i18n {
@@ -13,6 +14,21 @@ Arg Arg::grouped(std::uint64_t n)
     return a;
 }
 
+Arg Arg::gib(std::uint64_t bytes)
+{
+    Arg a(bytes);
+    a.kind = Kind::Gib;
+    return a;
+}
+
+Arg Arg::nested(Message message)
+{
+    Arg a(std::string {});
+    a.kind = Kind::Nested;
+    a.message = std::make_shared<const Message>(std::move(message));
+    return a;
+}
+
 std::string Arg::english() const
 {
     switch (kind) {
@@ -20,6 +36,10 @@ std::string Arg::english() const
         return std::to_string(number);
     case Kind::GroupedCount:
         return units::groupDigits(number);
+    case Kind::Gib:
+        return units::formatReadable(number, units::Unit::GiB);
+    case Kind::Nested:
+        return message ? message->english() : std::string();
     case Kind::Term:
         return term.source;
     case Kind::Text:

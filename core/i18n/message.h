@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -16,6 +17,8 @@
 
 namespace iteragpu::i18n {
 
+struct Message;
+
 inline constexpr const char* kAssumptionContext = "Assumption"; // sizing assumptions and model-reading notes
 inline constexpr const char* kWeightFormatContext = "WeightFormat"; // what each storage format's byte count assumes
 
@@ -28,11 +31,12 @@ struct Term {
 // One argument of a Message: a number (written in the reader's locale by the GUI), a text kept as it is (names,
 // identifiers, data types), or a Term translated with the message.
 struct Arg {
-    enum class Kind { Count, GroupedCount, Text, Term };
+    enum class Kind { Count, GroupedCount, Gib, Text, Term, Nested };
     Kind kind = Kind::Text;
     std::uint64_t number = 0;
     std::string text;
     i18n::Term term { "", "" };
+    std::shared_ptr<const Message> message; // Kind::Nested
 
     // (enable_if rather than a concept: Qt 6.4's moc cannot parse <concepts>, and GUI headers include this one)
     template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
@@ -56,6 +60,11 @@ struct Arg {
     }
     // A count written with digit groups in English too ("18,294,967,296"), for byte counts.
     static Arg grouped(std::uint64_t n);
+    // A byte count written in GiB with two decimals ("22.60 GiB"; in MiB below one GiB in English), in the
+    // reader's number format in the GUI.
+    static Arg gib(std::uint64_t bytes);
+    // A message of its own, translated with the message it is part of ("out of memory in prefill at <the load>").
+    static Arg nested(Message message);
 
     std::string english() const;
 };

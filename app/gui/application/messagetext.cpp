@@ -2,6 +2,7 @@
 #include "app/gui/application/messagetext.h"
 
 #include "core/units/printable.h"
+#include "core/units/units.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -27,6 +28,13 @@ QString messageText(const i18n::Message& message, const QLocale& locale, const T
         case i18n::Arg::Kind::Count:
         case i18n::Arg::Kind::GroupedCount:
             values.push_back(locale.toString(static_cast<qulonglong>(arg.number)).toStdString());
+            break;
+        case i18n::Arg::Kind::Gib:
+            values.push_back(QString(locale.toString(units::toGiB(arg.number), 'f', 2) + QStringLiteral(" GiB"))
+                    .toStdString());
+            break;
+        case i18n::Arg::Kind::Nested:
+            values.push_back(arg.message ? messageText(*arg.message, locale, translate).toStdString() : std::string());
             break;
         case i18n::Arg::Kind::Term:
             values.push_back(translated(translate, arg.term.context, arg.term.source).toStdString());
