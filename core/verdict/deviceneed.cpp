@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/verdict/deviceneed.h"
 
+#include "core/units/readablesize.h"
+
 #include "core/sizing/estimatereport.h"
 #include "core/units/units.h"
 
@@ -29,8 +31,8 @@ std::string DeviceNeed::english() const
 std::string DeviceNeed::textBlock() const
 {
     auto size = [](std::uint64_t b) {
-        return units::groupDigits(b) + " bytes = " + units::format(b, units::Unit::GB) + " = "
-            + units::format(b, units::Unit::GiB);
+        return units::groupDigits(b) + " bytes = " + units::formatReadable(b, units::Unit::GB) + " = "
+            + units::formatReadable(b, units::Unit::GiB);
     };
     std::string out = "on the device         " + size(total) + "  [what must fit: " + method.english() + "]\n";
     for (const auto& p : parts)

@@ -184,7 +184,9 @@ DeviceNeed DeviceNeedEstimator::estimate(const sizing::SizingRequest& request, c
             need.predicted = true;
             need.phase = top->name.substr(0, top->name.find(' '));
             need.parts.push_back({ "allocator_peak", *top->peakReserved, Provenance::Computed,
+                //: %1 the phase that sets the peak ("prefill", "decode")
                 msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "allocator's peak reserved in %1 (predicted)"), { need.phase }),
+                //: %1 and %2 byte counts
                 msg(ITERAGPU_TRANSLATE_NOOP("Verdict",
                         "the decoder's predictor over the caching allocator: %1 bytes reserved, %2 bytes allocated"),
                     { g(*top->peakReserved), g(top->peakAllocated) }) });
@@ -204,12 +206,15 @@ DeviceNeed DeviceNeedEstimator::estimate(const sizing::SizingRequest& request, c
         fraction >= 1.8e19 ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(fraction));
     need.phase = estimate.largestPhase;
     need.parts.push_back({ "allocator_peak", phase, Provenance::Computed,
+        //: %1 the phase's name ("inference", "train_step")
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "the estimate's largest phase, %1"), { estimate.largestPhase }),
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "the sizing engine's components alive in that phase")) });
     need.parts.push_back({ "allocator_margin", margin, Provenance::Assumed,
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "allocator's rounding and cached blocks")),
+        //: %1 a percentage, %2 and %3 byte counts
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "%1 % of the phase's %2 bytes above the weights, at least %3 bytes"),
             { static_cast<std::uint64_t>(kMarginFraction * 100), g(above), g(kMinimumMarginBytes) }) });
+    //: %1 why the decoder's predictor does not apply, in words
     need.method = msg(ITERAGPU_TRANSLATE_NOOP("Verdict",
                           "The allocator's peak is the sizing engine's largest phase with an assumed margin: the "
                           "decoder's predictor does not apply (%1)."),

@@ -23,11 +23,6 @@ namespace {
 
     constexpr const char* kPresetPrefix = "preset:";
 
-    bool endsWith(const std::string& s, const std::string& tail)
-    {
-        return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-    }
-
     std::string shapeText(const std::vector<std::uint64_t>& shape)
     {
         std::string s = "[";
