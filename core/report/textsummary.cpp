@@ -2,9 +2,10 @@
 #include "core/report/textsummary.h"
 
 #include "core/protocol/runsummary.h"
+#include "core/units/printable.h"
 #include "core/units/readablesize.h"
 #include "core/units/units.h"
-#include "core/units/printable.h"
+#include "core/verdict/measuredverdict.h"
 
 #include <cstdio>
 #include <sstream>
@@ -135,6 +136,9 @@ std::string runFooter(const RunResult& r)
     s << "\n";
     if (!r.error.empty())
         s << "error: " << units::printable(r.error) << "\n";
+    else
+        // What the run says about the fit, the sentence the window's verdict and the sheet give first.
+        s << "verdict: " << verdict::MeasuredVerdict::of(r).sentence.english() << "\n";
     return s.str();
 }
 
