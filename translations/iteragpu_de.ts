@@ -994,11 +994,6 @@
         <translation>Der Gesamtwert ist die anspruchsvollste Phase (%1) zuzüglich der Reserve, nicht die Summe aller Komponenten.</translation>
     </message>
     <message>
-        <source>batch %1, context %2, width %3, %4, %5</source>
-        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
-        <translation>batch %1, Kontext %2, Breite %3, %4, %5</translation>
-    </message>
-    <message>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
@@ -1297,6 +1292,15 @@
         <source>The model, layer by layer:</source>
         <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
         <translation>Das Modell, Schicht für Schicht:</translation>
+    </message>
+    <message>
+        <source>The estimate, for the cards not measured:</source>
+        <translation>Die Schätzung, für die nicht gemessenen Karten:</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <extracomment>%1 the run&apos;s own workload: model, format, sequences, prompt and generated tokens, cache, attention</extracomment>
+        <translation>Arbeitslast: %1</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +1886,120 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <source>CUDA context, outside the allocator</source>
+        <translation>CUDA-Kontext, außerhalb des Allocators</translation>
+    </message>
+    <message>
+        <source>a typical size; the simulated device assumes the same</source>
+        <translation>eine typische Größe; das simulierte Gerät nimmt dieselbe an</translation>
+    </message>
+    <message>
+        <source>math library workspace, outside the allocator</source>
+        <translation>Arbeitsbereich der Mathematikbibliothek, außerhalb des Allocators</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s on Hopper, the largest of cuBLAS, cuBLAS on Hopper and hipBLASLt</source>
+        <translation>der von cuBLAS auf Hopper, der größte von cuBLAS, cuBLAS auf Hopper und hipBLASLt</translation>
+    </message>
+    <message>
+        <source>your reserve</source>
+        <translation>Ihre Reserve</translation>
+    </message>
+    <message>
+        <source>as typed: other processes and a safety margin</source>
+        <translation>wie eingegeben: andere Prozesse und ein Sicherheitsabstand</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s peak reserved in %1 (predicted)</source>
+        <extracomment>%1 the phase that sets the peak (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
+        <translation>Spitze des Allocators (reserviert) in %1 (vorhergesagt)</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s predictor over the caching allocator: %1 bytes reserved, %2 bytes allocated</source>
+        <extracomment>%1 and %2 byte counts</extracomment>
+        <translation>die Vorhersage des Decoders über dem Caching-Allocator: %1 Bytes reserviert, %2 Bytes belegt</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is predicted from the decoder&apos;s tensors, as a run on a simulated card reaches it.</source>
+        <translation>Die Spitze des Allocators ist aus den Tensoren des Decoders vorhergesagt, so wie ein Lauf auf einer simulierten Karte sie erreicht.</translation>
+    </message>
+    <message>
+        <source>the estimate&apos;s largest phase, %1</source>
+        <extracomment>%1 the phase&apos;s name (&quot;inference&quot;, &quot;train_step&quot;)</extracomment>
+        <translation>die größte Phase der Schätzung, %1</translation>
+    </message>
+    <message>
+        <source>the sizing engine&apos;s components alive in that phase</source>
+        <translation>die in dieser Phase lebenden Komponenten der Größenberechnung</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s rounding and cached blocks</source>
+        <translation>Rundung und zwischengespeicherte Blöcke des Allocators</translation>
+    </message>
+    <message>
+        <source>%1 % of the phase&apos;s %2 bytes above the weights, at least %3 bytes</source>
+        <extracomment>%1 a percentage, %2 and %3 byte counts</extracomment>
+        <translation>%1 % der %2 Bytes der Phase über den Gewichten, mindestens %3 Bytes</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is the sizing engine&apos;s largest phase with an assumed margin: the decoder&apos;s predictor does not apply (%1).</source>
+        <extracomment>%1 why the decoder&apos;s predictor does not apply, in words</extracomment>
+        <translation>Die Spitze des Allocators ist die größte Phase der Größenberechnung mit einem angenommenen Zuschlag: die Vorhersage des Decoders gilt hier nicht (%1).</translation>
+    </message>
+    <message>
+        <source>Recorded on %1 (imported, not measured here)</source>
+        <extracomment>%1 the device&apos;s name; the run was rebuilt from another tool&apos;s recording</extracomment>
+        <translation>Aufgezeichnet auf %1 (importiert, nicht hier gemessen)</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated card %1</source>
+        <extracomment>%1 the simulated card&apos;s id in the GPU catalog (&quot;rtx-4090&quot;); a memory model, not a GPU measurement</extracomment>
+        <translation>Gemessen auf der simulierten Karte %1</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated device %1</source>
+        <extracomment>%1 the simulated device&apos;s id (&quot;sim:0&quot;), no card of the catalog; a memory model, not a GPU measurement</extracomment>
+        <translation>Gemessen auf dem simulierten Gerät %1</translation>
+    </message>
+    <message>
+        <source>Measured on %1</source>
+        <extracomment>%1 the device&apos;s name</extracomment>
+        <translation>Gemessen auf %1</translation>
+    </message>
+    <message>
+        <source>%1: fits, every phase passed at %2 (peak reserved %3).</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the load, %3 the highest peak reserved</extracomment>
+        <translation>%1: passt, jede Phase bestanden bei %2 (Spitze reserviert %3).</translation>
+    </message>
+    <message>
+        <source>%1: out of memory in %2 at %3.</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the phase that failed, %3 the load</extracomment>
+        <translation>%1: Speichermangel in %2 bei %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 failed at %3, not for want of memory; the run does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the phase that failed, %3 the load; the failure was not for want of memory</extracomment>
+        <translation>%1: %2 scheiterte bei %3, nicht aus Speichermangel; der Lauf sagt nicht, ob es passt.</translation>
+    </message>
+    <message>
+        <source>%1: the run at %2 did not finish; it does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the load</extracomment>
+        <translation>%1: der Lauf bei %2 wurde nicht beendet; er sagt nicht, ob es passt.</translation>
+    </message>
+    <message>
+        <source>The estimate said it fits (%1 needed of %2); the measurement ran out of memory.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity</extracomment>
+        <translation>Die Schätzung sagte, es passt (%1 benötigt von %2); die Messung lief in Speichermangel.</translation>
+    </message>
+    <message>
+        <source>The estimate said it does not fit (%1 needed of %2); the measurement passed with a peak of %3 reserved.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity, %3 the measured peak reserved</extracomment>
+        <translation>Die Schätzung sagte, es passt nicht (%1 benötigt von %2); die Messung bestand mit einer Spitze von %3 reserviert.</translation>
+    </message>
+</context>
+<context>
     <name>WeightFormat</name>
     <message>
         <source>fp32: 4 bytes per parameter, no metadata.</source>
@@ -1986,6 +2104,43 @@
     <message>
         <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
         <translation>fp8 e5m2: 1 Byte pro Parameter plus eine fp32-Skala pro Tensor oder pro Block, wenn die Konfiguration eine weight_block_size angibt (gezählt, wenn die Form bekannt ist).</translation>
+    </message>
+</context>
+<context>
+    <name>Workload</name>
+    <message>
+        <source>a script (not named), measured by %1, %2</source>
+        <extracomment>%1 the probe that measured the script, %2 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>ein Skript (nicht benannt), gemessen von %1, %2</translation>
+    </message>
+    <message>
+        <source>script %1, measured by %2, %3</source>
+        <extracomment>%1 the program and its arguments, %2 the probe that measured it, %3 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>Skript %1, gemessen von %2, %3</translation>
+    </message>
+    <message>
+        <source>%1, %2 weights, %3 sequence(s) x %4 prompt + %5 generated tokens, %6 KV cache, %7 attention</source>
+        <extracomment>%1 the model as named, %2 the weight format (bf16, nf4, ...), %3 sequences, %4 prompt tokens, %5 generated tokens, %6 the KV cache (dynamic, static, paged), %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, Gewichte %2, %3 Sequenz(en) x %4 Prompt- + %5 erzeugte Tokens, KV-Cache %6, Attention %7</translation>
+    </message>
+    <message>
+        <source>dense network, batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>the dense network: %1 batch, %2 context tokens, %3 width, %4 dtype, %5 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>dichtes Netz, Batch %1, Kontext %2, Breite %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>the script&apos;s own load</source>
+        <translation>die eigene Last des Skripts</translation>
+    </message>
+    <message>
+        <source>%1 sequence(s) x %2 prompt + %3 generated tokens</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>%1 Sequenz(en) x %2 Prompt- + %3 erzeugte Tokens</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
+        <translation>Batch %1, Kontext %2, Breite %3</translation>
     </message>
 </context>
 <context>
@@ -2152,6 +2307,26 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     <message>
         <source>Smallest fitting TP</source>
         <translation>Kleinster passender TP</translation>
+    </message>
+    <message>
+        <source>fits (measured)</source>
+        <translation>passt (gemessen)</translation>
+    </message>
+    <message>
+        <source>out of memory (measured)</source>
+        <translation>Speichermangel (gemessen)</translation>
+    </message>
+    <message>
+        <source>The estimate says it fits; the run on this card did not.</source>
+        <translation>Die Schätzung sagt, es passt; der Lauf auf dieser Karte passte nicht.</translation>
+    </message>
+    <message>
+        <source>The estimate says it does not fit; the run on this card passed.</source>
+        <translation>Die Schätzung sagt, es passt nicht; der Lauf auf dieser Karte bestand.</translation>
+    </message>
+    <message>
+        <source>Measured on this card; the estimate agrees.</source>
+        <translation>Auf dieser Karte gemessen; die Schätzung stimmt überein.</translation>
     </message>
 </context>
 <context>
@@ -3548,11 +3723,6 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>IteraGPU-Ergebnisse (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
-        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, Kontext %4, Breite %5, %6</translation>
-    </message>
-    <message>
         <source>simulated, not a GPU measurement</source>
         <translation>simuliert, keine GPU-Messung</translation>
     </message>
@@ -3575,6 +3745,11 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Differences per phase (B − A); each peak is its own maximum</source>
         <translation>Differenzen pro Phase (B − A); jeder Spitzenwert ist ein eigenes Maximum</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</source>
+        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 the run&apos;s own workload (model, format, sequences, tokens; or the dense network&apos;s fields)</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</translation>
     </message>
 </context>
 <context>
@@ -4012,6 +4187,25 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>The GPU catalog could not be read: %1</source>
         <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>Der GPU-Katalog konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <extracomment>one part of what must fit on the device: %1 what it is, %2 its size, %3 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>What must fit on the device:
+%1</source>
+        <extracomment>%1 the parts, one per line, each starting with &quot;+ &quot;</extracomment>
+        <translation>Was auf das Gerät passen muss:
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+The estimate: %2</source>
+        <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
+        <translation>%1
+Die Schätzung: %2</translation>
     </message>
 </context>
 <context>

@@ -994,11 +994,6 @@
         <translation>El total es la fase más exigente (%1) más la reserva, no la suma de todos los componentes.</translation>
     </message>
     <message>
-        <source>batch %1, context %2, width %3, %4, %5</source>
-        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
-        <translation>batch %1, contexto %2, ancho %3, %4, %5</translation>
-    </message>
-    <message>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
@@ -1297,6 +1292,15 @@
         <source>The model, layer by layer:</source>
         <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
         <translation>El modelo, capa por capa:</translation>
+    </message>
+    <message>
+        <source>The estimate, for the cards not measured:</source>
+        <translation>La estimación, para las tarjetas no medidas:</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <extracomment>%1 the run&apos;s own workload: model, format, sequences, prompt and generated tokens, cache, attention</extracomment>
+        <translation>Carga de trabajo: %1</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +1886,120 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <source>CUDA context, outside the allocator</source>
+        <translation>contexto CUDA, fuera del allocator</translation>
+    </message>
+    <message>
+        <source>a typical size; the simulated device assumes the same</source>
+        <translation>un tamaño típico; el dispositivo simulado supone el mismo</translation>
+    </message>
+    <message>
+        <source>math library workspace, outside the allocator</source>
+        <translation>espacio de trabajo de la biblioteca matemática, fuera del allocator</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s on Hopper, the largest of cuBLAS, cuBLAS on Hopper and hipBLASLt</source>
+        <translation>el de cuBLAS en Hopper, el mayor de cuBLAS, cuBLAS en Hopper y hipBLASLt</translation>
+    </message>
+    <message>
+        <source>your reserve</source>
+        <translation>su reserva</translation>
+    </message>
+    <message>
+        <source>as typed: other processes and a safety margin</source>
+        <translation>como se escribió: otros procesos y un margen de seguridad</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s peak reserved in %1 (predicted)</source>
+        <extracomment>%1 the phase that sets the peak (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
+        <translation>pico reservado del allocator en %1 (predicho)</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s predictor over the caching allocator: %1 bytes reserved, %2 bytes allocated</source>
+        <extracomment>%1 and %2 byte counts</extracomment>
+        <translation>el predictor del decodificador sobre el allocator con caché: %1 bytes reservados, %2 bytes asignados</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is predicted from the decoder&apos;s tensors, as a run on a simulated card reaches it.</source>
+        <translation>El pico del allocator se predice a partir de los tensores del decodificador, tal como lo alcanza una ejecución en una tarjeta simulada.</translation>
+    </message>
+    <message>
+        <source>the estimate&apos;s largest phase, %1</source>
+        <extracomment>%1 the phase&apos;s name (&quot;inference&quot;, &quot;train_step&quot;)</extracomment>
+        <translation>la fase más grande de la estimación, %1</translation>
+    </message>
+    <message>
+        <source>the sizing engine&apos;s components alive in that phase</source>
+        <translation>los componentes del cálculo de tamaño vivos en esa fase</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s rounding and cached blocks</source>
+        <translation>redondeo y bloques en caché del allocator</translation>
+    </message>
+    <message>
+        <source>%1 % of the phase&apos;s %2 bytes above the weights, at least %3 bytes</source>
+        <extracomment>%1 a percentage, %2 and %3 byte counts</extracomment>
+        <translation>%1 % de los %2 bytes de la fase por encima de los pesos, al menos %3 bytes</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is the sizing engine&apos;s largest phase with an assumed margin: the decoder&apos;s predictor does not apply (%1).</source>
+        <extracomment>%1 why the decoder&apos;s predictor does not apply, in words</extracomment>
+        <translation>El pico del allocator es la fase más grande del cálculo de tamaño con un margen supuesto: el predictor del decodificador no se aplica (%1).</translation>
+    </message>
+    <message>
+        <source>Recorded on %1 (imported, not measured here)</source>
+        <extracomment>%1 the device&apos;s name; the run was rebuilt from another tool&apos;s recording</extracomment>
+        <translation>Registrado en %1 (importado, no medido aquí)</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated card %1</source>
+        <extracomment>%1 the simulated card&apos;s id in the GPU catalog (&quot;rtx-4090&quot;); a memory model, not a GPU measurement</extracomment>
+        <translation>Medido en la tarjeta simulada %1</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated device %1</source>
+        <extracomment>%1 the simulated device&apos;s id (&quot;sim:0&quot;), no card of the catalog; a memory model, not a GPU measurement</extracomment>
+        <translation>Medido en el dispositivo simulado %1</translation>
+    </message>
+    <message>
+        <source>Measured on %1</source>
+        <extracomment>%1 the device&apos;s name</extracomment>
+        <translation>Medido en %1</translation>
+    </message>
+    <message>
+        <source>%1: fits, every phase passed at %2 (peak reserved %3).</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the load, %3 the highest peak reserved</extracomment>
+        <translation>%1: cabe, todas las fases pasaron con %2 (pico reservado %3).</translation>
+    </message>
+    <message>
+        <source>%1: out of memory in %2 at %3.</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the phase that failed, %3 the load</extracomment>
+        <translation>%1: memoria insuficiente en %2 con %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 failed at %3, not for want of memory; the run does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the phase that failed, %3 the load; the failure was not for want of memory</extracomment>
+        <translation>%1: %2 falló con %3, no por falta de memoria; la ejecución no dice si cabe.</translation>
+    </message>
+    <message>
+        <source>%1: the run at %2 did not finish; it does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the load</extracomment>
+        <translation>%1: la ejecución con %2 no terminó; no dice si cabe.</translation>
+    </message>
+    <message>
+        <source>The estimate said it fits (%1 needed of %2); the measurement ran out of memory.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity</extracomment>
+        <translation>La estimación decía que cabe (%1 necesarios de %2); la medición se quedó sin memoria.</translation>
+    </message>
+    <message>
+        <source>The estimate said it does not fit (%1 needed of %2); the measurement passed with a peak of %3 reserved.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity, %3 the measured peak reserved</extracomment>
+        <translation>La estimación decía que no cabe (%1 necesarios de %2); la medición pasó con un pico de %3 reservados.</translation>
+    </message>
+</context>
+<context>
     <name>WeightFormat</name>
     <message>
         <source>fp32: 4 bytes per parameter, no metadata.</source>
@@ -1986,6 +2104,43 @@
     <message>
         <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
         <translation>fp8 e5m2: 1 byte por parámetro más una escala fp32 por tensor, o por bloque cuando la configuración da un weight_block_size (se cuenta cuando se conoce la forma).</translation>
+    </message>
+</context>
+<context>
+    <name>Workload</name>
+    <message>
+        <source>a script (not named), measured by %1, %2</source>
+        <extracomment>%1 the probe that measured the script, %2 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>un script (sin nombre), medido por %1, %2</translation>
+    </message>
+    <message>
+        <source>script %1, measured by %2, %3</source>
+        <extracomment>%1 the program and its arguments, %2 the probe that measured it, %3 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>script %1, medido por %2, %3</translation>
+    </message>
+    <message>
+        <source>%1, %2 weights, %3 sequence(s) x %4 prompt + %5 generated tokens, %6 KV cache, %7 attention</source>
+        <extracomment>%1 the model as named, %2 the weight format (bf16, nf4, ...), %3 sequences, %4 prompt tokens, %5 generated tokens, %6 the KV cache (dynamic, static, paged), %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, pesos %2, %3 secuencia(s) x %4 tokens de prompt + %5 generados, caché KV %6, atención %7</translation>
+    </message>
+    <message>
+        <source>dense network, batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>the dense network: %1 batch, %2 context tokens, %3 width, %4 dtype, %5 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>red densa, lote %1, contexto %2, ancho %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>the script&apos;s own load</source>
+        <translation>la carga propia del script</translation>
+    </message>
+    <message>
+        <source>%1 sequence(s) x %2 prompt + %3 generated tokens</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>%1 secuencia(s) x %2 tokens de prompt + %3 generados</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
+        <translation>lote %1, contexto %2, ancho %3</translation>
     </message>
 </context>
 <context>
@@ -2152,6 +2307,26 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     <message>
         <source>Smallest fitting TP</source>
         <translation>TP mínimo que cabe</translation>
+    </message>
+    <message>
+        <source>fits (measured)</source>
+        <translation>cabe (medido)</translation>
+    </message>
+    <message>
+        <source>out of memory (measured)</source>
+        <translation>memoria insuficiente (medido)</translation>
+    </message>
+    <message>
+        <source>The estimate says it fits; the run on this card did not.</source>
+        <translation>La estimación dice que cabe; la ejecución en esta tarjeta no cupo.</translation>
+    </message>
+    <message>
+        <source>The estimate says it does not fit; the run on this card passed.</source>
+        <translation>La estimación dice que no cabe; la ejecución en esta tarjeta pasó.</translation>
+    </message>
+    <message>
+        <source>Measured on this card; the estimate agrees.</source>
+        <translation>Medido en esta tarjeta; la estimación coincide.</translation>
     </message>
 </context>
 <context>
@@ -3548,11 +3723,6 @@ Este proceso: %4 bytes (%5)</translation>
         <translation>Resultados de IteraGPU (*.json);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
-        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, contexto %4, ancho %5, %6</translation>
-    </message>
-    <message>
         <source>simulated, not a GPU measurement</source>
         <translation>simulado, no es una medición de GPU</translation>
     </message>
@@ -3575,6 +3745,11 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Differences per phase (B − A); each peak is its own maximum</source>
         <translation>Diferencias por fase (B − A); cada pico es su propio máximo</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</source>
+        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 the run&apos;s own workload (model, format, sequences, tokens; or the dense network&apos;s fields)</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</translation>
     </message>
 </context>
 <context>
@@ -4012,6 +4187,25 @@ Este proceso: %4 bytes (%5)</translation>
         <source>The GPU catalog could not be read: %1</source>
         <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>No se pudo leer el catálogo de GPU: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <extracomment>one part of what must fit on the device: %1 what it is, %2 its size, %3 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>What must fit on the device:
+%1</source>
+        <extracomment>%1 the parts, one per line, each starting with &quot;+ &quot;</extracomment>
+        <translation>Lo que debe caber en el dispositivo:
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+The estimate: %2</source>
+        <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
+        <translation>%1
+La estimación: %2</translation>
     </message>
 </context>
 <context>

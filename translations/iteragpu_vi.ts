@@ -994,11 +994,6 @@
         <translation>Tổng là giai đoạn đòi hỏi khắt khe nhất (%1) cộng dự phòng, không phải tổng của mọi thành phần.</translation>
     </message>
     <message>
-        <source>batch %1, context %2, width %3, %4, %5</source>
-        <extracomment>%1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode (&quot;inference&quot; or &quot;training&quot;)</extracomment>
-        <translation>batch %1, ngữ cảnh %2, độ rộng %3, %4, %5</translation>
-    </message>
-    <message>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
@@ -1297,6 +1292,15 @@
         <source>The model, layer by layer:</source>
         <extracomment>the model&apos;s layers by kind, its MoE and its parameters follow as a list</extracomment>
         <translation>Mô hình, từng lớp một:</translation>
+    </message>
+    <message>
+        <source>The estimate, for the cards not measured:</source>
+        <translation>Ước tính, cho các card chưa được đo:</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <extracomment>%1 the run&apos;s own workload: model, format, sequences, prompt and generated tokens, cache, attention</extracomment>
+        <translation>Khối lượng công việc: %1</translation>
     </message>
 </context>
 <context>
@@ -1881,6 +1885,120 @@
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <source>CUDA context, outside the allocator</source>
+        <translation>ngữ cảnh CUDA, ngoài allocator</translation>
+    </message>
+    <message>
+        <source>a typical size; the simulated device assumes the same</source>
+        <translation>kích thước điển hình; thiết bị mô phỏng giả định cùng giá trị</translation>
+    </message>
+    <message>
+        <source>math library workspace, outside the allocator</source>
+        <translation>vùng làm việc của thư viện toán, ngoài allocator</translation>
+    </message>
+    <message>
+        <source>cuBLAS&apos;s on Hopper, the largest of cuBLAS, cuBLAS on Hopper and hipBLASLt</source>
+        <translation>của cuBLAS trên Hopper, lớn nhất trong cuBLAS, cuBLAS trên Hopper và hipBLASLt</translation>
+    </message>
+    <message>
+        <source>your reserve</source>
+        <translation>phần dự phòng của bạn</translation>
+    </message>
+    <message>
+        <source>as typed: other processes and a safety margin</source>
+        <translation>như đã nhập: các tiến trình khác và một biên an toàn</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s peak reserved in %1 (predicted)</source>
+        <extracomment>%1 the phase that sets the peak (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
+        <translation>đỉnh reserved của allocator trong %1 (dự đoán)</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s predictor over the caching allocator: %1 bytes reserved, %2 bytes allocated</source>
+        <extracomment>%1 and %2 byte counts</extracomment>
+        <translation>bộ dự đoán của decoder trên caching allocator: %1 byte reserved, %2 byte allocated</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is predicted from the decoder&apos;s tensors, as a run on a simulated card reaches it.</source>
+        <translation>Đỉnh của allocator được dự đoán từ các tensor của decoder, như một lần chạy trên card mô phỏng đạt tới.</translation>
+    </message>
+    <message>
+        <source>the estimate&apos;s largest phase, %1</source>
+        <extracomment>%1 the phase&apos;s name (&quot;inference&quot;, &quot;train_step&quot;)</extracomment>
+        <translation>giai đoạn lớn nhất của ước tính, %1</translation>
+    </message>
+    <message>
+        <source>the sizing engine&apos;s components alive in that phase</source>
+        <translation>các thành phần của bộ tính kích thước tồn tại trong giai đoạn đó</translation>
+    </message>
+    <message>
+        <source>allocator&apos;s rounding and cached blocks</source>
+        <translation>làm tròn và các khối được cache của allocator</translation>
+    </message>
+    <message>
+        <source>%1 % of the phase&apos;s %2 bytes above the weights, at least %3 bytes</source>
+        <extracomment>%1 a percentage, %2 and %3 byte counts</extracomment>
+        <translation>%1 % của %2 byte của giai đoạn vượt trên trọng số, ít nhất %3 byte</translation>
+    </message>
+    <message>
+        <source>The allocator&apos;s peak is the sizing engine&apos;s largest phase with an assumed margin: the decoder&apos;s predictor does not apply (%1).</source>
+        <extracomment>%1 why the decoder&apos;s predictor does not apply, in words</extracomment>
+        <translation>Đỉnh của allocator là giai đoạn lớn nhất của bộ tính kích thước cộng một biên giả định: bộ dự đoán của decoder không áp dụng (%1).</translation>
+    </message>
+    <message>
+        <source>Recorded on %1 (imported, not measured here)</source>
+        <extracomment>%1 the device&apos;s name; the run was rebuilt from another tool&apos;s recording</extracomment>
+        <translation>Được ghi trên %1 (nhập vào, không đo ở đây)</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated card %1</source>
+        <extracomment>%1 the simulated card&apos;s id in the GPU catalog (&quot;rtx-4090&quot;); a memory model, not a GPU measurement</extracomment>
+        <translation>Đo trên card mô phỏng %1</translation>
+    </message>
+    <message>
+        <source>Measured on the simulated device %1</source>
+        <extracomment>%1 the simulated device&apos;s id (&quot;sim:0&quot;), no card of the catalog; a memory model, not a GPU measurement</extracomment>
+        <translation>Đo trên thiết bị mô phỏng %1</translation>
+    </message>
+    <message>
+        <source>Measured on %1</source>
+        <extracomment>%1 the device&apos;s name</extracomment>
+        <translation>Đo trên %1</translation>
+    </message>
+    <message>
+        <source>%1: fits, every phase passed at %2 (peak reserved %3).</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the load, %3 the highest peak reserved</extracomment>
+        <translation>%1: vừa, mọi giai đoạn đều đạt ở %2 (đỉnh reserved %3).</translation>
+    </message>
+    <message>
+        <source>%1: out of memory in %2 at %3.</source>
+        <extracomment>%1 where (&quot;Measured on a simulated RTX 4090&quot;), %2 the phase that failed, %3 the load</extracomment>
+        <translation>%1: hết bộ nhớ ở %2 với %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2 failed at %3, not for want of memory; the run does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the phase that failed, %3 the load; the failure was not for want of memory</extracomment>
+        <translation>%1: %2 thất bại ở %3, không phải do thiếu bộ nhớ; lần chạy không cho biết có vừa hay không.</translation>
+    </message>
+    <message>
+        <source>%1: the run at %2 did not finish; it does not tell whether it fits.</source>
+        <extracomment>%1 where, %2 the load</extracomment>
+        <translation>%1: lần chạy với %2 không hoàn tất; không cho biết có vừa hay không.</translation>
+    </message>
+    <message>
+        <source>The estimate said it fits (%1 needed of %2); the measurement ran out of memory.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity</extracomment>
+        <translation>Ước tính nói là vừa (cần %1 trên %2); phép đo đã hết bộ nhớ.</translation>
+    </message>
+    <message>
+        <source>The estimate said it does not fit (%1 needed of %2); the measurement passed with a peak of %3 reserved.</source>
+        <extracomment>%1 the estimate&apos;s need, %2 the device&apos;s capacity, %3 the measured peak reserved</extracomment>
+        <translation>Ước tính nói là không vừa (cần %1 trên %2); phép đo đã đạt với đỉnh %3 reserved.</translation>
+    </message>
+</context>
+<context>
     <name>WeightFormat</name>
     <message>
         <source>fp32: 4 bytes per parameter, no metadata.</source>
@@ -1985,6 +2103,43 @@
     <message>
         <source>fp8 e5m2: 1 byte per parameter plus one fp32 scale per tensor, or per block when the config gives a weight_block_size (counted when the shape is known).</source>
         <translation>fp8 e5m2: 1 byte mỗi tham số cộng một scale fp32 cho mỗi tensor, hoặc cho mỗi khối khi cấu hình cho weight_block_size (được tính khi biết hình dạng).</translation>
+    </message>
+</context>
+<context>
+    <name>Workload</name>
+    <message>
+        <source>a script (not named), measured by %1, %2</source>
+        <extracomment>%1 the probe that measured the script, %2 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>một script (không có tên), được đo bởi %1, %2</translation>
+    </message>
+    <message>
+        <source>script %1, measured by %2, %3</source>
+        <extracomment>%1 the program and its arguments, %2 the probe that measured it, %3 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>script %1, được đo bởi %2, %3</translation>
+    </message>
+    <message>
+        <source>%1, %2 weights, %3 sequence(s) x %4 prompt + %5 generated tokens, %6 KV cache, %7 attention</source>
+        <extracomment>%1 the model as named, %2 the weight format (bf16, nf4, ...), %3 sequences, %4 prompt tokens, %5 generated tokens, %6 the KV cache (dynamic, static, paged), %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, trọng số %2, %3 chuỗi x %4 token prompt + %5 token sinh ra, cache KV %6, attention %7</translation>
+    </message>
+    <message>
+        <source>dense network, batch %1, context %2, width %3, %4, %5</source>
+        <extracomment>the dense network: %1 batch, %2 context tokens, %3 width, %4 dtype, %5 &quot;inference&quot; or &quot;training&quot;</extracomment>
+        <translation>mạng dày đặc, batch %1, ngữ cảnh %2, độ rộng %3, %4, %5</translation>
+    </message>
+    <message>
+        <source>the script&apos;s own load</source>
+        <translation>tải riêng của script</translation>
+    </message>
+    <message>
+        <source>%1 sequence(s) x %2 prompt + %3 generated tokens</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>%1 chuỗi x %2 token prompt + %3 token sinh ra</translation>
+    </message>
+    <message>
+        <source>batch %1, context %2, width %3</source>
+        <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
+        <translation>batch %1, ngữ cảnh %2, độ rộng %3</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2305,26 @@ Qt %3 (biên dịch với Qt %4)
     <message>
         <source>Smallest fitting TP</source>
         <translation>TP nhỏ nhất vừa</translation>
+    </message>
+    <message>
+        <source>fits (measured)</source>
+        <translation>vừa (đã đo)</translation>
+    </message>
+    <message>
+        <source>out of memory (measured)</source>
+        <translation>hết bộ nhớ (đã đo)</translation>
+    </message>
+    <message>
+        <source>The estimate says it fits; the run on this card did not.</source>
+        <translation>Ước tính nói là vừa; lần chạy trên card này thì không.</translation>
+    </message>
+    <message>
+        <source>The estimate says it does not fit; the run on this card passed.</source>
+        <translation>Ước tính nói là không vừa; lần chạy trên card này đã đạt.</translation>
+    </message>
+    <message>
+        <source>Measured on this card; the estimate agrees.</source>
+        <translation>Đã đo trên card này; ước tính khớp.</translation>
     </message>
 </context>
 <context>
@@ -3541,11 +3716,6 @@ Tiến trình này: %4 byte (%5)</translation>
         <translation>Kết quả IteraGPU (*.json);;Tất cả tệp (*)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, context %4, width %5, %6</source>
-        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 batch, %4 context, %5 width, %6 dtype</extracomment>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · batch %3, ngữ cảnh %4, độ rộng %5, %6</translation>
-    </message>
-    <message>
         <source>simulated, not a GPU measurement</source>
         <translation>mô phỏng, không phải phép đo GPU</translation>
     </message>
@@ -3568,6 +3738,11 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Differences per phase (B − A); each peak is its own maximum</source>
         <translation>Chênh lệch theo giai đoạn (B − A); mỗi đỉnh là cực đại riêng của nó</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</source>
+        <extracomment>%1 where the result comes from (a file name, or &quot;run 3 (measured in this session, not saved)&quot;), %2 device id, %3 the run&apos;s own workload (model, format, sequences, tokens; or the dense network&apos;s fields)</extracomment>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3</translation>
     </message>
 </context>
 <context>
@@ -4004,6 +4179,25 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>The GPU catalog could not be read: %1</source>
         <extracomment>%1 is the reason the GPU catalog could not be read</extracomment>
         <translation>Không thể đọc danh mục GPU: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <extracomment>one part of what must fit on the device: %1 what it is, %2 its size, %3 &quot;computed&quot; or &quot;assumed&quot;</extracomment>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>What must fit on the device:
+%1</source>
+        <extracomment>%1 the parts, one per line, each starting with &quot;+ &quot;</extracomment>
+        <translation>Những gì phải vừa trên thiết bị:
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+The estimate: %2</source>
+        <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
+        <translation>%1
+Ước tính: %2</translation>
     </message>
 </context>
 <context>

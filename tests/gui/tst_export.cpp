@@ -20,6 +20,7 @@
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizinginputs.h"
 #include "core/units/units.h"
+#include "core/verdict/deviceneedestimator.h"
 #include "support/settingssandbox.h"
 
 #include <QAbstractItemModelTester>
@@ -607,6 +608,86 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("13,04 GiB")));
         QVERIFY(!chartOfHtml(html).isNull());
         QCOMPARE(shown, 0); // a measured run is already on the window's chart
+    }
+
+    // Issue 24, "a measured verdict outranks the estimate": real decoder runs on a simulated RTX 4090 (the CLI's
+    // measure), 4 and 5 sequences of 8 192 prompt tokens. The 5-sequence run is out of memory in prefill; the sheet
+    // says so before the estimate, flags the estimate that said it fits, and each run is described by its own
+    // workload, so the two sheets differ in their header.
+    void sheetAfterAnOutOfMemoryRunSaysSo()
+    {
+        QTemporaryDir dir;
+        auto measure = [&](int sequences) {
+            const QString out = dir.filePath(QStringLiteral("run%1.json").arg(sequences));
+            QProcess p;
+            p.start(QString::fromLocal8Bit(qgetenv("ITERAGPU_CLI")),
+                { QStringLiteral("measure"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+                    QStringLiteral("--format"), QStringLiteral("bf16"),
+                    QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"),
+                    QStringLiteral("rtx-4090"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+                    QStringLiteral("--warmup"), QStringLiteral("0"), QStringLiteral("--repeats"), QStringLiteral("1"),
+                    QStringLiteral("--prompt-tokens"), QStringLiteral("8192"), QStringLiteral("--generated"),
+                    QStringLiteral("64"), QStringLiteral("--sequences"), QString::number(sequences),
+                    QStringLiteral("--attention"), QStringLiteral("sdpa"), QStringLiteral("--output"), out });
+            p.waitForFinished(120000);
+            return out;
+        };
+        const QString passed = measure(4);
+        const QString failed = measure(5);
+        QVERIFY2(QFileInfo::exists(passed) && QFileInfo::exists(failed), "measure wrote no result");
+
+        // The estimate the window holds: 4 sequences (22.60 GiB on the device, fits on the 23.99 GiB card).
+        sizing::SizingInputs inputs;
+        inputs.presetId = "llama-3.1-8b";
+        inputs.storage = sizing::WeightFormat::BF16;
+        inputs.kvCache = true;
+        inputs.promptTokens = 8192;
+        inputs.generatedTokens = 64;
+        inputs.sequences = 4;
+        inputs.kvDtype = sizing::ScalarType::BF16;
+        inputs.attention = sizing::AttentionImpl::Sdpa;
+        const auto request = sizing::makeRequest(inputs);
+        const auto estimate = sizing::SizingEngine::estimate(request);
+        const auto need = verdict::DeviceNeedEstimator::estimate(request, estimate);
+
+        QWidget window;
+        gui::ReportActions::Sources sources;
+        sources.currentEstimate = [&] { return std::optional<sizing::Estimate>(estimate); };
+        sources.currentNeed = [&] { return std::optional<verdict::DeviceNeed>(need); };
+        gui::ReportActions actions(&window, sources);
+        auto sheetOf = [&](const QString& result, const QString& language) {
+            if (!actions.openResultFile(result))
+                return QString();
+            const QString path = dir.filePath(QFileInfo(result).baseName() + language + QStringLiteral(".md"));
+            if (!actions.exportSheetTo(path, language, QString(), DecisionSheetWriter::Format::Markdown, false))
+                return QString();
+            return QString::fromUtf8(readAll(path));
+        };
+        const QString oom = sheetOf(failed, QStringLiteral("en"));
+        QVERIFY2(oom.contains(QStringLiteral("Measured on the simulated card rtx-4090: out of memory in "
+                                             "prefill at 5 sequence(s) x 8,192 prompt + 64 generated tokens.")),
+            qPrintable(oom));
+        QVERIFY2(oom.contains(QStringLiteral("The estimate said it fits (22.60 GiB needed of ")), qPrintable(oom));
+        // The measurement comes first, the estimate's verdict after it.
+        QVERIFY(oom.indexOf(QStringLiteral("out of memory in prefill")) >= 0);
+        QVERIFY(oom.indexOf(QStringLiteral("out of memory in prefill")) < oom.indexOf(QStringLiteral("Catalog cards")));
+        QVERIFY2(oom.contains(QStringLiteral("Workload: preset:llama-3.1-8b, bf16 weights, 5 sequence(s) x 8,192 "
+                                             "prompt + 64 generated tokens, dynamic KV cache, sdpa attention")),
+            qPrintable(oom));
+        QVERIFY(!oom.contains(QStringLiteral("width 1,024")));
+
+        const QString ok = sheetOf(passed, QStringLiteral("en"));
+        QVERIFY2(ok.contains(QStringLiteral("Measured on the simulated card rtx-4090: fits, every phase "
+                                            "passed at 4 sequence(s) x 8,192 prompt + 64 generated tokens")),
+            qPrintable(ok));
+        QVERIFY(!ok.contains(QStringLiteral("The estimate said")));
+        QVERIFY(ok.contains(QStringLiteral("Workload: preset:llama-3.1-8b, bf16 weights, 4 sequence(s)")));
+
+        // In German the sentence is the catalog's, with German digit groups.
+        const QString de = sheetOf(failed, QStringLiteral("de"));
+        QVERIFY2(!de.contains(QStringLiteral("out of memory in")), qPrintable(de));
+        QVERIFY2(de.contains(QStringLiteral("8.192")), qPrintable(de));
+        QVERIFY2(de.contains(QStringLiteral("22,60 GiB")), qPrintable(de));
     }
 
     // Defect 2: each held result carries its own source. A run, then another file opened: the run's sheet names

@@ -8,6 +8,7 @@
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/mainwindow/mainwindow.h"
+#include "core/verdict/measuredverdict.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/weightestimator.h"
 #include "core/model/configreader.h"
@@ -47,6 +48,13 @@ using gui::BreakdownModel;
 using gui::SizingPanel;
 
 namespace {
+
+// The one estimate of the seed example (core/verdict, Note [One estimate]), what the verdicts compare with the
+// card: the engine's largest phase (the 14e9 bytes of weights), the allocator margin (15 % of what lies above the
+// weights: nothing, so its 20 MiB floor), the CUDA context (500 MiB) and the workspace (32 MiB), all assumed, and
+// the 4 GiB reserve: 18 294 967 296 + 578 813 952 = 18 873 781 248 bytes.
+constexpr quint64 kSeedAssumedParts = (20 + 500 + 32) * units::kMiB;
+constexpr quint64 kSeedNeed = 18'294'967'296ULL + kSeedAssumedParts;
 
 // The window's language for one test: its catalog installed and its locale the default, both undone at the end.
 class UiLanguage {
@@ -448,7 +456,7 @@ private slots:
         QTest::addRow("16 GiB card") << QStringLiteral("sim:0") << quint64(16ULL * units::kGiB) << false
                                      << QStringLiteral("Does not fit on sim:0");
         QTest::addRow("exactly the need")
-            << QStringLiteral("exact") << quint64(18'294'967'296ULL) << true << QStringLiteral("Fits on exact");
+            << QStringLiteral("exact") << quint64(kSeedNeed) << true << QStringLiteral("Fits on exact");
     }
 
     void verdictAgainstDevice()
@@ -462,8 +470,8 @@ private slots:
         panel.setDevice(device, capacity);
         QVERIFY(panel.deviceVerdict().has_value());
         QCOMPARE(panel.deviceVerdict()->fits, fits);
-        QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(18'294'967'296ULL));
-        QCOMPARE(panel.deviceVerdict()->margin, static_cast<qint64>(capacity) - qint64(18'294'967'296LL));
+        QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(kSeedNeed));
+        QCOMPARE(panel.deviceVerdict()->margin, static_cast<qint64>(capacity) - static_cast<qint64>(kSeedNeed));
         QCOMPARE(panel.deviceVerdict()->dominantComponent, std::string("weights"));
         QVERIFY2(panel.verdictText().startsWith(start), qPrintable(panel.verdictText()));
         panel.clearDevice();
@@ -471,8 +479,10 @@ private slots:
     }
 
     // Seed example plus the seed KV cache (32 layers, 8 KV heads, 128, 2 bytes: 131 072 bytes per token) on a
-    // 24 GiB card: 24 GiB - 14e9 weights - 4 GiB reserve = 7 474 836 480 bytes for the cache, i.e. 57 028 tokens
-    // of one sequence, or 6 sequences of 8 192 tokens (1 GiB each).
+    // 24 GiB card, on the one estimate: 24 GiB - 14e9 weights - 4 GiB reserve - 500 MiB context - 32 MiB workspace
+    // = 6 916 994 048 bytes for the cache and its allocator margin (15 % of it), i.e. 45 889 tokens of one
+    // sequence (45 889 x 131 072 x 1.15 = 6 916 977 459), or 5 sequences of 8 192 tokens (1 GiB each, 5.75 GiB with
+    // the margin; 6 would need 6.90 GiB).
     void largestContextAndBatchOnTheDevice()
     {
         SizingPanel panel;
@@ -480,10 +490,10 @@ private slots:
         panel.setDevice(QStringLiteral("24 GiB card"), 24ULL * units::kGiB);
         // core's sentences, the cap named (issue 17): memory here.
         QTRY_VERIFY2(panel.verdictText().contains(QStringLiteral(
-                         "Largest context that fits on 24 GiB card: 57,028 tokens per sequence, limited by memory.")),
+                         "Largest context that fits on 24 GiB card: 45,889 tokens per sequence, limited by memory.")),
             qPrintable(panel.verdictText()));
         QVERIFY2(panel.verdictText().contains(
-                     QStringLiteral("Largest batch that fits on 24 GiB card: 6 sequences at once, limited by memory.")),
+                     QStringLiteral("Largest batch that fits on 24 GiB card: 5 sequences at once, limited by memory.")),
             qPrintable(panel.verdictText()));
     }
 
@@ -497,9 +507,9 @@ private slots:
         bool sawNoFit = false;
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto& e = model->entries()[row];
-            QCOMPARE(e.verdict.neededPerDevice, quint64(18'294'967'296ULL));
+            QCOMPARE(e.verdict.neededPerDevice, quint64(kSeedNeed));
             QCOMPARE(e.verdict.availablePerDevice, e.card.reportedBytes);
-            QCOMPARE(e.verdict.fits, e.card.reportedBytes >= 18'294'967'296ULL);
+            QCOMPARE(e.verdict.fits, e.card.reportedBytes >= kSeedNeed);
             sawFit |= e.verdict.fits;
             sawNoFit |= !e.verdict.fits;
             if (e.verdict.fits)
@@ -513,7 +523,8 @@ private slots:
         panel.setTensorParallel(2);
         panel.recompute();
         QCOMPARE(model->entries().first().verdict.tensorParallel, quint64(2));
-        QCOMPARE(model->entries().first().verdict.neededPerDevice, quint64(7'000'000'000ULL + 4 * units::kGiB));
+        QCOMPARE(model->entries().first().verdict.neededPerDevice,
+            quint64(7'000'000'000ULL + 4 * units::kGiB + kSeedAssumedParts));
     }
 
     void trainingModesListComponents_data()
@@ -739,8 +750,8 @@ private slots:
         QVERIFY(panel.deviceVerdict().has_value());
         QCOMPARE(panel.deviceVerdict()->cardId, expected->id);
         QCOMPARE(panel.deviceVerdict()->availablePerDevice, expected->reportedBytes);
-        QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(18'294'967'296ULL));
-        const bool fits = expected->reportedBytes >= 18'294'967'296ULL;
+        QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(kSeedNeed));
+        const bool fits = expected->reportedBytes >= kSeedNeed;
         QCOMPARE(panel.deviceVerdict()->fits, fits);
         const QString start = (fits ? QStringLiteral("Fits on ") : QStringLiteral("Does not fit on "))
             + QString::fromStdString(expected->name) + QLatin1Char(':');
@@ -749,6 +760,55 @@ private slots:
         // A new run device leaves the chosen card in place.
         panel.setDevice(QStringLiteral("sim:0"), 16ULL * units::kGiB, true);
         QCOMPARE(panel.deviceVerdict()->cardId, expected->id);
+    }
+
+    // Issue 24: a measured verdict outranks the estimate. A run on the simulated L4 that ran out of memory in
+    // prefill: the verdict line says so first, with the estimate that said it fits, and the L4's row of the card
+    // table says "out of memory (measured)" while the other cards keep the estimate's word.
+    void measuredVerdictOutranksTheEstimate()
+    {
+        const auto catalog = sizing::DeviceCatalog::loadDefault();
+        const sizing::GpuCard* l4 = catalog.find("l4");
+        QVERIFY(l4);
+        protocol::RunResult r;
+        r.config.deviceId = "sim:0";
+        r.config.simCard = "l4";
+        r.simulated = r.environment.simulated = r.environment.device.simulated = true;
+        r.environment.device.totalBytes = l4->reportedBytes;
+        protocol::PhaseResult prefill;
+        prefill.name = "prefill";
+        prefill.status = protocol::PhaseStatus::Failed;
+        prefill.outOfMemory = true;
+        r.phases.push_back(prefill);
+        SizingPanel panel;
+        QVERIFY(panel.setTargetCard(QStringLiteral("l4")));
+        QVERIFY(panel.deviceVerdict()->fits); // the estimate: 17.58 GiB of the L4's 22.05 GiB
+        panel.setMeasured(verdict::MeasuredVerdict::of(r));
+        const QString text = panel.verdictText();
+        QVERIFY2(text.startsWith(QStringLiteral("Measured on the simulated card l4: out of memory in prefill at batch 2")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("The estimate said it fits (17.58 GiB needed of ")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\nThe estimate: Fits on NVIDIA L4")), qPrintable(text));
+        auto* model = panel.catalogModel();
+        int measuredRows = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString shown = model->data(model->index(row, gui::CatalogFitModel::ColVerdict)).toString();
+            if (model->entries()[row].card.id == "l4") {
+                ++measuredRows;
+                QCOMPARE(shown, QStringLiteral("out of memory (measured)"));
+                QCOMPARE(model->data(model->index(row, 0), gui::CatalogFitModel::MeasuredRole), QVariant(false));
+                QVERIFY(model->data(model->index(row, gui::CatalogFitModel::ColVerdict), Qt::ToolTipRole)
+                            .toString()
+                            .contains(QStringLiteral("the run on this card did not")));
+            } else {
+                QVERIFY(!model->data(model->index(row, 0), gui::CatalogFitModel::MeasuredRole).isValid());
+                QVERIFY(!shown.contains(QStringLiteral("measured")));
+            }
+        }
+        QCOMPARE(measuredRows, 1);
+        // No result shown: the estimate alone again.
+        panel.setMeasured(std::nullopt);
+        QVERIFY2(panel.verdictText().startsWith(QStringLiteral("Fits on NVIDIA L4")), qPrintable(panel.verdictText()));
     }
 
     void windowKeepsRunDeviceWhenTargetChanges()
@@ -898,7 +958,7 @@ private slots:
                                          << QStringLiteral("tokens per sequence, limited by memory.");
         // Not "does not fit at all, not even with one token" under a verdict that already says it does not fit.
         QTest::addRow("seed KV on a 16 GB card: does not fit, said once")
-            << QString() << QStringLiteral("t4") << QStringLiteral("Does not fit on NVIDIA T4: needs 18.04 GiB");
+            << QString() << QStringLiteral("t4") << QStringLiteral("Does not fit on NVIDIA T4: needs 18.71 GiB");
     }
 
     void verdictSentences()

@@ -21,6 +21,7 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
+#include "core/verdict/measuredverdict.h"
 #include "core/report/ledger.h"
 #include "core/protocol/runsummary.h"
 #include "core/sim/simbackend.h"
@@ -288,6 +289,7 @@ void MainWindow::createSizingAndReports()
     ReportActions::Sources sources;
     sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
     sources.targetVerdict = [this] { return m_sizingPanel->deviceVerdict(); };
+    sources.currentNeed = [this] { return m_sizingPanel->need(); };
     sources.unit = [this] { return m_unit; };
     sources.currentSweep = [this] {
         const auto& record = m_sweepView->record();
@@ -303,6 +305,7 @@ void MainWindow::createSizingAndReports()
         m_phaseModel->runFinished(result);
         ResultTimeline::load(*m_timeline, result);
         showInWhyView(result);
+        m_sizingPanel->setMeasured(verdict::MeasuredVerdict::of(result)); // it outranks the estimate
         return true;
     };
     sources.chartImage = [this](QSize size) { return m_timeline->toImage(size); };
@@ -688,6 +691,7 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
 {
     m_lastResult = result;
     showInWhyView(result);
+    m_sizingPanel->setMeasured(verdict::MeasuredVerdict::of(result)); // it outranks the estimate
     m_reportActions->setMeasured(result);
     m_phaseModel->runFinished(result);
     for (const protocol::PhaseResult& phase : result.phases)

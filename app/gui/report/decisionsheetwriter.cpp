@@ -136,8 +136,18 @@ namespace {
             c.choice.trimmed().isEmpty() ? tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "(not filled in)"))
                                          : c.choice.trimmed());
 
-        // Decision: core's fit verdicts for the estimate, the target card first.
+        // Decision: a measurement outranks the estimate, so it comes first; then core's fit verdicts for the
+        // estimate, the target card first.
         add(Block::Kind::Section, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Fit verdict")));
+        if (c.measured) {
+            const auto& m = *c.measured;
+            add(m.decisive && m.fits ? Block::Kind::Paragraph : Block::Kind::Warning, m.sentence);
+            if (!m.disagreement.isEmpty())
+                add(Block::Kind::Warning, m.disagreement);
+            if (c.target || !c.catalog.isEmpty())
+                add(Block::Kind::Paragraph,
+                    tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "The estimate, for the cards not measured:")));
+        }
         auto gibText = [&locale](quint64 bytes) { return ByteText::inUnit(bytes, units::Unit::GiB, locale); };
         auto marginText = [&](qint64 margin) -> QString {
             const quint64 magnitude = margin < 0 ? 0ULL - static_cast<quint64>(margin) : static_cast<quint64>(margin);
@@ -244,6 +254,9 @@ namespace {
             if (!c.backend.isEmpty())
                 //: %1 is the allocator backend's name
                 list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Allocator backend: %1")).arg(c.backend);
+            if (!c.workload.isEmpty())
+                //: %1 the run's own workload: model, format, sequences, prompt and generated tokens, cache, attention
+                list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Workload: %1")).arg(c.workload);
             //: %1 describes the largest load, e.g. "batch 2, context 128"
             list->items << tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Maximum load tried: %1"))
                                .arg(c.maxLoad.isEmpty() ? dash : c.maxLoad);

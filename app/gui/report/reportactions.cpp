@@ -8,6 +8,7 @@
 #include "app/gui/report/sheetcontentbuilder.h"
 #include "app/gui/report/sheettranslator.h"
 #include "core/sizing/fitanalyzer.h"
+#include "core/verdict/devicefit.h"
 
 #include <QAction>
 #include <QDialog>
@@ -145,7 +146,8 @@ bool ReportActions::exportJsonTo(const QString& path, std::optional<Held> which)
     return out.ok;
 }
 
-std::vector<sizing::FitVerdict> ReportActions::catalogVerdicts(const sizing::Estimate& estimate) const
+std::vector<sizing::FitVerdict> ReportActions::catalogVerdicts(
+    const sizing::Estimate& estimate, const std::optional<verdict::DeviceNeed>& need) const
 {
     if (!m_catalogTried) {
         m_catalogTried = true;
@@ -158,7 +160,8 @@ std::vector<sizing::FitVerdict> ReportActions::catalogVerdicts(const sizing::Est
     std::vector<sizing::FitVerdict> out;
     if (m_catalog) {
         for (const auto& card : m_catalog->cards())
-            out.push_back(sizing::FitAnalyzer::verdict(estimate, card));
+            out.push_back(need ? verdict::DeviceFit::verdict(estimate, *need, card)
+                               : sizing::FitAnalyzer::verdict(estimate, card));
     }
     return out;
 }
@@ -187,7 +190,8 @@ bool ReportActions::exportSheetTo(const QString& path, const QString& language, 
         std::tie(in.sweep, in.sweepFolder) = m_sources.currentSweep();
     if (estimate) {
         in.target = m_sources.targetVerdict ? m_sources.targetVerdict() : std::nullopt;
-        in.catalog = catalogVerdicts(*estimate);
+        in.need = m_sources.currentNeed ? m_sources.currentNeed() : std::nullopt;
+        in.catalog = catalogVerdicts(*estimate, in.need);
     }
     if (held) {
         in.chart = chartOf(which ? *which : *m_shown);

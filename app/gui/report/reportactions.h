@@ -8,6 +8,7 @@
 #include "core/sizing/estimate.h"
 #include "core/sizing/fitverdict.h"
 #include "core/units/units.h"
+#include "core/verdict/deviceneed.h"
 
 #include <QImage>
 #include <QList>
@@ -44,6 +45,9 @@ public:
         std::function<std::optional<sizing::Estimate>()> currentEstimate; // SizingPanel::estimate()
         // The verdict for the card chosen as the target (core's FitAnalyzer); nullopt when none is chosen.
         std::function<std::optional<sizing::FitVerdict>()> targetVerdict;
+        // The one estimate of currentEstimate (SizingPanel::need()): the card table's need, and what a measured
+        // run is held against.
+        std::function<std::optional<verdict::DeviceNeed>()> currentNeed;
         std::function<QImage(QSize)> chartImage; // TimelineChart::toImage, for Export chart
         std::function<bool(const QString&)> writeChartSvg; // TimelineChart::writeSvg
         // Shows an opened result in the window (timeline and phase table); false when it cannot now (a run is
@@ -115,7 +119,8 @@ private:
         const QString& title, QString line);
     QString savePath(const QString& title, const QString& name, const QString& filter);
     std::optional<HeldResult>* slot(std::optional<Held> which);
-    std::vector<sizing::FitVerdict> catalogVerdicts(const sizing::Estimate& estimate) const;
+    std::vector<sizing::FitVerdict> catalogVerdicts(
+        const sizing::Estimate& estimate, const std::optional<verdict::DeviceNeed>& need) const;
 
     QWidget* m_window = nullptr;
     Sources m_sources;

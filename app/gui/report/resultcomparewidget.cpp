@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/resultcomparewidget.h"
 
+#include "app/gui/application/messagetext.h"
 #include "app/gui/report/phasediffmodel.h"
 #include "app/gui/report/resultexporter.h"
 #include "app/gui/report/resultphasemodel.h"
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/widgets/rowtable.h"
+#include "core/protocol/workloaddescription.h"
 
 #include <QEvent>
 #include <QFileDialog>
@@ -118,13 +120,10 @@ QString ResultCompareWidget::summary(const protocol::RunResult& r, const QString
 {
     const QLocale locale;
     //: %1 where the result comes from (a file name, or "run 3 (measured in this session, not saved)"),
-    //: %2 device id, %3 batch, %4 context, %5 width, %6 dtype
-    QString text = tr("<b>%1</b><br>%2 · batch %3, context %4, width %5, %6")
+    //: %2 device id, %3 the run's own workload (model, format, sequences, tokens; or the dense network's fields)
+    QString text = tr("<b>%1</b><br>%2 · %3")
                        .arg(label.toHtmlEscaped(), QString::fromStdString(r.config.deviceId).toHtmlEscaped(),
-                           locale.toString(static_cast<qulonglong>(r.config.batch)),
-                           locale.toString(static_cast<qulonglong>(r.config.context)),
-                           locale.toString(static_cast<qulonglong>(r.config.width)),
-                           QString::fromUtf8(device::dtypeName(r.config.dtype)));
+                           messageText(protocol::describeWorkload(r.config)).toHtmlEscaped());
     if (r.simulated || r.environment.simulated)
         text += QStringLiteral("<br><span style=\"color:#a05a00\"><b>")
             + tr("simulated, not a GPU measurement").toHtmlEscaped() + QStringLiteral("</b></span>");

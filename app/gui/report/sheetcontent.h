@@ -87,12 +87,22 @@ struct SheetContent {
         QList<QPair<QString, QString>> cards;
     };
 
+    // What the run measured, which outranks the estimate (core's MeasuredVerdict), in the sheet's language.
+    struct Measured {
+        bool fits = false; // every planned phase passed
+        bool decisive = false; // it passed or ran out of memory: the run answers "does it fit"
+        QString sentence; // "Measured on the simulated card rtx-4090: out of memory in prefill at ..."
+        QString disagreement; // the estimate said the opposite, with both figures; empty when they agree
+    };
+
     QString title; // e.g. the model's name; may be empty
     QDateTime created;
     QString choice; // the decision, typed by the user
     bool simulated = false; // every observed figure then says "simulated, not a GPU measurement"
 
-    // Decision: the verdict for the target card chosen for it, and every catalog card.
+    // Decision: what the run measured, first when there is one; the estimate's verdict for the target card
+    // chosen for it, and every catalog card.
+    std::optional<Measured> measured;
     std::optional<Fit> target;
     QList<Fit> catalog;
 
@@ -110,7 +120,8 @@ struct SheetContent {
     QString deviceName;
     std::optional<quint64> deviceCapacity;
     QString backend; // allocator backend, e.g. "caching"
-    QString maxLoad; // the largest load tried, e.g. "batch 2, context 128, width 1024, float32"
+    QString workload; // the run's own workload (core's describeWorkload): model, format, sequences, tokens, ...
+    QString maxLoad; // the largest load tried, e.g. "4 sequence(s) x 8,192 prompt + 64 generated tokens"
     std::optional<Sweep> sweep;
     QString runSummary; // core's RunSummary sentence, in the sheet's language
     QList<Phase> phases; // every planned phase, the ones not run included

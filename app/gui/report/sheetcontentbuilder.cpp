@@ -3,10 +3,12 @@
 
 #include "app/gui/application/messagetext.h"
 #include "core/protocol/runsummary.h"
+#include "core/protocol/workloaddescription.h"
 #include "core/report/ledger.h"
 #include "core/report/ledgerestimate.h"
 #include "core/sweep/sweepsummary.h"
 #include "core/units/units.h"
+#include "core/verdict/measuredverdict.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -165,13 +167,21 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         c.backend = QString::fromStdString(r.environment.allocatorBackend.empty()
                 ? std::string(protocol::allocatorName(r.config.allocator))
                 : r.environment.allocatorBackend);
-        //: %1 batch, %2 context tokens, %3 width, %4 dtype, %5 mode ("inference" or "training")
-        c.maxLoad = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "batch %1, context %2, width %3, %4, %5"))
-                        .arg(locale.toString(static_cast<qulonglong>(r.config.batch)),
-                            locale.toString(static_cast<qulonglong>(r.config.context)),
-                            locale.toString(static_cast<qulonglong>(r.config.width)),
-                            QString::fromUtf8(device::dtypeName(r.config.dtype)),
-                            QString::fromUtf8(protocol::modeName(r.config.mode)));
+        // Each run by its own workload: a decoder by its model, format, sequences and tokens, never by the dense
+        // network's fields.
+        c.workload = messageText(protocol::describeWorkload(r.config), locale, translate);
+        c.maxLoad = messageText(protocol::describeLoad(r.config), locale, translate);
+        {
+            const verdict::MeasuredVerdict v = verdict::MeasuredVerdict::of(r);
+            SheetContent::Measured m;
+            m.fits = v.fits();
+            m.decisive = v.decisive();
+            m.sentence = messageText(v.sentence, locale, translate);
+            if (in.need)
+                if (const auto said = v.disagreement(*in.need))
+                    m.disagreement = messageText(*said, locale, translate);
+            c.measured = m;
+        }
         c.runSummary = messageText(protocol::summarize(r).message(), locale, translate);
         if (in.sweep) {
             // The sweep tried more than the one run: its largest value with a result is the maximum load tried.

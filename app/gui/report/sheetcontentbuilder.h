@@ -8,6 +8,7 @@
 #include "core/sizing/estimate.h"
 #include "core/sizing/fitverdict.h"
 #include "core/sweep/sweeptypes.h"
+#include "core/verdict/deviceneed.h"
 
 #include <QImage>
 #include <QString>
@@ -33,6 +34,8 @@ public:
         QString rawJsonFileName; // the raw result written beside the sheet (name only); empty: none
         std::optional<sizing::FitVerdict> target; // the verdict for the card chosen as the target
         std::vector<sizing::FitVerdict> catalog; // the verdict for each catalog card
+        // The one estimate (core/verdict) of the sizing request: a measured run that says otherwise is flagged.
+        std::optional<verdict::DeviceNeed> need;
         // The sweep the window holds and its folder: the maximum load tried and the boundary come from it.
         const sweep::SweepRecord* sweep = nullptr;
         QString sweepFolder;

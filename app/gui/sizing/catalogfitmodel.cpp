@@ -65,6 +65,8 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
         case ColMargin:
             return marginText(e.verdict.margin);
         case ColVerdict:
+            if (e.measuredFits)
+                return *e.measuredFits ? tr("fits (measured)") : tr("out of memory (measured)");
             return e.verdict.fits ? tr("fits") : tr("does not fit");
         case ColDominant:
             return BreakdownModel::componentName(QString::fromStdString(e.verdict.dominantComponent));
@@ -89,6 +91,13 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
         case ColMargin:
             //: %1 is a signed byte count
             return tr("%1 bytes").arg(locale.toString(static_cast<qlonglong>(e.verdict.margin)));
+        case ColVerdict:
+            if (e.measuredFits && *e.measuredFits != e.verdict.fits)
+                return e.verdict.fits ? tr("The estimate says it fits; the run on this card did not.")
+                                      : tr("The estimate says it does not fit; the run on this card passed.");
+            if (e.measuredFits)
+                return tr("Measured on this card; the estimate agrees.");
+            return e.card.note.empty() ? QVariant() : QString::fromStdString(e.card.note);
         case ColDevices:
             return tr("Tensor-parallel degree: weights and KV heads are divided among the devices; the need is per "
                       "device, several GPUs are not one memory pool.");
@@ -100,11 +109,15 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
             ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (index.column() == ColVerdict || index.column() == ColMargin)
-            return QBrush(e.verdict.fits ? QColor(0x1b, 0x7a, 0x2e) : QColor(0xb0, 0x1c, 0x1c));
+        if (index.column() == ColVerdict || index.column() == ColMargin) {
+            const bool fits = index.column() == ColVerdict && e.measuredFits ? *e.measuredFits : e.verdict.fits;
+            return QBrush(fits ? QColor(0x1b, 0x7a, 0x2e) : QColor(0xb0, 0x1c, 0x1c));
+        }
         return {};
     case FitsRole:
         return e.verdict.fits;
+    case MeasuredRole:
+        return e.measuredFits ? QVariant(*e.measuredFits) : QVariant();
     case NeededBytesRole:
         return QVariant::fromValue<qulonglong>(e.verdict.neededPerDevice);
     case ReportedBytesRole:

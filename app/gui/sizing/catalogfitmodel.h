@@ -29,12 +29,16 @@ public:
         ColSmallestTp,
         ColumnCount
     };
-    enum Role { FitsRole = Qt::UserRole + 1, NeededBytesRole, ReportedBytesRole, MarginBytesRole };
+    // FitsRole: the estimate's verdict; MeasuredRole: the measured one (a bool), invalid when not measured.
+    enum Role { FitsRole = Qt::UserRole + 1, NeededBytesRole, ReportedBytesRole, MarginBytesRole, MeasuredRole };
 
     struct Entry {
         sizing::GpuCard card;
         sizing::FitVerdict verdict;
         std::optional<quint64> smallestFittingTp; // nullopt: not even on 8 devices
+        // The shown result ran on this card and answered (passed or ran out of memory): it outranks the estimate
+        // in the verdict column. nullopt: not measured on this card.
+        std::optional<bool> measuredFits;
     };
 
     explicit CatalogFitModel(QObject* parent = nullptr);

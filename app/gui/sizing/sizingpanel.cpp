@@ -10,6 +10,9 @@
 #include "core/sizing/fitsentences.h"
 #include "core/sizing/kvmodelvalues.h"
 #include "core/sizing/sizingengine.h"
+#include "core/verdict/devicefit.h"
+#include "core/verdict/deviceneedestimator.h"
+#include <map>
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -311,6 +314,7 @@ void SizingPanel::recompute()
     try {
         sizing::SizingRequest request = sizing::makeRequest(in);
         m_estimate = sizing::SizingEngine::estimate(request);
+        m_need = verdict::DeviceNeedEstimator::estimate(request, *m_estimate);
         m_request = std::move(request);
     } catch (const std::exception& e) {
         m_kvBox->showModelValues(std::nullopt);
@@ -338,6 +342,7 @@ void SizingPanel::showError(const QString& error)
     m_error = error;
     m_estimate.reset();
     m_request.reset();
+    m_need.reset();
     m_deviceVerdict.reset();
     m_results->showError(error);
     m_lastEmitted.reset();
@@ -351,13 +356,29 @@ void SizingPanel::updateCatalog(const sizing::SizingRequest& request)
         return;
     }
     QList<CatalogFitModel::Entry> entries;
+    // The one estimate per tensor-parallel degree, once for every card (the need does not depend on the card).
+    std::map<std::uint64_t, std::pair<sizing::Estimate, verdict::DeviceNeed>> needs;
+    auto fitOn = [&](const sizing::GpuCard& card, std::uint64_t tp) {
+        auto it = needs.find(tp);
+        if (it == needs.end()) {
+            sizing::SizingRequest r = request;
+            r.tensorParallel = tp;
+            sizing::Estimate e = sizing::SizingEngine::estimate(r);
+            verdict::DeviceNeed n = verdict::DeviceNeedEstimator::estimate(r, e);
+            it = needs.emplace(tp, std::pair { std::move(e), std::move(n) }).first;
+        }
+        return verdict::DeviceFit::verdict(it->second.first, it->second.second, card);
+    };
     for (const auto& card : m_catalog->cards()) {
         CatalogFitModel::Entry entry;
         entry.card = card;
+        // The card the shown result ran on: what was measured outranks the estimate.
+        if (m_measured && m_measured->decisive() && m_measured->ranOn(card))
+            entry.measuredFits = m_measured->fits();
         try {
-            entry.verdict = sizing::FitAnalyzer::verdict(request, card, request.tensorParallel);
+            entry.verdict = fitOn(card, request.tensorParallel);
             for (std::uint64_t tp : kTensorParallelDegrees) {
-                if (sizing::FitAnalyzer::verdict(request, card, tp).fits) {
+                if (fitOn(card, tp).fits) {
                     entry.smallestFittingTp = tp;
                     break;
                 }
@@ -371,6 +392,14 @@ void SizingPanel::updateCatalog(const sizing::SizingRequest& request)
 }
 
 QString SizingPanel::verdictText() const { return m_results->verdictText(); }
+
+void SizingPanel::setMeasured(std::optional<verdict::MeasuredVerdict> measured)
+{
+    m_measured = std::move(measured);
+    if (m_request)
+        updateCatalog(*m_request);
+    updateVerdict();
+}
 
 void SizingPanel::updateVerdict()
 {
@@ -387,14 +416,24 @@ void SizingPanel::updateVerdict()
     SizingResultsView::Verdict verdict;
     verdict.target = QString::fromStdString(card->name);
     verdict.simulated = m_runDeviceSimulated && m_reserveBox->targetKey().isEmpty();
-    verdict.fit = sizing::FitAnalyzer::verdict(*m_estimate, *card);
+    verdict.fit = m_need ? verdict::DeviceFit::verdict(*m_estimate, *m_need, *card)
+                         : sizing::FitAnalyzer::verdict(*m_estimate, *card);
+    if (m_need)
+        verdict.need = m_need->parts;
+    if (m_measured) {
+        verdict.measured = m_measured->sentence;
+        verdict.measuredDecisive = m_measured->decisive();
+        verdict.measuredFits = m_measured->fits();
+        if (m_need)
+            verdict.disagreement = m_measured->disagreement(*m_need);
+    }
     verdict.capacityBytes = card->reportedBytes;
     // The largest context and batch that still fit on this card, with what caps them (binary searches in core,
     // well under a millisecond).
     try {
         const bool training = m_request->training.has_value();
-        const auto context = sizing::FitSentences::largestContext(*m_request, *card);
-        const auto batch = sizing::FitSentences::largestBatch(*m_request, *card);
+        const auto context = verdict::DeviceFit::largestContext(*m_request, *card);
+        const auto batch = verdict::DeviceFit::largestBatch(*m_request, *card);
         // "Does not fit at all, not even with one token" under "Does not fit on ..." says it twice: left out.
         const auto said = [&verdict](const sizing::FitLimit& limit) {
             return !verdict.fit.fits && limit.cap == sizing::FitLimit::Cap::DoesNotFit;

@@ -6,6 +6,8 @@
 #include "app/gui/sizing/sizingresultsview.h"
 #include "app/gui/sizing/trainingbox.h"
 #include "app/gui/workload/sizedmodel.h"
+#include "core/verdict/deviceneed.h"
+#include "core/verdict/measuredverdict.h"
 #include "core/model/modelshape.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/estimate.h"
@@ -62,6 +64,12 @@ public:
     // The verdict for the target card (the run device unless another is chosen); nullopt without one or without
     // an estimate.
     const std::optional<sizing::FitVerdict>& deviceVerdict() const { return m_deviceVerdict; }
+    // The one estimate of what must fit on a device (core/verdict) for estimate(); nullopt with it.
+    const std::optional<verdict::DeviceNeed>& need() const { return m_need; }
+    // The result the window shows (a run measured here or a file opened): its verdict outranks the estimate in
+    // the verdict line and on its card's row of the table. nullopt: none shown.
+    void setMeasured(std::optional<verdict::MeasuredVerdict> measured);
+    const std::optional<verdict::MeasuredVerdict>& measured() const { return m_measured; }
     // Text of the verdict line as shown.
     QString verdictText() const;
 
@@ -147,6 +155,8 @@ private:
     std::optional<sizing::Estimate> m_estimate;
     std::optional<sizing::SizingRequest> m_request;
     std::optional<sizing::FitVerdict> m_deviceVerdict;
+    std::optional<verdict::DeviceNeed> m_need; // the one estimate of m_request (core/verdict)
+    std::optional<verdict::MeasuredVerdict> m_measured; // the shown result's verdict
     std::optional<quint64> m_lastEmitted;
     QString m_error;
     std::optional<sizing::DeviceCatalog> m_catalog;

@@ -150,6 +150,7 @@ void SizingResultsView::showError(const QString& error)
     m_message->setToolTip(QString());
     m_message->setStyleSheet(kErrorStyle);
     m_verdict->clear();
+    m_verdict->setToolTip(QString());
     m_limits->clear();
 }
 
@@ -214,10 +215,12 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
     m_limits->hide();
     if (!hasEstimate) {
         m_verdict->clear();
+        m_verdict->setToolTip(QString());
         m_bar->setCapacity(std::nullopt);
         return;
     }
     if (!verdict) {
+        m_verdict->setToolTip(QString());
         m_verdict->setText(tr("Choose a device in the device picker, or a card under \"Verdict for\", to see "
                               "whether it fits."));
         m_verdict->setStyleSheet(QString());
@@ -245,15 +248,38 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
         //: %n is the number of devices
         text += QLatin1Char(' ')
             + tr("Per device, with %n device(s) in tensor parallel.", nullptr, static_cast<int>(v.tensorParallel));
+    // What the need is made of, part by part, on the verdict's tooltip (the line itself stays short enough for
+    // the inputs to keep their room at 1024x700).
+    QString tip;
+    if (!verdict->need.empty()) {
+        QStringList parts;
+        for (const auto& p : verdict->need)
+            //: one part of what must fit on the device: %1 what it is, %2 its size, %3 "computed" or "assumed"
+            parts << tr("%1 %2 (%3)").arg(messageText(p.label), ByteText::inUnit(p.bytes, units::Unit::GiB, locale),
+                messageText({ "%1", { sizing::provenanceLabel(p.provenance) }, "" }));
+        //: %1 the parts, one per line, each starting with "+ "
+        tip = tr("What must fit on the device:\n%1").arg(QStringLiteral("+ ") + parts.join(QStringLiteral("\n+ ")));
+    }
     QStringList limits;
     for (const i18n::Message* sentence : { &verdict->context, &verdict->batch }) {
         if (sentence->source && *sentence->source)
             limits << messageText(*sentence);
     }
+    bool fits = v.fits;
+    if (verdict->measured) {
+        QString measured = messageText(*verdict->measured);
+        if (verdict->disagreement)
+            measured += QLatin1Char(' ') + messageText(*verdict->disagreement);
+        //: %1 what was measured (one or two sentences), %2 the estimate's verdict
+        text = tr("%1\nThe estimate: %2").arg(measured, text);
+        if (verdict->measuredDecisive)
+            fits = verdict->measuredFits;
+    }
     m_verdict->setText(text);
+    m_verdict->setToolTip(tip);
     m_limits->setText(limits.join(QLatin1Char('\n')));
     m_limits->setVisible(!limits.isEmpty());
-    m_verdict->setStyleSheet(v.fits ? kFitsStyle : kErrorStyle);
+    m_verdict->setStyleSheet(fits ? kFitsStyle : kErrorStyle);
     m_bar->setCapacity(verdict->capacityBytes,
         //: %1 is the device's capacity, e.g. "139.40 GiB"
         tr("capacity %1").arg(ByteText::inUnit(verdict->capacityBytes, units::Unit::GiB, locale)));

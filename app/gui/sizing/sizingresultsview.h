@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/gui/sizing/catalogfitmodel.h"
+#include "core/verdict/deviceneed.h"
 #include "core/i18n/message.h"
 #include "core/sizing/estimate.h"
 #include "core/sizing/fitverdict.h"
@@ -34,6 +35,12 @@ public:
         quint64 capacityBytes = 0;
         i18n::Message context;
         i18n::Message batch;
+        std::vector<verdict::NeedPart> need; // what must fit, part by part (the one estimate); empty: the total
+        // The shown result's verdict (core's MeasuredVerdict), said first: a measurement outranks the estimate.
+        std::optional<i18n::Message> measured;
+        bool measuredDecisive = false; // it passed or ran out of memory
+        bool measuredFits = false;
+        std::optional<i18n::Message> disagreement; // the estimate said the opposite, with both figures
     };
 
     enum class Page { Inputs, Breakdown, Catalog };
