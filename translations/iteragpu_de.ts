@@ -2375,6 +2375,61 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::DecidePage</name>
+    <message>
+        <source>The decision sheet as Export decision sheet would write it now: the estimate, what was measured and the sweep&apos;s boundary, computed, observed and assumed kept apart. The export asks for the choice made and the language.</source>
+        <translation>Das Entscheidungsblatt, wie „Entscheidungsblatt exportieren“ es jetzt schreiben würde: die Schätzung, das Gemessene und die Grenze des Sweeps, berechnet, beobachtet und angenommen getrennt. Der Export fragt nach der getroffenen Wahl und der Sprache.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceChoiceBox</name>
+    <message>
+        <source>%1 as %2</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0), %2 the catalog card it stands in for</extracomment>
+        <translation>%1 als %2</translation>
+    </message>
+    <message>
+        <source>%1, simulated as %2 (%3); not a GPU measurement</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0), %2 the card it stands in for, %3 the card&apos;s capacity</extracomment>
+        <translation>%1, simuliert als %2 (%3); keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>%1 (simulated)</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0)</extracomment>
+        <translation>%1 (simuliert)</translation>
+    </message>
+    <message>
+        <source>%1, the simulated device; its capacity is set on the Measure step</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0)</extracomment>
+        <translation>%1, das simulierte Gerät; seine Kapazität wird im Schritt Messen festgelegt</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a device beside the steps: %1 its id (cuda:0), %2 its name</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <extracomment>the device&apos;s tool tip: %1 its id, %2 its name, %3 its capacity</extracomment>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message>
+        <source>capacity unknown</source>
+        <translation>Kapazität unbekannt</translation>
+    </message>
+    <message>
+        <source>No device can run</source>
+        <translation>Kein Gerät kann laufen</translation>
+    </message>
+    <message>
+        <source>%1.
+The device every step sizes for and every run measures on; its details, the refresh and the simulated card are on the Measure step.</source>
+        <extracomment>%1 the chosen device&apos;s description</extracomment>
+        <translation>%1.
+Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; seine Details, die Aktualisierung und die simulierte Karte sind im Schritt Messen.</translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::DeviceListModel</name>
     <message>
         <source>not built into this version</source>
@@ -2923,14 +2978,6 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <translation>&amp;Über IteraGPU Lab</translation>
     </message>
     <message>
-        <source>Device</source>
-        <translation>Gerät</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Last</translation>
-    </message>
-    <message>
         <source>Phases</source>
         <translation>Phasen</translation>
     </message>
@@ -2959,10 +3006,6 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <translation>GB (10^9 Bytes)</translation>
     </message>
     <message>
-        <source>Sizing</source>
-        <translation>Dimensionierung</translation>
-    </message>
-    <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
         <translation>%1 als %2 · simuliert, keine GPU-Messung</translation>
@@ -2971,10 +3014,6 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
         <translation>Lauf %1 auf %2 gestartet. %3</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Warum</translation>
     </message>
     <message>
         <source>%1 (%2) · your script, measured by iteragpu_probe</source>
@@ -3016,12 +3055,21 @@ Dimensioniert den GPU-Speicher einer ML-Last und misst ihn dann Phase für Phase
         <translation>Ihr eigenes PyTorch-Programm starten, von innen gemessen durch iteragpu_probe; seine Phasen erscheinen live</translation>
     </message>
     <message>
-        <source>Timeline</source>
-        <translation>Zeitverlauf</translation>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Schnellstart</translation>
     </message>
     <message>
-        <source>Sweep</source>
-        <translation>Sweep</translation>
+        <source>Step &amp;%1: %2</source>
+        <extracomment>View menu entry: %1 the step&apos;s number, %2 its name</extracomment>
+        <translation>Schritt &amp;%1: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation>Schnellstart</translation>
     </message>
 </context>
 <context>
@@ -3500,6 +3548,22 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Duration</source>
         <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::QuickStartNote</name>
+    <message>
+        <source>&lt;b&gt;What to do first&lt;/b&gt;: choose a model below (a preset, a config.json, a safetensors or GGUF file) and the device at the right of the steps; the verdict beside the inputs says whether it fits. Then measure, explain, find the boundary and decide, one tab each (Help &gt; Quick start).</source>
+        <translation>&lt;b&gt;Was zuerst zu tun ist&lt;/b&gt;: ein Modell unten wählen (eine Vorlage, eine config.json, eine safetensors- oder GGUF-Datei) und das Gerät rechts neben den Schritten; das Urteil neben den Eingaben sagt, ob es passt. Dann messen, erklären, die Grenze finden und entscheiden, je ein Reiter (Hilfe &gt; Schnellstart).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;: %3</source>
+        <extracomment>one line of the quick start: %1 the step&apos;s number, %2 its name, %3 what it is for</extracomment>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;: %3</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Verstanden</translation>
     </message>
 </context>
 <context>
@@ -4206,6 +4270,11 @@ The estimate: %2</source>
         <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
         <translation>%1
 Die Schätzung: %2</translation>
+    </message>
+    <message>
+        <source>Needed on the device: %1 (%2 bytes) = %3</source>
+        <extracomment>%1 the total that must fit on the device (e.g. &quot;17.58 GiB&quot;), %2 its exact bytes, %3 its parts joined by &quot; + &quot;</extracomment>
+        <translation>Auf dem Gerät benötigt: %1 (%2 Bytes) = %3</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +5010,59 @@ Die Schätzung: %2</translation>
     <message>
         <source>Ledger</source>
         <translation>Bilanz</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkbenchSteps</name>
+    <message>
+        <source>Size</source>
+        <extracomment>a step of the workbench: compute what the model needs</extracomment>
+        <translation>Dimensionieren</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <extracomment>a step of the workbench: run the workload on a device</extracomment>
+        <translation>Messen</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <extracomment>a step of the workbench: why a phase peaked where it did</extracomment>
+        <translation>Erklären</translation>
+    </message>
+    <message>
+        <source>Boundary</source>
+        <extracomment>a step of the workbench: the sweep that finds the largest load that fits</extracomment>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>Decide</source>
+        <extracomment>a step of the workbench: the decision sheet</extracomment>
+        <translation>Entscheiden</translation>
+    </message>
+    <message>
+        <source>Compute what the model needs: weights by format, the KV cache, training, the reserve, and which cards it fits.</source>
+        <translation>Berechnen, was das Modell braucht: Gewichte nach Format, den KV-Cache, das Training, die Reserve, und auf welche Karten es passt.</translation>
+    </message>
+    <message>
+        <source>Run the workload phase by phase on the chosen device and watch its memory live.</source>
+        <translation>Die Last Phase für Phase auf dem gewählten Gerät ausführen und ihren Speicher live verfolgen.</translation>
+    </message>
+    <message>
+        <source>See why a phase peaked where it did: the waterfall, the owners and the ledger against the estimate.</source>
+        <translation>Sehen, warum eine Phase dort ihre Spitze hatte: der Wasserfall, die Eigentümer und das Kassenbuch gegen die Schätzung.</translation>
+    </message>
+    <message>
+        <source>Sweep batch or context until a trial runs out of memory: the largest load that fits.</source>
+        <translation>Batch oder Kontext durchlaufen, bis ein Versuch in Speichermangel läuft: die größte Last, die passt.</translation>
+    </message>
+    <message>
+        <source>Read the decision sheet of what was sized and measured, and export it.</source>
+        <translation>Das Entscheidungsblatt des Dimensionierten und Gemessenen lesen und exportieren.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a workbench tab: %1 the step&apos;s number (1 to 5), %2 its name (&quot;Size&quot;)</extracomment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

@@ -2375,6 +2375,61 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::DecidePage</name>
+    <message>
+        <source>The decision sheet as Export decision sheet would write it now: the estimate, what was measured and the sweep&apos;s boundary, computed, observed and assumed kept apart. The export asks for the choice made and the language.</source>
+        <translation>La hoja de decisión tal como «Exportar hoja de decisión» la escribiría ahora: la estimación, lo medido y el límite del barrido, con lo calculado, lo observado y lo supuesto por separado. La exportación pide la decisión tomada y el idioma.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceChoiceBox</name>
+    <message>
+        <source>%1 as %2</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0), %2 the catalog card it stands in for</extracomment>
+        <translation>%1 como %2</translation>
+    </message>
+    <message>
+        <source>%1, simulated as %2 (%3); not a GPU measurement</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0), %2 the card it stands in for, %3 the card&apos;s capacity</extracomment>
+        <translation>%1, simulado como %2 (%3); no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>%1 (simulated)</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0)</extracomment>
+        <translation>%1 (simulado)</translation>
+    </message>
+    <message>
+        <source>%1, the simulated device; its capacity is set on the Measure step</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0)</extracomment>
+        <translation>%1, el dispositivo simulado; su capacidad se fija en el paso Medir</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a device beside the steps: %1 its id (cuda:0), %2 its name</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <extracomment>the device&apos;s tool tip: %1 its id, %2 its name, %3 its capacity</extracomment>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message>
+        <source>capacity unknown</source>
+        <translation>capacidad desconocida</translation>
+    </message>
+    <message>
+        <source>No device can run</source>
+        <translation>Ningún dispositivo puede ejecutar</translation>
+    </message>
+    <message>
+        <source>%1.
+The device every step sizes for and every run measures on; its details, the refresh and the simulated card are on the Measure step.</source>
+        <extracomment>%1 the chosen device&apos;s description</extracomment>
+        <translation>%1.
+El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejecución; sus detalles, la actualización y la tarjeta simulada están en el paso Medir.</translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::DeviceListModel</name>
     <message>
         <source>not built into this version</source>
@@ -2923,14 +2978,6 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <translation>&amp;Acerca de IteraGPU Lab</translation>
     </message>
     <message>
-        <source>Device</source>
-        <translation>Dispositivo</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Carga de trabajo</translation>
-    </message>
-    <message>
         <source>Phases</source>
         <translation>Fases</translation>
     </message>
@@ -2959,10 +3006,6 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <translation>GB (10^9 bytes)</translation>
     </message>
     <message>
-        <source>Sizing</source>
-        <translation>Dimensionado</translation>
-    </message>
-    <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
         <translation>%1 como %2 · simulado, no es una medición de GPU</translation>
@@ -2971,10 +3014,6 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
         <translation>Ejecución %1 iniciada en %2. %3</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Por qué</translation>
     </message>
     <message>
         <source>%1 (%2) · your script, measured by iteragpu_probe</source>
@@ -3016,12 +3055,21 @@ Dimensiona la memoria de GPU de una carga de trabajo de ML y luego la mide fase 
         <translation>Iniciar tu propio programa de PyTorch, medido desde dentro por iteragpu_probe; sus fases aparecen en directo</translation>
     </message>
     <message>
-        <source>Timeline</source>
-        <translation>Línea de tiempo</translation>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Inicio rápido</translation>
     </message>
     <message>
-        <source>Sweep</source>
-        <translation>Barrido</translation>
+        <source>Step &amp;%1: %2</source>
+        <extracomment>View menu entry: %1 the step&apos;s number, %2 its name</extracomment>
+        <translation>Paso &amp;%1: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Dispositivo:</translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation>Inicio rápido</translation>
     </message>
 </context>
 <context>
@@ -3500,6 +3548,22 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Duration</source>
         <translation>Duración</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::QuickStartNote</name>
+    <message>
+        <source>&lt;b&gt;What to do first&lt;/b&gt;: choose a model below (a preset, a config.json, a safetensors or GGUF file) and the device at the right of the steps; the verdict beside the inputs says whether it fits. Then measure, explain, find the boundary and decide, one tab each (Help &gt; Quick start).</source>
+        <translation>&lt;b&gt;Qué hacer primero&lt;/b&gt;: elija un modelo abajo (un preajuste, un config.json, un archivo safetensors o GGUF) y el dispositivo a la derecha de los pasos; el veredicto junto a las entradas dice si cabe. Después mida, explique, encuentre el límite y decida, una pestaña cada uno (Ayuda &gt; Inicio rápido).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;: %3</source>
+        <extracomment>one line of the quick start: %1 the step&apos;s number, %2 its name, %3 what it is for</extracomment>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;: %3</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Entendido</translation>
     </message>
 </context>
 <context>
@@ -4206,6 +4270,11 @@ The estimate: %2</source>
         <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
         <translation>%1
 La estimación: %2</translation>
+    </message>
+    <message>
+        <source>Needed on the device: %1 (%2 bytes) = %3</source>
+        <extracomment>%1 the total that must fit on the device (e.g. &quot;17.58 GiB&quot;), %2 its exact bytes, %3 its parts joined by &quot; + &quot;</extracomment>
+        <translation>Necesario en el dispositivo: %1 (%2 bytes) = %3</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +5010,59 @@ La estimación: %2</translation>
     <message>
         <source>Ledger</source>
         <translation>Desglose</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkbenchSteps</name>
+    <message>
+        <source>Size</source>
+        <extracomment>a step of the workbench: compute what the model needs</extracomment>
+        <translation>Dimensionar</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <extracomment>a step of the workbench: run the workload on a device</extracomment>
+        <translation>Medir</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <extracomment>a step of the workbench: why a phase peaked where it did</extracomment>
+        <translation>Explicar</translation>
+    </message>
+    <message>
+        <source>Boundary</source>
+        <extracomment>a step of the workbench: the sweep that finds the largest load that fits</extracomment>
+        <translation>Límite</translation>
+    </message>
+    <message>
+        <source>Decide</source>
+        <extracomment>a step of the workbench: the decision sheet</extracomment>
+        <translation>Decidir</translation>
+    </message>
+    <message>
+        <source>Compute what the model needs: weights by format, the KV cache, training, the reserve, and which cards it fits.</source>
+        <translation>Calcular lo que necesita el modelo: pesos por formato, la caché KV, el entrenamiento, la reserva y en qué tarjetas cabe.</translation>
+    </message>
+    <message>
+        <source>Run the workload phase by phase on the chosen device and watch its memory live.</source>
+        <translation>Ejecutar la carga fase a fase en el dispositivo elegido y ver su memoria en directo.</translation>
+    </message>
+    <message>
+        <source>See why a phase peaked where it did: the waterfall, the owners and the ledger against the estimate.</source>
+        <translation>Ver por qué una fase alcanzó su pico donde lo hizo: la cascada, los propietarios y el libro de cuentas frente a la estimación.</translation>
+    </message>
+    <message>
+        <source>Sweep batch or context until a trial runs out of memory: the largest load that fits.</source>
+        <translation>Barrer el lote o el contexto hasta que una prueba se quede sin memoria: la mayor carga que cabe.</translation>
+    </message>
+    <message>
+        <source>Read the decision sheet of what was sized and measured, and export it.</source>
+        <translation>Leer la hoja de decisión de lo dimensionado y lo medido, y exportarla.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a workbench tab: %1 the step&apos;s number (1 to 5), %2 its name (&quot;Size&quot;)</extracomment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

@@ -2373,6 +2373,61 @@ Qt %3 (biên dịch với Qt %4)
     </message>
 </context>
 <context>
+    <name>iteragpu::gui::DecidePage</name>
+    <message>
+        <source>The decision sheet as Export decision sheet would write it now: the estimate, what was measured and the sweep&apos;s boundary, computed, observed and assumed kept apart. The export asks for the choice made and the language.</source>
+        <translation>Bảng quyết định như lệnh Xuất bảng quyết định sẽ ghi lúc này: ước tính, những gì đã đo và ranh giới của lượt quét, tách riêng phần tính toán, quan sát và giả định. Khi xuất sẽ hỏi lựa chọn đã đưa ra và ngôn ngữ.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::DeviceChoiceBox</name>
+    <message>
+        <source>%1 as %2</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0), %2 the catalog card it stands in for</extracomment>
+        <translation>%1 dưới dạng %2</translation>
+    </message>
+    <message>
+        <source>%1, simulated as %2 (%3); not a GPU measurement</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0), %2 the card it stands in for, %3 the card&apos;s capacity</extracomment>
+        <translation>%1, mô phỏng dưới dạng %2 (%3); không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>%1 (simulated)</source>
+        <extracomment>a device beside the steps: %1 its id (sim:0)</extracomment>
+        <translation>%1 (mô phỏng)</translation>
+    </message>
+    <message>
+        <source>%1, the simulated device; its capacity is set on the Measure step</source>
+        <extracomment>the device&apos;s tool tip: %1 its id (sim:0)</extracomment>
+        <translation>%1, thiết bị mô phỏng; dung lượng của nó được đặt ở bước Đo</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a device beside the steps: %1 its id (cuda:0), %2 its name</extracomment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <extracomment>the device&apos;s tool tip: %1 its id, %2 its name, %3 its capacity</extracomment>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message>
+        <source>capacity unknown</source>
+        <translation>dung lượng không rõ</translation>
+    </message>
+    <message>
+        <source>No device can run</source>
+        <translation>Không có thiết bị nào chạy được</translation>
+    </message>
+    <message>
+        <source>%1.
+The device every step sizes for and every run measures on; its details, the refresh and the simulated card are on the Measure step.</source>
+        <extracomment>%1 the chosen device&apos;s description</extracomment>
+        <translation>%1.
+Thiết bị mà mọi bước tính kích thước cho nó và mọi lần chạy đo trên nó; chi tiết, làm mới và card mô phỏng nằm ở bước Đo.</translation>
+    </message>
+</context>
+<context>
     <name>iteragpu::gui::DeviceListModel</name>
     <message>
         <source>not built into this version</source>
@@ -2916,14 +2971,6 @@ Qt %3 (biên dịch với Qt %4)
         <translation>&amp;Giới thiệu IteraGPU Lab</translation>
     </message>
     <message>
-        <source>Device</source>
-        <translation>Thiết bị</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Khối lượng công việc</translation>
-    </message>
-    <message>
         <source>Phases</source>
         <translation>Giai đoạn</translation>
     </message>
@@ -2952,10 +2999,6 @@ Qt %3 (biên dịch với Qt %4)
         <translation>GB (10^9 byte)</translation>
     </message>
     <message>
-        <source>Sizing</source>
-        <translation>Ước tính</translation>
-    </message>
-    <message>
         <source>%1 as %2 · simulated, not a GPU measurement</source>
         <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
         <translation>%1 theo %2 · mô phỏng, không phải phép đo GPU</translation>
@@ -2964,10 +3007,6 @@ Qt %3 (biên dịch với Qt %4)
         <source>Run %1 started on %2. %3</source>
         <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
         <translation>Lần chạy %1 đã bắt đầu trên %2. %3</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Vì sao</translation>
     </message>
     <message>
         <source>%1 (%2) · your script, measured by iteragpu_probe</source>
@@ -3009,12 +3048,21 @@ Qt %3 (biên dịch với Qt %4)
         <translation>Khởi động chương trình PyTorch của bạn, được iteragpu_probe đo từ bên trong; các giai đoạn hiện trực tiếp</translation>
     </message>
     <message>
-        <source>Timeline</source>
-        <translation>Dòng thời gian</translation>
+        <source>&amp;Quick start</source>
+        <translation>&amp;Bắt đầu nhanh</translation>
     </message>
     <message>
-        <source>Sweep</source>
-        <translation>Quét</translation>
+        <source>Step &amp;%1: %2</source>
+        <extracomment>View menu entry: %1 the step&apos;s number, %2 its name</extracomment>
+        <translation>Bước &amp;%1: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Thiết bị:</translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation>Bắt đầu nhanh</translation>
     </message>
 </context>
 <context>
@@ -3493,6 +3541,22 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Duration</source>
         <translation>Thời lượng</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::QuickStartNote</name>
+    <message>
+        <source>&lt;b&gt;What to do first&lt;/b&gt;: choose a model below (a preset, a config.json, a safetensors or GGUF file) and the device at the right of the steps; the verdict beside the inputs says whether it fits. Then measure, explain, find the boundary and decide, one tab each (Help &gt; Quick start).</source>
+        <translation>&lt;b&gt;Việc cần làm trước&lt;/b&gt;: chọn một mô hình bên dưới (một mẫu có sẵn, một config.json, một tệp safetensors hoặc GGUF) và thiết bị ở bên phải các bước; kết luận bên cạnh các ô nhập cho biết có vừa hay không. Sau đó đo, giải thích, tìm ranh giới và quyết định, mỗi việc một thẻ (Trợ giúp &gt; Bắt đầu nhanh).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %2&lt;/b&gt;: %3</source>
+        <extracomment>one line of the quick start: %1 the step&apos;s number, %2 its name, %3 what it is for</extracomment>
+        <translation>&lt;b&gt;%1 %2&lt;/b&gt;: %3</translation>
+    </message>
+    <message>
+        <source>Got it</source>
+        <translation>Đã hiểu</translation>
     </message>
 </context>
 <context>
@@ -4198,6 +4262,11 @@ The estimate: %2</source>
         <extracomment>%1 what was measured (one or two sentences), %2 the estimate&apos;s verdict</extracomment>
         <translation>%1
 Ước tính: %2</translation>
+    </message>
+    <message>
+        <source>Needed on the device: %1 (%2 bytes) = %3</source>
+        <extracomment>%1 the total that must fit on the device (e.g. &quot;17.58 GiB&quot;), %2 its exact bytes, %3 its parts joined by &quot; + &quot;</extracomment>
+        <translation>Cần trên thiết bị: %1 (%2 byte) = %3</translation>
     </message>
 </context>
 <context>
@@ -4931,6 +5000,59 @@ The estimate: %2</source>
     <message>
         <source>Ledger</source>
         <translation>Bảng kê</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::WorkbenchSteps</name>
+    <message>
+        <source>Size</source>
+        <extracomment>a step of the workbench: compute what the model needs</extracomment>
+        <translation>Tính kích thước</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <extracomment>a step of the workbench: run the workload on a device</extracomment>
+        <translation>Đo</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <extracomment>a step of the workbench: why a phase peaked where it did</extracomment>
+        <translation>Giải thích</translation>
+    </message>
+    <message>
+        <source>Boundary</source>
+        <extracomment>a step of the workbench: the sweep that finds the largest load that fits</extracomment>
+        <translation>Ranh giới</translation>
+    </message>
+    <message>
+        <source>Decide</source>
+        <extracomment>a step of the workbench: the decision sheet</extracomment>
+        <translation>Quyết định</translation>
+    </message>
+    <message>
+        <source>Compute what the model needs: weights by format, the KV cache, training, the reserve, and which cards it fits.</source>
+        <translation>Tính những gì mô hình cần: trọng số theo định dạng, cache KV, huấn luyện, phần dự phòng, và vừa với những card nào.</translation>
+    </message>
+    <message>
+        <source>Run the workload phase by phase on the chosen device and watch its memory live.</source>
+        <translation>Chạy tải từng giai đoạn trên thiết bị đã chọn và theo dõi bộ nhớ trực tiếp.</translation>
+    </message>
+    <message>
+        <source>See why a phase peaked where it did: the waterfall, the owners and the ledger against the estimate.</source>
+        <translation>Xem vì sao một giai đoạn đạt đỉnh ở đó: biểu đồ thác nước, các chủ sở hữu và bảng kê so với ước tính.</translation>
+    </message>
+    <message>
+        <source>Sweep batch or context until a trial runs out of memory: the largest load that fits.</source>
+        <translation>Quét batch hoặc ngữ cảnh cho đến khi một lần thử hết bộ nhớ: tải lớn nhất còn vừa.</translation>
+    </message>
+    <message>
+        <source>Read the decision sheet of what was sized and measured, and export it.</source>
+        <translation>Đọc bảng quyết định về những gì đã tính và đã đo, rồi xuất nó ra.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <extracomment>a workbench tab: %1 the step&apos;s number (1 to 5), %2 its name (&quot;Size&quot;)</extracomment>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>

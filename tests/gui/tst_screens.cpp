@@ -12,6 +12,7 @@
 #include "app/gui/why/waterfallchart.h"
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/workbench/workbenchsteps.h"
 #include <QTabWidget>
 #include "core/sim/simbackend.h"
 #include "support/settingssandbox.h"
@@ -146,20 +147,34 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTest::qWait(50);
         QVERIFY(window.width() <= size.width() && window.height() <= size.height());
-        const QStringList clipped = clippedTexts(window);
-        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
-        // The chart keeps a usable share of the window.
-        QVERIFY(window.timeline()->width() >= size.width() / 2);
-        QVERIFY(window.timeline()->height() >= size.height() / 3);
-        saveShot(window, QStringLiteral("idle-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
-        // The sizing tab and the workload tab share the left column: the workload tab must fit too.
-        auto* workloadDock = window.findChild<QDockWidget*>(QStringLiteral("workloadDock"));
-        QVERIFY(workloadDock);
-        workloadDock->raise();
+        // Every step, each with the whole centre: nothing clipped on any of them.
+        using Step = gui::WorkbenchSteps::Step;
+        static const char* const names[] = { "size", "measure", "explain", "boundary", "decide" };
+        for (int i = 0; i < gui::WorkbenchSteps::kStepCount; ++i) {
+            window.steps()->setCurrentStep(static_cast<Step>(i));
+            QTest::qWait(50);
+            QVERIFY(window.steps()->page(static_cast<Step>(i))->isVisibleTo(&window));
+            const QStringList clipped = clippedTexts(window);
+            QVERIFY2(clipped.isEmpty(), qPrintable(QLatin1String(names[i]) + QStringLiteral(": ")
+                                                   + clipped.join(QStringLiteral("; "))));
+            saveShot(window,
+                QStringLiteral("step-%1-%2x%3-%4.png")
+                    .arg(QLatin1String(names[i]))
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(language));
+        }
+        // The sizing panel has the centre: its inputs beside the results, the whole height; the chart keeps most
+        // of the Measure step.
+        window.steps()->setCurrentStep(Step::Size);
+        QTest::qWait(50);
+        QVERIFY(window.sizingPanel()->inputsBesideResults());
+        QVERIFY(window.sizingPanel()->width() >= size.width() - 20);
+        window.steps()->setCurrentStep(Step::Measure);
         QTest::qWait(50);
         QVERIFY(window.workloadForm()->isVisibleTo(&window));
-        const QStringList clippedWorkload = clippedTexts(window);
-        QVERIFY2(clippedWorkload.isEmpty(), qPrintable(clippedWorkload.join(QStringLiteral("; "))));
+        QVERIFY(window.timeline()->width() >= size.width() / 2);
+        QVERIFY(window.timeline()->height() >= size.height() / 3);
     }
 
     void midRun()
@@ -168,6 +183,7 @@ private slots:
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Measure);
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("8"), QStringLiteral("8192"), QStringLiteral("6"), QStringLiteral("6"));
         // Slower simulated kernels, so the run lasts long enough to be seen in the middle.
@@ -215,6 +231,7 @@ private slots:
         window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Measure);
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         if (outOfMemory)
             setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"),
@@ -359,7 +376,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
         const auto result = finished.at(0).at(0).value<protocol::RunResult>();
         QVERIFY2(result.error.empty(), result.error.c_str());
-        window.whyDock()->raise();
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Explain);
         QTest::qWait(100);
         gui::WhyView* why = window.whyView();
         QVERIFY(why->isVisibleTo(&window));
@@ -384,6 +401,7 @@ private slots:
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Measure);
         QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
         setWorkload(window, QStringLiteral("96"), QStringLiteral("2048"), QStringLiteral("3"),
             QString::number(kOomGiB, 'f', 8));

@@ -154,7 +154,7 @@ void clearSizingSettings()
     // 0.25 GiB simulated card): the tests that open the window measure what a first start gives.
     settings.remove(QStringLiteral("workload"));
     settings.remove(gui::MainWindow::geometryKey());
-    settings.remove(gui::MainWindow::stateKey());
+    settings.remove(gui::MainWindow::stepKey());
     settings.sync();
 }
 

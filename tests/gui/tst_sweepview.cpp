@@ -5,6 +5,7 @@
 // with ITERAGPU_SCREENSHOT_DIR set it writes the README's screenshots of the view.
 #include "app/gui/application/labapplication.h"
 #include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/workbench/workbenchsteps.h"
 #include "app/gui/report/decisionsheetwriter.h"
 #include "app/gui/report/reportactions.h"
 #include "app/gui/report/sheetcontentbuilder.h"
@@ -527,7 +528,7 @@ private slots:
         QCOMPARE(window.workloadForm()->workload(), protocol::WorkloadKind::Decoder);
         QVERIFY(window.fileMenu()->actions().contains(window.sweepView()->openAction()));
         QVERIFY(window.fileMenu()->actions().contains(window.sweepView()->compareAction()));
-        window.centralTabs()->setCurrentWidget(window.sweepView());
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Boundary);
         QString error;
         QVERIFY2(window.sweepView()->openFolder(smallSweep(), &error), qPrintable(error));
         QVERIFY2(window.sweepView()->addCompare(largerSweep(), &error), qPrintable(error));

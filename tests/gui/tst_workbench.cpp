@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/labapplication.h"
 #include "app/gui/devices/devicepicker.h"
+#include "app/gui/devices/simcardbox.h"
 #include "app/gui/log/logview.h"
 #include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/workbench/decidepage.h"
+#include "app/gui/workbench/devicechoicebox.h"
+#include "app/gui/workbench/quickstartnote.h"
+#include "app/gui/workbench/workbenchsteps.h"
+#include "app/gui/sweep/sweepview.h"
+#include "app/gui/why/whyview.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/decisionsheetwriter.h"
 #include "app/gui/report/reportactions.h"
@@ -41,6 +48,9 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
 #include <QTest>
 #include <QTranslator>
 #include <QValueAxis>
@@ -538,7 +548,7 @@ private slots:
             QStringLiteral("Spitzenwert zugewiesen"));
         QCOMPARE(window.fileMenu()->title(), QStringLiteral("&Datei"));
         QCOMPARE(window.runPanel()->runButton()->text(), QStringLiteral("&Starten"));
-        QCOMPARE(window.findChild<QDockWidget*>(QStringLiteral("phasesDock"))->windowTitle(), QStringLiteral("Phasen"));
+        QCOMPARE(window.measureTabs()->tabText(0), QStringLiteral("Phasen"));
         QCOMPARE(window.logView()->model()->headerData(gui::LogModel::ColMessage, Qt::Horizontal).toString(),
             QStringLiteral("Meldung"));
         qApp->removeTranslator(&german);
@@ -569,26 +579,161 @@ private slots:
         QCOMPARE(window.timeline()->axisY()->titleText(), QStringLiteral("Memory (GiB)"));
     }
 
+    // Each step has its page and the whole centre; the View menu's entries and Ctrl+1..5 switch; "Measure this
+    // model" goes to the Measure step; a page keeps its state across a switch.
+    void stepsHoldTheirPages()
+    {
+        gui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        using Step = gui::WorkbenchSteps::Step;
+        gui::WorkbenchSteps* steps = window.steps();
+        QCOMPARE(steps->count(), gui::WorkbenchSteps::kStepCount);
+        QVERIFY(steps->page(Step::Size)->isAncestorOf(window.sizingPanel()));
+        QVERIFY(steps->page(Step::Measure)->isAncestorOf(window.timeline()));
+        QVERIFY(steps->page(Step::Measure)->isAncestorOf(window.workloadForm()));
+        QVERIFY(steps->page(Step::Measure)->isAncestorOf(window.phaseView()));
+        QCOMPARE(steps->page(Step::Explain), static_cast<QWidget*>(window.whyView()));
+        QCOMPARE(steps->page(Step::Boundary), static_cast<QWidget*>(window.sweepView()));
+        QCOMPARE(steps->page(Step::Decide), static_cast<QWidget*>(window.decidePage()));
+        QCOMPARE(steps->tabText(0), QStringLiteral("1 · Size"));
+        QCOMPARE(steps->tabText(4), QStringLiteral("5 · Decide"));
+        QVERIFY(!steps->tabToolTip(2).isEmpty());
+        // Ctrl+3: Explain, the whole centre.
+        QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(steps->currentStep(), Step::Explain);
+        QVERIFY(window.whyView()->isVisible());
+        QVERIFY(window.whyView()->width() >= 1000);
+        // A typed value survives a trip to another step.
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        steps->setCurrentStep(Step::Boundary);
+        steps->setCurrentStep(Step::Size);
+        QCOMPARE(window.sizingPanel()->sizedModel().has_value(), true);
+        window.sizingPanel()->measureButton()->click();
+        QCOMPARE(steps->currentStep(), Step::Measure);
+        QCOMPARE(window.workloadForm()->workload(), protocol::WorkloadKind::Decoder);
+        // The device choice and the run bar are in view on every step.
+        for (int i = 0; i < gui::WorkbenchSteps::kStepCount; ++i) {
+            steps->setCurrentStep(static_cast<Step>(i));
+            QVERIFY(window.deviceChoice()->isVisible());
+            QVERIFY(window.runPanel()->isVisible());
+        }
+    }
+
+    // The device choice beside the steps and the picker on the Measure step are one choice, both ways.
+    void deviceChoiceIsThePickersChoice()
+    {
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        gui::DeviceChoiceBox* choice = window.deviceChoice();
+        const int sim1 = choice->findData(QStringLiteral("sim:1"));
+        QVERIFY(sim1 >= 0);
+        QVERIFY(choice->findData(QStringLiteral("cuda")) < 0); // an unavailable backend is not offered
+        choice->setCurrentIndex(sim1);
+        emit choice->activated(sim1);
+        QCOMPARE(window.devicePicker()->currentDeviceId(), QStringLiteral("sim:1"));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QCOMPARE(choice->currentData().toString(), QStringLiteral("sim:0"));
+        QVERIFY(choice->currentText().contains(QStringLiteral("sim:0")));
+        // A simulated card is named there too, its capacity in the tool tip.
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("rtx-4090")));
+        QVERIFY2(choice->currentText().contains(QStringLiteral("4090")), qPrintable(choice->currentText()));
+        QVERIFY2(choice->itemData(choice->currentIndex(), Qt::ToolTipRole).toString().contains(QStringLiteral("GiB")),
+            qPrintable(choice->itemData(choice->currentIndex(), Qt::ToolTipRole).toString()));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QString()));
+    }
+
+    // "What to do first" at a first start, above the Size step; closed, it stays closed; Reset layout and
+    // Help > Quick start bring the steps back.
+    void quickStartAtTheFirstStart()
+    {
+        QSettings().remove(gui::QuickStartNote::settingsKey());
+        {
+            gui::MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QCOMPARE(window.steps()->currentStep(), gui::WorkbenchSteps::Step::Size);
+            QVERIFY(window.quickStartNote()->isVisible());
+            window.quickStartNote()->closeButton()->click();
+            QVERIFY(!window.quickStartNote()->isVisible());
+        }
+        {
+            gui::MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(!window.quickStartNote()->isVisible());
+            window.resetLayout();
+            QVERIFY(window.quickStartNote()->isVisible());
+        }
+        const QString text = gui::QuickStartNote::text();
+        for (int i = 0; i < gui::WorkbenchSteps::kStepCount; ++i)
+            QVERIFY(text.contains(gui::WorkbenchSteps::purpose(static_cast<gui::WorkbenchSteps::Step>(i))));
+        bool inHelp = false;
+        gui::MainWindow window;
+        for (QAction* action : window.helpMenu()->actions())
+            inHelp = inHelp || action->text() == QStringLiteral("&Quick start");
+        QVERIFY(inHelp);
+        QSettings().remove(gui::QuickStartNote::settingsKey());
+    }
+
+    // The Decide step previews the sheet the export would write: after an out-of-memory run it says so, beside
+    // the estimate; the preview follows a change of the estimate while in view.
+    void decidePreviewIsTheSheet()
+    {
+        gui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Decide);
+        QTRY_VERIFY(window.decidePage()->preview()->toPlainText().contains(QStringLiteral("Decision sheet")));
+        QVERIFY2(window.decidePage()->preview()->toPlainText().contains(QStringLiteral("Fits on sim:0")),
+            qPrintable(window.decidePage()->preview()->toPlainText().left(600)));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Measure);
+        setWorkload(window, QStringLiteral("256"), QStringLiteral("1024"), QStringLiteral("1"), QStringLiteral("2"),
+            QStringLiteral("0.55078125"));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Decide);
+        QTRY_VERIFY(window.decidePage()->preview()->toPlainText().contains(QStringLiteral("out of memory")));
+        QVERIFY2(window.decidePage()->preview()->toPlainText().contains(QStringLiteral("The estimate, for the cards not measured")),
+            qPrintable(window.decidePage()->preview()->toPlainText().left(1200)));
+    }
+
     void layoutIsRemembered()
     {
+        int width = 0;
         {
             gui::MainWindow window;
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            window.findChild<QDockWidget*>(QStringLiteral("logDock"))->hide();
+            window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Measure);
+            QTest::qWait(20);
+            auto* split = window.findChild<QSplitter*>(QStringLiteral("measureSplit"));
+            QVERIFY(split);
+            split->setSizes({ 600, window.width() - 600 });
+            QTest::qWait(20);
+            width = split->sizes().value(0);
+            QVERIFY(width >= 590 && width <= 610);
             window.close();
         }
         {
             gui::MainWindow window;
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QVERIFY(window.findChild<QDockWidget*>(QStringLiteral("logDock"))->isHidden());
-            QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("phasesDock"))->isHidden());
+            // The step shown last and the splits come back.
+            QCOMPARE(window.steps()->currentStep(), gui::WorkbenchSteps::Step::Measure);
+            auto* split = window.findChild<QSplitter*>(QStringLiteral("measureSplit"));
+            QCOMPARE(split->sizes().value(0), width);
             window.resetLayout();
-            QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("logDock"))->isHidden());
+            QCOMPARE(window.steps()->currentStep(), gui::WorkbenchSteps::Step::Size);
+            QVERIFY(split->sizes().value(0) < width);
             window.close();
         }
-        QSettings().remove(gui::MainWindow::stateKey());
+        QSettings().remove(gui::MainWindow::stepKey());
     }
 };
 

@@ -7,10 +7,10 @@
 #include "app/gui/report/reportactions.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/sweep/sweepview.h"
+#include "app/gui/workbench/workbenchsteps.h"
 #include "core/report/filekind.h"
 
 #include <QDir>
-#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -81,6 +81,8 @@ bool FileOpener::open(const QString& path, QString* error)
     switch (what.kind) {
     case report::FileKind::Result:
         ok = m_window->reportActions()->openResultFile(path); // logs its own line, both ways
+        if (ok)
+            m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Measure); // its timeline and phases
         if (!ok)
             //: %1 is a file path
             reason = tr("%1 could not be opened as a result.").arg(QDir::toNativeSeparators(path));
@@ -89,8 +91,8 @@ bool FileOpener::open(const QString& path, QString* error)
         const QFileInfo info(path);
         const QString folder = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
         ok = m_window->sweepView()->openFolder(folder, &reason);
-        if (ok && m_window->centralTabs())
-            m_window->centralTabs()->setCurrentWidget(m_window->sweepView());
+        if (ok)
+            m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Boundary);
         break;
     }
     case report::FileKind::ModelConfig:
@@ -112,6 +114,8 @@ bool FileOpener::open(const QString& path, QString* error)
         break;
     case report::FileKind::TorchSnapshot:
         ok = m_window->reportActions()->importSnapshotFile(path); // logs its own line, both ways
+        if (ok)
+            m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Measure);
         if (!ok)
             //: %1 is a file path
             reason = tr("%1 could not be imported as a PyTorch snapshot.").arg(QDir::toNativeSeparators(path));
@@ -125,8 +129,7 @@ bool FileOpener::open(const QString& path, QString* error)
     }
     if (what.kind == report::FileKind::ModelConfig || what.kind == report::FileKind::Safetensors
         || what.kind == report::FileKind::ModelFolder || what.kind == report::FileKind::Gguf) {
-        if (QDockWidget* dock = qobject_cast<QDockWidget*>(m_window->sizingPanel()->parentWidget()))
-            dock->raise();
+        m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Size);
         if (!ok)
             //: %1 is a file path; the sizing panel shows the reader's own error
             reason = tr("%1 could not be read; the sizing panel says why.").arg(QDir::toNativeSeparators(path));

@@ -21,6 +21,10 @@
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/workbench/decidepage.h"
+#include "app/gui/workbench/devicechoicebox.h"
+#include "app/gui/workbench/quickstartnote.h"
+#include "app/gui/workbench/workbenchsteps.h"
 #include "core/verdict/measuredverdict.h"
 #include "core/report/ledger.h"
 #include "core/protocol/runsummary.h"
@@ -30,10 +34,12 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDockWidget>
+#include <QMessageBox>
+#include <QSplitter>
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -50,7 +56,7 @@
 namespace iteragpu::gui {
 
 namespace {
-    constexpr int kLayoutVersion = 3; // bump when the docks change, so an old saved layout is not applied
+    constexpr int kLayoutVersion = 4; // bump when the splits change, so an old saved layout is not applied
     const QString kUnitKey = QStringLiteral("ui/unit");
     const QString kOwnerColoursKey = QStringLiteral("timeline/ownerColours");
 } // namespace
@@ -61,21 +67,14 @@ MainWindow::MainWindow(QWidget* parent)
 {
     m_registry->load();
     setObjectName(QStringLiteral("MainWindow"));
-    setDockNestingEnabled(true);
-    // The left docks run the full height; the bottom docks sit under the chart only.
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     createWidgets();
-    createDocks();
+    createMeasurePage();
     createMenus();
     createSizingAndReports();
     connectRun();
     retranslateUi();
     resize(1280, 800);
-    // The left column's split again at the window's real size: set before (createDocks), a tabbed bottom group
-    // makes the first layout give the device list a larger share than asked, squeezing the sizing inputs.
-    resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
-    m_defaultState = saveState(kLayoutVersion);
+    applyDefaultSplits();
     restoreLayout();
     const QSettings settings;
     setUnit(settings.value(kUnitKey).toString() == QLatin1String("GB") ? units::Unit::GB : units::Unit::GiB);
@@ -103,20 +102,11 @@ void MainWindow::createWidgets()
     m_notice->setWordWrap(true);
     m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notice->hide();
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->setSpacing(2);
-    layout->addWidget(m_notice);
-    layout->addWidget(m_timeline, 1);
-    // The run's timeline and the Sweep view share the centre as two tabs.
+    // The steps of the decision share the centre, one page each (WorkbenchSteps).
+    m_steps = new WorkbenchSteps(this);
+    setCentralWidget(m_steps);
     m_sweepView = new SweepView(this);
-    m_centralTabs = new QTabWidget(this);
-    m_centralTabs->setObjectName(QStringLiteral("centralTabs"));
-    m_centralTabs->setDocumentMode(true);
-    m_centralTabs->addTab(central, QString());
-    m_centralTabs->addTab(m_sweepView, QString());
-    setCentralWidget(m_centralTabs);
+    m_steps->setPage(WorkbenchSteps::Step::Boundary, m_sweepView);
 
     m_devicePicker = new DevicePicker(*m_registry, this);
     m_workloadForm = new WorkloadForm(this);
@@ -139,33 +129,36 @@ void MainWindow::createWidgets()
 
     m_logView = new LogView(this);
     m_whyView = new WhyView(this);
+    m_steps->setPage(WorkbenchSteps::Step::Explain, m_whyView);
 
     m_runPanel = new RunPanel(m_runController, this);
     m_runToolBar = addToolBar(QString());
     m_runToolBar->setObjectName(QStringLiteral("runToolBar"));
     m_runToolBar->setMovable(false);
     m_runToolBar->addWidget(m_runPanel);
-    m_runToolBar->addSeparator();
+    // The device choice and the unit sit at the right of the steps' tabs: in view on every step, and the run bar
+    // keeps the tool bar's whole width for its phase and progress.
+    m_deviceLabel = new QLabel(this);
+    m_deviceChoice = new DeviceChoiceBox(m_devicePicker, this);
+    m_deviceLabel->setBuddy(m_deviceChoice);
     m_unitLabel = new QLabel(this);
     m_unitBox = new QComboBox(this);
     m_unitBox->addItem(QStringLiteral("GiB"), static_cast<int>(units::Unit::GiB));
     m_unitBox->addItem(QStringLiteral("GB"), static_cast<int>(units::Unit::GB));
     m_unitLabel->setBuddy(m_unitBox);
-    m_runToolBar->addWidget(m_unitLabel);
-    m_runToolBar->addWidget(m_unitBox);
+    auto* corner = new QWidget(this);
+    corner->setObjectName(QStringLiteral("stepsCorner"));
+    auto* cornerLayout = new QHBoxLayout(corner);
+    cornerLayout->setContentsMargins(8, 0, 4, 0);
+    cornerLayout->setSpacing(4);
+    cornerLayout->addWidget(m_deviceLabel);
+    cornerLayout->addWidget(m_deviceChoice);
+    cornerLayout->addSpacing(8);
+    cornerLayout->addWidget(m_unitLabel);
+    cornerLayout->addWidget(m_unitBox);
+    m_steps->setCornerWidget(corner, Qt::TopRightCorner);
     connect(m_unitBox, &QComboBox::currentIndexChanged, this,
         [this] { setUnit(static_cast<units::Unit>(m_unitBox->currentData().toInt())); });
-}
-
-QDockWidget* MainWindow::makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area)
-{
-    auto* dock = new QDockWidget(this);
-    dock->setObjectName(objectName);
-    dock->setWidget(content);
-    dock->setFeatures(
-        QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(area, dock);
-    return dock;
 }
 
 void MainWindow::fitPhaseColumns()
@@ -186,57 +179,79 @@ void MainWindow::fitPhaseColumns()
     }
 }
 
-void MainWindow::createDocks()
+void MainWindow::createMeasurePage()
 {
-    m_deviceDock = makeDock(QStringLiteral("deviceDock"), m_devicePicker, Qt::LeftDockWidgetArea);
+    // The Measure step: the device and the workload on the left, the live timeline on the right above the phase
+    // table and the log (two tabs), each part in a splitter the user can move; the splits are remembered.
     auto* formScroll = new QScrollArea(this);
+    formScroll->setObjectName(QStringLiteral("workloadScroll"));
     formScroll->setWidget(m_workloadForm);
     formScroll->setWidgetResizable(true);
     formScroll->setFrameShape(QFrame::NoFrame);
     formScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // The dock never gets narrower than the form, so no field is cut off; the form scrolls vertically.
+    // The column never gets narrower than the form, so no field is cut off; the form scrolls vertically.
     formScroll->setMinimumWidth(
         m_workloadForm->minimumSizeHint().width() + formScroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
-    m_workloadDock = makeDock(QStringLiteral("workloadDock"), formScroll, Qt::LeftDockWidgetArea);
-    m_phasesDock = makeDock(QStringLiteral("phasesDock"), m_phaseView, Qt::BottomDockWidgetArea);
-    m_logDock = makeDock(QStringLiteral("logDock"), m_logView, Qt::BottomDockWidgetArea);
-    splitDockWidget(m_phasesDock, m_logDock, Qt::Horizontal);
-    // The device list at its own height, the rest of the column for the sizing and workload tabs (the sizing
-    // panel's need, verdict and inputs at 1024x700).
-    resizeDocks({ m_deviceDock, m_workloadDock }, { 200, 470 }, Qt::Vertical);
-    resizeDocks({ m_deviceDock }, { 360 }, Qt::Horizontal);
-    resizeDocks({ m_phasesDock, m_logDock }, { 640, 280 }, Qt::Horizontal);
-    resizeDocks({ m_phasesDock }, { 230 }, Qt::Vertical);
-    // The Why view is a tab beside the phase table: it explains the phase selected there. Tabified after the
-    // sizes are set: a tabbed group given to resizeDocks takes its height from the left column at 1024x700.
-    m_whyDock = makeDock(QStringLiteral("whyDock"), m_whyView, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(m_phasesDock, m_whyDock);
-    m_phasesDock->raise();
+    m_measureLeft = new QSplitter(Qt::Vertical, this);
+    m_measureLeft->setObjectName(QStringLiteral("measureLeftSplit"));
+    m_measureLeft->addWidget(m_devicePicker);
+    m_measureLeft->addWidget(formScroll);
+    m_measureLeft->setChildrenCollapsible(false);
+
+    auto* chart = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chart);
+    chartLayout->setContentsMargins(2, 2, 2, 2);
+    chartLayout->setSpacing(2);
+    chartLayout->addWidget(m_notice);
+    chartLayout->addWidget(m_timeline, 1);
+    m_bottomTabs = new QTabWidget(this);
+    m_bottomTabs->setObjectName(QStringLiteral("measureTabs"));
+    m_bottomTabs->setDocumentMode(true);
+    m_bottomTabs->addTab(m_phaseView, QString());
+    m_bottomTabs->addTab(m_logView, QString());
+    m_measureRight = new QSplitter(Qt::Vertical, this);
+    m_measureRight->setObjectName(QStringLiteral("measureRightSplit"));
+    m_measureRight->addWidget(chart);
+    m_measureRight->addWidget(m_bottomTabs);
+    m_measureRight->setStretchFactor(0, 3);
+    m_measureRight->setStretchFactor(1, 1);
+    m_measureRight->setChildrenCollapsible(false);
+
+    m_measureSplit = new QSplitter(Qt::Horizontal, this);
+    m_measureSplit->setObjectName(QStringLiteral("measureSplit"));
+    m_measureSplit->addWidget(m_measureLeft);
+    m_measureSplit->addWidget(m_measureRight);
+    m_measureSplit->setStretchFactor(1, 1);
+    m_measureSplit->setChildrenCollapsible(false);
+    m_steps->setPage(WorkbenchSteps::Step::Measure, m_measureSplit);
 }
 
-QDockWidget* MainWindow::addPanelDock(
-    const QString& objectName, const QString& title, QWidget* panel, Qt::DockWidgetArea area)
+void MainWindow::applyDefaultSplits()
 {
-    QDockWidget* dock = makeDock(objectName, panel, area);
-    dock->setWindowTitle(title);
-    m_viewMenu->insertAction(m_viewMenu->actions().value(0), dock->toggleViewAction());
-    return dock;
+    // The form's column at its own width, the chart the rest; the device list at its height above the form; the
+    // chart two thirds of the height above the phases.
+    const int left = std::max(m_measureLeft->minimumSizeHint().width(), 400);
+    m_measureSplit->setSizes({ left, std::max(1, width() - left) });
+    m_measureLeft->setSizes({ 190, std::max(1, height() - 190) });
+    m_measureRight->setSizes({ height() * 2 / 3, height() / 3 });
+    m_bottomTabs->setCurrentIndex(0);
 }
 
 void MainWindow::createSizingAndReports()
 {
-    // The sizing panel (computed) docks on the right of the timeline (observed); its estimate is the chart's
-    // estimate line, and the selected device is its fit target.
+    // The Size step: the sizing panel (computed) with the whole centre, its inputs left of its verdict and card
+    // table; its estimate is the chart's estimate line, and the selected device is its fit target. At a first
+    // start "what to do first" sits above it until closed.
     m_sizingPanel = new SizingPanel(this);
-    // It shares the left column with the workload form, as tabs (size first, then measure), so the timeline
-    // keeps at least half of the window's width at 1024 pixels.
-    // Wide enough for its form rows and the inputs' own vertical scroll bar. The panel scrolls its inputs and keeps
-    // the verdict and the breakdown in view below them (a splitter between the two), so it is not wrapped in a
-    // second scroll area: that gave two scroll bars side by side and pushed the verdict out of sight.
-    m_sizingPanel->setMinimumWidth(360 + m_sizingPanel->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
-    m_sizingDock = addPanelDock(QStringLiteral("sizingDock"), tr("Sizing"), m_sizingPanel, Qt::LeftDockWidgetArea);
-    tabifyDockWidget(m_workloadDock, m_sizingDock);
-    m_sizingDock->raise();
+    auto* sizePage = new QWidget(this);
+    auto* sizeLayout = new QVBoxLayout(sizePage);
+    sizeLayout->setContentsMargins(2, 2, 2, 2);
+    sizeLayout->setSpacing(4);
+    m_quickStart = new QuickStartNote(sizePage);
+    m_quickStart->setVisible(!QuickStartNote::dismissed());
+    sizeLayout->addWidget(m_quickStart);
+    sizeLayout->addWidget(m_sizingPanel, 1);
+    m_steps->setPage(WorkbenchSteps::Step::Size, sizePage);
     connect(m_sizingPanel, &SizingPanel::estimateChanged, this, &MainWindow::updateEstimateLine);
     connect(m_sizingPanel, &SizingPanel::estimateCleared, this, &MainWindow::updateEstimateLine);
     // The workload form measures the sizing panel's model (Note [Which workload runs] in workloadform.h);
@@ -247,8 +262,7 @@ void MainWindow::createSizingAndReports()
     });
     connect(m_sizingPanel, &SizingPanel::measureRequested, this, [this](const SizedModel& model) {
         m_workloadForm->takeOver(model);
-        m_workloadDock->show();
-        m_workloadDock->raise();
+        m_steps->setCurrentStep(WorkbenchSteps::Step::Measure);
     });
     m_workloadForm->setSizedModel(m_sizingPanel->sizedModel());
     connect(m_workloadForm, &WorkloadForm::changed, this, &MainWindow::updateEstimateLine);
@@ -322,6 +336,13 @@ void MainWindow::createSizingAndReports()
     // Files from the command line, dropped onto the window or picked in File > Open Recent.
     m_fileOpener = new FileOpener(this);
     m_fileMenu->insertMenu(m_fileSeparator, m_fileOpener->recentFiles()->menu());
+
+    // The Decide step: the sheet's preview, rebuilt while in view when what it reads changes.
+    m_decidePage = new DecidePage(m_reportActions, this);
+    m_steps->setPage(WorkbenchSteps::Step::Decide, m_decidePage);
+    connect(m_sizingPanel, &SizingPanel::estimateChanged, m_decidePage, &DecidePage::refreshSoon);
+    connect(m_sizingPanel, &SizingPanel::estimateCleared, m_decidePage, &DecidePage::refreshSoon);
+    connect(m_devicePicker, &DevicePicker::currentDeviceChanged, m_decidePage, &DecidePage::refreshSoon);
 }
 
 void MainWindow::createMenus()
@@ -343,8 +364,20 @@ void MainWindow::createMenus()
     m_quitAction->setShortcut(QKeySequence::Quit);
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
-        m_viewMenu->addAction(dock->toggleViewAction());
+    // One entry per step, Ctrl+1 to Ctrl+5.
+    m_stepGroup = new QActionGroup(this);
+    for (int i = 0; i < WorkbenchSteps::kStepCount; ++i) {
+        QAction* action = m_viewMenu->addAction(QString());
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        m_stepGroup->addAction(action);
+        connect(action, &QAction::triggered, this,
+            [this, i] { m_steps->setCurrentStep(static_cast<WorkbenchSteps::Step>(i)); });
+    }
+    connect(m_steps, &WorkbenchSteps::stepChanged, this, [this](WorkbenchSteps::Step step) {
+        m_stepGroup->actions().value(static_cast<int>(step))->setChecked(true);
+    });
+    m_stepGroup->actions().value(static_cast<int>(m_steps->currentStep()))->setChecked(true);
     m_viewMenu->addSeparator();
     m_unitMenu = m_viewMenu->addMenu(QString());
     m_unitGroup = new QActionGroup(this);
@@ -380,6 +413,9 @@ void MainWindow::createMenus()
     }
 
     m_helpMenu = menuBar()->addMenu(QString());
+    m_quickStartAction = m_helpMenu->addAction(QString(), this, &MainWindow::showQuickStart);
+    m_quickStartAction->setShortcut(QKeySequence::HelpContents);
+    m_helpMenu->addSeparator();
     m_aboutAction = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
 }
 
@@ -395,7 +431,7 @@ void MainWindow::connectRun()
     });
     connect(m_sweepView->controller(), &SweepController::stateChanged, this, &MainWindow::updateRunAllowed);
     connect(m_sweepView->openAction(), &QAction::triggered, this,
-        [this] { m_centralTabs->setCurrentWidget(m_sweepView); });
+        [this] { m_steps->setCurrentStep(WorkbenchSteps::Step::Boundary); });
     connect(m_runPanel, &RunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_runPanel, &RunPanel::stopRequested, this, &MainWindow::stopRun);
     connect(m_workloadForm, &WorkloadForm::changed, this, [this] {
@@ -693,6 +729,7 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
     showInWhyView(result);
     m_sizingPanel->setMeasured(verdict::MeasuredVerdict::of(result)); // it outranks the estimate
     m_reportActions->setMeasured(result);
+    m_decidePage->refreshSoon();
     m_phaseModel->runFinished(result);
     for (const protocol::PhaseResult& phase : result.phases)
         if (phase.status == protocol::PhaseStatus::NotRun)
@@ -754,6 +791,7 @@ void MainWindow::setUnit(units::Unit unit)
     m_devicePicker->setUnit(unit);
     m_whyView->setUnit(unit);
     m_sweepView->setUnit(unit);
+    m_deviceChoice->setUnit(unit);
     const QSignalBlocker blocker(m_unitBox);
     m_unitBox->setCurrentIndex(m_unitBox->findData(static_cast<int>(unit)));
     if (m_unitGiBAction) {
@@ -784,14 +822,14 @@ void MainWindow::retranslateUi()
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About IteraGPU Lab"));
-    m_deviceDock->setWindowTitle(tr("Device"));
-    m_workloadDock->setWindowTitle(tr("Workload"));
-    m_phasesDock->setWindowTitle(tr("Phases"));
-    m_logDock->setWindowTitle(tr("Log"));
-    m_whyDock->setWindowTitle(tr("Why"));
-    m_centralTabs->setTabText(0, tr("Timeline"));
-    m_centralTabs->setTabText(1, tr("Sweep"));
-    m_sizingDock->setWindowTitle(tr("Sizing"));
+    m_quickStartAction->setText(tr("&Quick start"));
+    m_bottomTabs->setTabText(0, tr("Phases"));
+    m_bottomTabs->setTabText(1, tr("Log"));
+    for (int i = 0; i < WorkbenchSteps::kStepCount; ++i)
+        //: View menu entry: %1 the step's number, %2 its name
+        m_stepGroup->actions().value(i)->setText(
+            tr("Step &%1: %2").arg(i + 1).arg(WorkbenchSteps::title(static_cast<WorkbenchSteps::Step>(i))));
+    m_deviceLabel->setText(tr("&Device:"));
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
     m_phaseModel->retranslate();
@@ -821,27 +859,50 @@ void MainWindow::showAbout()
 }
 
 QString MainWindow::geometryKey() { return QStringLiteral("window/geometry"); }
-QString MainWindow::stateKey() { return QStringLiteral("window/state"); }
+QString MainWindow::stepKey() { return QStringLiteral("window/step"); }
+QString MainWindow::layoutVersionKey() { return QStringLiteral("window/layoutVersion"); }
 
 void MainWindow::restoreLayout()
 {
     const QSettings settings;
     restoreGeometry(settings.value(geometryKey()).toByteArray());
-    restoreState(settings.value(stateKey()).toByteArray(), kLayoutVersion);
+    // Splits saved by an older layout (docks) are not applied: their version differs.
+    if (settings.value(layoutVersionKey()).toInt() == kLayoutVersion) {
+        m_measureSplit->restoreState(settings.value(splitKey(m_measureSplit)).toByteArray());
+        m_measureLeft->restoreState(settings.value(splitKey(m_measureLeft)).toByteArray());
+        m_measureRight->restoreState(settings.value(splitKey(m_measureRight)).toByteArray());
+    }
+    if (const auto step = WorkbenchSteps::fromKey(settings.value(stepKey()).toString()))
+        m_steps->setCurrentStep(*step);
 }
 
 void MainWindow::saveLayout()
 {
     QSettings settings;
     settings.setValue(geometryKey(), saveGeometry());
-    settings.setValue(stateKey(), saveState(kLayoutVersion));
+    settings.setValue(layoutVersionKey(), kLayoutVersion);
+    for (QSplitter* split : { m_measureSplit, m_measureLeft, m_measureRight })
+        settings.setValue(splitKey(split), split->saveState());
+    settings.setValue(stepKey(), WorkbenchSteps::key(m_steps->currentStep()));
 }
 
 void MainWindow::resetLayout()
 {
-    restoreState(m_defaultState, kLayoutVersion);
-    for (QDockWidget* dock : { m_deviceDock, m_workloadDock, m_phasesDock, m_whyDock, m_logDock })
-        dock->show();
+    applyDefaultSplits();
+    m_steps->setCurrentStep(WorkbenchSteps::Step::Size);
+    m_quickStart->show();
+}
+
+void MainWindow::showQuickStart()
+{
+    QMessageBox box(QMessageBox::Information, tr("Quick start"), QuickStartNote::text(), QMessageBox::Ok, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+}
+
+QString MainWindow::splitKey(const QSplitter* split)
+{
+    return QStringLiteral("window/") + split->objectName();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

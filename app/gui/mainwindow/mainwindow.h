@@ -13,7 +13,7 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
-class QDockWidget;
+class QSplitter;
 class QLabel;
 class QMenu;
 class QTabWidget;
@@ -22,10 +22,13 @@ class QToolBar;
 
 namespace iteragpu::gui {
 
+class DecidePage;
+class DeviceChoiceBox;
 class DevicePicker;
 class FileOpener;
 class LogView;
 class PhaseTableModel;
+class QuickStartNote;
 class ReportActions;
 class RunController;
 class RunPanel;
@@ -33,12 +36,15 @@ class SizingPanel;
 class SweepView;
 class TimelineChart;
 class WhyView;
+class WorkbenchSteps;
 class WorkloadForm;
 
-// The workbench window. Menus File, View, Language, Help; a Run tool bar; the live timeline in the centre; docks
-// for the device picker and the workload form (left), the phase table and the log (bottom), the sizing panel
-// (left, a tab beside the workload form). addPanelDock() adds a panel dock and its toggle in the View menu.
-// Docks and geometry are saved with QSettings and restored at the next start.
+// The workbench window, laid out by the user's steps (WorkbenchSteps), each with the whole centre: Size (the
+// sizing panel), Measure (the device picker and the workload form beside the live timeline, the phase table and
+// the log under it), Explain (the Why view), Boundary (the Sweep view), Decide (the sheet's preview and export).
+// Menus File, View (the steps, Ctrl+1 to Ctrl+5), Language, Help (Quick start, About); a tool bar with the run
+// bar and the device choice, in view on every step. The geometry, the splits and the step shown are saved with
+// QSettings and restored at the next start.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -65,12 +71,17 @@ public:
     // Opens files from the command line, drops and File > Open Recent, each where its kind belongs.
     FileOpener* fileOpener() const { return m_fileOpener; }
     RunPanel* runPanel() const { return m_runPanel; }
-    // Why the selected phase peaked where it did: a tab beside the phase table.
+    // Why the selected phase peaked where it did: the Explain step.
     WhyView* whyView() const { return m_whyView; }
-    QDockWidget* whyDock() const { return m_whyDock; }
-    // The Sweep view: a tab of the centre beside the run's timeline.
+    // The Sweep view: the Boundary step.
     SweepView* sweepView() const { return m_sweepView; }
-    QTabWidget* centralTabs() const { return m_centralTabs; }
+    // The steps in the centre, and the pages the window puts there.
+    WorkbenchSteps* steps() const { return m_steps; }
+    DecidePage* decidePage() const { return m_decidePage; }
+    QuickStartNote* quickStartNote() const { return m_quickStart; }
+    DeviceChoiceBox* deviceChoice() const { return m_deviceChoice; }
+    // The Measure step's tabs under the chart: Phases and Log.
+    QTabWidget* measureTabs() const { return m_bottomTabs; }
     // What Run would start now: the workload form's configuration on the chosen device, with its simulated card
     // and speed; nullopt while the form is invalid.
     std::optional<protocol::RunConfig> runConfig() const;
@@ -80,17 +91,15 @@ public:
     units::Unit unit() const { return m_unit; }
     void setUnit(units::Unit unit);
 
-    // Adds a panel as a dock (right area by default) with a toggle in the View menu; the dock's object name
-    // keys its saved layout. Call before the window is shown so the saved layout applies to it.
-    QDockWidget* addPanelDock(const QString& objectName, const QString& title, QWidget* panel,
-        Qt::DockWidgetArea area = Qt::RightDockWidgetArea);
-
     // Settings keys of the saved layout.
     static QString geometryKey();
-    static QString stateKey();
+    static QString stepKey();
+    static QString layoutVersionKey();
+    static QString splitKey(const QSplitter* split);
 
 public slots:
     void showAbout();
+    void showQuickStart();
     void switchLanguage(const QString& code);
     void startRun();
     void stopRun();
@@ -107,7 +116,8 @@ protected:
 
 private:
     void createWidgets();
-    void createDocks();
+    void createMeasurePage();
+    void applyDefaultSplits();
     void fitPhaseColumns(); // each column at least as wide as its title
     void createMenus();
     void connectRun();
@@ -118,7 +128,6 @@ private:
     void updateChartDevice();
     void updateEstimateLine();
     void showNotice(const QString& text, bool error);
-    QDockWidget* makeDock(const QString& objectName, QWidget* content, Qt::DockWidgetArea area);
     void onRunFinished(const protocol::RunResult& result);
     void createSizingAndReports();
     void showInWhyView(const protocol::RunResult& result);
@@ -145,7 +154,9 @@ private:
     QComboBox* m_unitBox = nullptr;
     QLabel* m_unitLabel = nullptr;
     QLabel* m_notice = nullptr;
-    QByteArray m_defaultState;
+    QAction* m_quickStartAction = nullptr;
+    QActionGroup* m_stepGroup = nullptr;
+    QLabel* m_deviceLabel = nullptr;
 
     DevicePicker* m_devicePicker = nullptr;
     WorkloadForm* m_workloadForm = nullptr;
@@ -155,15 +166,16 @@ private:
     LogView* m_logView = nullptr;
     RunController* m_runController = nullptr;
     RunPanel* m_runPanel = nullptr;
-    QDockWidget* m_deviceDock = nullptr;
-    QDockWidget* m_workloadDock = nullptr;
-    QDockWidget* m_phasesDock = nullptr;
-    QDockWidget* m_logDock = nullptr;
-    QDockWidget* m_sizingDock = nullptr;
-    QDockWidget* m_whyDock = nullptr;
+    WorkbenchSteps* m_steps = nullptr;
+    QSplitter* m_measureSplit = nullptr; // the left column | the chart and the tabs under it
+    QSplitter* m_measureLeft = nullptr; // the device picker over the workload form
+    QSplitter* m_measureRight = nullptr; // the chart over the phases and log tabs
+    QTabWidget* m_bottomTabs = nullptr;
+    DeviceChoiceBox* m_deviceChoice = nullptr;
+    DecidePage* m_decidePage = nullptr;
+    QuickStartNote* m_quickStart = nullptr;
     WhyView* m_whyView = nullptr;
     SweepView* m_sweepView = nullptr;
-    QTabWidget* m_centralTabs = nullptr;
     SizingPanel* m_sizingPanel = nullptr;
     ReportActions* m_reportActions = nullptr;
     FileOpener* m_fileOpener = nullptr;

@@ -177,11 +177,9 @@ QImage ReportActions::chartOf(Held which) const
     return ResultTimeline::render(h->result, total, unit, kChartSize);
 }
 
-bool ReportActions::exportSheetTo(const QString& path, const QString& language, const QString& choice,
-    DecisionSheetWriter::Format format, bool writeJson, std::optional<Held> which)
+SheetContentBuilder::Inputs ReportActions::sheetInputs(
+    std::optional<HeldResult>* held, const std::optional<sizing::Estimate>& estimate, const QString& choice) const
 {
-    auto* held = slot(which);
-    const auto estimate = m_sources.currentEstimate ? m_sources.currentEstimate() : std::nullopt;
     SheetContentBuilder::Inputs in;
     in.run = held ? &(*held)->result : nullptr;
     in.estimate = estimate ? &*estimate : nullptr;
@@ -194,17 +192,34 @@ bool ReportActions::exportSheetTo(const QString& path, const QString& language, 
         in.catalog = catalogVerdicts(*estimate, in.need);
     }
     if (held) {
-        in.chart = chartOf(which ? *which : *m_shown);
-        if (writeJson) {
-            // The raw result as a file beside the sheet, asked about like any file; the sheet names it only when
-            // it was written, and a run measured here is then "saved to" it.
-            const QString jsonPath = jsonPathFor(path);
-            if (m_exporter->exportJson(jsonPath, (*held)->result).ok) {
-                in.rawJsonFileName = QFileInfo(jsonPath).fileName();
-                (*held)->source = (*held)->source.afterSaving(QFileInfo(jsonPath).absoluteFilePath());
-            }
-        }
+        in.chart = chartOf(held == &m_measured ? Held::Measured : Held::Opened);
         in.source = (*held)->source;
+    }
+    return in;
+}
+
+SheetContent ReportActions::previewSheet(const QString& language)
+{
+    const auto estimate = m_sources.currentEstimate ? m_sources.currentEstimate() : std::nullopt;
+    const SheetTranslator translator(language);
+    return SheetContentBuilder::build(sheetInputs(slot(std::nullopt), estimate, QString()), translator);
+}
+
+bool ReportActions::exportSheetTo(const QString& path, const QString& language, const QString& choice,
+    DecisionSheetWriter::Format format, bool writeJson, std::optional<Held> which)
+{
+    auto* held = slot(which);
+    const auto estimate = m_sources.currentEstimate ? m_sources.currentEstimate() : std::nullopt;
+    SheetContentBuilder::Inputs in = sheetInputs(held, estimate, choice);
+    if (held && writeJson) {
+        // The raw result as a file beside the sheet, asked about like any file; the sheet names it only when it
+        // was written, and a run measured here is then "saved to" it.
+        const QString jsonPath = jsonPathFor(path);
+        if (m_exporter->exportJson(jsonPath, (*held)->result).ok) {
+            in.rawJsonFileName = QFileInfo(jsonPath).fileName();
+            (*held)->source = (*held)->source.afterSaving(QFileInfo(jsonPath).absoluteFilePath());
+            in.source = (*held)->source;
+        }
     }
     const SheetTranslator translator(language);
     auto out = m_exporter->exportSheet(path, SheetContentBuilder::build(in, translator), language, format);

@@ -3,6 +3,7 @@
 
 #include "app/gui/report/decisionsheetwriter.h"
 #include "app/gui/report/heldresult.h"
+#include "app/gui/report/sheetcontentbuilder.h"
 #include "core/protocol/runtypes.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/estimate.h"
@@ -86,6 +87,9 @@ public:
     bool exportJsonTo(const QString& path, std::optional<Held> which = std::nullopt);
     bool exportSheetTo(const QString& path, const QString& language, const QString& choice,
         DecisionSheetWriter::Format format, bool writeJson = true, std::optional<Held> which = std::nullopt);
+    // The decision sheet of the result shown (or of the estimate alone), in one language, as the preview of the
+    // Decide step shows it: what Export decision sheet would write, before a choice is typed.
+    SheetContent previewSheet(const QString& language);
     // The compare view of the held results: the measured run on side A, the opened result on side B.
     ResultCompareWidget* createCompareWidget(QWidget* parent) const;
     // The chart of a held result as its sheet shows it (drawn from the result itself).
@@ -119,6 +123,9 @@ private:
         const QString& title, QString line);
     QString savePath(const QString& title, const QString& name, const QString& filter);
     std::optional<HeldResult>* slot(std::optional<Held> which);
+    // What every sheet is built from: the held result (or none), the estimate, the sweep, the verdicts.
+    SheetContentBuilder::Inputs sheetInputs(std::optional<HeldResult>* held,
+        const std::optional<sizing::Estimate>& estimate, const QString& choice) const;
     std::vector<sizing::FitVerdict> catalogVerdicts(
         const sizing::Estimate& estimate, const std::optional<verdict::DeviceNeed>& need) const;
 

@@ -420,6 +420,7 @@ void SizingPanel::updateVerdict()
                          : sizing::FitAnalyzer::verdict(*m_estimate, *card);
     if (m_need)
         verdict.need = m_need->parts;
+        verdict.needTotal = m_need->total;
     if (m_measured) {
         verdict.measured = m_measured->sentence;
         verdict.measuredDecisive = m_measured->decisive();
@@ -493,20 +494,32 @@ void SizingPanel::showResultsPage(ResultsPage page) { m_results->showPage(page);
 
 void SizingPanel::placeInputs()
 {
-    // Note [Short docks]
-    const bool beside = height() >= kBesideHeight;
-    if (beside == inputsBesideResults())
+    // Note [Short docks]. On the Size step the panel has the window's centre: wide enough, the inputs make a
+    // column on the left and the results (need, verdict, cards) the rest, both the full height.
+    const bool sideBySide = width() >= kSideBySideWidth && height() >= kSideBySideMinHeight;
+    const bool beside = sideBySide || height() >= kBesideHeight;
+    const Qt::Orientation orientation = sideBySide ? Qt::Horizontal : Qt::Vertical;
+    if (beside == inputsBesideResults() && (!beside || m_splitter->orientation() == orientation))
         return;
     if (beside) {
-        m_results->takeInputsPage();
-        m_splitter->insertWidget(0, m_inputsScroll);
+        if (!inputsBesideResults()) {
+            m_results->takeInputsPage();
+            m_splitter->insertWidget(0, m_inputsScroll);
+        }
+        m_splitter->setOrientation(orientation);
         m_splitter->setStretchFactor(0, 2);
         m_splitter->setStretchFactor(1, 3);
         m_inputsScroll->show();
-        // Two fifths for the inputs, the rest for the results (the size hints would give the inputs one row).
-        const int inputs = std::max(kMinInputsHeight, m_splitter->height() * 2 / 5);
-        m_splitter->setSizes({ inputs, std::max(0, m_splitter->height() - inputs) });
+        if (sideBySide) {
+            const int inputs = std::min(kInputsWidth, m_splitter->width() / 2);
+            m_splitter->setSizes({ inputs, std::max(0, m_splitter->width() - inputs) });
+        } else {
+            // Two fifths for the inputs, the rest for the results (the size hints would give the inputs one row).
+            const int inputs = std::max(kMinInputsHeight, m_splitter->height() * 2 / 5);
+            m_splitter->setSizes({ inputs, std::max(0, m_splitter->height() - inputs) });
+        }
     } else {
+        m_splitter->setOrientation(Qt::Vertical);
         m_results->setInputsPage(m_inputsScroll);
     }
 }

@@ -52,6 +52,9 @@ public:
     static constexpr int kSaveDelayMs = 500; // milliseconds between the last change and writing the settings
     static constexpr int kMinInputsHeight = 150; // pixels: the input boxes never shrink to their first row
     static constexpr int kBesideHeight = 600; // pixels: from this panel height the inputs sit above the results
+    static constexpr int kSideBySideWidth = 880; // pixels: from this panel width the inputs sit left of the results
+    static constexpr int kSideBySideMinHeight = 360; // pixels: ... when the panel is at least this tall
+    static constexpr int kInputsWidth = 440; // pixels: the inputs' column when side by side
 
     explicit SizingPanel(QWidget* parent = nullptr);
     ~SizingPanel() override;

@@ -259,6 +259,12 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
                 messageText({ "%1", { sizing::provenanceLabel(p.provenance) }, "" }));
         //: %1 the parts, one per line, each starting with "+ "
         tip = tr("What must fit on the device:\n%1").arg(QStringLiteral("+ ") + parts.join(QStringLiteral("\n+ ")));
+        // The headline is the one estimate the verdict reads, part by part: never a second total beside it.
+        const quint64 total = verdict->needTotal;
+        //: %1 the total that must fit on the device (e.g. "17.58 GiB"), %2 its exact bytes, %3 its parts joined by " + "
+        m_message->setText(tr("Needed on the device: %1 (%2 bytes) = %3")
+                               .arg(ByteText::inUnit(total, units::Unit::GiB, locale), ByteText::bytes(total, locale),
+                                   parts.join(QStringLiteral(" + "))));
     }
     QStringList limits;
     for (const i18n::Message* sentence : { &verdict->context, &verdict->batch }) {

@@ -36,6 +36,7 @@ public:
         i18n::Message context;
         i18n::Message batch;
         std::vector<verdict::NeedPart> need; // what must fit, part by part (the one estimate); empty: the total
+        std::uint64_t needTotal = 0; // core's sum of the parts (DeviceNeed::total)
         // The shown result's verdict (core's MeasuredVerdict), said first: a measurement outranks the estimate.
         std::optional<i18n::Message> measured;
         bool measuredDecisive = false; // it passed or ran out of memory
