@@ -336,7 +336,7 @@ private slots:
     {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<QString>("language");
-        for (const QString& language : { QStringLiteral("en"), QStringLiteral("vi") })
+        for (const QString& language : gui::LabApplication::languages())
             for (const QSize size : { QSize(1024, 700), QSize(1280, 800) })
                 QTest::addRow("%dx%d %s", size.width(), size.height(), qPrintable(language)) << size << language;
     }

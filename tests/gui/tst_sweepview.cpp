@@ -509,6 +509,12 @@ private slots:
         QTest::addRow("1280x800 en") << QSize(1280, 800) << QStringLiteral("en") << QStringLiteral("sweep-en.png");
         QTest::addRow("1024x700 de") << QSize(1024, 700) << QStringLiteral("de")
                                      << QStringLiteral("sweep-1024x700-de.png");
+        QTest::addRow("1024x700 en") << QSize(1024, 700) << QStringLiteral("en")
+                                     << QStringLiteral("sweep-1024x700-en.png");
+        QTest::addRow("1024x700 es") << QSize(1024, 700) << QStringLiteral("es")
+                                     << QStringLiteral("sweep-1024x700-es.png");
+        QTest::addRow("1024x700 vi") << QSize(1024, 700) << QStringLiteral("vi")
+                                     << QStringLiteral("sweep-1024x700-vi.png");
     }
 
     void inTheWindow()
