@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "app/gui/application/localenumber.h"
 #include "app/gui/sizing/breakdownbar.h"
 #include "app/gui/sizing/breakdownmodel.h"
 #include "app/gui/sizing/bytetext.h"
@@ -888,7 +889,7 @@ private slots:
         } else {
             QStringList expected;
             for (quint64 n : numbers)
-                expected << locale.toString(static_cast<qulonglong>(n));
+                expected << gui::LocaleNumber::integer(static_cast<qulonglong>(n), locale);
             expected << QStringLiteral("= ") + result + QStringLiteral(" GiB");
             QString missing;
             QVERIFY2(numbersInOrder(line, expected, &missing), qPrintable(missing + QStringLiteral(" in ") + line));
@@ -1205,7 +1206,7 @@ private slots:
         const QLocale locale;
         // 12 gated full-attention and 36 gated DeltaNet layers, 79 674 391 296 parameters, 3 874 929 408 active.
         QVERIFY2(info.contains(QStringLiteral("12 x ")) && info.contains(QStringLiteral("36 x ")), qPrintable(info));
-        QVERIFY2(info.contains(locale.toString(qulonglong { 3874929408 })), qPrintable(info));
+        QVERIFY2(info.contains(gui::LocaleNumber::integer(qulonglong { 3874929408 }, locale)), qPrintable(info));
         if (language != QLatin1String("en"))
             QVERIFY2(!info.contains(QStringLiteral("active per token")), qPrintable(info));
         panel->showResultsPage(SizingPanel::ResultsPage::Inputs);

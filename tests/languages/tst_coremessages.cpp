@@ -5,6 +5,7 @@
 // - the English rendering, which the CLI and the JSON write, is the same sentence as before;
 // - every message that a broad set of estimates produces has a translation in each catalog, and renders with
 //   its numbers in the language's format and no placeholder left.
+#include "app/gui/application/localenumber.h"
 #include "app/gui/application/messagetext.h"
 #include "core/i18n/message.h"
 #include "core/model/configreader.h"
@@ -211,7 +212,7 @@ private slots:
         QTranslator catalog;
         QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
         const QLocale locale(language);
-        const QString bytes = locale.toString(4'294'967'296ULL); // the 4 GiB reserve, in the language's digit groups
+        const QString bytes = gui::LocaleNumber::integer(4'294'967'296ULL, locale); // the 4 GiB reserve, in the language's digit groups
         const gui::TranslateFunction translate
             = [&catalog](const char* context, const char* source) { return catalog.translate(context, source); };
         const auto messages = broadSetOfMessages();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/messagetext.h"
+#include "app/gui/application/localenumber.h"
 
 #include "core/units/printable.h"
 #include "core/units/units.h"
@@ -27,10 +28,10 @@ QString messageText(const i18n::Message& message, const QLocale& locale, const T
         switch (arg.kind) {
         case i18n::Arg::Kind::Count:
         case i18n::Arg::Kind::GroupedCount:
-            values.push_back(locale.toString(static_cast<qulonglong>(arg.number)).toStdString());
+            values.push_back(LocaleNumber::integer(static_cast<qulonglong>(arg.number), locale).toStdString());
             break;
         case i18n::Arg::Kind::Gib:
-            values.push_back(QString(locale.toString(units::toGiB(arg.number), 'f', 2) + QStringLiteral(" GiB"))
+            values.push_back(QString(LocaleNumber::fixed(units::toGiB(arg.number), 2, locale) + QStringLiteral(" GiB"))
                     .toStdString());
             break;
         case i18n::Arg::Kind::Nested:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/devices/devicelistmodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include <QBrush>
 #include <QColor>
@@ -103,7 +104,7 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
             if (!row.capacityBytes)
                 return QStringLiteral("—");
             //: %1 is an amount, %2 the unit symbol GB or GiB
-            return tr("%1 %2").arg(locale.toString(units::toUnit(*row.capacityBytes, m_unit), 'f', 2),
+            return tr("%1 %2").arg(LocaleNumber::fixed(units::toUnit(*row.capacityBytes, m_unit), 2, locale),
                 QLatin1String(units::unitSymbol(m_unit)));
         case ColDriver:
             return row.driver.isEmpty() ? QStringLiteral("—") : row.driver;
@@ -118,7 +119,7 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
         if (index.column() == ColCapacity && row.capacityBytes) {
             //: %1 is a byte count with thousands separators
             return tr("%1 bytes reported by the runtime")
-                .arg(locale.toString(static_cast<qulonglong>(*row.capacityBytes)));
+                .arg(LocaleNumber::integer(static_cast<qulonglong>(*row.capacityBytes), locale));
         }
         if (row.simulated)
             return tr("The simulated device models memory only. Its figures are simulated, not a GPU measurement.");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/devices/devicepicker.h"
+#include "app/gui/application/localenumber.h"
 #include "app/gui/devices/simcardbox.h"
 
 #include <QEvent>
@@ -193,8 +194,8 @@ void DevicePicker::updateDetails()
     if (bytes) {
         //: %1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol
         capacity = tr("%1 bytes (%2 %3)")
-                       .arg(locale.toString(static_cast<qulonglong>(*bytes)),
-                           locale.toString(units::toUnit(*bytes, m_unit), 'f', 2),
+                       .arg(LocaleNumber::integer(static_cast<qulonglong>(*bytes), locale),
+                           LocaleNumber::fixed(units::toUnit(*bytes, m_unit), 2, locale),
                            QLatin1String(units::unitSymbol(m_unit)));
     }
     //: %1 device id, %2 capacity, %3 driver version, %4 runtime version

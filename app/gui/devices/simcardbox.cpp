@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/devices/simcardbox.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/widgets/wheelguard.h"
 
@@ -132,7 +133,7 @@ void SimCardBox::retranslateUi()
     for (int i = 0; i < m_speed->count(); ++i) {
         const double speed = m_speed->itemData(i).toDouble();
         // The number is the CLI's --sim-speed; the words say what it does.
-        const QString factor = locale.toString(speed);
+        const QString factor = locale.toString(speed); // 0.25, 1, 4: no grouping at these sizes
         QString text;
         if (speed == 0.0)
             //: %1 is the speed 0

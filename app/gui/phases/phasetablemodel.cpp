@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include <QBrush>
 #include <QColor>
@@ -148,7 +149,7 @@ QString PhaseTableModel::formatAmount(std::uint64_t bytes) const
 {
     //: %1 is an amount with two decimals, %2 the unit symbol GB or GiB
     return tr("%1 %2").arg(
-        QLocale().toString(units::toUnit(bytes, m_unit), 'f', 2), QLatin1String(units::unitSymbol(m_unit)));
+        LocaleNumber::fixed(units::toUnit(bytes, m_unit), 2), QLatin1String(units::unitSymbol(m_unit)));
 }
 
 QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
@@ -184,12 +185,12 @@ QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
                 return tr("0 B (equal)");
             //: %1 is the sign (+ or −), %2 a byte count with thousands separators
             return tr("%1%2 B").arg(diffNegative ? QStringLiteral("−") : QStringLiteral("+"),
-                locale.toString(static_cast<qulonglong>(*diffMagnitude)));
+                LocaleNumber::integer(static_cast<qulonglong>(*diffMagnitude), locale));
         case ColDuration:
             if (!p.durationSeconds)
                 return kDash;
             //: %1 is a duration in seconds
-            return tr("%1 s").arg(locale.toString(*p.durationSeconds, 'f', 3));
+            return tr("%1 s").arg(LocaleNumber::fixed(*p.durationSeconds, 3, locale));
         default:
             return bytes ? formatAmount(*bytes) : kDash;
         }
@@ -210,7 +211,7 @@ QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
             if (!d.usedBytes && !d.processUsedBytes)
                 return tr("No device-level reading (null).");
             auto text = [&](const std::optional<std::uint64_t>& v) {
-                return v ? locale.toString(static_cast<qulonglong>(*v)) : kDash;
+                return v ? LocaleNumber::integer(static_cast<qulonglong>(*v), locale) : kDash;
             };
             //: %1 used bytes, %2 free bytes, %3 total bytes, %4 bytes this process uses, %5 where that came from
             return tr("Driver: %1 bytes used, %2 free of %3\nThis process: %4 bytes (%5)")
@@ -223,7 +224,7 @@ QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
             if (!bytes)
                 return tr("No reading (null).");
             //: %1 is an exact byte count with thousands separators
-            return tr("%1 bytes").arg(locale.toString(static_cast<qulonglong>(*bytes)));
+            return tr("%1 bytes").arg(LocaleNumber::integer(static_cast<qulonglong>(*bytes), locale));
         }
     case Qt::TextAlignmentRole:
         if (column == ColPhase || column == ColStatus)

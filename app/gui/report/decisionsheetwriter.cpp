@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/decisionsheetwriter.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/bytetext.h"
 #include "core/sizing/componentlabels.h"
@@ -262,7 +263,7 @@ namespace {
                                .arg(c.maxLoad.isEmpty() ? dash : c.maxLoad);
             if (c.sweep) {
                 const auto& sw = *c.sweep;
-                const auto number = [&](quint64 v) { return locale.toString(static_cast<qulonglong>(v)); };
+                const auto number = [&](quint64 v) { return LocaleNumber::integer(static_cast<qulonglong>(v), locale); };
                 QString boundary;
                 if (sw.largestPassing && sw.smallestFailing) {
                     QString why = sw.failedPhase;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/phasediffmodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/report/resultphasemodel.h"
 #include "app/gui/sizing/bytetext.h"
@@ -121,7 +122,7 @@ QVariant PhaseDiffModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (const auto d = deltaFor(col))
             //: %1 is a signed byte count
-            return tr("B − A: %1 bytes").arg(locale.toString(static_cast<qlonglong>(*d)));
+            return tr("B − A: %1 bytes").arg(LocaleNumber::integer(static_cast<qlonglong>(*d), locale));
         if (const auto b = bytesFor(col))
             return ByteText::full(*b, tr("bytes"), locale);
         return {};

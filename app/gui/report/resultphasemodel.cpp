@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/resultphasemodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/bytetext.h"
 
@@ -89,7 +90,7 @@ QVariant ResultPhaseModel::data(const QModelIndex& index, int role) const
             return statusText(p.status);
         case ColDuration:
             //: %1 is a duration in seconds
-            return p.durationSeconds ? tr("%1 s").arg(locale.toString(*p.durationSeconds, 'f', 3))
+            return p.durationSeconds ? tr("%1 s").arg(LocaleNumber::fixed(*p.durationSeconds, 3, locale))
                                      : QStringLiteral("—");
         default:
             return ByteText::optionalInUnit(bytesAt(p, col), units::Unit::GiB, locale);

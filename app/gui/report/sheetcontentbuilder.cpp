@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/sheetcontentbuilder.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/application/messagetext.h"
 #include "core/protocol/runsummary.h"
@@ -78,7 +79,7 @@ namespace {
         if (r.fit) {
             for (const auto& card : r.fit->cards) {
                 const QString name = QString::fromStdString(card.cardName.empty() ? card.cardId : card.cardName);
-                const QString capacity = locale.toString(units::toGiB(card.capacityBytes), 'f', 2)
+                const QString capacity = LocaleNumber::fixed(units::toGiB(card.capacityBytes), 2, locale)
                     + QStringLiteral(" GiB");
                 QString value;
                 if (card.unbounded)
@@ -86,7 +87,7 @@ namespace {
                 else if (!card.largestValue)
                     value = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "nothing fits"));
                 else
-                    value = locale.toString(static_cast<qulonglong>(*card.largestValue));
+                    value = LocaleNumber::integer(static_cast<qulonglong>(*card.largestValue), locale);
                 s.cards.append({ name + QStringLiteral(" (") + capacity + QLatin1Char(')'), value });
             }
         }
@@ -112,13 +113,13 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
             c.weightsBytes = *weights->bytes;
         //: %1 is the parameter count, %2 where it comes from (e.g. "typed", "config.json (exact from shapes)")
         c.weightsBasis = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 parameters, %2"))
-                             .arg(locale.toString(static_cast<qulonglong>(e.parameters)),
+                             .arg(LocaleNumber::integer(static_cast<qulonglong>(e.parameters), locale),
                                  messageText(e.parameterSource, locale, translate));
         if (e.tensorParallel > 1)
             //: %1 is the number of devices
             c.weightsBasis += QStringLiteral(", ")
                 + tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "per device with %1 devices in tensor parallel"))
-                      .arg(locale.toString(static_cast<qulonglong>(e.tensorParallel)));
+                      .arg(LocaleNumber::integer(static_cast<qulonglong>(e.tensorParallel), locale));
         for (const auto& line : e.architecture)
             c.architecture << messageText(line, locale, translate);
         for (const auto& comp : e.components) {
@@ -153,8 +154,8 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
             //: %1 dimension (e.g. sequences), %2 its largest value tried, %3 trials with a result
             c.maxLoad = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 %2 (the sweep's largest value with a result, "
                                                                    "over %3 trials)"))
-                            .arg(c.sweep->dimension, locale.toString(static_cast<qulonglong>(*c.sweep->maxTried)),
-                                locale.toString(c.sweep->withResult));
+                            .arg(c.sweep->dimension, LocaleNumber::integer(static_cast<qulonglong>(*c.sweep->maxTried), locale),
+                                LocaleNumber::integer(c.sweep->withResult, locale));
     }
 
     if (in.run) {
@@ -190,8 +191,8 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
                 //: %1 dimension (e.g. sequences), %2 its largest value tried, %3 the run's own load, %4 trials
                 c.maxLoad = tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "%1 %2 (the sweep's largest value with a "
                                                                        "result, over %4 trials; this run: %3)"))
-                                .arg(s.dimension, locale.toString(static_cast<qulonglong>(*s.maxTried)), c.maxLoad,
-                                    locale.toString(s.withResult));
+                                .arg(s.dimension, LocaleNumber::integer(static_cast<qulonglong>(*s.maxTried), locale), c.maxLoad,
+                                    LocaleNumber::integer(s.withResult, locale));
         }
         const protocol::PhaseResult* lastRun = nullptr;
         for (const auto& p : r.phases) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/report/sheettranslator.h"
+#include "app/gui/application/localenumber.h"
 
 namespace iteragpu::gui {
 
@@ -20,7 +21,7 @@ QString SheetTranslator::text(const char* source, int n) const
     if (result.isEmpty())
         result = QString::fromUtf8(source);
     if (n >= 0)
-        result.replace(QStringLiteral("%n"), m_locale.toString(n));
+        result.replace(QStringLiteral("%n"), LocaleNumber::integer(n, m_locale));
     return result;
 }
 

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/bytetext.h"
+#include "app/gui/application/localenumber.h"
 
 namespace iteragpu::gui {
 
-QString ByteText::bytes(quint64 bytes, const QLocale& locale) { return locale.toString(bytes); }
+QString ByteText::bytes(quint64 bytes, const QLocale& locale) { return LocaleNumber::integer(bytes, locale); }
 
 QString ByteText::inUnit(quint64 bytes, units::Unit unit, const QLocale& locale, int decimals)
 {
-    return locale.toString(units::toUnit(bytes, unit), 'f', decimals) + QLatin1Char(' ')
+    return LocaleNumber::fixed(units::toUnit(bytes, unit), decimals, locale) + QLatin1Char(' ')
         + QLatin1String(units::unitSymbol(unit));
 }
 

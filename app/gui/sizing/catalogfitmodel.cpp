@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/catalogfitmodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/breakdownmodel.h"
 #include "app/gui/sizing/bytetext.h"
@@ -59,7 +60,7 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
         case ColReported:
             return ByteText::inUnit(e.card.reportedBytes, units::Unit::GiB, locale);
         case ColDevices:
-            return locale.toString(e.verdict.tensorParallel);
+            return LocaleNumber::integer(e.verdict.tensorParallel, locale);
         case ColNeeded:
             return ByteText::inUnit(e.verdict.neededPerDevice, units::Unit::GiB, locale);
         case ColMargin:
@@ -71,7 +72,7 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
         case ColDominant:
             return BreakdownModel::componentName(QString::fromStdString(e.verdict.dominantComponent));
         case ColSmallestTp:
-            return e.smallestFittingTp ? locale.toString(*e.smallestFittingTp) : tr("more than 8");
+            return e.smallestFittingTp ? LocaleNumber::integer(*e.smallestFittingTp, locale) : tr("more than 8");
         default:
             return {};
         }
@@ -90,7 +91,7 @@ QVariant CatalogFitModel::data(const QModelIndex& index, int role) const
             return ByteText::full(e.verdict.neededPerDevice, tr("bytes"), locale);
         case ColMargin:
             //: %1 is a signed byte count
-            return tr("%1 bytes").arg(locale.toString(static_cast<qlonglong>(e.verdict.margin)));
+            return tr("%1 bytes").arg(LocaleNumber::integer(static_cast<qlonglong>(e.verdict.margin), locale));
         case ColVerdict:
             if (e.measuredFits && *e.measuredFits != e.verdict.fits)
                 return e.verdict.fits ? tr("The estimate says it fits; the run on this card did not.")

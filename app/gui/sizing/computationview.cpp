@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/computationview.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/breakdownmodel.h"
@@ -81,7 +82,7 @@ ComputationView::Cells ComputationView::cells(const sizing::ComputationLine& lin
     // A whole number of the unit is written whole ("1 GiB", as the seeds and the CLI write it), else 2 decimals.
     const quint64 scale = m_unit == units::Unit::GiB ? units::kGiB : units::kGB;
     if (line.bytes % scale == 0)
-        c.result = QLocale().toString(static_cast<qulonglong>(line.bytes / scale)) + QLatin1Char(' ')
+        c.result = LocaleNumber::integer(static_cast<qulonglong>(line.bytes / scale)) + QLatin1Char(' ')
             + QString::fromUtf8(units::unitSymbol(m_unit));
     else
         c.result = ByteText::inUnit(line.bytes, m_unit);

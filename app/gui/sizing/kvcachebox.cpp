@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/kvcachebox.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/sizingformhelpers.h"
 
@@ -30,7 +31,7 @@ namespace {
     const QString kStaticKey = QStringLiteral("kv/static");
     constexpr int kSpinMax = std::numeric_limits<int>::max();
 
-    QString count(std::uint64_t n) { return QLocale().toString(static_cast<qulonglong>(n)); }
+    QString count(std::uint64_t n) { return LocaleNumber::integer(static_cast<qulonglong>(n)); }
 }
 
 KvCacheBox::KvCacheBox(QWidget* parent)

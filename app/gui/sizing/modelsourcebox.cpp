@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/modelsourcebox.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/sizingformhelpers.h"
@@ -547,7 +548,7 @@ void ModelSourceBox::refreshHubModels()
     const std::string root = model::HfCache::defaultRoot().string();
     //: %1 the Hugging Face cache folder, %2 the number of models in it
     m_hubFolder->setText(tr("Cache: %1 (%2 models; nothing is downloaded)")
-                             .arg(QString::fromStdString(root), QLocale().toString(m_hubCombo->count())));
+                             .arg(QString::fromStdString(root), LocaleNumber::integer(m_hubCombo->count())));
 }
 
 bool ModelSourceBox::loadHubModel(const QString& id)
@@ -718,7 +719,7 @@ void ModelSourceBox::updateModelInfo()
         try {
             //: %1 is the model family (e.g. "llama"), %2 the exact parameter count
             t = tr("%1: %2 parameters (exact, from the shapes)")
-                    .arg(family, locale.toString(static_cast<qulonglong>(shape.parameters().total)));
+                    .arg(family, LocaleNumber::integer(static_cast<qulonglong>(shape.parameters().total), locale));
             // The layers by kind, MoE, total and active parameters, the parts counted apart (core's summary).
             if (!shape.layerSpecs.empty()) {
                 const auto lines = model::ArchitectureSummary::of(shape).lines();
@@ -767,9 +768,9 @@ void ModelSourceBox::updateModelInfo()
             //: %1 number of tensors, %2 number of files, %3 element count, %4 size of the stored tensors. Written as
             //: labels with values, so no plural forms are needed.
             text = tr("Tensors: %1 · files: %2 · elements: %3 · stored: %4")
-                       .arg(locale.toString(static_cast<qulonglong>(m_checkpoint->tensors.size())),
-                           locale.toString(static_cast<qulonglong>(m_checkpoint->files.size())),
-                           locale.toString(static_cast<qulonglong>(m_checkpoint->totalElements)),
+                       .arg(LocaleNumber::integer(static_cast<qulonglong>(m_checkpoint->tensors.size()), locale),
+                           LocaleNumber::integer(static_cast<qulonglong>(m_checkpoint->files.size()), locale),
+                           LocaleNumber::integer(static_cast<qulonglong>(m_checkpoint->totalElements), locale),
                            ByteText::full(m_checkpoint->totalBytes, tr("bytes"), locale));
             if (m_checkpoint->quantized())
                 text += QLatin1Char('\n') + tr("Quantization metadata found (scales, absmax or packed weights).");
@@ -792,7 +793,7 @@ void ModelSourceBox::updateModelInfo()
                     //: %1 size of the stored tensors, %2 number of files
                     + tr("Weights as stored in the snapshot's safetensors: %1 (files: %2)")
                           .arg(ByteText::full(m_hubCheckpoint->totalBytes, tr("bytes"), locale),
-                              locale.toString(static_cast<qulonglong>(m_hubCheckpoint->files.size())));
+                              LocaleNumber::integer(static_cast<qulonglong>(m_hubCheckpoint->files.size()), locale));
             else
                 text += QLatin1Char('\n') + tr("No safetensors in the snapshot: the weights are sized by the format.");
         } else if (!m_hubError.isEmpty()) {
@@ -806,11 +807,11 @@ void ModelSourceBox::updateModelInfo()
         if (m_gguf && m_ggufShape) {
             QStringList types;
             for (const auto& [type, totals] : m_gguf->byType)
-                types << QStringLiteral("%1 × %2").arg(QString::fromStdString(type), locale.toString(static_cast<qulonglong>(totals.tensors)));
+                types << QStringLiteral("%1 × %2").arg(QString::fromStdString(type), LocaleNumber::integer(static_cast<qulonglong>(totals.tensors), locale));
             //: %1 GGUF version (2 or 3), %2 number of tensors, %3 size of the stored tensors
             text = tr("GGUF version %1 · tensors: %2 · stored: %3")
                        .arg(QString::number(m_gguf->version),
-                           locale.toString(static_cast<qulonglong>(m_gguf->tensors.size())),
+                           LocaleNumber::integer(static_cast<qulonglong>(m_gguf->tensors.size()), locale),
                            ByteText::full(m_gguf->totalBytes, tr("bytes"), locale))
                 + QLatin1Char('\n') + shapeText(*m_ggufShape) + QLatin1Char('\n')
                 //: %1 the ggml types of the tensors with their counts ("Q4_K × 193, F32 × 65")
@@ -844,7 +845,7 @@ void ModelSourceBox::retranslateUi()
     //: %1 the Hugging Face cache folder, %2 the number of models in it
     m_hubFolder->setText(tr("Cache: %1 (%2 models; nothing is downloaded)")
                              .arg(QString::fromStdString(model::HfCache::defaultRoot().string()),
-                                 QLocale().toString(m_hubCombo->count())));
+                                 LocaleNumber::integer(m_hubCombo->count())));
     m_parametersLabel->setText(tr("Parameters:"));
     m_parametersEdit->setToolTip(tr("A whole number, e.g. 7000000000 or 7e9."));
     m_bitsLabel->setText(tr("Bits per parameter:"));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/sizingresultsview.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/breakdownbar.h"
@@ -189,7 +190,7 @@ void SizingResultsView::showEstimate(const sizing::Estimate& estimate, units::Un
     m_message->setStyleSheet(QString());
     QStringList assumptions;
     //: %1 is the parameter count
-    assumptions << tr("%1 parameters").arg(locale.toString(static_cast<qulonglong>(estimate.parameters)));
+    assumptions << tr("%1 parameters").arg(LocaleNumber::integer(static_cast<qulonglong>(estimate.parameters), locale));
     for (const auto& a : estimate.assumptions)
         assumptions << messageText(a);
     m_message->setToolTip(assumptions.join(QLatin1Char('\n')));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/bytescale.h"
+#include "app/gui/application/localenumber.h"
 
 namespace iteragpu::gui {
 
@@ -17,7 +18,7 @@ QString ByteScale::text(std::uint64_t bytes, const QLocale& locale) const
     const double v = value(bytes);
     // Two decimals below 10, one below 100, none above: three significant figures at most.
     const int decimals = v < 10.0 ? 2 : v < 100.0 ? 1 : 0;
-    return locale.toString(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(symbol);
+    return LocaleNumber::fixed(v, decimals, locale) + QLatin1Char(' ') + QLatin1String(symbol);
 }
 
 QString ByteScale::readable(std::optional<std::uint64_t> bytes, units::Unit unit, const QLocale& locale)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/sweepchart.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sweep/bytescale.h"
 #include "app/gui/sweep/sweeptext.h"
@@ -187,7 +188,7 @@ void SweepChart::rebuild()
             const double x = static_cast<double>(*r.boundary.largestPassing);
             d.boundary->append(x, 0.0);
             d.boundary->append(x, yMax);
-            const QString value = QLocale().toString(static_cast<qulonglong>(*r.boundary.largestPassing));
+            const QString value = LocaleNumber::integer(static_cast<qulonglong>(*r.boundary.largestPassing));
             //: %1 is the largest passing value of the sweep
             d.boundary->setName(tr("boundary %1").arg(value));
             attach(d.boundary);

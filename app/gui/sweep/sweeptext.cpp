@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/sweeptext.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sweep/bytescale.h"
 
@@ -61,7 +62,7 @@ QString SweepText::boundary(const sweep::SweepRecord& record)
     const QLocale locale;
     const sweep::Boundary& b = record.boundary;
     const QString dim = dimension(record.spec.dimension);
-    const auto value = [&](std::uint64_t v) { return locale.toString(static_cast<qulonglong>(v)); };
+    const auto value = [&](std::uint64_t v) { return LocaleNumber::integer(static_cast<qulonglong>(v), locale); };
     if (b.largestPassing && b.smallestFailing) {
         QString why;
         if (!b.failedPhase.empty() && b.outOfMemory)
@@ -128,7 +129,7 @@ QString SweepText::cardLine(const sweep::CardExtrapolation& card, sweep::Dimensi
         return tr("%1 (%2): nothing fits (assumed)").arg(name, capacity);
     //: %1 card name, %2 its capacity, %3 dimension name, %4 the largest value the fit gives on it
     return tr("%1 (%2): %3 ≤ %4 (assumed)")
-        .arg(name, capacity, dimension(dim), locale.toString(static_cast<qulonglong>(*card.largestValue)));
+        .arg(name, capacity, dimension(dim), LocaleNumber::integer(static_cast<qulonglong>(*card.largestValue), locale));
 }
 
 QString SweepText::extrapolation(const sweep::SweepRecord& record, int cards)
@@ -149,7 +150,7 @@ QString SweepText::extrapolation(const sweep::SweepRecord& record, int cards)
             lines << tr("%1: nothing fits").arg(name);
         else
             //: %1 card name, %2 the largest value the fit gives on it
-            lines << tr("%1: ≤ %2").arg(name, locale.toString(static_cast<qulonglong>(*card.largestValue)));
+            lines << tr("%1: ≤ %2").arg(name, LocaleNumber::integer(static_cast<qulonglong>(*card.largestValue), locale));
     }
     //: %1 dimension name, %2 a list of cards with the largest value on each
     return tr("Assumed from the fit, not measured: the largest %1 on %2.")

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/sweepview.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/resulttimeline.h"
@@ -380,7 +381,7 @@ void SweepView::onTrialStarted(const sweep::TrialRecord& trial)
     //: %1 trial number, %2 dimension name, %3 its value, %4 device id
     m_timelineLabel = tr("Trial %1: %2 %3 on %4")
                           .arg(QString::number(trial.index + 1), dim,
-                              QLocale().toString(static_cast<qulonglong>(trial.value)),
+                              LocaleNumber::integer(static_cast<qulonglong>(trial.value)),
                               QString::fromStdString(trial.device));
     m_timelineSimulated = false;
     m_timeline->setDeviceLabel(m_timelineLabel);
@@ -423,7 +424,7 @@ void SweepView::onTrialFinished(const sweep::TrialRecord& trial, const sweep::Sw
     //: %1 trial number, %2 dimension name, %3 value, %4 status (passed, failed, ...)
     QString line = tr("Trial %1 (%2 %3): %4.")
                        .arg(QString::number(trial.index + 1), SweepText::dimension(record.spec.dimension),
-                           QLocale().toString(static_cast<qulonglong>(trial.value)),
+                           LocaleNumber::integer(static_cast<qulonglong>(trial.value)),
                            TrialTableModel::statusText(trial.status));
     if (!trial.error.empty())
         line += QLatin1Char(' ') + QString::fromStdString(trial.error);
@@ -472,7 +473,7 @@ void SweepView::showTrialResult(int row)
     //: %1 trial number, %2 dimension name, %3 its value, %4 the device's label (id, simulated)
     m_timeline->setDeviceLabel(tr("Trial %1: %2 %3 on %4")
                                    .arg(QString::number(trial.index + 1), dim,
-                                       QLocale().toString(static_cast<qulonglong>(trial.value)),
+                                       LocaleNumber::integer(static_cast<qulonglong>(trial.value)),
                                        ResultTimeline::deviceLabelOf(result)));
 }
 

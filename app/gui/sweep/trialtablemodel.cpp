@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/trialtablemodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sweep/bytescale.h"
 
@@ -115,7 +116,7 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (column) {
         case ColValue:
-            return locale.toString(static_cast<qulonglong>(t.value));
+            return LocaleNumber::integer(static_cast<qulonglong>(t.value), locale);
         case ColStatus: {
             QString text = statusText(t.status);
             if (t.status == sweep::TrialStatus::Failed && t.outOfMemory)
@@ -126,7 +127,7 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const
             return t.failedPhase.empty() ? QStringLiteral("—") : QString::fromStdString(t.failedPhase);
         case ColWallTime:
             //: %1 is a duration in seconds
-            return t.wallSeconds ? tr("%1 s").arg(locale.toString(*t.wallSeconds, 'f', 2)) : QStringLiteral("—");
+            return t.wallSeconds ? tr("%1 s").arg(LocaleNumber::fixed(*t.wallSeconds, 2, locale)) : QStringLiteral("—");
         case ColDevice:
             return t.device.empty() ? QStringLiteral("—") : QString::fromStdString(t.device);
         default:
@@ -136,7 +137,7 @@ QVariant TrialTableModel::data(const QModelIndex& index, int role) const
         if (bytesColumn) {
             const auto b = bytesAt(t, column);
             //: %1 is an exact byte count
-            return b ? tr("%1 bytes").arg(locale.toString(static_cast<qulonglong>(*b))) : tr("not read");
+            return b ? tr("%1 bytes").arg(LocaleNumber::integer(static_cast<qulonglong>(*b), locale)) : tr("not read");
         }
         if (!t.error.empty())
             return QString::fromStdString(t.error);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/timeline/axisticks.h"
 #include "app/gui/timeline/phasetrack.h"
@@ -429,7 +430,7 @@ void TimelineChart::updateLevelLines()
 
 QString TimelineChart::levelText(std::uint64_t bytes) const
 {
-    return QLocale().toString(toUnitValue(bytes), 'f', 2) + QLatin1Char(' ') + QLatin1String(units::unitSymbol(m_unit));
+    return LocaleNumber::fixed(toUnitValue(bytes), 2) + QLatin1Char(' ') + QLatin1String(units::unitSymbol(m_unit));
 }
 
 std::uint64_t TimelineChart::dataTop() const

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/timeline/timelinehovertext.h"
+#include "app/gui/application/localenumber.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -13,7 +14,7 @@ QString TimelineHoverText::formatBytes(std::optional<std::uint64_t> bytes, units
     const QLocale locale;
     //: %1 is a number of bytes with thousands separators, %2 the same amount in the unit, %3 the unit symbol
     return tr("%1 bytes (%2 %3)")
-        .arg(locale.toString(static_cast<qulonglong>(*bytes)), locale.toString(units::toUnit(*bytes, unit), 'f', 2),
+        .arg(LocaleNumber::integer(static_cast<qulonglong>(*bytes), locale), LocaleNumber::fixed(units::toUnit(*bytes, unit), 2, locale),
             QLatin1String(units::unitSymbol(unit)));
 }
 
@@ -24,7 +25,7 @@ QString TimelineHoverText::describe(const TimelineStore& store, const std::vecto
     const std::ptrdiff_t index = store.bucketAt(seconds);
     QStringList lines;
     //: %1 is the time since the run started, in seconds
-    lines << tr("Time: %1 s").arg(locale.toString(seconds, 'f', 3));
+    lines << tr("Time: %1 s").arg(LocaleNumber::fixed(seconds, 3, locale));
     //: %1 is a phase identifier such as cold_forward
     lines << tr("Phase: %1").arg(phase >= 0 ? phases[static_cast<std::size_t>(phase)].name : tr("none"));
     if (index < 0) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/why/ledgermodel.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/bytetext.h"
@@ -112,7 +113,7 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == ColBytes && line->bytes) {
             const std::int64_t b = *line->bytes;
-            const QString count = QLocale().toString(static_cast<qlonglong>(b));
+            const QString count = LocaleNumber::integer(static_cast<qlonglong>(b));
             //: %1 a signed number of bytes with digit groups
             return tr("%1 bytes").arg(count);
         }

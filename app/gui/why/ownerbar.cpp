@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/why/ownerbar.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/application/messagetext.h"
 #include "app/gui/why/signedbytes.h"
@@ -71,7 +72,7 @@ QString OwnerBar::legendText(std::size_t index) const
         return part.label + QLatin1Char(' ') + bytes;
     const double share = 100.0 * static_cast<double>(*part.bytes) / static_cast<double>(*m_total);
     //: %1 an owner, e.g. "weights", %2 its bytes with the unit, %3 its share of the peak allocated in percent
-    return tr("%1 %2 (%3 %)").arg(part.label, bytes, QLocale().toString(share, 'f', share < 10.0 ? 1 : 0));
+    return tr("%1 %2 (%3 %)").arg(part.label, bytes, LocaleNumber::fixed(share, share < 10.0 ? 1 : 0));
 }
 
 int OwnerBar::lineHeight() const { return fontMetrics().height() + 4; }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/application/localenumber.h"
 #include "app/gui/workload/workloadsettings.h"
 #include "app/gui/widgets/wheelguard.h"
 
@@ -243,15 +244,15 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
         if (field == Field::SamplingHz && (*real < protocol::kMinSamplingHz || *real > protocol::kMaxSamplingHz)) {
             //: %1 and %2 are the lowest and highest sampling rates in Hz
             return tr("Between %1 and %2 Hz.")
-                .arg(locale.toString(protocol::kMinSamplingHz, 'f', 0),
-                    locale.toString(protocol::kMaxSamplingHz, 'f', 0));
+                .arg(LocaleNumber::fixed(protocol::kMinSamplingHz, 0, locale),
+                    LocaleNumber::fixed(protocol::kMaxSamplingHz, 0, locale));
         }
         if (field == Field::SimCapacity) {
             if (*real <= 0.0)
                 return tr("Must be more than 0 GiB.");
             if (*real > kMaxSimCapacityGiB)
                 //: %1 is the largest simulated capacity in GiB
-                return tr("At most %1 GiB.").arg(locale.toString(kMaxSimCapacityGiB, 'f', 0));
+                return tr("At most %1 GiB.").arg(LocaleNumber::fixed(kMaxSimCapacityGiB, 0, locale));
             if (!units::fromUnit(*real, units::Unit::GiB))
                 return tr("Too large.");
         }
@@ -270,7 +271,7 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
     const std::uint64_t limit = iterations ? kMaxIterations : steps ? kMaxGenerated : kMaxDimension;
     if (*integer > limit)
         //: %1 is the largest value the field accepts
-        return tr("At most %1.").arg(locale.toString(static_cast<qulonglong>(limit)));
+        return tr("At most %1.").arg(LocaleNumber::integer(static_cast<qulonglong>(limit), locale));
     return {};
 }
 
@@ -515,7 +516,7 @@ void WorkloadForm::updateWorkloadRows()
 void WorkloadForm::updateMeasuresText()
 {
     const QLocale locale;
-    const auto number = [&](std::uint64_t v) { return locale.toString(static_cast<qulonglong>(v)); };
+    const auto number = [&](std::uint64_t v) { return LocaleNumber::integer(static_cast<qulonglong>(v), locale); };
     QString text;
     if (workload() == protocol::WorkloadKind::Decoder) {
         if (!m_model) {
@@ -600,7 +601,7 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
     setInt(Field::Repeats, c.repeats);
     m_allocator->setCurrentIndex(m_allocator->findData(static_cast<int>(c.allocator)));
     m_emptyCache->setChecked(c.emptyCacheBetweenRepeats);
-    m_fields.value(Field::SamplingHz).edit->setText(locale.toString(c.samplingHz, 'f', 0));
+    m_fields.value(Field::SamplingHz).edit->setText(LocaleNumber::fixed(c.samplingHz, 0, locale));
     const double gib = units::toGiB(c.simCapacityBytes.value_or(80ULL * units::kGiB));
     m_fields.value(Field::SimCapacity).edit->setText(locale.toString(gib, 'g', 6));
     const protocol::DecoderSpec d = c.decoder.value_or(protocol::DecoderSpec {});
@@ -636,7 +637,7 @@ void WorkloadForm::setSimCardCapacity(std::optional<std::uint64_t> bytes)
             m_typedGiB = parseReal(m_typedCapacity);
         }
         if (bytes)
-            edit->setText(QLocale().toString(units::toGiB(*bytes), 'f', 2));
+            edit->setText(LocaleNumber::fixed(units::toGiB(*bytes), 2));
         else
             edit->setText(m_typedGiB ? QLocale().toString(*m_typedGiB, 'g', 15) : m_typedCapacity);
     }
@@ -737,11 +738,11 @@ void WorkloadForm::retranslateUi()
     const QLocale locale;
     //: %1 batch, %2 context (tokens), %3 width, %4 data type such as float32, %5 warm-up iterations, %6 repeats
     m_reset->setToolTip(tr("Batch %1, context %2, width %3, %4, warm-up %5, repeats %6")
-                            .arg(locale.toString(static_cast<qulonglong>(seeds.batch)),
-                                locale.toString(static_cast<qulonglong>(seeds.context)),
-                                locale.toString(static_cast<qulonglong>(seeds.width)),
-                                QLatin1String(device::dtypeName(seeds.dtype)), locale.toString(seeds.warmup),
-                                locale.toString(seeds.repeats)));
+                            .arg(LocaleNumber::integer(static_cast<qulonglong>(seeds.batch), locale),
+                                LocaleNumber::integer(static_cast<qulonglong>(seeds.context), locale),
+                                LocaleNumber::integer(static_cast<qulonglong>(seeds.width), locale),
+                                QLatin1String(device::dtypeName(seeds.dtype)), LocaleNumber::integer(seeds.warmup, locale),
+                                LocaleNumber::integer(seeds.repeats, locale)));
     validate();
 }
 
