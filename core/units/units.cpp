@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/units/units.h"
 
+#include "core/units/digitgrouping.h"
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -50,17 +52,6 @@ std::string format(std::uint64_t bytes, Unit unit, int decimals)
     return buf;
 }
 
-std::string groupDigits(std::uint64_t bytes)
-{
-    std::string digits = std::to_string(bytes);
-    std::string out;
-    const auto n = digits.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (i > 0 && (n - i) % 3 == 0)
-            out += ' ';
-        out += digits[i];
-    }
-    return out;
-}
+std::string groupDigits(std::uint64_t bytes) { return groupDigits(bytes, " ", 1); }
 
 } // namespace iteragpu::units

@@ -149,17 +149,17 @@ private slots:
         QVERIFY(window.width() <= size.width() && window.height() <= size.height());
         // Every step, each with the whole centre: nothing clipped on any of them.
         using Step = gui::WorkbenchSteps::Step;
-        static const char* const names[] = { "size", "measure", "explain", "boundary", "decide" };
         for (int i = 0; i < gui::WorkbenchSteps::kStepCount; ++i) {
+            const QString name = gui::WorkbenchSteps::key(static_cast<Step>(i));
             window.steps()->setCurrentStep(static_cast<Step>(i));
             QTest::qWait(50);
             QVERIFY(window.steps()->page(static_cast<Step>(i))->isVisibleTo(&window));
             const QStringList clipped = clippedTexts(window);
-            QVERIFY2(clipped.isEmpty(), qPrintable(QLatin1String(names[i]) + QStringLiteral(": ")
+            QVERIFY2(clipped.isEmpty(), qPrintable(name + QStringLiteral(": ")
                                                    + clipped.join(QStringLiteral("; "))));
             saveShot(window,
                 QStringLiteral("step-%1-%2x%3-%4.png")
-                    .arg(QLatin1String(names[i]))
+                    .arg(name)
                     .arg(size.width())
                     .arg(size.height())
                     .arg(language));

@@ -36,12 +36,14 @@ QString LocaleNumber::fixed(double value, int decimals, const QLocale& locale)
     const QString c = QString::number(value, 'f', decimals);
     const bool negative = c.startsWith(QLatin1Char('-'));
     const qsizetype point = c.indexOf(QLatin1Char('.'));
-    const QString whole = c.mid(negative ? 1 : 0, point < 0 ? -1 : point - (negative ? 1 : 0));
-    QString out = integer(whole.toULongLong(), locale);
-    if (negative && (whole.toULongLong() != 0 || c.mid(point + 1).toULongLong() != 0))
+    const qsizetype first = negative ? 1 : 0;
+    const qulonglong whole = c.mid(first, point < 0 ? -1 : point - first).toULongLong();
+    const QString fraction = point < 0 ? QString() : c.mid(point + 1);
+    QString out = integer(whole, locale);
+    if (negative && (whole != 0 || fraction.toULongLong() != 0)) // "-0.00" is written 0.00
         out.prepend(locale.negativeSign());
     if (point >= 0)
-        out += locale.decimalPoint() + c.mid(point + 1);
+        out += locale.decimalPoint() + fraction;
     return out;
 }
 

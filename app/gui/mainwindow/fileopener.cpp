@@ -83,7 +83,7 @@ bool FileOpener::open(const QString& path, QString* error)
         ok = m_window->reportActions()->openResultFile(path); // logs its own line, both ways
         if (ok)
             m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Measure); // its timeline and phases
-        if (!ok)
+        else
             //: %1 is a file path
             reason = tr("%1 could not be opened as a result.").arg(QDir::toNativeSeparators(path));
         break;
@@ -116,7 +116,7 @@ bool FileOpener::open(const QString& path, QString* error)
         ok = m_window->reportActions()->importSnapshotFile(path); // logs its own line, both ways
         if (ok)
             m_window->steps()->setCurrentStep(WorkbenchSteps::Step::Measure);
-        if (!ok)
+        else
             //: %1 is a file path
             reason = tr("%1 could not be imported as a PyTorch snapshot.").arg(QDir::toNativeSeparators(path));
         break;
