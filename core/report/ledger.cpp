@@ -2,6 +2,7 @@
 #include "core/report/ledger.h"
 
 #include "core/report/ledgerestimate.h"
+#include "core/report/ownerlabel.h"
 #include "core/sim/simbackend.h"
 
 #include <array>
@@ -59,29 +60,6 @@ namespace {
         for (const auto& part : parts)
             sum = plus(sum, part.bytes);
         return sum;
-    }
-
-    i18n::Message ownerLabel(alloc::Owner owner)
-    {
-        switch (owner) {
-        case alloc::Owner::Weights:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "weights"));
-        case alloc::Owner::KvCache:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "KV cache"));
-        case alloc::Owner::Activation:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "activations and transient buffers"));
-        case alloc::Owner::Logits:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "logits"));
-        case alloc::Owner::Workspace:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "workspace (through the allocator)"));
-        case alloc::Owner::OptimizerState:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "optimizer state"));
-        case alloc::Owner::Gradient:
-            return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "gradients"));
-        case alloc::Owner::Other:
-            break;
-        }
-        return msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "other"));
     }
 
     LedgerSection estimateSection(const std::optional<PhaseEstimate>& estimate)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/timeline/ownerareas.h"
+#include "app/gui/application/messagetext.h"
+#include "core/report/ownerlabel.h"
 
 #include <QAreaSeries>
 #include <QBrush>
@@ -119,18 +121,12 @@ void OwnerAreas::setPalette(const Palette& palette)
 
 void OwnerAreas::retranslate()
 {
-    const char* const labels[alloc::kOwnerCount] = {
-        QT_TR_NOOP("Weights"),
-        QT_TR_NOOP("KV cache"),
-        QT_TR_NOOP("Activations"),
-        QT_TR_NOOP("Logits"),
-        QT_TR_NOOP("Workspace"),
-        QT_TR_NOOP("Optimizer state"),
-        QT_TR_NOOP("Gradients"),
-        QT_TR_NOOP("Other"),
-    };
+    // The ledger's words (core's one owner table), first letter up as a legend entry.
     for (std::size_t i = 0; i < alloc::kOwnerCount; ++i) {
-        m_names[i] = tr(labels[i]);
+        QString name = messageText(report::ownerLabel(static_cast<alloc::Owner>(i)));
+        if (!name.isEmpty())
+            name[0] = name[0].toUpper();
+        m_names[i] = name;
         m_areas[i]->setName(m_names[i]);
         m_keyTexts[i]->setText(m_names[i]);
     }
