@@ -228,6 +228,9 @@ namespace {
             return "a vocabulary of " + std::to_string(m.vocab) + " tokens does not fit int32 token ids";
         if (d.sequences == 0 || d.promptTokens == 0)
             return "the decoder needs at least 1 sequence and 1 prompt token";
+        if (d.sequences > kMaxTensorDimension || d.promptTokens > kMaxTensorDimension)
+            return "sequences and prompt tokens must be at most " + std::to_string(kMaxTensorDimension)
+                + " (the kernels index rows as int)";
         if (weightStorageQuantized(d.storage) && c.dtype == device::DType::Float32)
             return std::string("weights in ") + weightStorageName(d.storage)
                 + " compute in 16 bit: choose float16 or bfloat16 as the compute dtype";
@@ -332,6 +335,9 @@ std::string validateConfig(const RunConfig& c)
     }
     if (c.batch == 0 || c.context == 0 || c.width == 0)
         return "batch, context and width must be at least 1";
+    if (c.batch > kMaxTensorDimension || c.context > kMaxTensorDimension || c.width > kMaxTensorDimension)
+        return "batch, context and width must be at most " + std::to_string(kMaxTensorDimension)
+            + " (the kernels index rows and columns as int)";
     if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
         return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
     if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)

@@ -161,7 +161,7 @@ private slots:
         QTest::addRow("width beyond 64 bits")
             << Field::Width << QStringLiteral("99999999999999999999") << QStringLiteral("Not a whole number.");
         QTest::addRow("warm-up too many")
-            << Field::Warmup << QStringLiteral("100001") << QStringLiteral("At most 100,000.");
+            << Field::Warmup << QStringLiteral("1000001") << QStringLiteral("At most 1,000,000."); // core's kMaxRepeats
         QTest::addRow("repeats negative")
             << Field::Repeats << QStringLiteral("-1") << QStringLiteral("Cannot be negative.");
         QTest::addRow("sampling too slow")

@@ -27,30 +27,17 @@ namespace {
     const QString kErrorStyle = QStringLiteral("QLabel { color: #b00000; }");
     const QString kInvalidEditStyle = QStringLiteral("QLineEdit { border: 1px solid #c00000; background: #fff0f0; }");
 
-    // Accepts the number as the user's language writes it ("1.024" in German) and as C does ("1024").
+    // The window's one reader of typed numbers (Note [One reader of typed numbers], LocaleNumber): the number as
+    // the user's language writes it ("1.024" in German) or plainly ("1024", "7e9"); a sign is refused, and said.
     std::optional<std::uint64_t> parseInteger(const QString& text, bool& negative, const QLocale& locale = QLocale())
     {
-        const QString t = text.trimmed();
-        negative = t.startsWith(QLatin1Char('-'));
-        bool ok = false;
-        qulonglong value = locale.toULongLong(t, &ok);
-        if (!ok)
-            value = QLocale::c().toULongLong(t, &ok);
-        if (!ok)
-            return std::nullopt;
-        return static_cast<std::uint64_t>(value);
+        negative = text.trimmed().startsWith(QLatin1Char('-'));
+        return LocaleNumber::parseCount(text, locale);
     }
 
     std::optional<double> parseReal(const QString& text, const QLocale& locale = QLocale())
     {
-        const QString t = text.trimmed();
-        bool ok = false;
-        double value = locale.toDouble(t, &ok);
-        if (!ok)
-            value = QLocale::c().toDouble(t, &ok);
-        if (!ok || !std::isfinite(value))
-            return std::nullopt;
-        return value;
+        return LocaleNumber::parseDecimal(text, locale);
     }
 
     bool isDenseField(WorkloadForm::Field f)

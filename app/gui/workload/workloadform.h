@@ -48,8 +48,9 @@ public:
         SimCapacity
     };
 
-    static constexpr std::uint64_t kMaxDimension = 2'147'483'647; // kernels index rows and columns as int
-    static constexpr std::uint64_t kMaxIterations = 100'000; // warm-up iterations or repeats
+    // Core's limits (protocol/runlimits.h, held by validateConfig), never copies.
+    static constexpr std::uint64_t kMaxDimension = protocol::kMaxTensorDimension;
+    static constexpr std::uint64_t kMaxIterations = protocol::kMaxRepeats; // warm-up iterations or repeats
     static constexpr double kMaxSimCapacityGiB = 1'048'576.0; // 1 PiB
     static constexpr std::uint64_t kMaxGenerated = protocol::kMaxGeneratedTokens; // core's, validateConfig's
 
