@@ -111,6 +111,62 @@ private slots:
         QFETCH(QString, expected);
         QCOMPARE(gui::LocaleNumber::fixed(value, decimals, QLocale(locale)), expected);
     }
+
+    // Note [One reader of typed numbers]: what a person types, read through core's parser in each language;
+    // what the window writes reads back as the same value.
+    void typedCounts_data()
+    {
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qlonglong>("expected"); // -1: refused
+        QTest::addRow("en grouped") << "en_US" << "7,000,000,000" << 7000000000LL;
+        QTest::addRow("en plain") << "en_US" << "4096" << 4096LL;
+        QTest::addRow("en spaces") << "en_US" << "7 000 000 000" << 7000000000LL;
+        QTest::addRow("en exponent") << "en_US" << "7e9" << 7000000000LL;
+        QTest::addRow("en 1.5e9") << "en_US" << "1.5e9" << 1500000000LL;
+        QTest::addRow("en 1,5 is not 15") << "en_US" << "1,5" << -1LL;
+        QTest::addRow("en German grouping after a switch") << "en_US" << "7.000.000.000" << 7000000000LL;
+        QTest::addRow("en a fraction is no count") << "en_US" << "1.5" << -1LL;
+        QTest::addRow("en negative") << "en_US" << "-4" << -1LL;
+        QTest::addRow("en hex") << "en_US" << "0x10" << -1LL;
+        QTest::addRow("en 2^64 refused, not wrapped") << "en_US" << "18446744073709551616" << -1LL;
+        QTest::addRow("de grouped") << "de_DE" << "1.024" << 1024LL;
+        QTest::addRow("de 1,5e9") << "de_DE" << "1,5e9" << 1500000000LL;
+        QTest::addRow("es ungrouped four digits") << "es_ES" << "4294" << 4294LL;
+        QTest::addRow("es grouped") << "es_ES" << "4.294.967.296" << 4294967296LL;
+        QTest::addRow("vi grouped") << "vi_VN" << "4.294.967.296" << 4294967296LL;
+        QTest::addRow("empty") << "en_US" << "" << -1LL;
+    }
+
+    void typedCounts()
+    {
+        QFETCH(QString, locale);
+        QFETCH(QString, text);
+        QFETCH(qlonglong, expected);
+        QString error;
+        const auto value = gui::LocaleNumber::parseCount(text, QLocale(locale), &error);
+        if (expected < 0) {
+            QVERIFY2(!value, qPrintable(text));
+            QVERIFY(!error.isEmpty());
+        } else {
+            QVERIFY2(value, qPrintable(error));
+            QCOMPARE(static_cast<qlonglong>(*value), expected);
+            QCOMPARE(gui::LocaleNumber::parseCount(gui::LocaleNumber::integer(*value, QLocale(locale)), QLocale(locale)),
+                value);
+        }
+    }
+
+    void typedDecimals()
+    {
+        QCOMPARE(gui::LocaleNumber::parseDecimal(QStringLiteral("1,5"), QLocale(QStringLiteral("de_DE"))),
+            std::optional<double>(1.5));
+        QCOMPARE(gui::LocaleNumber::parseDecimal(QStringLiteral("1.234,5"), QLocale(QStringLiteral("de_DE"))),
+            std::optional<double>(1234.5));
+        QCOMPARE(gui::LocaleNumber::parseDecimal(QStringLiteral("0.55078125"), QLocale(QStringLiteral("en_US"))),
+            std::optional<double>(0.55078125));
+        QVERIFY(!gui::LocaleNumber::parseDecimal(QStringLiteral("nan"), QLocale(QStringLiteral("en_US"))));
+        QVERIFY(!gui::LocaleNumber::parseDecimal(QStringLiteral("1e400"), QLocale(QStringLiteral("en_US"))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNumberFormat)

@@ -49,33 +49,10 @@ namespace {
     const QString kGgufKey = QStringLiteral("model/gguf");
     constexpr int kSourceCount = 6;
 
-    // A whole, positive count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000")
-    // or in scientific notation when it is a whole number ("7e9"). nullopt otherwise; 0 is refused by the caller.
-    std::optional<quint64> parseCount(QString text)
-    {
-        text = text.trimmed();
-        if (text.isEmpty())
-            return std::nullopt;
-        bool ok = false;
-        const quint64 localized = QLocale().toULongLong(text, &ok);
-        if (ok)
-            return localized;
-        QString plain = text;
-        plain.remove(QLatin1Char(' ')).remove(QChar(0x202F)).remove(QChar(0x00A0)).remove(QLatin1Char('_'));
-        plain.remove(QLatin1Char(',')).remove(QLatin1Char('\''));
-        const quint64 value = plain.toULongLong(&ok);
-        if (ok)
-            return value;
-        const double d = QLocale::c().toDouble(plain, &ok);
-        if (ok && std::isfinite(d) && d >= 0.0 && d < 18446744073709551616.0 && std::floor(d) == d)
-            return static_cast<quint64>(d);
-        // "7.000.000.000" typed in a language that groups with dots, read after a switch to English.
-        plain.remove(QLatin1Char('.'));
-        const quint64 dotted = plain.toULongLong(&ok);
-        if (ok && text.count(QLatin1Char('.')) > 1)
-            return dotted;
-        return std::nullopt;
-    }
+    // A whole count typed in the locale's format ("7,000,000,000"), plainly ("7000000000", "7 000 000 000") or in
+    // scientific notation when it is a whole number ("7e9"): the window's one reader (LocaleNumber). nullopt
+    // otherwise; 0 is refused by the caller.
+    std::optional<quint64> parseCount(const QString& text) { return LocaleNumber::parseCount(text); }
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/sweepform.h"
+#include "app/gui/application/localenumber.h"
 
 #include "app/gui/sweep/sweeptext.h"
 #include "core/sweep/sweepplanner.h"
@@ -22,17 +23,11 @@ namespace iteragpu::gui {
 namespace {
 
     // A positive whole number as typed (digits only, spaces allowed around it); nullopt otherwise.
+    // A count of at least 1, read by the window's one reader of typed numbers (LocaleNumber).
     std::optional<std::uint64_t> positive(const QString& text)
     {
-        const QString t = text.trimmed();
-        if (t.isEmpty())
-            return std::nullopt;
-        for (const QChar c : t)
-            if (!c.isDigit())
-                return std::nullopt;
-        bool ok = false;
-        const qulonglong v = t.toULongLong(&ok);
-        if (!ok || v == 0)
+        const auto v = LocaleNumber::parseCount(text);
+        if (!v || *v == 0)
             return std::nullopt;
         return v;
     }
