@@ -442,6 +442,37 @@ private slots:
                 QTest::addRow("%s %dx%d", qPrintable(language), size.width(), size.height()) << language << size;
     }
 
+    // Many short phases with long names before the longest one: their labels run into free space to the right,
+    // but never take the longest phase's place (it is labelled first), and a cut label keeps its name on hover.
+    void longestPhaseIsLabelled()
+    {
+        TimelineChart chart;
+        chart.resize(640, 300);
+        double t = 0.0;
+        for (int i = 0; i < 6; ++i) {
+            feedPhase(chart, QStringLiteral("warm_prefill_with_a_long_name#%1").arg(i), t, 40, 50 * units::kMiB,
+                TimelinePhase::State::Ok, QString());
+            t += 0.040;
+        }
+        feedPhase(chart, QStringLiteral("decode"), t, 2000, 80 * units::kMiB, TimelinePhase::State::Ok, QString());
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.refresh();
+        const gui::PhaseBands& bands = chart.bands();
+        QCOMPARE(bands.labelText(6), QStringLiteral("decode"));
+        bool cut = false;
+        for (int i = 0; i < 6; ++i) {
+            const QString label = bands.labelText(i);
+            if (label != chart.phases()[static_cast<std::size_t>(i)].name) {
+                cut = true;
+                QCOMPARE(bands.labelToolTip(i), chart.phases()[static_cast<std::size_t>(i)].name);
+            }
+            if (!label.isEmpty())
+                QVERIFY(!bands.labelRect(i).intersects(bands.labelRect(6)));
+        }
+        QVERIFY(cut); // six long names in 240 ms of a 2.2 s chart cannot all be whole
+    }
+
     void labelsNeverCollide()
     {
         QFETCH(QString, language);
@@ -485,9 +516,18 @@ private slots:
             ++shown;
             const bool whole = label == phase.name;
             QVERIFY2(whole || label.size() - 1 >= gui::PhaseBands::kMinShownChars, qPrintable(label));
+            // A cut label names the phase whole on hover.
+            QCOMPARE(bands.labelToolTip(i), whole ? QString() : phase.name);
             texts << bands.labelRect(i);
         }
         QVERIFY(shown >= 3);
+        // The longest phase (the widest band) is always labelled.
+        int widest = -1;
+        for (int i = 0; i < static_cast<int>(chart.phases().size()); ++i)
+            if (widest < 0 || bands.bandRect(i).width() > bands.bandRect(widest).width())
+                widest = i;
+        QVERIFY(widest >= 0);
+        QVERIFY2(!bands.labelText(widest).isEmpty(), qPrintable(chart.phases()[static_cast<std::size_t>(widest)].name));
         QVERIFY(bands.labelText(0) == QStringLiteral("model_load")); // the long first phase has room
         for (int a = 0; a < texts.size(); ++a)
             for (int b = a + 1; b < texts.size(); ++b)

@@ -71,13 +71,14 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
     std::vector<QRectF> taken = obstacles;
     const TimelinePhase* failed = nullptr;
     QRectF failedRect;
-    // See Note [Phase labels never collide].
+    std::vector<std::size_t> order; // the bands shown, labelled widest first
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
         Band& band = m_bands[i];
         const QRectF rect = i < bandRects.size() ? bandRects[i] : QRectF();
         if (i >= phases.size() || rect.isEmpty() || plot.isEmpty()) {
             band.rect->hide();
             band.label->hide();
+            band.label->setToolTip(QString());
             continue;
         }
         const TimelinePhase& phase = phases[i];
@@ -97,6 +98,17 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
             failedRect = rect;
         }
 
+        order.push_back(i);
+    }
+    // See Note [Phase labels never collide]: the widest band first, so the longest phase is always labelled and a
+    // short phase's label running into free space never takes its row.
+    std::stable_sort(order.begin(), order.end(),
+        [&bandRects](std::size_t a, std::size_t b) { return bandRects[a].width() > bandRects[b].width(); });
+    for (const std::size_t i : order) {
+        Band& band = m_bands[i];
+        const QRectF rect = bandRects[i];
+        const TimelinePhase& phase = phases[i];
+        const bool bad = isBad(phase);
         const qreal x = rect.left() + kLabelPad;
         const qreal room = rect.width() - 2 * kLabelPad;
         QString shown;
@@ -121,6 +133,8 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
             if (!cut.isEmpty() && kept >= std::min<int>(kMinShownChars, static_cast<int>(phase.name.size())))
                 tryPlace(cut);
         }
+        // The whole name on hover over a label that had to be cut.
+        band.label->setToolTip(shown == phase.name ? QString() : phase.name);
         if (shown.isEmpty()) {
             band.label->hide();
             band.label->setText(QString());
@@ -208,6 +222,13 @@ QString PhaseBands::labelText(int index) const
         return {};
     const QGraphicsSimpleTextItem* label = m_bands[static_cast<std::size_t>(index)].label;
     return label->isVisible() ? label->text() : QString();
+}
+
+QString PhaseBands::labelToolTip(int index) const
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_bands.size())
+        return {};
+    return m_bands[static_cast<std::size_t>(index)].label->toolTip();
 }
 
 QRectF PhaseBands::labelRect(int index) const

@@ -22,10 +22,12 @@ namespace iteragpu::gui {
 // coordinates (the chart's plot area), the bands lay the labels out.
 //
 // Note [Phase labels never collide]
-// Labels sit on two rows at the top of the plot, each starting at its band's left edge. A label is shown whole
+// Labels sit on two rows at the top of the plot, each starting at its band's left edge, placed widest band first
+// (the longest phase always has its label; a short one's never takes its place). A label is shown whole
 // when it fits on a row without touching a label already placed or an obstacle (a note); it may run past its
 // narrow band into free space. Else it is cut to its band with at least kMinShownChars characters left, or not
-// shown at all: a phase without a label is still named by the hover text over its band (indexAt()).
+// shown at all: a phase without a label is still named by the hover text over its band (indexAt()), and a cut
+// label has the whole name as its tooltip.
 class PhaseBands {
     // The chart's own translation context: these sentences were the chart's and keep their translations.
     Q_DECLARE_TR_FUNCTIONS(iteragpu::gui::TimelineChart)
@@ -52,6 +54,8 @@ public:
     // Shown labels only: their text and rectangle (chart coordinates); an empty text means not shown.
     QString labelText(int index) const;
     QRectF labelRect(int index) const;
+    // The whole phase name when its label had to be cut (or could not be shown), else empty.
+    QString labelToolTip(int index) const;
     QRectF failureNoteRect() const; // empty when no phase failed
     QString failureNoteText() const;
 
