@@ -2482,6 +2482,16 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
+    <message>
+        <source>Simulated device as %1: simulated, not a GPU measurement</source>
+        <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for</extracomment>
+        <translation>Simuliertes Gerät als %1: simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>%1 bytes, the capacity of %2 that the simulated device stands in for</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the GPU catalog&apos;s card</extracomment>
+        <translation>%1 Byte, die Kapazität von %2, für das das simulierte Gerät steht</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::DevicePicker</name>
@@ -2626,6 +2636,21 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <source>Group size (GPTQ/AWQ):</source>
         <translation>Gruppengröße (GPTQ/AWQ):</translation>
     </message>
+    <message>
+        <source>Stored as the model is: torch_dtype %1, from its config.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16 (an identifier, never translated)</extracomment>
+        <translation>Gespeichert wie das Modell: torch_dtype %1, aus seiner Konfiguration.</translation>
+    </message>
+    <message>
+        <source>The model is stored as %1 (torch_dtype); sized as chosen here.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>Das Modell ist als %1 gespeichert (torch_dtype); dimensioniert wie hier gewählt.</translation>
+    </message>
+    <message>
+        <source>Computes in %1, the model&apos;s torch_dtype.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>Rechnet in %1, dem torch_dtype des Modells.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::KvCacheBox</name>
@@ -2741,6 +2766,25 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
     <message>
         <source>Take from the model</source>
         <translation>Aus dem Modell übernehmen</translation>
+    </message>
+    <message>
+        <source>KV cache on: the model gives its layers and heads.</source>
+        <translation>KV-Cache an: das Modell gibt seine Schichten und Köpfe an.</translation>
+    </message>
+    <message>
+        <source>Prompt set to %1 tokens, the model&apos;s trained context (it was %2).</source>
+        <extracomment>%1 the model&apos;s trained context in tokens, %2 the prompt that was there before</extracomment>
+        <translation>Prompt auf %1 Tokens gesetzt, den trainierten Kontext des Modells (vorher %2).</translation>
+    </message>
+    <message>
+        <source>Prompt and generated tokens exceed the model&apos;s trained context of %1 tokens.</source>
+        <extracomment>%1 the model&apos;s trained context in tokens</extracomment>
+        <translation>Prompt und erzeugte Tokens überschreiten den trainierten Kontext des Modells von %1 Tokens.</translation>
+    </message>
+    <message>
+        <source>KV type from the model&apos;s torch_dtype %1.</source>
+        <extracomment>%1 the config&apos;s torch_dtype, e.g. bfloat16 (an identifier)</extracomment>
+        <translation>KV-Typ aus dem torch_dtype %1 des Modells.</translation>
     </message>
 </context>
 <context>
@@ -4702,38 +4746,6 @@ Die Schätzung: %2</translation>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
         <translation>Spitzenwert pro Phase (Prognose) erreicht %1, über der Skala ↑</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Gewichte</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV-Cache</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Aktivierungen</translation>
-    </message>
-    <message>
-        <source>Logits</source>
-        <translation>Logits</translation>
-    </message>
-    <message>
-        <source>Workspace</source>
-        <translation>Workspace</translation>
-    </message>
-    <message>
-        <source>Optimizer state</source>
-        <translation>Optimierer-Zustände</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Gradienten</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>Sonstiges</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>

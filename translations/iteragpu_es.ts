@@ -2482,6 +2482,16 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
+    <message>
+        <source>Simulated device as %1: simulated, not a GPU measurement</source>
+        <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for</extracomment>
+        <translation>Dispositivo simulado como %1: simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>%1 bytes, the capacity of %2 that the simulated device stands in for</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the GPU catalog&apos;s card</extracomment>
+        <translation>%1 bytes, la capacidad de %2 que representa el dispositivo simulado</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::DevicePicker</name>
@@ -2626,6 +2636,21 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <source>Group size (GPTQ/AWQ):</source>
         <translation>Tamaño de grupo (GPTQ/AWQ):</translation>
     </message>
+    <message>
+        <source>Stored as the model is: torch_dtype %1, from its config.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16 (an identifier, never translated)</extracomment>
+        <translation>Almacenado como el modelo: torch_dtype %1, de su configuración.</translation>
+    </message>
+    <message>
+        <source>The model is stored as %1 (torch_dtype); sized as chosen here.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>El modelo se almacena como %1 (torch_dtype); dimensionado como se elige aquí.</translation>
+    </message>
+    <message>
+        <source>Computes in %1, the model&apos;s torch_dtype.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>Calcula en %1, el torch_dtype del modelo.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::KvCacheBox</name>
@@ -2741,6 +2766,25 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
     <message>
         <source>Take from the model</source>
         <translation>Tomar del modelo</translation>
+    </message>
+    <message>
+        <source>KV cache on: the model gives its layers and heads.</source>
+        <translation>Caché KV activada: el modelo da sus capas y cabezas.</translation>
+    </message>
+    <message>
+        <source>Prompt set to %1 tokens, the model&apos;s trained context (it was %2).</source>
+        <extracomment>%1 the model&apos;s trained context in tokens, %2 the prompt that was there before</extracomment>
+        <translation>Prompt fijado en %1 tokens, el contexto entrenado del modelo (era %2).</translation>
+    </message>
+    <message>
+        <source>Prompt and generated tokens exceed the model&apos;s trained context of %1 tokens.</source>
+        <extracomment>%1 the model&apos;s trained context in tokens</extracomment>
+        <translation>El prompt y los tokens generados superan el contexto entrenado del modelo de %1 tokens.</translation>
+    </message>
+    <message>
+        <source>KV type from the model&apos;s torch_dtype %1.</source>
+        <extracomment>%1 the config&apos;s torch_dtype, e.g. bfloat16 (an identifier)</extracomment>
+        <translation>Tipo KV del torch_dtype %1 del modelo.</translation>
     </message>
 </context>
 <context>
@@ -4702,38 +4746,6 @@ La estimación: %2</translation>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
         <translation>El pico previsto por fase alcanza %1 y supera la escala ↑</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Pesos</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>Caché KV</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Activaciones</translation>
-    </message>
-    <message>
-        <source>Logits</source>
-        <translation>Logits</translation>
-    </message>
-    <message>
-        <source>Workspace</source>
-        <translation>Espacio de trabajo</translation>
-    </message>
-    <message>
-        <source>Optimizer state</source>
-        <translation>Estado del optimizador</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Gradientes</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>Otros</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>

@@ -2480,6 +2480,16 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
+    <message>
+        <source>Simulated device as %1: simulated, not a GPU measurement</source>
+        <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for</extracomment>
+        <translation>Thiết bị mô phỏng như %1: mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>%1 bytes, the capacity of %2 that the simulated device stands in for</source>
+        <extracomment>%1 is a byte count with thousands separators, %2 the GPU catalog&apos;s card</extracomment>
+        <translation>%1 byte, dung lượng của %2 mà thiết bị mô phỏng đại diện</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::DevicePicker</name>
@@ -2623,6 +2633,21 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <source>Group size (GPTQ/AWQ):</source>
         <translation>Kích thước nhóm (GPTQ/AWQ):</translation>
     </message>
+    <message>
+        <source>Stored as the model is: torch_dtype %1, from its config.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16 (an identifier, never translated)</extracomment>
+        <translation>Lưu như mô hình: torch_dtype %1, từ cấu hình của nó.</translation>
+    </message>
+    <message>
+        <source>The model is stored as %1 (torch_dtype); sized as chosen here.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>Mô hình được lưu dạng %1 (torch_dtype); định cỡ theo lựa chọn ở đây.</translation>
+    </message>
+    <message>
+        <source>Computes in %1, the model&apos;s torch_dtype.</source>
+        <extracomment>%1 is the config&apos;s torch_dtype, e.g. bfloat16</extracomment>
+        <translation>Tính toán bằng %1, torch_dtype của mô hình.</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::KvCacheBox</name>
@@ -2738,6 +2763,25 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
     <message>
         <source>Take from the model</source>
         <translation>Lấy từ mô hình</translation>
+    </message>
+    <message>
+        <source>KV cache on: the model gives its layers and heads.</source>
+        <translation>Bật bộ nhớ đệm KV: mô hình cho biết các lớp và đầu của nó.</translation>
+    </message>
+    <message>
+        <source>Prompt set to %1 tokens, the model&apos;s trained context (it was %2).</source>
+        <extracomment>%1 the model&apos;s trained context in tokens, %2 the prompt that was there before</extracomment>
+        <translation>Prompt đặt thành %1 token, ngữ cảnh huấn luyện của mô hình (trước là %2).</translation>
+    </message>
+    <message>
+        <source>Prompt and generated tokens exceed the model&apos;s trained context of %1 tokens.</source>
+        <extracomment>%1 the model&apos;s trained context in tokens</extracomment>
+        <translation>Prompt và token sinh ra vượt quá ngữ cảnh huấn luyện %1 token của mô hình.</translation>
+    </message>
+    <message>
+        <source>KV type from the model&apos;s torch_dtype %1.</source>
+        <extracomment>%1 the config&apos;s torch_dtype, e.g. bfloat16 (an identifier)</extracomment>
+        <translation>Kiểu KV theo torch_dtype %1 của mô hình.</translation>
     </message>
 </context>
 <context>
@@ -4692,38 +4736,6 @@ The estimate: %2</source>
         <source>Predicted peak per phase reaches %1, above the scale ↑</source>
         <extracomment>%1 is the highest predicted peak of a phase with its unit, e.g. &quot;17,00 GiB&quot;; above the chart&apos;s scale</extracomment>
         <translation>Đỉnh dự đoán theo giai đoạn đạt %1, nằm phía trên thang đo ↑</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Trọng số</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>cache KV</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Activation</translation>
-    </message>
-    <message>
-        <source>Logits</source>
-        <translation>Logit</translation>
-    </message>
-    <message>
-        <source>Workspace</source>
-        <translation>Workspace</translation>
-    </message>
-    <message>
-        <source>Optimizer state</source>
-        <translation>Trạng thái optimizer</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Gradient</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>Khác</translation>
     </message>
     <message>
         <source>Areas: allocated by owner at each phase&apos;s peak moment (the samples carry totals only)</source>

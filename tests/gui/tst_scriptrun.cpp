@@ -14,6 +14,7 @@
 #include "core/report/resultjson.h"
 #include "support/settingssandbox.h"
 
+#include <QStatusBar>
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QDir>
@@ -273,6 +274,30 @@ with probe.phase("stubborn"):
         QCOMPARE(window.startScript(request), std::uint64_t(0));
         QCOMPARE(errors.count(), 1);
         QVERIFY(!window.runController()->isRunning());
+    }
+
+    // The probe refuses (here: PyTorch cannot be imported): the run's error and the status bar quote the probe's
+    // own reason, not a guess at "no probe or no GPU", and do not count "0 phases ok".
+    void aRefusalQuotesTheProbe()
+    {
+        QTemporaryDir dir;
+        gui::ScriptRequest request;
+        request.script = writeScript(dir,
+            "import sys\nsys.modules['torch'] = None  # import torch fails as without PyTorch\n"
+            "from iteragpu_probe import Probe\nProbe('run.json')\n");
+        gui::MainWindow window;
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        QVERIFY(window.startScript(request) > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY(result.phases.empty());
+        QVERIFY2(result.error.find("the probe said: PyTorch is not installed") != std::string::npos,
+            result.error.c_str());
+        QVERIFY(result.error.find("no GPU") == std::string::npos);
+        const QString status = window.statusBar()->currentMessage();
+        QVERIFY2(status.contains(QStringLiteral("PyTorch is not installed")), qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("phase")), qPrintable(status));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("run.json"))));
     }
 
 private:

@@ -5,6 +5,7 @@
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/catalogfitmodel.h"
 #include "app/gui/sizing/computationview.h"
+#include "app/gui/sizing/formatbox.h"
 #include "app/gui/sizing/kvcachebox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/devices/devicepicker.h"
@@ -939,6 +940,55 @@ private slots:
         panel.setParametersText(QStringLiteral("7000000000"));
         panel.recompute();
         QVERIFY(panel.kvCacheBox()->modelValuesText().isEmpty());
+    }
+
+    // A model brings its defaults, each named while it stands: the KV cache on, the prompt within the trained
+    // context (Llama 2: 4 096, not the seeds' 8 192), the KV type and the formats from its torch_dtype.
+    void modelDefaultsAreNamed()
+    {
+        SizingPanel panel;
+        auto* kv = panel.findChild<QGroupBox*>(QStringLiteral("kvBox"));
+        auto* prompt = panel.findChild<QSpinBox*>(QStringLiteral("promptSpin"));
+        auto* storage = panel.findChild<QComboBox*>(QStringLiteral("storageCombo"));
+        auto* kvType = panel.findChild<QComboBox*>(QStringLiteral("kvDtypeCombo"));
+        QVERIFY(kv && prompt && storage && kvType);
+        kv->setChecked(false);
+        prompt->setValue(gui::KvCacheBox::kSeedTokens);
+        QVERIFY(panel.selectPreset(QStringLiteral("llama-2-7b"))); // float16, trained on 4 096 tokens
+        QVERIFY(kv->isChecked());
+        QCOMPARE(prompt->value(), 4096);
+        QCOMPARE(storage->currentData().toInt(), static_cast<int>(sizing::WeightFormat::FP16));
+        QCOMPARE(kvType->currentData().toInt(), static_cast<int>(sizing::ScalarType::FP16));
+        QString named = panel.kvCacheBox()->defaultsText();
+        for (const QString& part : { QStringLiteral("KV cache on"),
+                 QStringLiteral("Prompt set to 4,096 tokens, the model's trained context (it was 8,192)"),
+                 QStringLiteral("KV type from the model's torch_dtype float16") })
+            QVERIFY2(named.contains(part), qPrintable(named));
+        QString origin = panel.findChild<gui::FormatBox*>()->originText();
+        QVERIFY2(origin.contains(QStringLiteral("Stored as the model is: torch_dtype float16")), qPrintable(origin));
+        panel.recompute();
+        QCOMPARE(panel.estimate()->bytesOf("kv_cache"), quint64(2ULL * 32 * 32 * 128 * 4096 * 2));
+
+        // Past the trained context on purpose: said, not undone.
+        prompt->setValue(8192);
+        named = panel.kvCacheBox()->defaultsText();
+        QVERIFY2(named.contains(QStringLiteral("exceed the model's trained context of 4,096 tokens")), qPrintable(named));
+        QVERIFY(!named.contains(QStringLiteral("Prompt set to")));
+
+        // A bf16 model: stored and computed in bf16; a format chosen after that is the user's, and said so.
+        QVERIFY(panel.selectPreset(QStringLiteral("llama-3.1-8b")));
+        QCOMPARE(storage->currentData().toInt(), static_cast<int>(sizing::WeightFormat::BF16));
+        QCOMPARE(kvType->currentData().toInt(), static_cast<int>(sizing::ScalarType::BF16));
+        QCOMPARE(prompt->value(), 8192); // within its 131 072 tokens: left as typed
+        QVERIFY(!panel.kvCacheBox()->defaultsText().contains(QStringLiteral("Prompt")));
+        storage->setCurrentIndex(storage->findData(static_cast<int>(sizing::WeightFormat::FP32)));
+        origin = panel.findChild<gui::FormatBox*>()->originText();
+        QVERIFY2(origin.contains(QStringLiteral("stored as bfloat16 (torch_dtype); sized as chosen here")),
+            qPrintable(origin));
+        // Numbers typed in have no defaults to name.
+        panel.resetToSeedExample();
+        QVERIFY(panel.kvCacheBox()->defaultsText().isEmpty());
+        QVERIFY(panel.findChild<gui::FormatBox*>()->originText().isEmpty());
     }
 
     // Issue 17: the verdict lines are core's sentences with the cap named; never "no limit tokens".

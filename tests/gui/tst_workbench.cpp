@@ -396,8 +396,15 @@ private slots:
         const auto run = finished.at(1).at(0).value<protocol::RunResult>();
         QCOMPARE(window.phaseModel()->rowCount(), static_cast<int>(run.phases.size()));
 
-        // Open the first file: the window shows it as if it had just been measured.
+        // Open the first file: the window shows it as if it had just been measured, and the run bar no longer
+        // describes the second run (its phase, its progress, its time).
+        QVERIFY(window.runPanel()->overallBar()->value() > 0);
         QVERIFY(actions->openResultFile(other));
+        QCOMPARE(window.runPanel()->overallBar()->value(), 0);
+        QVERIFY(!window.runPanel()->overallBar()->isTextVisible());
+        QVERIFY(window.runPanel()->overallBar()->toolTip().isEmpty());
+        QCOMPARE(window.runPanel()->elapsedLabel()->text(), QStringLiteral("00:00:00.0"));
+        QCOMPARE(window.runPanel()->phaseBar()->value(), 0);
         gui::PhaseTableModel* model = window.phaseModel();
         QCOMPARE(model->rowCount(), static_cast<int>(opened.phases.size()));
         QVERIFY(opened.phases.size() != run.phases.size());
@@ -556,10 +563,26 @@ private slots:
         QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
         // The application's own switch reaches the window too, and back.
         auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        auto* reserve = window.findChild<QDoubleSpinBox*>(QStringLiteral("reserveSpin"));
+        QVERIFY(reserve);
+        const double typedReserve = reserve->value();
+        // The window keeps its sizing in the settings: the next case starts from the reserve it had.
+        const auto keepTheReserve = qScopeGuard([reserve, typedReserve] { reserve->setValue(typedReserve); });
+        reserve->setValue(1234.5);
+        QCOMPARE(reserve->text(), QStringLiteral("1,234.50"));
+        const QString englishTitle = window.timeline()->chart()->title();
+        QVERIFY2(englishTitle.contains(QStringLiteral("simulated")), qPrintable(englishTitle));
         app->setLanguage(QStringLiteral("de"));
         QCOMPARE(QLocale().name(), QStringLiteral("de_DE"));
+        // Numbers already on screen follow the switch (the spin boxes), and the chart's title is retranslated.
+        QTRY_COMPARE(reserve->text(), QStringLiteral("1.234,50"));
+        QTRY_VERIFY2(window.timeline()->chart()->title() != englishTitle,
+            qPrintable(window.timeline()->chart()->title()));
+        QVERIFY(window.timeline()->chart()->title().startsWith(QStringLiteral("sim:0")));
         app->setLanguage(QStringLiteral("en"));
         QTRY_COMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        QTRY_COMPARE(reserve->text(), QStringLiteral("1,234.50"));
+        QCOMPARE(window.timeline()->chart()->title(), englishTitle);
     }
 
     void unitSwitchReachesChartTableAndPicker()
@@ -642,7 +665,24 @@ private slots:
         QVERIFY2(choice->currentText().contains(QStringLiteral("4090")), qPrintable(choice->currentText()));
         QVERIFY2(choice->itemData(choice->currentIndex(), Qt::ToolTipRole).toString().contains(QStringLiteral("GiB")),
             qPrintable(choice->itemData(choice->currentIndex(), Qt::ToolTipRole).toString()));
+        // The device list shows the card's capacity (the one the run gets) on the simulated rows, not the plain
+        // simulated device's 80 GiB, and the chart's capacity line and the sizing panel's run device agree.
+        const auto card = window.devicePicker()->simCard();
+        QVERIFY(card);
+        gui::DeviceListModel* list = window.devicePicker()->model();
+        const int row = list->rowOf(QStringLiteral("sim:0"));
+        QVERIFY(row >= 0);
+        QCOMPARE(list->index(row, gui::DeviceListModel::ColCapacity).data(gui::DeviceListModel::CapacityBytesRole),
+            QVariant(static_cast<qulonglong>(card->reportedBytes)));
+        QVERIFY2(list->index(row, gui::DeviceListModel::ColName).data().toString().contains(QStringLiteral("4090")),
+            qPrintable(list->index(row, gui::DeviceListModel::ColName).data().toString()));
+        QCOMPARE(list->index(row, gui::DeviceListModel::ColCapacity).data().toString(),
+            QStringLiteral("%1 GiB").arg(static_cast<double>(card->reportedBytes) / units::kGiB, 0, 'f', 2));
+        QCOMPARE(window.devicePicker()->currentCapacityBytes(), std::optional<std::uint64_t>(card->reportedBytes));
         QVERIFY(window.devicePicker()->simCardBox()->selectCard(QString()));
+        QVERIFY(list->index(row, gui::DeviceListModel::ColCapacity).data(gui::DeviceListModel::CapacityBytesRole)
+            != QVariant(static_cast<qulonglong>(card->reportedBytes)));
+        QVERIFY(!list->index(row, gui::DeviceListModel::ColName).data().toString().contains(QStringLiteral("4090")));
     }
 
     // "What to do first" at a first start, above the Size step; closed, it stays closed; Reset layout and

@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QWidget>
 #include <QSettings>
 #include <QTranslator>
 
@@ -66,7 +67,12 @@ bool LabApplication::setLanguage(const QString& code, bool remember)
         return false;
     // The locale first: widgets that rewrite their numbers on LanguageChange (Note [Numbers across a language
     // switch] in workloadform.cpp) must already see the new one when the translators' events arrive.
-    QLocale::setDefault(QLocale(code == QLatin1String("en") ? QStringLiteral("en_US") : code));
+    const QLocale locale(code == QLatin1String("en") ? QStringLiteral("en_US") : code);
+    QLocale::setDefault(locale);
+    // The default reaches only widgets made from now on: the open windows are told (a LocaleChange to each
+    // widget that did not choose its own), so their spin boxes and charts write numbers the new way too.
+    for (QWidget* window : topLevelWidgets())
+        window->setLocale(locale);
     if (m_translator) {
         removeTranslator(m_translator);
         delete m_translator;

@@ -50,9 +50,27 @@ void DeviceListModel::reload(device::BackendRegistry& registry)
             row.reason = tr("no device found");
         rows.push_back(row);
     }
+    for (Row& row : rows)
+        applyStandIn(row);
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
+}
+
+void DeviceListModel::applyStandIn(Row& row) const
+{
+    row.standIn = row.simulated && row.available ? m_standIn : QString();
+    row.standInBytes = row.standIn.isEmpty() ? std::nullopt : m_standInBytes;
+}
+
+void DeviceListModel::setSimulatedCard(const QString& name, std::optional<std::uint64_t> capacityBytes)
+{
+    m_standIn = name;
+    m_standInBytes = capacityBytes;
+    for (Row& row : m_rows)
+        applyStandIn(row);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void DeviceListModel::setUnit(units::Unit unit)
@@ -82,6 +100,9 @@ QString DeviceListModel::displayName(const Row& row) const
         //: %1 is the reason a GPU backend is unavailable, in the loader's or the runtime's own words
         return tr("unavailable: %1").arg(row.reason);
     }
+    if (row.simulated && !row.standIn.isEmpty())
+        //: %1 is the GPU catalog's card the simulated device stands in for
+        return tr("Simulated device as %1: simulated, not a GPU measurement").arg(row.standIn);
     if (row.simulated)
         return tr("Simulated device: simulated, not a GPU measurement");
     return row.name;
@@ -101,10 +122,10 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
         case ColName:
             return displayName(row);
         case ColCapacity:
-            if (!row.capacityBytes)
+            if (!row.runCapacityBytes())
                 return QStringLiteral("—");
             //: %1 is an amount, %2 the unit symbol GB or GiB
-            return tr("%1 %2").arg(LocaleNumber::fixed(units::toUnit(*row.capacityBytes, m_unit), 2, locale),
+            return tr("%1 %2").arg(LocaleNumber::fixed(units::toUnit(*row.runCapacityBytes(), m_unit), 2, locale),
                 QLatin1String(units::unitSymbol(m_unit)));
         case ColDriver:
             return row.driver.isEmpty() ? QStringLiteral("—") : row.driver;
@@ -116,6 +137,11 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (!row.available)
             return displayName(row);
+        if (index.column() == ColCapacity && !row.standIn.isEmpty() && row.standInBytes) {
+            //: %1 is a byte count with thousands separators, %2 the GPU catalog's card
+            return tr("%1 bytes, the capacity of %2 that the simulated device stands in for")
+                .arg(LocaleNumber::integer(static_cast<qulonglong>(*row.standInBytes), locale), row.standIn);
+        }
         if (index.column() == ColCapacity && row.capacityBytes) {
             //: %1 is a byte count with thousands separators
             return tr("%1 bytes reported by the runtime")
@@ -138,7 +164,7 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
     case DeviceIdRole:
         return row.id;
     case CapacityBytesRole:
-        return row.capacityBytes ? QVariant(static_cast<qulonglong>(*row.capacityBytes)) : QVariant();
+        return row.runCapacityBytes() ? QVariant(static_cast<qulonglong>(*row.runCapacityBytes())) : QVariant();
     case AvailableRole:
         return row.available;
     case SimulatedRole:

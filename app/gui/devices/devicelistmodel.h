@@ -28,6 +28,11 @@ public:
         QString driver;
         QString runtime;
         QString reason; // why an unavailable backend is unavailable
+        QString standIn; // a simulated device's card from the GPU catalog, empty for none
+        std::optional<std::uint64_t> standInBytes; // that card's capacity, which the run gets
+
+        // What a run on this device gets: the card's capacity when it stands in for one, else the runtime's.
+        std::optional<std::uint64_t> runCapacityBytes() const { return standIn.isEmpty() ? capacityBytes : standInBytes; }
     };
 
     explicit DeviceListModel(QObject* parent = nullptr);
@@ -36,6 +41,9 @@ public:
     void reload(device::BackendRegistry& registry);
     void setUnit(units::Unit unit);
     void retranslate();
+    // The catalog card the simulated devices stand in for (name and capacity), or none: their rows then show
+    // that card's capacity, the one a run gets, not the plain simulated device's.
+    void setSimulatedCard(const QString& name, std::optional<std::uint64_t> capacityBytes);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -49,7 +57,11 @@ public:
 
 private:
     QString displayName(const Row& row) const;
+    void applyStandIn(Row& row) const;
+
     std::vector<Row> m_rows;
+    QString m_standIn;
+    std::optional<std::uint64_t> m_standInBytes;
     units::Unit m_unit = units::Unit::GiB;
 };
 

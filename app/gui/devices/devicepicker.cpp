@@ -52,9 +52,11 @@ DevicePicker::DevicePicker(device::BackendRegistry& registry, QWidget* parent)
     connect(m_refresh, &QPushButton::clicked, this, &DevicePicker::refresh);
     m_simCard = new SimCardBox(this);
     connect(m_simCard, &SimCardBox::changed, this, [this] {
+        followSimCard();
         updateDetails();
         emit simCardChanged();
     });
+    followSimCard(); // the card kept from the last start
 
     // Word-wrapped labels do not ask a dock for their height: give them their lines explicitly.
     const int line = fontMetrics().lineSpacing();
@@ -109,7 +111,14 @@ std::optional<std::uint64_t> DevicePicker::currentCapacityBytes() const
     const int row = m_model->rowOf(m_current);
     if (row < 0)
         return std::nullopt;
-    return m_model->rows()[static_cast<std::size_t>(row)].capacityBytes;
+    return m_model->rows()[static_cast<std::size_t>(row)].runCapacityBytes();
+}
+
+void DevicePicker::followSimCard()
+{
+    const auto card = m_simCard->card();
+    m_model->setSimulatedCard(card ? QString::fromStdString(card->name) : QString(),
+        card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
 }
 
 QString DevicePicker::simCardId() const { return currentIsSimulated() ? m_simCard->cardId() : QString(); }

@@ -61,6 +61,7 @@ private:
     void retranslateUi();
     void updateNotice();
     void updateDetails();
+    void followSimCard(); // the list shows the chosen card's capacity on the simulated rows
     void onSelectionChanged();
 
     device::BackendRegistry& m_registry;

@@ -269,14 +269,7 @@ void MainWindow::createSizingAndReports()
     // The fit target is the capacity the run will have: on sim:0 the simulated capacity of the workload form.
     auto followDevice = [this] {
         const QString id = m_devicePicker->currentDeviceId();
-        std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
-        if (const auto card = m_devicePicker->simCard()) {
-            capacity = card->reportedBytes;
-        } else if (m_devicePicker->currentIsSimulated()) {
-            const auto config = m_workloadForm->config();
-            if (config && config->simCapacityBytes)
-                capacity = config->simCapacityBytes;
-        }
+        const std::optional<std::uint64_t> capacity = runCapacityBytes();
         if (capacity && !id.isEmpty())
             m_sizingPanel->setDevice(id, *capacity, m_devicePicker->currentIsSimulated());
         else
@@ -315,6 +308,7 @@ void MainWindow::createSizingAndReports()
         if (m_runController->isRunning())
             return false;
         showNotice(QString(), false);
+        m_runPanel->clear(); // the bar described the last run, not this file
         m_phaseModel->clear();
         m_phaseModel->runFinished(result);
         ResultTimeline::load(*m_timeline, result);
@@ -571,23 +565,39 @@ void MainWindow::updateChartDevice()
 {
     if (m_runController->isRunning())
         return; // the chart keeps describing the run that is going
-    const QString id = m_devicePicker->currentDeviceId();
-    const bool simulated = m_devicePicker->currentIsSimulated();
-    std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
-    if (const auto card = m_devicePicker->simCard()) {
-        capacity = card->reportedBytes;
-        //: %1 is the device id, e.g. sim:0; %2 the GPU catalog's card it stands in for, e.g. NVIDIA H100 80GB SXM
-        m_timeline->setDeviceLabel(tr("%1 as %2 · simulated, not a GPU measurement")
-                                       .arg(id, QString::fromStdString(card->name)));
-    } else if (simulated) {
+    m_chartDevice.id = m_devicePicker->currentDeviceId();
+    m_chartDevice.simulated = m_devicePicker->currentIsSimulated();
+    const auto card = m_devicePicker->simCard();
+    m_chartDevice.card = card ? QString::fromStdString(card->name) : QString();
+    showChartDevice();
+    m_timeline->setCapacityBytes(runCapacityBytes());
+}
+
+std::optional<std::uint64_t> MainWindow::runCapacityBytes() const
+{
+    // The one place the window says what a run would get: the device list's capacity (a simulated card's when
+    // one is chosen), or the workload form's for the plain simulated device (core's prepareRun applies the same).
+    if (m_devicePicker->currentIsSimulated() && !m_devicePicker->simCard()) {
         const auto config = m_workloadForm->config();
-        capacity = config && config->simCapacityBytes ? config->simCapacityBytes : capacity;
-        //: %1 is the device id, e.g. sim:0
-        m_timeline->setDeviceLabel(tr("%1 · simulated, not a GPU measurement").arg(id));
-    } else {
-        m_timeline->setDeviceLabel(id);
+        if (config && config->simCapacityBytes)
+            return config->simCapacityBytes;
     }
-    m_timeline->setCapacityBytes(capacity);
+    return m_devicePicker->currentCapacityBytes();
+}
+
+void MainWindow::showChartDevice()
+{
+    // Composed in the language of the moment from what updateChartDevice kept: a switch rewrites it, during a
+    // run too (the device is the run's).
+    const ChartDevice& d = m_chartDevice;
+    if (!d.card.isEmpty())
+        //: %1 is the device id, e.g. sim:0; %2 the GPU catalog's card it stands in for, e.g. NVIDIA H100 80GB SXM
+        m_timeline->setDeviceLabel(tr("%1 as %2 · simulated, not a GPU measurement").arg(d.id, d.card));
+    else if (d.simulated)
+        //: %1 is the device id, e.g. sim:0
+        m_timeline->setDeviceLabel(tr("%1 · simulated, not a GPU measurement").arg(d.id));
+    else
+        m_timeline->setDeviceLabel(d.id);
 }
 
 void MainWindow::updateEstimateLine()
@@ -762,6 +772,8 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
         const QString text = tr("Run %1 could not measure: %2").arg(runId, QString::fromStdString(result.error));
         m_logView->error(text);
         showNotice(text, true);
+        if (ok == 0 && failed == 0)
+            summary = text; // not "0 phases ok": nothing was measured, and the reason is the news
     } else if (failedPhase) {
         const QString name = PhaseTableModel::displayName(*failedPhase);
         const QString error = QString::fromStdString(failedPhase->error);
@@ -833,6 +845,7 @@ void MainWindow::retranslateUi()
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
     m_phaseModel->retranslate();
+    showChartDevice();
 }
 
 void MainWindow::changeEvent(QEvent* event)

@@ -126,6 +126,8 @@ private:
     void saveLayout();
     void updateRunAllowed();
     void updateChartDevice();
+    void showChartDevice();
+    std::optional<std::uint64_t> runCapacityBytes() const;
     void updateEstimateLine();
     void showNotice(const QString& text, bool error);
     void onRunFinished(const protocol::RunResult& result);
@@ -165,6 +167,11 @@ private:
     QTableView* m_phaseView = nullptr;
     LogView* m_logView = nullptr;
     RunController* m_runController = nullptr;
+    struct ChartDevice {
+        QString id;
+        QString card; // the simulated card's name, empty when none
+        bool simulated = false;
+    } m_chartDevice; // what the chart's title names
     RunPanel* m_runPanel = nullptr;
     WorkbenchSteps* m_steps = nullptr;
     QSplitter* m_measureSplit = nullptr; // the left column | the chart and the tabs under it

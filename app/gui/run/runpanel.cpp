@@ -64,7 +64,9 @@ RunPanel::RunPanel(RunController* controller, QWidget* parent)
     connect(controller, &RunController::progressChanged, this, &RunPanel::onProgress);
     connect(controller, &RunController::stateChanged, this, &RunPanel::onStateChanged);
     connect(controller, &RunController::runStarted, this, [this] {
+        m_cleared = false;
         m_summary.reset();
+        m_currentPhase.clear();
         retranslateUi();
     });
     connect(controller, &RunController::runFinished, this, [this](const protocol::RunResult& result) {
@@ -83,6 +85,24 @@ void RunPanel::setRunAllowed(bool allowed, const QString& reason)
     updateButtons();
 }
 
+void RunPanel::clear()
+{
+    if (m_controller->isRunning())
+        return;
+    m_cleared = true;
+    m_summary.reset();
+    m_currentPhase.clear();
+    m_finished = 0;
+    m_planned = 0;
+    m_phaseBar->setRange(0, 1);
+    m_phaseBar->setValue(0);
+    m_overallBar->setRange(0, 1);
+    m_overallBar->setValue(0);
+    m_overallBar->setTextVisible(false);
+    updateElapsed();
+    retranslateUi();
+}
+
 void RunPanel::updateButtons()
 {
     const bool running = m_controller->isRunning();
@@ -93,7 +113,7 @@ void RunPanel::updateButtons()
 
 void RunPanel::updateElapsed()
 {
-    const qint64 ms = m_controller->elapsedMs();
+    const qint64 ms = m_cleared ? 0 : m_controller->elapsedMs();
     const qint64 tenths = (ms / 100) % 10;
     const qint64 s = (ms / 1000) % 60;
     const qint64 m = (ms / 60000) % 60;

@@ -23,6 +23,9 @@ public:
 
     // Run is enabled only when the workload form is valid and a device is chosen.
     void setRunAllowed(bool allowed, const QString& reason = QString());
+    // Forgets the last run (its phase, progress, elapsed time and summary): a file opened is not that run, and the
+    // bar must not describe it. Ignored while a run goes on.
+    void clear();
 
     QPushButton* runButton() const { return m_run; }
     QPushButton* stopButton() const { return m_stop; }
@@ -60,6 +63,7 @@ private:
     bool m_runAllowed = false;
     int m_finished = 0;
     int m_planned = 0;
+    bool m_cleared = false; // the elapsed time of the controller's last run is not shown
     std::optional<protocol::RunSummary> m_summary; // of the last run that ended
 };
 

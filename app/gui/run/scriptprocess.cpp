@@ -104,6 +104,7 @@ bool ScriptProcess::start(const ScriptRequest& request, QString& error)
     m_outBuffer[0].clear();
     m_outBuffer[1].clear();
     m_probeRunId = 0;
+    m_probeRefusal.clear();
     m_stopRequested = false;
     m_stopStage = 0;
     m_lineRefused = false;
@@ -245,7 +246,9 @@ void ScriptProcess::onOutput(QProcess::ProcessChannel channel)
         const qsizetype end = m_outBuffer[i].indexOf('\n', start);
         if (end < 0)
             break;
-        emit outputLine(QString::fromUtf8(m_outBuffer[i].mid(start, end - start)).trimmed(), i == 1);
+        const QString line = QString::fromUtf8(m_outBuffer[i].mid(start, end - start)).trimmed();
+        noteProbeLine(line, i == 1);
+        emit outputLine(line, i == 1);
         start = end + 1;
     }
     m_outBuffer[i].remove(0, start);
@@ -254,6 +257,15 @@ void ScriptProcess::onOutput(QProcess::ProcessChannel channel)
         emit outputLine(QString::fromUtf8(m_outBuffer[i]), i == 1);
         m_outBuffer[i].clear();
     }
+}
+
+void ScriptProcess::noteProbeLine(const QString& line, bool standardError)
+{
+    // The probe says why it stops in one line on stderr before it exits (python/iteragpu_probe, _fail): that
+    // line, not a guess, is why nothing was measured.
+    static const QString prefix = QStringLiteral("iteragpu_probe: ");
+    if (standardError && line.startsWith(prefix))
+        m_probeRefusal = line.mid(prefix.size());
 }
 
 void ScriptProcess::onProcessError(QProcess::ProcessError error)
@@ -269,8 +281,11 @@ void ScriptProcess::onProcessFinished(int exitCode, QProcess::ExitStatus status)
     onOutput(QProcess::StandardOutput);
     onOutput(QProcess::StandardError);
     for (int i = 0; i < 2; ++i)
-        if (!m_outBuffer[i].isEmpty())
-            emit outputLine(QString::fromUtf8(m_outBuffer[i]).trimmed(), i == 1);
+        if (!m_outBuffer[i].isEmpty()) {
+            const QString line = QString::fromUtf8(m_outBuffer[i]).trimmed();
+            noteProbeLine(line, i == 1);
+            emit outputLine(line, i == 1);
+        }
     // The child has exited: what it wrote on the socket is there to read (a connection not yet accepted too).
     if (m_server)
         onConnection();
@@ -328,9 +343,12 @@ void ScriptProcess::finish(const QString& reason)
             r.trialOrder.push_back(protocol::phaseLabel(p));
         r.completed = false;
         r.cancelled = m_stopRequested;
-        if (!m_header)
+        if (!m_header && !m_probeRefusal.isEmpty())
+            r.error = "the program ended before the probe measured anything; the probe said: "
+                + m_probeRefusal.toStdString(); // its own reason, quoted, not a guess
+        else if (!m_header)
             r.error = m_probeRunId == 0
-                ? "the program ran without the probe speaking (no iteragpu_probe.Probe, or no GPU for it)"
+                ? "the program ran without the probe speaking (it created no iteragpu_probe.Probe)"
                 : "the probe's stream ended before its first event";
         else
             r.error = m_stopRequested ? "the program was stopped before the probe wrote its result"

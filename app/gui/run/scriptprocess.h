@@ -57,6 +57,7 @@ private:
     void onConnection();
     void onSocketData();
     void onOutput(QProcess::ProcessChannel channel);
+    void noteProbeLine(const QString& line, bool standardError);
     void onProcessFinished(int exitCode, QProcess::ExitStatus status);
     void onProcessError(QProcess::ProcessError error);
     void handleLine(const QByteArray& line);
@@ -76,6 +77,7 @@ private:
     int m_stopGraceMs = kStopGraceMs;
     bool m_lineRefused = false;
     std::uint64_t m_probeRunId = 0; // of the first probe that spoke; others are ignored
+    QString m_probeRefusal; // the probe's own last line on stderr ("iteragpu_probe: ..."), what it said last
     std::optional<protocol::RunResult> m_header;
     std::optional<protocol::RunResult> m_result; // the probe's own, from run_finished
     std::vector<protocol::PhaseResult> m_phases; // finished, in order

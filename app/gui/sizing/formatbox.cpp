@@ -53,6 +53,11 @@ FormatBox::FormatBox(QWidget* parent)
     form->addRow(m_computeLabel, m_computeCombo);
     form->addRow(m_blockLabel, m_blockSpin);
     form->addRow(m_groupLabel, m_groupSpin);
+    m_origin = new QLabel(this);
+    m_origin->setObjectName(QStringLiteral("formatOrigin"));
+    m_origin->setWordWrap(true);
+    m_origin->hide();
+    form->addRow(m_origin);
     m_storageLabel->setBuddy(m_storageCombo);
     m_computeLabel->setBuddy(m_computeCombo);
 
@@ -60,9 +65,13 @@ FormatBox::FormatBox(QWidget* parent)
     retranslateUi();
     connect(m_storageCombo, &QComboBox::currentIndexChanged, this, [this] {
         updateEnabledState();
+        updateOrigin();
         emit changed();
     });
-    connect(m_computeCombo, &QComboBox::currentIndexChanged, this, &FormatBox::changed);
+    connect(m_computeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        updateOrigin();
+        emit changed();
+    });
     connect(m_blockSpin, &QSpinBox::valueChanged, this, &FormatBox::changed);
     connect(m_groupSpin, &QSpinBox::valueChanged, this, &FormatBox::changed);
 }
@@ -102,6 +111,51 @@ void FormatBox::updateEnabledState()
     m_groupSpin->setEnabled(m_storageApplies && groupFormat);
 }
 
+void FormatBox::takeModelDtype(const std::string& torchDtype, bool quantized)
+{
+    const auto storage = sizing::weightFormatFromName(torchDtype);
+    const auto compute = sizing::scalarFromName(torchDtype);
+    const bool known = storage && compute
+        && (*compute == sizing::ScalarType::FP32 || *compute == sizing::ScalarType::FP16
+            || *compute == sizing::ScalarType::BF16);
+    m_modelDtype = known ? torchDtype : std::string();
+    m_modelStorage = known && !quantized;
+    if (known) {
+        const QSignalBlocker b1(m_storageCombo), b2(m_computeCombo);
+        if (m_modelStorage)
+            setStorage(*storage);
+        setCompute(*compute);
+        updateEnabledState();
+    }
+    updateOrigin();
+    emit changed();
+}
+
+QString FormatBox::originText() const { return m_origin->isHidden() ? QString() : m_origin->text(); }
+
+void FormatBox::updateOrigin()
+{
+    // Note [Defaults named]: a value the window chose from the model says so beside it, and only while it is
+    // the model's; a choice of the user's is theirs and needs no line.
+    QStringList lines;
+    if (!m_modelDtype.empty()) {
+        const auto storage = sizing::weightFormatFromName(m_modelDtype);
+        const auto compute = sizing::scalarFromName(m_modelDtype);
+        const QString dtype = QString::fromStdString(m_modelDtype);
+        if (m_modelStorage && storage && this->storage() == *storage)
+            //: %1 is the config's torch_dtype, e.g. bfloat16 (an identifier, never translated)
+            lines << tr("Stored as the model is: torch_dtype %1, from its config.").arg(dtype);
+        else if (m_modelStorage && storage)
+            //: %1 is the config's torch_dtype, e.g. bfloat16
+            lines << tr("The model is stored as %1 (torch_dtype); sized as chosen here.").arg(dtype);
+        if (compute && this->compute() == *compute)
+            //: %1 is the config's torch_dtype, e.g. bfloat16
+            lines << tr("Computes in %1, the model's torch_dtype.").arg(dtype);
+    }
+    m_origin->setText(lines.join(QLatin1Char('\n')));
+    m_origin->setVisible(!lines.isEmpty());
+}
+
 void FormatBox::resetToDefaults()
 {
     const QSignalBlocker b1(m_storageCombo), b2(m_computeCombo), b3(m_blockSpin), b4(m_groupSpin);
@@ -109,7 +163,10 @@ void FormatBox::resetToDefaults()
     setCompute(sizing::ScalarType::BF16);
     m_blockSpin->setValue(kDefaultBlock);
     m_groupSpin->setValue(kDefaultGroup);
+    m_modelDtype.clear();
+    m_modelStorage = false;
     updateEnabledState();
+    updateOrigin();
     emit changed();
 }
 
@@ -148,6 +205,7 @@ void FormatBox::retranslateUi()
     m_computeLabel->setText(tr("Compute format:"));
     m_blockLabel->setText(tr("Block size (NF4/FP4):"));
     m_groupLabel->setText(tr("Group size (GPTQ/AWQ):"));
+    updateOrigin();
 }
 
 void FormatBox::changeEvent(QEvent* event)

@@ -29,6 +29,12 @@ public:
     // Off when the typed bit width or the checkpoint's stored bytes decide the weights.
     void setStorageApplies(bool applies);
 
+    // A new model: its torch_dtype (bfloat16, float16, float32) becomes the storage (unless `quantized`: the
+    // quantization decides the storage) and the compute format, and a line under the box names that default
+    // for as long as the choice is the model's. An empty or unknown dtype changes nothing and names nothing.
+    void takeModelDtype(const std::string& torchDtype, bool quantized);
+    QString originText() const; // that line, empty when hidden
+
     void resetToDefaults(); // fp16 storage, bf16 compute, block 64, group 128
     void saveSettings(QSettings& settings) const;
     void restoreSettings(QSettings& settings);
@@ -42,6 +48,7 @@ protected:
 private:
     void retranslateUi();
     void updateEnabledState();
+    void updateOrigin();
 
     bool m_storageApplies = true;
     QLabel* m_storageLabel = nullptr;
@@ -52,6 +59,9 @@ private:
     QSpinBox* m_blockSpin = nullptr;
     QLabel* m_groupLabel = nullptr;
     QSpinBox* m_groupSpin = nullptr;
+    QLabel* m_origin = nullptr;
+    std::string m_modelDtype; // the torch_dtype of the model last taken, as its config writes it
+    bool m_modelStorage = false; // the storage format was taken from it
 };
 
 } // namespace iteragpu::gui

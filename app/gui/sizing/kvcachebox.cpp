@@ -79,6 +79,11 @@ KvCacheBox::KvCacheBox(QWidget* parent)
     form->addRow(m_windowLabel, m_windowSpin);
     form->addRow(m_staticCheck);
     form->addRow(m_modelValues);
+    m_defaults = new QLabel(this);
+    m_defaults->setObjectName(QStringLiteral("kvDefaults"));
+    m_defaults->setWordWrap(true);
+    m_defaults->hide();
+    form->addRow(m_defaults);
     form->addRow(m_fillFromModel);
 
     resetToDefaults();
@@ -88,6 +93,7 @@ KvCacheBox::KvCacheBox(QWidget* parent)
         { m_layersSpin, m_kvHeadsSpin, m_headDimSpin, m_promptSpin, m_generatedSpin, m_sequencesSpin, m_windowSpin })
         connect(spin, &QSpinBox::valueChanged, this, &KvCacheBox::changed);
     connect(m_kvDtypeCombo, &QComboBox::currentIndexChanged, this, &KvCacheBox::changed);
+    connect(this, &KvCacheBox::changed, this, &KvCacheBox::updateDefaults);
     connect(m_staticCheck, &QCheckBox::toggled, this, &KvCacheBox::changed);
     connect(m_fillFromModel, &QPushButton::clicked, this, [this] {
         takeFromShape(m_shape);
@@ -128,6 +134,64 @@ void KvCacheBox::takeFromShape(const std::optional<model::ModelShape>& shape)
     m_kvHeadsSpin->setValue(clampToInt(m_shape->kvHeads));
     m_headDimSpin->setValue(clampToInt(m_shape->headDim));
     m_windowSpin->setValue(0); // the model's own windows
+}
+
+void KvCacheBox::takeModelDefaults(const model::ModelShape& shape)
+{
+    ModelDefaults d;
+    {
+        const QSignalBlocker b0(this), b1(m_promptSpin), b2(m_generatedSpin), b3(m_kvDtypeCombo);
+        d.enabled = !isChecked();
+        setChecked(true);
+        d.trainedContext = shape.trainedContext;
+        if (d.trainedContext && *d.trainedContext > 0) {
+            const int context = clampToInt(*d.trainedContext);
+            const int typed = m_promptSpin->value();
+            if (typed > context) {
+                d.cappedPrompt = context;
+                d.typedPrompt = typed;
+                m_promptSpin->setValue(context);
+            }
+            if (m_promptSpin->value() + static_cast<qint64>(m_generatedSpin->value()) > context)
+                m_generatedSpin->setValue(context - m_promptSpin->value());
+        }
+        const auto type = sizing::scalarFromName(shape.torchDtype);
+        if (type && (*type == sizing::ScalarType::FP32 || *type == sizing::ScalarType::FP16
+                        || *type == sizing::ScalarType::BF16)) {
+            d.kvType = type;
+            d.torchDtype = shape.torchDtype;
+            selectData(m_kvDtypeCombo, static_cast<int>(*type));
+        }
+    }
+    m_modelDefaults = d;
+    emit changed(); // and the lines follow
+}
+
+QString KvCacheBox::defaultsText() const { return m_defaults->isHidden() ? QString() : m_defaults->text(); }
+
+void KvCacheBox::updateDefaults()
+{
+    // Note [Defaults named] (formatbox.cpp): each value the window took from the model says so while it stands.
+    const ModelDefaults& d = m_modelDefaults;
+    QStringList lines;
+    if (d.enabled && isChecked())
+        lines << tr("KV cache on: the model gives its layers and heads.");
+    const qint64 tokens = m_promptSpin->value() + static_cast<qint64>(m_generatedSpin->value());
+    if (d.trainedContext && isChecked()) {
+        if (d.cappedPrompt && m_promptSpin->value() == *d.cappedPrompt)
+            //: %1 the model's trained context in tokens, %2 the prompt that was there before
+            lines << tr("Prompt set to %1 tokens, the model's trained context (it was %2).")
+                         .arg(count(*d.trainedContext), count(static_cast<std::uint64_t>(d.typedPrompt)));
+        else if (static_cast<std::uint64_t>(tokens) > *d.trainedContext)
+            //: %1 the model's trained context in tokens
+            lines << tr("Prompt and generated tokens exceed the model's trained context of %1 tokens.")
+                         .arg(count(*d.trainedContext));
+    }
+    if (d.kvType && isChecked() && m_kvDtypeCombo->currentData().toInt() == static_cast<int>(*d.kvType))
+        //: %1 the config's torch_dtype, e.g. bfloat16 (an identifier)
+        lines << tr("KV type from the model's torch_dtype %1.").arg(QString::fromStdString(d.torchDtype));
+    m_defaults->setText(lines.join(QLatin1Char('\n')));
+    m_defaults->setVisible(!lines.isEmpty());
 }
 
 void KvCacheBox::showModelValues(const std::optional<sizing::KvModelValues>& values)
@@ -233,6 +297,8 @@ void KvCacheBox::resetToDefaults()
     selectData(m_kvDtypeCombo, static_cast<int>(sizing::ScalarType::FP16));
     m_windowSpin->setValue(0);
     m_staticCheck->setChecked(false);
+    m_modelDefaults = {};
+    updateDefaults();
 }
 
 void KvCacheBox::saveSettings(QSettings& settings) const
@@ -283,6 +349,7 @@ void KvCacheBox::retranslateUi()
     m_staticCheck->setText(tr("Static cache (preallocated)"));
     m_fillFromModel->setText(tr("Take from the model"));
     updateWindowText();
+    updateDefaults();
     showModelValues(m_values);
 }
 

@@ -36,6 +36,10 @@ public:
     void fillInputs(sizing::SizingInputs& inputs) const;
     // A new model: its layers, KV heads and head_dim go into the fields, the window back to "the model's".
     void takeFromShape(const std::optional<model::ModelShape>& shape);
+    // A new model's defaults, each named under the box while it stands: the cache on (the model gives its
+    // shape), the prompt (and generated tokens) within its trained context, the KV type its torch_dtype.
+    void takeModelDefaults(const model::ModelShape& shape);
+    QString defaultsText() const; // those lines, empty when none stands
     // The model whose values "Take from the model" restores, the fields left as they are (after a restart).
     void setShape(const std::optional<model::ModelShape>& shape);
     // What the sizing uses, and where each value comes from; nullopt hides the model line.
@@ -55,6 +59,7 @@ protected:
 private:
     void retranslateUi();
     void updateWindowText();
+    void updateDefaults();
 
     std::optional<model::ModelShape> m_shape;
     std::optional<sizing::KvModelValues> m_values;
@@ -78,6 +83,15 @@ private:
     QCheckBox* m_staticCheck = nullptr;
     QPushButton* m_fillFromModel = nullptr;
     QLabel* m_modelValues = nullptr;
+    QLabel* m_defaults = nullptr;
+    struct ModelDefaults {
+        bool enabled = false; // the cache was turned on for the model
+        std::optional<std::uint64_t> trainedContext;
+        std::optional<int> cappedPrompt; // the prompt was lowered to this, from this much:
+        int typedPrompt = 0;
+        std::optional<sizing::ScalarType> kvType; // the model's torch_dtype
+        std::string torchDtype;
+    } m_modelDefaults;
 };
 
 } // namespace iteragpu::gui

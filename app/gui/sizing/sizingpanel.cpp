@@ -109,7 +109,13 @@ SizingPanel::SizingPanel(QWidget* parent)
         scheduleRecompute();
     };
     connect(m_modelBox, &ModelSourceBox::shapeChanged, this, [this] {
-        m_kvBox->takeFromShape(m_modelBox->shape());
+        const auto shape = m_modelBox->shape();
+        m_kvBox->takeFromShape(shape);
+        // The model's own defaults, each named where it shows (its torch_dtype, its trained context, the cache).
+        if (shape) {
+            m_kvBox->takeModelDefaults(*shape);
+            m_formatBox->takeModelDtype(shape->torchDtype, m_modelBox->quantization().has_value());
+        }
         // A quantized checkpoint's config.json says how it is stored: the format box follows it (a format chosen
         // after that wins, and the estimate names the conflict).
         if (const auto q = m_modelBox->quantization()) {
