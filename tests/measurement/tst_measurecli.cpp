@@ -102,8 +102,11 @@ private slots:
             << QStringLiteral("--device cuda:0 --sim-capacity-gib 1") << 64 << false << QStringLiteral("sim:N");
         QTest::addRow("negative sim capacity")
             << QStringLiteral("--device sim:0 --sim-capacity-gib -1") << 64 << false << QStringLiteral("positive");
-        QTest::addRow("overflowing shape") << QStringLiteral("--device sim:0 --batch 1099511627776 --width 1048576")
-                                           << 1 << false << QStringLiteral("too large");
+        QTest::addRow("a batch beyond int") << QStringLiteral("--device sim:0 --batch 1099511627776 --width 1048576")
+                                            << 1 << false << QStringLiteral("at most 2147483647");
+        QTest::addRow("overflowing shape")
+            << QStringLiteral("--device sim:0 --batch 2147483647 --context 2147483647 --width 2147483647") << 1
+            << false << QStringLiteral("too large");
     }
 
     void exitCodes()
@@ -270,7 +273,7 @@ private slots:
         row("unknown preset", "--device sim:0 --model llama-9-1t", 1, "neither a file nor a preset");
         row("empty --model", "--device sim:0 --model EMPTY", 1, "no model named");
         row("missing file", "--device sim:0 --model /nonexistent/config.json", 1, "no such file");
-        row("1e12 prompt tokens", "--device sim:0 --model TINY --prompt-tokens 1e12", 1, "the run is too large");
+        row("1e12 prompt tokens", "--device sim:0 --model TINY --prompt-tokens 1e12", 1, "at most 2147483647");
         row("nf4 computing in float32", "--device sim:0 --model TINY --format nf4 --dtype float32", 1,
             "compute in 16 bit");
         row("training", "--device sim:0 --model TINY --mode training", 1, "inference only");

@@ -480,8 +480,11 @@ private slots:
         QTest::addRow("top-k above the experts") << QStringLiteral("topk=9") << QStringLiteral("experts per token");
         QTest::addRow("no sequences") << QStringLiteral("sequences=0") << QStringLiteral("at least 1 sequence");
         QTest::addRow("quantized in fp32") << QStringLiteral("nf4-fp32") << QStringLiteral("compute in 16 bit");
-        QTest::addRow("1e12 prompt tokens") << QStringLiteral("prompt=1e12") << QStringLiteral("too large");
-        QTest::addRow("tokens overflow") << QStringLiteral("prompt=max") << QStringLiteral("too large");
+        // Beyond what the kernels index (as int), then within it but beyond 2^63 bytes of one tensor.
+        QTest::addRow("1e12 prompt tokens") << QStringLiteral("prompt=1e12") << QStringLiteral("at most 2147483647");
+        QTest::addRow("tokens overflow") << QStringLiteral("prompt=max") << QStringLiteral("at most 2147483647");
+        QTest::addRow("2^31-1 sequences of 2^31-1 tokens")
+            << QStringLiteral("int-max") << QStringLiteral("too large");
         QTest::addRow("10^8 decode records") << QStringLiteral("chunk=1") << QStringLiteral("a larger decode chunk");
     }
 
@@ -534,6 +537,10 @@ private slots:
             c.decoder->promptTokens = 1'000'000'000'000ULL;
         else if (x == "prompt=max")
             c.decoder->promptTokens = std::numeric_limits<std::uint64_t>::max();
+        else if (x == "int-max") {
+            c.decoder->sequences = std::numeric_limits<std::int32_t>::max();
+            c.decoder->promptTokens = std::numeric_limits<std::int32_t>::max();
+        }
         else if (x == "chunk=1") {
             c.decoder->generated = 100'000'000;
             c.decoder->decodeChunk = 1;
