@@ -192,49 +192,58 @@ bool ModelShape::hasSlidingWindow() const
 
 std::string ModelShape::decoderUnsupported() const
 {
-    if (layerSpecs.empty())
-        return {};
     const std::string what = architecture.empty() ? std::string("this model") : "'" + architecture + "'";
     if (positionEmbeddings > 0)
         return what + " has learned position embeddings";
     for (const auto& part : apart)
         if (part.loaded)
             return what + " has a " + part.name + " part loaded with it that the decoder does not build";
-    if (lmHeadBias)
-        return what + " has a bias on lm_head";
-    for (std::size_t i = 0; i < layerSpecs.size(); ++i) {
-        const LayerSpec& l = layerSpecs[i];
+    if (lmHeadBias && tieWordEmbeddings)
+        return what + " has a bias on its tied lm_head";
+    if (hidden == 0)
+        return {}; // an incomplete shape: the run's validation names it
+    // The norms are LayerNorms with a bias when the final one has one (core/workloads/DECODER.md "Layers").
+    const std::uint64_t normWidth = !layerSpecs.empty() && finalNormParameters == 2 * hidden ? 2 * hidden : hidden;
+    if (!layerSpecs.empty() && finalNormParameters != hidden && finalNormParameters != 2 * hidden)
+        return what + " has a final norm of another width";
+    for (std::uint64_t i = 0; i < layers; ++i) {
+        const LayerSpec l = layerSpecs.empty() ? uniformLayer(i) : (i < layerSpecs.size() ? layerSpecs[i] : LayerSpec {});
+        if (i >= layerSpecs.size() && !layerSpecs.empty())
+            return what + " lists " + std::to_string(layerSpecs.size()) + " layers of " + std::to_string(layers);
         const AttentionSpec& a = l.attention;
         const std::string at = " (layer " + std::to_string(i) + ")";
         if (!a.present)
             return what + " has layers without attention" + at;
         if (a.layout == AttentionSpec::Layout::Mla)
             return what + " has multi-head latent attention" + at;
-        if (a.span == AttentionSpec::Span::Chunked)
-            return what + " has chunked attention" + at;
-        if (a.sinks || a.outputGate || !a.rope)
-            return what + " has attention sinks, gates or NoPE layers" + at;
-        if (a.qkNormParameters != (qkNorm ? 2 * headDim : 0))
-            return what + " has q/k norms over the whole projection" + at;
-        if (a.heads != heads || a.kvHeads != kvHeads || a.headDim != headDim || a.valueHeadDim != headDim)
-            return what + " has layers with other head counts" + at;
+        if (a.span != AttentionSpec::Span::Full && a.window == 0)
+            return what + " has a window or chunk of 0 tokens" + at;
+        if (a.outputGate)
+            return what + " has a gated attention output" + at;
         if (l.state.kind != StateSpec::Kind::None)
             return what + " has recurrent state layers (Mamba or gated DeltaNet)" + at;
-        if (l.mlp.kind == MlpSpec::Kind::None || !l.mlp.gated)
-            return what + " has layers without a gated MLP" + at;
+        if (l.mlp.kind == MlpSpec::Kind::None)
+            return what + " has layers without an MLP" + at;
+        if (a.heads == 0 || a.kvHeads == 0 || a.headDim == 0)
+            continue; // incomplete: the run's validation names it
+        if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)
+            return what + " has KV heads that do not divide the heads" + at;
+        if (a.valueHeadDim != a.headDim)
+            return what + " has a value head_dim other than its head_dim" + at;
+        if (a.rope && a.headDim % 2 != 0)
+            return what + " has an odd head_dim with rotary embeddings" + at;
+        if (a.qkNormParameters != 0 && a.qkNormParameters != 2 * a.headDim
+            && a.qkNormParameters != (a.heads + a.kvHeads) * a.headDim)
+            return what + " has q/k norms of another width" + at;
+        if (l.normParameters % normWidth != 0
+            || (l.normParameters / normWidth != 1 && l.normParameters / normWidth != 2
+                && l.normParameters / normWidth != 4))
+            return what + " has norms the decoder does not build: " + std::to_string(l.normParameters)
+                + " norm weights per layer, not 1, 2 or 4 norms of " + std::to_string(normWidth) + at;
         if (l.mlp.kind == MlpSpec::Kind::Moe
-            && (l.mlp.sharedIntermediate > 0 || l.mlp.routerBias || l.mlp.routerScoreBias || l.mlp.bias
-                || experts == 0))
-            return what + " has shared experts, expert biases or MoE layers between dense ones" + at;
-        if (l.mlp.intermediate != intermediate)
-            return what + " has MLPs of other widths" + at;
-        if (l.mlp.kind == MlpSpec::Kind::Dense && experts > 0)
-            return what + " has dense layers between MoE layers" + at;
-        if (l.normParameters != normsPerLayer * hidden)
-            return what + " has norms with biases or of another width" + at;
+            && (l.mlp.experts == 0 || l.mlp.expertsPerToken == 0 || l.mlp.expertsPerToken > l.mlp.experts))
+            return what + " has experts per token outside 1 .. its experts" + at;
     }
-    if (finalNormParameters != hidden)
-        return what + " has a final norm with a bias";
     return {};
 }
 

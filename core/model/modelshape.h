@@ -73,9 +73,9 @@ struct ModelShape {
     ParameterBreakdown parameters() const;
     // True when at least one layer has a sliding window.
     bool hasSlidingWindow() const;
-    // True when every layer is what the decoder workload builds: standard attention (full or sliding, no sinks,
-    // gate or q/k norm) and a dense gated MLP or routed experts without shared ones, no state layers. The reason
-    // it is not, in one line, else empty.
+    // True when every layer is what the decoder workload builds (core/workloads/DECODER.md "Layers"): standard
+    // attention, full, sliding or chunked, and a dense MLP or experts, with their norms, biases and shared expert;
+    // no MLA, gated output or state layers. The reason it is not, in one line, else empty.
     std::string decoderUnsupported() const;
 };
 

@@ -249,14 +249,26 @@ namespace {
             }
             return true;
         };
-        const auto attentionWidth = checkedMul(m.heads, m.headDim);
+        // The widest of every layer (ModelShape::layerSpecs; the uniform fields stand for them when empty).
+        auto attentionWidth = checkedMul(m.heads, m.headDim);
+        auto kvWidth = checkedMul(m.kvHeads, m.headDim);
+        std::uint64_t heads = m.heads;
+        std::uint64_t inter = std::max(m.intermediate, m.experts); // an expert width or the router's logits
+        for (const auto& l : m.layerSpecs) {
+            const auto q = checkedMul(l.attention.heads, l.attention.headDim);
+            const auto kv = checkedMul(l.attention.kvHeads, l.attention.headDim);
+            attentionWidth = q && attentionWidth ? std::optional(std::max(*q, *attentionWidth)) : std::nullopt;
+            kvWidth = kv && kvWidth ? std::optional(std::max(*kv, *kvWidth)) : std::nullopt;
+            heads = std::max(heads, l.attention.heads);
+            inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts });
+        }
         const std::uint64_t widest
-            = std::max({ m.hidden, m.intermediate, attentionWidth.value_or(limit), m.vocab });
-        if (!attentionWidth || !positions || !tokens || *positions > limit || *tokens > limit
+            = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
+        if (!attentionWidth || !kvWidth || !positions || !tokens || *positions > limit || *tokens > limit
             || !within({ *tokens, widest, std::max<std::uint64_t>(m.experts, 1) })
-            || !within({ d.sequences, *positions, m.kvHeads, m.headDim })
-            || !within({ d.sequences, m.heads, d.promptTokens, *positions, 2 })
-            || !within({ m.vocab, m.hidden }) || !within({ m.intermediate, m.hidden }))
+            || !within({ d.sequences, *positions, *kvWidth })
+            || !within({ d.sequences, heads, d.promptTokens, *positions, 2 })
+            || !within({ m.vocab, m.hidden }) || !within({ inter, m.hidden }))
             return "the run is too large: " + std::to_string(d.sequences) + " sequences x "
                 + std::to_string(d.promptTokens) + " prompt tokens + " + std::to_string(d.generated)
                 + " generated would need a tensor beyond 2^63 bytes";

@@ -220,10 +220,13 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     else
         addQuantized(shape.hidden, shape.vocab, 1);
     if (p.lmHead > 0) {
-        if (contains(kept, "lm_head"))
+        if (contains(kept, "lm_head")) {
             addKept(p.lmHead);
-        else
+        } else {
             addQuantized(shape.hidden, shape.vocab, 1);
+            if (shape.lmHeadBias) // PhiMoE: its bias [vocab], which p.lmHead counts
+                addQuantized(shape.vocab, 1, 1);
+        }
     }
     const bool expertsOnly = options.format == WeightFormat::Mxfp4;
     std::uint64_t linearParameters = 0;

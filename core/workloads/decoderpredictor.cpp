@@ -28,26 +28,26 @@ namespace {
     constexpr std::uint64_t kNestedQuantMapBytes = 256 * 4; // float32 [256]
     constexpr std::uint64_t kOffsetBytes = 4; // float32 [1]
 
-    // What protocol::validateConfig leaves to the decoder's own rules.
+    // What protocol::validateConfig leaves to the decoder's own rules: here only that it is a decoder run (the
+    // layers' norms are checked as the inventory is made, DECODER.md "Layers").
     std::string validateDecoder(const protocol::RunConfig& config)
     {
         if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
             return "not a decoder run: the configuration has no decoder workload";
-        const auto norms = config.decoder->shape.normsPerLayer;
-        if (norms != 2 && norms != 4)
-            return "the decoder workload knows 2 or 4 norms per layer, not " + std::to_string(norms);
         return {};
     }
 
     // The byte counts of one decoder run (DECODER.md), every product checked once here so that the replay below
     // multiplies only values already known to fit.
     struct Inventory {
-        // One forward pass of Q query positions per sequence (P in a prefill, 1 in a decode step), T = B·Q.
+        // One forward pass of one layer with Q query positions per sequence (P in a prefill, 1 in a decode
+        // step), T = B·Q.
         struct Pass {
-            std::uint64_t hidden = 0; // [T, H]: h, x, o, x2, d, hn and the Gemma-2 o2 / d2
             std::uint64_t q = 0; // [T, Hq·D]: q and attn
             std::uint64_t kv = 0; // [T, Hk·D]: k and v
             std::uint64_t inter = 0; // [T, I]: g and u
+            std::uint64_t sharedInter = 0; // [T, S]
+            std::uint64_t sharedGate = 0; // [T, 1]
             std::uint64_t routerLogits = 0; // [T, E]
             std::uint64_t topk = 0; // [T, K] int32 and float32 alike
             std::uint64_t scoresPerKey = 0; // [B, Hq, Q, 1] (s): eager scores and probs per key of the width
@@ -57,25 +57,37 @@ namespace {
             std::uint64_t capacity = 0; // N_l
             std::uint64_t ring = 0; // R_l (paged)
             std::uint64_t table = 0; // bytes of one block table (paged)
+            std::uint64_t cacheRow = 0; // [B, 1, Hk, D]: a dynamic or static cache tensor per row it holds
+            std::uint64_t block = 0; // [16, Hk, D]: one paged block
+            std::uint64_t norms = 2; // n_l
+            bool qkNorm = false;
+            bool moe = false;
+            bool gated = true;
+            std::uint64_t experts = 0; // E
+            bool shared = false;
+            bool sharedGate = false;
+            Pass prefill;
+            Pass decode;
+            // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
+            std::uint64_t qDeq = 0, kvDeq = 0, oDeq = 0, upDeq = 0, downDeq = 0, sharedUpDeq = 0, sharedDownDeq = 0;
+            // The tensors model_load allocates for the layer, in order (DECODER.md "model_load" 2).
+            std::vector<std::uint64_t> weights;
         };
 
         std::uint64_t sequences = 0; // B
         std::uint64_t prompt = 0; // P
         std::uint64_t generated = 0; // G
         std::uint64_t positions = 0; // C = P + G
-        Pass prefill;
-        Pass decode;
+        std::uint64_t hiddenPrefill = 0; // [B·P, H]: h, x, o, x2, d, hn and the Gemma-2 o2 / d2
+        std::uint64_t hiddenDecode = 0; // [B, H]
         std::vector<Layer> layers;
-        std::uint64_t cacheRow = 0; // [B, 1, Hk, D]: a dynamic or static cache tensor per row it holds
-        std::uint64_t block = 0; // [16, Hk, D]: one paged block
         std::uint64_t inputIds = 0; // int32 [B, P]
         std::uint64_t nextIds = 0; // int32 [B]
         std::uint64_t last = 0; // [B, H]
         std::uint64_t logits = 0; // [B, V]
-        // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
-        std::uint64_t qDeq = 0, kvDeq = 0, oDeq = 0, upDeq = 0, downDeq = 0;
-        // The stored tensors of each linear kind, in the order of DECODER.md "Formats".
-        std::vector<std::uint64_t> qWeight, kvWeight, oWeight, upWeight, downWeight;
+        std::uint64_t embedding = 0; // [V, H]
+        std::uint64_t lmHeadBias = 0; // [V]
+        std::vector<std::uint64_t> finalNorm; // model.norm: weight (and bias)
         std::uint64_t s = 0;
     };
 
@@ -102,19 +114,22 @@ namespace {
         return {};
     }
 
-    Inventory::Pass passSizes(const model::ModelShape& m, std::uint64_t sequences, std::uint64_t queries,
+    Inventory::Pass passSizes(const model::LayerSpec& spec, std::uint64_t sequences, std::uint64_t queries,
         std::uint64_t positions, std::uint64_t s)
     {
+        const auto& a = spec.attention;
+        const auto& mlp = spec.mlp;
         const std::uint64_t t = checked::mul(sequences, queries, kWhat);
         Inventory::Pass p;
-        p.hidden = checked::mul({ t, m.hidden, s }, kWhat);
-        p.q = checked::mul({ t, m.heads, m.headDim, s }, kWhat);
-        p.kv = checked::mul({ t, m.kvHeads, m.headDim, s }, kWhat);
-        p.inter = checked::mul({ t, m.intermediate, s }, kWhat);
-        p.routerLogits = checked::mul({ t, m.experts, s }, kWhat);
-        p.topk = checked::mul({ t, m.expertsPerToken, kIdBytes }, kWhat);
-        p.scoresPerKey = checked::mul({ sequences, m.heads, queries, s }, kWhat);
-        p.probs32PerKey = checked::mul({ sequences, m.heads, queries, kFloat32Bytes }, kWhat);
+        p.q = checked::mul({ t, a.heads, a.headDim, s }, kWhat);
+        p.kv = checked::mul({ t, a.kvHeads, a.headDim, s }, kWhat);
+        p.inter = checked::mul({ t, mlp.intermediate, s }, kWhat);
+        p.sharedInter = checked::mul({ t, mlp.sharedIntermediate, s }, kWhat);
+        p.sharedGate = checked::mul(t, s, kWhat);
+        p.routerLogits = checked::mul({ t, mlp.experts, s }, kWhat);
+        p.topk = checked::mul({ t, mlp.expertsPerToken, kIdBytes }, kWhat);
+        p.scoresPerKey = checked::mul({ sequences, a.heads, queries, s }, kWhat);
+        p.probs32PerKey = checked::mul({ sequences, a.heads, queries, kFloat32Bytes }, kWhat);
         // The widest attention reads every position: the products below stay under these bounds.
         checked::mul(p.probs32PerKey, positions, kWhat);
         checked::mul(p.scoresPerKey, positions, kWhat);
@@ -125,6 +140,8 @@ namespace {
     {
         const auto& d = *config.decoder;
         const auto& m = d.shape;
+        const WeightStorage storage = d.storage;
+        const bool quantized = protocol::weightStorageQuantized(storage);
         Inventory inv;
         inv.s = device::dtypeSize(protocol::decoderComputeDType(config));
         const std::uint64_t s = inv.s;
@@ -132,41 +149,113 @@ namespace {
         inv.prompt = d.promptTokens;
         inv.generated = d.generated;
         inv.positions = checked::add(d.promptTokens, d.generated, "prompt plus generated tokens");
-        inv.prefill = passSizes(m, d.sequences, d.promptTokens, inv.positions, s);
-        inv.decode = passSizes(m, d.sequences, 1, inv.positions, s);
-        inv.cacheRow = checked::mul({ d.sequences, m.kvHeads, m.headDim, s }, kWhat);
-        checked::mul(inv.cacheRow, inv.positions, kWhat); // the largest cache tensor
-        inv.block = checked::mul({ protocol::kPagedBlockTokens, m.kvHeads, m.headDim, s }, kWhat);
+        inv.hiddenPrefill = checked::mul({ d.sequences, d.promptTokens, m.hidden, s }, kWhat);
+        inv.hiddenDecode = checked::mul({ d.sequences, m.hidden, s }, kWhat);
         inv.inputIds = checked::mul({ d.sequences, d.promptTokens, kIdBytes }, kWhat);
         inv.nextIds = checked::mul(d.sequences, kIdBytes, kWhat);
         inv.last = checked::mul({ d.sequences, m.hidden, s }, kWhat);
         inv.logits = checked::mul({ d.sequences, m.vocab, s }, kWhat);
+        inv.embedding = checked::mul({ m.vocab, m.hidden, s }, kWhat);
+        inv.lmHeadBias = checked::mul(m.vocab, s, kWhat);
+        const std::uint64_t hiddenBytes = checked::mul(m.hidden, s, kWhat);
+        // LayerNorms with a bias when the final norm has one ("Layers"); a model without per-layer specs has
+        // RMSNorms.
+        const bool normBias = !m.layerSpecs.empty() && m.finalNormParameters == checked::mul(2, m.hidden, kWhat);
+        inv.finalNorm = normBias ? std::vector<std::uint64_t> { hiddenBytes, hiddenBytes }
+                                 : std::vector<std::uint64_t> { hiddenBytes };
 
         const std::uint64_t blocks = checked::ceilDiv(inv.positions, protocol::kPagedBlockTokens);
         inv.layers.resize(m.layers);
         for (std::uint64_t l = 0; l < m.layers; ++l) {
-            const auto window = m.layerWindows.empty() ? std::nullopt : m.layerWindows[l];
+            const model::LayerSpec spec = m.layerSpecs.empty() ? m.uniformLayer(l) : m.layerSpecs.at(l);
+            const auto& a = spec.attention;
+            const auto& mlp = spec.mlp;
             auto& layer = inv.layers[l];
+            // A sliding layer's window, or a chunked layer's chunk: both keep a ring of that many positions.
+            std::optional<std::uint64_t> window = m.layerWindows.empty() ? std::nullopt : m.layerWindows[l];
+            if (a.span == model::AttentionSpec::Span::Chunked)
+                window = a.window;
             layer.capacity = window ? std::min(inv.positions, *window) : inv.positions;
             layer.ring = window
                 ? std::min(blocks, checked::add(checked::ceilDiv(*window, protocol::kPagedBlockTokens), 1, kWhat))
                 : blocks;
             layer.table = checked::mul({ kTableEntryBytes, d.sequences, layer.ring }, kWhat);
-        }
+            layer.cacheRow = checked::mul({ d.sequences, a.kvHeads, a.headDim, s }, kWhat);
+            checked::mul(layer.cacheRow, inv.positions, kWhat); // the largest cache tensor
+            layer.block = checked::mul({ protocol::kPagedBlockTokens, a.kvHeads, a.headDim, s }, kWhat);
+            const std::uint64_t normWeights = checked::mul(m.hidden, normBias ? 2 : 1, kWhat);
+            layer.norms = spec.normParameters / normWeights;
+            if (spec.normParameters % normWeights != 0 || (layer.norms != 1 && layer.norms != 2 && layer.norms != 4))
+                throw units::InputError("layer " + std::to_string(l) + " has " + std::to_string(spec.normParameters)
+                    + " norm weights: the decoder knows 1, 2 or 4 norms per layer");
+            layer.qkNorm = a.qkNormParameters > 0;
+            layer.moe = mlp.kind == model::MlpSpec::Kind::Moe;
+            layer.gated = mlp.gated;
+            layer.experts = layer.moe ? mlp.experts : 0;
+            layer.shared = layer.moe && mlp.sharedIntermediate > 0;
+            layer.sharedGate = layer.shared && mlp.sharedExpertGate;
+            layer.prefill = passSizes(spec, d.sequences, d.promptTokens, inv.positions, s);
+            layer.decode = passSizes(spec, d.sequences, 1, inv.positions, s);
 
-        const std::uint64_t qOut = checked::mul(m.heads, m.headDim, kWhat);
-        const std::uint64_t kvOut = checked::mul(m.kvHeads, m.headDim, kWhat);
-        inv.qWeight = weightTensors(d.storage, s, qOut, m.hidden);
-        inv.kvWeight = weightTensors(d.storage, s, kvOut, m.hidden);
-        inv.oWeight = weightTensors(d.storage, s, m.hidden, qOut);
-        inv.upWeight = weightTensors(d.storage, s, m.intermediate, m.hidden);
-        inv.downWeight = weightTensors(d.storage, s, m.hidden, m.intermediate);
-        if (protocol::weightStorageQuantized(d.storage)) {
-            inv.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
-            inv.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
-            inv.oDeq = checked::mul({ m.hidden, qOut, s }, kWhat);
-            inv.upDeq = checked::mul({ m.intermediate, m.hidden, s }, kWhat);
-            inv.downDeq = inv.upDeq;
+            const std::uint64_t qOut = checked::mul(a.heads, a.headDim, kWhat);
+            const std::uint64_t kvOut = checked::mul(a.kvHeads, a.headDim, kWhat);
+            if (quantized) {
+                layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
+                layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
+                layer.oDeq = layer.qDeq;
+                layer.upDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
+                layer.downDeq = layer.upDeq;
+                if (layer.shared)
+                    layer.sharedUpDeq = layer.sharedDownDeq = checked::mul({ mlp.sharedIntermediate, m.hidden, s }, kWhat);
+            }
+            // model_load, the layer's tensors in order.
+            auto& w = layer.weights;
+            const auto norm = [&] {
+                w.push_back(hiddenBytes);
+                if (normBias)
+                    w.push_back(hiddenBytes);
+            };
+            // A linear [out, in]: its stored tensors (quantized where DECODER.md says), then its bias [out].
+            const auto linear = [&](std::uint64_t out, std::uint64_t in, bool bias, bool quantizable) {
+                const auto t = weightTensors(quantizable ? storage : WeightStorage::BFloat16, s, out, in);
+                w.insert(w.end(), t.begin(), t.end());
+                if (bias)
+                    w.push_back(checked::mul(out, s, kWhat));
+            };
+            const auto mlpWeights = [&](std::uint64_t width, bool bias) {
+                if (mlp.gated)
+                    linear(width, m.hidden, bias, true);
+                linear(width, m.hidden, bias, true);
+                linear(m.hidden, width, bias, true);
+            };
+            norm(); // input_layernorm
+            linear(qOut, m.hidden, a.qkvBias, true);
+            linear(kvOut, m.hidden, a.qkvBias, true);
+            linear(kvOut, m.hidden, a.qkvBias, true);
+            linear(m.hidden, qOut, a.outputBias, true);
+            if (layer.qkNorm) {
+                const bool perHead = a.qkNormParameters == checked::mul(2, a.headDim, kWhat);
+                w.push_back(checked::mul(perHead ? a.headDim : qOut, s, kWhat)); // q_norm
+                w.push_back(checked::mul(perHead ? a.headDim : kvOut, s, kWhat)); // k_norm
+            }
+            if (a.sinks)
+                w.push_back(checked::mul(a.heads, s, kWhat));
+            for (std::uint64_t n = 1; n < layer.norms; ++n)
+                norm(); // post_attention, pre_ and post_feedforward
+            if (!layer.moe) {
+                mlpWeights(mlp.intermediate, mlp.bias);
+                continue;
+            }
+            linear(mlp.experts, m.hidden, mlp.routerBias, false); // the router, never quantized
+            if (mlp.routerScoreBias)
+                w.push_back(checked::mul(mlp.experts, s, kWhat));
+            for (std::uint64_t e = 0; e < mlp.experts; ++e)
+                mlpWeights(mlp.intermediate, mlp.bias);
+            if (layer.shared) {
+                mlpWeights(mlp.sharedIntermediate, false);
+                if (layer.sharedGate)
+                    linear(1, m.hidden, false, false);
+            }
         }
         return inv;
     }
@@ -178,7 +267,6 @@ namespace {
             : m_l(ledger)
             , m_shape(config.decoder->shape)
             , m_inv(makeInventory(config))
-            , m_gemma2(m_shape.normsPerLayer == 4)
             , m_eager(config.decoder->attention == AttentionKind::Eager)
             , m_cache(config.decoder->cache)
             , m_kv(m_shape.layers)
@@ -187,46 +275,17 @@ namespace {
 
         void modelLoad()
         {
-            const std::uint64_t s = m_inv.s;
-            const auto& m = m_shape;
-            const std::uint64_t embedding = checked::mul({ m.vocab, m.hidden, s }, kWhat);
-            const std::uint64_t norm = checked::mul(m.hidden, s, kWhat);
-            const std::uint64_t qBias = checked::mul({ m.heads, m.headDim, s }, kWhat);
-            const std::uint64_t kvBias = checked::mul({ m.kvHeads, m.headDim, s }, kWhat);
-            const std::uint64_t upBias = checked::mul(m.intermediate, s, kWhat);
-            const std::uint64_t router = checked::mul({ m.experts, m.hidden, s }, kWhat);
-            m_l.allocate(embedding);
-            for (std::uint64_t l = 0; l < m.layers; ++l) {
-                m_l.allocate(norm); // input_layernorm
-                weight(m_inv.qWeight, m.qkvBias ? qBias : 0);
-                weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
-                weight(m_inv.kvWeight, m.qkvBias ? kvBias : 0);
-                weight(m_inv.oWeight, m.outputBias ? norm : 0);
-                if (m.qkNorm) {
-                    m_l.allocate(checked::mul(m.headDim, s, kWhat)); // q_norm
-                    m_l.allocate(checked::mul(m.headDim, s, kWhat)); // k_norm
-                }
-                m_l.allocate(norm); // post_attention_layernorm
-                if (m_gemma2) {
-                    m_l.allocate(norm); // pre_feedforward_layernorm
-                    m_l.allocate(norm); // post_feedforward_layernorm
-                }
-                if (m.experts == 0) {
-                    weight(m_inv.upWeight, m.mlpBias ? upBias : 0); // gate_proj
-                    weight(m_inv.upWeight, m.mlpBias ? upBias : 0); // up_proj
-                    weight(m_inv.downWeight, m.mlpBias ? norm : 0); // down_proj
-                } else {
-                    m_l.allocate(router);
-                    for (std::uint64_t e = 0; e < m.experts; ++e) {
-                        weight(m_inv.upWeight, 0); // w1
-                        weight(m_inv.upWeight, 0); // w3
-                        weight(m_inv.downWeight, 0); // w2
-                    }
-                }
+            m_l.allocate(m_inv.embedding);
+            for (const auto& layer : m_inv.layers)
+                for (const std::uint64_t bytes : layer.weights)
+                    m_l.allocate(bytes);
+            for (const std::uint64_t bytes : m_inv.finalNorm)
+                m_l.allocate(bytes); // model.norm
+            if (!m_shape.tieWordEmbeddings) {
+                m_l.allocate(m_inv.embedding); // lm_head
+                if (m_shape.lmHeadBias)
+                    m_l.allocate(m_inv.lmHeadBias);
             }
-            m_l.allocate(norm); // model.norm
-            if (!m.tieWordEmbeddings)
-                m_l.allocate(embedding); // lm_head
         }
 
         void inputs()
@@ -243,16 +302,17 @@ namespace {
         {
             if (m_cache == KvCacheKind::Static && !m_staticAllocated) {
                 for (std::size_t l = 0; l < m_kv.size(); ++l) {
-                    m_kv[l].key = m_l.allocate(m_inv.cacheRow * m_inv.layers[l].capacity);
-                    m_kv[l].value = m_l.allocate(m_inv.cacheRow * m_inv.layers[l].capacity);
+                    const auto& shape = m_inv.layers[l];
+                    m_kv[l].key = m_l.allocate(shape.cacheRow * shape.capacity);
+                    m_kv[l].value = m_l.allocate(shape.cacheRow * shape.capacity);
                 }
                 m_staticAllocated = true;
             }
-            const auto& pass = m_inv.prefill;
-            LedgerBlock h = m_l.allocate(pass.hidden);
+            const std::uint64_t hidden = m_inv.hiddenPrefill;
+            LedgerBlock h = m_l.allocate(hidden);
             for (std::size_t l = 0; l < m_kv.size(); ++l)
-                layer(l, pass, true, 0);
-            const LedgerBlock hn = m_l.allocate(pass.hidden);
+                layer(l, hidden, true, 0);
+            const LedgerBlock hn = m_l.allocate(hidden);
             m_l.release(h);
             const LedgerBlock last = m_l.allocate(m_inv.last);
             m_l.release(hn);
@@ -266,12 +326,12 @@ namespace {
         // `steps` decode steps from the position the generation has reached.
         void decode(std::uint64_t steps)
         {
-            const auto& pass = m_inv.decode;
+            const std::uint64_t hidden = m_inv.hiddenDecode;
             for (std::uint64_t step = 0; step < steps; ++step, ++m_position) {
-                const LedgerBlock h = m_l.allocate(pass.hidden);
+                const LedgerBlock h = m_l.allocate(hidden);
                 for (std::size_t l = 0; l < m_kv.size(); ++l)
-                    layer(l, pass, false, m_position);
-                const LedgerBlock hn = m_l.allocate(pass.hidden);
+                    layer(l, hidden, false, m_position);
+                const LedgerBlock hn = m_l.allocate(hidden);
                 m_l.release(h);
                 const LedgerBlock logits = m_l.allocate(m_inv.logits);
                 m_l.release(hn);
@@ -314,15 +374,6 @@ namespace {
             std::uint64_t ringBlocks = 0; // paged: ring blocks 0..ringBlocks-1 have their blocks
         };
 
-        // A weight's stored tensors, then its bias (bytes 0: none).
-        void weight(const std::vector<std::uint64_t>& tensors, std::uint64_t biasBytes)
-        {
-            for (const std::uint64_t bytes : tensors)
-                m_l.allocate(bytes);
-            if (biasBytes > 0)
-                m_l.allocate(biasBytes);
-        }
-
         // y = linear(x, W): W_deq first when the weight is quantized (deqBytes > 0), freed once y exists.
         LedgerBlock linear(std::uint64_t deqBytes, std::uint64_t outBytes)
         {
@@ -335,29 +386,33 @@ namespace {
         }
 
         // The next `count` ring blocks of a layer: for each block, for each sequence, key then value.
-        void allocateBlocks(LayerCache& kv, std::uint64_t count)
+        void allocateBlocks(LayerCache& kv, std::uint64_t blockBytes, std::uint64_t count)
         {
             for (std::uint64_t j = 0; j < count; ++j, ++kv.ringBlocks)
                 for (std::uint64_t b = 0; b < m_inv.sequences; ++b) {
-                    kv.blocks.push_back(m_l.allocate(m_inv.block));
-                    kv.blocks.push_back(m_l.allocate(m_inv.block));
+                    kv.blocks.push_back(m_l.allocate(blockBytes));
+                    kv.blocks.push_back(m_l.allocate(blockBytes));
                 }
         }
 
         // One layer of a pass (DECODER.md prefill step 2, with the decode's changes); `position` is the decoded
-        // token's position p in a decode step.
-        void layer(std::size_t index, const Inventory::Pass& pass, bool isPrefill, std::uint64_t position)
+        // token's position p in a decode step; `hidden` the bytes of a [T, H] tensor.
+        void layer(std::size_t index, std::uint64_t hidden, bool isPrefill, std::uint64_t position)
         {
             const auto& shape = m_inv.layers[index];
+            const auto& pass = isPrefill ? shape.prefill : shape.decode;
             auto& kv = m_kv[index];
             const std::uint64_t capacity = shape.capacity;
+            const bool parallel = shape.norms == 1;
+            const bool fourNorms = shape.norms == 4;
 
-            const LedgerBlock x = m_l.allocate(pass.hidden);
-            LedgerBlock q = linear(m_inv.qDeq, pass.q);
-            LedgerBlock k = linear(m_inv.kvDeq, pass.kv);
-            const LedgerBlock v = linear(m_inv.kvDeq, pass.kv);
-            m_l.release(x);
-            if (m_shape.qkNorm) { // q and k each through their head norm into a new tensor
+            const LedgerBlock x = m_l.allocate(hidden);
+            LedgerBlock q = linear(shape.qDeq, pass.q);
+            LedgerBlock k = linear(shape.kvDeq, pass.kv);
+            const LedgerBlock v = linear(shape.kvDeq, pass.kv);
+            if (!parallel)
+                m_l.release(x);
+            if (shape.qkNorm) { // q and k each through their norm into a new tensor
                 const LedgerBlock qn = m_l.allocate(pass.q);
                 m_l.release(q);
                 q = qn;
@@ -377,15 +432,15 @@ namespace {
                 } else if (m_cache == KvCacheKind::Paged) {
                     const std::uint64_t touched
                         = std::min(checked::ceilDiv(prompt, protocol::kPagedBlockTokens), shape.ring);
-                    allocateBlocks(kv, touched);
+                    allocateBlocks(kv, shape.block, touched);
                 } else if (prompt <= capacity) {
                     kv.key = k;
                     kv.value = v;
                     kv.rows = prompt;
                     becameCache = true;
                 } else {
-                    kv.key = m_l.allocate(m_inv.cacheRow * capacity);
-                    kv.value = m_l.allocate(m_inv.cacheRow * capacity);
+                    kv.key = m_l.allocate(shape.cacheRow * capacity);
+                    kv.value = m_l.allocate(shape.cacheRow * capacity);
                     kv.rows = capacity;
                 }
             } else {
@@ -395,14 +450,14 @@ namespace {
                     const std::uint64_t j = (position / protocol::kPagedBlockTokens) % shape.ring;
                     // Ring blocks come into being in order, so block j exists once j blocks before it do.
                     if (j >= kv.ringBlocks)
-                        allocateBlocks(kv, 1);
+                        allocateBlocks(kv, shape.block, 1);
                     width = std::min(position + 1, capacity);
                 } else {
                     if (kv.rows < capacity) {
-                        const LedgerBlock key = m_l.allocate(m_inv.cacheRow * (kv.rows + 1));
+                        const LedgerBlock key = m_l.allocate(shape.cacheRow * (kv.rows + 1));
                         m_l.release(kv.key);
                         kv.key = key;
-                        const LedgerBlock value = m_l.allocate(m_inv.cacheRow * (kv.rows + 1));
+                        const LedgerBlock value = m_l.allocate(shape.cacheRow * (kv.rows + 1));
                         m_l.release(kv.value);
                         kv.value = value;
                         ++kv.rows;
@@ -425,20 +480,22 @@ namespace {
                 m_l.release(k);
                 m_l.release(v);
             }
-            const LedgerBlock o = linear(m_inv.oDeq, pass.hidden);
+            const LedgerBlock o = linear(shape.oDeq, hidden);
             m_l.release(attn);
-            residual(o, pass.hidden);
+            residual(o, hidden, fourNorms);
 
-            const LedgerBlock x2 = m_l.allocate(pass.hidden);
-            const LedgerBlock d = m_shape.experts == 0 ? denseMlp(pass) : moe(pass);
+            // Parallel: the MLP reads x, no x2 of its own.
+            const LedgerBlock x2 = parallel ? x : m_l.allocate(hidden);
+            const LedgerBlock d = shape.moe ? moe(shape, pass, hidden)
+                                            : mlp(shape.gated, pass.inter, shape.upDeq, shape.downDeq, hidden);
             m_l.release(x2);
-            residual(d, pass.hidden);
+            residual(d, hidden, fourNorms);
         }
 
         // h += y (Gemma-2: through its own RMSNorm output first), then y is freed.
-        void residual(const LedgerBlock& y, std::uint64_t hiddenBytes)
+        void residual(const LedgerBlock& y, std::uint64_t hiddenBytes, bool fourNorms)
         {
-            if (m_gemma2) {
+            if (fourNorms) {
                 const LedgerBlock normed = m_l.allocate(hiddenBytes);
                 m_l.release(y);
                 m_l.release(normed);
@@ -447,30 +504,36 @@ namespace {
             }
         }
 
-        LedgerBlock denseMlp(const Inventory::Pass& pass)
+        // A dense MLP (the layer's, an expert, the shared expert): its output [T, H], its intermediates freed.
+        LedgerBlock mlp(bool gated, std::uint64_t inter, std::uint64_t upDeq, std::uint64_t downDeq, std::uint64_t hidden)
         {
-            const LedgerBlock g = linear(m_inv.upDeq, pass.inter);
-            const LedgerBlock u = linear(m_inv.upDeq, pass.inter);
+            if (!gated) {
+                const LedgerBlock u = linear(upDeq, inter);
+                const LedgerBlock d = linear(downDeq, hidden);
+                m_l.release(u);
+                return d;
+            }
+            const LedgerBlock g = linear(upDeq, inter);
+            const LedgerBlock u = linear(upDeq, inter);
             m_l.release(u);
-            const LedgerBlock d = linear(m_inv.downDeq, pass.hidden);
+            const LedgerBlock d = linear(downDeq, hidden);
             m_l.release(g);
             return d;
         }
 
-        LedgerBlock moe(const Inventory::Pass& pass)
+        LedgerBlock moe(const Inventory::Layer& shape, const Inventory::Pass& pass, std::uint64_t hidden)
         {
             const LedgerBlock logits = m_l.allocate(pass.routerLogits); // the router is never quantized
             const LedgerBlock topkIdx = m_l.allocate(pass.topk);
             const LedgerBlock topkW = m_l.allocate(pass.topk);
             m_l.release(logits);
-            const LedgerBlock d = m_l.allocate(pass.hidden);
-            for (std::uint64_t e = 0; e < m_shape.experts; ++e) {
-                const LedgerBlock g = linear(m_inv.upDeq, pass.inter);
-                const LedgerBlock u = linear(m_inv.upDeq, pass.inter);
-                m_l.release(u);
-                const LedgerBlock y = linear(m_inv.downDeq, pass.hidden);
-                m_l.release(y);
-                m_l.release(g);
+            const LedgerBlock d = m_l.allocate(hidden);
+            for (std::uint64_t e = 0; e < shape.experts; ++e)
+                m_l.release(mlp(shape.gated, pass.inter, shape.upDeq, shape.downDeq, hidden));
+            if (shape.shared) {
+                if (shape.sharedGate)
+                    m_l.release(m_l.allocate(pass.sharedGate)); // never quantized
+                m_l.release(mlp(shape.gated, pass.sharedInter, shape.sharedUpDeq, shape.sharedDownDeq, hidden));
             }
             m_l.release(topkIdx);
             m_l.release(topkW);
@@ -480,7 +543,6 @@ namespace {
         Ledger& m_l;
         const model::ModelShape& m_shape;
         const Inventory m_inv;
-        const bool m_gemma2;
         const bool m_eager;
         const KvCacheKind m_cache;
         std::vector<LayerCache> m_kv;

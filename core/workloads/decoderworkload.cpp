@@ -76,9 +76,6 @@ DecoderWorkload::DecoderWorkload(
         throw units::InputError(reason);
     m_spec = *config.decoder;
     const model::ModelShape& m = m_spec.shape;
-    if (m.normsPerLayer != 2 && m.normsPerLayer != 4)
-        throw units::InputError("the decoder workload builds 2 or 4 norms per layer; the model has "
-            + std::to_string(m.normsPerLayer));
     if (!std::isfinite(m_spec.ropeTheta) || m_spec.ropeTheta <= 0.0f)
         throw units::InputError("the rotary base (rope_theta) must be a positive number");
     if (!std::isfinite(m_spec.normEps) || m_spec.normEps < 0.0f)
@@ -86,46 +83,70 @@ DecoderWorkload::DecoderWorkload(
 
     m_dtype = protocol::decoderComputeDType(config);
     m_elementBytes = device::dtypeSize(m_dtype);
-    // validateConfig bounds every activation, cache and score tensor below 2^63 bytes; the weights are checked
-    // here, so every size of the hot path fits int64 without further checks.
-    const char* what = "a weight of the model";
-    const std::uint64_t attentionWidth = checked::mul(m.heads, m.headDim, what);
-    const std::uint64_t kvWidth = checked::mul(m.kvHeads, m.headDim, what);
-    constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    for (std::uint64_t n : { checked::mul({ attentionWidth, m.hidden, m_elementBytes }, what),
-             checked::mul({ kvWidth, m.hidden, m_elementBytes }, what),
-             checked::mul({ m.intermediate, m.hidden, m_elementBytes }, what),
-             checked::mul({ m.vocab, m.hidden, m_elementBytes }, what),
-             checked::mul({ m.experts, m.hidden, m_elementBytes }, what) })
-        if (n > limit)
-            throw units::InputError("a weight of the model would need more than 2^63 bytes");
-
     m_sequences = static_cast<std::int64_t>(m_spec.sequences);
     m_prompt = static_cast<std::int64_t>(m_spec.promptTokens);
     m_generated = static_cast<std::int64_t>(m_spec.generated);
     m_positions = m_prompt + m_generated;
     m_position = m_prompt;
     m_hidden = static_cast<std::int64_t>(m.hidden);
-    m_intermediate = static_cast<std::int64_t>(m.intermediate);
-    m_heads = static_cast<std::int64_t>(m.heads);
-    m_kvHeads = static_cast<std::int64_t>(m.kvHeads);
-    m_headDim = static_cast<std::int64_t>(m.headDim);
     m_vocab = static_cast<std::int64_t>(m.vocab);
-    m_experts = static_cast<std::int64_t>(m.experts);
-    m_topK = static_cast<std::int64_t>(m.expertsPerToken);
-    m_fourNorms = m.normsPerLayer == 4;
-    m_qkNorm = m.qkNorm;
+    const bool perLayer = !m.layerSpecs.empty();
+    m_normBias = perLayer && m.finalNormParameters == 2 * m.hidden;
     m_gemmaStyle = m.family == "gemma" || m.family == "gemma2" || m.family == "gemma3" || m.family == "gemma3_text";
-    m_activation = m_gemmaStyle ? device::Activation::Gelu : device::Activation::Silu;
     m_embedScale = m_gemmaStyle ? std::sqrt(static_cast<float>(m.hidden)) : 1.0f;
     m_normOffset = m_gemmaStyle ? 1.0f : 0.0f;
-    m_attentionScale = 1.0f / std::sqrt(static_cast<float>(m.headDim));
 
+    // validateConfig bounds every activation, cache and score tensor below 2^63 bytes; the weights are checked
+    // here, so every size of the hot path fits int64 without further checks.
+    const char* what = "a weight of the model";
+    constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    const auto fits = [&](std::initializer_list<std::uint64_t> dims) {
+        if (checked::mul(dims, what) > limit)
+            throw units::InputError("a weight of the model would need more than 2^63 bytes");
+    };
+    fits({ m.vocab, m.hidden, m_elementBytes });
     m_layers.resize(m.layers);
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        const model::LayerSpec spec = perLayer ? m.layerSpecs[l] : m.uniformLayer(l);
+        const model::AttentionSpec& a = spec.attention;
+        const model::MlpSpec& mlp = spec.mlp;
+        Layer& layer = m_layers[l];
+        // decoderUnsupported (through validateConfig) has refused what these fields cannot hold.
+        fits({ a.heads, a.headDim, m.hidden, m_elementBytes });
+        fits({ mlp.intermediate, m.hidden, m_elementBytes });
+        fits({ mlp.sharedIntermediate, m.hidden, m_elementBytes });
+        fits({ mlp.experts, m.hidden, m_elementBytes });
+        layer.heads = static_cast<std::int64_t>(a.heads);
+        layer.kvHeads = static_cast<std::int64_t>(a.kvHeads);
+        layer.headDim = static_cast<std::int64_t>(a.headDim);
+        if (a.qkNormParameters == 2 * a.headDim)
+            layer.qNormWidth = layer.headDim;
+        else if (a.qkNormParameters > 0)
+            layer.qNormWidth = layer.heads * layer.headDim; // over the projections: (Hq + Hk) x D
+        layer.rope = a.rope;
+        layer.sinks = a.sinks;
+        layer.norms = static_cast<std::int64_t>(spec.normParameters / (m.hidden * (m_normBias ? 2 : 1)));
+        layer.moe = mlp.kind == model::MlpSpec::Kind::Moe;
+        layer.gated = mlp.gated;
+        layer.intermediate = static_cast<std::int64_t>(mlp.intermediate);
+        layer.expertCount = static_cast<std::int64_t>(mlp.experts);
+        layer.topK = static_cast<std::int64_t>(mlp.expertsPerToken);
+        layer.shared = layer.moe ? static_cast<std::int64_t>(mlp.sharedIntermediate) : 0;
+        if (m_gemmaStyle || mlp.activation.find("gelu") != std::string::npos)
+            layer.activation = device::Activation::Gelu;
+        else if (mlp.activation.find("relu") != std::string::npos)
+            layer.activation = device::Activation::Relu;
+        else
+            layer.activation = device::Activation::Silu;
+        layer.attentionScale = 1.0f / std::sqrt(static_cast<float>(a.headDim));
+    }
+
     m_caches.resize(m.layers);
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         Layer& layer = m_layers[l];
-        const auto& window = l < m.layerWindows.size() ? m.layerWindows[l] : std::nullopt;
+        std::optional<std::uint64_t> window = l < m.layerWindows.size() ? m.layerWindows[l] : std::nullopt;
+        if (perLayer && m.layerSpecs[l].attention.span == model::AttentionSpec::Span::Chunked)
+            window = m.layerSpecs[l].attention.window; // a ring of the chunk, masked as a window (DECODER.md)
         const std::int64_t blocks = ceilDiv(m_positions, kBlockTokens);
         if (window) {
             // A window beyond the positions a generation reaches is full attention in effect; keep it as the
@@ -225,11 +246,11 @@ std::uint64_t DecoderWorkload::bytes(std::int64_t elements) const
     return static_cast<std::uint64_t>(elements) * m_elementBytes;
 }
 
-KvLayout DecoderWorkload::contiguous(std::int64_t capacity) const
+KvLayout DecoderWorkload::contiguous(std::size_t l, std::int64_t capacity) const
 {
     KvLayout layout;
-    layout.heads = m_kvHeads;
-    layout.headDim = m_headDim;
+    layout.heads = m_layers[l].kvHeads;
+    layout.headDim = m_layers[l].headDim;
     layout.capacity = capacity;
     layout.base = 0;
     return layout;
@@ -309,6 +330,28 @@ void* DecoderWorkload::loadNorm(const std::string& name, std::int64_t width)
     return ptr;
 }
 
+DecoderWorkload::Norm DecoderWorkload::loadLayerNorm(const std::string& name)
+{
+    Norm n;
+    n.weight = loadNorm(name + ".weight");
+    if (m_normBias) {
+        n.bias = loadWeight(name + ".bias", bytes(m_hidden));
+        check(m_context.fill(n.bias, static_cast<std::uint64_t>(m_hidden), m_dtype, 0.0f));
+    }
+    return n;
+}
+
+DecoderWorkload::Expert DecoderWorkload::loadMlp(const std::string& prefix, const char* gate, const char* up,
+    const char* down, std::int64_t width, bool gated, bool bias)
+{
+    Expert e;
+    if (gated)
+        e.w1 = loadLinear(prefix + gate, width, m_hidden, bias, true);
+    e.w3 = loadLinear(prefix + up, width, m_hidden, bias, true);
+    e.w2 = loadLinear(prefix + down, m_hidden, width, bias, true);
+    return e;
+}
+
 void DecoderWorkload::fillCodes(void* ptr, std::uint64_t size, std::uint64_t seed)
 {
     const std::uint64_t words = size / kWordBytes;
@@ -375,48 +418,67 @@ void DecoderWorkload::modelLoad()
     m_embedTable = loadWeight("model.embed_tokens.weight", bytes(m_vocab * m_hidden));
     check(m_context.fillRandom(
         m_embedTable, static_cast<std::uint64_t>(m_vocab * m_hidden), m_dtype, nextSeed(), kInitScale));
-    const std::int64_t q = m_heads * m_headDim;
-    const std::int64_t kv = m_kvHeads * m_headDim;
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         Layer& layer = m_layers[l];
+        const model::LayerSpec spec = m.layerSpecs.empty() ? m.uniformLayer(l) : m.layerSpecs[l];
+        const bool qkvBias = spec.attention.qkvBias;
+        const std::int64_t q = layer.heads * layer.headDim;
+        const std::int64_t kv = layer.kvHeads * layer.headDim;
         const std::string p = "model.layers." + std::to_string(l) + ".";
-        layer.inputNorm = loadNorm(p + "input_layernorm.weight");
-        layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, m.qkvBias, true);
-        layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, m.qkvBias, true);
-        layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, m.qkvBias, true);
-        layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, m.outputBias, true);
-        if (m_qkNorm) {
-            layer.qNorm = loadNorm(p + "self_attn.q_norm.weight", m_headDim);
-            layer.kNorm = loadNorm(p + "self_attn.k_norm.weight", m_headDim);
+        layer.inputNorm = loadLayerNorm(p + "input_layernorm");
+        layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, qkvBias, true);
+        layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, qkvBias, true);
+        layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, qkvBias, true);
+        layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, spec.attention.outputBias, true);
+        if (layer.qNormWidth > 0) {
+            const bool perHead = layer.qNormWidth == layer.headDim;
+            layer.qNorm = loadNorm(p + "self_attn.q_norm.weight", layer.qNormWidth);
+            layer.kNorm = loadNorm(p + "self_attn.k_norm.weight", perHead ? layer.headDim : kv);
         }
-        layer.postAttentionNorm = loadNorm(p + "post_attention_layernorm.weight");
-        if (m_fourNorms) {
-            layer.preFeedforwardNorm = loadNorm(p + "pre_feedforward_layernorm.weight");
-            layer.postFeedforwardNorm = loadNorm(p + "post_feedforward_layernorm.weight");
+        if (layer.sinks) {
+            layer.sinkLogits = loadWeight(p + "self_attn.sinks", bytes(layer.heads));
+            check(m_context.fillRandom(
+                layer.sinkLogits, static_cast<std::uint64_t>(layer.heads), m_dtype, nextSeed(), kInitScale));
         }
-        if (m_experts == 0) {
-            layer.gate = loadLinear(p + "mlp.gate_proj", m_intermediate, m_hidden, m.mlpBias, true);
-            layer.up = loadLinear(p + "mlp.up_proj", m_intermediate, m_hidden, m.mlpBias, true);
-            layer.down = loadLinear(p + "mlp.down_proj", m_hidden, m_intermediate, m.mlpBias, true);
-        } else {
-            layer.router = loadLinear(p + "block_sparse_moe.gate", m_experts, m_hidden, false, false);
-            layer.experts.resize(static_cast<std::size_t>(m_experts));
-            for (std::size_t e = 0; e < layer.experts.size(); ++e) {
-                const std::string ep = p + "block_sparse_moe.experts." + std::to_string(e) + ".";
-                Expert& expert = layer.experts[e];
-                expert.w1 = loadLinear(ep + "w1", m_intermediate, m_hidden, false, true);
-                expert.w3 = loadLinear(ep + "w3", m_intermediate, m_hidden, false, true);
-                expert.w2 = loadLinear(ep + "w2", m_hidden, m_intermediate, false, true);
-            }
+        if (layer.norms >= 2)
+            layer.postAttentionNorm = loadLayerNorm(p + "post_attention_layernorm");
+        if (layer.norms == 4) {
+            layer.preFeedforwardNorm = loadLayerNorm(p + "pre_feedforward_layernorm");
+            layer.postFeedforwardNorm = loadLayerNorm(p + "post_feedforward_layernorm");
+        }
+        const model::MlpSpec& mlp = spec.mlp;
+        if (!layer.moe) {
+            const Expert dense
+                = loadMlp(p + "mlp.", "gate_proj", "up_proj", "down_proj", layer.intermediate, layer.gated, mlp.bias);
+            layer.gate = dense.w1;
+            layer.up = dense.w3;
+            layer.down = dense.w2;
+            continue;
+        }
+        const std::string moe = p + "block_sparse_moe.";
+        layer.router = loadLinear(moe + "gate", layer.expertCount, m_hidden, mlp.routerBias, false);
+        if (mlp.routerScoreBias) {
+            layer.scoreBias = loadWeight(moe + "e_score_correction_bias", bytes(layer.expertCount));
+            check(m_context.fill(layer.scoreBias, static_cast<std::uint64_t>(layer.expertCount), m_dtype, 0.0f));
+        }
+        layer.experts.resize(static_cast<std::size_t>(layer.expertCount));
+        for (std::size_t e = 0; e < layer.experts.size(); ++e)
+            layer.experts[e] = loadMlp(moe + "experts." + std::to_string(e) + ".", "w1", "w3", "w2",
+                layer.intermediate, layer.gated, mlp.bias);
+        if (layer.shared > 0) {
+            layer.sharedExpert = loadMlp(
+                moe + "shared_expert.", "gate_proj", "up_proj", "down_proj", layer.shared, layer.gated, false);
+            if (mlp.sharedExpertGate)
+                layer.sharedGate = loadLinear(moe + "shared_expert_gate", 1, m_hidden, false, false);
         }
     }
-    m_finalNorm = loadNorm("model.norm.weight");
+    m_finalNorm = loadLayerNorm("model.norm");
     if (m.tieWordEmbeddings) {
         m_lmHead.out = m_vocab;
         m_lmHead.in = m_hidden;
         m_lmHead.weight = m_embedTable;
     } else {
-        m_lmHead = loadLinear("lm_head", m_vocab, m_hidden, false, false);
+        m_lmHead = loadLinear("lm_head", m_vocab, m_hidden, m.lmHeadBias, false);
     }
 }
 
@@ -476,10 +538,12 @@ void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows
     return y;
 }
 
-void* DecoderWorkload::norm(const char* name, const void* in, const void* weight, std::int64_t rows)
+void* DecoderWorkload::norm(const char* name, const void* in, const Norm& weight, std::int64_t rows)
 {
     void* out = allocate(name, bytes(rows * m_hidden));
-    check(m_context.rmsNorm(out, in, weight, rows, m_hidden, m_spec.normEps, m_normOffset, m_dtype));
+    check(m_context.rmsNorm(out, in, weight.weight, rows, m_hidden, m_spec.normEps, m_normOffset, m_dtype));
+    if (weight.bias) // a LayerNorm: its bias in place (the mean subtraction is not modelled)
+        check(m_context.addBias(out, weight.bias, rows, m_hidden, m_dtype));
     return out;
 }
 
@@ -490,40 +554,53 @@ void* DecoderWorkload::embed(const void* ids, std::int64_t tokens)
     return h;
 }
 
-void* DecoderWorkload::mlp(const Layer& layer, const void* x, std::int64_t rows)
+void* DecoderWorkload::mlp(
+    const Layer& layer, const Expert& w, std::int64_t width, const void* x, std::int64_t rows, const char* outName)
 {
-    void* g = linear("g", x, rows, layer.gate);
-    void* u = linear("u", x, rows, layer.up);
-    check(m_context.gatedActivation(
-        g, g, u, static_cast<std::uint64_t>(rows * m_intermediate), m_activation, m_dtype));
+    const auto count = static_cast<std::uint64_t>(rows * width);
+    if (!layer.gated) {
+        void* u = linear("u", x, rows, w.w3);
+        check(m_context.activation(u, u, count, layer.activation, m_dtype));
+        void* d = linear(outName, u, rows, w.w2);
+        release(u);
+        return d;
+    }
+    void* g = linear("g", x, rows, w.w1);
+    void* u = linear("u", x, rows, w.w3);
+    check(m_context.gatedActivation(g, g, u, count, layer.activation, m_dtype));
     release(u);
-    void* d = linear("d", g, rows, layer.down);
+    void* d = linear(outName, g, rows, w.w2);
     release(g);
     return d;
 }
 
 void* DecoderWorkload::moe(const Layer& layer, const void* x, std::int64_t rows)
 {
+    const std::int64_t experts = layer.expertCount;
+    const std::int64_t topK = layer.topK;
     void* logits = linear("router_logits", x, rows, layer.router);
-    void* indices = allocate("topk_idx", kIdBytes * static_cast<std::uint64_t>(rows * m_topK));
-    void* weights = allocate("topk_w", sizeof(float) * static_cast<std::uint64_t>(rows * m_topK));
-    check(m_context.routerTopK(indices, weights, logits, rows, m_experts, m_topK, m_dtype));
+    if (layer.scoreBias) // DeepSeek-V3's selection bias, on the scores before the top-k
+        check(m_context.addBias(logits, layer.scoreBias, rows, experts, m_dtype));
+    void* indices = allocate("topk_idx", kIdBytes * static_cast<std::uint64_t>(rows * topK));
+    void* weights = allocate("topk_w", sizeof(float) * static_cast<std::uint64_t>(rows * topK));
+    check(m_context.routerTopK(indices, weights, logits, rows, experts, topK, m_dtype));
     release(logits);
     void* d = allocate("d", bytes(rows * m_hidden));
-    check(m_context.fill(d, static_cast<std::uint64_t>(rows * m_hidden), m_dtype, 0.0f));
+    const auto count = static_cast<std::uint64_t>(rows * m_hidden);
+    check(m_context.fill(d, count, m_dtype, 0.0f));
     // Dropless at the worst-case load: every token through every expert, its routed weight 0 where not routed.
     for (std::size_t e = 0; e < layer.experts.size(); ++e) {
-        const Expert& expert = layer.experts[e];
-        void* g = linear("g", x, rows, expert.w1);
-        void* u = linear("u", x, rows, expert.w3);
-        check(m_context.gatedActivation(
-            g, g, u, static_cast<std::uint64_t>(rows * m_intermediate), m_activation, m_dtype));
-        release(u);
-        void* y = linear("y", g, rows, expert.w2);
+        void* y = mlp(layer, layer.experts[e], layer.intermediate, x, rows, "y");
         check(m_context.addRoutedExpert(
-            d, y, indices, weights, rows, m_hidden, m_topK, static_cast<std::int64_t>(e), m_dtype));
+            d, y, indices, weights, rows, m_hidden, topK, static_cast<std::int64_t>(e), m_dtype));
         release(y);
-        release(g);
+    }
+    if (layer.shared > 0) {
+        if (layer.sharedGate.weight) // its logit [T, 1]; the sigmoid scale on y changes no byte (DECODER.md)
+            release(linear("shared_gate", x, rows, layer.sharedGate));
+        void* y = mlp(layer, layer.sharedExpert, layer.shared, x, rows, "y");
+        check(m_context.add(d, y, count, m_dtype));
+        release(y);
     }
     release(indices);
     release(weights);
@@ -534,7 +611,7 @@ void DecoderWorkload::allocateBlocks(std::size_t l, std::int64_t firstSlot, std:
 {
     KvCache& c = m_caches[l];
     const std::int64_t ring = m_layers[l].ring;
-    const std::uint64_t blockBytes = bytes(kBlockTokens * m_kvHeads * m_headDim);
+    const std::uint64_t blockBytes = bytes(kBlockTokens * m_layers[l].kvHeads * m_layers[l].headDim);
     bool allocated = false;
     for (std::int64_t b = 0; b < m_sequences; ++b) {
         for (std::int64_t j = firstSlot; j < firstSlot + slots; ++j) {
@@ -561,12 +638,12 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
 {
     const Layer& layer = m_layers[l];
     KvCache& c = m_caches[l];
-    const KvLayout fresh = contiguous(m_prompt); // k and v [B, P, Hk, D]
+    const KvLayout fresh = contiguous(l, m_prompt); // k and v [B, P, Hk, D]
     switch (m_spec.cache) {
     case KvCacheKind::Static: {
         // A ring of N_l rows: only the last N_l positions of the prompt survive in it.
         const std::int64_t kept = std::min(m_prompt, layer.capacity);
-        const KvLayout cache = contiguous(layer.capacity);
+        const KvLayout cache = contiguous(l, layer.capacity);
         check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
         check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
         return false;
@@ -576,7 +653,7 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
         allocateBlocks(l, 0, std::min(promptBlocks, layer.ring));
         // The positions whose blocks are still in the ring once the prompt is written.
         const std::int64_t first = std::max<std::int64_t>(0, promptBlocks - layer.ring) * kBlockTokens;
-        KvLayout keys = contiguous(0);
+        KvLayout keys = contiguous(l, 0);
         keys.blockTable = c.keyTable.ptr;
         keys.tableWidth = layer.ring;
         keys.blockSize = kBlockTokens;
@@ -598,10 +675,10 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
         c.rows = m_prompt;
         return true;
     }
-    c.key = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim), alloc::Owner::KvCache);
-    c.value = allocateHeld(bytes(m_sequences * layer.capacity * m_kvHeads * m_headDim), alloc::Owner::KvCache);
+    c.key = allocateHeld(bytes(m_sequences * layer.capacity * layer.kvHeads * layer.headDim), alloc::Owner::KvCache);
+    c.value = allocateHeld(bytes(m_sequences * layer.capacity * layer.kvHeads * layer.headDim), alloc::Owner::KvCache);
     c.rows = layer.capacity;
-    const KvLayout cache = contiguous(layer.capacity);
+    const KvLayout cache = contiguous(l, layer.capacity);
     const std::int64_t first = m_prompt - layer.capacity;
     check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, first, layer.capacity, m_dtype));
     check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, first, layer.capacity, m_dtype));
@@ -612,18 +689,18 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
 {
     const Layer& layer = m_layers[l];
     KvCache& c = m_caches[l];
-    KvLayout fresh = contiguous(1); // k and v [B, 1, Hk, D] of this position
+    KvLayout fresh = contiguous(l, 1); // k and v [B, 1, Hk, D] of this position
     fresh.base = position;
     switch (m_spec.cache) {
     case KvCacheKind::Static: {
-        const KvLayout cache = contiguous(layer.capacity);
+        const KvLayout cache = contiguous(l, layer.capacity);
         check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
         check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
         return;
     }
     case KvCacheKind::Paged: {
         allocateBlocks(l, (position / kBlockTokens) % layer.ring, 1);
-        KvLayout keys = contiguous(0);
+        KvLayout keys = contiguous(l, 0);
         keys.blockTable = c.keyTable.ptr;
         keys.tableWidth = layer.ring;
         keys.blockSize = kBlockTokens;
@@ -640,17 +717,17 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
         // A concatenating cache: the larger tensor first, the old one freed after the copy; key, then value.
         // While it grows it never wrapped, so it holds positions position - rows .. position - 1.
         const std::int64_t rows = c.rows + 1;
-        const std::uint64_t grown = bytes(m_sequences * rows * m_kvHeads * m_headDim);
+        const std::uint64_t grown = bytes(m_sequences * rows * layer.kvHeads * layer.headDim);
         for (Buffer* part : { &c.key, &c.value }) {
             Buffer larger = allocateHeld(grown, alloc::Owner::KvCache);
-            check(m_context.copyKv(larger.ptr, contiguous(rows), part->ptr, contiguous(c.rows), m_sequences,
+            check(m_context.copyKv(larger.ptr, contiguous(l, rows), part->ptr, contiguous(l, c.rows), m_sequences,
                 position - c.rows, c.rows, m_dtype));
             freeHeld(*part);
             *part = larger;
         }
         c.rows = rows;
     }
-    const KvLayout cache = contiguous(c.rows);
+    const KvLayout cache = contiguous(l, c.rows);
     check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
     check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
 }
@@ -663,16 +740,16 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
     device::AttentionShape shape;
     shape.batch = m_sequences;
     shape.queries = queries;
-    shape.heads = m_heads;
-    shape.kvHeads = m_kvHeads;
-    shape.headDim = m_headDim;
+    shape.heads = layer.heads;
+    shape.kvHeads = layer.kvHeads;
+    shape.headDim = layer.headDim;
     shape.queryStart = start;
     shape.window = layer.window;
-    shape.scale = m_attentionScale;
+    shape.scale = layer.attentionScale;
     // Where the keys are read: the fresh K/V of the prompt, or the cache. For a paged cache k and v are the
     // device block tables of the keys and of the values, and the layout's blockTable is the one of the tensor
     // the kernel reads (the key table for scores and fused attention, the value table for the values).
-    KvLayout keyLayout = contiguous(queries);
+    KvLayout keyLayout = contiguous(l, queries);
     KvLayout valueLayout = keyLayout;
     const bool paged = m_spec.cache == KvCacheKind::Paged;
     const bool staticCache = m_spec.cache == KvCacheKind::Static;
@@ -684,7 +761,7 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
         shape.keys = staticCache ? layer.capacity : std::min(reach, layer.capacity);
         shape.keyStart = std::max<std::int64_t>(0, reach - shape.keys);
         if (paged) {
-            keyLayout = contiguous(0);
+            keyLayout = contiguous(l, 0);
             keyLayout.tableWidth = layer.ring;
             keyLayout.blockSize = kBlockTokens;
             valueLayout = keyLayout;
@@ -693,7 +770,7 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
             k = c.keyTable.ptr;
             v = c.valueTable.ptr;
         } else {
-            keyLayout = contiguous(staticCache ? layer.capacity : c.rows);
+            keyLayout = contiguous(l, staticCache ? layer.capacity : c.rows);
             valueLayout = keyLayout;
             k = c.key.ptr;
             v = c.value.ptr;
@@ -703,8 +780,8 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
         check(m_context.attention(out, q, k, v, keyLayout, shape, m_dtype));
         return;
     }
-    const auto count = static_cast<std::uint64_t>(m_sequences * m_heads * queries * shape.keys);
-    const std::int64_t rows = m_sequences * m_heads * queries;
+    const auto count = static_cast<std::uint64_t>(m_sequences * layer.heads * queries * shape.keys);
+    const std::int64_t rows = m_sequences * layer.heads * queries;
     void* scores = allocate("scores", bytes(static_cast<std::int64_t>(count)));
     check(m_context.attentionScores(scores, q, k, keyLayout, shape, m_dtype));
     void* probs32 = allocate("probs32", sizeof(float) * count);
@@ -721,30 +798,40 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
 {
     const Layer& layer = m_layers[l];
     const std::int64_t tokens = m_sequences * queries;
+    const bool parallel = layer.norms == 1;
     void* x = norm("x", h, layer.inputNorm, tokens);
     void* q = linear("q", x, tokens, layer.q);
     void* k = linear("k", x, tokens, layer.k);
     void* v = linear("v", x, tokens, layer.v);
-    release(x);
-    if (m_qkNorm) {
-        // Qwen3 / Gemma-3: each head of q and of k through its RMSNorm of head_dim, into a new tensor.
-        void* qn = allocate("q_norm", bytes(tokens * m_heads * m_headDim));
-        check(m_context.rmsNorm(qn, q, layer.qNorm, tokens * m_heads, m_headDim, m_spec.normEps, m_normOffset, m_dtype));
+    if (!parallel)
+        release(x);
+    if (layer.qNormWidth > 0) {
+        // q_norm / k_norm: per head of head_dim (Qwen3, Gemma-3) or over the whole projection (OLMo-2), into a
+        // new tensor each.
+        const bool perHead = layer.qNormWidth == layer.headDim;
+        const std::int64_t qWidth = layer.heads * layer.headDim;
+        const std::int64_t kWidth = layer.kvHeads * layer.headDim;
+        void* qn = allocate("q_norm", bytes(tokens * qWidth));
+        check(m_context.rmsNorm(qn, q, layer.qNorm, perHead ? tokens * layer.heads : tokens,
+            perHead ? layer.headDim : qWidth, m_spec.normEps, m_normOffset, m_dtype));
         release(q);
         q = qn;
-        void* kn = allocate("k_norm", bytes(tokens * m_kvHeads * m_headDim));
-        check(m_context.rmsNorm(kn, k, layer.kNorm, tokens * m_kvHeads, m_headDim, m_spec.normEps, m_normOffset, m_dtype));
+        void* kn = allocate("k_norm", bytes(tokens * kWidth));
+        check(m_context.rmsNorm(kn, k, layer.kNorm, perHead ? tokens * layer.kvHeads : tokens,
+            perHead ? layer.headDim : kWidth, m_spec.normEps, m_normOffset, m_dtype));
         release(k);
         k = kn;
     }
-    check(m_context.rope(q, m_sequences, queries, m_heads, m_headDim, start, m_spec.ropeTheta, m_dtype));
-    check(m_context.rope(k, m_sequences, queries, m_kvHeads, m_headDim, start, m_spec.ropeTheta, m_dtype));
+    if (layer.rope) { // a NoPE layer has none
+        check(m_context.rope(q, m_sequences, queries, layer.heads, layer.headDim, start, m_spec.ropeTheta, m_dtype));
+        check(m_context.rope(k, m_sequences, queries, layer.kvHeads, layer.headDim, start, m_spec.ropeTheta, m_dtype));
+    }
     bool becameCache = false;
     if (prefill)
         becameCache = writePrompt(l, k, v);
     else
         writeStep(l, k, v, start);
-    void* attn = allocate("attn", bytes(tokens * m_heads * m_headDim));
+    void* attn = allocate("attn", bytes(tokens * layer.heads * layer.headDim));
     attend(l, attn, q, k, v, queries, start, prefill);
     release(q);
     if (!becameCache) {
@@ -754,7 +841,8 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
     void* o = linear("o", attn, tokens, layer.o);
     release(attn);
     const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
-    if (m_fourNorms) {
+    const bool fourNorms = layer.norms == 4;
+    if (fourNorms) {
         void* o2 = norm("o2", o, layer.postAttentionNorm, tokens);
         release(o);
         check(m_context.add(h, o2, count, m_dtype));
@@ -763,10 +851,12 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
         check(m_context.add(h, o, count, m_dtype));
         release(o);
     }
-    void* x2 = norm("x2", h, m_fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
-    void* d = m_experts > 0 ? moe(layer, x2, tokens) : mlp(layer, x2, tokens);
+    // Parallel attention and MLP (one norm): the MLP reads the attention's input x.
+    void* x2 = parallel ? x : norm("x2", h, fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
+    void* d = layer.moe ? moe(layer, x2, tokens)
+                        : mlp(layer, Expert { layer.gate, layer.up, layer.down }, layer.intermediate, x2, tokens, "d");
     release(x2);
-    if (m_fourNorms) {
+    if (fourNorms) {
         void* d2 = norm("d2", d, layer.postFeedforwardNorm, tokens);
         release(d);
         check(m_context.add(h, d2, count, m_dtype));
@@ -784,7 +874,7 @@ void DecoderWorkload::prefill()
     if (m_spec.cache == KvCacheKind::Static) {
         for (std::size_t l = 0; l < m_caches.size(); ++l) {
             KvCache& c = m_caches[l];
-            const std::int64_t elements = m_sequences * m_layers[l].capacity * m_kvHeads * m_headDim;
+            const std::int64_t elements = m_sequences * m_layers[l].capacity * m_layers[l].kvHeads * m_layers[l].headDim;
             if (!c.key.ptr) {
                 c.key = allocateHeld(bytes(elements), alloc::Owner::KvCache);
                 c.value = allocateHeld(bytes(elements), alloc::Owner::KvCache);
@@ -854,7 +944,7 @@ void DecoderWorkload::releaseGeneration()
             break;
         case KvCacheKind::Static: {
             const auto elements = static_cast<std::uint64_t>(
-                m_sequences * m_layers[l].capacity * m_kvHeads * m_headDim);
+                m_sequences * m_layers[l].capacity * m_layers[l].kvHeads * m_layers[l].headDim);
             if (c.key.ptr)
                 check(m_context.fill(c.key.ptr, elements, m_dtype, 0.0f));
             if (c.value.ptr)

@@ -13,8 +13,9 @@
 
 namespace iteragpu::workloads {
 
-// A decoder-only transformer (Llama, Mistral, Qwen2, Gemma, Gemma-2, Phi-3, Mixtral; any other family with a
-// llama-like shape runs as Llama) with random weights, as vLLM's dummy load format: no checkpoint is read.
+// A decoder-only transformer with random weights, as vLLM's dummy load format: no checkpoint is read. Each layer
+// is built as its model::LayerSpec says (heads, KV heads, head_dim, windows, q/k norms, sinks, NoPE, norms, a
+// dense gated or plain MLP, or experts with their router biases and shared expert).
 // Its tensor inventory, the order of every allocation and free, is core/workloads/DECODER.md: this class follows
 // that text step by step and the decoder's predictor replays the same text on an address-only allocator, so a
 // change here is a change of DECODER.md first.
@@ -66,19 +67,38 @@ private:
         void* bias = nullptr;
     };
     struct Expert {
-        Linear w1, w3, w2;
+        Linear w1, w3, w2; // w1 (gate) only when gated
+    };
+    struct Norm {
+        void* weight = nullptr;
+        void* bias = nullptr; // a LayerNorm's
     };
     struct Layer {
-        void* inputNorm = nullptr;
-        void* postAttentionNorm = nullptr;
-        void* preFeedforwardNorm = nullptr; // 4 norms per layer only
-        void* qNorm = nullptr; // q_norm / k_norm of head_dim (ModelShape::qkNorm only)
+        // What DECODER.md "Layers" reads from the layer's spec.
+        std::int64_t heads = 0, kvHeads = 0, headDim = 0;
+        std::int64_t qNormWidth = 0; // 0: no q/k norms; headDim: per head; heads x headDim: over the projection
+        bool rope = true;
+        bool sinks = false;
+        std::int64_t norms = 2; // n_l: 1 (parallel), 2 or 4
+        bool moe = false;
+        bool gated = true;
+        std::int64_t intermediate = 0; // I: dense width or expert width
+        std::int64_t expertCount = 0, topK = 0;
+        std::int64_t shared = 0; // S, 0: no shared expert
+        device::Activation activation = device::Activation::Silu;
+        float attentionScale = 1.0f;
+
+        Norm inputNorm, postAttentionNorm, preFeedforwardNorm, postFeedforwardNorm;
+        void* qNorm = nullptr; // q_norm / k_norm
         void* kNorm = nullptr;
-        void* postFeedforwardNorm = nullptr;
+        void* sinkLogits = nullptr; // self_attn.sinks [Hq]: held, not read by the kernels
         Linear q, k, v, o;
-        Linear gate, up, down; // dense MLP
+        Linear gate, up, down; // dense MLP (gate only when gated)
         Linear router; // MoE
+        void* scoreBias = nullptr; // e_score_correction_bias [E]
         std::vector<Expert> experts;
+        Expert sharedExpert;
+        Linear sharedGate; // [1, H], when the shared expert has one
         std::int64_t window = 0; // 0: full attention
         std::int64_t capacity = 0; // N_l = min(C, window)
         std::int64_t ring = 0; // R_l, blocks per sequence of the paged cache
@@ -106,6 +126,9 @@ private:
     void freeHeld(Buffer& buffer);
     void* loadWeight(std::string name, std::uint64_t bytes);
     void* loadNorm(const std::string& name, std::int64_t width = 0); // width 0: hidden
+    Norm loadLayerNorm(const std::string& name); // NAME.weight [H], NAME.bias [H] when the norms have biases
+    Expert loadMlp(const std::string& prefix, const char* gate, const char* up, const char* down, std::int64_t width,
+        bool gated, bool bias);
     Linear loadLinear(const std::string& prefix, std::int64_t out, std::int64_t in, bool bias, bool quantizable);
     void fillCodes(void* ptr, std::uint64_t bytes, std::uint64_t seed);
     std::uint64_t nextSeed();
@@ -120,15 +143,17 @@ private:
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
         alloc::Owner owner = alloc::Owner::Activation); // owner of the output
-    void* mlp(const Layer& layer, const void* x, std::int64_t rows);
+    // One MLP of `width` (dense, an expert, the shared expert): its output; with `outName` y for an expert.
+    void* mlp(const Layer& layer, const Expert& w, std::int64_t width, const void* x, std::int64_t rows,
+        const char* outName);
     void* moe(const Layer& layer, const void* x, std::int64_t rows);
-    void* norm(const char* name, const void* in, const void* weight, std::int64_t rows);
+    void* norm(const char* name, const void* in, const Norm& weight, std::int64_t rows);
     bool writePrompt(std::size_t l, void* k, void* v); // true when k and v became the cache
     void writeStep(std::size_t l, const void* k, const void* v, std::int64_t position);
     void allocateBlocks(std::size_t l, std::int64_t firstSlot, std::int64_t slots);
     void attend(std::size_t l, void* out, const void* q, const void* k, const void* v, std::int64_t queries,
         std::int64_t start, bool prefill);
-    device::KvLayout contiguous(std::int64_t capacity) const;
+    device::KvLayout contiguous(std::size_t l, std::int64_t capacity) const;
     std::uint64_t bytes(std::int64_t elements) const; // of the compute dtype
 
     device::DeviceContext& m_context;
@@ -141,20 +166,17 @@ private:
     std::int64_t m_prompt; // P
     std::int64_t m_generated; // G
     std::int64_t m_positions; // C = P + G
-    std::int64_t m_hidden, m_intermediate, m_heads, m_kvHeads, m_headDim, m_vocab, m_experts, m_topK;
-    bool m_fourNorms;
-    bool m_qkNorm = false;
+    std::int64_t m_hidden, m_vocab;
+    bool m_normBias = false; // the norms are LayerNorms with a bias
     bool m_gemmaStyle; // embedding * sqrt(H), RMSNorm weight + 1, GELU-tanh gating
-    device::Activation m_activation;
     float m_embedScale;
     float m_normOffset;
-    float m_attentionScale;
 
     std::uint64_t m_order = 0; // allocations so far
     std::uint64_t m_weightIndex = 0; // seeds of the random weights
     std::vector<Weight> m_weights; // in allocation order
     void* m_embedTable = nullptr;
-    void* m_finalNorm = nullptr;
+    Norm m_finalNorm;
     Linear m_lmHead;
     std::vector<Layer> m_layers;
     bool m_loaded = false;

@@ -8,9 +8,13 @@
 #include "core/protocol/phaseplan.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/sizing/weightestimator.h"
+#include "core/units/inputerror.h"
 #include "core/workloads/runpredictor.h"
 
+#include <QDir>
 #include <QTest>
+#include <cstdlib>
 #include <numeric>
 #include <string>
 
@@ -44,6 +48,37 @@ std::string familyConfig(const std::string& family)
     if (family == "gemma3_text") // 4 norms, q/k norms, 5 local : 1 global (here 2 : 1 over 3 layers)
         return R"({"model_type": "gemma3_text", "head_dim": 16, "sliding_window": 12, "sliding_window_pattern": 3, )"
             + common + "}";
+    if (family == "qwen2_moe") // MoE on every 2nd layer, a gated shared expert, q/k/v biases
+        return R"({"model_type": "qwen2_moe", "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 24,
+            "decoder_sparse_step": 2, "shared_expert_intermediate_size": 40, )" + common + "}";
+    if (family == "gpt_oss") // sinks, router and expert biases, attention biases, alternating windows
+        return R"({"model_type": "gpt_oss", "num_local_experts": 4, "experts_per_token": 2, "sliding_window": 12,
+            "head_dim": 16, )" + common + "}";
+    if (family == "olmo2") // q/k norms over the whole projections
+        return R"({"model_type": "olmo2", )" + common + "}";
+    if (family == "cohere2") // one LayerNorm, attention and MLP in parallel, 2 sliding : 1 NoPE global
+        return R"({"model_type": "cohere2", "sliding_window": 12, "sliding_window_pattern": 3, )" + common + "}";
+    if (family == "starcoder2") // plain (not gated) MLP, biases everywhere, LayerNorms with biases, a window
+        return R"({"model_type": "starcoder2", "sliding_window": 12, "hidden_act": "gelu_pytorch_tanh", )" + common
+            + "}";
+    if (family == "gpt_neox") // plain MLP, biases, LayerNorms with biases
+        return R"({"model_type": "gpt_neox", "hidden_act": "gelu", )" + common + "}";
+    if (family == "falcon") // multi-query, parallel attention and MLP of 4 x hidden, one LayerNorm with bias
+        return R"({"model_type": "falcon", "hidden_size": 32, "num_hidden_layers": 3, "num_attention_heads": 4,
+            "vocab_size": 72, "multi_query": true, "parallel_attn": true})";
+    if (family == "phimoe") // LayerNorms with biases, experts, a bias on lm_head
+        return R"({"model_type": "phimoe", "num_local_experts": 4, "num_experts_per_tok": 2,
+            "attention_bias": true, "lm_head_bias": true, )" + common + "}";
+    if (family == "granitemoe") // experts and a shared MLP without a gate
+        return R"({"model_type": "granitemoe", "num_local_experts": 4, "num_experts_per_tok": 2,
+            "shared_intermediate_size": 40, )" + common + "}";
+    // MoE every 2nd layer with a shared expert, a dense MLP of its own width, chunked layers (a 16-token ring: the
+    // prompt of 21 and the decode cross a chunk) and a NoPE global layer.
+    if (family == "llama4_text")
+        return R"({"model_type": "llama4_text", "num_local_experts": 4, "num_experts_per_tok": 1,
+            "interleave_moe_layer_step": 2, "intermediate_size_mlp": 64, "no_rope_layers": [1, 1, 0],
+            "attention_chunk_size": 16, )" + common
+            + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -126,8 +161,9 @@ private slots:
         QTest::addColumn<int>("cache");
         QTest::addColumn<int>("attention");
         QTest::addColumn<int>("allocator");
-        for (const char* family :
-            { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3", "qwen3_moe", "gemma3_text" })
+        for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
+                 "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
+                 "falcon", "phimoe", "granitemoe", "llama4_text" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -205,6 +241,114 @@ private slots:
         QCOMPARE(of(*load->ownersAtFinal, alloc::Owner::Weights), *load->final.allocated);
         QVERIFY(of(*prefill->ownersAtFinal, alloc::Owner::KvCache) > 0);
         QVERIFY(of(prefill->peakMoment->owners, alloc::Owner::Activation) > 0);
+    }
+
+    // The weights the decoder loads are the ones the sizing engine counts: its model_load, in requested bytes (the
+    // stream-ordered pool's allocated), equals WeightEstimator's bytes of the same shape in each format, for every
+    // family; so a layer the decoder built as another (a missing shared expert, a bias, a norm) fails here, and
+    // the parameter count the prediction reports is the model's.
+    void weightsEqualTheEstimate_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<int>("storage");
+        for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
+                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text" })
+            for (auto storage :
+                { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
+                QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
+                    << QString::fromLatin1(family) << int(storage);
+    }
+
+    void weightsEqualTheEstimate()
+    {
+        QFETCH(QString, family);
+        QFETCH(int, storage);
+        const auto config = decoderConfig(family.toStdString(), protocol::WeightStorage(storage),
+            protocol::KvCacheKind::Dynamic, protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Async);
+        const auto prediction = workloads::predictRun(config);
+        QVERIFY2(prediction.error.empty(), prediction.error.c_str());
+        const auto& shape = config.decoder->shape;
+        QCOMPARE(prediction.parameterCount, shape.parameters().total);
+        sizing::WeightOptions options;
+        switch (protocol::WeightStorage(storage)) {
+        case protocol::WeightStorage::Int8:
+            options.format = sizing::WeightFormat::Int8;
+            break;
+        case protocol::WeightStorage::Nf4:
+            options.format = sizing::WeightFormat::NF4;
+            break;
+        default:
+            options.format = sizing::WeightFormat::BF16;
+            break;
+        }
+        const auto estimate = sizing::WeightEstimator::estimate(shape, options);
+        QCOMPARE(prediction.phases.at(0).name, std::string("model_load"));
+        QCOMPARE(prediction.phases.at(0).finalAllocated, estimate.bytes);
+    }
+
+    // The committed config.json of every family (tests/data/models): the decoder builds each one whose layers it
+    // knows, and its prediction at a few tokens loads exactly the weights the sizing engine counts; the others are
+    // refused with what their layers have (MLA, state layers, a vision tower, ...), never run as another model.
+    void committedFixtures()
+    {
+        const char* data = std::getenv("ITERAGPU_TEST_DATA");
+        const QDir models(QString::fromUtf8(data ? data : "tests/data") + QStringLiteral("/models"));
+        const QStringList slugs = models.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY(slugs.size() >= 30);
+        // Built: every family whose layers DECODER.md describes.
+        const QStringList built = { "command-r-v01", "command-r7b", "falcon-40b", "falcon-7b", "gemma-2-9b",
+            "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
+            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
+            "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
+            "starcoder2-7b" };
+        int seen = 0;
+        for (const QString& slug : slugs) {
+            const QByteArray where = slug.toUtf8();
+            const std::string path = models.filePath(slug + QStringLiteral("/config.json")).toStdString();
+            model::ModelShape shape;
+            try {
+                shape = model::ConfigReader::readFile(path);
+            } catch (const units::InputError& e) { // a fixture the reader refuses (tst_architectures says why)
+                QVERIFY2(!built.contains(slug), where + ": " + e.what());
+                continue;
+            }
+            const std::string unsupported = shape.decoderUnsupported();
+            if (!built.contains(slug)) {
+                QVERIFY2(!unsupported.empty(), where + ": built, but not listed as built");
+                // Refused for what its layers are, checked here from the description itself.
+                bool reason = shape.positionEmbeddings > 0 || shape.lmHeadBias;
+                for (const auto& part : shape.apart)
+                    reason = reason || part.loaded;
+                for (const auto& l : shape.layerSpecs)
+                    reason = reason || !l.attention.present || l.attention.outputGate
+                        || l.attention.layout == model::AttentionSpec::Layout::Mla
+                        || l.state.kind != model::StateSpec::Kind::None;
+                QVERIFY2(reason, where + ": refused without a reason in its layers: " + unsupported.c_str());
+                continue;
+            }
+            QVERIFY2(unsupported.empty(), where + ": " + unsupported.c_str());
+            ++seen;
+            protocol::RunConfig c;
+            c.workload = protocol::WorkloadKind::Decoder;
+            c.dtype = device::DType::BFloat16;
+            c.allocator = protocol::AllocatorKind::Async;
+            c.samplingHz = protocol::kMinSamplingHz;
+            protocol::DecoderSpec d;
+            d.shape = shape;
+            d.modelSource = path;
+            d.storage = protocol::WeightStorage::BFloat16;
+            d.promptTokens = 8;
+            d.generated = 2;
+            d.sequences = 1;
+            c.decoder = d;
+            const auto prediction = workloads::predictRun(c);
+            QVERIFY2(prediction.error.empty(), where + ": " + prediction.error.c_str());
+            QCOMPARE(prediction.parameterCount, shape.parameters().total);
+            sizing::WeightOptions options;
+            options.format = sizing::WeightFormat::BF16;
+            QCOMPARE(prediction.phases.at(0).finalAllocated, sizing::WeightEstimator::estimate(shape, options).bytes);
+        }
+        QCOMPARE(seen, int(built.size()));
     }
 
     // The matrix would pass if both sides ignored the options: the measured peaks must differ where the
