@@ -62,6 +62,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addCompleteCommand(app, out, action);
     addManHelp(app, out, action);
 
+    // What went to stdout reached it, or the command fails: a closed pipe (SIGPIPE is ignored, see main.cpp) or a
+    // full disk under stdout is an error, never a silent 0, for every command and for --help, --help-all and
+    // --version alike: a script reading the output would otherwise take a truncated document for a whole one.
+    auto flushed = [&out, &err](int code) {
+        if (!out.flush()) {
+            err << "iteragpu: cannot write to standard output (a closed pipe or a full disk): the output is "
+                   "incomplete\n";
+            return code == kExitOk ? kExitError : code;
+        }
+        return code;
+    };
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     if (!reversed.empty())
         reversed.pop_back(); // the program name
@@ -69,13 +80,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         app.parse(reversed);
     } catch (const CLI::CallForHelp&) {
         out << app.help();
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::CallForAllHelp&) {
         out << app.help("", CLI::AppFormatMode::All);
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::CallForVersion&) {
         out << app.version() << '\n';
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::ParseError& e) {
         // One line: CLI11's reason (its line breaks folded) and where the options are listed.
         std::string reason = e.what();
@@ -93,14 +104,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "iteragpu: no command given\n";
         return kExitUsage;
     }
-    const int code = action();
-    // A closed pipe (SIGPIPE is ignored, see main.cpp) or a full disk under stdout is an error, never a silent 0:
-    // a script reading the output would otherwise take a truncated document for a whole one.
-    if (!out.flush()) {
-        err << "iteragpu: cannot write to standard output (a closed pipe or a full disk): the output is incomplete\n";
-        return code == kExitOk ? kExitError : code;
-    }
-    return code;
+    return flushed(action());
 }
 
 } // namespace iteragpu::cli

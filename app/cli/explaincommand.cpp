@@ -9,6 +9,7 @@
 #include "core/report/ledgerjson.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -60,7 +61,8 @@ namespace {
         if (o.json) {
             const auto indices = explainedPhases(result, o);
             if (!o.phase.empty() && indices.empty()) {
-                err << prefix << "no phase '" << o.phase << "' in " << o.file << "\n";
+                err << prefix << "no phase '" << units::printableName(o.phase) << "' in " << units::printable(o.file)
+                    << "\n";
                 return kExitUsage;
             }
             nlohmann::ordered_json ledgers = nlohmann::ordered_json::array();
@@ -81,9 +83,11 @@ namespace {
             out << *text;
             return kExitOk;
         }
-        err << prefix << "no phase '" << o.phase << "' in " << o.file << "; its phases:";
+        // The name asked for and the file's phase names may hold anything: each through the one escaping helper.
+        err << prefix << "no phase '" << units::printableName(o.phase) << "' in " << units::printable(o.file)
+            << "; its phases:";
         for (const auto& p : result.phases)
-            err << " " << protocol::phaseLabel(p);
+            err << " " << units::printableName(protocol::phaseLabel(p));
         err << "\n";
         return kExitUsage;
     }

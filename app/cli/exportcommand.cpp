@@ -5,6 +5,7 @@
 #include "core/interop/memoryvizexport.h"
 #include "core/interop/perfettoexport.h"
 #include "core/report/resultjson.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -23,6 +24,12 @@ namespace {
     int runExport(const ExportOptions& o, std::ostream& out, std::ostream& err)
     {
         const char* prefix = "iteragpu export: ";
+        // A missing or read-only folder, or a name too long for it, is refused before the result is read, as
+        // measure refuses it before a run.
+        if (std::string why; !report::canCreateFile(o.output, why)) {
+            err << prefix << why << "; nothing was exported\n";
+            return kExitUsage;
+        }
         protocol::RunResult result;
         std::string error;
         if (!report::readResultFile(o.file, result, error)) {
@@ -34,12 +41,12 @@ namespace {
             bytes = o.to == "memory-viz" ? interop::memoryVizPickle(result)
                                          : interop::perfettoTrace(result).dump(1) + "\n";
         } catch (const std::exception& e) {
-            err << prefix << "cannot encode " << o.file << ": " << e.what() << "\n";
+            err << prefix << "cannot encode " << units::printable(o.file) << ": " << units::printable(e.what()) << "\n";
             return kExitError;
         }
         if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error), error, err, prefix))
             return code;
-        out << o.output << " written: "
+        out << units::printable(o.output) << " written: "
             << (o.to == "memory-viz" ? "memory snapshot for pytorch.org/memory_viz" : "JSON trace for ui.perfetto.dev");
         if (o.to == "memory-viz")
             out << ", " << result.trace.size() << " allocator events"

@@ -28,10 +28,17 @@ namespace {
     int runImport(const ImportOptions& o, std::ostream& out, std::ostream& err)
     {
         const char* prefix = "iteragpu import: ";
-        // The output is refused before the snapshot is read (it may be large), and again when written.
+        // The output is refused before the snapshot is read (it may be large), and again when written: a missing
+        // or read-only folder or a name too long for it as bad arguments (as measure refuses them), then an
+        // existing file.
+        if (std::string why; !report::canCreateFile(o.output, why)) {
+            err << prefix << why << "; nothing was imported\n";
+            return kExitUsage;
+        }
         std::error_code ec;
-        if (std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
-            err << prefix << "the output file " << o.output << " exists; it is left untouched (choose another path)\n";
+        if (std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found && !ec) {
+            err << prefix << "the output file " << units::printable(o.output)
+                << " exists; it is left untouched (choose another path)\n";
             return kExitOutputExists;
         }
         protocol::RunResult result;
@@ -42,14 +49,15 @@ namespace {
         }
         if (const int code = writeExitCode(report::writeResultFile(o.output, result, error), error, err, prefix))
             return code;
-        out << o.output << " written (imported): " << result.phases.size() << " phase"
+        out << units::printable(o.output) << " written (imported): " << result.phases.size() << " phase"
             << (result.phases.size() == 1 ? "" : "s") << " of " << units::printable(result.config.deviceId) << " from "
             << result.imported->entries << " trace entries\n";
         for (const auto& p : result.phases)
-            out << "  " << units::printable(protocol::phaseLabel(p)) << ": peak allocated " << bytesText(p.peak.allocated)
-                << ", peak reserved " << bytesText(p.peak.reserved)
-                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + units::printable(p.error) + ")" : "") << "\n";
-        out << result.imported->note << "\n";
+            out << "  " << units::printable(protocol::phaseLabel(p)) << ": peak allocated "
+                << bytesText(p.peak.allocated) << ", peak reserved " << bytesText(p.peak.reserved)
+                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + units::printable(p.error) + ")" : "")
+                << "\n";
+        out << units::printable(result.imported->note) << "\n";
         return kExitOk;
     }
 

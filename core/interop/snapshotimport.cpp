@@ -13,6 +13,8 @@
 #include <ctime>
 #include <fstream>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace iteragpu::interop {
@@ -39,7 +41,7 @@ namespace {
         std::uint64_t address = 0;
         std::optional<std::uint64_t> deviceFree;
         double timeUs = 0.0;
-        std::string metadata;
+        const std::string* metadata = nullptr; // user_metadata, in the read pickle (never copied per entry)
     };
 
     struct Span {
@@ -112,7 +114,8 @@ namespace {
             if (!t || !std::isfinite(*t) || *t < 0)
                 throw Failure { where + " has no time_us (snapshots from PyTorch 2.1 on have it)" };
             out.timeUs = *t;
-            out.metadata = optionalString(e, "user_metadata");
+            if (const PickleValue* m = e.find("user_metadata"); m && m->isString() && !m->asString().empty())
+                out.metadata = &m->asString();
             switch (out.action) {
             case Action::Oom:
                 out.size = unsignedField(e, "size", where);
@@ -131,13 +134,14 @@ namespace {
     }
 
     // Outermost record_function regions of one device, in time order.
-    std::vector<Span> annotationSpans(const PickleValue* annotations, std::uint64_t device, std::size_t& beyond)
+    std::vector<Span> annotationSpans(
+        const PickleValue* annotations, std::uint64_t device, std::size_t& beyond, std::uint64_t& steps)
     {
         std::vector<Span> spans;
         if (!annotations || !annotations->isList())
             return spans;
         struct Mark {
-            std::string name;
+            const std::string* name; // in the read pickle
             bool start;
             double timeUs;
         };
@@ -148,31 +152,45 @@ namespace {
             const auto dev = optionalUnsigned(a, "device");
             if (dev && *dev != device)
                 continue;
-            const std::string stage = optionalString(a, "stage");
+            const PickleValue* stageValue = a.find("stage");
+            const std::string_view stage = stageValue && stageValue->isString() ? stageValue->asString() : "";
             const PickleValue* time = a.find("time_us");
             const auto t = time ? time->asNumber() : std::nullopt;
-            const std::string name = optionalString(a, "name");
-            if ((stage != "START" && stage != "END") || !t || !std::isfinite(*t) || name.empty())
+            const PickleValue* name = a.find("name");
+            if ((stage != "START" && stage != "END") || !t || !std::isfinite(*t) || !name || !name->isString()
+                || name->asString().empty())
                 continue;
-            marks.push_back({ name, stage == "START", *t });
+            marks.push_back({ &name->asString(), stage == "START", *t });
         }
         std::stable_sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.timeUs < b.timeUs; });
-        std::vector<std::string> open;
+        // The open regions innermost last, and where each name is open (by hash): an END closes the innermost
+        // open region of its name and every region opened inside it, in O(1) amortised, so N STARTs and N
+        // unmatched ENDs cost O(N).
+        std::vector<const std::string*> open;
+        std::unordered_map<std::string_view, std::vector<std::size_t>> openAt;
         for (const auto& m : marks) {
             if (m.start) {
                 if (open.empty()) {
                     if (spans.size() < kMaxPhases)
-                        spans.push_back({ m.name, m.timeUs, m.timeUs });
+                        spans.push_back({ *m.name, m.timeUs, m.timeUs });
                     else
                         ++beyond;
                 }
+                openAt[*m.name].push_back(open.size());
                 open.push_back(m.name);
+                ++steps;
                 continue;
             }
-            const auto it = std::find(open.rbegin(), open.rend(), m.name);
-            if (it == open.rend())
+            ++steps;
+            const auto it = openAt.find(*m.name);
+            if (it == openAt.end() || it->second.empty())
                 continue; // an END without its START (recorded before the ring's window)
-            open.erase(std::next(it).base(), open.end());
+            const std::size_t from = it->second.back();
+            while (open.size() > from) {
+                openAt[*open.back()].pop_back(); // the innermost open region is the last of its name
+                open.pop_back();
+                ++steps;
+            }
             if (open.empty() && !spans.empty())
                 spans.back().endUs = m.timeUs;
         }
@@ -220,7 +238,7 @@ namespace {
 
     __extension__ typedef __int128 Wide; // room for sums of 64-bit sizes and their differences
 
-    RunResult build(const PickleValue& root, const std::string& file)
+    RunResult build(const PickleValue& root, const std::string& file, ImportWork& work)
     {
         if (!root.isDict())
             throw Failure { "the pickle holds no dict: not a memory snapshot (torch.cuda.memory._snapshot())" };
@@ -329,17 +347,18 @@ namespace {
 
         // Phases.
         std::size_t beyond = 0;
-        std::vector<Span> spans = annotationSpans(root.find("external_annotations"), device, beyond);
+        std::vector<Span> spans = annotationSpans(root.find("external_annotations"), device, beyond, work.regionSteps);
         std::string phaseSource = "record_function regions (external_annotations)";
         if (!spans.empty())
             originUs = std::min(originUs, spans.front().startUs);
         if (spans.empty()) {
             phaseSource = "runs of equal user_metadata (torch.cuda.memory._set_memory_metadata)";
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                const auto& m = entries[i].metadata;
-                if (m.empty())
+                const std::string* m = entries[i].metadata;
+                if (!m)
                     continue;
-                if (!spans.empty() && spans.back().name == m && (i > 0 && entries[i - 1].metadata == m)) {
+                const std::string* before = i > 0 ? entries[i - 1].metadata : nullptr;
+                if (!spans.empty() && before && (before == m || *before == *m) && spans.back().name == *m) {
                     spans.back().endUs = timesUs[i];
                     continue;
                 }
@@ -347,7 +366,7 @@ namespace {
                     ++beyond;
                     continue;
                 }
-                spans.push_back({ m, timesUs[i], timesUs[i] });
+                spans.push_back({ *m, timesUs[i], timesUs[i] });
             }
         }
         if (spans.empty()) {
@@ -507,9 +526,22 @@ namespace {
 
 }
 
-bool importSnapshot(
-    std::string_view data, const std::string& file, RunResult& result, std::string& error, const PickleLimits& limits)
+bool importSnapshot(std::string_view data, const std::string& file, RunResult& result, std::string& error,
+    const PickleLimits& limits, ImportWork* work)
 {
+    ImportWork counted;
+    const std::uint64_t keyStepsBefore = PickleValue::keySteps();
+    struct Report {
+        ImportWork& counted;
+        ImportWork* work;
+        std::uint64_t before;
+        ~Report()
+        {
+            counted.keySteps = PickleValue::keySteps() - before;
+            if (work)
+                *work = counted;
+        }
+    } report { counted, work, keyStepsBefore };
     PickleValue root;
     std::string why;
     if (!PickleReader(limits).read(data, root, why)) {
@@ -517,7 +549,7 @@ bool importSnapshot(
         return false;
     }
     try {
-        result = build(root, file);
+        result = build(root, file, counted);
         return true;
     } catch (const Failure& f) {
         error = file + ": " + f.message;

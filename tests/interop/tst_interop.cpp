@@ -14,6 +14,7 @@
 #include "core/report/resultjson.h"
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
+#include "support/snapshotbombs.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -429,6 +430,58 @@ private slots:
         QVERIFY(writeBytes(again, interop::memoryVizPickle(back)));
         const QJsonObject s = runChecker("check_memory_viz.py", again);
         QVERIFY2(!s.contains(QStringLiteral("error")), qPrintable(s.value(QStringLiteral("error")).toString()));
+    }
+
+    // The snapshot reader is linear in its input: dict keys are looked up by hash, record_function pairs matched
+    // by name, and a memo reference costs the budgets what it holds (tests/support/snapshotbombs.h).
+    void snapshotReaderIsLinear()
+    {
+        protocol::RunResult r;
+        std::string error;
+        interop::ImportWork work;
+        // One entry dict of 2000 pairs shared by 2000 entries: a scan per lookup would compare 3 x 2000 x 2000 keys.
+        constexpr std::size_t kPairs = 2000;
+        const std::string wide = testsupport::sharedWideEntry(kPairs, kPairs);
+        QVERIFY2(interop::importSnapshot(wide, "wide.pickle", r, error, {}, &work), error.c_str());
+        QCOMPARE(r.imported->entries, std::uint64_t(kPairs));
+        QVERIFY2(work.keySteps <= 20 * kPairs, std::to_string(work.keySteps).c_str());
+        // 20 000 nested STARTs and 20 000 ENDs that match none of them: a scan per END would take 4 x 10^8 steps.
+        constexpr std::size_t kMarks = 20000;
+        const std::string marks = testsupport::unmatchedAnnotations(kMarks);
+        QVERIFY2(interop::importSnapshot(marks, "marks.pickle", r, error, {}, &work), error.c_str());
+        QCOMPARE(r.phases.size(), std::size_t(1));
+        QCOMPARE(r.phases[0].name, std::string("outer"));
+        QVERIFY2(work.regionSteps <= 4 * kMarks, std::to_string(work.regionSteps).c_str());
+    }
+
+    // A memoised entry is fetched for what it holds: its strings and values count against the budgets at every
+    // reference, so a 1 MB file cannot become gigabytes of copies.
+    void snapshotMemoBudgets()
+    {
+        protocol::RunResult r;
+        std::string error;
+        // 64 KiB of user_metadata referenced 3000 times is 192 MiB of str: over a 64 MiB budget.
+        interop::PickleLimits limits;
+        limits.maxTotalStringBytes = std::size_t { 64 } << 20;
+        const std::string small = testsupport::sharedLongMetadata(std::size_t { 64 } << 10, 3000);
+        QVERIFY(!interop::importSnapshot(small, "meta.pickle", r, error, limits));
+        QVERIFY2(error.find("bytes of str in all (memo references counted whole)") != std::string::npos,
+            error.c_str());
+        QVERIFY(!r.imported);
+        // The case with the default budgets: a 1 MiB str in an entry referenced 3000 times (3 GiB).
+        const std::string large = testsupport::sharedLongMetadata(std::size_t { 1 } << 20, 3000);
+        QVERIFY(!interop::importSnapshot(large, "meta.pickle", r, error));
+        QVERIFY2(error.find("more than 1073741824 bytes of str in all") != std::string::npos, error.c_str());
+        // Within the budget the same shape imports: 64 KiB referenced 100 times.
+        QVERIFY2(interop::importSnapshot(testsupport::sharedLongMetadata(std::size_t { 64 } << 10, 100), "ok.pickle",
+                     r, error, limits),
+            error.c_str());
+        QCOMPARE(r.phases.size(), std::size_t(1));
+        QCOMPARE(r.phases[0].name.size(), std::size_t { 64 } << 10);
+        // An entry of 20 000 pairs referenced 20 000 times holds 8 x 10^8 values: over the 2 x 10^7 budget.
+        QVERIFY(!interop::importSnapshot(testsupport::sharedWideEntry(20000, 20000), "wide.pickle", r, error));
+        QVERIFY2(error.find("more than 20000000 values (memo references counted whole)") != std::string::npos,
+            error.c_str());
     }
 
     void importRefuses_data()
