@@ -34,6 +34,9 @@ struct PickleLimits {
 // imported, called or constructed. A container fetched from the memo is shared and may not be changed any
 // more (Python's pickler only does that for a container that holds itself): so no cycle can be built, the
 // depth of every value is known when it is made, and freeing a result never recurses deeper than maxDepth.
+// A memo fetch of a container costs the budgets (maxValues, maxTotalStringBytes) everything the container holds,
+// as walking or copying it would: a 1 MiB str inside an entry fetched 3000 times is 3 GiB of str, refused, not a
+// 1 MB file that grows to gigabytes downstream. Its weight is known when it is fetched (it is sealed from then on).
 class PickleReader {
 public:
     explicit PickleReader(PickleLimits limits = {});

@@ -155,12 +155,12 @@ namespace {
             const PickleValue* stageValue = a.find("stage");
             const std::string_view stage = stageValue && stageValue->isString() ? stageValue->asString() : "";
             const PickleValue* time = a.find("time_us");
-            const auto t = time ? time->asNumber() : std::nullopt;
+            const double t = time ? time->asNumber().value_or(NAN) : NAN;
             const PickleValue* name = a.find("name");
-            if ((stage != "START" && stage != "END") || !t || !std::isfinite(*t) || !name || !name->isString()
+            if ((stage != "START" && stage != "END") || !std::isfinite(t) || !name || !name->isString()
                 || name->asString().empty())
                 continue;
-            marks.push_back({ &name->asString(), stage == "START", *t });
+            marks.push_back({ &name->asString(), stage == "START", t });
         }
         std::stable_sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.timeUs < b.timeUs; });
         // The open regions innermost last, and where each name is open (by hash): an END closes the innermost
@@ -237,6 +237,7 @@ namespace {
     }
 
     __extension__ typedef __int128 Wide; // room for sums of 64-bit sizes and their differences
+    __extension__ typedef unsigned __int128 UnsignedWide;
 
     RunResult build(const PickleValue& root, const std::string& file, ImportWork& work)
     {
@@ -313,11 +314,34 @@ namespace {
         Wide allocated = allocatedEnd - allocatedDelta;
         Wide reserved = reservedEnd - reservedDelta;
         const Wide kMax = static_cast<Wide>(~std::uint64_t { 0 });
+        // A trace that does not add up is named by its totals: what it adds over all its entries against what the
+        // end-state blocks and segments hold (the entry where a counter first leaves 0..2^64 is where the replay
+        // noticed, not what is wrong).
+        auto wide = [](Wide v) {
+            const bool negative = v < 0;
+            UnsignedWide m = negative ? static_cast<UnsignedWide>(-(v + 1)) + 1 : static_cast<UnsignedWide>(v);
+            std::string digits;
+            do {
+                digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+                m /= 10;
+            } while (m != 0);
+            return (negative ? "-" : "") + digits;
+        };
         auto check = [&](std::size_t i) {
-            if (allocated < 0 || reserved < 0 || allocated > kMax || reserved > kMax)
-                throw Failure { "the trace does not add up to the snapshot's segments (a counter falls below zero or "
-                                "beyond 64 bits at device_traces["
-                    + std::to_string(device) + "][" + std::to_string(i) + "])" };
+            if (allocated < 0 || reserved < 0 || allocated > kMax || reserved > kMax) {
+                const bool allocatedWrong = allocated < 0 || allocated > kMax;
+                throw Failure { std::string("the trace does not add up to the snapshot's end state: its entries ")
+                    + (allocatedWrong
+                            ? "allocate a net " + wide(allocatedDelta) + " bytes (alloc minus free_completed) "
+                                + "where the end-state blocks hold " + wide(allocatedEnd)
+                            : "reserve a net " + wide(reservedDelta)
+                                + " bytes (segment_alloc minus segment_free) where the end-state "
+                                  "segments hold "
+                                + wide(reservedEnd))
+                    + " of cuda:" + std::to_string(device) + ", so " + (allocatedWrong ? "allocated" : "reserved")
+                    + " would fall below 0 or beyond 2^64 (at entry " + std::to_string(i)
+                    + "); entries of the trace are missing or the snapshot was edited" };
+            }
         };
         check(0);
         const std::uint64_t allocatedBefore = static_cast<std::uint64_t>(allocated);
@@ -446,6 +470,9 @@ namespace {
                 if (e.action == Action::Oom && p.status == PhaseStatus::Ok) {
                     p.status = PhaseStatus::Failed;
                     p.outOfMemory = true;
+                    // The one device-level reading a snapshot holds: the free memory cudaMemGetInfo reported when
+                    // the allocator gave up, kept as the failed phase's reading (and exported again as such).
+                    p.deviceAfter.freeBytes = e.deviceFree;
                     p.error = "out of memory: a request of " + std::to_string(e.size) + " bytes failed"
                         + (e.deviceFree ? " with " + std::to_string(*e.deviceFree) + " bytes free on the device" : "")
                         + " (the snapshot's oom entry)";

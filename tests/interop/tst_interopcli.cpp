@@ -122,6 +122,11 @@ private slots:
         // explain reads it like any result file, and export writes it again.
         const auto explained = runCli({ "explain", out });
         QVERIFY2(explained.code == 0, explained.err.c_str());
+        // The header names what the file is, not an empty device name: "Measurement on cuda:0 (, backend cuda)".
+        QVERIFY2(explained.out.find("(, backend") == std::string::npos, explained.out.c_str());
+        QVERIFY2(explained.out.find("Imported from pytorch-memory-snapshot") != std::string::npos
+                && explained.out.find("not measured by iteragpu") != std::string::npos,
+            explained.out.c_str());
         const std::string again = path("imported.pickle");
         QCOMPARE(runCli({ "export", out, "--to", "memory-viz", "--output", again }).code, 0);
         QCOMPARE(python({ checker("check_memory_viz.py"), QString::fromStdString(again) }), 0);
