@@ -12,6 +12,7 @@
 #include "app/cli/sweepcommand.h"
 #include "core/buildinfo/buildinfo.h"
 #include "core/report/resultjson.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
 
@@ -89,12 +90,14 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return flushed(kExitOk);
     } catch (const CLI::ParseError& e) {
         // One line: CLI11's reason (its line breaks folded) and where the options are listed.
+        // A typed option's validator repeats the refused value, which may hold anything: escaped.
         std::string reason = e.what();
         for (auto& c : reason)
             if (c == '\n' || c == '\r')
                 c = ' ';
         while (!reason.empty() && reason.back() == ' ')
             reason.pop_back();
+        reason = units::printable(reason, units::kTextBytes);
         const auto parsed = app.get_subcommands();
         const std::string command = parsed.empty() ? std::string() : " " + parsed.front()->get_name();
         err << "iteragpu" << command << ": " << reason << " (see 'iteragpu" << command << " --help')\n";

@@ -13,6 +13,7 @@
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/units/printable.h"
 #include "core/verdict/devicefit.h"
 #include "core/verdict/deviceneedestimator.h"
 
@@ -258,9 +259,9 @@ namespace {
                     if (!chosen) {
                         std::string known;
                         for (const auto& c : catalog.cards())
-                            known += (known.empty() ? "" : ", ") + c.id;
-                        throw SizingError(
-                            "--device-catalog: unknown card '" + o.deviceCatalog + "' (known: all, " + known + ")");
+                            known += (known.empty() ? "" : ", ") + units::printableName(c.id);
+                        throw SizingError("--device-catalog: unknown card '" + units::printableName(o.deviceCatalog)
+                            + "' (known: all, " + known + ")");
                     }
                     verdicts.push_back(verdict::DeviceFit::verdict(estimate, need, *chosen));
                 }
@@ -297,10 +298,11 @@ namespace {
             }
             return kExitOk;
         } catch (const SizingError& e) {
-            err << "iteragpu estimate: " << e.what() << '\n';
+            err << "iteragpu estimate: " << units::printable(e.what(), units::kTextBytes) << '\n';
             return kExitError;
         } catch (const std::exception& e) {
-            err << "iteragpu estimate: " << e.what() << '\n';
+            // A file system error names its paths raw (a looping symlink in a model folder): escaped here.
+            err << "iteragpu estimate: " << units::printable(e.what(), units::kTextBytes) << '\n';
             return kExitError;
         }
     }

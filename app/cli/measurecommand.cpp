@@ -79,7 +79,7 @@ namespace {
         try {
             spec = workloads::DecoderSource::resolve(o.model, {}, o.assumeArchitecture);
         } catch (const units::InputError& e) {
-            err << prefix << e.what() << "\n";
+            err << prefix << units::printable(e.what(), units::kTextBytes) << "\n";
             return kExitError;
         }
         if (!o.format.empty())
