@@ -14,6 +14,7 @@
 #include "core/report/resultjson.h"
 
 #include <CLI/CLI.hpp>
+#include <new>
 
 #include <functional>
 #include <ostream>
@@ -93,7 +94,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "iteragpu: no command given\n";
         return kExitUsage;
     }
-    const int code = action();
+    int code = kExitOk;
+    try {
+        code = action();
+    } catch (const std::bad_alloc&) {
+        // The last resort of every command: the readers refuse what does not fit (Note [Reading a large result]),
+        // but an input may still need more than ulimit -v or the machine gives; one line, not an abort.
+        err << "iteragpu: out of memory: the input needs more memory than this process may use\n";
+        return kExitError;
+    }
     // A closed pipe (SIGPIPE is ignored, see main.cpp) or a full disk under stdout is an error, never a silent 0:
     // a script reading the output would otherwise take a truncated document for a whole one.
     if (!out.flush()) {
