@@ -15,6 +15,7 @@
 #include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
+#include <new>
 
 #include <functional>
 #include <ostream>
@@ -107,7 +108,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "iteragpu: no command given\n";
         return kExitUsage;
     }
-    return flushed(action());
+    int code = kExitOk;
+    try {
+        code = action();
+    } catch (const std::bad_alloc&) {
+        // The last resort of every command: the readers refuse what does not fit (Note [Reading a large result]),
+        // but an input may still need more than ulimit -v or the machine gives; one line, not an abort.
+        err << "iteragpu: out of memory: the input needs more memory than this process may use\n";
+        return kExitError;
+    }
+    return flushed(code);
 }
 
 } // namespace iteragpu::cli

@@ -428,7 +428,7 @@ namespace {
         printSummary(runner.record(), human);
         human << "sweep.json: " << sweep::sweepFilePath(o.folder) << "\n" << std::flush;
         if (o.json)
-            out << sweep::toJson(runner.record()).dump(2) << "\n" << std::flush;
+            out << sweep::toJson(runner.record()).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
         using O = sweep::SweepRunner::Outcome;
         switch (outcome) {
         case O::Complete:

@@ -12,7 +12,9 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -72,6 +74,28 @@ namespace {
         return v ? v->asUnsigned() : std::nullopt;
     }
 
+    // A size in bytes: below 2^63, as every byte count of a result (core/report/resultjson.cpp), so the ledger's
+    // differences never wrap; 2^64 - 1 is refused in one line, not cast to -1.
+    constexpr std::uint64_t kMaxBytes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+    std::uint64_t bytesWithin(std::uint64_t bytes, const std::string& name)
+    {
+        if (bytes > kMaxBytes)
+            throw Failure { name + " is " + std::to_string(bytes) + " bytes, beyond 2^63 - 1: not a byte count" };
+        return bytes;
+    }
+
+    std::uint64_t byteField(const PickleValue& dict, const char* key, const std::string& where)
+    {
+        return bytesWithin(unsignedField(dict, key, where), where + "." + key);
+    }
+
+    std::optional<std::uint64_t> optionalBytes(const PickleValue& dict, const char* key, const std::string& where)
+    {
+        const auto u = optionalUnsigned(dict, key);
+        return u ? std::optional(bytesWithin(*u, where + "." + key)) : std::nullopt;
+    }
+
     std::string optionalString(const PickleValue& dict, const char* key)
     {
         const PickleValue* v = dict.find(key);
@@ -118,13 +142,13 @@ namespace {
                 out.metadata = &m->asString();
             switch (out.action) {
             case Action::Oom:
-                out.size = unsignedField(e, "size", where);
-                out.deviceFree = optionalUnsigned(e, "device_free");
+                out.size = byteField(e, "size", where);
+                out.deviceFree = optionalBytes(e, "device_free", where);
                 break;
             case Action::Other:
                 break;
             default:
-                out.size = unsignedField(e, "size", where);
+                out.size = byteField(e, "size", where);
                 out.address = unsignedField(e, "addr", where);
                 break;
             }
@@ -281,7 +305,7 @@ namespace {
             const auto dev = optionalUnsigned(seg, "device");
             if (dev.value_or(0) != device)
                 continue;
-            reservedEnd += unsignedField(seg, "total_size", where);
+            reservedEnd += byteField(seg, "total_size", where);
             const PickleValue* blocks = seg.find("blocks");
             if (!blocks || !blocks->isList())
                 throw Failure { where + " has no \"blocks\" list" };
@@ -293,8 +317,8 @@ namespace {
                 const std::string state = optionalString(block, "state");
                 if (state != "active_allocated" && state != "active_pending_free")
                     continue;
-                const auto requested = optionalUnsigned(block, "requested_size");
-                allocatedEnd += requested ? *requested : unsignedField(block, "size", bwhere);
+                const auto requested = optionalBytes(block, "requested_size", bwhere);
+                allocatedEnd += requested ? *requested : byteField(block, "size", bwhere);
             }
         }
 
@@ -313,7 +337,7 @@ namespace {
         }
         Wide allocated = allocatedEnd - allocatedDelta;
         Wide reserved = reservedEnd - reservedDelta;
-        const Wide kMax = static_cast<Wide>(~std::uint64_t { 0 });
+        const Wide kMax = static_cast<Wide>(kMaxBytes); // a counter, as each size, below 2^63
         // A trace that does not add up is named by its totals: what it adds over all its entries against what the
         // end-state blocks and segments hold (the entry where a counter first leaves 0..2^64 is where the replay
         // noticed, not what is wrong).
@@ -339,7 +363,7 @@ namespace {
                                   "segments hold "
                                 + wide(reservedEnd))
                     + " of cuda:" + std::to_string(device) + ", so " + (allocatedWrong ? "allocated" : "reserved")
-                    + " would fall below 0 or beyond 2^64 (at entry " + std::to_string(i)
+                    + " would fall below 0 or beyond 2^63 - 1 (at entry " + std::to_string(i)
                     + "); entries of the trace are missing or the snapshot was edited" };
             }
         };
@@ -435,17 +459,33 @@ namespace {
                     phaseOf[i] = static_cast<int>(s);
             }
         }
+        // Note [Unique imported labels]
+        // A phase is looked up by its label (explain --phase): a name used once is its own label, a name used
+        // several times gets NAME#k, counted from 0 and skipping every label already taken, so the regions
+        // "a", "a", "a#1" become a#0, a#2 and a#1, never two phases with one label.
         std::map<std::string, std::uint32_t> occurrences;
         for (const auto& s : spans)
             ++occurrences[s.name];
+        std::set<std::string> taken;
+        for (const auto& [name, count] : occurrences)
+            if (count == 1)
+                taken.insert(name);
         std::map<std::string, std::uint32_t> seen;
+        const auto nextRepeat = [&](const std::string& name) {
+            std::uint32_t k = seen[name];
+            while (taken.count(name + "#" + std::to_string(k)))
+                ++k;
+            seen[name] = k + 1;
+            taken.insert(name + "#" + std::to_string(k));
+            return k;
+        };
         std::size_t cursor = 0; // first entry not before the current span
         for (std::size_t s = 0; s < spans.size(); ++s) {
             PhaseResult p;
             p.index = static_cast<int>(s);
             p.name = spans[s].name;
             if (occurrences[p.name] > 1)
-                p.repeat = seen[p.name]++;
+                p.repeat = nextRepeat(p.name);
             p.inputs = "recorded by PyTorch: " + phaseSource;
             p.status = PhaseStatus::Ok;
             p.outOfMemory = false;

@@ -111,7 +111,15 @@ private slots:
         QTest::addRow("0 layers") << "decoder" << "/workload/shape/layers" << "0" << "shape.layers must be at least 1";
         QTest::addRow("0 heads") << "decoder" << "/workload/shape/heads" << "0" << "shape.heads must be at least 1";
         QTest::addRow("rope theta 1e300")
-            << "decoder" << "/workload/rope_theta" << "1e300" << "workload.rope_theta is out of range";
+            << "decoder" << "/workload/rope_theta" << "1e300" << "workload.rope_theta 1e+300 is not a rotary base";
+        QTest::addRow("2^40 layers") << "decoder" << "/workload/shape/layers" << "1099511627776"
+                                     << "shape.layers 1099511627776 is larger than 100 000 layers";
+        QTest::addRow("peak allocated 2^63")
+            << "dense" << "/phases/0/peak/allocated" << "9223372036854775808" << "beyond 2^63 - 1";
+        QTest::addRow("trace size 2^64 - 1") << "dense" << "/trace/events"
+                                             << "[{\"t\":0,\"op\":\"malloc\",\"size\":18446744073709551615,"
+                                                "\"address\":1,\"phase\":0}]"
+                                             << "trace.events.size is 18446744073709551615 bytes";
         QTest::addRow("0 sequences") << "decoder" << "/workload/sequences" << "0" << "sequences must be at least 1";
         // Text from the file is quoted escaped: it cannot forge a line of the error or reach the terminal.
         QTest::addRow("schema with a newline and an escape")
