@@ -177,7 +177,10 @@ namespace {
             if (dev && *dev != device)
                 continue;
             const PickleValue* stageValue = a.find("stage");
-            const std::string_view stage = stageValue && stageValue->isString() ? stageValue->asString() : "";
+            // Both arms a string_view: with "" as the other arm the conditional is a std::string, a temporary the
+            // view would outlive (every stage then compared against freed memory).
+            const std::string_view stage
+                = stageValue && stageValue->isString() ? std::string_view(stageValue->asString()) : std::string_view();
             const PickleValue* time = a.find("time_us");
             const double t = time ? time->asNumber().value_or(NAN) : NAN;
             const PickleValue* name = a.find("name");
