@@ -2,6 +2,7 @@
 #include "app/cli/exportcommand.h"
 
 #include "app/cli/cliapp.h"
+#include "app/cli/optionconventions.h"
 #include "core/interop/memoryvizexport.h"
 #include "core/interop/perfettoexport.h"
 #include "core/report/resultjson.h"
@@ -19,6 +20,7 @@ namespace {
         std::string file;
         std::string to;
         std::string output;
+        bool force = false; // replace an existing --output
     };
 
     int runExport(const ExportOptions& o, std::ostream& out, std::ostream& err)
@@ -44,7 +46,7 @@ namespace {
             err << prefix << "cannot encode " << units::printable(o.file) << ": " << units::printable(e.what()) << "\n";
             return kExitError;
         }
-        if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error), error, err, prefix))
+        if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error, o.force), error, err, prefix))
             return code;
         out << units::printable(o.output) << " written: "
             << (o.to == "memory-viz" ? "memory snapshot for pytorch.org/memory_viz" : "JSON trace for ui.perfetto.dev");
@@ -78,9 +80,11 @@ void addExportCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::
         ->required()
         ->type_name("FORMAT")
         ->check(CLI::IsMember({ "memory-viz", "perfetto" }));
-    sub->add_option("--output,-o", opts->output, "File to write; an existing file is refused (exit code 3)")
+    sub->add_option(
+           "--output,-o", opts->output, "File to write; an existing file is refused (exit code 3) unless --force")
         ->required()
         ->type_name("PATH");
+    addForceFlag(*sub, opts->force);
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runExport(*opts, out, err); }; });
 }
 

@@ -209,6 +209,45 @@ private slots:
         QVERIFY(!QFile::exists(QString::fromStdString(path("never-written.out"))));
     }
 
+    // import and export keep measure's overwrite rule: an existing output is refused (exit 3, untouched), --force
+    // replaces it whole, with no temporary file left beside it.
+    void forceReplacesAnExistingOutput_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("written");
+        QTest::addRow("import") << QStringLiteral("import SNAP -o OUT") << QStringLiteral("\"schema\"");
+        QTest::addRow("export perfetto") << QStringLiteral("export RUN --to perfetto -o OUT")
+                                         << QStringLiteral("\"traceEvents\"");
+    }
+    void forceReplacesAnExistingOutput()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, written);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string out = dir.filePath(QStringLiteral("out.json")).toStdString();
+        {
+            std::ofstream(out) << "keep me\n";
+        }
+        std::vector<std::string> args;
+        for (const auto& part : command.split(QLatin1Char(' ')))
+            args.push_back(part == QLatin1String("RUN") ? m_result
+                    : part == QLatin1String("SNAP")     ? snapshot("snap_plain_p2.pickle")
+                    : part == QLatin1String("OUT")      ? out
+                                                        : part.toStdString());
+        const auto refused = runCli(args);
+        QCOMPARE(refused.code, 3);
+        QCOMPARE(readAll(out), std::string("keep me\n"));
+        args.push_back("--force");
+        const auto replaced = runCli(args);
+        QVERIFY2(replaced.code == 0, replaced.err.c_str());
+        QVERIFY2(readAll(out).find(written.toStdString()) != std::string::npos, readAll(out).c_str());
+        int entries = 0;
+        for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path().toStdString()))
+            ++entries;
+        QCOMPARE(entries, 1);
+    }
+
     // The paths and names import and export print come through the one escaping helper.
     void escapedPaths()
     {
