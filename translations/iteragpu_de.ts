@@ -118,6 +118,11 @@
         <translation>Gewichte: wie gewählt als %1 gespeichert; der torch_dtype der Konfiguration ist %2</translation>
     </message>
     <message>
+        <source>weights: stored as %1 (the config&apos;s torch_dtype)</source>
+        <extracomment>%1 storage format (bf16, fp16, fp32) read from config.json&apos;s torch_dtype</extracomment>
+        <translation>Gewichte: als %1 gespeichert (der torch_dtype der Konfiguration)</translation>
+    </message>
+    <message>
         <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
         <extracomment>%1 number of devices</extracomment>
         <translation>Tensor-Parallelität %1: Gewichte gleichmäßig auf die Geräte aufgeteilt (aufgerundet; kleine replizierte Tensoren wie Normalisierungen werden nicht wieder hinzugerechnet)</translation>

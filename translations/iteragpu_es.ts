@@ -118,6 +118,11 @@
         <translation>pesos: almacenados en %1, según lo elegido; el torch_dtype de la configuración es %2</translation>
     </message>
     <message>
+        <source>weights: stored as %1 (the config&apos;s torch_dtype)</source>
+        <extracomment>%1 storage format (bf16, fp16, fp32) read from config.json&apos;s torch_dtype</extracomment>
+        <translation>pesos: almacenados en %1 (el torch_dtype de la configuración)</translation>
+    </message>
+    <message>
         <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
         <extracomment>%1 number of devices</extracomment>
         <translation>paralelismo de tensores %1: pesos repartidos a partes iguales entre los dispositivos (redondeando hacia arriba; no se vuelven a sumar los tensores pequeños replicados, como los de normalización)</translation>

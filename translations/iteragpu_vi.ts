@@ -118,6 +118,11 @@
         <translation>trọng số: lưu dưới dạng %1 theo lựa chọn; torch_dtype trong cấu hình là %2</translation>
     </message>
     <message>
+        <source>weights: stored as %1 (the config&apos;s torch_dtype)</source>
+        <extracomment>%1 storage format (bf16, fp16, fp32) read from config.json&apos;s torch_dtype</extracomment>
+        <translation>trọng số: lưu dưới dạng %1 (torch_dtype trong cấu hình)</translation>
+    </message>
+    <message>
         <source>tensor parallel %1: weights divided evenly per device (rounded up; small replicated tensors such as norms are not added back)</source>
         <extracomment>%1 number of devices</extracomment>
         <translation>song song tensor %1: trọng số được chia đều cho các thiết bị (làm tròn lên; các tensor nhỏ được nhân bản như tham số chuẩn hóa không được cộng lại)</translation>

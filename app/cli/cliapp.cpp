@@ -12,8 +12,10 @@
 #include "app/cli/sweepcommand.h"
 #include "core/buildinfo/buildinfo.h"
 #include "core/report/resultjson.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
+#include <new>
 
 #include <functional>
 #include <ostream>
@@ -62,6 +64,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     addCompleteCommand(app, out, action);
     addManHelp(app, out, action);
 
+    // What went to stdout reached it, or the command fails: a closed pipe (SIGPIPE is ignored, see main.cpp) or a
+    // full disk under stdout is an error, never a silent 0, for every command and for --help, --help-all and
+    // --version alike: a script reading the output would otherwise take a truncated document for a whole one.
+    auto flushed = [&out, &err](int code) {
+        if (!out.flush()) {
+            err << "iteragpu: cannot write to standard output (a closed pipe or a full disk): the output is "
+                   "incomplete\n";
+            return code == kExitOk ? kExitError : code;
+        }
+        return code;
+    };
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     if (!reversed.empty())
         reversed.pop_back(); // the program name
@@ -69,21 +82,23 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         app.parse(reversed);
     } catch (const CLI::CallForHelp&) {
         out << app.help();
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::CallForAllHelp&) {
         out << app.help("", CLI::AppFormatMode::All);
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::CallForVersion&) {
         out << app.version() << '\n';
-        return kExitOk;
+        return flushed(kExitOk);
     } catch (const CLI::ParseError& e) {
         // One line: CLI11's reason (its line breaks folded) and where the options are listed.
+        // A typed option's validator repeats the refused value, which may hold anything: escaped.
         std::string reason = e.what();
         for (auto& c : reason)
             if (c == '\n' || c == '\r')
                 c = ' ';
         while (!reason.empty() && reason.back() == ' ')
             reason.pop_back();
+        reason = units::printable(reason, units::kTextBytes);
         const auto parsed = app.get_subcommands();
         const std::string command = parsed.empty() ? std::string() : " " + parsed.front()->get_name();
         err << "iteragpu" << command << ": " << reason << " (see 'iteragpu" << command << " --help')\n";
@@ -93,14 +108,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "iteragpu: no command given\n";
         return kExitUsage;
     }
-    const int code = action();
-    // A closed pipe (SIGPIPE is ignored, see main.cpp) or a full disk under stdout is an error, never a silent 0:
-    // a script reading the output would otherwise take a truncated document for a whole one.
-    if (!out.flush()) {
-        err << "iteragpu: cannot write to standard output (a closed pipe or a full disk): the output is incomplete\n";
-        return code == kExitOk ? kExitError : code;
+    int code = kExitOk;
+    try {
+        code = action();
+    } catch (const std::bad_alloc&) {
+        // The last resort of every command: the readers refuse what does not fit (Note [Reading a large result]),
+        // but an input may still need more than ulimit -v or the machine gives; one line, not an abort.
+        err << "iteragpu: out of memory: the input needs more memory than this process may use\n";
+        return kExitError;
     }
-    return code;
+    return flushed(code);
 }
 
 } // namespace iteragpu::cli

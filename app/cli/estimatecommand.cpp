@@ -3,6 +3,7 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/optionconventions.h"
+#include "core/model/modellimits.h"
 #include "core/sizing/componentlabels.h"
 #include "core/sizing/computationlines.h"
 #include "core/sizing/devicecatalog.h"
@@ -13,6 +14,7 @@
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/units/printable.h"
 #include "core/verdict/devicefit.h"
 #include "core/verdict/deviceneedestimator.h"
 
@@ -136,14 +138,14 @@ namespace {
         if (!o.tokens.empty() || kvGiven) {
             const bool modelGiven = !o.model.empty() || !o.gguf.empty() || !o.preset.empty() || !o.config.empty();
             if (o.tokens.empty() && o.capacity.empty() && !modelGiven)
-                throw SizingError("the KV cache options need --tokens (prompt tokens)");
+                throw SizingError("the KV cache options need --prompt-tokens");
             in.kvCache = true;
             if (!o.tokens.empty())
-                in.promptTokens = parseCount("--tokens", o.tokens);
+                in.promptTokens = parseCount("--prompt-tokens", o.tokens);
             if (!o.generated.empty())
                 in.generatedTokens = parseCount("--generated", o.generated, true);
             if (!o.layers.empty())
-                in.layers = parseCount("--layers", o.layers);
+                in.layers = countOf("--layers", o.layers, { 1, model::kMaxLayers }); // Note [Model limits]
             if (!o.kvHeads.empty())
                 in.kvHeads = parseCount("--kv-heads", o.kvHeads);
             if (!o.headDim.empty())
@@ -258,9 +260,9 @@ namespace {
                     if (!chosen) {
                         std::string known;
                         for (const auto& c : catalog.cards())
-                            known += (known.empty() ? "" : ", ") + c.id;
-                        throw SizingError(
-                            "--device-catalog: unknown card '" + o.deviceCatalog + "' (known: all, " + known + ")");
+                            known += (known.empty() ? "" : ", ") + units::printableName(c.id);
+                        throw SizingError("--device-catalog: unknown card '" + units::printableName(o.deviceCatalog)
+                            + "' (known: all, " + known + ")");
                     }
                     verdicts.push_back(verdict::DeviceFit::verdict(estimate, need, *chosen));
                 }
@@ -297,10 +299,11 @@ namespace {
             }
             return kExitOk;
         } catch (const SizingError& e) {
-            err << "iteragpu estimate: " << e.what() << '\n';
+            err << "iteragpu estimate: " << units::printable(e.what(), units::kTextBytes) << '\n';
             return kExitError;
         } catch (const std::exception& e) {
-            err << "iteragpu estimate: " << e.what() << '\n';
+            // A file system error names its paths raw (a looping symlink in a model folder): escaped here.
+            err << "iteragpu estimate: " << units::printable(e.what(), units::kTextBytes) << '\n';
             return kExitError;
         }
     }
@@ -318,7 +321,7 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     setExamples(*sub,
         { { "iteragpu estimate --parameters 7e9 --bits 16 --reserve-gib 4",
               "7 billion parameters at 16 bits with a 4 GiB reserve (the seeds' example)" },
-            { "iteragpu estimate --preset llama-2-7b --format nf4 --tokens 4096 --sequences 4 --device-catalog all",
+            { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog all",
                 "Llama 2 7B in NF4 with a KV cache of 4 x 4096 tokens, the verdict on every catalog card" },
             { "iteragpu estimate --config config.json --training --lora-rank 16 --batch 4 --json",
                 "a LoRA fine-tuning step of the model in config.json, as JSON" } });
@@ -362,7 +365,9 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     option("--group-size", o->groupSize, kCountPlaceholder, kGroupFormats,
         "Quantization group/block size (GPTQ/AWQ 128, NF4 64)");
     // KV cache.
-    option("--tokens", o->tokens, kCountPlaceholder, kGroupKvCache, "Prompt tokens per sequence");
+    // --prompt-tokens as in measure (one name for one thing in every command); --tokens, its first name, kept.
+    option("--prompt-tokens,--tokens", o->tokens, kCountPlaceholder, kGroupKvCache,
+        "Prompt tokens per sequence (--tokens is the same option)");
     option("--generated", o->generated, kCountPlaceholder, kGroupKvCache, "Generated tokens per sequence");
     option("--sequences", o->sequences, kCountPlaceholder, kGroupKvCache, "Sequences held at once");
     option("--layers", o->layers, kCountPlaceholder, kGroupKvCache, "Layers");

@@ -2,9 +2,11 @@
 #include "app/cli/exportcommand.h"
 
 #include "app/cli/cliapp.h"
+#include "app/cli/optionconventions.h"
 #include "core/interop/memoryvizexport.h"
 #include "core/interop/perfettoexport.h"
 #include "core/report/resultjson.h"
+#include "core/units/printable.h"
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -18,11 +20,18 @@ namespace {
         std::string file;
         std::string to;
         std::string output;
+        bool force = false; // replace an existing --output
     };
 
     int runExport(const ExportOptions& o, std::ostream& out, std::ostream& err)
     {
         const char* prefix = "iteragpu export: ";
+        // A missing or read-only folder, or a name too long for it, is refused before the result is read, as
+        // measure refuses it before a run.
+        if (std::string why; !report::canCreateFile(o.output, why)) {
+            err << prefix << why << "; nothing was exported\n";
+            return kExitUsage;
+        }
         protocol::RunResult result;
         std::string error;
         if (!report::readResultFile(o.file, result, error)) {
@@ -34,12 +43,12 @@ namespace {
             bytes = o.to == "memory-viz" ? interop::memoryVizPickle(result)
                                          : interop::perfettoTrace(result).dump(1) + "\n";
         } catch (const std::exception& e) {
-            err << prefix << "cannot encode " << o.file << ": " << e.what() << "\n";
+            err << prefix << "cannot encode " << units::printable(o.file) << ": " << units::printable(e.what()) << "\n";
             return kExitError;
         }
-        if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error), error, err, prefix))
+        if (const int code = writeExitCode(report::writeWholeFile(o.output, bytes, error, o.force), error, err, prefix))
             return code;
-        out << o.output << " written: "
+        out << units::printable(o.output) << " written: "
             << (o.to == "memory-viz" ? "memory snapshot for pytorch.org/memory_viz" : "JSON trace for ui.perfetto.dev");
         if (o.to == "memory-viz")
             out << ", " << result.trace.size() << " allocator events"
@@ -71,9 +80,11 @@ void addExportCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::
         ->required()
         ->type_name("FORMAT")
         ->check(CLI::IsMember({ "memory-viz", "perfetto" }));
-    sub->add_option("--output,-o", opts->output, "File to write; an existing file is refused (exit code 3)")
+    sub->add_option(
+           "--output,-o", opts->output, "File to write; an existing file is refused (exit code 3) unless --force")
         ->required()
         ->type_name("PATH");
+    addForceFlag(*sub, opts->force);
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runExport(*opts, out, err); }; });
 }
 

@@ -2,6 +2,7 @@
 #include "app/cli/importcommand.h"
 
 #include "app/cli/cliapp.h"
+#include "app/cli/optionconventions.h"
 #include "core/interop/snapshotimport.h"
 #include "core/report/resultjson.h"
 #include "core/units/printable.h"
@@ -18,6 +19,7 @@ namespace {
     struct ImportOptions {
         std::string file;
         std::string output;
+        bool force = false; // replace an existing --output
     };
 
     std::string bytesText(const std::optional<std::uint64_t>& v)
@@ -28,10 +30,18 @@ namespace {
     int runImport(const ImportOptions& o, std::ostream& out, std::ostream& err)
     {
         const char* prefix = "iteragpu import: ";
-        // The output is refused before the snapshot is read (it may be large), and again when written.
+        // The output is refused before the snapshot is read (it may be large), and again when written: a missing
+        // or read-only folder or a name too long for it as bad arguments (as measure refuses them), then an
+        // existing file (unless --force).
+        if (std::string why; !report::canCreateFile(o.output, why)) {
+            err << prefix << why << "; nothing was imported\n";
+            return kExitUsage;
+        }
         std::error_code ec;
-        if (std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found) {
-            err << prefix << "the output file " << o.output << " exists; it is left untouched (choose another path)\n";
+        if (!o.force && std::filesystem::symlink_status(o.output, ec).type() != std::filesystem::file_type::not_found
+            && !ec) {
+            err << prefix << "the output file " << units::printable(o.output)
+                << " exists; it is left untouched (choose another path)\n";
             return kExitOutputExists;
         }
         protocol::RunResult result;
@@ -40,16 +50,18 @@ namespace {
             err << prefix << error << "\n";
             return kExitError;
         }
-        if (const int code = writeExitCode(report::writeResultFile(o.output, result, error), error, err, prefix))
+        if (const int code
+            = writeExitCode(report::writeResultFile(o.output, result, error, o.force), error, err, prefix))
             return code;
-        out << o.output << " written (imported): " << result.phases.size() << " phase"
+        out << units::printable(o.output) << " written (imported): " << result.phases.size() << " phase"
             << (result.phases.size() == 1 ? "" : "s") << " of " << units::printable(result.config.deviceId) << " from "
             << result.imported->entries << " trace entries\n";
         for (const auto& p : result.phases)
-            out << "  " << units::printable(protocol::phaseLabel(p)) << ": peak allocated " << bytesText(p.peak.allocated)
-                << ", peak reserved " << bytesText(p.peak.reserved)
-                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + units::printable(p.error) + ")" : "") << "\n";
-        out << result.imported->note << "\n";
+            out << "  " << units::printable(protocol::phaseLabel(p)) << ": peak allocated "
+                << bytesText(p.peak.allocated) << ", peak reserved " << bytesText(p.peak.reserved)
+                << (p.status == protocol::PhaseStatus::Failed ? " (failed: " + units::printable(p.error) + ")" : "")
+                << "\n";
+        out << units::printable(result.imported->note) << "\n";
         return kExitOk;
     }
 
@@ -72,10 +84,11 @@ void addImportCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::
     sub->add_option("SNAPSHOT", opts->file, "Snapshot pickle written by torch.cuda.memory._dump_snapshot()")
         ->required()
         ->type_name("PATH");
-    sub->add_option(
-           "--output,-o", opts->output, "Result file (JSON) to write; an existing file is refused (exit code 3)")
+    sub->add_option("--output,-o", opts->output,
+           "Result file (JSON) to write; an existing file is refused (exit code 3) unless --force")
         ->required()
         ->type_name("PATH");
+    addForceFlag(*sub, opts->force);
     sub->callback([&action, &out, &err, opts] { action = [&out, &err, opts] { return runImport(*opts, out, err); }; });
 }
 

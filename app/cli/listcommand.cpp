@@ -9,6 +9,7 @@
 #include "core/sizing/scalartype.h"
 #include "core/sizing/trainingoptions.h"
 #include "core/sizing/weightformat.h"
+#include "core/units/printable.h"
 #include "core/units/units.h"
 
 #include <algorithm>
@@ -43,11 +44,12 @@ namespace {
             out << nlohmann::ordered_json { { "schema", "iteragpu.presets/1" }, { "presets", list } }.dump(2) << '\n';
             return kExitOk;
         }
+        // Names from the preset files: each through the one escaping helper (a file may hold anything).
         std::size_t width = 0;
         for (const auto& p : library.presets())
-            width = std::max(width, p.id.size());
+            width = std::max(width, units::printableName(p.id).size());
         for (const auto& p : library.presets())
-            out << padded(p.id, width) << p.name << '\n';
+            out << padded(units::printableName(p.id), width) << units::printableName(p.name) << '\n';
         return kExitOk;
     }
 
@@ -75,13 +77,15 @@ namespace {
             out << nlohmann::ordered_json { { "schema", "iteragpu.cards/1" }, { "cards", list } }.dump(2) << '\n';
             return kExitOk;
         }
+        // Names from the catalog file: each through the one escaping helper (a file may hold anything).
         std::size_t width = 0, nameWidth = 0;
         for (const auto& c : catalog.cards()) {
-            width = std::max(width, c.id.size());
-            nameWidth = std::max(nameWidth, c.name.size());
+            width = std::max(width, units::printableName(c.id).size());
+            nameWidth = std::max(nameWidth, units::printableName(c.name).size());
         }
         for (const auto& c : catalog.cards())
-            out << padded(c.id, width) << padded(c.name, nameWidth) << c.marketed << " marketed, "
+            out << padded(units::printableName(c.id), width) << padded(units::printableName(c.name), nameWidth)
+                << units::printableName(c.marketed) << " marketed, "
                 << units::format(c.reportedBytes, units::Unit::GiB) << " reported\n";
         return kExitOk;
     }
@@ -269,7 +273,7 @@ void addListOptions(CLI::App& app, std::ostream& out, std::ostream& err, std::fu
                 return listArchitectures(o->json, out);
             return o->presets ? listPresets(o->json, out) : listCards(o->json, out);
         } catch (const std::exception& e) {
-            err << "iteragpu: " << e.what() << '\n';
+            err << "iteragpu: " << units::printable(e.what(), units::kTextBytes) << '\n';
             return static_cast<int>(kExitError);
         }
     };

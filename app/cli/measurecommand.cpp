@@ -55,6 +55,7 @@ namespace {
         std::uint64_t seed = 0;
         bool dtypeGiven = false;
         bool modelGiven = false; // --model, even as an empty string (refused, never the dense network instead)
+        bool outputGiven = false; // --output, even as an empty string (refused, never a run that writes nothing)
         // The decoder (--model); the counts start at DecoderSpec's defaults.
         std::string model;
         std::string format; // empty: the model's torch_dtype (DecoderSource::storageFor)
@@ -79,7 +80,7 @@ namespace {
         try {
             spec = workloads::DecoderSource::resolve(o.model, {}, o.assumeArchitecture);
         } catch (const units::InputError& e) {
-            err << prefix << e.what() << "\n";
+            err << prefix << units::printable(e.what(), units::kTextBytes) << "\n";
             return kExitError;
         }
         if (!o.format.empty())
@@ -162,7 +163,7 @@ namespace {
         void line(const nlohmann::ordered_json& j)
         {
             std::lock_guard lock(m_mutex);
-            m_out << j.dump() << '\n' << std::flush;
+            m_out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n' << std::flush;
         }
         std::ostream& m_out;
         std::ostream& m_err;
@@ -235,9 +236,13 @@ namespace {
 
         std::string idError;
         const auto id = device::parseDeviceId(o.device, idError);
-        if (!id) {
+        if (!id) { // not BACKEND:INDEX or an unknown backend: a bad argument, not a missing device
             err << prefix << idError << "\n";
-            return kExitNoDevice;
+            return kExitUsage;
+        }
+        if (o.outputGiven && o.output.empty()) {
+            err << prefix << "--output '' names no file (give a path, or '-' for stdout); nothing was run\n";
+            return kExitUsage;
         }
         if (id->backend != "sim" && (!o.simCard.empty() || o.simSpeed)) {
             err << prefix << (o.simCard.empty() ? "--sim-speed" : "--sim-card") << " applies to sim:N devices only\n";
@@ -286,6 +291,8 @@ namespace {
             err << prefix << prepared.error << "\n";
             return kExitUsage;
         case protocol::PreparedRun::Failure::InvalidDeviceId:
+            err << prefix << prepared.error << "\n";
+            return kExitUsage;
         case protocol::PreparedRun::Failure::BackendUnavailable:
         case protocol::PreparedRun::Failure::NoSuchDevice:
             err << prefix << prepared.error << "\n";
@@ -331,7 +338,7 @@ namespace {
             return kExitNoDevice;
         }
         if (resultOnStdout)
-            out << report::toJson(result).dump(2) << '\n' << std::flush;
+            out << report::toJson(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n' << std::flush;
         if (!o.output.empty() && o.output != "-") {
             std::string error;
             const auto written = report::writeResultFile(o.output, result, error, o.force);
@@ -505,7 +512,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->type_name(kDevicePlaceholder)
         ->group(kGroupDevices);
     // Output.
-    sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused unless --force; "
+    auto* output = sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused unless --force; "
                                               "'-' prints the result to stdout")
         ->type_name(kPathPlaceholder)
         ->group(kGroupOutput);
@@ -523,8 +530,9 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->capture_default_str()
         ->type_name(kNamePlaceholder)
         ->group(kGroupOutput);
-    sub->callback([&action, &out, &err, opts, dtype, speed, model] {
+    sub->callback([&action, &out, &err, opts, dtype, speed, model, output] {
         opts->dtypeGiven = dtype->count() > 0;
+        opts->outputGiven = output->count() > 0;
         opts->modelGiven = model->count() > 0;
         if (speed->count() > 0)
             opts->simSpeed = speed->as<double>();

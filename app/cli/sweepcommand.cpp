@@ -10,6 +10,7 @@
 #include "core/sweep/sweepjson.h"
 #include "core/sweep/sweepplanner.h"
 #include "core/sweep/sweeprunner.h"
+#include "core/units/printable.h"
 #include "core/units/units.h"
 
 #include <CLI/CLI.hpp>
@@ -130,11 +131,14 @@ namespace {
             s << "  peak allocated " << bytes(t.peakAllocated) << ", reserved " << bytes(t.peakReserved)
               << ", device " << bytes(t.devicePeak);
         if (t.status == sweep::TrialStatus::Failed)
-            s << "  in " << t.failedPhase << (t.outOfMemory ? " (out of memory)" : "") << ": " << t.error;
+            s << "  in " << units::printableName(t.failedPhase) << (t.outOfMemory ? " (out of memory)" : "") << ": "
+              << units::printable(t.error, units::kTextBytes);
         else if (!t.error.empty())
-            s << ": " << t.error;
+            s << ": " << units::printable(t.error, units::kTextBytes);
+        // The phase, the error, the device and the node come from a trial's result, a kept sweep.json or squeue:
+        // each through the one escaping helper, so none can forge a line of the sweep's report.
         if (!t.device.empty())
-            s << "  on " << t.device << (t.host.empty() ? "" : "@" + t.host);
+            s << "  on " << units::printableName(t.device) << (t.host.empty() ? "" : "@" + units::printableName(t.host));
         if (t.wallSeconds) {
             char wall[32];
             std::snprintf(wall, sizeof wall, "%.2f", *t.wallSeconds);
@@ -156,13 +160,14 @@ namespace {
         else
             out << "no value passed";
         if (b.smallestFailing)
-            out << "; smallest failing " << *b.smallestFailing << " in " << b.failedPhase
-                << (b.outOfMemory ? " (out of memory)" : "") << ": " << b.error;
+            out << "; smallest failing " << *b.smallestFailing << " in " << units::printableName(b.failedPhase)
+                << (b.outOfMemory ? " (out of memory)" : "") << ": " << units::printable(b.error, units::kTextBytes);
         else if (b.limitReached)
             out << (r.spec.mode == sweep::SweepMode::FindMax ? " (--max itself passed)" : " (the largest value listed)");
         out << (b.exact ? "" : "  [not exact: the sweep did not close the interval]") << "\n";
         if (!r.complete)
-            out << "The sweep is not complete: " << (r.stopReason.empty() ? "stopped" : r.stopReason)
+            out << "The sweep is not complete: "
+                << (r.stopReason.empty() ? "stopped" : units::printable(r.stopReason, units::kTextBytes))
                 << " (continue it with --resume)\n";
         if (!r.fit) {
             out << "Growth: no fit (fewer than 2 distinct passing values)\n";
@@ -187,7 +192,7 @@ namespace {
             << units::format(f.overheadBytes, units::Unit::GiB)
             << " outside the allocated bytes as observed; not measured):\n";
         for (const auto& c : f.cards) {
-            out << "  " << c.cardName << " (" << units::format(c.capacityBytes, units::Unit::GiB) << "): ";
+            out << "  " << units::printableName(c.cardName) << " (" << units::format(c.capacityBytes, units::Unit::GiB) << "): ";
             if (c.unbounded)
                 out << "no limit follows from the fit";
             else if (c.largestValue)
@@ -364,7 +369,8 @@ namespace {
                 for (auto& c : reason)
                     if (c == '\n' || c == '\r')
                         c = ' ';
-                err << kPrefix << "the measure options after -- are refused: " << reason << "\n";
+                err << kPrefix << "the measure options after -- are refused: "
+                    << units::printable(reason, units::kTextBytes) << "\n";
                 return kExitUsage;
             }
         }
@@ -422,7 +428,7 @@ namespace {
         printSummary(runner.record(), human);
         human << "sweep.json: " << sweep::sweepFilePath(o.folder) << "\n" << std::flush;
         if (o.json)
-            out << sweep::toJson(runner.record()).dump(2) << "\n" << std::flush;
+            out << sweep::toJson(runner.record()).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n" << std::flush;
         using O = sweep::SweepRunner::Outcome;
         switch (outcome) {
         case O::Complete:

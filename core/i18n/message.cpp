@@ -45,8 +45,9 @@ std::string Arg::english() const
     case Kind::Text:
         break;
     }
-    // A text argument may come from a file (a model_type, a tensor name): it never breaks the line it is in.
-    return units::printable(text);
+    // A text argument may come from a file (a model_type, a tensor name): it never breaks the line it is in, and
+    // a 100 000-character one is cut (with its length said) rather than repeated whole.
+    return units::printableName(text, units::kTextBytes);
 }
 
 std::string substitute(std::string_view pattern, const std::vector<std::string>& values)

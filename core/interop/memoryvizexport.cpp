@@ -6,7 +6,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <ctime>
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace iteragpu::interop {
@@ -32,10 +35,89 @@ namespace {
         return index;
     }
 
-    PickleValue timeUs(double seconds)
+    // The run's start as microseconds since 1970 (PyTorch's time_us is the wall clock), from startedAtUtc
+    // ("2026-12-02T18:41:02Z", seconds only); nullopt when it is missing or not that form.
+    std::optional<std::int64_t> epochStartUs(const std::string& iso)
     {
-        const double us = std::round(seconds * 1e6);
+        int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+        char zone = 0;
+        if (std::sscanf(iso.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &year, &month, &day, &hour, &minute, &second, &zone)
+                != 7
+            || zone != 'Z' || year < 1970 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23
+            || minute > 59 || second > 60)
+            return std::nullopt;
+        std::tm tm {};
+        tm.tm_year = year - 1900;
+        tm.tm_mon = month - 1;
+        tm.tm_mday = day;
+        tm.tm_hour = hour;
+        tm.tm_min = minute;
+        tm.tm_sec = second;
+        const std::time_t t = timegm(&tm);
+        if (t < 0)
+            return std::nullopt;
+        return static_cast<std::int64_t>(t) * 1'000'000;
+    }
+
+    // time_us of an event t seconds into the run: epoch microseconds when the start is known, else from 0.
+    PickleValue timeUs(double seconds, std::optional<std::int64_t> originUs)
+    {
+        const double us = std::round(seconds * 1e6) + static_cast<double>(originUs.value_or(0));
         return PickleValue::integer(std::isfinite(us) && us >= 0 && us < 9.0e18 ? static_cast<std::int64_t>(us) : 0);
+    }
+
+    // One allocator_settings value of a "key=value ..." text as the snapshot held it: bool, int, float or str.
+    PickleValue settingValue(const std::string& text)
+    {
+        if (text == "true" || text == "True")
+            return PickleValue::boolean(true);
+        if (text == "false" || text == "False")
+            return PickleValue::boolean(false);
+        std::int64_t i = 0;
+        const char* first = text.data();
+        const char* last = text.data() + text.size();
+        if (!text.empty()) {
+            if (const auto [end, ec] = std::from_chars(first, last, i); ec == std::errc {} && end == last)
+                return PickleValue::integer(i);
+            double d = 0.0;
+            if (const auto [end, ec] = std::from_chars(first, last, d); ec == std::errc {} && end == last)
+                return PickleValue::real(d);
+        }
+        return PickleValue::string(text);
+    }
+
+    // allocator_settings as PyTorch's torch.cuda.memory._snapshot() names them (torch/csrc/cuda/Module.cpp):
+    // an imported run keeps what its snapshot said; a run of iteragpu's own caching allocator (PyTorch's
+    // native backend, reimplemented: no expandable segments, no max split, no round-up divisions, no garbage
+    // collection threshold) says PyTorch's defaults for those, and the async pool says backend:cudaMallocAsync.
+    PickleValue allocatorSettings(const RunResult& r)
+    {
+        auto settings = PickleValue::dict();
+        if (r.imported) {
+            std::size_t at = 0;
+            const std::string& text = r.environment.allocatorSettings;
+            while (at < text.size()) {
+                const std::size_t end = std::min(text.find(' ', at), text.size());
+                const std::string pair = text.substr(at, end - at);
+                if (const auto eq = pair.find('='); eq != std::string::npos && eq > 0)
+                    settings.set(pair.substr(0, eq), settingValue(pair.substr(eq + 1)));
+                at = end + 1;
+            }
+            return settings;
+        }
+        const bool async = r.config.allocator == protocol::AllocatorKind::Async;
+        auto roundup = PickleValue::dict();
+        for (std::uint64_t key = 1, i = 0; i < 16; ++i, key *= 2) // kRoundUpPowerOfTwoIntervals, all 0
+            roundup.set(std::to_string(key), PickleValue::integer(0));
+        settings.set("PYTORCH_CUDA_ALLOC_CONF", PickleValue::string(async ? "backend:cudaMallocAsync" : ""))
+            .set("max_split_size", PickleValue::integer(-1)) // SIZE_MAX as PyTorch's int64_t cast writes it
+            .set("garbage_collection_threshold", PickleValue::real(0.0))
+            .set("expandable_segments", PickleValue::boolean(false))
+            .set("pinned_num_register_threads", PickleValue::integer(1))
+            .set("release_lock_on_cudamalloc", PickleValue::boolean(false))
+            .set("pinned_use_cuda_host_register", PickleValue::boolean(false))
+            .set("roundup_power2_divisions", std::move(roundup));
+        return settings;
     }
 
     std::string phaseName(const RunResult& r, int phase)
@@ -92,7 +174,7 @@ namespace {
     }
 
     PickleValue entry(const std::string& action, const char* addressKey, PickleValue address, std::uint64_t size,
-        double t, const std::string& phase)
+        double t, std::optional<std::int64_t> originUs, const std::string& phase)
     {
         auto e = PickleValue::dict();
         e.set("action", PickleValue::string(action))
@@ -100,8 +182,9 @@ namespace {
             .set("size", PickleValue::unsignedInteger(size))
             .set("stream", PickleValue::integer(0))
             .set("frames", PickleValue::list())
+            .set("compile_context", PickleValue::string("N/A")) // PyTorch's value outside torch.compile
             .set("user_metadata", PickleValue::string(phase))
-            .set("time_us", timeUs(t));
+            .set("time_us", timeUs(t, originUs));
         return e;
     }
 
@@ -189,13 +272,18 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         segments.append(std::move(seg));
     }
 
-    // The device's free memory after a failed phase: what cudaMemGetInfo said when the allocator gave up.
-    auto deviceFreeAfter = [&r](int phase) {
+    // The device's free memory after a failed phase: what cudaMemGetInfo said when the allocator gave up (an
+    // imported run: the snapshot's own device_free). Always an int, as PyTorch always writes one (the viewer
+    // formats it as a number): 0 when nothing was read, which the note says.
+    std::size_t unreadDeviceFree = 0;
+    auto deviceFreeAfter = [&r, &unreadDeviceFree](int phase) {
         if (phase >= 0 && static_cast<std::size_t>(phase) < r.phases.size())
             if (const auto free = r.phases[static_cast<std::size_t>(phase)].deviceAfter.freeBytes)
                 return PickleValue::unsignedInteger(*free);
-        return PickleValue::none();
+        ++unreadDeviceFree;
+        return PickleValue::unsignedInteger(0);
     };
+    const std::optional<std::int64_t> originUs = epochStartUs(r.identity.startedAtUtc);
 
     auto trace = PickleValue::list();
     std::map<int, std::pair<double, double>> phaseSpan; // first and last entry of each phase
@@ -204,20 +292,20 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         const auto address = PickleValue::unsignedInteger(ev.address);
         switch (ev.op) {
         case TraceEvent::Op::Malloc:
-            trace.append(entry("alloc", "addr", address, ev.size, ev.t, phase));
+            trace.append(entry("alloc", "addr", address, ev.size, ev.t, originUs, phase));
             break;
         case TraceEvent::Op::Free:
-            trace.append(entry("free_requested", "addr", address, ev.size, ev.t, phase));
-            trace.append(entry("free_completed", "addr", address, ev.size, ev.t, phase));
+            trace.append(entry("free_requested", "addr", address, ev.size, ev.t, originUs, phase));
+            trace.append(entry("free_completed", "addr", address, ev.size, ev.t, originUs, phase));
             break;
         case TraceEvent::Op::SegmentAlloc:
-            trace.append(entry("segment_alloc", "addr", address, ev.size, ev.t, phase));
+            trace.append(entry("segment_alloc", "addr", address, ev.size, ev.t, originUs, phase));
             break;
         case TraceEvent::Op::SegmentFree:
-            trace.append(entry("segment_free", "addr", address, ev.size, ev.t, phase));
+            trace.append(entry("segment_free", "addr", address, ev.size, ev.t, originUs, phase));
             break;
         case TraceEvent::Op::Oom:
-            trace.append(entry("oom", "device_free", deviceFreeAfter(ev.phase), ev.size, ev.t, phase));
+            trace.append(entry("oom", "device_free", deviceFreeAfter(ev.phase), ev.size, ev.t, originUs, phase));
             break;
         case TraceEvent::Op::EmptyCache:
             continue; // no entry of its own: the segment_free entries it causes follow
@@ -240,7 +328,7 @@ PickleValue memoryVizSnapshot(const RunResult& r)
             a.set("name", PickleValue::string(phaseName(r, phase)))
                 .set("stage", PickleValue::string(stage))
                 .set("device", PickleValue::unsignedInteger(device))
-                .set("time_us", timeUs(t));
+                .set("time_us", timeUs(t, originUs));
             annotations.append(std::move(a));
         }
 
@@ -249,6 +337,7 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         .set("run_id", PickleValue::unsignedInteger(r.identity.runId))
         .set("device", PickleValue::string(r.config.deviceId))
         .set("simulated", PickleValue::boolean(r.simulated))
+        .set("imported", PickleValue::boolean(r.imported.has_value()))
         .set("allocator", PickleValue::string(protocol::allocatorName(r.config.allocator)))
         .set("events_kept", PickleValue::unsignedInteger(r.trace.size()))
         .set("events_dropped", PickleValue::unsignedInteger(r.traceDropped))
@@ -256,8 +345,19 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         .set("note",
             PickleValue::string(
                 std::string(r.simulated ? "simulated device: a memory model, not a GPU measurement. " : "")
-                + "Sizes are the allocator's block sizes (the trace keeps no requested sizes); no stack frames; no "
-                  "owner per entry; time_us counts from the start of the trace; user_metadata names the phase."
+                + (r.imported ? "Sizes are the requested sizes of the imported snapshot's trace (PyTorch records "
+                                "orig_size), so a block's size and requested_size are that requested size; "
+                              : "Sizes are the allocator's block sizes (the trace keeps no requested sizes); ")
+                + "no stack frames; no owner per entry; compile_context is N/A, as PyTorch writes it outside "
+                  "torch.compile; user_metadata names the phase; "
+                + (originUs ? "time_us is microseconds since 1970 from the run's start (" + r.identity.startedAtUtc
+                            + ", to the second)."
+                            : "time_us counts from the start of the trace (the run's start time is not known).")
+                + (unreadDeviceFree > 0 ? " device_free is 0 in " + std::to_string(unreadDeviceFree) + " oom entr"
+                            + (unreadDeviceFree == 1 ? "y" : "ies")
+                            + ": the device's free memory was not read (PyTorch always reads it with "
+                              "cudaMemGetInfo and writes an int)."
+                                        : "")
                 + (r.traceDropped > 0 ? " The oldest " + std::to_string(r.traceDropped)
                             + " events were dropped by the bounded trace: blocks allocated before the kept window "
                               "and never touched in it are missing."
@@ -268,6 +368,9 @@ PickleValue memoryVizSnapshot(const RunResult& r)
         .set("device_traces", std::move(deviceTraces))
         .set("external_annotations", std::move(annotations))
         .set("iteragpu", std::move(note));
+    // An imported snapshot that had no allocator_settings gets none (the viewer says so), not an empty dict.
+    if (!r.imported || !r.environment.allocatorSettings.empty())
+        snapshot.set("allocator_settings", allocatorSettings(r));
     return snapshot;
 }
 

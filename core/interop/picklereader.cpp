@@ -392,10 +392,13 @@ namespace {
             return items;
         }
 
-        void count()
+        void count() { addValues(1); }
+
+        void addValues(std::uint64_t n)
         {
-            if (++m_values > m_limits.maxValues)
-                fail("more than " + std::to_string(m_limits.maxValues) + " values");
+            m_values += n;
+            if (m_values > m_limits.maxValues)
+                fail("more than " + std::to_string(m_limits.maxValues) + " values (memo references counted whole)");
         }
 
         void push(PickleValue v)
@@ -407,6 +410,7 @@ namespace {
                 // A fresh container: an address freed earlier may come back, so its records start anew.
                 m_sealed.erase(id);
                 m_depth[id] = 1;
+                m_weight[id] = {};
             }
             m_stack.push_back(std::move(v));
         }
@@ -427,8 +431,35 @@ namespace {
                 depth = std::max(depth, depthOf(item) + 1);
             if (depth > m_limits.maxDepth)
                 fail("values nested deeper than " + std::to_string(m_limits.maxDepth));
+            Weight weight;
+            for (const auto& item : items)
+                weight += weightOf(item);
             push(PickleValue::tuple(std::move(items)));
             m_depth[m_stack.back().identity()] = depth;
+            m_weight[m_stack.back().identity()] = weight;
+        }
+
+        // What a container holds, its own children and theirs: the values and str bytes a walker over it visits.
+        // Memo references count whole, so a value fetched many times costs what walking it costs, each time.
+        struct Weight {
+            std::uint64_t values = 0;
+            std::uint64_t stringBytes = 0;
+            Weight& operator+=(const Weight& o)
+            {
+                values += o.values;
+                stringBytes += o.stringBytes;
+                return *this;
+            }
+        };
+
+        // The weight of v as a child: itself, and what it holds.
+        Weight weightOf(const PickleValue& v) const
+        {
+            Weight w { 1, v.isString() ? v.asString().size() : 0 };
+            if (const void* id = v.identity())
+                if (const auto it = m_weight.find(id); it != m_weight.end())
+                    w += it->second;
+            return w;
         }
 
         void insertInto(const PickleValue& target, PickleValue::Kind kind, const char* opcode) const
@@ -444,6 +475,7 @@ namespace {
 
         void grow(const PickleValue& target, const PickleValue& child)
         {
+            m_weight[target.identity()] += weightOf(child);
             auto& depth = m_depth[target.identity()];
             depth = std::max(depth, depthOf(child) + 1);
             if (depth > m_limits.maxDepth)
@@ -495,7 +527,8 @@ namespace {
         {
             m_stringBytes += n;
             if (m_stringBytes > m_limits.maxTotalStringBytes)
-                fail("more than " + std::to_string(m_limits.maxTotalStringBytes) + " bytes of str in all");
+                fail("more than " + std::to_string(m_limits.maxTotalStringBytes)
+                    + " bytes of str in all (memo references counted whole)");
         }
 
         void put(std::uint64_t index)
@@ -514,6 +547,13 @@ namespace {
             const PickleValue& v = it->second;
             if (v.isString())
                 addStringBytes(v.asString().size());
+            if (const void* id = v.identity()) {
+                // A shared container: what it holds counts again, as a walker (or a copy) pays for it again.
+                if (const auto w = m_weight.find(id); w != m_weight.end()) {
+                    addStringBytes(w->second.stringBytes);
+                    addValues(w->second.values);
+                }
+            }
             count();
             if (m_stack.size() >= m_limits.maxStack)
                 fail("more than " + std::to_string(m_limits.maxStack) + " values waiting on the stack");
@@ -531,7 +571,8 @@ namespace {
         std::unordered_map<std::uint64_t, PickleValue> m_memo;
         std::unordered_map<const void*, std::size_t> m_depth;
         std::unordered_set<const void*> m_sealed;
-        std::size_t m_values = 0;
+        std::unordered_map<const void*, Weight> m_weight;
+        std::uint64_t m_values = 0;
         std::uint64_t m_stringBytes = 0;
     };
 

@@ -15,9 +15,9 @@ namespace iteragpu::interop {
 struct PickleLimits {
     std::size_t maxInputBytes = std::size_t { 1 } << 30;
     std::size_t maxDepth = 32; // containers inside containers (a snapshot needs 5: dict > list > list > dict > list)
-    std::size_t maxValues = 20'000'000; // values created, memo fetches included
+    std::size_t maxValues = 20'000'000; // values created, memo fetches counted with all they hold
     std::size_t maxStringBytes = std::size_t { 16 } << 20; // one str
-    std::size_t maxTotalStringBytes = std::size_t { 1 } << 30; // every str made, memo copies included
+    std::size_t maxTotalStringBytes = std::size_t { 1 } << 30; // every str made and every str a memo fetch holds
     std::size_t maxStack = 4'000'000; // values waiting on pickle's stack
     std::size_t maxMarks = 1024;
     std::size_t maxMemo = 20'000'000;
@@ -34,6 +34,9 @@ struct PickleLimits {
 // imported, called or constructed. A container fetched from the memo is shared and may not be changed any
 // more (Python's pickler only does that for a container that holds itself): so no cycle can be built, the
 // depth of every value is known when it is made, and freeing a result never recurses deeper than maxDepth.
+// A memo fetch of a container costs the budgets (maxValues, maxTotalStringBytes) everything the container holds,
+// as walking or copying it would: a 1 MiB str inside an entry fetched 3000 times is 3 GiB of str, refused, not a
+// 1 MB file that grows to gigabytes downstream. Its weight is known when it is fetched (it is sealed from then on).
 class PickleReader {
 public:
     explicit PickleReader(PickleLimits limits = {});

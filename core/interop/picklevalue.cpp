@@ -6,7 +6,10 @@ namespace iteragpu::interop {
 namespace {
     const PickleValue::Items kNoItems;
     const PickleValue::Pairs kNoPairs;
+    thread_local std::uint64_t tKeySteps = 0;
 }
+
+std::uint64_t PickleValue::keySteps() { return tKeySteps; }
 
 PickleValue PickleValue::boolean(bool value)
 {
@@ -71,6 +74,7 @@ PickleValue PickleValue::dict(Pairs pairs)
     PickleValue v;
     v.m_kind = Kind::Dict;
     v.m_pairs = std::make_shared<Pairs>(std::move(pairs));
+    v.m_index = std::make_shared<KeyIndex>();
     return v;
 }
 
@@ -103,8 +107,10 @@ const PickleValue::Pairs& PickleValue::pairs() const { return m_pairs ? *m_pairs
 
 PickleValue::Pairs& PickleValue::pairs()
 {
-    if (!m_pairs)
+    if (!m_pairs) {
         m_pairs = std::make_shared<Pairs>();
+        m_index = std::make_shared<KeyIndex>();
+    }
     return *m_pairs;
 }
 
@@ -112,11 +118,43 @@ const PickleValue* PickleValue::find(const std::string& key) const
 {
     if (m_kind != Kind::Dict || !m_pairs)
         return nullptr;
-    // The last one: a key set twice keeps its second value, as Python's dict does.
-    for (auto it = m_pairs->rbegin(); it != m_pairs->rend(); ++it)
-        if (it->first.m_kind == Kind::String && it->first.m_string == key)
-            return &it->second;
-    return nullptr;
+    constexpr std::size_t kScanned = 16; // a dict this small is scanned
+    const Pairs& pairs = *m_pairs;
+    if (pairs.size() <= kScanned || !m_index) {
+        // The last one: a key set twice keeps its second value, as Python's dict does.
+        for (auto it = pairs.rbegin(); it != pairs.rend(); ++it) {
+            ++tKeySteps;
+            if (it->first.m_kind == Kind::String && it->first.m_string == key)
+                return &it->second;
+        }
+        return nullptr;
+    }
+    KeyIndex& index = *m_index;
+    if (index.indexed > pairs.size()) { // pairs were taken away through pairs(): start again
+        index.positions.clear();
+        index.indexed = 0;
+    }
+    for (; index.indexed < pairs.size(); ++index.indexed) {
+        ++tKeySteps;
+        const PickleValue& k = pairs[index.indexed].first;
+        if (k.m_kind == Kind::String)
+            index.positions[k.m_string] = index.indexed; // a later pair overwrites: the last one set
+    }
+    ++tKeySteps;
+    const auto it = index.positions.find(key);
+    if (it == index.positions.end())
+        return nullptr;
+    const auto& pair = pairs[it->second];
+    // A key changed in place through pairs() since it was indexed: fall back to the scan.
+    if (pair.first.m_kind != Kind::String || pair.first.m_string != key) {
+        for (auto rit = pairs.rbegin(); rit != pairs.rend(); ++rit) {
+            ++tKeySteps;
+            if (rit->first.m_kind == Kind::String && rit->first.m_string == key)
+                return &rit->second;
+        }
+        return nullptr;
+    }
+    return &pair.second;
 }
 
 PickleValue& PickleValue::set(const std::string& key, PickleValue value)

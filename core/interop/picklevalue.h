@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -56,7 +57,11 @@ public:
     const Pairs& pairs() const;
     Pairs& pairs();
     // Dict only: the value of the str key equal to key (the last one set, as in Python), nullptr when absent.
+    // A dict of more than a few pairs is looked up by hash (an index kept beside the pairs and extended as pairs
+    // are appended), so N lookups in one dict of N pairs cost O(N), not O(N^2). Not for concurrent use.
     const PickleValue* find(const std::string& key) const;
+    // Keys compared or indexed by find() on this thread so far: what a test of the lookups' cost counts.
+    static std::uint64_t keySteps();
 
     // Dict only, for building: appends key -> value and returns *this.
     PickleValue& set(const std::string& key, PickleValue value);
@@ -75,6 +80,12 @@ private:
     std::string m_string;
     std::shared_ptr<Items> m_items;
     std::shared_ptr<Pairs> m_pairs;
+    // The str keys of m_pairs by their last position; built on the first lookup of a large dict.
+    struct KeyIndex {
+        std::unordered_map<std::string, std::size_t> positions;
+        std::size_t indexed = 0; // pairs [0, indexed) are in positions
+    };
+    std::shared_ptr<KeyIndex> m_index;
 };
 
 } // namespace iteragpu::interop

@@ -12,7 +12,11 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <set>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace iteragpu::interop {
@@ -39,7 +43,7 @@ namespace {
         std::uint64_t address = 0;
         std::optional<std::uint64_t> deviceFree;
         double timeUs = 0.0;
-        std::string metadata;
+        const std::string* metadata = nullptr; // user_metadata, in the read pickle (never copied per entry)
     };
 
     struct Span {
@@ -68,6 +72,28 @@ namespace {
     {
         const PickleValue* v = dict.find(key);
         return v ? v->asUnsigned() : std::nullopt;
+    }
+
+    // A size in bytes: below 2^63, as every byte count of a result (core/report/resultjson.cpp), so the ledger's
+    // differences never wrap; 2^64 - 1 is refused in one line, not cast to -1.
+    constexpr std::uint64_t kMaxBytes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+    std::uint64_t bytesWithin(std::uint64_t bytes, const std::string& name)
+    {
+        if (bytes > kMaxBytes)
+            throw Failure { name + " is " + std::to_string(bytes) + " bytes, beyond 2^63 - 1: not a byte count" };
+        return bytes;
+    }
+
+    std::uint64_t byteField(const PickleValue& dict, const char* key, const std::string& where)
+    {
+        return bytesWithin(unsignedField(dict, key, where), where + "." + key);
+    }
+
+    std::optional<std::uint64_t> optionalBytes(const PickleValue& dict, const char* key, const std::string& where)
+    {
+        const auto u = optionalUnsigned(dict, key);
+        return u ? std::optional(bytesWithin(*u, where + "." + key)) : std::nullopt;
     }
 
     std::string optionalString(const PickleValue& dict, const char* key)
@@ -112,16 +138,17 @@ namespace {
             if (!t || !std::isfinite(*t) || *t < 0)
                 throw Failure { where + " has no time_us (snapshots from PyTorch 2.1 on have it)" };
             out.timeUs = *t;
-            out.metadata = optionalString(e, "user_metadata");
+            if (const PickleValue* m = e.find("user_metadata"); m && m->isString() && !m->asString().empty())
+                out.metadata = &m->asString();
             switch (out.action) {
             case Action::Oom:
-                out.size = unsignedField(e, "size", where);
-                out.deviceFree = optionalUnsigned(e, "device_free");
+                out.size = byteField(e, "size", where);
+                out.deviceFree = optionalBytes(e, "device_free", where);
                 break;
             case Action::Other:
                 break;
             default:
-                out.size = unsignedField(e, "size", where);
+                out.size = byteField(e, "size", where);
                 out.address = unsignedField(e, "addr", where);
                 break;
             }
@@ -131,13 +158,14 @@ namespace {
     }
 
     // Outermost record_function regions of one device, in time order.
-    std::vector<Span> annotationSpans(const PickleValue* annotations, std::uint64_t device, std::size_t& beyond)
+    std::vector<Span> annotationSpans(
+        const PickleValue* annotations, std::uint64_t device, std::size_t& beyond, std::uint64_t& steps)
     {
         std::vector<Span> spans;
         if (!annotations || !annotations->isList())
             return spans;
         struct Mark {
-            std::string name;
+            const std::string* name; // in the read pickle
             bool start;
             double timeUs;
         };
@@ -148,31 +176,48 @@ namespace {
             const auto dev = optionalUnsigned(a, "device");
             if (dev && *dev != device)
                 continue;
-            const std::string stage = optionalString(a, "stage");
+            const PickleValue* stageValue = a.find("stage");
+            // Both arms a string_view: with "" as the other arm the conditional is a std::string, a temporary the
+            // view would outlive (every stage then compared against freed memory).
+            const std::string_view stage
+                = stageValue && stageValue->isString() ? std::string_view(stageValue->asString()) : std::string_view();
             const PickleValue* time = a.find("time_us");
-            const auto t = time ? time->asNumber() : std::nullopt;
-            const std::string name = optionalString(a, "name");
-            if ((stage != "START" && stage != "END") || !t || !std::isfinite(*t) || name.empty())
+            const double t = time ? time->asNumber().value_or(NAN) : NAN;
+            const PickleValue* name = a.find("name");
+            if ((stage != "START" && stage != "END") || !std::isfinite(t) || !name || !name->isString()
+                || name->asString().empty())
                 continue;
-            marks.push_back({ name, stage == "START", *t });
+            marks.push_back({ &name->asString(), stage == "START", t });
         }
         std::stable_sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.timeUs < b.timeUs; });
-        std::vector<std::string> open;
+        // The open regions innermost last, and where each name is open (by hash): an END closes the innermost
+        // open region of its name and every region opened inside it, in O(1) amortised, so N STARTs and N
+        // unmatched ENDs cost O(N).
+        std::vector<const std::string*> open;
+        std::unordered_map<std::string_view, std::vector<std::size_t>> openAt;
         for (const auto& m : marks) {
             if (m.start) {
                 if (open.empty()) {
                     if (spans.size() < kMaxPhases)
-                        spans.push_back({ m.name, m.timeUs, m.timeUs });
+                        spans.push_back({ *m.name, m.timeUs, m.timeUs });
                     else
                         ++beyond;
                 }
+                openAt[*m.name].push_back(open.size());
                 open.push_back(m.name);
+                ++steps;
                 continue;
             }
-            const auto it = std::find(open.rbegin(), open.rend(), m.name);
-            if (it == open.rend())
+            ++steps;
+            const auto it = openAt.find(*m.name);
+            if (it == openAt.end() || it->second.empty())
                 continue; // an END without its START (recorded before the ring's window)
-            open.erase(std::next(it).base(), open.end());
+            const std::size_t from = it->second.back();
+            while (open.size() > from) {
+                openAt[*open.back()].pop_back(); // the innermost open region is the last of its name
+                open.pop_back();
+                ++steps;
+            }
             if (open.empty() && !spans.empty())
                 spans.back().endUs = m.timeUs;
         }
@@ -219,8 +264,9 @@ namespace {
     }
 
     __extension__ typedef __int128 Wide; // room for sums of 64-bit sizes and their differences
+    __extension__ typedef unsigned __int128 UnsignedWide;
 
-    RunResult build(const PickleValue& root, const std::string& file)
+    RunResult build(const PickleValue& root, const std::string& file, ImportWork& work)
     {
         if (!root.isDict())
             throw Failure { "the pickle holds no dict: not a memory snapshot (torch.cuda.memory._snapshot())" };
@@ -262,7 +308,7 @@ namespace {
             const auto dev = optionalUnsigned(seg, "device");
             if (dev.value_or(0) != device)
                 continue;
-            reservedEnd += unsignedField(seg, "total_size", where);
+            reservedEnd += byteField(seg, "total_size", where);
             const PickleValue* blocks = seg.find("blocks");
             if (!blocks || !blocks->isList())
                 throw Failure { where + " has no \"blocks\" list" };
@@ -274,8 +320,8 @@ namespace {
                 const std::string state = optionalString(block, "state");
                 if (state != "active_allocated" && state != "active_pending_free")
                     continue;
-                const auto requested = optionalUnsigned(block, "requested_size");
-                allocatedEnd += requested ? *requested : unsignedField(block, "size", bwhere);
+                const auto requested = optionalBytes(block, "requested_size", bwhere);
+                allocatedEnd += requested ? *requested : byteField(block, "size", bwhere);
             }
         }
 
@@ -294,12 +340,35 @@ namespace {
         }
         Wide allocated = allocatedEnd - allocatedDelta;
         Wide reserved = reservedEnd - reservedDelta;
-        const Wide kMax = static_cast<Wide>(~std::uint64_t { 0 });
+        const Wide kMax = static_cast<Wide>(kMaxBytes); // a counter, as each size, below 2^63
+        // A trace that does not add up is named by its totals: what it adds over all its entries against what the
+        // end-state blocks and segments hold (the entry where a counter first leaves 0..2^64 is where the replay
+        // noticed, not what is wrong).
+        auto wide = [](Wide v) {
+            const bool negative = v < 0;
+            UnsignedWide m = negative ? static_cast<UnsignedWide>(-(v + 1)) + 1 : static_cast<UnsignedWide>(v);
+            std::string digits;
+            do {
+                digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+                m /= 10;
+            } while (m != 0);
+            return (negative ? "-" : "") + digits;
+        };
         auto check = [&](std::size_t i) {
-            if (allocated < 0 || reserved < 0 || allocated > kMax || reserved > kMax)
-                throw Failure { "the trace does not add up to the snapshot's segments (a counter falls below zero or "
-                                "beyond 64 bits at device_traces["
-                    + std::to_string(device) + "][" + std::to_string(i) + "])" };
+            if (allocated < 0 || reserved < 0 || allocated > kMax || reserved > kMax) {
+                const bool allocatedWrong = allocated < 0 || allocated > kMax;
+                throw Failure { std::string("the trace does not add up to the snapshot's end state: its entries ")
+                    + (allocatedWrong
+                            ? "allocate a net " + wide(allocatedDelta) + " bytes (alloc minus free_completed) "
+                                + "where the end-state blocks hold " + wide(allocatedEnd)
+                            : "reserve a net " + wide(reservedDelta)
+                                + " bytes (segment_alloc minus segment_free) where the end-state "
+                                  "segments hold "
+                                + wide(reservedEnd))
+                    + " of cuda:" + std::to_string(device) + ", so " + (allocatedWrong ? "allocated" : "reserved")
+                    + " would fall below 0 or beyond 2^63 - 1 (at entry " + std::to_string(i)
+                    + "); entries of the trace are missing or the snapshot was edited" };
+            }
         };
         check(0);
         const std::uint64_t allocatedBefore = static_cast<std::uint64_t>(allocated);
@@ -329,17 +398,18 @@ namespace {
 
         // Phases.
         std::size_t beyond = 0;
-        std::vector<Span> spans = annotationSpans(root.find("external_annotations"), device, beyond);
+        std::vector<Span> spans = annotationSpans(root.find("external_annotations"), device, beyond, work.regionSteps);
         std::string phaseSource = "record_function regions (external_annotations)";
         if (!spans.empty())
             originUs = std::min(originUs, spans.front().startUs);
         if (spans.empty()) {
             phaseSource = "runs of equal user_metadata (torch.cuda.memory._set_memory_metadata)";
             for (std::size_t i = 0; i < entries.size(); ++i) {
-                const auto& m = entries[i].metadata;
-                if (m.empty())
+                const std::string* m = entries[i].metadata;
+                if (!m)
                     continue;
-                if (!spans.empty() && spans.back().name == m && (i > 0 && entries[i - 1].metadata == m)) {
+                const std::string* before = i > 0 ? entries[i - 1].metadata : nullptr;
+                if (!spans.empty() && before && (before == m || *before == *m) && spans.back().name == *m) {
                     spans.back().endUs = timesUs[i];
                     continue;
                 }
@@ -347,7 +417,7 @@ namespace {
                     ++beyond;
                     continue;
                 }
-                spans.push_back({ m, timesUs[i], timesUs[i] });
+                spans.push_back({ *m, timesUs[i], timesUs[i] });
             }
         }
         if (spans.empty()) {
@@ -392,17 +462,33 @@ namespace {
                     phaseOf[i] = static_cast<int>(s);
             }
         }
+        // Note [Unique imported labels]
+        // A phase is looked up by its label (explain --phase): a name used once is its own label, a name used
+        // several times gets NAME#k, counted from 0 and skipping every label already taken, so the regions
+        // "a", "a", "a#1" become a#0, a#2 and a#1, never two phases with one label.
         std::map<std::string, std::uint32_t> occurrences;
         for (const auto& s : spans)
             ++occurrences[s.name];
+        std::set<std::string> taken;
+        for (const auto& [name, count] : occurrences)
+            if (count == 1)
+                taken.insert(name);
         std::map<std::string, std::uint32_t> seen;
+        const auto nextRepeat = [&](const std::string& name) {
+            std::uint32_t k = seen[name];
+            while (taken.count(name + "#" + std::to_string(k)))
+                ++k;
+            seen[name] = k + 1;
+            taken.insert(name + "#" + std::to_string(k));
+            return k;
+        };
         std::size_t cursor = 0; // first entry not before the current span
         for (std::size_t s = 0; s < spans.size(); ++s) {
             PhaseResult p;
             p.index = static_cast<int>(s);
             p.name = spans[s].name;
             if (occurrences[p.name] > 1)
-                p.repeat = seen[p.name]++;
+                p.repeat = nextRepeat(p.name);
             p.inputs = "recorded by PyTorch: " + phaseSource;
             p.status = PhaseStatus::Ok;
             p.outOfMemory = false;
@@ -427,6 +513,9 @@ namespace {
                 if (e.action == Action::Oom && p.status == PhaseStatus::Ok) {
                     p.status = PhaseStatus::Failed;
                     p.outOfMemory = true;
+                    // The one device-level reading a snapshot holds: the free memory cudaMemGetInfo reported when
+                    // the allocator gave up, kept as the failed phase's reading (and exported again as such).
+                    p.deviceAfter.freeBytes = e.deviceFree;
                     p.error = "out of memory: a request of " + std::to_string(e.size) + " bytes failed"
                         + (e.deviceFree ? " with " + std::to_string(*e.deviceFree) + " bytes free on the device" : "")
                         + " (the snapshot's oom entry)";
@@ -507,9 +596,22 @@ namespace {
 
 }
 
-bool importSnapshot(
-    std::string_view data, const std::string& file, RunResult& result, std::string& error, const PickleLimits& limits)
+bool importSnapshot(std::string_view data, const std::string& file, RunResult& result, std::string& error,
+    const PickleLimits& limits, ImportWork* work)
 {
+    ImportWork counted;
+    const std::uint64_t keyStepsBefore = PickleValue::keySteps();
+    struct Report {
+        ImportWork& counted;
+        ImportWork* work;
+        std::uint64_t before;
+        ~Report()
+        {
+            counted.keySteps = PickleValue::keySteps() - before;
+            if (work)
+                *work = counted;
+        }
+    } report { counted, work, keyStepsBefore };
     PickleValue root;
     std::string why;
     if (!PickleReader(limits).read(data, root, why)) {
@@ -517,7 +619,7 @@ bool importSnapshot(
         return false;
     }
     try {
-        result = build(root, file);
+        result = build(root, file, counted);
         return true;
     } catch (const Failure& f) {
         error = file + ": " + f.message;

@@ -4,6 +4,7 @@
 #include "core/interop/picklereader.h"
 #include "core/protocol/runtypes.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -27,9 +28,18 @@ inline constexpr const char* kSnapshotFormat = "pytorch-memory-snapshot";
 //    decimated keeping the maxima), and is failed, out of memory, when it holds an oom entry;
 //  * device-level readings are unknown (null) except the free memory an oom entry names;
 //  * the last 65 536 entries become the run's allocator trace, so an imported run exports again.
-// The reader is bounded (PickleLimits); a file that is not a snapshot gets one line.
+// The reader is bounded (PickleLimits) and linear in its input: dict keys are looked up by hash, START / END
+// pairs matched by name, strings read in place rather than copied per entry; a file that is not a snapshot, or one
+// that does not add up, gets one line.
+// The work one import did, counted so that a test can hold the reader linear in its input: keys compared or
+// indexed in dict lookups, and steps matching record_function START / END pairs.
+struct ImportWork {
+    std::uint64_t keySteps = 0;
+    std::uint64_t regionSteps = 0;
+};
+
 bool importSnapshot(std::string_view data, const std::string& file, protocol::RunResult& result, std::string& error,
-    const PickleLimits& limits = {});
+    const PickleLimits& limits = {}, ImportWork* work = nullptr);
 
 // Reads the file (at most limits.maxInputBytes) and imports it.
 bool importSnapshotFile(

@@ -2,6 +2,7 @@
 #include "core/model/architectures.h"
 
 #include "core/model/jsonguard.h"
+#include "core/model/modellimits.h"
 #include "core/units/checkedmath.h"
 
 #include <algorithm>
@@ -15,7 +16,6 @@ namespace checked = units::checked;
 namespace {
 
     constexpr std::uint64_t kMaxDim = 1ULL << 32; // anything larger is a lying config, not a model
-    constexpr std::uint64_t kMaxLayers = 100000;
     constexpr const char* kWhat = "parameter count";
 
     struct Ctx {
@@ -53,8 +53,8 @@ namespace {
         ModelShape& s = x.s;
         s.hidden = countOf(c, hiddenKeys);
         s.layers = countOf(c, layerKeys);
-        if (s.layers > kMaxLayers)
-            c.fail("'num_hidden_layers' is larger than 100 000; not a real model");
+        if (const std::string why = layersProblem(s.layers, "'num_hidden_layers'"); !why.empty())
+            c.fail(why); // Note [Model limits]
         s.heads = countOf(c, headKeys);
         s.vocab = !c.has("vocab_size") && x.vocabDefault ? *x.vocabDefault : dim(c, c.count("vocab_size"), "vocab_size");
         s.kvHeads = dim(c, c.countOr("num_key_value_heads", s.heads), "num_key_value_heads");
@@ -90,8 +90,8 @@ namespace {
                 if (const auto t = c.optCount(key); t && *t > 0)
                     s.trainedContext = *t;
         if (const auto theta = c.optNumber("rope_theta")) {
-            if (*theta <= 0.0)
-                c.fail("'rope_theta' must be a positive number");
+            if (const std::string why = ropeThetaProblem(*theta, "'rope_theta'"); !why.empty())
+                c.fail(why); // Note [Model limits]
             s.ropeTheta = *theta;
         }
         for (const char* key : { "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps" }) {

@@ -209,20 +209,23 @@ namespace {
         return it->get<std::string>();
     }
 
-    // group_size: a positive count, or -1 for one group per row (GPTQ's "per channel").
-    void readGroup(const json& j, QuantizationConfig& q, const std::string& source)
+    // group_size (or AutoAWQ's older q_group_size): a positive count up to 2^32, or -1 for one group per row
+    // (GPTQ's "per channel"). -1 is a signed integer: 18446744073709551615 is a count beyond the limit, not -1.
+    // Returns whether the key was there.
+    bool readGroup(const json& j, const char* key, QuantizationConfig& q, const std::string& source)
     {
-        const auto it = j.find("group_size");
+        const auto it = j.find(key);
         if (it == j.end() || it->is_null())
-            return;
-        if (it->is_number_integer() && it->get<std::int64_t>() == -1) {
+            return false;
+        if (it->is_number_integer() && !it->is_number_unsigned() && it->get<std::int64_t>() == -1) {
             q.perChannel = true;
-            return;
+            return true;
         }
-        const auto g = optionalCount(j, "group_size", source);
+        const auto g = optionalCount(j, key, source);
         if (!g || *g == 0 || *g > (1ULL << 32))
-            fail(source, "quantization_config: 'group_size' must be -1 or between 1 and 2^32");
+            fail(source, std::string("quantization_config: '") + key + "' must be -1 or between 1 and 2^32");
         q.groupSize = *g;
+        return true;
     }
 
     void requireBits(const QuantizationConfig& q, const std::string& source)
@@ -271,10 +274,8 @@ std::optional<QuantizationConfig> ConfigReader::quantization(const json& top, co
         // AutoAWQ writes w_bit / q_group_size in older configs.
         q.bits = optionalCount(j, "bits", source).value_or(optionalCount(j, "w_bit", source).value_or(0));
         requireBits(q, source);
-        readGroup(j, q, source);
-        if (!q.groupSize && !q.perChannel)
-            if (const auto g = optionalCount(j, "q_group_size", source); g && *g > 0)
-                q.groupSize = *g;
+        if (!readGroup(j, "group_size", q, source))
+            readGroup(j, "q_group_size", q, source);
         if (const auto sym = optionalBool(j, "sym", source))
             q.symmetric = *sym;
     } else if (q.methodName == "fp8") {
@@ -312,7 +313,7 @@ std::optional<QuantizationConfig> ConfigReader::quantization(const json& top, co
         const std::string strategy = lowered(optionalString(w, "strategy", source).value_or("tensor"));
         q.perChannel = strategy == "channel";
         if (strategy == "group")
-            readGroup(w, q, source);
+            readGroup(w, "group_size", q, source);
         if (const auto sym = optionalBool(w, "symmetric", source))
             q.symmetric = *sym;
     } else if (q.methodName == "mxfp4") {

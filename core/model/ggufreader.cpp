@@ -3,6 +3,7 @@
 
 #include "core/model/ggmltype.h"
 #include "core/model/jsonguard.h"
+#include "core/model/modellimits.h"
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
 #include "core/units/printable.h"
@@ -487,6 +488,9 @@ ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
     if (const auto experts = optionalCount(key("expert_count")); experts && *experts > 1) {
         m.experts = *experts;
         m.expertsPerToken = optionalCount(key("expert_used_count")).value_or(0);
+        if (m.expertsPerToken > m.experts)
+            failShape("'" + key("expert_used_count") + "' (" + std::to_string(m.expertsPerToken)
+                + ") is more than the model's " + std::to_string(m.experts) + " experts");
     }
     if (m.experts > 0 && g.find(key("expert_feed_forward_length")))
         m.intermediate = requiredCount(key("expert_feed_forward_length"));
@@ -514,8 +518,8 @@ ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
     for (auto v : { m.hidden, m.layers, m.heads, m.intermediate, m.vocab, m.headDim })
         if (v > kMaxDim)
             failShape("a dimension is larger than 2^32; not a real model");
-    if (m.layers > 100000)
-        failShape("block_count is larger than 100 000; not a real model");
+    if (const std::string why = layersProblem(m.layers, "block_count"); !why.empty())
+        failShape(why); // Note [Model limits]
     m.tieWordEmbeddings = !tensorNames.count("output.weight");
     m.qkvBias = tensorNames.count("blk.0.attn_q.bias") > 0;
     m.outputBias = tensorNames.count("blk.0.attn_output.bias") > 0;
@@ -524,6 +528,9 @@ ModelShape GgufReader::shape(const GgufSummary& g, const std::string& source)
     if (const auto ctx = optionalCount(key("context_length")); ctx && *ctx > 0)
         m.trainedContext = *ctx;
     m.ropeTheta = optionalNumber(key("rope.freq_base"));
+    if (m.ropeTheta)
+        if (const std::string why = ropeThetaProblem(*m.ropeTheta, "rope.freq_base"); !why.empty())
+            failShape(why);
     m.normEps = optionalNumber(key("attention.layer_norm_rms_epsilon"));
     m.layerWindows.assign(m.layers, std::nullopt);
     if (const auto window = optionalCount(key("attention.sliding_window")); window && *window > 0) {

@@ -3,6 +3,7 @@
 
 #include "core/model/jsonguard.h"
 #include "core/units/inputerror.h"
+#include "core/units/printable.h"
 #include "core/units/regularfile.h"
 
 #include <algorithm>
@@ -128,6 +129,9 @@ namespace {
         return refs;
     }
 
+    // A path under the cache folder as an error line shows it: escaped, cut when very long.
+    std::string shownPath(const fs::path& path) { return units::printableName(path.string(), units::kTextBytes); }
+
     std::string joined(const std::vector<std::string>& items)
     {
         std::string s;
@@ -189,8 +193,9 @@ HfSnapshot HfCache::resolve(const std::string& text, const fs::path& givenRoot)
     const fs::path repo = root / folderName(*id);
     std::error_code ec;
     if (!fs::is_directory(repo, ec))
-        throw InputError(repoId + " is not in the local Hugging Face cache: no " + repo.string() + " (cache folder "
-            + root.string() + ", " + origin + "); nothing is downloaded");
+        // The cache folder comes from $HF_HUB_CACHE / $HF_HOME / $HOME: its paths are printed escaped.
+        throw InputError(repoId + " is not in the local Hugging Face cache: no " + shownPath(repo) + " (cache folder "
+            + shownPath(root) + ", " + origin + "); nothing is downloaded");
 
     HfSnapshot s;
     s.id = repoId;
@@ -203,11 +208,11 @@ HfSnapshot HfCache::resolve(const std::string& text, const fs::path& givenRoot)
         s.commit = readRef(refFile); // a FIFO or a device there is refused by name, never waited on
     } else {
         throw InputError("revision '" + s.revision + "' of " + repoId + " is not in the local Hugging Face cache: no "
-            + refFile.string() + " and no snapshot of that name (cached revisions: " + joined(listRefs(repo)) + ")");
+            + shownPath(refFile) + " and no snapshot of that name (cached revisions: " + joined(listRefs(repo)) + ")");
     }
     s.folder = snapshots / s.commit;
     if (!fs::is_directory(s.folder, ec))
-        throw InputError(repoId + "@" + s.revision + " points to commit " + s.commit + " but " + s.folder.string()
+        throw InputError(repoId + "@" + s.revision + " points to commit " + s.commit + " but " + shownPath(s.folder)
             + " is missing: an incomplete download");
     if (fs::is_regular_file(s.folder / "config.json", ec))
         s.config = s.folder / "config.json";

@@ -293,12 +293,21 @@ SafetensorsSummary SafetensorsReader::readFolder(const std::filesystem::path& fo
     std::error_code ec;
     std::vector<std::filesystem::path> files;
     std::filesystem::path index;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    // Every call with an error_code: a shard that is a looping symbolic link (ELOOP), or a folder that changes
+    // while it is listed, is one line naming it, never a std::filesystem::filesystem_error.
+    for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::filesystem::directory_entry& entry = *it;
         const std::string name = entry.path().filename().string();
-        if (name.size() > 22 && name.ends_with(".safetensors.index.json"))
+        if (name.size() > 22 && name.ends_with(".safetensors.index.json")) {
             index = entry.path();
-        else if (name.ends_with(".safetensors") && entry.is_regular_file())
-            files.push_back(entry.path());
+        } else if (name.ends_with(".safetensors")) {
+            std::error_code fileEc;
+            const bool regular = entry.is_regular_file(fileEc);
+            if (fileEc && fileEc != std::errc::no_such_file_or_directory) // a dangling link: not a shard
+                fail(entry.path(), "cannot be read: " + fileEc.message());
+            if (regular)
+                files.push_back(entry.path());
+        }
     }
     if (ec)
         fail(folder, "cannot be listed: " + ec.message());

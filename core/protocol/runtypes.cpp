@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/protocol/runtypes.h"
 
+#include "core/model/modellimits.h"
 #include "core/protocol/runlimits.h"
 
 #include "core/sim/simbackend.h"
@@ -211,6 +212,10 @@ namespace {
             || m.vocab == 0)
             return "the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab "
                    "must all be at least 1";
+        if (std::string why = model::layersProblem(m.layers, "the model's layer count"); !why.empty())
+            return why; // Note [Model limits]
+        if (std::string why = model::ropeThetaProblem(d.ropeTheta, "the rotary base (rope_theta)"); !why.empty())
+            return why;
         if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
             return "the model's " + std::to_string(m.heads) + " attention heads cannot share "
                 + std::to_string(m.kvHeads) + " KV heads: the KV heads must divide the heads";

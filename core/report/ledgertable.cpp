@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/ledgertable.h"
 
+#include "core/units/printable.h"
 #include "core/units/readablesize.h"
 #include "core/units/units.h"
 
@@ -64,13 +65,14 @@ std::string signedBytesText(const std::optional<std::int64_t>& bytes, bool showP
     const std::uint64_t magnitude
         = negative ? static_cast<std::uint64_t>(-(*bytes + 1)) + 1 : static_cast<std::uint64_t>(*bytes);
     const std::string sign = negative ? "-" : (showPlus && magnitude > 0 ? "+" : "");
-    return sign + units::groupDigits(magnitude) + " B (" + sign + units::formatReadable(magnitude, units::Unit::GiB) + ")";
+    return sign + units::groupDigits(magnitude) + " B (" + sign + units::formatReadable(magnitude, units::Unit::GiB)
+        + ")";
 }
 
 std::string ledgerTable(const PhaseLedger& ledger)
 {
     std::ostringstream s;
-    s << (ledger.simulated ? "[simulated] " : "") << "ledger of " << ledger.phase << " ("
+    s << (ledger.simulated ? "[simulated] " : "") << "ledger of " << units::printableName(ledger.phase) << " ("
       << protocol::phaseStatusName(ledger.status) << "): why the peak exceeds the estimate\n";
     for (const auto& section : ledger.sections) {
         const bool differences = section.kind == LedgerSectionKind::Differences;

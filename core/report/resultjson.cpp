@@ -4,8 +4,10 @@
 #include "core/report/ledgerjson.h"
 
 #include "core/model/jsonguard.h"
+#include "core/model/modellimits.h"
 #include "core/units/printable.h"
 #include "core/units/regularfile.h"
+#include "core/units/validutf8.h"
 
 #include <cerrno>
 #include <cmath>
@@ -16,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -102,7 +105,7 @@ namespace {
         if (c.workload == WorkloadKind::Script) {
             const ScriptSpec spec = c.script.value_or(ScriptSpec {});
             return { { "kind", workloadKindName(WorkloadKind::Script) },
-                { "script", spec.script.empty() ? ordered_json(nullptr) : ordered_json(spec.script) },
+                { "script", spec.script.empty() ? ordered_json(nullptr) : ordered_json(units::validUtf8(spec.script)) },
                 { "arguments", spec.arguments }, { "measured_by", spec.measuredBy } };
         }
         if (c.workload != WorkloadKind::Decoder || !c.decoder)
@@ -110,7 +113,7 @@ namespace {
                 { "network", "two-layer MLP y = GELU(x W1 + b1) W2 + b2 (the seeds' exercise)" },
                 { "width", c.width }, { "hidden", 4 * c.width } };
         const DecoderSpec& d = *c.decoder;
-        return { { "kind", workloadKindName(WorkloadKind::Decoder) }, { "model_source", d.modelSource },
+        return { { "kind", workloadKindName(WorkloadKind::Decoder) }, { "model_source", units::validUtf8(d.modelSource) },
             { "family", d.shape.family }, { "shape", shapeToJson(d.shape) },
             { "storage", weightStorageName(d.storage) },
             { "compute_dtype", device::dtypeName(decoderComputeDType(c)) },
@@ -226,6 +229,19 @@ namespace {
         return d;
     }
 
+    // A byte count of a result: below 2^63, the most any device holds many times over, so that a difference of
+    // two of them (the ledger's "estimate - measured", a transient) is an int64 that never wraps. A file from
+    // outside with 2^63 or more is refused, never cast ("peak allocated -1 B").
+    constexpr std::uint64_t kMaxReadBytes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+    std::uint64_t bytesWithin(std::uint64_t bytes, const std::string& name)
+    {
+        if (bytes > kMaxReadBytes)
+            throw ReadError { "field " + name + " is " + std::to_string(bytes)
+                + " bytes, beyond 2^63 - 1: not a byte count of a device" };
+        return bytes;
+    }
+
     std::optional<std::uint64_t> getOptionalBytes(const ordered_json& j, const char* key, const std::string& where)
     {
         const ordered_json& v = field(j, key, where);
@@ -233,7 +249,7 @@ namespace {
             return std::nullopt;
         if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
             throw ReadError { "field " + fieldName(key, where) + " must be a non-negative integer or null" };
-        return v.get<std::uint64_t>();
+        return bytesWithin(v.get<std::uint64_t>(), fieldName(key, where));
     }
 
     std::optional<double> getOptionalDouble(const ordered_json& j, const char* key, const std::string& where)
@@ -275,7 +291,7 @@ namespace {
                 throw ReadError { "field " + where + " names an unknown owner \"" + units::printable(name, 40) + "\"" };
             if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<std::int64_t>() >= 0))
                 throw ReadError { "field " + where + "." + name + " must be a non-negative integer" };
-            owners[static_cast<std::size_t>(*owner)] = value.get<std::uint64_t>();
+            owners[static_cast<std::size_t>(*owner)] = bytesWithin(value.get<std::uint64_t>(), where + "." + name);
         }
         return owners;
     }
@@ -337,7 +353,7 @@ namespace {
         i.id = get<std::string>(j, "id", w);
         i.index = get<int>(j, "index", w);
         i.name = get<std::string>(j, "name", w);
-        i.totalBytes = get<std::uint64_t>(j, "total_bytes", w);
+        i.totalBytes = bytesWithin(get<std::uint64_t>(j, "total_bytes", w), w + ".total_bytes");
         i.arch = get<std::string>(j, "arch", w);
         i.driverVersion = get<std::string>(j, "driver_version", w);
         i.runtimeVersion = get<std::string>(j, "runtime_version", w);
@@ -403,12 +419,12 @@ namespace {
         for (std::size_t i = 0; i < t.size(); ++i) {
             Sample s;
             s.t = t[i];
-            s.allocated = allocated[i];
-            s.reserved = reserved[i];
+            s.allocated = bytesWithin(allocated[i], sw + ".allocated");
+            s.reserved = bytesWithin(reserved[i], sw + ".reserved");
             if (!used[i].is_null()) {
                 if (!used[i].is_number_unsigned())
                     throw ReadError { "field " + sw + ".device_used must hold non-negative integers or null" };
-                s.deviceUsed = used[i].get<std::uint64_t>();
+                s.deviceUsed = bytesWithin(used[i].get<std::uint64_t>(), sw + ".device_used");
             }
             s.phaseIndex = p.index;
             p.samples.push_back(s);
@@ -446,6 +462,8 @@ namespace {
         d.shape.family = get<std::string>(w, "family", at);
         d.shape.source = d.modelSource;
         d.shape.layers = getPositive(m, "layers", sa);
+        if (const std::string why = model::layersProblem(d.shape.layers, "field " + sa + ".layers"); !why.empty())
+            throw ReadError { why }; // Note [Model limits]: explain sizes the model again, per layer
         d.shape.hidden = getPositive(m, "hidden", sa);
         d.shape.intermediate = getPositive(m, "intermediate", sa);
         d.shape.heads = getPositive(m, "heads", sa);
@@ -491,7 +509,10 @@ namespace {
         d.generated = get<std::uint64_t>(w, "generated", at);
         d.sequences = getPositive(w, "sequences", at);
         d.decodeChunk = get<std::uint64_t>(w, "decode_chunk", at);
-        d.ropeTheta = get<float>(w, "rope_theta", at);
+        const double ropeTheta = get<double>(w, "rope_theta", at);
+        if (const std::string why = model::ropeThetaProblem(ropeTheta, "field " + at + ".rope_theta"); !why.empty())
+            throw ReadError { why };
+        d.ropeTheta = static_cast<float>(ropeTheta);
         d.normEps = get<float>(w, "norm_eps", at);
         return d;
     }
@@ -511,7 +532,8 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         dims[d.name] = d.value;
     ordered_json j = { { "index", p.index }, { "name", p.name },
         { "repeat", p.repeat ? ordered_json(*p.repeat) : ordered_json(nullptr) },
-        { "status", phaseStatusName(p.status) }, { "inputs", p.inputs }, { "dimensions", dims },
+        // The one label of the phase (name#repeat): the ledger's "phase", trial_order and explain --phase use it.
+        { "label", phaseLabel(p) }, { "status", phaseStatusName(p.status) }, { "inputs", p.inputs }, { "dimensions", dims },
         { "baseline", pointToJson(p.baseline) }, { "peak", pointToJson(p.peak) }, { "final", pointToJson(p.final) },
         { "device_level", { { "before", levelToJson(p.deviceBefore) }, { "after", levelToJson(p.deviceAfter) } } },
         { "predicted_peak_allocated", optionalBytes(p.predictedPeakAllocated) },
@@ -598,7 +620,7 @@ ordered_json toJson(const RunResult& r)
     j["trace"] = { { "dropped", r.traceDropped }, { "events", std::move(events) } };
     // Present only for a run rebuilt from another tool's recording (iteragpu import).
     if (r.imported)
-        j["imported"] = { { "format", r.imported->format }, { "file", r.imported->file },
+        j["imported"] = { { "format", r.imported->format }, { "file", units::validUtf8(r.imported->file) },
             { "entries", r.imported->entries }, { "entries_skipped", r.imported->skipped },
             { "note", r.imported->note } };
     // Derived from the phases above (core/report/ledgerjson.h); a reader builds it again and ignores this key.
@@ -750,7 +772,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             if (!op)
                 throw ReadError { "trace.events has an unknown op" };
             t.op = *op;
-            t.size = get<std::uint64_t>(ev, "size", "trace.events");
+            t.size = bytesWithin(get<std::uint64_t>(ev, "size", "trace.events"), "trace.events.size");
             t.address = get<std::uint64_t>(ev, "address", "trace.events");
             t.phase = get<int>(ev, "phase", "trace.events");
             r.trace.push_back(t);
@@ -895,7 +917,8 @@ WriteError writeResultFile(const std::string& path, const RunResult& result, std
     }
     std::string text;
     try {
-        text = toJson(result).dump(1, '\t') + "\n";
+        // A text field not passed through validUtf8 (an error quoting a path) gets the same rule, never a throw.
+        text = toJson(result).dump(1, '\t', false, nlohmann::json::error_handler_t::replace) + "\n";
     } catch (const nlohmann::json::exception& e) {
         error = std::string("cannot encode the result: ") + e.what();
         return WriteError::Io;
@@ -1002,42 +1025,93 @@ bool canCreateFile(const std::string& path, std::string& error)
     return true;
 }
 
+namespace {
+
+    // Note [Reading a large result]
+    // A result of 10^5 phases is some 150 MB of text; nlohmann's tree of it is several times larger. The reader
+    // keeps memory proportional to the file: the "ledger" array (derived from the phases, ignored by the reader,
+    // about a third of a decoder's file) is dropped while parsing, the text is released before the tree becomes a
+    // RunResult, and a file that does not fit the memory the process may use (ulimit -v) is refused in one line,
+    // never an uncaught std::bad_alloc.
+    bool parseResultText(std::string_view text, const std::string& shown, ordered_json& j, std::string& error)
+    {
+        if (text.size() > kMaxResultFileBytes) {
+            error = shown + " is larger than " + std::to_string(kMaxResultFileBytes) + " bytes: not a result file";
+            return false;
+        }
+        // nlohmann/json parses recursively: the nesting is bounded before it sees the text.
+        if (model::jsonguard::nestingDepth(text) > model::jsonguard::kMaxDepth) {
+            error = shown + " nests objects or arrays deeper than " + std::to_string(model::jsonguard::kMaxDepth)
+                + " levels: not a result file";
+            return false;
+        }
+        const ordered_json::parser_callback_t dropLedger
+            = [](int depth, ordered_json::parse_event_t event, ordered_json& parsed) {
+                  return !(depth == 1 && event == ordered_json::parse_event_t::key && parsed == "ledger");
+              };
+        try {
+            j = ordered_json::parse(text, dropLedger);
+        } catch (const nlohmann::json::parse_error& e) {
+            error = shown + " is not valid JSON (at byte " + std::to_string(e.byte) + ")";
+            return false;
+        } catch (const nlohmann::json::exception& e) { // a number beyond double (1e400), a bad escape
+            error = shown + " is not a readable JSON document: " + units::printable(e.what(), 200);
+            return false;
+        }
+        return true;
+    }
+
+    bool resultFromTree(const ordered_json& j, const std::string& shown, RunResult& result, std::string& error)
+    {
+        if (!fromJson(j, result, error)) {
+            error = shown + ": " + error;
+            return false;
+        }
+        return true;
+    }
+
+    std::string tooLarge(const std::string& shown, std::size_t bytes)
+    {
+        return shown + " (" + std::to_string(bytes)
+            + " bytes) does not fit the memory this process may use: not read (Note [Reading a large result])";
+    }
+
+} // namespace
+
 bool readResultText(std::string_view text, const std::string& name, RunResult& result, std::string& error)
 {
     const std::string shown = units::printable(name);
-    if (text.size() > kMaxResultFileBytes) {
-        error = shown + " is larger than " + std::to_string(kMaxResultFileBytes) + " bytes: not a result file";
-        return false;
-    }
-    // nlohmann/json parses recursively: the nesting is bounded before it sees the text.
-    if (model::jsonguard::nestingDepth(text) > model::jsonguard::kMaxDepth) {
-        error = shown + " nests objects or arrays deeper than " + std::to_string(model::jsonguard::kMaxDepth)
-            + " levels: not a result file";
-        return false;
-    }
-    ordered_json j;
     try {
-        j = ordered_json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        error = shown + " is not valid JSON (at byte " + std::to_string(e.byte) + ")";
-        return false;
-    } catch (const nlohmann::json::exception& e) { // a number beyond double (1e400), a bad escape
-        error = shown + " is not a readable JSON document: " + units::printable(e.what(), 200);
-        return false;
-    }
-    if (!fromJson(j, result, error)) {
-        error = shown + ": " + error;
+        ordered_json j;
+        return parseResultText(text, shown, j, error) && resultFromTree(j, shown, result, error);
+    } catch (const std::bad_alloc&) {
+        result = {};
+        error = tooLarge(shown, text.size());
         return false;
     }
-    return true;
 }
 
 bool readResultFile(const std::string& path, RunResult& result, std::string& error)
 {
-    std::string text;
-    if (!units::readRegularFile(path, kMaxResultFileBytes, text, error))
+    const std::string shown = units::printable(path);
+    std::size_t bytes = 0;
+    try {
+        ordered_json j;
+        {
+            std::string text;
+            if (!units::readRegularFile(path, kMaxResultFileBytes, text, error))
+                return false;
+            bytes = text.size();
+            if (!parseResultText(text, shown, j, error))
+                return false;
+        } // the text is released here, before the tree becomes a RunResult
+        return resultFromTree(j, shown, result, error);
+    } catch (const std::bad_alloc&) {
+        result = {};
+        std::error_code ec;
+        error = tooLarge(shown, bytes != 0 ? bytes : static_cast<std::size_t>(std::filesystem::file_size(path, ec)));
         return false;
-    return readResultText(text, path, result, error);
+    }
 }
 
 } // namespace iteragpu::report

@@ -29,8 +29,15 @@ std::string runHeader(const RunResult& r)
         s << "SIMULATED run on " << units::printable(c.deviceId)
           << (c.simCard.empty() ? ": memory model only, not a GPU measurement\n"
                                 : ": memory model and the card's modelled times, not a GPU measurement\n");
+    else if (r.imported)
+        // A snapshot names its device by index only: no name to print, and iteragpu measured nothing.
+        s << "Imported from " << units::printableName(r.imported->format) << " " << units::printable(r.imported->file)
+          << " (" << units::printable(c.deviceId) << ", backend " << units::printable(r.environment.backend)
+          << "; the device's name is not recorded in it): recorded by PyTorch, not measured by iteragpu\n";
     else
-        s << "Measurement on " << units::printable(c.deviceId) << " (" << units::printable(r.environment.device.name)
+        s << "Measurement on " << units::printable(c.deviceId) << " ("
+          << (r.environment.device.name.empty() ? std::string("device name not recorded")
+                                                : units::printable(r.environment.device.name))
           << ", backend " << units::printable(r.environment.backend) << ")\n";
     if (c.workload == WorkloadKind::Script) {
         const ScriptSpec spec = c.script.value_or(ScriptSpec {});

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sizing/estimatereport.h"
 
+#include "core/units/printable.h"
 #include "core/units/readablesize.h"
 
 #include <cstdio>
@@ -117,7 +118,7 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
     out << padded("total", w) << sizeText(e.total()) << "  [largest phase '" << e.largestPhase << "' + reserve]\n";
     out << afterTotal;
     for (const auto& v : verdicts) {
-        out << padded("fit " + v.cardId, w) << (v.fits ? "fits" : "does NOT fit") << ": needs "
+        out << padded("fit " + units::printableName(v.cardId), w) << (v.fits ? "fits" : "does NOT fit") << ": needs "
             << units::format(v.neededPerDevice, units::Unit::GiB) << " per device";
         if (v.tensorParallel > 1)
             out << " x " << v.tensorParallel << " devices";

@@ -143,7 +143,11 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
                 scalarName(r.weights.compute) }
         };
         append(e.assumptions, w.assumptions);
-        if (shape && !shape->torchDtype.empty())
+        if (r.storageFromTorchDtype)
+            e.assumptions.push_back({ //: %1 storage format (bf16, fp16, fp32) read from config.json's torch_dtype
+                ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: stored as %1 (the config's torch_dtype)"),
+                { weightFormatInfo(r.weights.format).name } });
+        else if (shape && !shape->torchDtype.empty())
             e.assumptions.push_back({ //: %1 storage format chosen (fp16, nf4, ...), %2 torch_dtype of config.json
                 ITERAGPU_TRANSLATE_NOOP(
                     "Assumption", "weights: stored as %1 as chosen; the config's torch_dtype is %2"),

@@ -4,6 +4,7 @@
 #include "core/model/configreader.h"
 #include "core/model/ggufreader.h"
 #include "core/model/jsonguard.h"
+#include "core/model/modellimits.h"
 #include "core/model/safetensorsreader.h"
 #include "core/sizing/modelresolver.h"
 #include "core/sizing/quantizedformat.h"
@@ -172,6 +173,12 @@ SizingRequest makeRequest(const SizingInputs& in)
         r.weights.groupSize = positive(in.groupSize, "the quantization group size");
     if (quantization)
         applyQuantization(in, *quantization, r);
+    else if (!in.storageChosen && r.shape)
+        if (const auto f = weightFormatOfTorchDtype(r.shape->torchDtype)) {
+            // No format chosen: the weights stored as the config says, as 'measure' stores them.
+            r.weights.format = *f;
+            r.storageFromTorchDtype = true;
+        }
 
     // Training.
     if (in.mode != SizingMode::Inference) {
@@ -203,6 +210,8 @@ SizingRequest makeRequest(const SizingInputs& in)
     if (in.kvCache) {
         KvCacheOptions kv;
         kv.layers = positive(in.layers, "the KV cache's layers");
+        if (const std::string why = model::layersProblem(kv.layers, "the KV cache's layers"); !why.empty())
+            throw SizingError(why); // Note [Model limits]
         kv.kvHeads = positive(in.kvHeads, "the KV cache's KV heads");
         kv.headDim = positive(in.headDim, "the KV cache's head_dim");
         kv.promptTokens = in.promptTokens;

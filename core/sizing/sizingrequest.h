@@ -28,6 +28,8 @@ struct SizingRequest {
     std::optional<model::GgufSummary> gguf;
     bool weightsFromCheckpoint = true;
     WeightOptions weights;
+    // weights.format is the config's torch_dtype, as measure stores the weights, because none was chosen.
+    bool storageFromTorchDtype = false;
     std::optional<KvCacheOptions> kvCache; // inference KV cache; with a shape, zero fields are filled from it
     std::optional<TrainingOptions> training;
     // The attention implementation. Set: inference gets its activations per phase (prefill, decode, and the

@@ -107,4 +107,15 @@ std::optional<WeightFormat> weightFormatFromName(const std::string& name)
     return std::nullopt;
 }
 
+std::optional<WeightFormat> weightFormatOfTorchDtype(const std::string& torchDtype)
+{
+    if (torchDtype == "bfloat16" || torchDtype == "bf16")
+        return WeightFormat::BF16;
+    if (torchDtype == "float16" || torchDtype == "half" || torchDtype == "fp16")
+        return WeightFormat::FP16;
+    if (torchDtype == "float32" || torchDtype == "float" || torchDtype == "fp32")
+        return WeightFormat::FP32;
+    return std::nullopt;
+}
+
 } // namespace iteragpu::sizing

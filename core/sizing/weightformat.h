@@ -38,5 +38,8 @@ const WeightFormatInfo& weightFormatInfo(WeightFormat format);
 const std::vector<WeightFormatInfo>& allWeightFormats();
 // Case-insensitive; accepts the names of allWeightFormats() and a few aliases ("float16", "int4", "bnb-nf4").
 std::optional<WeightFormat> weightFormatFromName(const std::string& name);
+// A config.json's torch_dtype ("bfloat16", "float16", "float32" and their short names) as the storage format of
+// its weights; nullopt for anything else ("auto", absent).
+std::optional<WeightFormat> weightFormatOfTorchDtype(const std::string& torchDtype);
 
 } // namespace iteragpu::sizing

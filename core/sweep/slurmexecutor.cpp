@@ -4,6 +4,7 @@
 #include "core/sweep/externalcommand.h"
 #include "core/sweep/slurmscript.h"
 #include "core/sweep/slurmstatus.h"
+#include "core/units/printable.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -70,13 +71,15 @@ namespace {
         return text;
     }
 
+    // What squeue / sacct said of a task, in one line: its state, reason and node name are the scheduler's words
+    // and go through the one escaping helper.
     std::string describeState(const SlurmTaskState& state)
     {
-        std::string s = state.state;
+        std::string s = units::printableName(state.state);
         if (!state.reason.empty() && state.reason != "None")
-            s += " (" + state.reason + ")";
+            s += " (" + units::printableName(state.reason) + ")";
         if (!state.node.empty())
-            s += " on " + state.node;
+            s += " on " + units::printableName(state.node);
         return s;
     }
 
@@ -158,7 +161,7 @@ bool SlurmExecutor::readRecord(Task& task, const std::string& folder, std::uint3
     task.outcome.wallSeconds = record->wallSeconds;
     task.outcome.host = record->host;
     if (record->exitCode == 126 || record->exitCode == 127)
-        task.outcome.error = "the measure program could not run on " + record->host + " (exit "
+        task.outcome.error = "the measure program could not run on " + units::printableName(record->host) + " (exit "
             + std::to_string(record->exitCode) + "; see " + slurmTaskFileName(round, task.arrayIndex, "err") + ")";
     return true;
 }

@@ -3,6 +3,8 @@
 
 #include "core/model/jsonguard.h"
 #include "core/sweep/sweepplanner.h"
+#include "core/units/printable.h"
+#include "core/units/regularfile.h"
 
 #include <cerrno>
 #include <cmath>
@@ -555,36 +557,12 @@ std::string sweepFilePath(const std::string& folder)
 
 bool readSweepFile(const std::string& path, SweepRecord& record, std::string& error)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        error = "cannot open " + path + ": " + std::strerror(errno);
+    // Opened without waiting and checked on the descriptor: a FIFO named sweep.json is refused, not waited on.
+    std::string text;
+    if (!units::readRegularFile(path, kMaxSweepFileBytes, text, error))
         return false;
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        ::close(fd);
-        error = path + " is not a regular file";
-        return false;
-    }
-    if (static_cast<std::uint64_t>(st.st_size) > kMaxSweepFileBytes) {
-        ::close(fd);
-        error = path + " is larger than " + std::to_string(kMaxSweepFileBytes >> 20) + " MiB: not a sweep file";
-        return false;
-    }
-    std::string text(static_cast<std::size_t>(st.st_size), '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        got += static_cast<std::size_t>(n);
-    }
-    ::close(fd);
-    text.resize(got);
     if (!parseSweepText(text, record, error)) {
-        error = path + ": " + error;
+        error = units::printable(path) + ": " + error;
         return false;
     }
     return true;
@@ -595,7 +573,8 @@ SweepWriteError writeSweepFile(const std::string& path, const SweepRecord& recor
     namespace fs = std::filesystem;
     std::string text;
     try {
-        text = toJson(record).dump(1, '\t') + "\n";
+        // A name that is not UTF-8 (a model folder in measure_args) is written as U+FFFD (Note [Names in JSON]).
+        text = toJson(record).dump(1, '\t', false, nlohmann::json::error_handler_t::replace) + "\n";
     } catch (const nlohmann::json::exception& e) {
         error = std::string("cannot encode the sweep: ") + model::jsonguard::oneLine(e.what());
         return SweepWriteError::Io;

@@ -8,6 +8,7 @@
 #include "core/sweep/growthmodel.h"
 #include "core/sweep/sweepjson.h"
 #include "core/sweep/sweepplanner.h"
+#include "core/units/validutf8.h"
 
 #include <algorithm>
 #include <chrono>
@@ -81,7 +82,11 @@ SweepRunner::SweepRunner(std::string folder, SweepSpec spec, Executor& executor)
 
 std::string SweepRunner::specDifference(const SweepSpec& existing, const SweepSpec& asked)
 {
-    if (existing.measureArgs != asked.measureArgs)
+    // sweep.json holds names as valid UTF-8 (Note [Names in JSON]): the arguments asked are compared as written.
+    std::vector<std::string> askedAsWritten;
+    for (const auto& a : asked.measureArgs)
+        askedAsWritten.push_back(units::validUtf8(a));
+    if (existing.measureArgs != askedAsWritten)
         return "the base configuration: '" + joinArgs(existing.measureArgs) + "', not '" + joinArgs(asked.measureArgs)
             + "'";
     if (existing.dimension != asked.dimension)

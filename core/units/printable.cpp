@@ -20,6 +20,7 @@ namespace {
     bool invisibleControl(std::uint32_t cp)
     {
         return (cp >= 0x80 && cp <= 0x9f) // C1 controls (0x9b is a CSI on some terminals)
+            || cp == 0x061c // Arabic letter mark
             || cp == 0x200e || cp == 0x200f // left-to-right / right-to-left marks
             || cp == 0x2028 || cp == 0x2029 // line and paragraph separators
             || (cp >= 0x202a && cp <= 0x202e) // embeddings and overrides
@@ -62,42 +63,63 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    std::string render(std::string_view text, std::size_t maxLength, bool& cut)
+    {
+        cut = false;
+        std::string out;
+        out.reserve(text.size() < 256 ? text.size() : 256);
+        std::size_t i = 0;
+        while (i < text.size()) {
+            std::string piece;
+            std::size_t consumed = 1;
+            const auto b = static_cast<unsigned char>(text[i]);
+            if (b == '\n')
+                piece = "\\n";
+            else if (b == '\r')
+                piece = "\\r";
+            else if (b == '\t')
+                piece = "\\t";
+            else if (b < 0x20 || b == 0x7f)
+                piece = byteEscape(b);
+            else if (b < 0x80)
+                piece = std::string(1, static_cast<char>(b));
+            else {
+                std::uint32_t cp = 0;
+                if (const std::size_t length = decode(text, i, cp); length == 0) {
+                    piece = byteEscape(b);
+                } else {
+                    consumed = length;
+                    piece = invisibleControl(cp) ? codePointEscape(cp) : std::string(text.substr(i, length));
+                }
+            }
+            if (maxLength != std::string::npos && out.size() + piece.size() > maxLength) {
+                out += "...";
+                cut = true;
+                break;
+            }
+            out += piece;
+            i += consumed;
+        }
+        return out;
+    }
+
+} // namespace
+
 std::string printable(std::string_view text, std::size_t maxLength)
 {
-    std::string out;
-    out.reserve(text.size() < 256 ? text.size() : 256);
-    std::size_t i = 0;
-    while (i < text.size()) {
-        std::string piece;
-        std::size_t consumed = 1;
-        const auto b = static_cast<unsigned char>(text[i]);
-        if (b == '\n')
-            piece = "\\n";
-        else if (b == '\r')
-            piece = "\\r";
-        else if (b == '\t')
-            piece = "\\t";
-        else if (b < 0x20 || b == 0x7f)
-            piece = byteEscape(b);
-        else if (b < 0x80)
-            piece = std::string(1, static_cast<char>(b));
-        else {
-            std::uint32_t cp = 0;
-            if (const std::size_t length = decode(text, i, cp); length == 0) {
-                piece = byteEscape(b);
-            } else {
-                consumed = length;
-                piece = invisibleControl(cp) ? codePointEscape(cp) : std::string(text.substr(i, length));
-            }
-        }
-        if (maxLength != std::string::npos && out.size() + piece.size() > maxLength) {
-            out += "...";
-            break;
-        }
-        out += piece;
-        i += consumed;
-    }
-    return out;
+    bool cut = false;
+    return render(text, maxLength, cut);
+}
+
+std::string printableName(std::string_view name, std::size_t maxBytes)
+{
+    bool cut = false;
+    std::string shown = render(name, maxBytes, cut);
+    if (cut)
+        shown += " (" + std::to_string(name.size()) + " bytes)";
+    return shown;
 }
 
 } // namespace iteragpu::units

@@ -89,7 +89,8 @@ private slots:
         QTest::addRow("cuda:0") << QStringLiteral("cuda:0");
         QTest::addRow("hip:0") << QStringLiteral("hip:0");
         QTest::addRow("sim:7") << QStringLiteral("sim:7");
-        QTest::addRow("unknown backend") << QStringLiteral("tpu:0");
+        // An unknown backend (tpu:0) is a malformed device id, a bad argument (64) like every other one, not a
+        // missing device: tst_hostileinputs::measureRefusesBadArguments and tst_measurecli hold it.
     }
 
     void measureOnMissingDeviceExitsTwoAndWritesNothing()
@@ -373,6 +374,53 @@ private slots:
     }
 
     // Small sizes read in MiB, not "0.00 GiB".
+    // One name for one thing in every command that has it (the prompt was --tokens in estimate and --prompt-tokens
+    // in measure): each shared option and its spelling per command, read from the command's own --help.
+    void sharedOptionsAreSpelledAlike_data()
+    {
+        QTest::addColumn<QByteArray>("command");
+        QTest::addColumn<QByteArray>("option");
+        const std::vector<std::pair<const char*, std::vector<const char*>>> shared {
+            { "--prompt-tokens", { "estimate", "measure" } },
+            { "--generated", { "estimate", "measure" } },
+            { "--sequences", { "estimate", "measure" } },
+            { "--model", { "estimate", "measure" } },
+            { "--assume-architecture", { "estimate", "measure" } },
+            { "--format", { "estimate", "measure" } },
+            { "--attention", { "estimate", "measure" } },
+            { "--json", { "estimate", "measure", "explain", "sweep" } },
+            { "--output", { "measure", "import", "export" } },
+            { "--force", { "measure", "import", "export" } },
+        };
+        for (const auto& [option, commands] : shared)
+            for (const char* command : commands)
+                QTest::addRow("%s %s", command, option) << QByteArray(command) << QByteArray(option);
+    }
+    void sharedOptionsAreSpelledAlike()
+    {
+        QFETCH(QByteArray, command);
+        QFETCH(QByteArray, option);
+        const auto r = runCli({ command.toStdString(), "--help" });
+        QCOMPARE(r.code, 0);
+        const std::string o = option.toStdString();
+        bool listed = false;
+        for (auto at = r.out.find(o); at != std::string::npos && !listed; at = r.out.find(o, at + 1)) {
+            const char next = at + o.size() < r.out.size() ? r.out[at + o.size()] : '\n';
+            listed = (at == 0 || r.out[at - 1] == ' ' || r.out[at - 1] == ',') && (next == ' ' || next == ',' || next == '\n');
+        }
+        QVERIFY2(listed, (command.toStdString() + " --help does not list " + o + ":\n" + r.out).c_str());
+    }
+
+    // estimate's first name for the prompt, --tokens, is kept: the same option, the same estimate.
+    void estimateTokensIsPromptTokens()
+    {
+        const auto named = runCli(split("estimate --json --preset llama-2-7b --prompt-tokens 4096 --sequences 2"));
+        const auto alias = runCli(split("estimate --json --preset llama-2-7b --tokens 4096 --sequences 2"));
+        QCOMPARE(named.code, 0);
+        QCOMPARE(alias.code, 0);
+        QCOMPARE(alias.out, named.out);
+    }
+
     void smallSizesInMiB()
     {
         const auto r = runCli(split("estimate --preset llama-2-7b --tokens 8 --reserve-gib 0.03"));

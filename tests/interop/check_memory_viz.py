@@ -13,7 +13,9 @@ snapshot holds together:
     every free_completed brings back a block that was not live, every segment_alloc removes a live segment and
     every segment_free brings one back, and every block lies inside a segment at every step;
   * replayed forwards, every free_requested / free_completed follows an alloc of the same address and size
-    (or, when iteragpu.events_dropped says older events were dropped, a block live before the window).
+    (or, when iteragpu.events_dropped says older events were dropped, a block live before the window);
+  * what each of the five views of MemoryViz.js (torch/utils/viz/MemoryViz.js and process_alloc_data.js in
+    pytorch/pytorch) reads from each field has the type that code needs (views(), below).
 """
 import json
 import pickle
@@ -174,6 +176,59 @@ def replay_forwards(data, device, dropped):
     return unmatched
 
 
+# Epoch microseconds from 2001 to 2100: what `new Date(elem.time_us / 1000)` in process_alloc_data.js's
+# context_for_id turns into a date a user can read (a count from the start of a run reads 1 January 1970).
+EPOCH_US = (978307200 * 10**6, 4102444800 * 10**6)
+
+# allocator_settings as torch.cuda.memory._snapshot() writes them (torch/csrc/cuda/Module.cpp), by type.
+SETTINGS = {"PYTORCH_CUDA_ALLOC_CONF": str, "max_split_size": int, "garbage_collection_threshold": (int, float),
+            "expandable_segments": bool, "roundup_power2_divisions": dict}
+
+
+def number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def views(data, device, imported):
+    """A replica of the field reads of MemoryViz.js's five views (the kinds table at its end); a field that code
+    formats as a number must be one (formatSize calls num.toFixed: None throws a TypeError and stops the view)."""
+    entries = data["device_traces"][device] if device < len(data["device_traces"]) else []
+    for i, e in enumerate(entries):
+        where = f"device_traces[{device}][{i}] ({e['action']})"
+        # 'Allocator State History': EventSelector -> formatEvent / eventStack.
+        need(number(e.get("size")), f"{where}: formatSize(event.size) needs a number")
+        if e["action"] == "oom":
+            need(number(e.get("device_free")), f"{where}: formatSize(event.device_free) needs a number, not "
+                 f"{e.get('device_free')!r}")
+        elif e["action"] != "snapshot":
+            need(is_int(e.get("addr")), f"{where}: formatAddr calls event.addr.toString(16)")
+        md = e.get("user_metadata")
+        need(md is None or isinstance(md, (str, dict)), f"{where}: format_user_metadata takes a str or a dict")
+        need(isinstance(e.get("frames", []), list), f"{where}: format_frames needs a list")
+        # 'Active Memory Timeline', 'Allocated Memory (incl. Private Pools)', 'Active Cached Segment Timeline':
+        # process_alloc_data's context_for_id prints compile_context and new Date(time_us / 1000).
+        if e["action"] in ("alloc", "free_completed", "free", "segment_alloc", "segment_free"):
+            need(isinstance(e.get("compile_context"), str),
+                 f"{where}: no compile_context (PyTorch writes 'N/A' outside torch.compile)")
+            need(is_int(e.get("time_us")) and EPOCH_US[0] <= e["time_us"] < EPOCH_US[1],
+                 f"{where}: time_us {e.get('time_us')!r} is not microseconds since 1970 (the hover's date)")
+    for k, seg in enumerate(data["segments"]):
+        pool = seg.get("segment_pool_id")
+        need(pool is None or (isinstance(pool, (list, tuple)) and len(pool) == 2),
+             f"segments[{k}].segment_pool_id is not a pair (isPrivatePoolId reads [0] and [1])")
+    # 'Allocator Settings': JSON.stringify(snapshot.allocator_settings), or "No allocator settings found."
+    if not imported:
+        need("allocator_settings" in data, "no allocator_settings: the Allocator Settings view finds none")
+    if "allocator_settings" in data:
+        settings = data["allocator_settings"]
+        need(isinstance(settings, dict), "allocator_settings is not a dict")
+        for key, kind in SETTINGS.items():
+            if imported and key not in settings:
+                continue  # an imported snapshot's own settings, as it had them
+            need(isinstance(settings.get(key), kind) and (kind is not int or not isinstance(settings[key], bool)),
+                 f"allocator_settings.{key} is not what PyTorch writes ({settings.get(key)!r})")
+
+
 def main(path):
     with open(path, "rb") as f:
         data = pickle.load(f)
@@ -187,7 +242,9 @@ def main(path):
     summary = {"entries": entries, "segments": len(data["segments"]), "reserved_end": reserved,
                "allocated_end": allocated, "devices": sorted(devices), "actions": {}, "unmatched_frees": 0,
                "annotations": 0, "phases_in_metadata": []}
+    imported = extra.get("imported", False) is True
     for device in devices:
+        views(data, device, imported)
         replay_backwards(data, device)
         summary["unmatched_frees"] += replay_forwards(data, device, dropped)
     for t in data["device_traces"]:

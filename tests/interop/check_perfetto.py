@@ -5,7 +5,14 @@ JSON importer reads): an object with a traceEvents array and an optional display
 event has name (str), ph (one phase letter), pid and tid (int); every event but metadata has ts (a number, in
 microseconds); "X" has dur >= 0; "C" has args of numbers only; "M" is process_name / thread_name with
 args.name; "B"/"E" pair up per thread; complete events on one thread nest (Perfetto puts overlaps aside).
-Exits 1 with the first problem, 0 and a JSON summary on stdout."""
+
+And what Perfetto's own JSON importer (google/perfetto src/trace_processor/importers/json/: json_trace_tokenizer.cc,
+json_trace_parser_impl.cc, json_utils.cc) keeps rather than counts as json_tokenizer_failure / json_parser_failure
+or drops silently: a ts on every event but "M" (CoerceToTs: a number, or a string of one), in microseconds that
+still fit int64 nanoseconds; pid and tid that CoerceToUint32 takes (0 <= v < 2^32); "X" with a dur it can coerce
+(a null dur drops the slice); "C" with an object of args whose every value is a number or a numeric string (each
+becomes the counter track "NAME KEY"); "M" process_name / thread_name with a non-empty args.name (an empty one is
+ignored). Exits 1 with the first problem, 0 and a JSON summary on stdout."""
 import json
 import sys
 
@@ -43,14 +50,18 @@ def main(path):
         need(isinstance(e.get("name"), str), f"{where}.name is not a string")
         need(isinstance(e.get("ph"), str) and len(e["ph"]) == 1 and e["ph"] in PHASES, f"{where}.ph")
         need(isinstance(e.get("pid"), int) and isinstance(e.get("tid"), int), f"{where}: pid and tid must be ints")
+        need(0 <= e["pid"] < 2**32 and 0 <= e["tid"] < 2**32, f"{where}: pid / tid beyond what CoerceToUint32 takes")
         ph = e["ph"]
         if ph == "M":
             need(e["name"] in ("process_name", "thread_name", "process_sort_index", "thread_sort_index",
                                "process_labels"), f"{where}: unknown metadata {e['name']}")
             need(isinstance(e.get("args", {}).get("name", ""), str), f"{where}.args.name is not a string")
+            if e["name"] in ("process_name", "thread_name"):
+                need(e.get("args", {}).get("name"), f"{where}: an empty args.name, which Perfetto ignores")
             names[(e["name"], e["pid"], e["tid"])] = e["args"].get("name")
             continue
         need(number(e.get("ts")) and e["ts"] >= 0, f"{where}.ts is not a non-negative number (microseconds)")
+        need(e["ts"] * 1000 < 2**63, f"{where}.ts does not fit Perfetto's int64 nanoseconds")
         if "args" in e:
             need(isinstance(e["args"], dict), f"{where}.args is not an object")
         if ph == "X":
@@ -60,6 +71,7 @@ def main(path):
             args = e.get("args")
             need(isinstance(args, dict) and args, f"{where}: a counter without args")
             need(all(number(v) for v in args.values()), f"{where}: counter args must be numbers")
+            need(all(v == v and abs(v) != float("inf") for v in args.values()), f"{where}: a counter that is not finite")
             counters.setdefault(e["name"], 0)
             counters[e["name"]] += 1
         elif ph == "B":

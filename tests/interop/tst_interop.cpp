@@ -14,7 +14,9 @@
 #include "core/report/resultjson.h"
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
+#include "support/snapshotbombs.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -264,6 +266,30 @@ private slots:
         const PickleValue snap = interop::memoryVizSnapshot(m_decoder);
         QCOMPARE(snap.find("iteragpu")->find("simulated")->asBool(), true);
         QCOMPARE(snap.find("iteragpu")->find("events_dropped")->asUnsigned(), std::optional<std::uint64_t>(0));
+        // What the viewer's Allocator Settings view and its hovers read, as PyTorch writes it: the run's allocator
+        // (iteragpu's native caching allocator: PyTorch's defaults), compile_context outside torch.compile, and
+        // time_us in microseconds since 1970 from the run's start.
+        const PickleValue* settings = snap.find("allocator_settings");
+        QVERIFY(settings && settings->isDict());
+        QCOMPARE(settings->find("PYTORCH_CUDA_ALLOC_CONF")->asString(), std::string());
+        QCOMPARE(settings->find("expandable_segments")->asBool(), false);
+        QVERIFY(settings->find("max_split_size")->negative()); // SIZE_MAX through PyTorch's int64_t: -1
+        QCOMPARE(settings->find("roundup_power2_divisions")->pairs().size(), std::size_t(16));
+        const PickleValue& first = snap.find("device_traces")->items()[0].items()[0];
+        QCOMPARE(first.find("compile_context")->asString(), std::string("N/A"));
+        const auto started
+            = QDateTime::fromString(QString::fromStdString(m_decoder.identity.startedAtUtc), Qt::ISODate);
+        QVERIFY(started.isValid());
+        const double firstUs = *first.find("time_us")->asNumber();
+        QVERIFY2(
+            std::abs(firstUs / 1e6 - static_cast<double>(started.toSecsSinceEpoch()) - m_decoder.trace[0].t) < 1e-3,
+            std::to_string(firstUs).c_str());
+        const std::string note = snap.find("iteragpu")->find("note")->asString();
+        QVERIFY2(
+            note.find("time_us is microseconds since 1970 from the run's start") != std::string::npos, note.c_str());
+        const auto pool = interop::memoryVizSnapshot(runOnSim(decoderConfig(protocol::AllocatorKind::Async)));
+        QCOMPARE(pool.find("allocator_settings")->find("PYTORCH_CUDA_ALLOC_CONF")->asString(),
+            std::string("backend:cudaMallocAsync"));
     }
 
     // Out of memory: an oom entry with the request and the device's free memory; the driver's pool (no segments)
@@ -287,6 +313,22 @@ private slots:
         QCOMPARE(s.value(QStringLiteral("actions")).toObject().value(QStringLiteral("oom")).toInteger(),
             qint64(countOps(oom, alloc::TraceEvent::Op::Oom)));
         QVERIFY(countOps(oom, alloc::TraceEvent::Op::Oom) > 0);
+        // device_free is an int in every oom entry (the viewer formats it as a number); unread, 0 and the note says so.
+        {
+            const PickleValue snap = interop::memoryVizSnapshot(oom);
+            for (const auto& e : snap.find("device_traces")->items().back().items())
+                if (e.find("action")->asString() == "oom")
+                    QVERIFY(e.find("device_free")->isInt());
+            protocol::RunResult unread = oom;
+            for (auto& p : unread.phases)
+                p.deviceAfter.freeBytes.reset();
+            const PickleValue blind = interop::memoryVizSnapshot(unread);
+            for (const auto& e : blind.find("device_traces")->items().back().items())
+                if (e.find("action")->asString() == "oom")
+                    QCOMPARE(e.find("device_free")->asUnsigned(), std::optional<std::uint64_t>(0));
+            const std::string note = blind.find("iteragpu")->find("note")->asString();
+            QVERIFY2(note.find("the device's free memory was not read") != std::string::npos, note.c_str());
+        }
 
         const auto pool = runOnSim(decoderConfig(protocol::AllocatorKind::Async));
         path = m_dir.filePath(QStringLiteral("pool.pickle"));
@@ -429,6 +471,87 @@ private slots:
         QVERIFY(writeBytes(again, interop::memoryVizPickle(back)));
         const QJsonObject s = runChecker("check_memory_viz.py", again);
         QVERIFY2(!s.contains(QStringLiteral("error")), qPrintable(s.value(QStringLiteral("error")).toString()));
+        // Its note tells the truth about what it holds: the snapshot's requested sizes, not block sizes.
+        PickleValue exported;
+        QVERIFY2(interop::PickleReader().read(readBytes(again), exported, error), error.c_str());
+        const std::string note = exported.find("iteragpu")->find("note")->asString();
+        QVERIFY2(note.find("requested sizes of the imported snapshot") != std::string::npos, note.c_str());
+        QVERIFY2(note.find("block sizes") == std::string::npos, note.c_str());
+        // And in again: import -> export -> import keeps the peaks and the out-of-memory reading.
+        protocol::RunResult twice;
+        QVERIFY2(interop::importSnapshotFile(again.toStdString(), twice, error), error.c_str());
+        auto highest = [](const protocol::RunResult& x) {
+            std::uint64_t top = 0;
+            for (const auto& p : x.phases)
+                top = std::max(top, p.peak.allocated.value_or(0));
+            return top;
+        };
+        // A windowed snapshot's blocks from before its window are in the first import's baseline but in no trace
+        // entry, so the export cannot carry them (its note says so); the others round-trip to the byte.
+        if (r.phases.front().baseline.allocated.value_or(1) == 0)
+            QCOMPARE(highest(twice), highest(r));
+        auto failed = [](const protocol::RunResult& x) -> const protocol::PhaseResult* {
+            for (const auto& p : x.phases)
+                if (p.outOfMemory.value_or(false))
+                    return &p;
+            return nullptr;
+        };
+        QCOMPARE(failed(twice) != nullptr, failed(r) != nullptr);
+        if (failed(r)) {
+            QVERIFY2(failed(r)->deviceAfter.freeBytes, "the snapshot's device_free is the phase's reading");
+            QCOMPARE(failed(twice)->deviceAfter.freeBytes, failed(r)->deviceAfter.freeBytes);
+        }
+    }
+
+    // The snapshot reader is linear in its input: dict keys are looked up by hash, record_function pairs matched
+    // by name, and a memo reference costs the budgets what it holds (tests/support/snapshotbombs.h).
+    void snapshotReaderIsLinear()
+    {
+        protocol::RunResult r;
+        std::string error;
+        interop::ImportWork work;
+        // One entry dict of 2000 pairs shared by 2000 entries: a scan per lookup would compare 3 x 2000 x 2000 keys.
+        constexpr std::size_t kPairs = 2000;
+        const std::string wide = testsupport::sharedWideEntry(kPairs, kPairs);
+        QVERIFY2(interop::importSnapshot(wide, "wide.pickle", r, error, {}, &work), error.c_str());
+        QCOMPARE(r.imported->entries, std::uint64_t(kPairs));
+        QVERIFY2(work.keySteps <= 20 * kPairs, std::to_string(work.keySteps).c_str());
+        // 20 000 nested STARTs and 20 000 ENDs that match none of them: a scan per END would take 4 x 10^8 steps.
+        constexpr std::size_t kMarks = 20000;
+        const std::string marks = testsupport::unmatchedAnnotations(kMarks);
+        QVERIFY2(interop::importSnapshot(marks, "marks.pickle", r, error, {}, &work), error.c_str());
+        QCOMPARE(r.phases.size(), std::size_t(1));
+        QCOMPARE(r.phases[0].name, std::string("outer"));
+        QVERIFY2(work.regionSteps <= 4 * kMarks, std::to_string(work.regionSteps).c_str());
+    }
+
+    // A memoised entry is fetched for what it holds: its strings and values count against the budgets at every
+    // reference, so a 1 MB file cannot become gigabytes of copies.
+    void snapshotMemoBudgets()
+    {
+        protocol::RunResult r;
+        std::string error;
+        // 64 KiB of user_metadata referenced 3000 times is 192 MiB of str: over a 64 MiB budget.
+        interop::PickleLimits limits;
+        limits.maxTotalStringBytes = std::size_t { 64 } << 20;
+        const std::string small = testsupport::sharedLongMetadata(std::size_t { 64 } << 10, 3000);
+        QVERIFY(!interop::importSnapshot(small, "meta.pickle", r, error, limits));
+        QVERIFY2(error.find("bytes of str in all (memo references counted whole)") != std::string::npos, error.c_str());
+        QVERIFY(!r.imported);
+        // The case with the default budgets: a 1 MiB str in an entry referenced 3000 times (3 GiB).
+        const std::string large = testsupport::sharedLongMetadata(std::size_t { 1 } << 20, 3000);
+        QVERIFY(!interop::importSnapshot(large, "meta.pickle", r, error));
+        QVERIFY2(error.find("more than 1073741824 bytes of str in all") != std::string::npos, error.c_str());
+        // Within the budget the same shape imports: 64 KiB referenced 100 times.
+        QVERIFY2(interop::importSnapshot(
+                     testsupport::sharedLongMetadata(std::size_t { 64 } << 10, 100), "ok.pickle", r, error, limits),
+            error.c_str());
+        QCOMPARE(r.phases.size(), std::size_t(1));
+        QCOMPARE(r.phases[0].name.size(), std::size_t { 64 } << 10);
+        // An entry of 20 000 pairs referenced 20 000 times holds 8 x 10^8 values: over the 2 x 10^7 budget.
+        QVERIFY(!interop::importSnapshot(testsupport::sharedWideEntry(20000, 20000), "wide.pickle", r, error));
+        QVERIFY2(error.find("more than 20000000 values (memo references counted whole)") != std::string::npos,
+            error.c_str());
     }
 
     void importRefuses_data()
@@ -445,7 +568,11 @@ private slots:
         QTest::addRow("self reference") << QStringLiteral("self_reference") << QStringLiteral("self-referencing");
         QTest::addRow("not a snapshot") << QStringLiteral("not_a_snapshot") << QStringLiteral("not a memory snapshot");
         QTest::addRow("no traces") << QStringLiteral("no_traces") << QStringLiteral("device_traces are empty");
-        QTest::addRow("inconsistent") << QStringLiteral("inconsistent") << QStringLiteral("does not add up");
+        // Named by the trace's net total against the end state, not by the entry where the replay noticed.
+        QTest::addRow("inconsistent") << QStringLiteral("inconsistent")
+                                      << QStringLiteral("does not add up to the snapshot's end state: its entries "
+                                                        "allocate a net 512 bytes (alloc minus free_completed) where "
+                                                        "the end-state blocks hold 0 of cuda:0");
     }
     void importRefuses()
     {

@@ -91,9 +91,10 @@ private slots:
             << QStringLiteral("out of memory");
         QTest::addRow("no such sim device")
             << QStringLiteral("--device sim:3 ") + small << 2 << false << QStringLiteral("no device sim:3");
-        QTest::addRow("unknown backend") << QStringLiteral("--device tpu:0") << 2 << false
+        // A device id that is not BACKEND:INDEX of a known backend is a bad argument, not a missing device.
+        QTest::addRow("unknown backend") << QStringLiteral("--device tpu:0") << 64 << false
                                          << QStringLiteral("unknown device backend");
-        QTest::addRow("malformed id") << QStringLiteral("--device cuda") << 2 << false
+        QTest::addRow("malformed id") << QStringLiteral("--device cuda") << 64 << false
                                       << QStringLiteral("invalid device id");
         QTest::addRow("bad dtype") << QStringLiteral("--device sim:0 --dtype int7") << 64 << false << QString();
         QTest::addRow("bad mode") << QStringLiteral("--device sim:0 --mode sleep") << 64 << false << QString();

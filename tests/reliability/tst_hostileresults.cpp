@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Result files written to hurt the reader (README "What it promises"): each gets one line of error, never a
 // crash, a throw, a wrapped number or a line forged into the output.
+#include "core/i18n/message.h"
 #include "core/model/configreader.h"
 #include "core/model/safetensorsreader.h"
 #include "core/report/resultjson.h"
@@ -110,7 +111,15 @@ private slots:
         QTest::addRow("0 layers") << "decoder" << "/workload/shape/layers" << "0" << "shape.layers must be at least 1";
         QTest::addRow("0 heads") << "decoder" << "/workload/shape/heads" << "0" << "shape.heads must be at least 1";
         QTest::addRow("rope theta 1e300")
-            << "decoder" << "/workload/rope_theta" << "1e300" << "workload.rope_theta is out of range";
+            << "decoder" << "/workload/rope_theta" << "1e300" << "workload.rope_theta 1e+300 is not a rotary base";
+        QTest::addRow("2^40 layers") << "decoder" << "/workload/shape/layers" << "1099511627776"
+                                     << "shape.layers 1099511627776 is larger than 100 000 layers";
+        QTest::addRow("peak allocated 2^63")
+            << "dense" << "/phases/0/peak/allocated" << "9223372036854775808" << "beyond 2^63 - 1";
+        QTest::addRow("trace size 2^64 - 1") << "dense" << "/trace/events"
+                                             << "[{\"t\":0,\"op\":\"malloc\",\"size\":18446744073709551615,"
+                                                "\"address\":1,\"phase\":0}]"
+                                             << "trace.events.size is 18446744073709551615 bytes";
         QTest::addRow("0 sequences") << "decoder" << "/workload/sequences" << "0" << "sequences must be at least 1";
         // Text from the file is quoted escaped: it cannot forge a line of the error or reach the terminal.
         QTest::addRow("schema with a newline and an escape")
@@ -283,14 +292,54 @@ private slots:
         QTest::addRow("line separator") << QByteArray("a\xe2\x80\xa8" "b") << QByteArray("a\\u2028b");
         QTest::addRow("broken UTF-8") << QByteArray("\xff\xc3") << QByteArray("\\xff\\xc3");
         QTest::addRow("overlong slash") << QByteArray("\xc0\xaf") << QByteArray("\\xc0\\xaf");
+        QTest::addRow("OSC title") << QByteArray("\x1b]0;owned\x07") << QByteArray("\\x1b]0;owned\\x07");
+        QTest::addRow("Arabic letter mark") << QByteArray("a\xd8\x9c"
+                                                          "b")
+                                            << QByteArray("a\\u061cb");
+        QTest::addRow("left-to-right mark") << QByteArray("a\xe2\x80\x8e"
+                                                          "b")
+                                            << QByteArray("a\\u200eb");
+        QTest::addRow("right-to-left mark") << QByteArray("a\xe2\x80\x8f"
+                                                          "b")
+                                            << QByteArray("a\\u200fb");
+        QTest::addRow("left-to-right embedding") << QByteArray("a\xe2\x80\xaa"
+                                                               "b")
+                                                 << QByteArray("a\\u202ab");
+        QTest::addRow("left-to-right isolate") << QByteArray("a\xe2\x81\xa6"
+                                                             "b")
+                                               << QByteArray("a\\u2066b");
+        QTest::addRow("pop directional isolate") << QByteArray("a\xe2\x81\xa9"
+                                                               "b")
+                                                 << QByteArray("a\\u2069b");
+        QTest::addRow("Arabic letter mark's neighbour kept") << QByteArray("\xd8\x9b") << QByteArray("\xd8\x9b");
     }
     void printableEscapes()
     {
         QFETCH(QByteArray, raw);
         QFETCH(QByteArray, shown);
         QCOMPARE(QByteArray::fromStdString(units::printable(raw.toStdString())), shown);
+        QCOMPARE(QByteArray::fromStdString(units::printableName(raw.toStdString())), shown); // short: not cut
     }
 
+    // A name of 100 000 characters is cut with a marker that says how long it was; a text argument of a message (a
+    // model_type quoted in a note) likewise, at a longer limit.
+    void overlongNamesAreCut()
+    {
+        const std::string name(100000, 'q');
+        const std::string shown = units::printableName(name);
+        QVERIFY2(shown.size() <= units::kNameBytes + 32, shown.c_str());
+        QVERIFY2(shown.ends_with("... (100000 bytes)"), shown.c_str());
+        QVERIFY(shown.starts_with(std::string(200, 'q')));
+        // Cut at a character, never inside an escape or a UTF-8 sequence.
+        const std::string escapes = units::printableName(std::string(1000, '\x1b'));
+        QVERIFY2(escapes.ends_with("\\x1b... (1000 bytes)"), escapes.c_str());
+        const std::string wide = units::printableName(std::string(300, 'a') + "\xe6\xa8\xa1");
+        QVERIFY2(wide.ends_with("... (303 bytes)"), wide.c_str());
+        const i18n::Message note { "architecture assumed on purpose: model_type '%1'", { name } };
+        const std::string text = note.english();
+        QVERIFY2(text.size() < units::kTextBytes + 100, text.substr(0, 200).c_str());
+        QVERIFY2(text.find("... (100000 bytes)'") != std::string::npos, text.substr(text.size() - 100).c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHostileResults)

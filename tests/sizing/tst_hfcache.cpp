@@ -209,6 +209,22 @@ private slots:
         qputenv("HF_HUB_CACHE", hub);
     }
 
+    // $HF_HUB_CACHE is the user's environment and may hold anything: the error that names it (and the paths under
+    // it) is one line with the controls escaped.
+    void cacheFolderIsPrintedEscaped()
+    {
+        const QByteArray hub = qgetenv("HF_HUB_CACHE");
+        qputenv("HF_HUB_CACHE", "/tmp/no-such\x1b[2J\x1b]0;owned\x07\nfolder\xd8\x9c");
+        const std::string error = errorOf([] { HfCache::resolve("org/tiny-llama"); });
+        qputenv("HF_HUB_CACHE", hub);
+        QVERIFY2(error.find("is not in the local Hugging Face cache") != std::string::npos, error.c_str());
+        QVERIFY2(error.find('\x1b') == std::string::npos && error.find('\n') == std::string::npos
+                && error.find('\x07') == std::string::npos,
+            error.c_str());
+        QVERIFY2(
+            error.find("/tmp/no-such\\x1b[2J\\x1b]0;owned\\x07\\nfolder\\u061c") != std::string::npos, error.c_str());
+    }
+
     void listsTheCachedModels()
     {
         const auto models = HfCache::list();

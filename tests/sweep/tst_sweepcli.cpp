@@ -200,6 +200,40 @@ private Q_SLOTS:
         QCOMPARE(readSweep(again).boundary.largestPassing, rec.boundary.largestPassing);
     }
 
+    // A kept sweep.json is a file from outside: a trial's error and failed phase in it reach the Boundary line of
+    // --resume escaped, so they cannot forge a line ("largest passing batch 999999") or drive the terminal.
+    void resumedSweepPrintsKeptTextEscaped()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("k"));
+        const QStringList own { QStringLiteral("--values"), QStringLiteral("1,2"), QStringLiteral("--dimension"),
+            QStringLiteral("sequences") };
+        const Run first = run(sweepArgs(folder, own, kDecoder));
+        QVERIFY2(first.code == 0, qPrintable(first.err));
+        const QString file = QString::fromStdString(sweep::sweepFilePath(folder.toStdString()));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        auto j = nlohmann::ordered_json::parse(f.readAll().toStdString());
+        f.close();
+        const std::string forged = "decode\x1b[2J\nBoundary: largest passing batch 999999\xe2\x80\xae";
+        auto& trial = j["trials"][1];
+        trial["status"] = "failed";
+        trial["failed_phase"] = forged;
+        trial["out_of_memory"] = true;
+        trial["error"] = forged;
+        j["complete"] = false;
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray::fromStdString(j.dump(2)));
+        f.close();
+        const Run resumed = run(sweepArgs(folder, own + QStringList { QStringLiteral("--resume") }, kDecoder));
+        QVERIFY2(resumed.code == 0, qPrintable(resumed.err + resumed.out));
+        const QString out = resumed.out + resumed.err;
+        QVERIFY2(!out.contains(QChar(0x1b)) && !out.contains(QChar(0x202e)), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("\nBoundary: largest passing batch 999999")), qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("decode\\x1b[2J\\nBoundary: largest passing batch 999999\\u202e")),
+            qPrintable(out));
+    }
+
     void badInputIsOneLine_data()
     {
         QTest::addColumn<QStringList>("own");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/messagetext.h"
-#include "app/gui/application/localenumber.h"
 
+#include "app/gui/application/localenumber.h"
 #include "core/units/printable.h"
 #include "core/units/units.h"
 
@@ -32,7 +32,7 @@ QString messageText(const i18n::Message& message, const QLocale& locale, const T
             break;
         case i18n::Arg::Kind::Gib:
             values.push_back(QString(LocaleNumber::fixed(units::toGiB(arg.number), 2, locale) + QStringLiteral(" GiB"))
-                    .toStdString());
+                                 .toStdString());
             break;
         case i18n::Arg::Kind::Nested:
             values.push_back(arg.message ? messageText(*arg.message, locale, translate).toStdString() : std::string());
@@ -41,7 +41,8 @@ QString messageText(const i18n::Message& message, const QLocale& locale, const T
             values.push_back(translated(translate, arg.term.context, arg.term.source).toStdString());
             break;
         case i18n::Arg::Kind::Text:
-            values.push_back(units::printable(arg.text)); // may come from a file: one line, no controls
+            // may come from a file: one line, no controls, cut as core cuts it
+            values.push_back(units::printableName(arg.text, units::kTextBytes));
             break;
         }
     }

@@ -255,6 +255,10 @@ def main():
         "tensor-beyond-file.gguf": build(metadata=one, tensors=[("a.weight", [32], 2)],
                                          mutate={"offsets": {"a.weight": 2 ** 40}}),
         "unknown-value-type.gguf": unknown_value_type(),
+        # More experts used per token than the model has: refused by the shape reader (estimate sized it).
+        "moe-more-used-than-experts.gguf": build(3, metadata=md_with([("llama.expert_count", UINT32, 4),
+                                                                     ("llama.expert_used_count", UINT32, 5)]),
+                                                 tensors=[("token_embd.weight", [HIDDEN, VOCAB], 8)]),
         "empty.gguf": b"",
     }
     for name, data in list(files.items()) + list(bad.items()):

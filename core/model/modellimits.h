@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+// Note [Model limits]
+// The limits a model description is held to wherever one is read: a config.json, a GGUF file, a preset, the
+// numbers typed into 'estimate', and the workload of a result file that 'explain' sizes again. Each reader
+// refuses a value beyond them in one line, at reading, so 'estimate' and 'measure' refuse the same models and
+// 'measure' refuses before a run starts. The sizing and the decoder hold per-layer arrays: a layer count is
+// bounded so that a lying file costs a line, not 2^40 layer records (std::bad_alloc).
+namespace iteragpu::model {
+
+inline constexpr std::uint64_t kMaxLayers = 100000; // layers; the deepest real model has a few hundred
+
+// Empty when `layers` is within kMaxLayers, else the one-line reason naming `what` (the key or option).
+inline std::string layersProblem(std::uint64_t layers, const std::string& what)
+{
+    if (layers <= kMaxLayers)
+        return {};
+    return what + " " + std::to_string(layers) + " is larger than 100 000 layers; not a real model";
+}
+
+// The rotary base is used by the kernels as a float32 (and by PyTorch's as theta ** (-2i/d) in float32): a
+// value that float32 rounds to 0 or to infinity (5e-324, 1e308) is no base. Empty when `theta` is a positive
+// number within float32's normal range, else the one-line reason naming `what`.
+inline std::string ropeThetaProblem(double theta, const std::string& what)
+{
+    if (std::isfinite(theta) && theta >= static_cast<double>(FLT_MIN) && theta <= static_cast<double>(FLT_MAX))
+        return {};
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.6g", theta);
+    return what + " " + shown + " is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 "
+                                "(float32's range, in which the rotary embedding is computed)";
+}
+
+} // namespace iteragpu::model
