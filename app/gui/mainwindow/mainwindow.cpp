@@ -271,7 +271,7 @@ void MainWindow::createSizingAndReports()
         const QString id = m_devicePicker->currentDeviceId();
         std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
         if (const auto card = m_devicePicker->simCard()) {
-            capacity = card->reportedBytes;
+            capacity = card->capacityBytes();
         } else if (m_devicePicker->currentIsSimulated()) {
             const auto config = m_workloadForm->config();
             if (config && config->simCapacityBytes)
@@ -440,7 +440,7 @@ void MainWindow::connectRun()
     });
     const auto followSimCard = [this] {
         const auto card = m_devicePicker->simCard();
-        m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
+        m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->capacityBytes()) : std::nullopt);
     };
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this, followSimCard] {
         m_workloadForm->setSimulatedDevice(m_devicePicker->currentIsSimulated());
@@ -575,7 +575,7 @@ void MainWindow::updateChartDevice()
     const bool simulated = m_devicePicker->currentIsSimulated();
     std::optional<std::uint64_t> capacity = m_devicePicker->currentCapacityBytes();
     if (const auto card = m_devicePicker->simCard()) {
-        capacity = card->reportedBytes;
+        capacity = card->capacityBytes();
         //: %1 is the device id, e.g. sim:0; %2 the GPU catalog's card it stands in for, e.g. NVIDIA H100 80GB SXM
         m_timeline->setDeviceLabel(tr("%1 as %2 · simulated, not a GPU measurement")
                                        .arg(id, QString::fromStdString(card->name)));
