@@ -73,7 +73,9 @@ namespace {
             nlohmann::ordered_json list = nlohmann::ordered_json::array();
             for (const auto& c : catalog.cards())
                 list.push_back({ { "id", c.id }, { "name", c.name }, { "vendor", c.vendor }, { "marketed", c.marketed },
-                    { "reported_bytes", c.reportedBytes } });
+                    { "reported_bytes", c.reportedBytes },
+                    { "usable_bytes", c.usableBytes ? nlohmann::ordered_json(*c.usableBytes) : nlohmann::ordered_json(nullptr) },
+                    { "usable_source", c.usableSource.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.usableSource) } });
             out << nlohmann::ordered_json { { "schema", "iteragpu.cards/1" }, { "cards", list } }.dump(2) << '\n';
             return kExitOk;
         }
@@ -86,7 +88,10 @@ namespace {
         for (const auto& c : catalog.cards())
             out << padded(units::printableName(c.id), width) << padded(units::printableName(c.name), nameWidth)
                 << units::printableName(c.marketed) << " marketed, "
-                << units::format(c.reportedBytes, units::Unit::GiB) << " reported\n";
+                << units::format(c.reportedBytes, units::Unit::GiB) << " reported, "
+                << (c.usableBytes ? units::format(*c.usableBytes, units::Unit::GiB) + " usable (CUDA's total)"
+                                  : std::string("usable not published"))
+                << '\n';
         return kExitOk;
     }
 

@@ -46,7 +46,7 @@ std::optional<sim::SimCard> simCardOf(const sizing::GpuCard& card, device::DType
     }
     sim::SimCard out;
     out.name = card.name;
-    out.capacityBytes = card.reportedBytes;
+    out.capacityBytes = card.capacityBytes();
     out.peakFp32Flops = card.peakFp32Flops;
     out.peakFp16Flops = card.peakFp16Flops;
     out.peakBf16Flops = card.peakBf16Flops;

@@ -72,6 +72,49 @@ namespace {
                 + "' has peak figures but no \"pace_source\" naming the datasheet they come from");
     }
 
+    // Note [Usable capacity] in gpucard.h: one of "usable_bytes" (an exact byte count, as deviceQuery prints it),
+    // "usable_mib" (whole MiB) or "usable_gib" (GiB to two decimals, as vLLM's start-up log prints it), with
+    // "usable_source"; null or absent where no published reading exists. A zero, a negative value, a text, two of
+    // them, or a usable figure above the reported total is refused, never read as "no figure".
+    void readUsable(const nlohmann::json& c, GpuCard& card, const std::string& where)
+    {
+        const auto given = [&c](const char* key) {
+            const auto it = c.find(key);
+            return it != c.end() && !it->is_null();
+        };
+        const int count = int(given("usable_bytes")) + int(given("usable_mib")) + int(given("usable_gib"));
+        if (count > 1)
+            throw SizingError(where + ": card '" + card.id
+                + "' gives more than one of \"usable_bytes\", \"usable_mib\" and \"usable_gib\"");
+        const auto whole = [&](const char* key) {
+            const auto& v = c.at(key);
+            if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0)
+                throw SizingError(where + ": card '" + card.id + "': \"" + key + "\" must be a whole number above 0");
+            return v.get<std::uint64_t>();
+        };
+        if (given("usable_bytes")) {
+            card.usableBytes = whole("usable_bytes");
+        } else if (given("usable_mib")) {
+            card.usableBytes = units::checked::mul(whole("usable_mib"), units::kMiB, "usable capacity");
+        } else if (given("usable_gib")) {
+            const auto value = peakFigure(c, "usable_gib", where, card.id);
+            if (*value > 1e6)
+                throw SizingError(where + ": card '" + card.id + "': \"usable_gib\" is beyond any card");
+            card.usableBytes = static_cast<std::uint64_t>(std::llround(*value * static_cast<double>(units::kGiB)));
+        }
+        if (const auto it = c.find("usable_source"); it != c.end() && !it->is_null()) {
+            if (!it->is_string())
+                throw SizingError(where + ": card '" + card.id + "': \"usable_source\" must be a text");
+            card.usableSource = it->get<std::string>();
+        }
+        if (card.usableBytes && card.usableSource.empty())
+            throw SizingError(where + ": card '" + card.id
+                + "' has a usable capacity but no \"usable_source\" naming the reading it comes from");
+        if (card.usableBytes && *card.usableBytes > card.reportedBytes)
+            throw SizingError(where + ": card '" + card.id
+                + "': the usable capacity is above the reported total (nvidia-smi's is the larger)");
+    }
+
 } // namespace
 
 DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
@@ -109,6 +152,7 @@ DeviceCatalog DeviceCatalog::load(const std::filesystem::path& path)
             card.reportedBytes = units::checked::mul(mib->get<std::uint64_t>(), units::kMiB, "reported capacity");
         if (card.reportedBytes == 0)
             throw SizingError(where + ": card '" + card.id + "' has no positive reported_mib or reported_bytes");
+        readUsable(c, card, where);
         readPace(c, card, where);
         catalog.m_cards.push_back(std::move(card));
     }

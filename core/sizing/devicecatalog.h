@@ -10,7 +10,7 @@
 namespace iteragpu::sizing {
 
 // The GPU catalog: a JSON file {"cards": [{"id", "name", "vendor", "marketed", "reported_mib" | "reported_bytes",
-// "note", "peak_dense_flops": {"bf16", "fp16", "fp32"}, "memory_bandwidth_bytes_per_s", "pace_source"}]}; the
+// "usable_bytes" | "usable_mib" | "usable_gib", "usable_source", "note", "peak_dense_flops": {"bf16", "fp16", "fp32"}, "memory_bandwidth_bytes_per_s", "pace_source"}]}; the
 // peak figures are optional, each a number above 0 when present, and need a pace_source. Throws SizingError with
 // one line for a missing file or a malformed entry.
 class DeviceCatalog {

@@ -86,7 +86,8 @@ nlohmann::json EstimateReport::toJson(const Estimate& e, const std::vector<FitVe
         for (const auto& v : verdicts)
             fit.push_back({ { "card", v.cardId }, { "name", v.cardName }, { "tensor_parallel", v.tensorParallel },
                 { "needed_per_device", sizeJson(v.neededPerDevice) },
-                { "available_per_device", sizeJson(v.availablePerDevice) }, { "margin_bytes", v.margin },
+                { "available_per_device", sizeJson(v.availablePerDevice) },
+                { "available_is", v.availableIsUsable ? "usable_total" : "reported_total" }, { "margin_bytes", v.margin },
                 { "fits", v.fits }, { "dominant_component", v.dominantComponent } });
         j["fit"] = fit;
     }
@@ -122,7 +123,8 @@ std::string EstimateReport::toText(const Estimate& e, const std::vector<FitVerdi
             << units::format(v.neededPerDevice, units::Unit::GiB) << " per device";
         if (v.tensorParallel > 1)
             out << " x " << v.tensorParallel << " devices";
-        out << ", reports " << units::format(v.availablePerDevice, units::Unit::GiB) << ", margin "
+        out << (v.availableIsUsable ? ", usable " : ", reports ") << units::format(v.availablePerDevice, units::Unit::GiB)
+            << (v.availableIsUsable ? " (CUDA's total)" : "") << ", margin "
             << signedBytes(v.margin) << ", dominant: " << v.dominantComponent << '\n';
     }
     out << "assumptions:\n";

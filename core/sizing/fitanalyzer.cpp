@@ -28,7 +28,7 @@ namespace {
     {
         try {
             const std::uint64_t needed = need ? need(request) : SizingEngine::estimate(request).total();
-            return needed <= card.reportedBytes;
+            return needed <= card.capacityBytes();
         } catch (const SizingError&) {
             return false; // an overflowing size does not fit
         }
@@ -105,7 +105,8 @@ FitVerdict FitAnalyzer::verdict(const Estimate& estimate, const GpuCard& card, s
     v.cardName = card.name;
     v.tensorParallel = estimate.tensorParallel;
     v.neededPerDevice = neededPerDevice;
-    v.availablePerDevice = card.reportedBytes;
+    v.availablePerDevice = card.capacityBytes();
+    v.availableIsUsable = card.capacityIsUsable();
     v.margin = signedMargin(v.availablePerDevice, v.neededPerDevice);
     v.fits = v.neededPerDevice <= v.availablePerDevice;
     v.dominantComponent = estimate.dominantComponent();

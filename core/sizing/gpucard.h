@@ -14,7 +14,13 @@ struct GpuCard {
     std::string name; // "NVIDIA H200 SXM"
     std::string vendor; // "NVIDIA", "AMD"
     std::string marketed; // "141 GB" as sold
-    std::uint64_t reportedBytes = 0; // total memory the runtime reports (cudaMemGetInfo / hipMemGetInfo), bytes
+    std::uint64_t reportedBytes = 0; // total memory nvidia-smi / rocm-smi reports (NVML memory.total), bytes
+    // Note [Usable capacity]: the total the CUDA (HIP) runtime reports to a process, cudaMemGetInfo's total
+    // (torch.cuda.mem_get_info()[1], what vLLM multiplies by --gpu-memory-utilization). It is below nvidia-smi's
+    // total (an H100 80GB: about 79.2 GiB against 79.65 GiB) and moves a little with the driver. nullopt where no
+    // published reading was found: the fit then uses reportedBytes, and says so.
+    std::optional<std::uint64_t> usableBytes;
+    std::string usableSource; // where the usable figure comes from (a published log, its URL, driver)
     std::string note; // e.g. "per GCD: the OS sees two devices per card"
 
     // The vendor's peak figures, for the simulated card's roofline (core/sim): dense FLOP/s (no 2:4 sparsity;
@@ -25,6 +31,11 @@ struct GpuCard {
     std::optional<double> peakFp32Flops; // FLOP/s
     std::optional<double> memoryBandwidth; // bytes/s
     std::string paceSource; // the datasheet each figure comes from, or why there is none
+
+    // What a fit verdict, the simulated card and an engine's plan take as the card's memory: the usable total
+    // where the catalog has one, else nvidia-smi's (Note [Usable capacity]).
+    std::uint64_t capacityBytes() const { return usableBytes.value_or(reportedBytes); }
+    bool capacityIsUsable() const { return usableBytes.has_value(); }
 };
 
 } // namespace iteragpu::sizing

@@ -141,10 +141,10 @@ CardExtrapolation GrowthModel::extrapolate(const GrowthFit& fit, const sizing::G
     CardExtrapolation e;
     e.cardId = card.id;
     e.cardName = card.name;
-    e.capacityBytes = card.reportedBytes;
-    if (card.reportedBytes <= fit.overheadBytes)
+    e.capacityBytes = card.capacityBytes(); // the usable total where known (Note [Usable capacity])
+    if (e.capacityBytes <= fit.overheadBytes)
         return e; // nothing fits: the overhead alone fills the card
-    const double budget = static_cast<double>(card.reportedBytes - fit.overheadBytes);
+    const double budget = static_cast<double>(e.capacityBytes - fit.overheadBytes);
     const auto fits = [&](double x) { return evaluate(fit, x) <= budget; };
     if (!fits(1.0))
         return e;

@@ -29,6 +29,7 @@ const std::map<QString, int>& levels()
         { QStringLiteral("registry"), 3 },
         { QStringLiteral("sampler"), 4 },
         { QStringLiteral("workloads"), 4 },
+        { QStringLiteral("engines"), 4 },
         { QStringLiteral("runner"), 5 },
         { QStringLiteral("verdict"), 5 },
         { QStringLiteral("report"), 6 },

@@ -510,8 +510,8 @@ private slots:
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto& e = model->entries()[row];
             QCOMPARE(e.verdict.neededPerDevice, quint64(kSeedNeed));
-            QCOMPARE(e.verdict.availablePerDevice, e.card.reportedBytes);
-            QCOMPARE(e.verdict.fits, e.card.reportedBytes >= kSeedNeed);
+            QCOMPARE(e.verdict.availablePerDevice, e.card.capacityBytes());
+            QCOMPARE(e.verdict.fits, e.card.capacityBytes() >= kSeedNeed);
             sawFit |= e.verdict.fits;
             sawNoFit |= !e.verdict.fits;
             if (e.verdict.fits)
@@ -751,9 +751,9 @@ private slots:
         QVERIFY(panel.setTargetCard(card));
         QVERIFY(panel.deviceVerdict().has_value());
         QCOMPARE(panel.deviceVerdict()->cardId, expected->id);
-        QCOMPARE(panel.deviceVerdict()->availablePerDevice, expected->reportedBytes);
+        QCOMPARE(panel.deviceVerdict()->availablePerDevice, expected->capacityBytes());
         QCOMPARE(panel.deviceVerdict()->neededPerDevice, quint64(kSeedNeed));
-        const bool fits = expected->reportedBytes >= kSeedNeed;
+        const bool fits = expected->capacityBytes() >= kSeedNeed;
         QCOMPARE(panel.deviceVerdict()->fits, fits);
         const QString start = (fits ? QStringLiteral("Fits on ") : QStringLiteral("Does not fit on "))
             + QString::fromStdString(expected->name) + QLatin1Char(':');

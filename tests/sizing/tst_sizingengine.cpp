@@ -798,6 +798,81 @@ private slots:
         QVERIFY(!y->peakFp32Flops && !y->memoryBandwidth && y->paceSource.empty());
     }
 
+    // Note [Usable capacity]: the catalog's usable totals, each from the published reading its source names (the
+    // H100 from vLLM's log to 0.01 GiB, the A100 80GB from mixbench in MiB, the A100 40GB from deviceQuery in
+    // bytes); 0 in a row means no published figure (the fit then uses the reported total).
+    void catalogUsableCapacity_data()
+    {
+        QTest::addColumn<QByteArray>("id");
+        QTest::addColumn<quint64>("usable");
+        QTest::addRow("H100 80GB: 79.22 GiB in vLLM's log") << QByteArray("h100-sxm") << quint64(85061827297);
+        QTest::addRow("A100 80GB: 81049 MiB") << QByteArray("a100-80gb") << quint64(81049) * units::kMiB;
+        QTest::addRow("A100 40GB: 42298834944 B") << QByteArray("a100-40gb") << quint64(42298834944);
+        QTest::addRow("L4: none published") << QByteArray("l4") << quint64(0);
+        QTest::addRow("MI300X: none published") << QByteArray("mi300x") << quint64(0);
+    }
+
+    void catalogUsableCapacity()
+    {
+        QFETCH(QByteArray, id);
+        QFETCH(quint64, usable);
+        const auto catalog = DeviceCatalog::loadDefault();
+        const auto* c = catalog.find(id.toStdString());
+        QVERIFY(c != nullptr);
+        if (usable == 0) {
+            QVERIFY(!c->usableBytes);
+            QVERIFY(!c->capacityIsUsable());
+            QCOMPARE(c->capacityBytes(), c->reportedBytes);
+            return;
+        }
+        QCOMPARE(c->usableBytes.value_or(0), usable);
+        QVERIFY(c->usableBytes < c->reportedBytes); // below nvidia-smi's total
+        QCOMPARE(c->capacityBytes(), usable);
+        QVERIFY2(c->usableSource.find("https://") != std::string::npos, c->usableSource.c_str());
+        // The fit verdict takes the usable total and says so.
+        SizingRequest r;
+        r.parameters = k7B;
+        r.bits = 16;
+        const FitVerdict v = FitAnalyzer::verdict(SizingEngine::estimate(r), *c);
+        QCOMPARE(v.availablePerDevice, usable);
+        QVERIFY(v.availableIsUsable);
+    }
+
+    void catalogRefusesAMalformedUsableCapacity_data()
+    {
+        QTest::addColumn<QByteArray>("fields");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("zero bytes") << QByteArray(R"("usable_bytes": 0, "usable_source": "s")")
+                                    << QStringLiteral("\"usable_bytes\" must be a whole number above 0");
+        QTest::addRow("a text") << QByteArray(R"("usable_mib": "900", "usable_source": "s")")
+                                << QStringLiteral("\"usable_mib\" must be a whole number above 0");
+        QTest::addRow("negative GiB") << QByteArray(R"("usable_gib": -1, "usable_source": "s")")
+                                      << QStringLiteral("\"usable_gib\" must be a number above 0");
+        QTest::addRow("two figures") << QByteArray(R"("usable_mib": 900, "usable_bytes": 9, "usable_source": "s")")
+                                     << QStringLiteral("more than one of");
+        QTest::addRow("no source") << QByteArray(R"("usable_mib": 900)") << QStringLiteral("no \"usable_source\"");
+        QTest::addRow("above the reported total") << QByteArray(R"("usable_mib": 1001, "usable_source": "s")")
+                                                  << QStringLiteral("above the reported total");
+    }
+
+    void catalogRefusesAMalformedUsableCapacity()
+    {
+        QFETCH(QByteArray, fields);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("gpus.json")).toStdString();
+        std::ofstream(path) << R"({"cards":[{"id":"x1","name":"Card X","reported_mib":1000, )" << fields.toStdString()
+                            << "}]}";
+        try {
+            DeviceCatalog::load(path);
+            QFAIL("a malformed usable capacity was read");
+        } catch (const SizingError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.contains(expected), e.what());
+            QVERIFY2(what.contains(QLatin1String("'x1'")), e.what());
+        }
+    }
+
     void resourceDirFromEnvironmentComesFirst()
     {
         QTemporaryDir dir;

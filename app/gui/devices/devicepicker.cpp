@@ -118,7 +118,7 @@ void DevicePicker::followSimCard()
 {
     const auto card = m_simCard->card();
     m_model->setSimulatedCard(card ? QString::fromStdString(card->name) : QString(),
-        card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
+        card ? std::optional<std::uint64_t>(card->capacityBytes()) : std::nullopt);
 }
 
 QString DevicePicker::simCardId() const { return currentIsSimulated() ? m_simCard->cardId() : QString(); }
@@ -198,8 +198,8 @@ void DevicePicker::updateDetails()
     const QLocale locale;
     QString capacity = QStringLiteral("—");
     const auto card = r.simulated && m_simCard ? m_simCard->card() : std::nullopt;
-    // A simulated card brings its reported capacity; the run gets that one.
-    const std::optional<std::uint64_t> bytes = card ? std::optional<std::uint64_t>(card->reportedBytes) : r.capacityBytes;
+    // A simulated card brings its capacity (the usable total where the catalog has one); the run gets that one.
+    const std::optional<std::uint64_t> bytes = card ? std::optional<std::uint64_t>(card->capacityBytes()) : r.capacityBytes;
     if (bytes) {
         //: %1 is a byte count with thousands separators, %2 the same in the unit, %3 the unit symbol
         capacity = tr("%1 bytes (%2 %3)")

@@ -434,7 +434,7 @@ void MainWindow::connectRun()
     });
     const auto followSimCard = [this] {
         const auto card = m_devicePicker->simCard();
-        m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->reportedBytes) : std::nullopt);
+        m_workloadForm->setSimCardCapacity(card ? std::optional<std::uint64_t>(card->capacityBytes()) : std::nullopt);
     };
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this, followSimCard] {
         m_workloadForm->setSimulatedDevice(m_devicePicker->currentIsSimulated());

@@ -434,7 +434,7 @@ void SizingPanel::updateVerdict()
         if (m_need)
             verdict.disagreement = m_measured->disagreement(*m_need);
     }
-    verdict.capacityBytes = card->reportedBytes;
+    verdict.capacityBytes = card->capacityBytes(); // the usable total where the catalog has one
     // The largest context and batch that still fit on this card, with what caps them (binary searches in core,
     // well under a millisecond).
     try {

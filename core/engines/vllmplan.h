@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iteragpu::engines {
+
+// What `vllm serve` does with one GPU's memory at start-up, per GPU (the stage of the pipeline with the fewest
+// KV blocks when --pipeline-parallel-size > 1), each figure meaning what the release's own start-up line means
+// (VllmPlanner::kModelledRelease). nullopt is a figure the plan does not model, never 0 in disguise.
+struct VllmPlan {
+    std::string version; // the vLLM release whose behaviour is modelled
+    std::uint64_t totalBytes = 0; // the card's CUDA-visible total (cudaMemGetInfo), the base of the utilization
+    bool totalIsUsable = false; // totalBytes is CUDA's usable total; false: nvidia-smi's, as no usable one is known
+    double gpuMemoryUtilization = 0.9;
+    std::uint64_t requestedBytes = 0; // total x utilization: what this instance may use
+    std::uint64_t weightsBytes = 0; // "Model loading took X GiB"
+    std::uint64_t activationPeakBytes = 0; // "torch peak memory increase" of the profile run (+ the dummy sampler)
+    std::uint64_t nonTorchBytes = 0; // "non-torch forward increase memory": cuBLAS, NCCL, custom all-reduce
+    std::optional<std::uint64_t> cudaGraphBytes; // captured after the KV pool; 0 with --enforce-eager; nullopt: not modelled
+    std::int64_t kvCacheBytes = 0; // "Available KV cache memory": requested - weights - activation - non-torch (may be < 0)
+    std::uint64_t pageBytes = 0; // one block of one layer (the unified page size)
+    std::uint64_t layersPerPool = 0; // layers sharing one block id (group size of the hybrid allocator)
+    std::uint64_t kvGroups = 0; // KV cache groups (1: one kind of attention)
+    std::uint64_t numBlocks = 0; // KV blocks per layer
+    std::uint64_t kvCacheTokens = 0; // "GPU KV cache size: N tokens"
+    std::uint64_t maxModelLen = 0; // the --max-model-len in effect
+    std::uint64_t maxNumSeqs = 0; // in effect
+    std::uint64_t maxNumBatchedTokens = 0; // in effect
+    std::uint64_t kvBytesPerRequest = 0; // one request of maxModelLen tokens, as vLLM counts it
+    double maxConcurrency = 0.0; // "Maximum concurrency for maxModelLen tokens per request: Nx"
+    std::optional<std::uint64_t> largestMaxModelLen; // the largest --max-model-len that starts (nullopt: none)
+    std::uint64_t tensorParallel = 1;
+    std::uint64_t pipelineParallel = 1;
+    std::uint64_t stage = 0; // the pipeline stage these per-GPU figures describe
+    bool starts = false;
+    std::string reason; // empty when it starts; else vLLM's own refusal text, as it prints it
+    std::vector<std::string> assumptions; // English, one line each
+};
+
+} // namespace iteragpu::engines

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/engines/vllmplanner.h"
+
+#include "core/engines/vllmkvlayout.h"
+#include "core/sizing/blasworkspace.h"
+#include "core/sizing/kvcacheoptions.h"
+#include "core/sizing/sizingengine.h"
+#include "core/units/checkedmath.h"
+#include "core/units/inputerror.h"
+#include "core/units/units.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
+
+namespace iteragpu::engines {
+
+namespace {
+
+    constexpr const char* kWhat = "vLLM plan";
+    // vllm/engine/arg_utils.py get_batch_defaults, for `vllm serve` (UsageContext.OPENAI_API_SERVER): a card of at
+    // least 70 GiB whose name has no "a100" gets the larger defaults.
+    constexpr std::uint64_t kLargeCardBytes = 70ULL << 30; // bytes
+    constexpr std::uint64_t kLargeMaxNumSeqs = 1024;
+    constexpr std::uint64_t kLargeMaxNumBatchedTokens = 8192; // tokens
+    constexpr std::uint64_t kSmallMaxNumSeqs = 256;
+    constexpr std::uint64_t kSmallMaxNumBatchedTokens = 2048; // tokens
+    // NCCL: NCCL_BUFFSIZE (4 MiB, the Simple protocol's buffer) per channel, once to send and once to receive;
+    // the channel count NCCL picks depends on the topology, 16 assumed. vLLM keeps two communicators on the
+    // tensor-parallel group (torch.distributed's and its own PyNccl) and one on the pipeline group.
+    constexpr std::uint64_t kNcclBufferBytes = 4ULL << 20; // bytes
+    constexpr std::uint64_t kNcclChannels = 16;
+    // vLLM's custom all-reduce (csrc/custom_all_reduce): a registered buffer of max_size 8 MiB plus its signal
+    // area, allocated with cudaMalloc outside torch (vllm/distributed/device_communicators/custom_all_reduce.py).
+    constexpr std::uint64_t kCustomAllReduceBytes = 8ULL << 20; // bytes
+
+    std::uint64_t cdiv(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
+
+    std::uint64_t sum(std::initializer_list<std::uint64_t> terms)
+    {
+        std::uint64_t total = 0;
+        for (const auto t : terms)
+            total = units::checked::add(total, t, kWhat);
+        return total;
+    }
+
+    std::string gib(double bytes)
+    {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f", bytes / double(units::kGiB));
+        return text;
+    }
+
+    std::string lower(std::string s)
+    {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        return s;
+    }
+
+    // vllm/distributed/utils.py get_pp_indices: layers // pp each, the remainder to the stages before the last.
+    std::vector<std::uint64_t> stageLayers(std::uint64_t layers, std::uint64_t pp)
+    {
+        std::vector<std::uint64_t> parts(pp, layers / pp);
+        const std::uint64_t remaining = layers % pp;
+        for (std::uint64_t i = 2; i < remaining + 2; ++i)
+            ++parts[pp - i];
+        return parts;
+    }
+
+    std::uint64_t activationBytes(const model::ModelShape& shape)
+    {
+        return shape.torchDtype == "float32" ? 4 : 2;
+    }
+
+    // The widest layer of the profile forward (Note [vLLM memory plan]): per token, the attention's q, k, v, its
+    // output and o_proj's output, or the MLP's gate_up, activation and down outputs (MoE: per routed copy, plus
+    // the router's fp32 logits and a shared expert), tensor-parallel widths.
+    std::uint64_t layerPeakPerToken(const model::ModelShape& shape, std::uint64_t tp, std::uint64_t dt)
+    {
+        using namespace units::checked;
+        std::vector<model::LayerSpec> layers = shape.layerSpecs;
+        if (layers.empty())
+            for (std::uint64_t i = 0; i < shape.layers; ++i)
+                layers.push_back(shape.uniformLayer(i));
+        std::uint64_t peak = 0;
+        for (const auto& l : layers) {
+            std::uint64_t attention = 0;
+            if (l.attention.present) {
+                const auto& a = l.attention;
+                const std::uint64_t kvPerGpu = std::max<std::uint64_t>(1, a.kvHeads / tp);
+                const std::uint64_t q = cdiv(mul(a.heads, a.headDim, kWhat), tp);
+                const std::uint64_t kv = mul(kvPerGpu, add(a.headDim, a.valueHeadDim, kWhat), kWhat);
+                const std::uint64_t out = cdiv(mul(a.heads, a.valueHeadDim, kWhat), tp);
+                attention = mul(sum({ q, kv, out, shape.hidden }), dt, kWhat);
+            }
+            std::uint64_t mlp = 0;
+            const auto& m = l.mlp;
+            if (m.kind == model::MlpSpec::Kind::Dense) {
+                const std::uint64_t i = cdiv(m.intermediate, tp);
+                mlp = mul(sum({ m.gated ? 2 * i : i, i, shape.hidden }), dt, kWhat);
+            } else if (m.kind == model::MlpSpec::Kind::Moe) {
+                const std::uint64_t i = cdiv(m.intermediate, tp);
+                const std::uint64_t routed = mul({ m.expertsPerToken, add(m.gated ? 2 * i : i, i, kWhat), dt }, kWhat);
+                const std::uint64_t shared = m.sharedIntermediate
+                    ? mul(3 * cdiv(m.sharedIntermediate, tp), dt, kWhat) : 0;
+                mlp = sum({ routed, shared, mul(shape.hidden, dt, kWhat), mul(m.experts, 4, kWhat) });
+            }
+            peak = std::max({ peak, attention, mlp });
+        }
+        return peak;
+    }
+
+} // namespace
+
+VllmPlan VllmPlanner::plan(
+    const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes, bool totalIsUsable)
+{
+    using namespace units::checked;
+    if (!request.shape)
+        throw units::InputError(
+            "vLLM's plan needs the model's layers: give --config, --preset, --model or --gguf");
+    const model::ModelShape& shape = *request.shape;
+    if (!(options.gpuMemoryUtilization > 0.0 && options.gpuMemoryUtilization <= 1.0))
+        throw units::InputError("--gpu-memory-utilization must be above 0 and at most 1");
+    if (options.tensorParallel == 0 || options.pipelineParallel == 0)
+        throw units::InputError("--tensor-parallel-size and --pipeline-parallel-size must be at least 1");
+    if (options.blockSize == 0)
+        throw units::InputError("--block-size must be greater than zero");
+    if (totalBytes == 0)
+        throw units::InputError("vLLM's plan needs the card's memory (--device-catalog)");
+    if (options.quantization != "" && options.quantization != "fp8")
+        throw units::InputError("--quantization: only fp8 (runtime, from 16-bit weights) is modelled; give none to "
+                                "load the checkpoint as it is stored");
+
+    VllmPlan p;
+    p.version = kModelledRelease;
+    p.totalBytes = totalBytes;
+    p.totalIsUsable = totalIsUsable;
+    p.gpuMemoryUtilization = options.gpuMemoryUtilization;
+    p.tensorParallel = options.tensorParallel;
+    p.pipelineParallel = options.pipelineParallel;
+    p.requestedBytes = static_cast<std::uint64_t>(
+        std::floor(double(totalBytes) * options.gpuMemoryUtilization)); // total_memory * gpu_memory_utilization
+    p.assumptions.push_back(std::string("requested = ") + (totalIsUsable ? "the card's CUDA-visible total" : "nvidia-smi's total (no CUDA total published for this card)") + " " + gib(double(totalBytes)) + " GiB x --gpu-memory-utilization " + std::to_string(options.gpuMemoryUtilization).substr(0, 4));
+
+    const bool largeCard = totalBytes >= kLargeCardBytes && lower(options.cardName).find("a100") == std::string::npos;
+    p.maxNumSeqs = options.maxNumSeqs.value_or(largeCard ? kLargeMaxNumSeqs : kSmallMaxNumSeqs);
+    p.maxNumBatchedTokens = options.maxNumBatchedTokens.value_or(largeCard ? kLargeMaxNumBatchedTokens : kSmallMaxNumBatchedTokens);
+    if (!options.maxNumSeqs || !options.maxNumBatchedTokens)
+        p.assumptions.push_back("`vllm serve` defaults on a card " + std::string(largeCard ? "of 70 GiB or more (not A100)" : "under 70 GiB or an A100") + ": --max-num-seqs " + std::to_string(p.maxNumSeqs) + ", --max-num-batched-tokens " + std::to_string(p.maxNumBatchedTokens) + " (chunked prefill)");
+    if (p.maxNumSeqs == 0 || p.maxNumBatchedTokens == 0)
+        throw units::InputError("--max-num-seqs and --max-num-batched-tokens must be at least 1");
+    if (!options.maxModelLen && !shape.trainedContext)
+        throw units::InputError("the model's config gives no max_position_embeddings: give --max-model-len");
+    p.maxModelLen = options.maxModelLen.value_or(shape.trainedContext.value_or(0));
+    if (p.maxModelLen == 0)
+        throw units::InputError("--max-model-len must be at least 1");
+
+    const auto refuse = [&p](std::string reason) {
+        p.starts = false;
+        p.reason = std::move(reason);
+        return p;
+    };
+    if (p.maxNumBatchedTokens < p.maxNumSeqs)
+        return refuse("max_num_batched_tokens (" + std::to_string(p.maxNumBatchedTokens)
+            + ") must be greater than or equal to max_num_seqs (" + std::to_string(p.maxNumSeqs) + ").");
+    if (shape.trainedContext && p.maxModelLen > *shape.trainedContext)
+        return refuse("User-specified max_model_len (" + std::to_string(p.maxModelLen)
+            + ") is greater than the derived max_model_len (max_position_embeddings="
+            + std::to_string(*shape.trainedContext)
+            + " in model's config.json). To allow overriding this maximum, set the env var "
+              "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1.");
+    if (shape.heads % options.tensorParallel != 0)
+        return refuse("Total number of attention heads (" + std::to_string(shape.heads)
+            + ") must be divisible by tensor parallel size (" + std::to_string(options.tensorParallel) + ").");
+    if (shape.layers < options.pipelineParallel)
+        return refuse("--pipeline-parallel-size " + std::to_string(options.pipelineParallel) + " is more than the "
+            + std::to_string(shape.layers) + " layers of the model");
+
+    // Weights as the sizing engine reads them (checkpoint bytes, quantization_config, --format), per TP shard.
+    sizing::SizingRequest weightsOnly = request;
+    weightsOnly.kvCache.reset();
+    weightsOnly.training.reset();
+    weightsOnly.attention.reset();
+    weightsOnly.tensorParallel = options.tensorParallel;
+    if (options.quantization == "fp8") {
+        weightsOnly.bits.reset();
+        weightsOnly.weightsFromCheckpoint = false;
+        weightsOnly.weights.format = sizing::WeightFormat::FP8E4M3;
+        p.assumptions.push_back("--quantization fp8: every linear weight quantized to fp8 e4m3 at load, one fp32 scale "
+                                "per tensor; embeddings, lm_head and norms stay 16-bit");
+    }
+    const sizing::Estimate weightsEstimate = sizing::SizingEngine::estimate(weightsOnly);
+    const std::uint64_t weightsPerShard = weightsEstimate.bytesOf("weights");
+    const model::ParameterBreakdown params = shape.parameters();
+
+    // The KV cache spec of every attention layer, per GPU.
+    const std::uint64_t modelBytes = activationBytes(shape);
+    const std::uint64_t kvBytes = options.kvCacheDtype == VllmOptions::KvCacheDtype::Auto ? modelBytes : 1;
+    if (options.kvCacheDtype != VllmOptions::KvCacheDtype::Auto)
+        p.assumptions.push_back("--kv-cache-dtype fp8: one byte per K and V element (scales per layer, not per token)");
+    const auto caches = sizing::KvCacheOptions::fromShape(shape, true);
+    std::vector<VllmKvLayout::Layer> kvLayers;
+    std::vector<std::uint64_t> kvLayerOf; // model layer index of each kv layer
+    for (std::uint64_t i = 0; i < shape.layers; ++i) {
+        sizing::LayerCache c;
+        if (!caches.layerCaches.empty()) {
+            c = caches.layerCaches.at(i);
+        } else {
+            c.heads = shape.kvHeads;
+            c.keyWidth = shape.headDim;
+            c.valueWidth = shape.headDim;
+            const auto window = i < caches.layerWindows.size() ? caches.layerWindows[i] : std::nullopt;
+            c.kind = window ? sizing::LayerCache::Kind::Sliding : sizing::LayerCache::Kind::Full;
+            c.window = window.value_or(0);
+        }
+        VllmKvLayout::Layer l;
+        switch (c.kind) {
+        case sizing::LayerCache::Kind::None:
+            continue;
+        case sizing::LayerCache::Kind::State:
+            throw units::InputError("vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled "
+                                    "yet: its hybrid pages are sized from the state, not from tokens");
+        case sizing::LayerCache::Kind::Full:
+        case sizing::LayerCache::Kind::MlaDecompressed:
+            l.kind = VllmKvLayout::Layer::Kind::Full;
+            break;
+        case sizing::LayerCache::Kind::Sliding:
+            l.kind = VllmKvLayout::Layer::Kind::Sliding;
+            break;
+        case sizing::LayerCache::Kind::Chunked:
+            l.kind = VllmKvLayout::Layer::Kind::Chunked;
+            break;
+        case sizing::LayerCache::Kind::Latent:
+            l.kind = VllmKvLayout::Layer::Kind::Latent;
+            break;
+        }
+        l.window = c.window;
+        // vLLM: num_kv_heads // tp per GPU, at least 1 (replicated when TP exceeds the KV heads); the MLA latent
+        // is kept whole on every GPU.
+        const std::uint64_t heads = c.kind == sizing::LayerCache::Kind::Latent || c.replicated
+            ? c.heads : std::max<std::uint64_t>(1, c.heads / options.tensorParallel);
+        l.bytesPerToken = mul({ heads, add(c.keyWidth, c.valueWidth, kWhat), kvBytes }, kWhat);
+        kvLayers.push_back(l);
+        kvLayerOf.push_back(i);
+    }
+    const VllmKvLayout layout = VllmKvLayout::build(kvLayers, options.blockSize);
+
+    // Per pipeline stage: weights, activation, outside torch, pool.
+    const auto parts = stageLayers(shape.layers, options.pipelineParallel);
+    const std::uint64_t layerParams = params.attention + params.mlp + params.state + params.norms;
+    const double perParam = params.total ? double(weightsPerShard) / double(params.total) : 0.0;
+    const std::uint64_t dt = modelBytes;
+    const std::uint64_t n = p.maxNumBatchedTokens;
+    const std::uint64_t s = std::min(p.maxNumSeqs, n);
+    const std::uint64_t forward = add(mul({ 2, n, shape.hidden, dt }, kWhat), // hidden states and residual
+        add(mul(n, layerPeakPerToken(shape, options.tensorParallel, dt), kWhat), mul(n, 16, kWhat), kWhat), kWhat);
+    // The dummy sampler: logits of s rows in the model's dtype, their fp32 copy and the probabilities, over the
+    // whole vocabulary (gathered on every TP rank); the forward's hidden states are still held.
+    const std::uint64_t sampler = add(mul({ n, shape.hidden, dt }, kWhat), mul({ s, shape.vocab, dt + 4 + 4 }, kWhat), kWhat);
+    const std::uint64_t blas = sizing::BlasWorkspace::bytes(sizing::BlasBackend::CublasHopper);
+    std::uint64_t nonTorch = blas;
+    if (options.tensorParallel > 1)
+        nonTorch = add(nonTorch, add(mul({ 2, 2, kNcclChannels, kNcclBufferBytes }, kWhat), kCustomAllReduceBytes, kWhat), kWhat);
+    if (options.pipelineParallel > 1)
+        nonTorch = add(nonTorch, mul({ 2, kNcclChannels, kNcclBufferBytes }, kWhat), kWhat);
+    p.assumptions.push_back("profile run: one forward of " + std::to_string(n) + " tokens (hidden states, residual and the widest layer's tensors), then the dummy sampler over " + std::to_string(s) + " rows of logits (model dtype, fp32 copy, probabilities); torch.compile's fusions and the attention backend's workspace are not modelled");
+    p.assumptions.push_back(std::string("outside torch: the cuBLAS workspace (32 MiB)") + (options.tensorParallel > 1 ? "; two NCCL communicators on the tensor-parallel group (2 x 16 channels x 4 MiB send and receive, the channel count assumed) and the custom all-reduce's 8 MiB buffer" : "") + (options.pipelineParallel > 1 ? "; one NCCL communicator on the pipeline group" : "") + "; kernel images loaded on first use are not modelled");
+
+    std::uint64_t first = 0;
+    bool chosen = false;
+    std::uint64_t minBlocks = UINT64_MAX;
+    std::optional<std::uint64_t> largest;
+    bool largestKnown = true;
+    for (std::uint64_t stage = 0; stage < parts.size(); ++stage) {
+        const std::uint64_t last = first + parts[stage];
+        const bool isFirst = stage == 0, isLast = stage + 1 == parts.size();
+        std::uint64_t stageParams = shape.layers ? layerParams / shape.layers * parts[stage] : 0;
+        if (isFirst)
+            stageParams += params.embeddings;
+        if (isLast)
+            stageParams += params.lmHead ? params.lmHead : (parts.size() > 1 ? params.embeddings : 0);
+        const std::uint64_t weights = parts.size() == 1 ? weightsPerShard
+                                                        : static_cast<std::uint64_t>(perParam * double(stageParams));
+        const std::uint64_t activation = isLast ? std::max(forward, sampler) : forward;
+        const std::int64_t available = std::int64_t(p.requestedBytes) - std::int64_t(weights)
+            - std::int64_t(activation) - std::int64_t(nonTorch);
+        // The kv layers of this stage.
+        std::uint64_t kvFirst = 0, kvLast = 0;
+        for (std::uint64_t k = 0; k < kvLayerOf.size(); ++k) {
+            if (kvLayerOf[k] < first)
+                kvFirst = k + 1;
+            if (kvLayerOf[k] < last)
+                kvLast = k + 1;
+        }
+        const auto figures = layout.stage(kvFirst, kvLast, available > 0 ? std::uint64_t(available) : 0,
+            p.maxModelLen, p.maxNumBatchedTokens);
+        // Largest --max-model-len that starts on this stage (vLLM's estimate_max_model_len, up to the model's).
+        std::optional<std::uint64_t> stageLargest;
+        if (available > 0) {
+            std::uint64_t lo = 1, hi = shape.trainedContext.value_or(p.maxModelLen);
+            const auto fits = [&](std::uint64_t len) {
+                return layout.bytesPerRequest(kvFirst, kvLast, len, p.maxNumBatchedTokens) <= std::uint64_t(available);
+            };
+            if (fits(lo)) {
+                while (lo < hi) {
+                    const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+                    if (fits(mid))
+                        lo = mid;
+                    else
+                        hi = mid - 1;
+                }
+                stageLargest = lo;
+            }
+        }
+        if (!stageLargest)
+            largestKnown = false;
+        else if (!largest || *stageLargest < *largest)
+            largest = stageLargest;
+        // The stage reported: the first that cannot start, else the one with the fewest blocks (every stage gets
+        // that many: get_kv_cache_configs takes the minimum).
+        const bool worse = !chosen || (p.kvCacheBytes > 0 && (available <= 0 || figures.numBlocks < minBlocks));
+        if (worse) {
+            chosen = true;
+            minBlocks = figures.numBlocks;
+            p.stage = stage;
+            p.weightsBytes = weights;
+            p.activationPeakBytes = activation;
+            p.nonTorchBytes = nonTorch;
+            p.kvCacheBytes = available;
+            p.pageBytes = figures.pageBytes;
+            p.layersPerPool = figures.layersPerPool;
+            p.kvGroups = figures.groups;
+            p.numBlocks = figures.numBlocks;
+            p.kvCacheTokens = figures.tokens;
+            p.kvBytesPerRequest = figures.bytesPerRequest;
+            p.maxConcurrency = figures.maxConcurrency;
+        }
+        first = last;
+    }
+    p.largestMaxModelLen = largestKnown ? largest : std::nullopt;
+    p.cudaGraphBytes = options.enforceEager ? std::optional<std::uint64_t>(0) : std::nullopt;
+    p.assumptions.push_back(options.enforceEager ? "--enforce-eager: no CUDA graphs"
+                                                 : "CUDA graphs are captured after the KV pool is allocated, on top of it: their pool is not modelled");
+    if (options.pipelineParallel > 1)
+        p.assumptions.push_back("pipeline parallel " + std::to_string(options.pipelineParallel) + ": layers split as vLLM's get_pp_indices does, the embeddings on the first stage and lm_head on the last; figures of stage " + std::to_string(p.stage) + ", the one with the fewest KV blocks (every stage gets that many)");
+
+    if (p.weightsBytes > totalBytes)
+        return refuse("torch.OutOfMemoryError: CUDA out of memory while loading the model (" + gib(double(p.weightsBytes))
+            + " GiB of weights per GPU on a card of " + gib(double(totalBytes)) + " GiB)");
+    if (p.kvCacheBytes <= 0)
+        return refuse("No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
+                      "initializing the engine. See https://docs.vllm.ai/en/latest/configuration/conserving_memory/ "
+                      "for more details.");
+    if (p.kvBytesPerRequest > std::uint64_t(p.kvCacheBytes)) {
+        std::string estimated;
+        if (p.largestMaxModelLen)
+            estimated = "Based on the available memory, the estimated maximum model length is "
+                + std::to_string(*p.largestMaxModelLen) + ". ";
+        return refuse("To serve at least one request with the models's max seq len (" + std::to_string(p.maxModelLen)
+            + "), (" + gib(double(p.kvBytesPerRequest)) + " GiB KV cache is needed, which is larger than the available KV "
+            "cache memory (" + gib(double(p.kvCacheBytes)) + " GiB). " + estimated
+            + "Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine. See "
+              "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ for more details.");
+    }
+    p.starts = true;
+    return p;
+}
+
+} // namespace iteragpu::engines

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/engines/vllmoptions.h"
+#include "core/engines/vllmplan.h"
+#include "core/sizing/sizingrequest.h"
+
+#include <cstdint>
+
+namespace iteragpu::engines {
+
+// Note [vLLM memory plan]: vLLM's start-up, per GPU, as the V1 engine does it (vllm/v1/worker/gpu_worker.py
+// determine_available_memory, gpu_model_runner.py profile_run / _dummy_run / _dummy_sampler_run,
+// vllm/v1/core/kv_cache_utils.py; Note [vLLM KV layout]):
+//   requested  = the CUDA-visible total x --gpu-memory-utilization
+//   weights    = the model as loaded on this GPU (its tensor-parallel shard and pipeline stage)
+//   activation = the torch peak increase of the profile run: one forward of --max-num-batched-tokens tokens,
+//                then the dummy sampler over min(--max-num-seqs, those tokens) rows of logits
+//   non-torch  = what grows outside torch's allocator in that run (NCCL and the custom all-reduce at TP >= 2)
+//   KV pool    = requested - weights - activation - non-torch, cut into blocks of --block-size tokens
+// then it starts when the pool holds one --max-model-len request. CUDA graphs are captured after the pool is
+// allocated (not subtracted from it). The activation and non-torch figures are modelled from the tensors the
+// run creates, not measured: the accuracy test (tst_vllmplan) says how close they come to published logs.
+class VllmPlanner {
+public:
+    static constexpr const char* kModelledRelease = "vLLM 0.19 (V1 engine)";
+
+    // `request` gives the model (its shape is required) and its weights as the sizing engine reads them;
+    // totalBytes the card's CUDA-visible total (GpuCard::capacityBytes()). Throws units::InputError on an
+    // option out of range (utilization outside (0, 1], a zero count, TP not dividing the heads) or a model
+    // the plan does not cover (recurrent state layers), one line each. A plan that does not start is a result
+    // (starts false, vLLM's reason), not an exception.
+    static VllmPlan plan(
+        const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes, bool totalIsUsable);
+};
+
+} // namespace iteragpu::engines
