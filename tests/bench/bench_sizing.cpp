@@ -94,8 +94,14 @@ int main()
     const double estimateUs
         = medianMicroseconds(20000, [&] { sink += sizing::SizingEngine::estimate(request).total(); });
     std::vector<sizing::GpuCard> cards;
-    for (int i = 0; i < 12; ++i)
-        cards.push_back({ "c" + std::to_string(i), "card", "v", "", (16ULL + 16 * i) << 30, "" });
+    for (int i = 0; i < 12; ++i) {
+        sizing::GpuCard card;
+        card.id = "c" + std::to_string(i);
+        card.name = "card";
+        card.vendor = "v";
+        card.reportedBytes = (16ULL + 16 * i) << 30;
+        cards.push_back(card);
+    }
     const double verdictsUs
         = medianMicroseconds(5000, [&] { sink += sizing::FitAnalyzer::verdicts(request, cards).size(); });
     const double contextUs
