@@ -5,6 +5,7 @@
 #include "core/sim/kernelcost.h"
 #include "core/sim/simbackend.h"
 #include "core/sim/simpacer.h"
+#include "core/sizing/devicecatalog.h"
 #include "core/units/units.h"
 
 #include <QTest>
@@ -459,7 +460,12 @@ private slots:
         auto prepared = prepareSim(registry, "h100-sxm", 0.0);
         QVERIFY2(prepared.ok(), prepared.error.c_str());
         QVERIFY(prepared.device);
-        const std::uint64_t h100 = 81559 * iteragpu::units::kMiB;
+        // The card's usable total (CUDA's, Note [Usable capacity]), not nvidia-smi's 81 559 MiB.
+        const auto catalog = iteragpu::sizing::DeviceCatalog::loadDefault();
+        const auto* card = catalog.find("h100-sxm");
+        QVERIFY(card && card->usableBytes);
+        const std::uint64_t h100 = *card->usableBytes;
+        QVERIFY(h100 < 81559 * iteragpu::units::kMiB);
         QCOMPARE(prepared.device->totalBytes, h100);
         QCOMPARE(QString::fromStdString(prepared.device->name),
             QStringLiteral("Simulated NVIDIA H100 80GB SXM (not a GPU measurement)"));

@@ -326,8 +326,10 @@ private slots:
         QTest::addColumn<QString>("extra");
         QTest::addColumn<QString>("message");
         QTest::addRow("rope_theta text") << R"("rope_theta": "1e4")" << "'rope_theta' must be a number";
-        QTest::addRow("rope_theta negative") << R"("rope_theta": -1)" << "'rope_theta' must be a positive number";
-        QTest::addRow("rope_theta zero") << R"("rope_theta": 0)" << "'rope_theta' must be a positive number";
+        QTest::addRow("rope_theta negative") << R"("rope_theta": -1)"
+                                              << "'rope_theta' -1 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 (float32's range, in which the rotary embedding is computed)";
+        QTest::addRow("rope_theta zero") << R"("rope_theta": 0)"
+                                          << "'rope_theta' 0 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 (float32's range, in which the rotary embedding is computed)";
         QTest::addRow("eps text") << R"("rms_norm_eps": true)" << "'rms_norm_eps' must be a number";
         QTest::addRow("eps 1 or more") << R"("rms_norm_eps": 2)" << "'rms_norm_eps' must be less than 1";
         QTest::addRow("integer rope_theta") << R"("rope_theta": 500000)" << "";

@@ -473,7 +473,7 @@ private slots:
         QTest::addRow("no model") << QStringLiteral("no-model") << QStringLiteral("needs a model");
         QTest::addRow("training") << QStringLiteral("training") << QStringLiteral("inference only");
         QTest::addRow("no layers") << QStringLiteral("layers=0") << QStringLiteral("shape is incomplete");
-        QTest::addRow("KV heads do not divide") << QStringLiteral("kv=3") << QStringLiteral("must divide the heads");
+        QTest::addRow("KV heads do not divide") << QStringLiteral("kv=3") << QStringLiteral("do not divide the heads");
         QTest::addRow("odd head_dim") << QStringLiteral("headdim=15") << QStringLiteral("odd");
         QTest::addRow("windows for other layers") << QStringLiteral("windows=1") << QStringLiteral("attention windows");
         QTest::addRow("a window of 0") << QStringLiteral("window0") << QStringLiteral("0 tokens");

@@ -175,7 +175,7 @@ private slots:
             << QStringLiteral("owners-array") << QStringLiteral("owners.baseline must be an object of owners");
         QTest::addRow("owners above the peak") << QStringLiteral("owners-more") << QStringLiteral("add up to");
         QTest::addRow("owners beyond 64 bits")
-            << QStringLiteral("owners-overflow") << QStringLiteral("more than 2^64 bytes");
+            << QStringLiteral("owners-overflow") << QStringLiteral("beyond 2^63 - 1: not a byte count");
         QTest::addRow("owners below the peak") << QStringLiteral("owners-less") << QStringLiteral("add up to");
         QTest::addRow("peak moment without owners")
             << QStringLiteral("owners-null") << QStringLiteral("peak_moment has no owners");
