@@ -5,10 +5,12 @@
 
 #include "core/model/jsonguard.h"
 #include "core/model/modellimits.h"
+#include "core/protocol/runlimits.h"
 #include "core/units/printable.h"
 #include "core/units/regularfile.h"
 #include "core/units/validutf8.h"
 
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -87,6 +89,105 @@ namespace {
             { "multiprocessors", i.multiprocessors }, { "simulated", i.simulated } };
     }
 
+    // Note [Layers in the result]: a result carries the model's whole description (its layerSpecs, consecutive
+    // equal layers as one entry with their count), so that `explain` sizes the saved run as the run itself did:
+    // expert biases, sinks, router biases, MoE interleaves and windows per layer are not the uniform view's.
+    const char* spanName(model::AttentionSpec::Span s)
+    {
+        switch (s) {
+        case model::AttentionSpec::Span::Sliding:
+            return "sliding";
+        case model::AttentionSpec::Span::Chunked:
+            return "chunked";
+        case model::AttentionSpec::Span::Full:
+            break;
+        }
+        return "full";
+    }
+
+    const char* stateKindName(model::StateSpec::Kind k)
+    {
+        switch (k) {
+        case model::StateSpec::Kind::Mamba:
+            return "mamba";
+        case model::StateSpec::Kind::Mamba2:
+            return "mamba2";
+        case model::StateSpec::Kind::GatedDeltaNet:
+            return "gated_deltanet";
+        case model::StateSpec::Kind::None:
+            break;
+        }
+        return "none";
+    }
+
+    const char* mlpKindName(model::MlpSpec::Kind k)
+    {
+        switch (k) {
+        case model::MlpSpec::Kind::None:
+            return "none";
+        case model::MlpSpec::Kind::Moe:
+            return "moe";
+        case model::MlpSpec::Kind::Dense:
+            break;
+        }
+        return "dense";
+    }
+
+    ordered_json layerSpecToJson(const model::LayerSpec& l)
+    {
+        const model::AttentionSpec& a = l.attention;
+        const model::StateSpec& st = l.state;
+        const model::MlpSpec& m = l.mlp;
+        return { { "attention",
+                     { { "present", a.present }, { "span", spanName(a.span) }, { "window", a.window },
+                         { "layout", a.layout == model::AttentionSpec::Layout::Mla ? "mla" : "standard" },
+                         { "heads", a.heads }, { "kv_heads", a.kvHeads }, { "head_dim", a.headDim },
+                         { "value_head_dim", a.valueHeadDim }, { "qkv_bias", a.qkvBias },
+                         { "output_bias", a.outputBias }, { "qk_norm_parameters", a.qkNormParameters },
+                         { "output_gate", a.outputGate }, { "sinks", a.sinks }, { "rope", a.rope },
+                         { "q_lora_rank", a.qLoraRank }, { "kv_lora_rank", a.kvLoraRank },
+                         { "qk_nope_head_dim", a.qkNopeHeadDim }, { "qk_rope_head_dim", a.qkRopeHeadDim } } },
+            { "state",
+                { { "kind", stateKindName(st.kind) }, { "inner", st.inner }, { "state_size", st.stateSize },
+                    { "conv_kernel", st.convKernel }, { "heads", st.heads }, { "groups", st.groups },
+                    { "head_dim", st.headDim }, { "dt_rank", st.dtRank }, { "key_heads", st.keyHeads },
+                    { "key_head_dim", st.keyHeadDim }, { "conv_bias", st.convBias }, { "proj_bias", st.projBias },
+                    { "dt_norms", st.dtNorms } } },
+            { "mlp",
+                { { "kind", mlpKindName(m.kind) }, { "intermediate", m.intermediate }, { "gated", m.gated },
+                    { "bias", m.bias }, { "activation", units::validUtf8(m.activation) }, { "experts", m.experts },
+                    { "experts_per_token", m.expertsPerToken }, { "shared_intermediate", m.sharedIntermediate },
+                    { "shared_experts", m.sharedExperts }, { "shared_expert_gate", m.sharedExpertGate },
+                    { "router_bias", m.routerBias }, { "router_score_bias", m.routerScoreBias } } },
+            { "norm_parameters", l.normParameters } };
+    }
+
+    ordered_json layerSpecsToJson(const std::vector<model::LayerSpec>& specs)
+    {
+        ordered_json out = ordered_json::array();
+        ordered_json last;
+        std::uint64_t count = 0;
+        const auto flush = [&] {
+            if (count == 0)
+                return;
+            ordered_json entry = { { "count", count } };
+            entry.update(last);
+            out.push_back(std::move(entry));
+        };
+        for (const auto& spec : specs) {
+            ordered_json j = layerSpecToJson(spec);
+            if (count > 0 && j == last) {
+                ++count;
+                continue;
+            }
+            flush();
+            last = std::move(j);
+            count = 1;
+        }
+        flush();
+        return out;
+    }
+
     ordered_json shapeToJson(const model::ModelShape& m)
     {
         ordered_json windows = ordered_json::array();
@@ -97,7 +198,10 @@ namespace {
             { "experts", m.experts }, { "experts_per_token", m.expertsPerToken },
             { "tie_word_embeddings", m.tieWordEmbeddings }, { "qkv_bias", m.qkvBias },
             { "output_bias", m.outputBias }, { "mlp_bias", m.mlpBias }, { "norms_per_layer", m.normsPerLayer },
-            { "qk_norm", m.qkNorm }, { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) } };
+            { "qk_norm", m.qkNorm }, { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) },
+            { "layer_specs", m.layerSpecs.empty() ? ordered_json(nullptr) : layerSpecsToJson(m.layerSpecs) },
+            { "final_norm_parameters", m.finalNormParameters }, { "position_embeddings", m.positionEmbeddings },
+            { "lm_head_bias", m.lmHeadBias } };
     }
 
     ordered_json workloadToJson(const RunConfig& c)
@@ -452,6 +556,130 @@ namespace {
         return get<T>(c, key, "config");
     }
 
+    // A dimension of a layer: within what the kernels index (Note [Layers in the result]; a forged 2^64 - 1
+    // would otherwise reach the parameter count).
+    std::uint64_t getDimension(const ordered_json& j, const char* key, const std::string& where)
+    {
+        const auto n = get<std::uint64_t>(j, key, where);
+        if (n > protocol::kMaxTensorDimension)
+            throw ReadError { "field " + fieldName(key, where) + " is " + std::to_string(n) + ", above "
+                + std::to_string(protocol::kMaxTensorDimension) };
+        return n;
+    }
+
+    template <typename E, std::size_t N>
+    E getEnum(const ordered_json& j, const char* key, const std::string& where,
+        const std::array<std::pair<const char*, E>, N>& names)
+    {
+        const auto name = get<std::string>(j, key, where);
+        for (const auto& [text, value] : names)
+            if (name == text)
+                return value;
+        std::string known;
+        for (const auto& [text, value] : names)
+            known += (known.empty() ? "" : ", ") + std::string(text);
+        throw ReadError { "field " + fieldName(key, where) + " is '" + units::printableName(name) + "', not one of "
+            + known };
+    }
+
+    model::LayerSpec layerSpecFromJson(const ordered_json& e, const std::string& at)
+    {
+        using A = model::AttentionSpec;
+        using S = model::StateSpec;
+        using M = model::MlpSpec;
+        model::LayerSpec l;
+        const auto& a = field(e, "attention", at);
+        const std::string aa = at + ".attention";
+        l.attention.present = get<bool>(a, "present", aa);
+        l.attention.span = getEnum(a, "span", aa,
+            std::array<std::pair<const char*, A::Span>, 3> {
+                { { "full", A::Span::Full }, { "sliding", A::Span::Sliding }, { "chunked", A::Span::Chunked } } });
+        l.attention.window = get<std::uint64_t>(a, "window", aa);
+        l.attention.layout = getEnum(a, "layout", aa,
+            std::array<std::pair<const char*, A::Layout>, 2> {
+                { { "standard", A::Layout::Standard }, { "mla", A::Layout::Mla } } });
+        l.attention.heads = getDimension(a, "heads", aa);
+        l.attention.kvHeads = getDimension(a, "kv_heads", aa);
+        l.attention.headDim = getDimension(a, "head_dim", aa);
+        l.attention.valueHeadDim = getDimension(a, "value_head_dim", aa);
+        l.attention.qkvBias = get<bool>(a, "qkv_bias", aa);
+        l.attention.outputBias = get<bool>(a, "output_bias", aa);
+        l.attention.qkNormParameters = getDimension(a, "qk_norm_parameters", aa);
+        l.attention.outputGate = get<bool>(a, "output_gate", aa);
+        l.attention.sinks = get<bool>(a, "sinks", aa);
+        l.attention.rope = get<bool>(a, "rope", aa);
+        l.attention.qLoraRank = getDimension(a, "q_lora_rank", aa);
+        l.attention.kvLoraRank = getDimension(a, "kv_lora_rank", aa);
+        l.attention.qkNopeHeadDim = getDimension(a, "qk_nope_head_dim", aa);
+        l.attention.qkRopeHeadDim = getDimension(a, "qk_rope_head_dim", aa);
+        if (l.attention.present && (l.attention.heads == 0 || l.attention.kvHeads == 0 || l.attention.headDim == 0))
+            throw ReadError { "field " + aa + " has attention without heads, KV heads or head_dim" };
+        const auto& st = field(e, "state", at);
+        const std::string sa = at + ".state";
+        l.state.kind = getEnum(st, "kind", sa,
+            std::array<std::pair<const char*, S::Kind>, 4> { { { "none", S::Kind::None }, { "mamba", S::Kind::Mamba },
+                { "mamba2", S::Kind::Mamba2 }, { "gated_deltanet", S::Kind::GatedDeltaNet } } });
+        l.state.inner = getDimension(st, "inner", sa);
+        l.state.stateSize = getDimension(st, "state_size", sa);
+        l.state.convKernel = getDimension(st, "conv_kernel", sa);
+        l.state.heads = getDimension(st, "heads", sa);
+        l.state.groups = getDimension(st, "groups", sa);
+        l.state.headDim = getDimension(st, "head_dim", sa);
+        l.state.dtRank = getDimension(st, "dt_rank", sa);
+        l.state.keyHeads = getDimension(st, "key_heads", sa);
+        l.state.keyHeadDim = getDimension(st, "key_head_dim", sa);
+        l.state.convBias = get<bool>(st, "conv_bias", sa);
+        l.state.projBias = get<bool>(st, "proj_bias", sa);
+        l.state.dtNorms = get<bool>(st, "dt_norms", sa);
+        const auto& m = field(e, "mlp", at);
+        const std::string ma = at + ".mlp";
+        l.mlp.kind = getEnum(m, "kind", ma,
+            std::array<std::pair<const char*, M::Kind>, 3> {
+                { { "none", M::Kind::None }, { "dense", M::Kind::Dense }, { "moe", M::Kind::Moe } } });
+        l.mlp.intermediate = getDimension(m, "intermediate", ma);
+        l.mlp.gated = get<bool>(m, "gated", ma);
+        l.mlp.bias = get<bool>(m, "bias", ma);
+        l.mlp.activation = units::validUtf8(get<std::string>(m, "activation", ma));
+        l.mlp.experts = getDimension(m, "experts", ma);
+        l.mlp.expertsPerToken = getDimension(m, "experts_per_token", ma);
+        l.mlp.sharedIntermediate = getDimension(m, "shared_intermediate", ma);
+        l.mlp.sharedExperts = getDimension(m, "shared_experts", ma);
+        l.mlp.sharedExpertGate = get<bool>(m, "shared_expert_gate", ma);
+        l.mlp.routerBias = get<bool>(m, "router_bias", ma);
+        l.mlp.routerScoreBias = get<bool>(m, "router_score_bias", ma);
+        if (l.mlp.kind == M::Kind::Moe && (l.mlp.experts == 0 || l.mlp.expertsPerToken > l.mlp.experts))
+            throw ReadError { "field " + ma + " has no experts, or more experts per token than experts" };
+        l.normParameters = get<std::uint64_t>(e, "norm_parameters", at);
+        return l;
+    }
+
+    // Files written before the result carried the layers have no layer_specs: the uniform view stands.
+    void layerSpecsFromJson(const ordered_json& m, const std::string& sa, model::ModelShape& shape)
+    {
+        const auto it = m.find("layer_specs");
+        if (it == m.end() || it->is_null())
+            return;
+        if (!it->is_array())
+            throw ReadError { "field " + sa + ".layer_specs must be an array or null" };
+        std::uint64_t layers = 0;
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const std::string at = sa + ".layer_specs[" + std::to_string(i) + "]";
+            const std::uint64_t count = getPositive((*it)[i], "count", at);
+            if (count > shape.layers - layers)
+                throw ReadError { "field " + sa + ".layer_specs describes more layers than " + sa + ".layers ("
+                    + std::to_string(shape.layers) + ")" };
+            const model::LayerSpec spec = layerSpecFromJson((*it)[i], at);
+            shape.layerSpecs.insert(shape.layerSpecs.end(), static_cast<std::size_t>(count), spec);
+            layers += count;
+        }
+        if (layers != shape.layers)
+            throw ReadError { "field " + sa + ".layer_specs describes " + std::to_string(layers) + " layers, not "
+                + sa + ".layers (" + std::to_string(shape.layers) + ")" };
+        shape.finalNormParameters = get<std::uint64_t>(m, "final_norm_parameters", sa);
+        shape.positionEmbeddings = getDimension(m, "position_embeddings", sa);
+        shape.lmHeadBias = get<bool>(m, "lm_head_bias", sa);
+    }
+
     DecoderSpec decoderFromJson(const ordered_json& w)
     {
         const std::string at = "workload";
@@ -497,6 +725,7 @@ namespace {
             else
                 throw ReadError { "field " + sa + ".layer_windows must hold token counts or null" };
         }
+        layerSpecsFromJson(m, sa, d.shape);
         const auto storage = weightStorageFromName(get<std::string>(w, "storage", at));
         const auto attention = attentionFromName(get<std::string>(w, "attention", at));
         const auto cache = kvCacheFromName(get<std::string>(w, "cache", at));

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runner/runner.h"
 #include "core/report/resultjson.h"
+#include "core/report/ledgerestimate.h"
+#include "core/model/configreader.h"
 #include "core/sim/simbackend.h"
 #include "core/units/units.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -316,6 +319,101 @@ private slots:
         bad["workload"]["kind"] = "dense";
         QVERIFY(!report::fromJson(bad, back, error));
         QVERIFY2(error.find("differs") != std::string::npos, error.c_str());
+    }
+
+    // Note [Layers in the result]: a model described by its layers (gpt-oss: sinks, router and expert biases,
+    // alternating windows) comes back layer for layer, and `explain`'s estimate of the saved run is the run's own.
+    void decoderLayersRoundTrip()
+    {
+        protocol::RunResult r;
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.dtype = device::DType::BFloat16;
+        protocol::DecoderSpec d;
+        d.modelSource = "config:gpt-oss-tiny";
+        d.shape = model::ConfigReader::parse(R"({"model_type": "gpt_oss", "num_local_experts": 4,
+            "experts_per_token": 2, "sliding_window": 12, "head_dim": 16, "hidden_size": 32, "num_hidden_layers": 3,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 48, "vocab_size": 72})",
+            "gpt-oss-tiny.json");
+        QCOMPARE(d.shape.layerSpecs.size(), std::size_t(3));
+        QVERIFY(d.shape.layerSpecs[0].attention.sinks && d.shape.layerSpecs[0].mlp.bias);
+        d.storage = protocol::WeightStorage::BFloat16;
+        d.promptTokens = 16;
+        d.generated = 4;
+        d.sequences = 1;
+        r.config.decoder = d;
+        protocol::PhaseResult p;
+        p.name = "prefill";
+        p.status = protocol::PhaseStatus::Ok;
+        r.phases.push_back(p);
+        const auto j = report::toJson(r);
+        const auto& specs = j["workload"]["shape"]["layer_specs"];
+        QVERIFY2(specs.is_array() && specs.size() == 3, specs.dump().c_str()); // sliding, full, sliding
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        const model::ModelShape& shape = back.config.decoder->shape;
+        QCOMPARE(shape.layerSpecs.size(), std::size_t(3));
+        QVERIFY(shape.layerSpecs[1].attention.sinks && shape.layerSpecs[1].mlp.routerBias);
+        QCOMPARE(shape.parameters().total, d.shape.parameters().total);
+        // The ledger's estimate from the saved run, part by part, is the one from the run in memory.
+        const auto before = report::estimateForPhase(r, 0);
+        const auto after = report::estimateForPhase(back, 0);
+        QVERIFY(before && after);
+        QCOMPARE(after->parts.size(), before->parts.size());
+        for (std::size_t i = 0; i < before->parts.size(); ++i) {
+            QCOMPARE(after->parts[i].key, before->parts[i].key);
+            QCOMPARE(after->parts[i].bytes, before->parts[i].bytes);
+        }
+        // The uniform view alone (what a file without layer_specs gives) counts fewer weights for this model:
+        // the round trip is what keeps them.
+        auto older = j;
+        older["workload"]["shape"].erase("layer_specs");
+        QVERIFY2(report::fromJson(older, back, error), error.c_str());
+        QVERIFY(back.config.decoder->shape.layerSpecs.empty());
+        QVERIFY(back.config.decoder->shape.parameters().total != d.shape.parameters().total);
+
+        // Consecutive equal layers are one entry with their count.
+        auto uniform = r;
+        uniform.config.decoder->shape.layerSpecs.assign(3, d.shape.layerSpecs[1]);
+        uniform.config.decoder->shape.layerWindows.assign(3, std::nullopt);
+        const auto ju = report::toJson(uniform);
+        QCOMPARE(ju["workload"]["shape"]["layer_specs"].size(), std::size_t(1));
+        QCOMPARE(ju["workload"]["shape"]["layer_specs"][0]["count"].get<int>(), 3);
+        QVERIFY2(report::fromJson(ju, back, error), error.c_str());
+        QCOMPARE(back.config.decoder->shape.layerSpecs.size(), std::size_t(3));
+
+        // Forged layers: one line naming the field, nothing read.
+        const auto refused = [&](const std::function<void(nlohmann::ordered_json&)>& forge, const char* expected) {
+            auto bad = ju;
+            forge(bad["workload"]["shape"]["layer_specs"]);
+            protocol::RunResult out;
+            std::string why;
+            if (report::fromJson(bad, out, why))
+                return std::string("read a forged file");
+            if (why.find(expected) == std::string::npos || why.find('\n') != std::string::npos)
+                return "wrong error: " + why;
+            return std::string();
+        };
+        std::string why;
+        why = refused([](auto& l) { l[0]["count"] = 2; }, "describes 2 layers, not");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["count"] = 4; }, "more layers than");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["count"] = 0; }, "count must be at least 1");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["attention"]["span"] = "circular"; }, "not one of full, sliding, chunked");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["mlp"]["experts"] = 4294967296ULL; }, "above 2147483647");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["mlp"]["experts_per_token"] = 9; }, "more experts per token than experts");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0]["attention"]["heads"] = 0; }, "attention without heads");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l[0].erase("state"); }, "missing field workload.shape.layer_specs[0].state");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& l) { l = "all"; }, "layer_specs must be an array");
+        QVERIFY2(why.empty(), why.c_str());
     }
 
     // A file written by the /1 writer (the dense network, before the workload object) still opens.
