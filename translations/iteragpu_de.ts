@@ -1648,6 +1648,10 @@
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
         <translation>die Schätzung der Dimensionierung für die Phase %1</translation>
     </message>
+    <message>
+        <source>rounding inside allocated (whole blocks)</source>
+        <translation>Rundung innerhalb von allocated (ganze Blöcke)</translation>
+    </message>
 </context>
 <context>
     <name>ResultSource</name>

@@ -1648,6 +1648,10 @@
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
         <translation>la estimación del motor de dimensionado para la fase %1</translation>
     </message>
+    <message>
+        <source>rounding inside allocated (whole blocks)</source>
+        <translation>redondeo dentro de allocated (bloques enteros)</translation>
+    </message>
 </context>
 <context>
     <name>ResultSource</name>

@@ -1648,6 +1648,10 @@
         <extracomment>%1: the estimate&apos;s phase the run&apos;s phase is compared with (&quot;prefill&quot;, &quot;decode&quot;)</extracomment>
         <translation>ước tính của bộ ước tính kích thước cho giai đoạn %1</translation>
     </message>
+    <message>
+        <source>rounding inside allocated (whole blocks)</source>
+        <translation>làm tròn bên trong allocated (tính cả khối)</translation>
+    </message>
 </context>
 <context>
     <name>ResultSource</name>

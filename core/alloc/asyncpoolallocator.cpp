@@ -121,6 +121,7 @@ void AsyncPoolAllocator::takePeakMoment()
     m_peakMoment.allocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
     m_peakMoment.reserved = m_liveReserved.load(std::memory_order_relaxed);
     m_peakMoment.inactiveSplit = std::nullopt;
+    m_peakMoment.ownersRequested = m_owners; // the pool counts the requested sizes
 }
 
 OwnerBytes AsyncPoolAllocator::ownersNow() const

@@ -95,6 +95,7 @@ CachingAllocator::CachingAllocator(RawMemory& raw)
     , m_active(1024)
 {
     m_peakMoment.inactiveSplit = 0; // known from the start: the caching allocator keeps inactive_split_bytes
+    m_peakMoment.ownersRequested = OwnerBytes {};
 }
 
 CachingAllocator::~CachingAllocator()
@@ -247,6 +248,7 @@ void* CachingAllocator::allocate(std::uint64_t bytes, device::Status& status, Ow
     increase(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
     increase(m_stats.requestedBytes, type, static_cast<std::int64_t>(bytes));
     m_owners[static_cast<std::size_t>(owner)] += block->size; // Note [Owners add up]
+    m_ownersRequested[static_cast<std::size_t>(owner)] += bytes;
     if (m_stats.allocatedBytes[0].current > peakBefore)
         takePeakMoment(); // Note [Peak reset]: strictly above, so the first moment the peak is reached
     if (m_trace)
@@ -271,6 +273,7 @@ void CachingAllocator::free(void* ptr)
     decrease(m_stats.allocation, type, 1);
     decrease(m_stats.allocatedBytes, type, static_cast<std::int64_t>(block->size));
     m_owners[static_cast<std::size_t>(block->owner)] -= block->size; // before a merge changes the size
+    m_ownersRequested[static_cast<std::size_t>(block->owner)] -= block->requested;
     if (m_trace)
         m_trace->record(TraceEvent::Op::Free, block->size, block->ptr);
     freeBlock(block);
@@ -290,6 +293,8 @@ void CachingAllocator::setOwner(void* ptr, Owner owner)
     // Note [Owners add up]: the bytes move, allocated and the peak moment stay.
     m_owners[static_cast<std::size_t>(block->owner)] -= block->size;
     m_owners[static_cast<std::size_t>(owner)] += block->size;
+    m_ownersRequested[static_cast<std::size_t>(block->owner)] -= block->requested;
+    m_ownersRequested[static_cast<std::size_t>(owner)] += block->requested;
     block->owner = owner;
 }
 
@@ -402,6 +407,7 @@ void CachingAllocator::takePeakMoment()
     m_peakMoment.allocated = static_cast<std::uint64_t>(m_stats.allocatedBytes[0].current);
     m_peakMoment.reserved = static_cast<std::uint64_t>(m_stats.reservedBytes[0].current);
     m_peakMoment.inactiveSplit = static_cast<std::uint64_t>(m_stats.inactiveSplitBytes[0].current);
+    m_peakMoment.ownersRequested = m_ownersRequested;
 }
 
 OwnerBytes CachingAllocator::ownersNow() const

@@ -108,6 +108,7 @@ private:
     std::vector<std::unique_ptr<Block[]>> m_blockChunks;
     AllocatorStats m_stats;
     OwnerBytes m_owners {}; // allocated bytes per owner (Note [Owners add up])
+    OwnerBytes m_ownersRequested {}; // requested bytes per owner, moved with m_owners
     PeakMoment m_peakMoment; // Note [Peak reset]
     // Copies of the aggregate allocated/reserved counters for lock-free readers (the sampler).
     std::atomic<std::uint64_t> m_liveAllocated { 0 };

@@ -39,6 +39,9 @@ struct PeakMoment {
     std::uint64_t allocated = 0;
     std::uint64_t reserved = 0;
     std::optional<std::uint64_t> inactiveSplit; // caching allocator only: free parts of split blocks
+    // The sizes the callers asked for, per owner, at that moment (requested_bytes; below `owners` by the
+    // rounding to 512 bytes and the rest of a block the caching allocator did not split). nullopt: not known.
+    std::optional<OwnerBytes> ownersRequested;
 };
 
 } // namespace iteragpu::alloc

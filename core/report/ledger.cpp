@@ -284,11 +284,21 @@ namespace {
             s.parts.push_back(line("allocated", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "peak allocated")),
                 minus(wholeEstimate, signedOf(phase.peak.allocated)), LedgerSource::Computed, LedgerCause::Formula));
         } else {
+            // Note [Rounding inside allocated]: allocated counts whole blocks (each request rounded to 512 bytes,
+            // and the rest of a block the caching allocator did not split: under 1 MiB of a large segment, as
+            // PyTorch does). Where the requested sizes per owner are known, each owner is compared with what was
+            // requested and the rounding is a line of its own, so a model's weights are not read as a formula's
+            // error; the total is the same either way.
+            const auto& requested = phase.peakMoment ? phase.peakMoment->ownersRequested : std::nullopt;
+            Bytes rounding = requested ? Bytes { 0 } : Bytes {};
             for (std::size_t i = 0; i < alloc::kOwnerCount; ++i) {
                 const auto owner = static_cast<alloc::Owner>(i);
                 bool inEstimate = false;
                 const Bytes estimated = estimateFor(*estimate, EstimateTarget::Owner, owner, inEstimate);
-                const Bytes measured = phase.peakMoment ? signedOf(phase.peakMoment->owners[i]) : Bytes {};
+                const Bytes held = phase.peakMoment ? signedOf(phase.peakMoment->owners[i]) : Bytes {};
+                const Bytes measured = requested ? signedOf((*requested)[i]) : held;
+                if (requested)
+                    rounding = plus(rounding, minus(held, measured));
                 if (!inEstimate && measured && *measured == 0)
                     continue;
                 if (!inEstimate && !measured)
@@ -296,6 +306,10 @@ namespace {
                 s.parts.push_back(line(alloc::ownerName(owner), ownerLabel(owner), minus(estimated, measured),
                     LedgerSource::Computed, causeOf(inEstimate, LedgerCause::Formula)));
             }
+            if (rounding && *rounding != 0)
+                s.parts.push_back(line("rounding_in_allocated",
+                    msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "rounding inside allocated (whole blocks)")),
+                    minus(Bytes { 0 }, rounding), LedgerSource::Computed, LedgerCause::AllocatorRounding));
             if (!phase.peakMoment) {
                 // Without owner readings the owners' differences are unknown; the estimate is still compared with
                 // the whole peak allocated in the total.

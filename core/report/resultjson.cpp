@@ -71,7 +71,8 @@ namespace {
         if (!m)
             return nullptr;
         return { { "allocated", m->allocated }, { "reserved", m->reserved },
-            { "inactive_split", optionalBytes(m->inactiveSplit) } };
+            { "inactive_split", optionalBytes(m->inactiveSplit) },
+            { "owners_requested", ownersToJson(m->ownersRequested) } };
     }
 
     ordered_json levelToJson(const DeviceLevel& d)
@@ -432,6 +433,16 @@ namespace {
                 throw ReadError { "the owners at the peak of " + w + " add up to " + std::to_string(sum)
                     + " bytes, its peak_moment.allocated is " + std::to_string(m.allocated) };
             m.owners = *atPeak;
+            // Files written before the requested sizes were kept have none: unknown, not 0.
+            if (const auto r = it->find("owners_requested"); r != it->end()) {
+                m.ownersRequested = ownersFromJson(*r, mw + ".owners_requested");
+                if (m.ownersRequested)
+                    for (std::size_t i = 0; i < alloc::kOwnerCount; ++i)
+                        if ((*m.ownersRequested)[i] > m.owners[i])
+                            throw ReadError { "field " + mw + ".owners_requested."
+                                + alloc::ownerName(static_cast<alloc::Owner>(i))
+                                + " is above what that owner held (a request is never larger than its block)" };
+            }
             p.peakMoment = m;
         } else if (atPeak) {
             throw ReadError { "field " + w + ".owners.peak needs " + w + ".peak_moment" };

@@ -180,6 +180,10 @@ private slots:
         QTest::addRow("owners beyond 64 bits")
             << QStringLiteral("owners-overflow") << QStringLiteral("beyond 2^63 - 1: not a byte count");
         QTest::addRow("owners below the peak") << QStringLiteral("owners-less") << QStringLiteral("add up to");
+        QTest::addRow("a request above its owner's blocks")
+            << QStringLiteral("requested-more") << QStringLiteral("owners_requested.weights is above");
+        QTest::addRow("requested sizes as text")
+            << QStringLiteral("requested-string") << QStringLiteral("owners_requested.weights must be");
         QTest::addRow("peak moment without owners")
             << QStringLiteral("owners-null") << QStringLiteral("peak_moment has no owners");
         QTest::addRow("owners at the peak without the moment")
@@ -217,6 +221,12 @@ private slots:
                 j["phases"][0]["owners"]["final"]["weights"] = "1 GiB";
             else if (m == "owners-array")
                 j["phases"][0]["owners"]["baseline"] = nlohmann::ordered_json::array();
+            else if (m == "requested-more") {
+                auto& moment = j["phases"][0]["peak_moment"];
+                QVERIFY(moment["owners_requested"].is_object());
+                moment["owners_requested"]["weights"] = j["phases"][0]["owners"]["peak"]["weights"].get<std::uint64_t>() + 1;
+            } else if (m == "requested-string")
+                j["phases"][0]["peak_moment"]["owners_requested"]["weights"] = "1 GiB";
             else if (m == "owners-more" || m == "owners-less") {
                 auto& w = j["phases"][0]["owners"]["peak"]["weights"];
                 QVERIFY(w.get<std::uint64_t>() > 512); // model_load: the weights hold the peak
