@@ -153,6 +153,7 @@ VllmPlan VllmPlanner::plan(
     p.gpuMemoryUtilization = options.gpuMemoryUtilization;
     p.tensorParallel = options.tensorParallel;
     p.pipelineParallel = options.pipelineParallel;
+    p.blockSize = options.blockSize;
     p.requestedBytes = static_cast<std::uint64_t>(
         std::floor(double(totalBytes) * options.gpuMemoryUtilization)); // total_memory * gpu_memory_utilization
     p.assumptions.push_back(std::string("requested = ") + (totalIsUsable ? "the card's CUDA-visible total" : "nvidia-smi's total (no CUDA total published for this card)") + " " + gib(double(totalBytes)) + " GiB x --gpu-memory-utilization " + std::to_string(options.gpuMemoryUtilization).substr(0, 4));
@@ -378,6 +379,7 @@ VllmPlan VllmPlanner::plan(
         }
         first = last;
     }
+    p.sized = true;
     p.largestMaxModelLen = largestKnown ? largest : std::nullopt;
     p.cudaGraphBytes = options.enforceEager ? std::optional<std::uint64_t>(0) : std::nullopt;
     p.assumptions.push_back(options.enforceEager ? "--enforce-eager: no CUDA graphs"
