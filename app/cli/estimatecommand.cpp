@@ -437,7 +437,8 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     setExamples(*sub,
         { { "iteragpu estimate --parameters 7e9 --bits 16 --reserve-gib 4",
               "7 billion parameters at 16 bits with a 4 GiB reserve (the seeds' example)" },
-            { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog all",
+            { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog "
+              "all",
                 "Llama 2 7B in NF4 with a KV cache of 4 x 4096 tokens, the verdict on every catalog card" },
             { "iteragpu estimate --config config.json --training --lora-rank 16 --batch 4 --json",
                 "a LoRA fine-tuning step of the model in config.json, as JSON" } });
@@ -548,9 +549,11 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
             ->group(kGroupEngine);
     };
     count("--max-model-len", o->maxModelLen, "vLLM: tokens per request (default: the model's max_position_embeddings)");
-    count("--max-num-seqs", o->maxNumSeqs, "vLLM: sequences per step (default 1024 on a card of 70 GiB or more, not A100; else 256)");
+    count("--max-num-seqs", o->maxNumSeqs,
+        "vLLM: sequences per step (default 1024 on a card of 70 GiB or more, not A100; else 256)");
     count("--max-num-batched-tokens", o->maxNumBatchedTokens,
-        "vLLM: tokens per step, the profile run's size (default 8192 on a card of 70 GiB or more, not A100; else 2048)");
+        "vLLM: tokens per step, the profile run's size (default 8192 on a card of 70 GiB or more, not A100; else "
+        "2048)");
     count("--block-size", o->blockSize, "vLLM: tokens per KV block (default 16)");
     count("--pp,--pipeline-parallel-size", o->pp, "vLLM: pipeline-parallel degree (default 1)");
     sub->add_option("--kv-cache-dtype", o->kvCacheDtype, "vLLM: auto (the model's dtype), fp8 (= fp8_e4m3) or fp8_e5m2")

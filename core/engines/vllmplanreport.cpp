@@ -48,7 +48,8 @@ nlohmann::json VllmPlanReport::toJson(const VllmPlan& p)
         { "weights_bytes", figure(p.weightsBytes) },
         { "activation_peak_bytes", figure(p.activationPeakBytes) },
         { "non_torch_bytes", figure(p.nonTorchBytes) },
-        { "cuda_graph_bytes", p.sized && p.cudaGraphBytes ? nlohmann::json(*p.cudaGraphBytes) : nlohmann::json(nullptr) },
+        { "cuda_graph_bytes",
+            p.sized && p.cudaGraphBytes ? nlohmann::json(*p.cudaGraphBytes) : nlohmann::json(nullptr) },
         { "kv_cache_bytes", figure(p.kvCacheBytes) }, // std::int64_t: a negative pool stays negative
         { "kv_cache_tokens", figure(p.kvCacheTokens) },
         { "max_concurrency", figure(p.maxConcurrency) },
@@ -60,7 +61,8 @@ nlohmann::json VllmPlanReport::toJson(const VllmPlan& p)
         { "gpu_memory_utilization", p.gpuMemoryUtilization },
         { "max_model_len", p.maxModelLen ? nlohmann::json(p.maxModelLen) : nlohmann::json(nullptr) },
         { "max_num_seqs", p.maxNumSeqs ? nlohmann::json(p.maxNumSeqs) : nlohmann::json(nullptr) },
-        { "max_num_batched_tokens", p.maxNumBatchedTokens ? nlohmann::json(p.maxNumBatchedTokens) : nlohmann::json(nullptr) },
+        { "max_num_batched_tokens",
+            p.maxNumBatchedTokens ? nlohmann::json(p.maxNumBatchedTokens) : nlohmann::json(nullptr) },
         { "block_size", p.blockSize },
         { "tensor_parallel", p.tensorParallel },
         { "pipeline_parallel", p.pipelineParallel },
@@ -77,7 +79,8 @@ std::string VllmPlanReport::toText(const VllmPlan& p)
     char utilization[32];
     std::snprintf(utilization, sizeof utilization, "%g", p.gpuMemoryUtilization);
     t += "  total GPU memory " + gib(double(p.totalBytes), 2) + " ("
-        + (p.totalIsUsable ? "the card's CUDA-visible total" : "nvidia-smi's total; no CUDA total is known for this card")
+        + (p.totalIsUsable ? "the card's CUDA-visible total"
+                           : "nvidia-smi's total; no CUDA total is known for this card")
         + ") x --gpu-memory-utilization " + utilization + " = requested " + gib(double(p.requestedBytes), 2) + " ("
         + bytesText(std::int64_t(p.requestedBytes)) + ")\n";
     if (p.sized) {

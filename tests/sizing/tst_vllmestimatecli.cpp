@@ -125,19 +125,19 @@ private slots:
         QFETCH(quint64, pp);
         const auto e = engineOf("llama-3.1-8b", extra);
         QVERIFY2(e.is_object(), extra.constData());
-        for (const char* key : { "name", "version", "starts", "reason", "weights_bytes", "activation_peak_bytes",
-                 "non_torch_bytes", "cuda_graph_bytes", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency",
-                 "largest_max_model_len", "total_bytes", "total_is_usable", "requested_bytes", "max_model_len",
-                 "max_num_seqs", "max_num_batched_tokens", "block_size", "tensor_parallel", "pipeline_parallel",
-                 "assumptions" })
+        for (const char* key :
+            { "name", "version", "starts", "reason", "weights_bytes", "activation_peak_bytes", "non_torch_bytes",
+                "cuda_graph_bytes", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency", "largest_max_model_len",
+                "total_bytes", "total_is_usable", "requested_bytes", "max_model_len", "max_num_seqs",
+                "max_num_batched_tokens", "block_size", "tensor_parallel", "pipeline_parallel", "assumptions" })
             QVERIFY2(e.contains(key), key);
         QCOMPARE(e["name"].get<std::string>(), std::string("vllm"));
         QCOMPARE(e["version"].get<std::string>(), std::string(engines::VllmPlanner::kModelledRelease));
         QVERIFY(e["starts"].get<bool>());
         QVERIFY(e["reason"].is_null());
-        for (const char* key : { "weights_bytes", "activation_peak_bytes", "non_torch_bytes", "kv_cache_tokens",
-                 "total_bytes", "requested_bytes", "max_model_len", "max_num_seqs", "max_num_batched_tokens",
-                 "block_size" })
+        for (const char* key :
+            { "weights_bytes", "activation_peak_bytes", "non_torch_bytes", "kv_cache_tokens", "total_bytes",
+                "requested_bytes", "max_model_len", "max_num_seqs", "max_num_batched_tokens", "block_size" })
             QVERIFY2(e[key].is_number_unsigned() && e[key].get<std::uint64_t>() > 0, key);
         QVERIFY(e["kv_cache_bytes"].is_number_integer() && e["kv_cache_bytes"].get<std::int64_t>() > 0);
         QVERIFY(e["max_concurrency"].get<double>() >= 1.0);
@@ -226,7 +226,8 @@ private slots:
         e = nlohmann::json::parse(r.out)["engine"];
         QVERIFY(!e["starts"].get<bool>());
         const std::string reason = e["reason"].get<std::string>();
-        QVERIFY2(reason.find("To serve at least one request with the models's max seq len (131072)") == 0, reason.c_str());
+        QVERIFY2(
+            reason.find("To serve at least one request with the models's max seq len (131072)") == 0, reason.c_str());
         const auto largest = e["largest_max_model_len"].get<std::uint64_t>();
         QVERIFY(largest < 131072);
         QVERIFY(reason.find("the estimated maximum model length is " + std::to_string(largest)) != std::string::npos);
@@ -238,13 +239,14 @@ private slots:
         r = runCli({ "estimate", "--engine", "vllm", "--preset", "llama-3.1-8b", "--device-catalog", "h100-sxm",
             "--gpu-memory-utilization", "0.1" });
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.find("  starts: no: No available memory for the cache blocks.") != std::string::npos,
-            r.out.c_str());
+        QVERIFY2(
+            r.out.find("  starts: no: No available memory for the cache blocks.") != std::string::npos, r.out.c_str());
 
         // Refused before the memory is sized (TP 3 does not divide 32 heads): figures unknown, null, never 0.
         e = engineOf("llama-3.1-8b", "--tp 3");
         QVERIFY(!e["starts"].get<bool>());
-        QVERIFY(e["reason"].get<std::string>().find("must be divisible by tensor parallel size (3)") != std::string::npos);
+        QVERIFY(
+            e["reason"].get<std::string>().find("must be divisible by tensor parallel size (3)") != std::string::npos);
         for (const char* key : { "weights_bytes", "activation_peak_bytes", "non_torch_bytes", "kv_cache_bytes",
                  "kv_cache_tokens", "max_concurrency", "largest_max_model_len", "cuda_graph_bytes" })
             QVERIFY2(e[key].is_null(), key);
@@ -282,8 +284,8 @@ private slots:
         const auto j = nlohmann::json::parse(plain.out);
         QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.estimate/1"));
         QVERIFY(!j.contains("engine"));
-        const auto v = runCli({ "estimate", "--engine", "vllm", "--preset", "llama-3.1-8b", "--device-catalog",
-            "h100-sxm", "--json" });
+        const auto v = runCli(
+            { "estimate", "--engine", "vllm", "--preset", "llama-3.1-8b", "--device-catalog", "h100-sxm", "--json" });
         QCOMPARE(nlohmann::json::parse(v.out)["schema"].get<std::string>(), std::string("iteragpu.estimate/2"));
     }
 
@@ -292,10 +294,14 @@ private slots:
         QTest::addColumn<QByteArray>("args");
         QTest::addColumn<QByteArray>("message");
         const QByteArray vllm = "--engine vllm --preset llama-3.1-8b --device-catalog h100-sxm ";
-        QTest::addRow("utilization 0") << vllm + "--gpu-memory-utilization 0" << QByteArray("--gpu-memory-utilization: '0'");
-        QTest::addRow("utilization 1.5") << vllm + "--gpu-memory-utilization 1.5" << QByteArray("--gpu-memory-utilization: '1.5'");
-        QTest::addRow("utilization abc") << vllm + "--gpu-memory-utilization abc" << QByteArray("--gpu-memory-utilization: 'abc'");
-        QTest::addRow("utilization negative") << vllm + "--gpu-memory-utilization -0.5" << QByteArray("--gpu-memory-utilization");
+        QTest::addRow("utilization 0") << vllm + "--gpu-memory-utilization 0"
+                                       << QByteArray("--gpu-memory-utilization: '0'");
+        QTest::addRow("utilization 1.5") << vllm + "--gpu-memory-utilization 1.5"
+                                         << QByteArray("--gpu-memory-utilization: '1.5'");
+        QTest::addRow("utilization abc") << vllm + "--gpu-memory-utilization abc"
+                                         << QByteArray("--gpu-memory-utilization: 'abc'");
+        QTest::addRow("utilization negative")
+            << vllm + "--gpu-memory-utilization -0.5" << QByteArray("--gpu-memory-utilization");
         QTest::addRow("block size 0") << vllm + "--block-size 0" << QByteArray("--block-size: '0'");
         QTest::addRow("max-model-len abc") << vllm + "--max-model-len abc" << QByteArray("--max-model-len: 'abc'");
         QTest::addRow("max-num-seqs 0") << vllm + "--max-num-seqs 0" << QByteArray("--max-num-seqs: '0'");
@@ -320,9 +326,8 @@ private slots:
             QTest::addRow("%s without --engine", option)
                 << QByteArray("--preset llama-3.1-8b --device-catalog h100-sxm ") + option
                 << shown + " is an option of vLLM's plan: give --engine vllm";
-            QTest::addRow("%s with --engine hf", option)
-                << QByteArray("--engine hf --preset llama-3.1-8b ") + option
-                << shown + " is an option of vLLM's plan: give --engine vllm";
+            QTest::addRow("%s with --engine hf", option) << QByteArray("--engine hf --preset llama-3.1-8b ") + option
+                                                         << shown + " is an option of vLLM's plan: give --engine vllm";
         }
     }
     void refusals()
@@ -352,7 +357,8 @@ private slots:
         o.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E4M3;
         o.maxNumSeqs = 64;
         o.cardName = h100().name;
-        const auto plan = engines::VllmPlanner::plan(sizing::makeRequest(in), o, h100().capacityBytes(), h100().capacityIsUsable());
+        const auto plan
+            = engines::VllmPlanner::plan(sizing::makeRequest(in), o, h100().capacityBytes(), h100().capacityIsUsable());
         const auto e = engineOf("qwen3-8b",
             "--gpu-memory-utilization 0.92 --max-model-len 16384 --tp 2 --kv-cache-dtype fp8 --max-num-seqs 64");
         QVERIFY(e.is_object());
