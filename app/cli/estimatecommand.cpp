@@ -3,6 +3,8 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/optionconventions.h"
+#include "core/engines/vllmplanner.h"
+#include "core/engines/vllmplanreport.h"
 #include "core/model/modellimits.h"
 #include "core/sizing/componentlabels.h"
 #include "core/sizing/computationlines.h"
@@ -42,6 +44,11 @@ namespace {
         bool json = false;
         std::string model, gguf; // --model ORG/NAME[@REVISION] or a path or preset; --gguf FILE
         std::string assumeArchitecture, mlaCache;
+        // --engine and vLLM's options, spelled as `vllm serve` spells them; empty: not given.
+        std::string engine = "hf";
+        std::string gpuMemoryUtilization, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, kvCacheDtype;
+        std::string dtype, quantization, pp;
+        bool enforceEager = false;
     };
 
     // Every count through the one number parser (units/numberparse.h), with the option's name in front.
@@ -51,6 +58,79 @@ namespace {
     }
 
     constexpr const char* kEstimateSchema = "iteragpu.estimate/1";
+    // /1 plus the `engine` object (engines::VllmPlanReport); printed only with --engine other than hf, so the
+    // transformers estimate stays the /1 document it was.
+    constexpr const char* kEstimateEngineSchema = "iteragpu.estimate/2";
+
+    // vLLM's options given, by name (for the refusal without --engine vllm).
+    std::vector<std::string> vllmOptionsGiven(const EstimateOptions& o)
+    {
+        std::vector<std::string> given;
+        for (const auto& [name, text] : { std::pair { "--gpu-memory-utilization", &o.gpuMemoryUtilization },
+                 std::pair { "--max-model-len", &o.maxModelLen }, std::pair { "--max-num-seqs", &o.maxNumSeqs },
+                 std::pair { "--max-num-batched-tokens", &o.maxNumBatchedTokens },
+                 std::pair { "--block-size", &o.blockSize }, std::pair { "--kv-cache-dtype", &o.kvCacheDtype },
+                 std::pair { "--dtype", &o.dtype }, std::pair { "--quantization", &o.quantization },
+                 std::pair { "--pp", &o.pp } })
+            if (!text->empty())
+                given.push_back(name);
+        if (o.enforceEager)
+            given.push_back("--enforce-eager");
+        return given;
+    }
+
+    // The options as VllmOptions; every number was checked by its validator at parse time (exit 64).
+    engines::VllmOptions vllmOptions(const EstimateOptions& o, const GpuCard& card)
+    {
+        engines::VllmOptions v;
+        if (!o.gpuMemoryUtilization.empty())
+            v.gpuMemoryUtilization = std::stod(o.gpuMemoryUtilization);
+        const auto count = [](const std::string& option, const std::string& text) {
+            return countOf(option, text, units::CountRange { 1, UINT64_MAX });
+        };
+        if (!o.maxModelLen.empty())
+            v.maxModelLen = count("--max-model-len", o.maxModelLen);
+        if (!o.maxNumSeqs.empty())
+            v.maxNumSeqs = count("--max-num-seqs", o.maxNumSeqs);
+        if (!o.maxNumBatchedTokens.empty())
+            v.maxNumBatchedTokens = count("--max-num-batched-tokens", o.maxNumBatchedTokens);
+        if (!o.blockSize.empty())
+            v.blockSize = count("--block-size", o.blockSize);
+        if (o.kvCacheDtype == "fp8" || o.kvCacheDtype == "fp8_e4m3")
+            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E4M3;
+        else if (o.kvCacheDtype == "fp8_e5m2")
+            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E5M2;
+        if (o.dtype == "half" || o.dtype == "float16")
+            v.dtype = engines::VllmOptions::Dtype::Float16;
+        else if (o.dtype == "bfloat16")
+            v.dtype = engines::VllmOptions::Dtype::BFloat16;
+        else if (o.dtype == "float" || o.dtype == "float32")
+            v.dtype = engines::VllmOptions::Dtype::Float32;
+        v.enforceEager = o.enforceEager;
+        v.quantization = o.quantization;
+        if (!o.tp.empty())
+            v.tensorParallel = count("--tp", o.tp);
+        if (!o.pp.empty())
+            v.pipelineParallel = count("--pp", o.pp);
+        v.cardName = card.name;
+        return v;
+    }
+
+    // A finite decimal above `above` and at most `max` (vLLM: 0 < --gpu-memory-utilization <= 1).
+    CLI::Validator decimalAbove(double above, double max)
+    {
+        return CLI::Validator(
+            [above, max](std::string& text) -> std::string {
+                std::string error;
+                const auto value = units::parseDecimal(text, error, above, max);
+                if (!value)
+                    return error;
+                if (!(*value > above))
+                    return "'" + text + "' must be above " + std::to_string(int(above));
+                return {};
+            },
+            "", "decimal");
+    }
 
     const char* fitCapName(FitLimit::Cap cap)
     {
@@ -242,6 +322,34 @@ namespace {
 
     int runEstimate(const EstimateOptions& o, std::ostream& out, std::ostream& err)
     {
+        // The engine's own options belong to it: refused before anything is read (bad arguments, exit 64).
+        if (o.engine == "llama.cpp") {
+            err << "iteragpu estimate: --engine llama.cpp: llama.cpp's memory plan is not modelled yet; give "
+                   "--engine hf (transformers) or --engine vllm\n";
+            return kExitUsage;
+        }
+        if (o.engine != "vllm") {
+            const auto given = vllmOptionsGiven(o);
+            if (!given.empty()) {
+                std::string names;
+                for (const auto& n : given)
+                    names += (names.empty() ? "" : ", ") + n;
+                err << "iteragpu estimate: " << names << (given.size() == 1 ? " is an option" : " are options")
+                    << " of vLLM's plan: give --engine vllm\n";
+                return kExitUsage;
+            }
+        } else {
+            if (o.deviceCatalog.empty() || o.deviceCatalog == "all") {
+                err << "iteragpu estimate: --engine vllm needs one card, --device-catalog ID: vLLM's plan is a "
+                       "share (--gpu-memory-utilization) of that card's total memory ('iteragpu --list-cards')\n";
+                return kExitUsage;
+            }
+            if (!o.format.empty() || !o.bits.empty()) {
+                err << "iteragpu estimate: --engine vllm loads the checkpoint as it is stored: --format and --bits "
+                       "size a transformers load (give --quantization fp8 for vLLM's runtime fp8)\n";
+                return kExitUsage;
+            }
+        }
         try {
             const SizingRequest request = makeRequest(buildInputs(o));
             const Estimate estimate = SizingEngine::estimate(request);
@@ -267,6 +375,10 @@ namespace {
                     verdicts.push_back(verdict::DeviceFit::verdict(estimate, need, *chosen));
                 }
             }
+            std::optional<engines::VllmPlan> plan;
+            if (o.engine == "vllm")
+                plan = engines::VllmPlanner::plan(
+                    request, vllmOptions(o, *chosen), chosen->capacityBytes(), chosen->capacityIsUsable());
             std::optional<FitLimit> context, batch;
             if (chosen && (request.kvCache || request.training)) {
                 context = verdict::DeviceFit::largestContext(request, *chosen);
@@ -274,7 +386,9 @@ namespace {
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
-                j["schema"] = kEstimateSchema;
+                j["schema"] = plan ? kEstimateEngineSchema : kEstimateSchema;
+                if (plan)
+                    j["engine"] = engines::VllmPlanReport::toJson(*plan);
                 j["computation"] = computationJson(estimate);
                 j["device_need"] = need.json();
                 if (context && batch) {
@@ -296,6 +410,8 @@ namespace {
                     out << FitSentences::batchSentence(*batch, chosen->name, request.training.has_value()).english()
                         << '\n';
                 }
+                if (plan)
+                    out << engines::VllmPlanReport::toText(*plan);
             }
             return kExitOk;
         } catch (const SizingError& e) {
@@ -321,7 +437,8 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     setExamples(*sub,
         { { "iteragpu estimate --parameters 7e9 --bits 16 --reserve-gib 4",
               "7 billion parameters at 16 bits with a 4 GiB reserve (the seeds' example)" },
-            { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog all",
+            { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog "
+              "all",
                 "Llama 2 7B in NF4 with a KV cache of 4 x 4096 tokens, the verdict on every catalog card" },
             { "iteragpu estimate --config config.json --training --lora-rank 16 --batch 4 --json",
                 "a LoRA fine-tuning step of the model in config.json, as JSON" } });
@@ -411,9 +528,54 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     gb->excludes(gib);
     option("--device-catalog", o->deviceCatalog, kIdPlaceholder, kGroupDevices,
         "Fit verdict on a catalog card (id or name; 'iteragpu --list-cards') or 'all'");
-    option("--tp", o->tp, kCountPlaceholder, kGroupDevices, "Tensor-parallel degree (per-device sizes)");
+    option("--tp,--tensor-parallel-size", o->tp, kCountPlaceholder, kGroupDevices,
+        "Tensor-parallel degree (per-device sizes); --tensor-parallel-size is the same option");
+    // The engine and vLLM's options (only with --engine vllm), named and defaulted as `vllm serve` does.
+    sub->add_option("--engine", o->engine,
+           "The engine served with: hf (transformers, the default), vllm (vLLM's start-up memory plan, per GPU, with "
+           "--device-catalog ID) or llama.cpp (not modelled yet)")
+        ->type_name(kNamePlaceholder)
+        ->check(CLI::IsMember({ "hf", "vllm", "llama.cpp" }))
+        ->group(kGroupEngine);
+    sub->add_option("--gpu-memory-utilization", o->gpuMemoryUtilization,
+           "vLLM: the share of the card's total memory it may use, above 0 and at most 1 (default 0.9)")
+        ->type_name(kDecimalPlaceholder)
+        ->check(decimalAbove(0.0, 1.0))
+        ->group(kGroupEngine);
+    const auto count = [&](const char* name, std::string& target, const std::string& help) {
+        sub->add_option(name, target, help)
+            ->type_name(kCountPlaceholder)
+            ->transform(countText(units::CountRange { 1, UINT64_MAX }))
+            ->group(kGroupEngine);
+    };
+    count("--max-model-len", o->maxModelLen, "vLLM: tokens per request (default: the model's max_position_embeddings)");
+    count("--max-num-seqs", o->maxNumSeqs,
+        "vLLM: sequences per step (default 1024 on a card of 70 GiB or more, not A100; else 256)");
+    count("--max-num-batched-tokens", o->maxNumBatchedTokens,
+        "vLLM: tokens per step, the profile run's size (default 8192 on a card of 70 GiB or more, not A100; else "
+        "2048)");
+    count("--block-size", o->blockSize, "vLLM: tokens per KV block (default 16)");
+    count("--pp,--pipeline-parallel-size", o->pp, "vLLM: pipeline-parallel degree (default 1)");
+    sub->add_option("--kv-cache-dtype", o->kvCacheDtype, "vLLM: auto (the model's dtype), fp8 (= fp8_e4m3) or fp8_e5m2")
+        ->type_name(kFormatPlaceholder)
+        ->check(CLI::IsMember({ "auto", "fp8", "fp8_e4m3", "fp8_e5m2" }))
+        ->group(kGroupEngine);
+    sub->add_option("--dtype", o->dtype,
+           "vLLM: the model's dtype: auto (a 16-bit torch_dtype as it is, else bfloat16), half, float16, bfloat16, "
+           "float, float32")
+        ->type_name(kFormatPlaceholder)
+        ->check(CLI::IsMember({ "auto", "half", "float16", "bfloat16", "float", "float32" }))
+        ->group(kGroupEngine);
+    sub->add_option("--quantization", o->quantization,
+           "vLLM: fp8 quantizes 16-bit weights at load (default: the checkpoint as stored)")
+        ->type_name(kFormatPlaceholder)
+        ->check(CLI::IsMember({ "fp8" }))
+        ->group(kGroupEngine);
+    sub->add_flag("--enforce-eager", o->enforceEager, "vLLM: no CUDA graphs")->group(kGroupEngine);
     // Output.
-    addJsonFlag(*sub, o->json, "Print one JSON object (schema iteragpu.estimate/1)");
+    addJsonFlag(*sub, o->json,
+        "Print one JSON object (schema iteragpu.estimate/1; iteragpu.estimate/2 with --engine vllm, which adds the "
+        "`engine` object)");
     sub->callback([o, &action, &out, &err] { action = [o, &out, &err] { return runEstimate(*o, out, err); }; });
 }
 

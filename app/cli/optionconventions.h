@@ -7,7 +7,7 @@
 //    decimal), FORMAT, PATH, DEVICE (cuda:N, hip:N, sim:N), ID (a preset or card id), NAME, LIST. Set them with
 //    ->type_name(kPlaceholder...) after add_option.
 //  * Options sit in groups (->group(kGroup...)) in this order: model, formats, KV cache, training, run, simulated
-//    device, devices, output. An empty group name hides an option.
+//    device, devices, engine, output. An empty group name hides an option.
 //  * Every number goes through units/numberparse.h (decimal only, 64-bit, one line for what it refuses):
 //    ->transform(countText(...)) rewrites a count to plain decimal before CLI11 converts it; ->transform(sizeText(...))
 //    rewrites a size to its exact byte count (the option's variable holds bytes); ->check(decimalText(...)) for
@@ -48,6 +48,7 @@ inline constexpr const char* kGroupTraining = "Training";
 inline constexpr const char* kGroupRun = "Run";
 inline constexpr const char* kGroupSimulated = "Simulated device (sim:N only)";
 inline constexpr const char* kGroupDevices = "Devices";
+inline constexpr const char* kGroupEngine = "Engine (--engine vllm)";
 inline constexpr const char* kGroupOutput = "Output";
 
 // A count: rewritten to plain decimal for CLI11; refused with one line outside range.

@@ -12,6 +12,9 @@ namespace iteragpu::engines {
 // left nullopt takes the release's own default, resolved by the planner (and said in the plan's assumptions).
 struct VllmOptions {
     enum class KvCacheDtype { Auto, Fp8E4M3, Fp8E5M2 }; // --kv-cache-dtype auto | fp8 (= fp8_e4m3) | fp8_e5m2
+    // --dtype auto | half, float16 | bfloat16 | float, float32. auto: the config's torch_dtype when it is 16-bit,
+    // else bfloat16 (vLLM casts a float32 or untyped checkpoint down; vllm/config/model.py _resolve_auto_dtype).
+    enum class Dtype { Auto, Float16, BFloat16, Float32 };
 
     double gpuMemoryUtilization = 0.9; // --gpu-memory-utilization, (0, 1]
     std::optional<std::uint64_t> maxModelLen; // --max-model-len; nullopt: the model's max_position_embeddings
@@ -19,6 +22,7 @@ struct VllmOptions {
     std::optional<std::uint64_t> maxNumBatchedTokens; // --max-num-batched-tokens; nullopt: 8192 / 2048 likewise
     std::uint64_t blockSize = 16; // --block-size, tokens per KV block
     KvCacheDtype kvCacheDtype = KvCacheDtype::Auto;
+    Dtype dtype = Dtype::Auto; // the model's dtype: unquantized weights, activations and an `auto` KV cache
     bool enforceEager = false; // --enforce-eager: no CUDA graphs captured
     std::string quantization; // --quantization: "" (the checkpoint's own) or "fp8" (runtime, weights to fp8)
     std::uint64_t tensorParallel = 1; // --tensor-parallel-size / --tp

@@ -30,12 +30,16 @@ struct VllmPlan {
     std::uint64_t maxModelLen = 0; // the --max-model-len in effect
     std::uint64_t maxNumSeqs = 0; // in effect
     std::uint64_t maxNumBatchedTokens = 0; // in effect
+    std::uint64_t blockSize = 16; // --block-size, tokens per KV block
     std::uint64_t kvBytesPerRequest = 0; // one request of maxModelLen tokens, as vLLM counts it
     double maxConcurrency = 0.0; // "Maximum concurrency for maxModelLen tokens per request: Nx"
     std::optional<std::uint64_t> largestMaxModelLen; // the largest --max-model-len that starts (nullopt: none)
     std::uint64_t tensorParallel = 1;
     std::uint64_t pipelineParallel = 1;
     std::uint64_t stage = 0; // the pipeline stage these per-GPU figures describe
+    // false: refused before the memory was sized (an option vLLM rejects first); every figure below `requestedBytes`
+    // is then unknown, not 0.
+    bool sized = false;
     bool starts = false;
     std::string reason; // empty when it starts; else vLLM's own refusal text, as it prints it
     std::vector<std::string> assumptions; // English, one line each

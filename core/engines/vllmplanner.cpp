@@ -5,6 +5,7 @@
 #include "core/sizing/blasworkspace.h"
 #include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/sizingengine.h"
+#include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
 #include "core/units/units.h"
@@ -69,9 +70,20 @@ namespace {
         return parts;
     }
 
-    std::uint64_t activationBytes(const model::ModelShape& shape)
+    // The dtype vLLM runs the model in (VllmOptions::Dtype), as a storage format of unquantized weights.
+    sizing::WeightFormat modelDtype(const model::ModelShape& shape, VllmOptions::Dtype dtype)
     {
-        return shape.torchDtype == "float32" ? 4 : 2;
+        switch (dtype) {
+        case VllmOptions::Dtype::Float16:
+            return sizing::WeightFormat::FP16;
+        case VllmOptions::Dtype::BFloat16:
+            return sizing::WeightFormat::BF16;
+        case VllmOptions::Dtype::Float32:
+            return sizing::WeightFormat::FP32;
+        case VllmOptions::Dtype::Auto:
+            break;
+        }
+        return shape.torchDtype == "float16" ? sizing::WeightFormat::FP16 : sizing::WeightFormat::BF16;
     }
 
     // The widest layer of the profile forward (Note [vLLM memory plan]): per token, the attention's q, k, v, its
@@ -141,6 +153,7 @@ VllmPlan VllmPlanner::plan(
     p.gpuMemoryUtilization = options.gpuMemoryUtilization;
     p.tensorParallel = options.tensorParallel;
     p.pipelineParallel = options.pipelineParallel;
+    p.blockSize = options.blockSize;
     p.requestedBytes = static_cast<std::uint64_t>(
         std::floor(double(totalBytes) * options.gpuMemoryUtilization)); // total_memory * gpu_memory_utilization
     p.assumptions.push_back(std::string("requested = ") + (totalIsUsable ? "the card's CUDA-visible total" : "nvidia-smi's total (no CUDA total published for this card)") + " " + gib(double(totalBytes)) + " GiB x --gpu-memory-utilization " + std::to_string(options.gpuMemoryUtilization).substr(0, 4));
@@ -185,6 +198,32 @@ VllmPlan VllmPlanner::plan(
     weightsOnly.training.reset();
     weightsOnly.attention.reset();
     weightsOnly.tensorParallel = options.tensorParallel;
+    // vLLM loads the checkpoint as it is stored (its quantization_config picks the kernels: MXFP4 experts stay
+    // MXFP4, GPTQ stays GPTQ), never in a format chosen for a transformers load: the stored bytes of a safetensors
+    // checkpoint, else the storage the config says (SizingRequest::storedWeights).
+    const bool fromFiles = (request.checkpoint || request.gguf) && request.weightsFromCheckpoint;
+    if (!fromFiles && request.storedWeights) {
+        weightsOnly.bits.reset();
+        weightsOnly.weights = *request.storedWeights;
+        weightsOnly.weightsFromCheckpoint = false;
+        p.assumptions.push_back(std::string("weights as the model's config stores them: ")
+            + sizing::weightFormatInfo(request.storedWeights->format).name + ", as vLLM loads them");
+    }
+    // --dtype: unquantized weights are cast to the model's dtype as they load (a quantized checkpoint keeps its
+    // codes; its 16-bit parts follow the dtype only in their compute type).
+    const sizing::WeightFormat dtypeFormat = modelDtype(shape, options.dtype);
+    const bool storedQuantized = fromFiles
+        ? (request.checkpoint ? request.checkpoint->quantized() : true)
+        : sizing::weightFormatInfo(weightsOnly.weights.format).quantized;
+    const auto storedFloat = fromFiles ? sizing::weightFormatOfTorchDtype(shape.torchDtype)
+                                       : std::optional<sizing::WeightFormat>(weightsOnly.weights.format);
+    if (!storedQuantized && options.quantization.empty() && storedFloat != dtypeFormat) {
+        weightsOnly.bits.reset();
+        weightsOnly.weightsFromCheckpoint = false;
+        weightsOnly.weights.format = dtypeFormat;
+        p.assumptions.push_back(std::string("--dtype: the weights are cast to ") + sizing::weightFormatInfo(dtypeFormat).name
+            + " as they load");
+    }
     if (options.quantization == "fp8") {
         weightsOnly.bits.reset();
         weightsOnly.weightsFromCheckpoint = false;
@@ -197,7 +236,7 @@ VllmPlan VllmPlanner::plan(
     const model::ParameterBreakdown params = shape.parameters();
 
     // The KV cache spec of every attention layer, per GPU.
-    const std::uint64_t modelBytes = activationBytes(shape);
+    const std::uint64_t modelBytes = dtypeFormat == sizing::WeightFormat::FP32 ? 4 : 2;
     const std::uint64_t kvBytes = options.kvCacheDtype == VllmOptions::KvCacheDtype::Auto ? modelBytes : 1;
     if (options.kvCacheDtype != VllmOptions::KvCacheDtype::Auto)
         p.assumptions.push_back("--kv-cache-dtype fp8: one byte per K and V element (scales per layer, not per token)");
@@ -340,6 +379,7 @@ VllmPlan VllmPlanner::plan(
         }
         first = last;
     }
+    p.sized = true;
     p.largestMaxModelLen = largestKnown ? largest : std::nullopt;
     p.cudaGraphBytes = options.enforceEager ? std::optional<std::uint64_t>(0) : std::nullopt;
     p.assumptions.push_back(options.enforceEager ? "--enforce-eager: no CUDA graphs"

@@ -102,6 +102,36 @@ namespace {
                         + (in.groupSize ? ", group " + std::to_string(*in.groupSize) : std::string()) } });
     }
 
+    // The checkpoint's own storage (SizingRequest::storedWeights), with the request's compute type and sizes.
+    std::optional<WeightOptions> storedWeightsOf(
+        const std::optional<model::QuantizationConfig>& quantization, const SizingRequest& r)
+    {
+        WeightOptions w = r.weights;
+        if (quantization) {
+            std::optional<QuantizedFormat> f;
+            try {
+                f = QuantizedFormat::fromConfig(*quantization);
+            } catch (const SizingError&) {
+                return std::nullopt; // a method no format here stores: only a typed --format sizes it
+            }
+            w.format = f->format;
+            if (f->groupSize)
+                w.groupSize = *f->groupSize;
+            if (f->blockSize)
+                w.blockSize = *f->blockSize;
+            w.fp8BlockRows = f->fp8BlockRows;
+            w.fp8BlockColumns = f->fp8BlockColumns;
+            return w;
+        }
+        if (!r.shape)
+            return std::nullopt;
+        const auto f = weightFormatOfTorchDtype(r.shape->torchDtype);
+        if (!f)
+            return std::nullopt;
+        w.format = *f;
+        return w;
+    }
+
 } // namespace
 
 SizingRequest makeRequest(const SizingInputs& in)
@@ -173,7 +203,8 @@ SizingRequest makeRequest(const SizingInputs& in)
         r.weights.groupSize = positive(in.groupSize, "the quantization group size");
     if (quantization)
         applyQuantization(in, *quantization, r);
-    else if (!in.storageChosen && r.shape)
+    r.storedWeights = storedWeightsOf(quantization, r);
+    if (!quantization && !in.storageChosen && r.shape)
         if (const auto f = weightFormatOfTorchDtype(r.shape->torchDtype)) {
             // No format chosen: the weights stored as the config says, as 'measure' stores them.
             r.weights.format = *f;

@@ -28,6 +28,10 @@ struct SizingRequest {
     std::optional<model::GgufSummary> gguf;
     bool weightsFromCheckpoint = true;
     WeightOptions weights;
+    // The weights as the model's files store them (config.json's quantization_config, else its torch_dtype),
+    // whatever `weights` was chosen to be: an engine that loads the checkpoint as stored (vLLM) sizes these, not
+    // a format typed for a transformers load. nullopt: the files say neither (typed numbers, an unknown method).
+    std::optional<WeightOptions> storedWeights;
     // weights.format is the config's torch_dtype, as measure stores the weights, because none was chosen.
     bool storageFromTorchDtype = false;
     std::optional<KvCacheOptions> kvCache; // inference KV cache; with a shape, zero fields are filled from it
