@@ -3,6 +3,8 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/optionconventions.h"
+#include "core/engines/llamacppplanner.h"
+#include "core/engines/llamacppplanreport.h"
 #include "core/engines/vllmplanner.h"
 #include "core/engines/vllmplanreport.h"
 #include "core/model/modellimits.h"
@@ -49,6 +51,10 @@ namespace {
         std::string gpuMemoryUtilization, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, kvCacheDtype;
         std::string dtype, quantization, pp;
         bool enforceEager = false;
+        // llama.cpp's options, spelled as llama-cli / llama-server spell them; empty: not given.
+        std::string ctxSize, batchSize, ubatchSize, nGpuLayers, flashAttn, cacheTypeK, cacheTypeV, parallel,
+            tensorSplit;
+        bool swaFull = false, kvUnified = false;
     };
 
     // Every count through the one number parser (units/numberparse.h), with the option's name in front.
@@ -77,6 +83,89 @@ namespace {
         if (o.enforceEager)
             given.push_back("--enforce-eager");
         return given;
+    }
+
+    // llama.cpp's options given, by name (for the refusal without --engine llama.cpp).
+    std::vector<std::string> llamaCppOptionsGiven(const EstimateOptions& o)
+    {
+        std::vector<std::string> given;
+        for (const auto& [name, text] : { std::pair { "--ctx-size", &o.ctxSize },
+                 std::pair { "--batch-size", &o.batchSize }, std::pair { "--ubatch-size", &o.ubatchSize },
+                 std::pair { "--n-gpu-layers", &o.nGpuLayers }, std::pair { "--flash-attn", &o.flashAttn },
+                 std::pair { "--cache-type-k", &o.cacheTypeK }, std::pair { "--cache-type-v", &o.cacheTypeV },
+                 std::pair { "--parallel", &o.parallel }, std::pair { "--tensor-split", &o.tensorSplit } })
+            if (!text->empty())
+                given.push_back(name);
+        if (o.swaFull)
+            given.push_back("--swa-full");
+        if (o.kvUnified)
+            given.push_back("--kv-unified");
+        return given;
+    }
+
+    // "1,1" or "3,1,0": the proportions of --tensor-split; nullopt (and `error`) for anything else.
+    std::optional<std::vector<double>> tensorSplitOf(const std::string& text, std::string& error)
+    {
+        std::vector<double> split;
+        std::string item;
+        for (std::size_t i = 0; i <= text.size(); ++i) {
+            if (i < text.size() && text[i] != ',') {
+                item += text[i];
+                continue;
+            }
+            const auto value = units::parseDecimal(item, error, 0.0, 1e12);
+            if (!value) {
+                error = "'" + units::printable(item.substr(0, 40), 64) + "' is not a proportion (a decimal, 0 or more)";
+                return std::nullopt;
+            }
+            split.push_back(*value);
+            item.clear();
+        }
+        return split;
+    }
+
+    engines::LlamaCppOptions::CacheType cacheTypeOf(const std::string& text)
+    {
+        using C = engines::LlamaCppOptions::CacheType;
+        for (auto t : { C::F32, C::F16, C::BF16, C::Q8_0, C::Q4_0, C::Q4_1, C::Q5_0, C::Q5_1, C::IQ4_NL })
+            if (text == engines::LlamaCppPlanReport::cacheTypeName(t))
+                return t;
+        return C::F16; // not reached: the option's check allows only the names above
+    }
+
+    // The options as LlamaCppOptions; every value was checked by its validator at parse time (exit 64).
+    engines::LlamaCppOptions llamaCppOptions(const EstimateOptions& o)
+    {
+        engines::LlamaCppOptions l;
+        const auto count = [](const std::string& option, const std::string& text, std::uint64_t min) {
+            return countOf(option, text, units::CountRange { min, UINT64_MAX });
+        };
+        if (!o.ctxSize.empty())
+            l.ctxSize = count("--ctx-size", o.ctxSize, 0);
+        if (!o.batchSize.empty())
+            l.batchSize = count("--batch-size", o.batchSize, 1);
+        if (!o.ubatchSize.empty())
+            l.ubatchSize = count("--ubatch-size", o.ubatchSize, 1);
+        if (!o.parallel.empty())
+            l.parallel = count("--parallel", o.parallel, 1);
+        if (!o.nGpuLayers.empty() && o.nGpuLayers != "auto")
+            l.nGpuLayers = count("--n-gpu-layers", o.nGpuLayers, 0);
+        if (o.flashAttn == "on")
+            l.flashAttn = engines::LlamaCppOptions::FlashAttention::On;
+        else if (o.flashAttn == "off")
+            l.flashAttn = engines::LlamaCppOptions::FlashAttention::Off;
+        if (!o.cacheTypeK.empty())
+            l.cacheTypeK = cacheTypeOf(o.cacheTypeK);
+        if (!o.cacheTypeV.empty())
+            l.cacheTypeV = cacheTypeOf(o.cacheTypeV);
+        if (!o.tensorSplit.empty()) {
+            std::string error;
+            l.tensorSplit = tensorSplitOf(o.tensorSplit, error).value_or(std::vector<double> {});
+            l.devices = l.tensorSplit.size();
+        }
+        l.swaFull = o.swaFull;
+        l.kvUnified = o.kvUnified;
+        return l;
     }
 
     // The options as VllmOptions; every number was checked by its validator at parse time (exit 64).
@@ -323,10 +412,38 @@ namespace {
     int runEstimate(const EstimateOptions& o, std::ostream& out, std::ostream& err)
     {
         // The engine's own options belong to it: refused before anything is read (bad arguments, exit 64).
-        if (o.engine == "llama.cpp") {
-            err << "iteragpu estimate: --engine llama.cpp: llama.cpp's memory plan is not modelled yet; give "
-                   "--engine hf (transformers) or --engine vllm\n";
-            return kExitUsage;
+        if (o.engine != "llama.cpp") {
+            const auto given = llamaCppOptionsGiven(o);
+            if (!given.empty()) {
+                std::string names;
+                for (const auto& n : given)
+                    names += (names.empty() ? "" : ", ") + n;
+                err << "iteragpu estimate: " << names << (given.size() == 1 ? " is an option" : " are options")
+                    << " of llama.cpp's plan: give --engine llama.cpp\n";
+                return kExitUsage;
+            }
+        } else {
+            if (o.deviceCatalog.empty() || o.deviceCatalog == "all") {
+                err << "iteragpu estimate: --engine llama.cpp needs one card, --device-catalog ID: its buffers are "
+                       "compared with that card's capacity ('iteragpu --list-cards')\n";
+                return kExitUsage;
+            }
+            if (!o.bits.empty()) {
+                err << "iteragpu estimate: --engine llama.cpp sizes GGUF tensors: give --format with a GGUF type "
+                       "(q4_k_m, q8_0, f16, ...) or --gguf FILE, not --bits\n";
+                return kExitUsage;
+            }
+            if (!o.format.empty() && !o.gguf.empty()) {
+                err << "iteragpu estimate: --engine llama.cpp with --gguf sizes the file's tensors as stored: "
+                       "--format is for a config or preset\n";
+                return kExitUsage;
+            }
+            if (!o.format.empty() && !engines::LlamaCppTensorList::fileTypeFromName(o.format)) {
+                err << "iteragpu estimate: --format: '" << units::printableName(o.format)
+                    << "' is not a GGUF file type llama.cpp's plan sizes (f32, f16, bf16, q8_0, q4_0, q4_k_m, "
+                       "q5_k_m, q6_k)\n";
+                return kExitUsage;
+            }
         }
         if (o.engine != "vllm") {
             const auto given = vllmOptionsGiven(o);
@@ -351,7 +468,11 @@ namespace {
             }
         }
         try {
-            const SizingRequest request = makeRequest(buildInputs(o));
+            // llama.cpp's --format is a GGUF file type, not a transformers storage format: read by its plan.
+            EstimateOptions hfOptions = o;
+            if (o.engine == "llama.cpp")
+                hfOptions.format.clear();
+            const SizingRequest request = makeRequest(buildInputs(hfOptions));
             const Estimate estimate = SizingEngine::estimate(request);
             // The one estimate (core/verdict): what the verdicts, the largest loads and the window read.
             const verdict::DeviceNeed need = verdict::DeviceNeedEstimator::estimate(request, estimate);
@@ -379,6 +500,26 @@ namespace {
             if (o.engine == "vllm")
                 plan = engines::VllmPlanner::plan(
                     request, vllmOptions(o, *chosen), chosen->capacityBytes(), chosen->capacityIsUsable());
+            std::optional<engines::LlamaCppPlan> llamaPlan;
+            engines::LlamaCppOptions llamaOptions;
+            if (o.engine == "llama.cpp") {
+                if (!request.shape)
+                    throw SizingError("--engine llama.cpp needs the model's shape: give --gguf, --config, --preset or "
+                                      "--model");
+                llamaOptions = llamaCppOptions(o);
+                const auto fileType = o.format.empty() ? engines::LlamaCppTensorList::FileType::F16
+                                                       : *engines::LlamaCppTensorList::fileTypeFromName(o.format);
+                const auto tensors = request.gguf
+                    ? engines::LlamaCppTensorList::fromGguf(*request.gguf, request.shape->layers)
+                    : engines::LlamaCppTensorList::fromShape(*request.shape, fileType);
+                llamaPlan = engines::LlamaCppPlanner::plan(*request.shape, tensors, llamaOptions);
+                if (request.gguf)
+                    llamaPlan->assumptions.push_back("the GGUF file's tensors as stored");
+                else
+                    llamaPlan->assumptions.push_back(std::string("the model's tensors as llama-quantize writes ")
+                        + engines::LlamaCppTensorList::fileTypeName(fileType)
+                        + (o.format.empty() ? " (no --format given: f16)" : ""));
+            }
             std::optional<FitLimit> context, batch;
             if (chosen && (request.kvCache || request.training)) {
                 context = verdict::DeviceFit::largestContext(request, *chosen);
@@ -386,9 +527,12 @@ namespace {
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
-                j["schema"] = plan ? kEstimateEngineSchema : kEstimateSchema;
+                j["schema"] = plan || llamaPlan ? kEstimateEngineSchema : kEstimateSchema;
                 if (plan)
                     j["engine"] = engines::VllmPlanReport::toJson(*plan);
+                if (llamaPlan)
+                    j["engine"]
+                        = engines::LlamaCppPlanReport::toJson(*llamaPlan, llamaOptions, chosen->capacityBytes());
                 j["computation"] = computationJson(estimate);
                 j["device_need"] = need.json();
                 if (context && batch) {
@@ -412,6 +556,8 @@ namespace {
                 }
                 if (plan)
                     out << engines::VllmPlanReport::toText(*plan);
+                if (llamaPlan)
+                    out << engines::LlamaCppPlanReport::toText(*llamaPlan, llamaOptions, chosen->capacityBytes());
             }
             return kExitOk;
         } catch (const SizingError& e) {
@@ -533,7 +679,7 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     // The engine and vLLM's options (only with --engine vllm), named and defaulted as `vllm serve` does.
     sub->add_option("--engine", o->engine,
            "The engine served with: hf (transformers, the default), vllm (vLLM's start-up memory plan, per GPU, with "
-           "--device-catalog ID) or llama.cpp (not modelled yet)")
+           "--device-catalog ID) or llama.cpp (its start-up buffers per device, with --device-catalog ID)")
         ->type_name(kNamePlaceholder)
         ->check(CLI::IsMember({ "hf", "vllm", "llama.cpp" }))
         ->group(kGroupEngine);
@@ -572,10 +718,58 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
         ->check(CLI::IsMember({ "fp8" }))
         ->group(kGroupEngine);
     sub->add_flag("--enforce-eager", o->enforceEager, "vLLM: no CUDA graphs")->group(kGroupEngine);
+    // llama.cpp's options (only with --engine llama.cpp), named and defaulted as llama-cli / llama-server do.
+    const auto llamaCount = [&](const char* name, std::string& target, std::uint64_t min, const std::string& help) {
+        sub->add_option(name, target, help)
+            ->type_name(kCountPlaceholder)
+            ->transform(countText(units::CountRange { min, UINT64_MAX }))
+            ->group(kGroupEngineLlamaCpp);
+    };
+    llamaCount("--ctx-size", o->ctxSize, 0, "llama.cpp: context tokens (0, the default: the model's trained context)");
+    llamaCount("--batch-size", o->batchSize, 1, "llama.cpp: logical batch n_batch (default 2048)");
+    llamaCount("--ubatch-size", o->ubatchSize, 1, "llama.cpp: physical batch n_ubatch (default 512)");
+    llamaCount("--parallel", o->parallel, 1, "llama.cpp: sequences n_seq_max (default 1)");
+    sub->add_option(
+           "--n-gpu-layers", o->nGpuLayers, "llama.cpp: layers in VRAM, 0 or more, or auto (the default: every layer)")
+        ->type_name("N|auto")
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                if (text == "auto")
+                    return {};
+                return countText(units::CountRange { 0, UINT64_MAX })(text);
+            },
+            "", "count"))
+        ->group(kGroupEngineLlamaCpp);
+    sub->add_option("--flash-attn", o->flashAttn, "llama.cpp: flash attention on, off or auto (default auto)")
+        ->type_name(kNamePlaceholder)
+        ->check(CLI::IsMember({ "on", "off", "auto" }))
+        ->group(kGroupEngineLlamaCpp);
+    for (const auto& [name, target] :
+        { std::pair { "--cache-type-k", &o->cacheTypeK }, std::pair { "--cache-type-v", &o->cacheTypeV } })
+        sub->add_option(name, *target,
+               "llama.cpp: KV cache type: f32, f16 (default), bf16, q8_0, q4_0, q4_1, q5_0, q5_1, iq4_nl")
+            ->type_name(kFormatPlaceholder)
+            ->check(CLI::IsMember({ "f32", "f16", "bf16", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl" }))
+            ->group(kGroupEngineLlamaCpp);
+    sub->add_option("--tensor-split", o->tensorSplit,
+           "llama.cpp: proportions per GPU, comma-separated (3,1); one entry per device, each a card of "
+           "--device-catalog (default: one GPU)")
+        ->type_name(kListPlaceholder)
+        ->check(CLI::Validator(
+            [](std::string& text) -> std::string {
+                std::string error;
+                return tensorSplitOf(text, error) ? std::string() : error;
+            },
+            "", "list"))
+        ->group(kGroupEngineLlamaCpp);
+    sub->add_flag("--swa-full", o->swaFull, "llama.cpp: sliding-window layers keep a full-size cache")
+        ->group(kGroupEngineLlamaCpp);
+    sub->add_flag("--kv-unified", o->kvUnified, "llama.cpp: one KV stream shared by the sequences")
+        ->group(kGroupEngineLlamaCpp);
     // Output.
     addJsonFlag(*sub, o->json,
-        "Print one JSON object (schema iteragpu.estimate/1; iteragpu.estimate/2 with --engine vllm, which adds the "
-        "`engine` object)");
+        "Print one JSON object (schema iteragpu.estimate/1; iteragpu.estimate/2 with --engine vllm or llama.cpp, which "
+        "adds the `engine` object)");
     sub->callback([o, &action, &out, &err] { action = [o, &out, &err] { return runEstimate(*o, out, err); }; });
 }
 

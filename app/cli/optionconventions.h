@@ -49,6 +49,7 @@ inline constexpr const char* kGroupRun = "Run";
 inline constexpr const char* kGroupSimulated = "Simulated device (sim:N only)";
 inline constexpr const char* kGroupDevices = "Devices";
 inline constexpr const char* kGroupEngine = "Engine (--engine vllm)";
+inline constexpr const char* kGroupEngineLlamaCpp = "Engine (--engine llama.cpp)";
 inline constexpr const char* kGroupOutput = "Output";
 
 // A count: rewritten to plain decimal for CLI11; refused with one line outside range.

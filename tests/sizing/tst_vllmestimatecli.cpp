@@ -310,8 +310,8 @@ private slots:
         QTest::addRow("quantization awq") << vllm + "--quantization awq" << QByteArray("--quantization");
         QTest::addRow("dtype int8") << vllm + "--dtype int8" << QByteArray("--dtype");
         QTest::addRow("engine unknown") << QByteArray("--engine tgi --preset llama-3.1-8b") << QByteArray("--engine");
-        QTest::addRow("llama.cpp") << QByteArray("--engine llama.cpp --preset llama-3.1-8b")
-                                   << QByteArray("llama.cpp's memory plan is not modelled yet");
+        QTest::addRow("llama.cpp without a card") << QByteArray("--engine llama.cpp --preset llama-3.1-8b")
+                                                  << QByteArray("--engine llama.cpp needs one card");
         QTest::addRow("vllm without a card") << QByteArray("--engine vllm --preset llama-3.1-8b")
                                              << QByteArray("--engine vllm needs one card, --device-catalog ID");
         QTest::addRow("vllm on every card") << QByteArray("--engine vllm --preset llama-3.1-8b --device-catalog all")
