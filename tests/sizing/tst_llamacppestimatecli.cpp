@@ -228,6 +228,33 @@ private slots:
         QCOMPARE(e["fits"].get<bool>(), fit.fits);
     }
 
+    // --gguf: the file's tensors as stored, on two GPUs (pipeline parallelism: the compute buffers are not
+    // modelled, so their entries are null), the same bytes as the planner given the same file.
+    void ggufOnTwoDevices()
+    {
+        const std::string path = dataDir() + "gguf/llama-v3.gguf";
+        const auto r = runCli({ "estimate", "--engine", "llama.cpp", "--gguf", path, "--device-catalog", "rtx-4090",
+            "--ctx-size", "512", "--tensor-split", "1,1", "--json" });
+        QCOMPARE(r.code, 0);
+        const auto e = nlohmann::json::parse(r.out)["engine"];
+        QCOMPARE(e["model_buffer_bytes"].size(), std::size_t(2));
+        sizing::SizingInputs in;
+        in.ggufPath = path;
+        const auto request = sizing::makeRequest(in);
+        QVERIFY(request.gguf && request.shape);
+        engines::LlamaCppOptions o;
+        o.ctxSize = 512;
+        o.tensorSplit = { 1, 1 };
+        o.devices = 2;
+        const auto plan = engines::LlamaCppPlanner::plan(
+            *request.shape, engines::LlamaCppTensorList::fromGguf(*request.gguf, request.shape->layers), o);
+        compareWithPlan(e, plan);
+        // --format is for a config or preset, not a file's tensors.
+        const auto refused = runCli({ "estimate", "--engine", "llama.cpp", "--gguf", path, "--device-catalog",
+            "rtx-4090", "--format", "q8_0" });
+        QCOMPARE(refused.code, int(cli::kExitUsage));
+    }
+
     // A committed start-up log through the command line: its settings, each buffer within 3 % of what llama.cpp
     // printed (the README's tolerance, tst_llamacppplan's goal), and the same bytes as the planner.
     void committedLogThroughTheCli()
