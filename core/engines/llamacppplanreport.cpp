@@ -25,14 +25,6 @@ namespace {
         return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
     }
 
-    bool computeModelled(const LlamaCppPlan& p)
-    {
-        for (const auto& d : p.devices)
-            if (!d.computeBufferBytes)
-                return false;
-        return true;
-    }
-
 } // namespace
 
 const char* LlamaCppPlanReport::cacheTypeName(LlamaCppOptions::CacheType t)
@@ -76,23 +68,31 @@ const char* LlamaCppPlanReport::flashAttnName(LlamaCppOptions::FlashAttention mo
 
 LlamaCppPlanReport::Fit LlamaCppPlanReport::fit(const LlamaCppPlan& p, std::uint64_t capacity)
 {
+    std::string unknown;
     for (std::size_t i = 0; i < p.devices.size(); ++i) {
         const auto& d = p.devices[i];
         // Each figure is far below 2^62 (a plan's buffers are sums of tensor sizes checked in the planner).
-        const std::uint64_t total = d.modelBufferBytes + d.kvBufferBytes + d.computeBufferBytes.value_or(0);
-        if (total > capacity)
+        const std::uint64_t known = d.modelBufferBytes + d.kvBufferBytes + d.computeBufferBytes.value_or(0);
+        if (known > capacity)
             return { false,
-                deviceName(i) + ": model + KV + compute buffers " + mib(total) + " exceed the device's " + mib(capacity)
-                    + " (cudaMalloc failed: out of memory)" };
+                deviceName(i) + ": model + KV " + (d.computeBufferBytes ? "+ compute buffers " : "buffers ")
+                    + mib(known) + " exceed the device's " + mib(capacity) + " (cudaMalloc failed: out of memory)" };
+        if (!d.computeBufferBytes && unknown.empty())
+            unknown = deviceName(i) + ": model + KV buffers " + mib(known) + " of the device's " + mib(capacity)
+                + "; its compute buffer is not modelled, so whether it fits is not known";
     }
+    if (!unknown.empty())
+        return { std::nullopt, unknown };
     return {};
 }
 
 nlohmann::json LlamaCppPlanReport::toJson(const LlamaCppPlan& p, const LlamaCppOptions& o, std::uint64_t capacity)
 {
     const Fit f = fit(p, capacity);
-    const bool starts = p.starts && f.fits;
+    // starts: false when llama.cpp refuses or a device does not fit; unknown (null) when the fit is.
+    const std::optional<bool> starts = !p.starts ? std::optional<bool>(false) : f.fits;
     const std::string reason = !p.starts ? p.reason : f.reason;
+    const auto tristate = [](const std::optional<bool>& b) { return b ? nlohmann::json(*b) : nlohmann::json(nullptr); };
     nlohmann::json devices = nlohmann::json::array(), model = nlohmann::json::array(), kv = nlohmann::json::array(),
                    compute = nlohmann::json::array();
     for (std::size_t i = 0; i < p.devices.size(); ++i) {
@@ -108,13 +108,11 @@ nlohmann::json LlamaCppPlanReport::toJson(const LlamaCppPlan& p, const LlamaCppO
     nlohmann::json assumptions = nlohmann::json::array();
     for (const auto& a : p.assumptions)
         assumptions.push_back(a);
-    if (!computeModelled(p))
-        assumptions.push_back("a compute buffer not modelled counts as 0 in `fits`");
     return {
         { "name", "llama.cpp" },
         { "version", p.version },
-        { "starts", starts },
-        { "fits", f.fits },
+        { "starts", tristate(starts) },
+        { "fits", tristate(f.fits) },
         { "reason", reason.empty() ? nlohmann::json(nullptr) : nlohmann::json(reason) },
         { "device_capacity_bytes", capacity },
         { "devices", devices },
@@ -174,14 +172,14 @@ std::string LlamaCppPlanReport::toText(const LlamaCppPlan& p, const LlamaCppOpti
     if (!p.starts)
         t += "  starts: no: " + units::printable(p.reason, units::kTextBytes) + "\n";
     else if (!f.fits)
+        t += "  starts: not known: " + f.reason + "\n";
+    else if (!*f.fits)
         t += "  starts: no: " + f.reason + "\n";
     else
         t += "  starts: yes (every device's buffers fit its " + mib(capacity) + ")\n";
     t += "  assumptions:\n";
     for (const auto& a : p.assumptions)
         t += "    - " + a + "\n";
-    if (!computeModelled(p))
-        t += "    - a compute buffer not modelled counts as 0 in the fit\n";
     return t;
 }
 

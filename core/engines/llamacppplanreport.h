@@ -24,9 +24,11 @@ namespace iteragpu::engines {
 // as 0 and an assumption says so); starts: the plan starts (llama.cpp accepts the settings) and it fits.
 class LlamaCppPlanReport {
 public:
+    // fits: every device's model + KV + compute buffers within its capacity; false as soon as the known ones
+    // are not; nullopt when they are but a compute buffer is not modelled (unknown, never taken as 0).
     struct Fit {
-        bool fits = true;
-        std::string reason; // empty when it fits: the first device that does not, with its figures
+        std::optional<bool> fits = true;
+        std::string reason; // the first device that does not fit, with its figures; or why it is not known
     };
     static Fit fit(const LlamaCppPlan& plan, std::uint64_t deviceCapacityBytes);
 
