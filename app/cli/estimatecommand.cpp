@@ -121,6 +121,19 @@ namespace {
             split.push_back(*value);
             item.clear();
         }
+        // llama.cpp gives no device a layer when every proportion is 0, and knows at most 16 devices
+        // (GGML_CUDA_MAX_DEVICES).
+        double sum = 0.0;
+        for (const double s : split)
+            sum += s;
+        if (sum <= 0.0) {
+            error = "the proportions add up to 0: at least one device must get layers";
+            return std::nullopt;
+        }
+        if (split.size() > 16) {
+            error = std::to_string(split.size()) + " devices: llama.cpp knows at most 16";
+            return std::nullopt;
+        }
         return split;
     }
 

@@ -388,6 +388,9 @@ private slots:
         QTest::addRow("parallel 0") << llama + "--parallel 0" << QByteArray("--parallel");
         QTest::addRow("flash-attn maybe") << llama + "--flash-attn maybe" << QByteArray("--flash-attn");
         QTest::addRow("tensor-split a,b") << llama + "--tensor-split a,b" << QByteArray("--tensor-split");
+        QTest::addRow("tensor-split 0,0") << llama + "--tensor-split 0,0" << QByteArray("add up to 0");
+        QTest::addRow("tensor-split of 17 devices")
+            << llama + "--tensor-split 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1" << QByteArray("at most 16");
         QTest::addRow("n-gpu-layers -3") << llama + "--n-gpu-layers -3" << QByteArray("--n-gpu-layers");
         QTest::addRow("n-gpu-layers some") << llama + "--n-gpu-layers some" << QByteArray("--n-gpu-layers");
         QTest::addRow("cache-type-k q2_k") << llama + "--cache-type-k q2_k" << QByteArray("--cache-type-k");
