@@ -1654,6 +1654,37 @@
     </message>
 </context>
 <context>
+    <name>Phase</name>
+    <message>
+        <source>inference</source>
+        <translation>Inferenz</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>Trainingsschritt</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>Generierung</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>Evaluierung</translation>
+    </message>
+    <message>
+        <source>export copy</source>
+        <translation>Exportkopie</translation>
+    </message>
+</context>
+<context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>

@@ -1654,6 +1654,37 @@
     </message>
 </context>
 <context>
+    <name>Phase</name>
+    <message>
+        <source>inference</source>
+        <translation>inferencia</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>prefill</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>decodificación</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>paso de entrenamiento</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>generación</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>evaluación</translation>
+    </message>
+    <message>
+        <source>export copy</source>
+        <translation>copia de exportación</translation>
+    </message>
+</context>
+<context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>

@@ -1654,6 +1654,37 @@
     </message>
 </context>
 <context>
+    <name>Phase</name>
+    <message>
+        <source>inference</source>
+        <translation>suy luận</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>prefill</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>decode</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>bước huấn luyện</translation>
+    </message>
+    <message>
+        <source>generation</source>
+        <translation>sinh văn bản</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>đánh giá</translation>
+    </message>
+    <message>
+        <source>export copy</source>
+        <translation>bản sao xuất</translation>
+    </message>
+</context>
+<context>
     <name>ResultSource</name>
     <message>
         <source>measured in this session, not saved</source>

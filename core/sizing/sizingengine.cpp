@@ -5,6 +5,7 @@
 
 #include "core/units/checkedmath.h"
 #include "core/sizing/componentlabels.h"
+#include "core/sizing/phaselabels.h"
 #include "core/sizing/blasworkspace.h"
 #include "core/sizing/computationlines.h"
 #include "core/sizing/inferenceactivations.h"
@@ -395,7 +396,7 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         ITERAGPU_TRANSLATE_NOOP("Assumption",
             "total = largest phase (%1) + reserve; sum of components adds every component once, as some other tools "
             "do"),
-        { e.largestPhase } });
+        { phaseLabel(e.largestPhase) } });
     (void)e.total(); // throws now if the total overflows
     (void)e.totalSumOfComponents();
     return e;

@@ -3,6 +3,7 @@
 
 #include "core/sim/simbackend.h"
 #include "core/sizing/sizingengine.h"
+#include "core/sizing/phaselabels.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
@@ -207,7 +208,8 @@ DeviceNeed DeviceNeedEstimator::estimate(const sizing::SizingRequest& request, c
     need.phase = estimate.largestPhase;
     need.parts.push_back({ "allocator_peak", phase, Provenance::Computed,
         //: %1 the phase's name ("inference", "train_step")
-        msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "the estimate's largest phase, %1"), { estimate.largestPhase }),
+        msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "the estimate's largest phase, %1"),
+            { sizing::phaseLabel(estimate.largestPhase) }),
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "the sizing engine's components alive in that phase")) });
     need.parts.push_back({ "allocator_margin", margin, Provenance::Assumed,
         msg(ITERAGPU_TRANSLATE_NOOP("Verdict", "allocator's rounding and cached blocks")),

@@ -7,6 +7,7 @@
 #include "core/protocol/workloaddescription.h"
 #include "core/report/ledger.h"
 #include "core/report/ledgerestimate.h"
+#include "core/sizing/phaselabels.h"
 #include "core/sweep/sweepsummary.h"
 #include "core/units/units.h"
 #include "core/verdict/measuredverdict.h"
@@ -144,7 +145,8 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         c.assumptions << tr.text(QT_TRANSLATE_NOOP("DecisionSheet",
                                      "The total is the most demanding phase (%1) plus the reserve, not the sum of "
                                      "every component."))
-                             .arg(QString::fromStdString(e.largestPhase));
+                             .arg(messageText(i18n::Message { "%1", { i18n::Arg(sizing::phaseLabel(e.largestPhase)) }, "" },
+                                 locale, translate));
     }
 
     if (in.sweep) {

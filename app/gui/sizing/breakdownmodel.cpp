@@ -4,6 +4,7 @@
 #include "app/gui/application/messagetext.h"
 #include "app/gui/sizing/bytetext.h"
 #include "core/sizing/componentlabels.h"
+#include "core/sizing/phaselabels.h"
 
 #include <QCoreApplication>
 #include <QFont>
@@ -15,6 +16,12 @@ namespace iteragpu::gui {
 BreakdownModel::BreakdownModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
+}
+
+QString BreakdownModel::phaseName(const QString& id)
+{
+    const i18n::Term term = sizing::phaseLabel(id.toStdString());
+    return *term.context ? QCoreApplication::translate(term.context, term.source) : QString::fromUtf8(term.source);
 }
 
 QString BreakdownModel::componentName(const QString& id)
@@ -114,7 +121,7 @@ QVariant BreakdownModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + row.note;
         if (row.id == QLatin1String("total") && !m_largestPhase.isEmpty())
             //: %1 is the id of the most demanding phase, e.g. "train_step"
-            tip += QLatin1Char('\n') + tr("Largest phase: %1").arg(m_largestPhase);
+            tip += QLatin1Char('\n') + tr("Largest phase: %1").arg(phaseName(m_largestPhase));
         if (!row.inLargestPhase && row.id != QLatin1String("total_sum_of_components"))
             tip += QLatin1Char('\n') + tr("Not alive in the largest phase.");
         if (index.column() == ColComponent) // the name in full where a narrow column elides it

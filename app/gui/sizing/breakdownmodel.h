@@ -36,6 +36,8 @@ public:
 
     // The translated name of a component id ("weights" -> "Weights").
     static QString componentName(const QString& id);
+    // The phase's label in the language of the moment (core's sizing::phaseLabel), for an Estimate::largestPhase.
+    static QString phaseName(const QString& id);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
