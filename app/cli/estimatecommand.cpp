@@ -141,7 +141,7 @@ namespace {
     {
         using C = engines::LlamaCppOptions::CacheType;
         for (auto t : { C::F32, C::F16, C::BF16, C::Q8_0, C::Q4_0, C::Q4_1, C::Q5_0, C::Q5_1, C::IQ4_NL })
-            if (text == engines::LlamaCppPlanReport::cacheTypeName(t))
+            if (text == engines::LlamaCppOptions::cacheTypeName(t))
                 return t;
         return C::F16; // not reached: the option's check allows only the names above
     }

@@ -32,6 +32,9 @@ struct LlamaCppOptions {
     std::vector<double> tensorSplit;
     bool swaFull = false; // --swa-full: sliding-window layers keep a full-size cache
     std::uint64_t devices = 1; // GPUs used (split mode layer); 0: CPU only
+
+    // The name llama.cpp gives a cache type on its command line and in its log: "f16", "q8_0".
+    static const char* cacheTypeName(CacheType type);
 };
 
 } // namespace iteragpu::engines

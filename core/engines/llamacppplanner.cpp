@@ -39,32 +39,6 @@ namespace {
         return text;
     }
 
-    const char* cacheTypeName(LlamaCppOptions::CacheType t)
-    {
-        using C = LlamaCppOptions::CacheType;
-        switch (t) {
-        case C::F32:
-            return "f32";
-        case C::F16:
-            return "f16";
-        case C::BF16:
-            return "bf16";
-        case C::Q8_0:
-            return "q8_0";
-        case C::Q4_0:
-            return "q4_0";
-        case C::Q4_1:
-            return "q4_1";
-        case C::Q5_0:
-            return "q5_0";
-        case C::Q5_1:
-            return "q5_1";
-        case C::IQ4_NL:
-            return "iq4_nl";
-        }
-        return "f16";
-    }
-
     bool isQuantized(LlamaCppOptions::CacheType t)
     {
         using C = LlamaCppOptions::CacheType;
@@ -263,8 +237,8 @@ LlamaCppPlan LlamaCppPlanner::plan(
                 ? "--swa-full: sliding-window layers keep n_ctx cells"
                 : "sliding-window layers keep pad(window + n_ubatch, 256) cells per stream");
     }
-    p.assumptions.push_back(std::string("KV cache K ") + cacheTypeName(options.cacheTypeK) + ", V "
-        + cacheTypeName(options.cacheTypeV) + ", " + std::to_string(p.kvCells) + " cells (" + mib(p.kBytes + p.vBytes)
+    p.assumptions.push_back(std::string("KV cache K ") + LlamaCppOptions::cacheTypeName(options.cacheTypeK) + ", V "
+        + LlamaCppOptions::cacheTypeName(options.cacheTypeV) + ", " + std::to_string(p.kvCells) + " cells (" + mib(p.kBytes + p.vBytes)
         + " MiB)");
 
     // Compute buffers (Note [llama.cpp memory plan]).

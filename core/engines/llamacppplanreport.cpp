@@ -27,45 +27,6 @@ namespace {
 
 } // namespace
 
-const char* LlamaCppPlanReport::cacheTypeName(LlamaCppOptions::CacheType t)
-{
-    using C = LlamaCppOptions::CacheType;
-    switch (t) {
-    case C::F32:
-        return "f32";
-    case C::F16:
-        return "f16";
-    case C::BF16:
-        return "bf16";
-    case C::Q8_0:
-        return "q8_0";
-    case C::Q4_0:
-        return "q4_0";
-    case C::Q4_1:
-        return "q4_1";
-    case C::Q5_0:
-        return "q5_0";
-    case C::Q5_1:
-        return "q5_1";
-    case C::IQ4_NL:
-        return "iq4_nl";
-    }
-    return "?";
-}
-
-const char* LlamaCppPlanReport::flashAttnName(LlamaCppOptions::FlashAttention mode)
-{
-    switch (mode) {
-    case LlamaCppOptions::FlashAttention::Off:
-        return "off";
-    case LlamaCppOptions::FlashAttention::On:
-        return "on";
-    case LlamaCppOptions::FlashAttention::Auto:
-        return "auto";
-    }
-    return "?";
-}
-
 LlamaCppPlanReport::Fit LlamaCppPlanReport::fit(const LlamaCppPlan& p, std::uint64_t capacity)
 {
     std::string unknown;
@@ -137,8 +98,8 @@ nlohmann::json LlamaCppPlanReport::toJson(const LlamaCppPlan& p, const LlamaCppO
         { "kv_unified", o.kvUnified },
         { "swa_full", o.swaFull },
         { "flash_attn", p.flashAttention },
-        { "cache_type_k", cacheTypeName(o.cacheTypeK) },
-        { "cache_type_v", cacheTypeName(o.cacheTypeV) },
+        { "cache_type_k", LlamaCppOptions::cacheTypeName(o.cacheTypeK) },
+        { "cache_type_v", LlamaCppOptions::cacheTypeName(o.cacheTypeV) },
         { "tensor_split", split },
         { "assumptions", assumptions },
     };
@@ -161,8 +122,8 @@ std::string LlamaCppPlanReport::toText(const LlamaCppPlan& p, const LlamaCppOpti
         t += "  CPU KV buffer size = " + mib(p.hostKvBufferBytes) + "\n";
     for (std::size_t i = 0; i < p.devices.size(); ++i)
         t += "  " + deviceName(i) + " KV buffer size = " + mib(p.devices[i].kvBufferBytes) + "\n";
-    t += "  KV self size = " + mib(p.kvBufferBytes()) + ", K (" + cacheTypeName(o.cacheTypeK) + "): " + mib(p.kBytes)
-        + ", V (" + cacheTypeName(o.cacheTypeV) + "): " + mib(p.vBytes) + "\n";
+    t += "  KV self size = " + mib(p.kvBufferBytes()) + ", K (" + LlamaCppOptions::cacheTypeName(o.cacheTypeK) + "): " + mib(p.kBytes)
+        + ", V (" + LlamaCppOptions::cacheTypeName(o.cacheTypeV) + "): " + mib(p.vBytes) + "\n";
     for (std::size_t i = 0; i < p.devices.size(); ++i)
         t += "  " + deviceName(i) + " compute buffer size = "
             + (p.devices[i].computeBufferBytes ? mib(*p.devices[i].computeBufferBytes) : std::string("not modelled"))

@@ -40,8 +40,6 @@ public:
     static std::string toText(
         const LlamaCppPlan& plan, const LlamaCppOptions& options, std::uint64_t deviceCapacityBytes);
 
-    static const char* cacheTypeName(LlamaCppOptions::CacheType type);
-    static const char* flashAttnName(LlamaCppOptions::FlashAttention mode);
 };
 
 } // namespace iteragpu::engines

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/cli/cliapp.h"
+#include "support/clirun.h"
 #include "core/buildinfo/buildinfo.h"
 #include "core/sizing/reserve.h"
 #include "core/units/units.h"
@@ -15,28 +16,9 @@
 using namespace iteragpu;
 
 namespace {
-struct CliResult {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CliResult runCli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "iteragpu");
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::vector<std::string> split(const QByteArray& line)
-{
-    std::vector<std::string> v;
-    for (const auto& part : line.split(' '))
-        if (!part.isEmpty())
-            v.push_back(part.toStdString());
-    return v;
-}
+using testsupport::CliResult;
+using testsupport::runCli;
+using testsupport::split;
 
 const char* kSmallRun = "measure --device sim:0 --batch 2 --context 16 --width 64 --warmup 1 --repeats 1";
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `iteragpu estimate` through iteragpu::cli::run: the seed form, --json, sources, fit verdicts and errors.
 #include "app/cli/cliapp.h"
+#include "support/clirun.h"
 #include "core/model/configreader.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/reserve.h"
@@ -25,28 +26,9 @@ namespace {
 
 using Edit = std::function<void(sizing::SizingInputs&)>;
 
-struct CliResult {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CliResult runCli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "iteragpu");
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::vector<std::string> split(const QByteArray& line)
-{
-    std::vector<std::string> v;
-    for (const auto& part : line.split(' '))
-        if (!part.isEmpty())
-            v.push_back(part.toStdString());
-    return v;
-}
+using testsupport::CliResult;
+using testsupport::runCli;
+using testsupport::split;
 
 std::string fixture(const char* name)
 {

@@ -4,6 +4,7 @@
 // (tests/data/engines/llamacpp-startups.json) through the command line, -ngl 0 and a q8_0 cache moving the buffers
 // the way llama.cpp's logs do, the text block, and the refusals (exit 64, one line).
 #include "app/cli/cliapp.h"
+#include "support/clirun.h"
 #include "core/engines/llamacppplanner.h"
 #include "core/engines/llamacppplanreport.h"
 #include "core/sizing/devicecatalog.h"
@@ -22,28 +23,9 @@ using namespace iteragpu;
 
 namespace {
 
-struct CliResult {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CliResult runCli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "iteragpu");
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::vector<std::string> split(const QByteArray& line)
-{
-    std::vector<std::string> v;
-    for (const auto& part : line.split(' '))
-        if (!part.isEmpty())
-            v.push_back(part.toStdString());
-    return v;
-}
+using testsupport::CliResult;
+using testsupport::runCli;
+using testsupport::split;
 
 // estimate --engine llama.cpp of a preset on the RTX 4090 with `extra`, as JSON; the engine object.
 nlohmann::json engineOf(const std::string& preset, const QByteArray& extra)

@@ -4,6 +4,7 @@
 // as VllmPlanner::plan called directly, and a committed start-up log (tests/data/engines/vllm-startups.json)
 // through the command line.
 #include "app/cli/cliapp.h"
+#include "support/clirun.h"
 #include "core/engines/vllmplanner.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/sizinginputs.h"
@@ -20,28 +21,9 @@ using namespace iteragpu;
 
 namespace {
 
-struct CliResult {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CliResult runCli(std::vector<std::string> args)
-{
-    args.insert(args.begin(), "iteragpu");
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return { code, out.str(), err.str() };
-}
-
-std::vector<std::string> split(const QByteArray& line)
-{
-    std::vector<std::string> v;
-    for (const auto& part : line.split(' '))
-        if (!part.isEmpty())
-            v.push_back(part.toStdString());
-    return v;
-}
+using testsupport::CliResult;
+using testsupport::runCli;
+using testsupport::split;
 
 // estimate --engine vllm on the H100 SXM with `extra`, as JSON; the engine object.
 nlohmann::json engineOf(const std::string& preset, const QByteArray& extra)
