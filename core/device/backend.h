@@ -14,7 +14,7 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 3;
+inline constexpr int kBackendAbiVersion = 4;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
@@ -167,14 +167,13 @@ public:
     // out[i] = act(in[i])
     virtual Status activation(void* out, const void* in, std::uint64_t count, Activation act, DType dtype) = 0;
     // grad[i] = grad[i] * act'(preact[i])
-    virtual Status activationBackward(
-        void* grad, const void* preact, std::uint64_t count, Activation act, DType dtype)
+    virtual Status activationBackward(void* grad, const void* preact, std::uint64_t count, Activation act, DType dtype)
         = 0;
     // out[c] = sum over r of in[r,c]
     virtual Status columnSums(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
     // loss (one float32 on the device) = mean((pred - target)^2); grad = 2 (pred - target) / count
-    virtual Status mseLoss(void* lossF32, void* grad, const void* pred, const void* target, std::uint64_t count,
-        DType dtype)
+    virtual Status mseLoss(
+        void* lossF32, void* grad, const void* pred, const void* target, std::uint64_t count, DType dtype)
         = 0;
     // AdamW step; moments m and v are float32, param and grad are dtype.
     virtual Status adamStep(void* param, const void* grad, void* m, void* v, std::uint64_t count, DType dtype,
@@ -200,8 +199,8 @@ public:
         std::int64_t positionStart, float theta, DType dtype)
         = 0;
     // out[i] = act(gate[i]) * up[i]; out may be gate.
-    virtual Status gatedActivation(void* out, const void* gate, const void* up, std::uint64_t count, Activation act,
-        DType dtype)
+    virtual Status gatedActivation(
+        void* out, const void* gate, const void* up, std::uint64_t count, Activation act, DType dtype)
         = 0;
     // inout[i] += other[i]
     virtual Status add(void* inout, const void* other, std::uint64_t count, DType dtype) = 0;
@@ -221,12 +220,12 @@ public:
     // Eager attention in three steps, as an eager implementation holds it: scores [batch, heads, queries, keys]
     // in dtype (masked entries -inf), a float32 softmax of each row, and the values weighted by probs (dtype,
     // [batch, heads, queries, keys]).
-    virtual Status attentionScores(void* scores, const void* q, const void* k, const KvLayout& layout,
-        const AttentionShape& shape, DType dtype)
+    virtual Status attentionScores(
+        void* scores, const void* q, const void* k, const KvLayout& layout, const AttentionShape& shape, DType dtype)
         = 0;
     virtual Status softmaxRows(void* outF32, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
-    virtual Status attentionValues(void* out, const void* probs, const void* v, const KvLayout& layout,
-        const AttentionShape& shape, DType dtype)
+    virtual Status attentionValues(
+        void* out, const void* probs, const void* v, const KvLayout& layout, const AttentionShape& shape, DType dtype)
         = 0;
     // out[i] = in[i] converted between dtypes.
     virtual Status convert(void* out, DType outType, const void* in, DType inType, std::uint64_t count) = 0;
@@ -240,13 +239,74 @@ public:
         std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t expert, DType dtype)
         = 0;
     // out[r, c] = q[r, c] * scales[r] / 127 for int8 q [rows, cols] and float32 scales [rows] (LLM.int8 row scales).
-    virtual Status dequantizeInt8(void* out, const void* q, const void* scales, std::int64_t rows, std::int64_t cols,
-        DType dtype)
+    virtual Status dequantizeInt8(
+        void* out, const void* q, const void* scales, std::int64_t rows, std::int64_t cols, DType dtype)
         = 0;
     // out[i] = quantMap[code i] * absmax[i / blockSize].
     virtual Status dequantizeNf4(void* out, const Nf4Tensor& tensor, DType dtype) = 0;
     // out[r] = the index of the largest in[r, :] (the lower index on ties), int32.
     virtual Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
+
+    // --- The decoder's training kernels (ABI 4), core/workloads/DECODER.md "Training". K, V, dK and dV here are
+    // contiguous [batch, keys, kvHeads, headDim] (a training step has no cache); q, out, dq and dout
+    // [batch, queries, heads, headDim]. Gradients are written, never accumulated, unless a parameter says so.
+    // attention() that also writes lseF32 [batch, heads, queries]: each query's log-sum-exp of its scaled,
+    // masked scores (flash-attention's softmax_lse). A query that sees no key gets -inf.
+    virtual Status attentionForward(
+        void* out, void* lseF32, const void* q, const void* k, const void* v, const AttentionShape& shape, DType dtype)
+        = 0;
+    // The backward of attentionForward from out and lse: deltaF32 [batch, heads, queries] is the caller's
+    // scratch (rowsum(dout * out)); the probabilities are recomputed, no queries x keys buffer.
+    virtual Status attentionBackward(void* dq, void* dk, void* dv, void* deltaF32, const void* dout, const void* q,
+        const void* k, const void* v, const void* out, const void* lseF32, const AttentionShape& shape, DType dtype)
+        = 0;
+    // The backward of eager attention from its probs [batch, heads, queries, keys] (dtype); dscores (same shape,
+    // dtype) is the caller's scratch for the gradient of the scores.
+    virtual Status attentionEagerBackward(void* dq, void* dk, void* dv, void* dscores, const void* dout, const void* q,
+        const void* k, const void* v, const void* probs, const AttentionShape& shape, DType dtype)
+        = 0;
+    // The inverse rotation of rope() (its backward), in place, same arguments.
+    virtual Status ropeBackward(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t positionStart, float theta, DType dtype)
+        = 0;
+    // The backward of rmsNorm(): dx [rows, cols] from dy and the norm's input x; dweight [cols] (dtype, may be
+    // null) the gradient of the weight, summed over rows in float32.
+    virtual Status rmsNormBackward(void* dx, void* dweight, const void* dy, const void* x, const void* weight,
+        std::int64_t rows, std::int64_t cols, float eps, float weightOffset, DType dtype)
+        = 0;
+    // The backward of gatedActivation(): dgate = dout * up * act'(gate), dup = dout * act(gate).
+    virtual Status gatedActivationBackward(void* dgate, void* dup, const void* dout, const void* gate, const void* up,
+        std::uint64_t count, Activation act, DType dtype)
+        = 0;
+    // Float32 rows: out[r, :] = log_softmax(in[r, :]).
+    virtual Status logSoftmaxRows(void* outF32, const void* inF32, std::int64_t rows, std::int64_t cols) = 0;
+    // lossF32[0] (= or +=, with accumulate) -scale * sum over r of logprobs[r, labels[r]] (int32 labels).
+    virtual Status nllLoss(void* lossF32, const void* logprobsF32, const void* labels, std::int64_t rows,
+        std::int64_t cols, float scale, bool accumulate)
+        = 0;
+    // gradF32 [rows, cols] = 0, and -scale at [r, labels[r]].
+    virtual Status nllLossBackward(void* gradF32, const void* labels, std::int64_t rows, std::int64_t cols, float scale)
+        = 0;
+    // gradInF32 = gradOut - exp(logprobs) * rowsum(gradOut), float32 [rows, cols].
+    virtual Status logSoftmaxBackward(
+        void* gradInF32, const void* gradOutF32, const void* logprobsF32, std::int64_t rows, std::int64_t cols)
+        = 0;
+    // dtable[ids[t], :] += scale * dout[t, :] for t < tokens (dtable [vocab, hidden], ids int32).
+    virtual Status embeddingBackward(void* dtable, const void* dout, const void* ids, std::int64_t tokens,
+        std::int64_t hidden, std::int64_t vocab, float scale, DType dtype)
+        = 0;
+    // param -= lr * grad.
+    virtual Status sgdStep(void* param, const void* grad, std::uint64_t count, DType dtype, float lr) = 0;
+    // AdamW step with moments m and v of stateType (torch.optim.AdamW keeps them in the parameter's dtype).
+    virtual Status adamStepStates(void* param, const void* grad, void* m, void* v, std::uint64_t count, DType dtype,
+        DType stateType, std::int64_t step, float lr, float beta1, float beta2, float eps, float weightDecay)
+        = 0;
+    // AdamW with 8-bit moments: uint8 codes state1 (signed, offset 128) and state2, one float32 absmax per moment
+    // per block of 2048 (absmax1, absmax2 [ceil(count / 2048)]), codes linear within a block.
+    virtual Status adam8bitStep(void* param, const void* grad, void* state1, void* state2, void* absmax1, void* absmax2,
+        std::uint64_t count, DType dtype, std::int64_t step, float lr, float beta1, float beta2, float eps,
+        float weightDecay)
+        = 0;
 
     // Simulated devices only: the modelled device time of every kernel since the context was opened, seconds.
     virtual std::optional<double> modelledSeconds() const { return std::nullopt; }

@@ -21,6 +21,26 @@ std::vector<PlannedPhase> planPhases(const RunConfig& config)
     };
     add(PhaseKind::ModelLoad, "model_load");
     add(PhaseKind::Inputs, "inputs");
+    if (config.workload == WorkloadKind::Decoder && config.decoder && config.decoder->training) {
+        const training::TrainingRecipe& r = *config.decoder->training;
+        add(PhaseKind::StepForward, "first_step.forward");
+        add(PhaseKind::StepLoss, "first_step.loss");
+        add(PhaseKind::StepBackward, "first_step.backward");
+        if (r.gradAccum > 1)
+            add(PhaseKind::StepAccumulate, "first_step.accumulate", std::nullopt,
+                static_cast<std::uint32_t>(r.gradAccum - 1));
+        if (!r.optimizerInBackward)
+            add(PhaseKind::StepOptimizer, "first_step.optimizer");
+        if (config.warmup > 0)
+            add(PhaseKind::Warmup, "warmup", std::nullopt, config.warmup);
+        for (std::uint32_t rep = 0; rep < config.repeats; ++rep)
+            add(PhaseKind::WarmStep, "warm_step", rep, 1, config.emptyCacheBetweenRepeats);
+        if (r.evalBatch > 0)
+            add(PhaseKind::Evaluation, "eval");
+        if (r.exportCopy)
+            add(PhaseKind::Export, "checkpoint_save");
+        return plan;
+    }
     if (config.workload == WorkloadKind::Decoder && config.decoder) {
         const std::uint64_t steps = config.decoder->generated;
         const std::uint64_t chunk = config.decoder->decodeChunk;
@@ -82,13 +102,13 @@ namespace {
         const model::ModelShape& m = d.shape;
         const std::string dt = std::string(" ") + device::dtypeName(decoderComputeDType(c));
         const std::string model = (m.family.empty() ? std::string("decoder") : m.family) + ", "
-            + std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) + ", "
-            + std::to_string(m.heads) + " heads (" + std::to_string(m.kvHeads) + " KV) x " + std::to_string(m.headDim)
-            + (m.experts > 0 ? ", " + std::to_string(m.experts) + " experts (top " + std::to_string(m.expertsPerToken)
-                        + ")"
-                             : std::string());
-        const std::string how = std::string(", ") + attentionName(d.attention) + " attention, " + kvCacheName(d.cache)
-            + " KV cache";
+            + std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) + ", " + std::to_string(m.heads)
+            + " heads (" + std::to_string(m.kvHeads) + " KV) x " + std::to_string(m.headDim)
+            + (m.experts > 0
+                    ? ", " + std::to_string(m.experts) + " experts (top " + std::to_string(m.expertsPerToken) + ")"
+                    : std::string());
+        const std::string how
+            = std::string(", ") + attentionName(d.attention) + " attention, " + kvCacheName(d.cache) + " KV cache";
         switch (phase.kind) {
         case PhaseKind::ModelLoad:
             return model + ", weights in " + weightStorageName(d.storage) + " (random, no checkpoint read)";

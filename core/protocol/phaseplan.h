@@ -19,6 +19,7 @@ enum class PhaseKind : int {
     StepForward, // first training step, split in four records
     StepLoss,
     StepBackward,
+    StepAccumulate, // decoder training: the first step's other micro-batches (forward, loss, backward each)
     StepOptimizer, // AdamW states are created here, lazily
     WarmStep, // one whole training step per record
     Evaluation, // its own batch, forward without gradients
@@ -44,6 +45,10 @@ struct PlannedPhase {
 //              first_step.optimizer, warmup (if warmup > 0), warm_step x repeats, evaluation, export
 //   decoder:   model_load, inputs, prefill, decode x ceil(generated / chunk) (repeat = chunk index when chunked),
 //              warmup (if warmup > 0: `warmup` warm prefills in one record), warm_prefill x repeats
+//   decoder training (DECODER.md, "Training"): model_load, inputs, first_step.forward, first_step.loss,
+//              first_step.backward, first_step.accumulate (gradAccum - 1 micro-batches, when > 1),
+//              first_step.optimizer (unless stepped in the backward), warmup (whole steps), warm_step x repeats,
+//              eval (with an eval batch), checkpoint_save (with an export copy)
 std::vector<PlannedPhase> planPhases(const RunConfig& config);
 
 // "x [2, 128, 1024] float32, W1 [1024, 4096] ..." and the dimensions of one planned phase.

@@ -3,7 +3,6 @@
 
 #include "core/model/modellimits.h"
 #include "core/protocol/runlimits.h"
-
 #include "core/sim/simbackend.h"
 #include "core/units/units.h"
 
@@ -183,10 +182,11 @@ i18n::Message emptyCachePolicy(const RunConfig& config)
 {
     constexpr const char* ctx = "RunPolicy";
     if (config.emptyCacheBetweenRepeats)
-        return { ITERAGPU_TRANSLATE_NOOP("RunPolicy", "empty_cache() before each warm repeat, before its baseline is read"),
+        return { ITERAGPU_TRANSLATE_NOOP(
+                     "RunPolicy", "empty_cache() before each warm repeat, before its baseline is read"),
             {}, ctx };
-    return { ITERAGPU_TRANSLATE_NOOP("RunPolicy", "no empty_cache() between repeats: the allocator's cache is kept"), {},
-        ctx };
+    return { ITERAGPU_TRANSLATE_NOOP("RunPolicy", "no empty_cache() between repeats: the allocator's cache is kept"),
+        {}, ctx };
 }
 
 namespace {
@@ -201,10 +201,39 @@ namespace {
     {
         if (!c.decoder)
             return "the decoder workload needs a model (a preset, a config.json or a safetensors header)";
-        if (c.mode != Mode::Inference)
-            return "the decoder workload measures inference only: training is sized (iteragpu estimate), not measured";
-        const DecoderSpec& d = *c.decoder;
+        if (c.mode == Mode::Training && !c.decoder->training)
+            return "a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)";
+        if (c.mode == Mode::Inference && c.decoder->training)
+            return "an inference run carries no training recipe";
+        // A training step is sized as a prefill of the micro-batch (or of the eval batch, when larger) over the
+        // sequence length: the same widest tensors, and the logits in float32 on top (checked below).
+        DecoderSpec d = *c.decoder;
+        if (d.training) {
+            if (std::string why = training::validateRecipe(*d.training); !why.empty())
+                return why;
+            d.sequences = std::max(d.training->microBatch, d.training->evalBatch);
+            d.promptTokens = d.training->sequenceLength;
+            d.generated = 0;
+        }
         const model::ModelShape& m = d.shape;
+        if (d.training) {
+            bool moe = m.experts > 0;
+            for (const auto& l : m.layerSpecs)
+                moe = moe || l.mlp.experts > 0;
+            if (moe)
+                return "the decoder's training step does not build MoE layers yet (the routed experts' backward "
+                       "is not written): 'iteragpu estimate --training' sizes it";
+            const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
+            if (d.training->method == training::Method::Qlora && !nf4)
+                return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--weights nf4)";
+            if (d.training->method != training::Method::Qlora && weightStorageQuantized(d.storage))
+                return std::string("weights in ") + weightStorageName(d.storage) + " are frozen codes: "
+                    + (nf4 ? "train adapters on them with --method qlora"
+                           : "the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base (--method "
+                             "qlora)");
+            if (d.training->masterWeights && d.storage == WeightStorage::Float32)
+                return "float32 weights need no float32 master copy";
+        }
         if (const std::string unsupported = m.decoderUnsupported(); !unsupported.empty())
             return "the decoder workload does not build this model yet: " + unsupported
                 + "; 'iteragpu estimate' sizes it layer by layer";
@@ -267,13 +296,13 @@ namespace {
             heads = std::max(heads, l.attention.heads);
             inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts });
         }
-        const std::uint64_t widest
-            = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
+        const std::uint64_t widest = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
         if (!attentionWidth || !kvWidth || !positions || !tokens || *positions > limit || *tokens > limit
             || !within({ *tokens, widest, std::max<std::uint64_t>(m.experts, 1) })
             || !within({ d.sequences, *positions, *kvWidth })
-            || !within({ d.sequences, heads, d.promptTokens, *positions, 2 })
-            || !within({ m.vocab, m.hidden }) || !within({ inter, m.hidden }))
+            || !within({ d.sequences, heads, d.promptTokens, *positions, 2 }) || !within({ m.vocab, m.hidden })
+            || !within({ inter, m.hidden })
+            || (d.training && !within({ *tokens, m.vocab, 2 }))) // float32 logits of the step
             return "the run is too large: " + std::to_string(d.sequences) + " sequences x "
                 + std::to_string(d.promptTokens) + " prompt tokens + " + std::to_string(d.generated)
                 + " generated would need a tensor beyond 2^63 bytes";
@@ -285,7 +314,12 @@ std::optional<std::uint64_t> plannedPhaseCount(const RunConfig& c)
 {
     std::uint64_t fixed = 0;
     std::uint64_t decode = 0;
-    if (c.workload == WorkloadKind::Decoder && c.decoder) {
+    if (c.workload == WorkloadKind::Decoder && c.decoder && c.decoder->training) {
+        const training::TrainingRecipe& r = *c.decoder->training;
+        // model_load, inputs, the first step's forward, loss and backward, with accumulation and the optimizer
+        fixed = 5 + (r.gradAccum > 1 ? 1 : 0) + (r.optimizerInBackward ? 0 : 1) + (r.evalBatch > 0 ? 1 : 0)
+            + (r.exportCopy ? 1 : 0);
+    } else if (c.workload == WorkloadKind::Decoder && c.decoder) {
         fixed = 3; // model_load, inputs, prefill
         const std::uint64_t steps = c.decoder->generated;
         const std::uint64_t chunk = c.decoder->decodeChunk;

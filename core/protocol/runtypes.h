@@ -6,6 +6,7 @@
 #include "core/device/backend.h"
 #include "core/i18n/message.h"
 #include "core/model/modelshape.h"
+#include "core/training/trainingrecipe.h"
 
 #include <cstdint>
 #include <optional>
@@ -77,6 +78,10 @@ struct DecoderSpec {
     std::uint64_t decodeChunk = 0; // decode steps per phase record; 0 = all of them in one record
     float ropeTheta = 10000.0f;
     float normEps = 1e-5f;
+    // Set exactly when RunConfig::mode is Training: one fine-tuning step of the model (DECODER.md, "Training");
+    // promptTokens, generated, sequences, cache and decodeChunk are then not used (the recipe's micro-batch and
+    // sequence length are).
+    std::optional<training::TrainingRecipe> training;
 };
 
 // The user's program of a Script run: what was started and what measured it. Its batch, context, width, dtype,

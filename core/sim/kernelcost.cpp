@@ -111,8 +111,8 @@ KernelCost attention(const AttentionShape& s, DType dtype)
 {
     const double perHead = d(s.batch) * d(s.headDim);
     const double flops = 4.0 * perHead * d(s.heads) * static_cast<double>(visibleKeyPairs(s));
-    const double bytes = (2.0 * perHead * d(s.queries) * d(s.heads)
-                             + 2.0 * perHead * static_cast<double>(keysRead(s)) * d(s.kvHeads))
+    const double bytes
+        = (2.0 * perHead * d(s.queries) * d(s.heads) + 2.0 * perHead * static_cast<double>(keysRead(s)) * d(s.kvHeads))
         * size(dtype);
     return { flops, bytes };
 }
@@ -129,6 +129,25 @@ KernelCost attentionValues(const AttentionShape& s, DType dtype)
 {
     // The same operand sizes as the scores, read and written the other way round.
     return attentionScores(s, dtype);
+}
+
+KernelCost attentionBackward(const AttentionShape& s, DType dtype)
+{
+    const double perHead = d(s.batch) * d(s.headDim);
+    const double flops = 10.0 * perHead * d(s.heads) * static_cast<double>(visibleKeyPairs(s));
+    const double bytes
+        = (4.0 * perHead * d(s.queries) * d(s.heads) + 4.0 * perHead * static_cast<double>(keysRead(s)) * d(s.kvHeads))
+            * size(dtype)
+        + 8.0 * d(s.batch) * d(s.heads) * d(s.queries);
+    return { flops, bytes };
+}
+
+KernelCost attentionEagerBackward(const AttentionShape& s, DType dtype)
+{
+    const double scores = d(s.batch) * d(s.heads) * d(s.queries) * d(s.keys);
+    const double bytes = 3.0 * scores + 4.0 * d(s.batch) * d(s.queries) * d(s.heads) * d(s.headDim)
+        + 4.0 * d(s.batch) * d(s.keys) * d(s.kvHeads) * d(s.headDim);
+    return { 8.0 * scores * d(s.headDim), bytes * size(dtype) };
 }
 
 KernelCost elementwise(double elements, int tensorsTouched, DType dtype)

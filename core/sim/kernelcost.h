@@ -41,6 +41,20 @@
 // | dequantizeInt8     | 0                             | rows cols (1 + s) + 4 rows                                    |
 // | dequantizeNf4      | 0                             | ceil(count/2) + absmax + 64 + count s (see nf4Dequantize)     |
 // | argmaxRows         | 0                             | rows cols s + 4 rows                                          |
+// | attentionForward   | as attention                  | as attention + 4 b heads q (lse)                              |
+// | attentionBackward  | 10 b heads visible headDim    | (4 b q heads headDim + 4 b keysRead kvHeads headDim) s + 8 b heads q |
+// | attentionEagerBwd  | 8 b heads q keys headDim      | (3 b heads q keys + 4 b q heads headDim + 4 b keys kvHeads headDim) s |
+// | ropeBackward       | 0                             | as rope                                                       |
+// | rmsNormBackward    | 0                             | (3 rows cols + 2 cols) s                                      |
+// | gatedActivationBwd | 0                             | 5 count s                                                     |
+// | logSoftmaxRows     | 0                             | 8 rows cols                                                   |
+// | nllLoss            | 0                             | 8 rows + 4                                                    |
+// | nllLossBackward    | 0                             | 4 rows cols + 4 rows                                          |
+// | logSoftmaxBackward | 0                             | 12 rows cols                                                  |
+// | embeddingBackward  | 0                             | 4 tokens + 3 tokens hidden s                                  |
+// | sgdStep            | 0                             | 3 count s                                                     |
+// | adamStepStates     | 0                             | count (3 s + 4 s_state)                                       |
+// | adam8bitStep       | 0                             | count (3 s + 4) + 16 ceil(count / 2048)                       |
 //
 // Element-wise kernels count no FLOPs: they run on the vector units, far below the tensor peak, and are bound by
 // memory on every card of the catalog. The eager kernels compute the whole queries x keys product (masked
@@ -68,6 +82,12 @@ namespace kernelcost {
     KernelCost attention(const device::AttentionShape& shape, device::DType dtype);
     KernelCost attentionScores(const device::AttentionShape& shape, device::DType dtype);
     KernelCost attentionValues(const device::AttentionShape& shape, device::DType dtype);
+    // Training: the fused backward recomputes the scores (2 visible pairs x headDim FLOPs) and does four
+    // products (dV, dP, dQ, dK), 10 b heads visible headDim in all; it reads q, k, v, out, dout, lse and
+    // writes dq, dk, dv and delta. The eager backward does the four products over the whole queries x keys
+    // block and reads probs, writes dscores and reads it back.
+    KernelCost attentionBackward(const device::AttentionShape& shape, device::DType dtype);
+    KernelCost attentionEagerBackward(const device::AttentionShape& shape, device::DType dtype);
     // bytes = elements x (reads + writes) x the dtype's size: the element-wise kernels of the table.
     KernelCost elementwise(double elements, int tensorsTouched, device::DType dtype);
     KernelCost bytesOnly(double bytes);

@@ -228,6 +228,94 @@ public:
         return charge(kernelcost::bytesOnly(n(count) * (3 * size(dtype) + 16)), dtype);
     }
 
+    // The training kernels (ABI 4): bytes as the table of Note [Kernel costs] says for each.
+    Status attentionForward(void*, void*, const void*, const void*, const void*,
+        const device::AttentionShape& shape, DType dtype) override
+    {
+        if (Status bad = checkShape(shape, "attentionForward"); !bad.ok)
+            return bad;
+        KernelCost c = kernelcost::attention(shape, dtype);
+        c.bytes += 4.0 * n(shape.batch) * n(shape.heads) * n(shape.queries);
+        return charge(c, dtype);
+    }
+    Status attentionBackward(void*, void*, void*, void*, const void*, const void*, const void*, const void*,
+        const void*, const void*, const device::AttentionShape& shape, DType dtype) override
+    {
+        if (Status bad = checkShape(shape, "attentionBackward"); !bad.ok)
+            return bad;
+        return charge(kernelcost::attentionBackward(shape, dtype), dtype);
+    }
+    Status attentionEagerBackward(void*, void*, void*, void*, const void*, const void*, const void*, const void*,
+        const void*, const device::AttentionShape& shape, DType dtype) override
+    {
+        if (Status bad = checkShape(shape, "attentionEagerBackward"); !bad.ok)
+            return bad;
+        return charge(kernelcost::attentionEagerBackward(shape, dtype), dtype);
+    }
+    Status ropeBackward(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t start, float theta, DType dtype) override
+    {
+        return rope(x, batch, seq, heads, headDim, start, theta, dtype);
+    }
+    Status rmsNormBackward(void*, void*, const void*, const void*, const void*, std::int64_t rows,
+        std::int64_t cols, float, float, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("rmsNormBackward");
+        return charge(kernelcost::elementwise(3 * n(rows) * n(cols) + 2 * n(cols), 1, dtype), dtype);
+    }
+    Status gatedActivationBackward(void*, void*, const void*, const void*, const void*, std::uint64_t count,
+        device::Activation, DType dtype) override
+    {
+        return charge(kernelcost::elementwise(n(count), 5, dtype), dtype);
+    }
+    Status logSoftmaxRows(void*, const void*, std::int64_t rows, std::int64_t cols) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("logSoftmaxRows");
+        return charge(kernelcost::bytesOnly(8 * n(rows) * n(cols)), DType::Float32);
+    }
+    Status nllLoss(void*, const void*, const void*, std::int64_t rows, std::int64_t cols, float, bool) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("nllLoss");
+        return charge(kernelcost::bytesOnly(8 * n(rows) + 4), DType::Float32);
+    }
+    Status nllLossBackward(void*, const void*, std::int64_t rows, std::int64_t cols, float) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("nllLossBackward");
+        return charge(kernelcost::bytesOnly(4 * n(rows) * n(cols) + 4 * n(rows)), DType::Float32);
+    }
+    Status logSoftmaxBackward(void*, const void*, const void*, std::int64_t rows, std::int64_t cols) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("logSoftmaxBackward");
+        return charge(kernelcost::bytesOnly(12 * n(rows) * n(cols)), DType::Float32);
+    }
+    Status embeddingBackward(void*, const void*, const void*, std::int64_t tokens, std::int64_t hidden,
+        std::int64_t vocab, float, DType dtype) override
+    {
+        if (tokens < 0 || hidden < 0 || vocab < 0)
+            return negative("embeddingBackward");
+        return charge(kernelcost::bytesOnly(4 * n(tokens) + 3 * n(tokens) * n(hidden) * size(dtype)), dtype);
+    }
+    Status sgdStep(void*, const void*, std::uint64_t count, DType dtype, float) override
+    {
+        return charge(kernelcost::elementwise(n(count), 3, dtype), dtype);
+    }
+    Status adamStepStates(void*, const void*, void*, void*, std::uint64_t count, DType dtype, DType stateType,
+        std::int64_t, float, float, float, float, float) override
+    {
+        return charge(kernelcost::bytesOnly(n(count) * (3 * size(dtype) + 4 * size(stateType))), dtype);
+    }
+    Status adam8bitStep(void*, const void*, void*, void*, void*, void*, std::uint64_t count, DType dtype,
+        std::int64_t, float, float, float, float, float) override
+    {
+        const double blocks = std::ceil(n(count) / 2048.0);
+        return charge(kernelcost::bytesOnly(n(count) * (3 * size(dtype) + 4) + 16 * blocks), dtype);
+    }
+
     Status copyToDevice(void*, const void*, std::uint64_t bytes) override
     {
         // Address-only memory: nothing is read from the host buffer, nothing is kept.

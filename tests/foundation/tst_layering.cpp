@@ -24,6 +24,7 @@ const std::map<QString, int>& levels()
         { QStringLiteral("alloc"), 2 },
         { QStringLiteral("sim"), 2 },
         { QStringLiteral("model"), 2 },
+        { QStringLiteral("training"), 2 },
         { QStringLiteral("protocol"), 3 },
         { QStringLiteral("sizing"), 3 },
         { QStringLiteral("registry"), 3 },

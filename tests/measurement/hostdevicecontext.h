@@ -218,8 +218,8 @@ public:
         readRange(weight, 0, std::uint64_t(cols), dt);
         return touch(out, std::uint64_t(rows * cols), dt);
     }
-    iteragpu::device::Status rope(void* x, std::int64_t b, std::int64_t s, std::int64_t h, std::int64_t d,
-        std::int64_t, float, iteragpu::device::DType dt) override
+    iteragpu::device::Status rope(void* x, std::int64_t b, std::int64_t s, std::int64_t h, std::int64_t d, std::int64_t,
+        float, iteragpu::device::DType dt) override
     {
         return touch(x, std::uint64_t(b * s * h * d), dt);
     }
@@ -230,7 +230,8 @@ public:
         readRange(up, 0, count, dt);
         return touch(out, count, dt);
     }
-    iteragpu::device::Status add(void* inout, const void* other, std::uint64_t count, iteragpu::device::DType dt) override
+    iteragpu::device::Status add(
+        void* inout, const void* other, std::uint64_t count, iteragpu::device::DType dt) override
     {
         readRange(other, 0, count, dt);
         return touch(inout, count, dt);
@@ -275,8 +276,8 @@ public:
         readRange(q, 0, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
         return touch(scores, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
     }
-    iteragpu::device::Status softmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols,
-        iteragpu::device::DType dt) override
+    iteragpu::device::Status softmaxRows(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, iteragpu::device::DType dt) override
     {
         readRange(in, 0, std::uint64_t(rows * cols), dt);
         return touch(out, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
@@ -305,9 +306,8 @@ public:
             idx[i] = static_cast<std::int32_t>(i % k); // distinct experts per token, in range
         return touch(weights, std::uint64_t(tokens * k), iteragpu::device::DType::Float32);
     }
-    iteragpu::device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices,
-        const void* weights, std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t,
-        iteragpu::device::DType dt) override
+    iteragpu::device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
+        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t, iteragpu::device::DType dt) override
     {
         readRange(expertOut, 0, std::uint64_t(tokens * hidden), dt);
         readRange(indices, 0, std::uint64_t(tokens * k), iteragpu::device::DType::Float32); // int32: 4 bytes too
@@ -321,7 +321,8 @@ public:
         readBytes(scales, std::uint64_t(rows) * 4);
         return touch(out, std::uint64_t(rows * cols), dt);
     }
-    iteragpu::device::Status dequantizeNf4(void* out, const iteragpu::device::Nf4Tensor& t, iteragpu::device::DType dt) override
+    iteragpu::device::Status dequantizeNf4(
+        void* out, const iteragpu::device::Nf4Tensor& t, iteragpu::device::DType dt) override
     {
         const std::uint64_t blocks = (t.count + t.blockSize - 1) / t.blockSize;
         readBytes(t.packed, (t.count + 1) / 2);
@@ -334,14 +335,149 @@ public:
         }
         return touch(out, t.count, dt);
     }
-    iteragpu::device::Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols,
-        iteragpu::device::DType dt) override
+    iteragpu::device::Status argmaxRows(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, iteragpu::device::DType dt) override
     {
         readRange(in, 0, std::uint64_t(rows * cols), dt);
         return touch(out, std::uint64_t(rows), iteragpu::device::DType::Float32); // int32: 4 bytes each
     }
 
+    // The training kernels (ABI 4): every operand's range read, every output's written.
+    iteragpu::device::Status attentionForward(void* out, void* lse, const void* q, const void* k, const void* v,
+        const iteragpu::device::AttentionShape& a, iteragpu::device::DType dt) override
+    {
+        readAttention(q, k, v, a, dt);
+        touch(lse, std::uint64_t(a.batch * a.heads * a.queries), iteragpu::device::DType::Float32);
+        return touch(out, qCount(a), dt);
+    }
+    iteragpu::device::Status attentionBackward(void* dq, void* dk, void* dv, void* delta, const void* dout,
+        const void* q, const void* k, const void* v, const void* out, const void* lse,
+        const iteragpu::device::AttentionShape& a, iteragpu::device::DType dt) override
+    {
+        readAttention(q, k, v, a, dt);
+        readRange(dout, 0, qCount(a), dt);
+        readRange(out, 0, qCount(a), dt);
+        readRange(lse, 0, std::uint64_t(a.batch * a.heads * a.queries), iteragpu::device::DType::Float32);
+        touch(delta, std::uint64_t(a.batch * a.heads * a.queries), iteragpu::device::DType::Float32);
+        touch(dk, kvCount(a), dt);
+        touch(dv, kvCount(a), dt);
+        return touch(dq, qCount(a), dt);
+    }
+    iteragpu::device::Status attentionEagerBackward(void* dq, void* dk, void* dv, void* dscores, const void* dout,
+        const void* q, const void* k, const void* v, const void* probs, const iteragpu::device::AttentionShape& a,
+        iteragpu::device::DType dt) override
+    {
+        readAttention(q, k, v, a, dt);
+        readRange(dout, 0, qCount(a), dt);
+        readRange(probs, 0, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
+        touch(dscores, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
+        touch(dk, kvCount(a), dt);
+        touch(dv, kvCount(a), dt);
+        return touch(dq, qCount(a), dt);
+    }
+    iteragpu::device::Status ropeBackward(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads,
+        std::int64_t headDim, std::int64_t start, float theta, iteragpu::device::DType dt) override
+    {
+        return rope(x, batch, seq, heads, headDim, start, theta, dt);
+    }
+    iteragpu::device::Status rmsNormBackward(void* dx, void* dw, const void* dy, const void* x, const void* w,
+        std::int64_t rows, std::int64_t cols, float, float, iteragpu::device::DType dt) override
+    {
+        readRange(dy, 0, std::uint64_t(rows * cols), dt);
+        readRange(x, 0, std::uint64_t(rows * cols), dt);
+        readRange(w, 0, std::uint64_t(cols), dt);
+        if (dw)
+            touch(dw, std::uint64_t(cols), dt);
+        return touch(dx, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status gatedActivationBackward(void* dg, void* du, const void* dout, const void* g, const void* u,
+        std::uint64_t count, iteragpu::device::Activation, iteragpu::device::DType dt) override
+    {
+        readRange(dout, 0, count, dt);
+        readRange(g, 0, count, dt);
+        readRange(u, 0, count, dt);
+        touch(dg, count, dt);
+        return touch(du, count, dt);
+    }
+    iteragpu::device::Status logSoftmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols) override
+    {
+        readRange(in, 0, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+        return touch(out, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status nllLoss(void* loss, const void* logprobs, const void* labels, std::int64_t rows,
+        std::int64_t cols, float, bool) override
+    {
+        readRange(logprobs, 0, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+        readRange(labels, 0, std::uint64_t(rows), iteragpu::device::DType::Float32); // int32: 4 bytes too
+        return touch(loss, 1, iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status nllLossBackward(
+        void* grad, const void* labels, std::int64_t rows, std::int64_t cols, float) override
+    {
+        readRange(labels, 0, std::uint64_t(rows), iteragpu::device::DType::Float32);
+        return touch(grad, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status logSoftmaxBackward(
+        void* gin, const void* gout, const void* logprobs, std::int64_t rows, std::int64_t cols) override
+    {
+        readRange(gout, 0, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+        readRange(logprobs, 0, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+        return touch(gin, std::uint64_t(rows * cols), iteragpu::device::DType::Float32);
+    }
+    iteragpu::device::Status embeddingBackward(void* table, const void* dout, const void* ids, std::int64_t tokens,
+        std::int64_t hidden, std::int64_t vocab, float, iteragpu::device::DType dt) override
+    {
+        readRange(dout, 0, std::uint64_t(tokens * hidden), dt);
+        readRange(ids, 0, std::uint64_t(tokens), iteragpu::device::DType::Float32);
+        readRange(table, 0, std::uint64_t(vocab * hidden), dt);
+        return ok();
+    }
+    iteragpu::device::Status sgdStep(
+        void* param, const void* grad, std::uint64_t count, iteragpu::device::DType dt, float) override
+    {
+        readRange(grad, 0, count, dt);
+        readRange(param, 0, count, dt);
+        return ok();
+    }
+    iteragpu::device::Status adamStepStates(void* param, const void* grad, void* m, void* v, std::uint64_t count,
+        iteragpu::device::DType dt, iteragpu::device::DType st, std::int64_t, float, float, float, float,
+        float) override
+    {
+        readRange(grad, 0, count, dt);
+        readRange(param, 0, count, dt);
+        readRange(m, 0, count, st);
+        readRange(v, 0, count, st);
+        return ok();
+    }
+    iteragpu::device::Status adam8bitStep(void* param, const void* grad, void* s1, void* s2, void* a1, void* a2,
+        std::uint64_t count, iteragpu::device::DType dt, std::int64_t, float, float, float, float, float) override
+    {
+        const std::uint64_t blocks = (count + 2047) / 2048;
+        readRange(grad, 0, count, dt);
+        readRange(param, 0, count, dt);
+        readBytes(s1, count);
+        readBytes(s2, count);
+        readBytes(a1, blocks * 4);
+        readBytes(a2, blocks * 4);
+        return ok();
+    }
+
 private:
+    static std::uint64_t qCount(const iteragpu::device::AttentionShape& a)
+    {
+        return std::uint64_t(a.batch * a.queries * a.heads * a.headDim);
+    }
+    static std::uint64_t kvCount(const iteragpu::device::AttentionShape& a)
+    {
+        return std::uint64_t(a.batch * a.keys * a.kvHeads * a.headDim);
+    }
+    static void readAttention(const void* q, const void* k, const void* v, const iteragpu::device::AttentionShape& a,
+        iteragpu::device::DType dt)
+    {
+        readRange(q, 0, qCount(a), dt);
+        readRange(k, 0, kvCount(a), dt);
+        readRange(v, 0, kvCount(a), dt);
+    }
     static void readBytes(const void* p, std::uint64_t bytes)
     {
         if (bytes == 0)
@@ -357,8 +493,8 @@ private:
     }
     // The address of the K/V row of position p of sequence b (KvLayout's rules), nullptr for a block the table
     // has not filled in.
-    static const unsigned char* kvRow(
-        const void* data, const iteragpu::device::KvLayout& l, std::int64_t b, std::int64_t p, iteragpu::device::DType dt)
+    static const unsigned char* kvRow(const void* data, const iteragpu::device::KvLayout& l, std::int64_t b,
+        std::int64_t p, iteragpu::device::DType dt)
     {
         const std::uint64_t row = std::uint64_t(l.heads * l.headDim) * iteragpu::device::dtypeSize(dt);
         if (l.blockTable) {
