@@ -9,6 +9,7 @@
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/training/recipechoices.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
 #include "core/units/inputerror.h"
@@ -66,10 +67,99 @@ namespace {
         std::string kvCache = protocol::kvCacheName(protocol::DecoderSpec {}.cache);
         std::string attention = protocol::attentionName(protocol::DecoderSpec {}.attention);
         std::uint64_t decodeChunk = protocol::DecoderSpec {}.decodeChunk;
+        // The decoder's training step (--mode training with --model): what was given, the rest from --framework.
+        std::string framework = "hf";
+        std::optional<std::uint64_t> loraRank;
+        std::string loraTargets;
+        std::string adapterDtype;
+        std::optional<std::uint64_t> seqLen;
+        std::optional<std::uint64_t> gradAccum;
+        std::optional<std::uint64_t> lossChunks;
+        std::optional<std::uint64_t> evalBatch;
+        std::string optimizer;
+        std::string gradDtype;
+        bool checkpointing = false, pagedOptimizer = false, optimizerInBackward = false, masterWeights = false;
+        bool exportCopy = false;
+        // Which of the flags above were given (their negations --no-... included), and --batch.
+        bool checkpointingGiven = false, pagedGiven = false, inBackwardGiven = false, batchGiven = false;
+        std::vector<std::string> trainingGiven; // the training options given, for the refusal without training
         // The simulated card (sim:N only); empty / nullopt when not given.
         std::string simCard;
         std::optional<double> simSpeed;
     };
+
+    // The training recipe of `measure --mode training --model M`: the framework's profile with the options given
+    // over it (training::resolveRecipe, the same rules as the window's). An exit code on a bad option.
+    std::optional<int> configureTraining(
+        const MeasureOptions& o, protocol::RunConfig& config, protocol::DecoderSpec& spec, std::ostream& err)
+    {
+        const char* prefix = "iteragpu measure: ";
+        training::RecipeChoices c;
+        c.framework = *training::frameworkFromName(o.framework); // IsMember-checked
+        const bool nf4 = spec.storage == protocol::WeightStorage::Nf4
+            || spec.storage == protocol::WeightStorage::Nf4DoubleQuant;
+        c.method = !o.loraRank ? training::Method::Full : nf4 ? training::Method::Qlora : training::Method::Lora;
+        if (!o.loraTargets.empty()) {
+            const training::TargetList t = training::parseLoraTargets(o.loraTargets);
+            if (!t.error.empty()) {
+                err << prefix << "--lora-targets: " << t.error << "\n";
+                return kExitUsage;
+            }
+            c.targets = t.targets;
+        }
+        if (c.method == training::Method::Full && (!o.loraTargets.empty() || !o.adapterDtype.empty())) {
+            err << prefix << "--lora-targets and --adapter-dtype describe LoRA adapters: give --lora-rank too\n";
+            return kExitUsage;
+        }
+        c.rank = o.loraRank;
+        if (!o.adapterDtype.empty())
+            c.adapterFp32 = o.adapterDtype == "float32";
+        if (o.batchGiven)
+            c.microBatch = o.batch;
+        c.sequenceLength = o.seqLen;
+        c.gradAccum = o.gradAccum;
+        c.lossChunks = o.lossChunks;
+        c.evalBatch = o.evalBatch;
+        if (o.checkpointingGiven)
+            c.checkpointing = o.checkpointing;
+        if (o.pagedGiven)
+            c.pagedOptimizer = o.pagedOptimizer;
+        if (o.inBackwardGiven)
+            c.optimizerInBackward = o.optimizerInBackward;
+        if (o.masterWeights)
+            c.masterWeights = true;
+        if (o.exportCopy)
+            c.exportCopy = true;
+        if (!o.optimizer.empty()) {
+            const auto kind = training::optimizerKindFromName(o.optimizer);
+            if (!kind) {
+                err << prefix << "--optimizer " << units::printable(o.optimizer, units::kNameBytes)
+                    << ": the decoder's training step measures sgd, adamw and adam8bit (estimate also sizes "
+                       "sgd-momentum and adam)\n";
+                return kExitUsage;
+            }
+            c.optimizer = kind;
+        }
+        training::TrainingRecipe recipe = training::resolveRecipe(c);
+        if (!o.gradDtype.empty()) {
+            // PyTorch keeps a gradient in its parameter's dtype: the adapters' or the weights' own.
+            const device::DType own = recipe.method != training::Method::Full && recipe.adapterFp32
+                ? device::DType::Float32
+                : protocol::decoderComputeDType(config);
+            const auto given = device::dtypeFromName(o.gradDtype == "fp32" ? "float32"
+                    : o.gradDtype == "bf16"                                 ? "bfloat16"
+                    : o.gradDtype == "fp16"                                 ? "float16"
+                                                                            : o.gradDtype);
+            if (!given || *given != own) {
+                err << prefix << "--grad-dtype " << units::printable(o.gradDtype, units::kNameBytes)
+                    << ": PyTorch keeps each gradient in its parameter's dtype, " << device::dtypeName(own)
+                    << " here\n";
+                return kExitUsage;
+            }
+        }
+        spec.training = recipe;
+        return std::nullopt;
+    }
 
     // The decoder's part of the configuration: the model named, then the options over its defaults. Returns an
     // exit code when it cannot (the reason written to err), nullopt when config is ready.
@@ -109,6 +199,15 @@ namespace {
             config.dtype = device::DType::BFloat16;
         }
         config.workload = protocol::WorkloadKind::Decoder;
+        if (config.mode == protocol::Mode::Training) {
+            config.decoder = spec;
+            if (const auto code = configureTraining(o, config, spec, err))
+                return code;
+        } else if (o.batchGiven) {
+            err << prefix << "--batch with --model is a training micro-batch (--mode training); a decoder's "
+                          "inference runs --sequences at once\n";
+            return kExitUsage;
+        }
         config.decoder = std::move(spec);
         return std::nullopt;
     }
@@ -274,6 +373,11 @@ namespace {
             }
             *bytes = *given * units::kMiB;
         }
+        if (!o.trainingGiven.empty() && (config.mode != protocol::Mode::Training || !o.modelGiven)) {
+            err << prefix << o.trainingGiven.front()
+                << " describes a decoder's training step: it needs --mode training and --model\n";
+            return kExitUsage;
+        }
         if (o.modelGiven)
             if (const auto code = configureDecoder(o, config, err))
                 return *code;
@@ -379,7 +483,10 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         "Run a workload phase by phase on a device and record its memory: the dense network (--width, the seeds' "
         "exercise) or a decoder-only transformer (--model).");
     setExamples(*sub,
-        { { "iteragpu measure --device sim:0 --output run.json",
+        { { "iteragpu measure --device sim:0 --sim-card rtx-4090 --model llama-3-8b --mode training --framework "
+              "torchtune --batch 2 --seq-len 2048 --lora-rank 8",
+              "one LoRA fine-tuning step of Llama 3 8B with torchtune's habits, phase by phase, on a simulated RTX 4090" },
+            { "iteragpu measure --device sim:0 --output run.json",
               "the dense network on the simulated device, the result written to run.json (simulated)" },
             { "iteragpu measure --device cuda:0 --model llama-2-7b --format nf4 --prompt-tokens 4096 --json",
                 "a Llama 2 7B decoder in NF4 on the first CUDA device, the result document on stdout" },
@@ -406,7 +513,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         "(llama-2-7b), a config.json, a folder with one, or a .safetensors file")
                       ->type_name(kIdPlaceholder + std::string("|") + kPathPlaceholder)
                       ->group(kGroupModel);
-    model->excludes(width)->excludes(batch)->excludes(context);
+    model->excludes(width)->excludes(context); // --batch with --model: the training micro-batch
     sub->add_option("--assume-architecture", opts->assumeArchitecture,
            "Decoder: read a config.json whose model_type is not a known architecture as this one (e.g. llama), on "
            "purpose; the result says so")
@@ -450,6 +557,56 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
                       ->check(CLI::IsMember({ "eager", "sdpa" }))
                       ->type_name(kNamePlaceholder),
         kGroupKvCache);
+    // Training (--mode training --model M): estimate's spelling; what is not given comes from --framework.
+    std::vector<CLI::Option*> trainingOptions;
+    const auto trainingOption = [&](CLI::Option* option) {
+        option->group(kGroupTraining);
+        trainingOptions.push_back(option);
+        return option;
+    };
+    trainingOption(sub->add_option("--framework", opts->framework,
+                          "Decoder training: the framework whose habits the step follows, hf (Trainer + PEFT) or "
+                          "torchtune (its single-device recipes); default hf")
+                       ->check(CLI::IsMember({ "hf", "torchtune" }))
+                       ->type_name(kNamePlaceholder));
+    trainingOption(count(sub->add_option("--lora-rank", opts->loraRank,
+                             "Decoder training: LoRA adapters of this rank (QLoRA with --format nf4 or nf4-dq); "
+                             "without it, a full fine-tune"),
+        kPositive));
+    trainingOption(sub->add_option("--lora-targets", opts->loraTargets,
+                          "Decoder training: q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj (any subset) or "
+                          "all-linear; default: the framework's")
+                       ->type_name(kListPlaceholder));
+    trainingOption(sub->add_option("--adapter-dtype", opts->adapterDtype,
+                          "Decoder training: the adapters in float32 (hf's default) or in the compute dtype (compute, "
+                          "torchtune's)")
+                       ->check(CLI::IsMember({ "float32", "compute" }))
+                       ->type_name(kNamePlaceholder));
+    trainingOption(count(sub->add_option("--seq-len", opts->seqLen,
+                             "Decoder training: tokens per sequence (default 2048)"),
+        kPositive));
+    trainingOption(count(sub->add_option("--grad-accum", opts->gradAccum,
+                             "Decoder training: micro-batches per optimizer step (default 1)"),
+        kPositive));
+    trainingOption(sub->add_flag("--checkpointing,!--no-checkpointing", opts->checkpointing,
+        "Decoder training: activation checkpointing of every layer (default: the framework's)"));
+    trainingOption(sub->add_option("--optimizer", opts->optimizer, "Decoder training: sgd, adamw or adam8bit")
+                       ->type_name(kNamePlaceholder));
+    trainingOption(sub->add_flag("--paged-optimizer,!--no-paged-optimizer", opts->pagedOptimizer,
+        "Decoder training: the optimizer's states in host memory (bitsandbytes' paged optimizers)"));
+    trainingOption(sub->add_flag("--optimizer-in-backward,!--no-optimizer-in-backward", opts->optimizerInBackward,
+        "Decoder training: each parameter stepped as its gradient is ready (torchtune's optimizer_in_bwd)"));
+    trainingOption(sub->add_flag("--master-weights", opts->masterWeights,
+        "Decoder training: a float32 master copy of 16-bit weights (full fine-tune)"));
+    trainingOption(count(sub->add_option("--loss-chunks", opts->lossChunks,
+        "Decoder training: cross-entropy in this many chunks (torchtune's 8); 0 = the whole logits")));
+    trainingOption(count(sub->add_option("--eval-batch", opts->evalBatch,
+        "Decoder training: sequences of an eval phase (a forward without gradients); 0 = none")));
+    trainingOption(sub->add_flag("--export-copy", opts->exportCopy,
+        "Decoder training: a checkpoint_save phase, a 16-bit copy of the trained weights or adapters"));
+    trainingOption(sub->add_option("--grad-dtype", opts->gradDtype,
+                          "Decoder training: the gradients' dtype; PyTorch keeps its parameter's, the only one accepted")
+                       ->type_name(kFormatPlaceholder));
     // Run.
     sub->add_option("--mode", opts->mode, "inference or training")
         ->check(CLI::IsMember({ "inference", "training" }))
@@ -530,8 +687,20 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->capture_default_str()
         ->type_name(kNamePlaceholder)
         ->group(kGroupOutput);
-    sub->callback([&action, &out, &err, opts, dtype, speed, model, output] {
+    sub->callback([&action, &out, &err, opts, dtype, speed, model, output, batch, trainingOptions] {
         opts->dtypeGiven = dtype->count() > 0;
+        opts->batchGiven = batch->count() > 0;
+        opts->trainingGiven.clear();
+        for (CLI::Option* option : trainingOptions)
+            if (option->count() > 0) {
+                opts->trainingGiven.push_back(option->get_name());
+                if (option->get_name() == "--checkpointing")
+                    opts->checkpointingGiven = true;
+                if (option->get_name() == "--paged-optimizer")
+                    opts->pagedGiven = true;
+                if (option->get_name() == "--optimizer-in-backward")
+                    opts->inBackwardGiven = true;
+            }
         opts->outputGiven = output->count() > 0;
         opts->modelGiven = model->count() > 0;
         if (speed->count() > 0)

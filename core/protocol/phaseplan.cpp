@@ -96,6 +96,59 @@ namespace {
 } // namespace
 
 namespace {
+    // What a phase of a decoder training step does (DECODER.md "Training"), in the words of its recipe.
+    std::string decoderTrainingInputs(const RunConfig& c, const PlannedPhase& phase, const std::string& model)
+    {
+        const DecoderSpec& d = *c.decoder;
+        const training::TrainingRecipe& r = *d.training;
+        const std::string dt = std::string(" ") + device::dtypeName(decoderComputeDType(c));
+        const std::string batch = shape({ r.microBatch, r.sequenceLength }) + " tokens";
+        const bool lora = r.method != training::Method::Full;
+        const std::string trained = lora ? "LoRA rank " + std::to_string(r.rank) + " on "
+                + training::loraTargetList(r.targets) + (r.adapterFp32 ? " (float32 adapters)" : " (adapters" + dt + ")")
+                                         : std::string("every weight");
+        const std::string forward = batch + " through " + std::to_string(d.shape.layers) + " layers" + dt + ", "
+            + attentionName(d.attention) + " attention"
+            + (r.checkpointing ? ", activation checkpointing (layer inputs kept)" : ", activations kept for the backward");
+        const std::string loss = r.lossChunks == 0 ? std::string("cross-entropy over the whole logits in float32")
+                                                   : "chunked cross-entropy in " + std::to_string(r.lossChunks) + " chunks";
+        std::string optimizer = training::optimizerKindName(r.optimizer);
+        if (r.pagedOptimizer)
+            optimizer += ", states paged in host memory";
+        if (r.optimizerInBackward)
+            optimizer += ", stepped inside the backward";
+        if (r.masterWeights)
+            optimizer += ", float32 master weights";
+        switch (phase.kind) {
+        case PhaseKind::ModelLoad:
+            return model + ", weights in " + weightStorageName(d.storage) + " (random, no checkpoint read)"
+                + (lora ? ", " + trained : std::string());
+        case PhaseKind::Inputs:
+            return "input_ids and labels " + shape({ r.microBatch, r.sequenceLength }) + " int32";
+        case PhaseKind::StepForward:
+            return forward + " (" + training::methodName(r.method) + ", " + trained + ")";
+        case PhaseKind::StepLoss:
+            return loss + ", vocabulary " + std::to_string(d.shape.vocab);
+        case PhaseKind::StepBackward:
+            return "gradients of " + trained + (r.optimizerInBackward ? ", " + optimizer : std::string());
+        case PhaseKind::StepAccumulate:
+            return std::to_string(phase.iterations) + " more micro-batches of " + batch + ", gradients accumulated";
+        case PhaseKind::StepOptimizer:
+            return optimizer + ", states created on the first step, then the gradients freed";
+        case PhaseKind::Warmup:
+            return std::to_string(phase.iterations) + " whole training steps";
+        case PhaseKind::WarmStep:
+            return "one whole step: " + std::to_string(r.gradAccum) + " micro-batch(es) of " + batch + " and "
+                + optimizer;
+        case PhaseKind::Evaluation:
+            return "forward without gradients of " + shape({ r.evalBatch, r.sequenceLength }) + " tokens and its loss";
+        case PhaseKind::Export:
+            return std::string("a 16-bit copy of ") + (lora ? "the adapters" : "the weights") + ", copied to the host";
+        default:
+            return {};
+        }
+    }
+
     std::string decoderInputs(const RunConfig& c, const PlannedPhase& phase)
     {
         const DecoderSpec& d = *c.decoder;
@@ -109,6 +162,8 @@ namespace {
                     : std::string());
         const std::string how
             = std::string(", ") + attentionName(d.attention) + " attention, " + kvCacheName(d.cache) + " KV cache";
+        if (d.training)
+            return decoderTrainingInputs(c, phase, model);
         switch (phase.kind) {
         case PhaseKind::ModelLoad:
             return model + ", weights in " + weightStorageName(d.storage) + " (random, no checkpoint read)";
@@ -158,6 +213,8 @@ std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)
         return "mean squared error of y " + shape({ c.batch, c.context, c.width }) + dt + " against target";
     case PhaseKind::StepBackward:
         return "gradients of W1, b1, W2, b2 from dy " + shape({ c.batch, c.context, c.width }) + dt;
+    case PhaseKind::StepAccumulate:
+        return {}; // the decoder's training only
     case PhaseKind::StepOptimizer:
         return "AdamW on W1, b1, W2, b2; exp_avg and exp_avg_sq float32, created on the first step";
     case PhaseKind::WarmStep:
@@ -178,6 +235,21 @@ std::vector<Dimension> phaseDimensions(const RunConfig& c, const PlannedPhase& p
 {
     if (c.workload == WorkloadKind::Decoder && c.decoder) {
         const DecoderSpec& d = *c.decoder;
+        if (d.training) {
+            const training::TrainingRecipe& r = *d.training;
+            std::vector<Dimension> dims { { "micro_batch", r.microBatch }, { "seq_len", r.sequenceLength },
+                { "layers", d.shape.layers }, { "hidden", d.shape.hidden }, { "vocab", d.shape.vocab },
+                { "dtype_bytes", device::dtypeSize(decoderComputeDType(c)) } };
+            if (r.method != training::Method::Full)
+                dims.push_back({ "lora_rank", r.rank });
+            if (phase.kind == PhaseKind::Warmup || phase.kind == PhaseKind::StepAccumulate)
+                dims.push_back({ "iterations", phase.iterations });
+            if (phase.kind == PhaseKind::Evaluation)
+                dims.push_back({ "eval_batch", r.evalBatch });
+            if (phase.repeat)
+                dims.push_back({ "repeat", *phase.repeat });
+            return dims;
+        }
         std::vector<Dimension> dims { { "sequences", d.sequences }, { "prompt_tokens", d.promptTokens },
             { "generated", d.generated }, { "layers", d.shape.layers }, { "hidden", d.shape.hidden },
             { "heads", d.shape.heads }, { "kv_heads", d.shape.kvHeads }, { "head_dim", d.shape.headDim },

@@ -205,6 +205,21 @@ namespace {
             { "lm_head_bias", m.lmHeadBias } };
     }
 
+    // The recipe of a decoder training run (DECODER.md "Training"); null for inference.
+    ordered_json trainingToJson(const training::TrainingRecipe& r)
+    {
+        const bool lora = r.method != training::Method::Full;
+        return { { "method", training::methodName(r.method) }, { "framework", training::frameworkName(r.framework) },
+            { "lora_targets", lora ? ordered_json(training::loraTargetList(r.targets)) : ordered_json(nullptr) },
+            { "lora_rank", lora ? ordered_json(r.rank) : ordered_json(nullptr) },
+            { "adapter_dtype", lora ? ordered_json(r.adapterFp32 ? "float32" : "compute") : ordered_json(nullptr) },
+            { "micro_batch", r.microBatch }, { "seq_len", r.sequenceLength }, { "grad_accum", r.gradAccum },
+            { "checkpointing", r.checkpointing }, { "optimizer", training::optimizerKindName(r.optimizer) },
+            { "paged_optimizer", r.pagedOptimizer }, { "optimizer_in_backward", r.optimizerInBackward },
+            { "master_weights", r.masterWeights }, { "loss_chunks", r.lossChunks }, { "eval_batch", r.evalBatch },
+            { "export_copy", r.exportCopy } };
+    }
+
     ordered_json workloadToJson(const RunConfig& c)
     {
         if (c.workload == WorkloadKind::Script) {
@@ -225,7 +240,8 @@ namespace {
             { "attention", attentionName(d.attention) }, { "cache", kvCacheName(d.cache) },
             { "prompt_tokens", d.promptTokens }, { "generated", d.generated }, { "sequences", d.sequences },
             { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta }, { "norm_eps", d.normEps },
-            { "weights", "random (no checkpoint read)" } };
+            { "weights", "random (no checkpoint read)" },
+            { "training", d.training ? trainingToJson(*d.training) : ordered_json(nullptr) } };
     }
 
     // Readers: throw ReadError with the field's path on a missing or mistyped field.
@@ -691,6 +707,44 @@ namespace {
         shape.lmHeadBias = get<bool>(m, "lm_head_bias", sa);
     }
 
+    training::TrainingRecipe trainingFromJson(const ordered_json& t, const std::string& at)
+    {
+        training::TrainingRecipe r;
+        const auto method = training::methodFromName(get<std::string>(t, "method", at));
+        const auto framework = training::frameworkFromName(get<std::string>(t, "framework", at));
+        const auto optimizer = training::optimizerKindFromName(get<std::string>(t, "optimizer", at));
+        if (!method || !framework || !optimizer)
+            throw ReadError { at + ".method, .framework or .optimizer has an unknown value" };
+        r.method = *method;
+        r.framework = *framework;
+        r.optimizer = *optimizer;
+        if (r.method != training::Method::Full) {
+            const training::TargetList targets
+                = training::parseLoraTargets(get<std::string>(t, "lora_targets", at));
+            if (!targets.error.empty())
+                throw ReadError { "field " + at + ".lora_targets: " + targets.error };
+            r.targets = targets.targets;
+            r.rank = getPositive(t, "lora_rank", at);
+            const auto adapter = get<std::string>(t, "adapter_dtype", at);
+            if (adapter != "float32" && adapter != "compute")
+                throw ReadError { "field " + at + ".adapter_dtype must be float32 or compute" };
+            r.adapterFp32 = adapter == "float32";
+        }
+        r.microBatch = getPositive(t, "micro_batch", at);
+        r.sequenceLength = getPositive(t, "seq_len", at);
+        r.gradAccum = getPositive(t, "grad_accum", at);
+        r.checkpointing = get<bool>(t, "checkpointing", at);
+        r.pagedOptimizer = get<bool>(t, "paged_optimizer", at);
+        r.optimizerInBackward = get<bool>(t, "optimizer_in_backward", at);
+        r.masterWeights = get<bool>(t, "master_weights", at);
+        r.lossChunks = get<std::uint64_t>(t, "loss_chunks", at);
+        r.evalBatch = get<std::uint64_t>(t, "eval_batch", at);
+        r.exportCopy = get<bool>(t, "export_copy", at);
+        if (const std::string why = training::validateRecipe(r); !why.empty())
+            throw ReadError { at + ": " + why };
+        return r;
+    }
+
     DecoderSpec decoderFromJson(const ordered_json& w)
     {
         const std::string at = "workload";
@@ -754,6 +808,9 @@ namespace {
             throw ReadError { why };
         d.ropeTheta = static_cast<float>(ropeTheta);
         d.normEps = get<float>(w, "norm_eps", at);
+        // Files written before training was measured have no "training" key: an inference run.
+        if (const auto it = w.find("training"); it != w.end() && !it->is_null())
+            d.training = trainingFromJson(*it, at + ".training");
         return d;
     }
 

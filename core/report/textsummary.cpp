@@ -54,6 +54,24 @@ std::string runHeader(const RunResult& r)
         if (m.experts > 0)
             s << ", " << m.experts << " experts, " << m.expertsPerToken << " per token";
         s << ")\n";
+        if (d.training) {
+            const training::TrainingRecipe& t = *d.training;
+            s << "training " << training::methodName(t.method) << " (" << training::frameworkName(t.framework)
+              << "'s habits)";
+            if (t.method != training::Method::Full)
+                s << ", LoRA rank " << t.rank << " on " << training::loraTargetList(t.targets) << ", adapters "
+                  << (t.adapterFp32 ? "float32" : device::dtypeName(decoderComputeDType(c)));
+            s << ", weights " << weightStorageName(d.storage) << ", compute "
+              << device::dtypeName(decoderComputeDType(c)) << ", micro-batch " << t.microBatch << " x " << t.sequenceLength
+              << " tokens, gradient accumulation " << t.gradAccum << ", attention " << attentionName(d.attention)
+              << (t.checkpointing ? ", activation checkpointing" : "") << ", optimizer "
+              << training::optimizerKindName(t.optimizer) << (t.pagedOptimizer ? " (paged)" : "")
+              << (t.optimizerInBackward ? " (in the backward)" : "") << (t.masterWeights ? ", master weights" : "")
+              << ", loss " << (t.lossChunks == 0 ? std::string("over the whole logits")
+                                                  : "in " + std::to_string(t.lossChunks) + " chunks")
+              << ", warm-up " << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
+              << "\n";
+        } else {
         s << "weights " << weightStorageName(d.storage) << ", compute " << device::dtypeName(decoderComputeDType(c))
           << ", " << d.sequences << " sequence(s) x " << d.promptTokens << " prompt tokens, " << d.generated
           << " generated";
@@ -62,6 +80,7 @@ std::string runHeader(const RunResult& r)
         s << ", KV cache " << kvCacheName(d.cache) << ", attention " << attentionName(d.attention) << ", warm-up "
           << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
           << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+        }
     } else {
         s << "mode " << modeName(c.mode) << ", batch " << c.batch << ", context " << c.context << ", width "
           << c.width << ", dtype " << device::dtypeName(c.dtype) << ", warm-up " << c.warmup << ", repeats "

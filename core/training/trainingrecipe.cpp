@@ -40,7 +40,7 @@ const char* optimizerKindName(OptimizerKind kind)
     case OptimizerKind::AdamW:
         return "adamw";
     case OptimizerKind::AdamW8bit:
-        return "adamw8bit";
+        return "adam8bit";
     case OptimizerKind::Sgd:
         return "sgd";
     }

@@ -17,7 +17,7 @@ const char* methodName(Method method); // "full", "lora", "qlora"
 std::optional<Method> methodFromName(const std::string& name);
 
 enum class OptimizerKind : int { AdamW = 0, AdamW8bit = 1, Sgd = 2 };
-// "adamw" (two moments per trainable element, in its dtype, as torch.optim.AdamW's zeros_like), "adamw8bit"
+// "adamw" (two moments per trainable element, in its dtype, as torch.optim.AdamW's zeros_like), "adam8bit"
 // (bitsandbytes: two uint8 moments and a float32 absmax per block of 2048), "sgd" (no state)
 const char* optimizerKindName(OptimizerKind kind);
 std::optional<OptimizerKind> optimizerKindFromName(const std::string& name);

@@ -190,6 +190,7 @@ WorkloadPrediction predictWorkload(const protocol::RunConfig& config)
         case PhaseKind::Prefill: // the decoder's phases: core/workloads/decoderpredictor
         case PhaseKind::Decode:
         case PhaseKind::WarmPrefill:
+        case PhaseKind::StepAccumulate: // the decoder's training only
             break; // host copies only
         }
         p.peakAllocated = ledger->peak();

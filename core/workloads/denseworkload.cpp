@@ -155,6 +155,7 @@ Status DenseWorkload::runPhase(const protocol::PlannedPhase& phase)
         case PhaseKind::Prefill:
         case PhaseKind::Decode:
         case PhaseKind::WarmPrefill:
+        case PhaseKind::StepAccumulate:
             return Status::error(phase.name + " is a phase of the decoder workload, not of the dense network");
         }
     } catch (const PhaseFailure& failure) {
