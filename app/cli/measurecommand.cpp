@@ -489,9 +489,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
             { "iteragpu measure --device sim:0 --output run.json",
               "the dense network on the simulated device, the result written to run.json (simulated)" },
             { "iteragpu measure --device cuda:0 --model llama-2-7b --format nf4 --prompt-tokens 4096 --json",
-                "a Llama 2 7B decoder in NF4 on the first CUDA device, the result document on stdout" },
-            { "iteragpu measure --device sim:0 --sim-card h100-sxm --sim-speed 1 --model llama-2-7b --stream",
-                "the same on a simulated H100 paced in real time, every sample as a JSON line" } });
+                "a Llama 2 7B decoder in NF4 on the first CUDA device, the result document on stdout" } });
     const auto count = [](CLI::Option* o, units::CountRange range = {}) {
         return o->transform(countText(range))->type_name(kCountPlaceholder);
     };

@@ -242,7 +242,8 @@ private slots:
         };
         // Usage errors (64), from CLI11 or the command before any file is read.
         row("--model with --width", "--device sim:0 --model TINY --width 64", 64, "--width excludes --model");
-        row("--model with --batch", "--device sim:0 --model TINY --batch 2", 64, "--batch excludes --model");
+        row("--model with --batch in inference", "--device sim:0 --model TINY --batch 2", 64,
+            "--batch with --model is a training micro-batch");
         row("--model with --context", "--device sim:0 --model TINY --context 16", 64, "--context excludes --model");
         row("--prompt-tokens without --model", "--device sim:0 --prompt-tokens 16", 64, "requires --model");
         row("--format without --model", "--device sim:0 --format nf4", 64, "requires --model");
@@ -277,7 +278,28 @@ private slots:
         row("1e12 prompt tokens", "--device sim:0 --model TINY --prompt-tokens 1e12", 1, "at most 2147483647");
         row("nf4 computing in float32", "--device sim:0 --model TINY --format nf4 --dtype float32", 1,
             "compute in 16 bit");
-        row("training", "--device sim:0 --model TINY --mode training", 1, "inference only");
+        // The decoder's training options (--mode training --model M).
+        row("--lora-rank without training", "--device sim:0 --model TINY --lora-rank 8", 64,
+            "--lora-rank describes a decoder's training step: it needs --mode training and --model");
+        row("--framework on the dense network", "--device sim:0 --mode training --framework torchtune", 64,
+            "needs --mode training and --model");
+        row("unknown framework", "--device sim:0 --model TINY --mode training --framework axolotl", 64, "--framework");
+        row("bad lora target", "--device sim:0 --model TINY --mode training --lora-rank 4 --lora-targets q_proj,wq", 64,
+            "'wq' is not a LoRA target");
+        row("targets without a rank", "--device sim:0 --model TINY --mode training --lora-targets q_proj", 64,
+            "give --lora-rank too");
+        row("an optimizer not measured", "--device sim:0 --model TINY --mode training --optimizer adam", 64,
+            "measures sgd, adamw and adam8bit");
+        row("a gradient dtype PyTorch does not keep", "--device sim:0 --model TINY --mode training --grad-dtype fp32",
+            64, "PyTorch keeps each gradient in its parameter's dtype, bfloat16 here");
+        row("zero sequence length", "--device sim:0 --model TINY --mode training --seq-len 0", 64, "--seq-len");
+        row("qlora on bf16 weights is lora", "--device sim:0 --model TINY --mode training --lora-rank 4 --format int8",
+            1, "frozen codes");
+        row("in-backward with accumulation",
+            "--device sim:0 --model TINY --mode training --optimizer-in-backward --grad-accum 2", 1,
+            "cannot accumulate");
+        row("master weights on an adapter", "--device sim:0 --model TINY --mode training --lora-rank 4 --master-weights",
+            1, "master weights are a full fine-tune's");
     }
 
     void decoderRefusedBeforeRunning()

@@ -471,7 +471,7 @@ private slots:
         QTest::addColumn<QString>("change");
         QTest::addColumn<QString>("message");
         QTest::addRow("no model") << QStringLiteral("no-model") << QStringLiteral("needs a model");
-        QTest::addRow("training") << QStringLiteral("training") << QStringLiteral("inference only");
+        QTest::addRow("training without its recipe") << QStringLiteral("training") << QStringLiteral("needs its recipe");
         QTest::addRow("no layers") << QStringLiteral("layers=0") << QStringLiteral("shape is incomplete");
         QTest::addRow("KV heads do not divide") << QStringLiteral("kv=3") << QStringLiteral("do not divide the heads");
         QTest::addRow("odd head_dim") << QStringLiteral("headdim=15") << QStringLiteral("odd");
