@@ -204,7 +204,7 @@ DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes, alloc
 void* DecoderWorkload::allocate(const char* name, std::uint64_t bytes, alloc::Owner owner)
 {
     Buffer b = allocateHeld(bytes, owner);
-    m_live.push_back({ name, b });
+    m_live.push_back({ name, b, owner });
     return b.ptr;
 }
 
@@ -505,30 +505,32 @@ void DecoderWorkload::inputs()
 
 // --- the forward pass ---------------------------------------------------------------------------------------
 
+void* DecoderWorkload::dequantize(const Linear& w)
+{
+    // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
+    void* dequantized = allocate("W_deq", bytes(w.out * w.in));
+    if (m_spec.storage == WeightStorage::Int8) {
+        check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
+    } else {
+        device::Nf4Tensor t;
+        t.packed = w.weight;
+        t.absmax = w.scales;
+        t.quantMap = w.quantMap;
+        t.doubleQuant = m_spec.storage == WeightStorage::Nf4DoubleQuant;
+        t.nestedScale = w.nestedAbsmax;
+        t.nestedMap = w.nestedMap;
+        t.offset = w.offset;
+        t.count = static_cast<std::uint64_t>(w.out) * static_cast<std::uint64_t>(w.in);
+        t.blockSize = kNf4BlockValues;
+        check(m_context.dequantizeNf4(dequantized, t, m_dtype));
+    }
+    return dequantized;
+}
+
 void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows, const Linear& w, alloc::Owner owner)
 {
-    const void* weight = w.weight;
-    void* dequantized = nullptr;
-    if (w.quantized) {
-        // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
-        dequantized = allocate("W_deq", bytes(w.out * w.in));
-        if (m_spec.storage == WeightStorage::Int8) {
-            check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
-        } else {
-            device::Nf4Tensor t;
-            t.packed = w.weight;
-            t.absmax = w.scales;
-            t.quantMap = w.quantMap;
-            t.doubleQuant = m_spec.storage == WeightStorage::Nf4DoubleQuant;
-            t.nestedScale = w.nestedAbsmax;
-            t.nestedMap = w.nestedMap;
-            t.offset = w.offset;
-            t.count = static_cast<std::uint64_t>(w.out) * static_cast<std::uint64_t>(w.in);
-            t.blockSize = kNf4BlockValues;
-            check(m_context.dequantizeNf4(dequantized, t, m_dtype));
-        }
-        weight = dequantized;
-    }
+    void* dequantized = w.quantized ? dequantize(w) : nullptr;
+    const void* weight = dequantized ? dequantized : w.weight;
     void* y = allocate(name, bytes(rows * w.out), owner);
     check(m_context.gemm(false, true, rows, w.out, w.in, x, weight, y, m_dtype, false));
     if (w.bias)
@@ -983,7 +985,10 @@ std::vector<HeldTensor> DecoderWorkload::heldTensors() const
                 "kv_cache");
     }
     for (const Transient& t : m_live)
-        add(t.buffer, t.name, "activations");
+        add(t.buffer, t.name,
+            t.owner == alloc::Owner::Gradient             ? "gradients"
+                : t.owner == alloc::Owner::OptimizerState ? "optimizer"
+                                                          : "activations");
     std::sort(held.begin(), held.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<HeldTensor> out;
     out.reserve(held.size());

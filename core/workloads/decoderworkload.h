@@ -50,8 +50,9 @@ private:
         Buffer buffer;
     };
     struct Transient {
-        const char* name = nullptr; // a literal: no string is built per activation
+        const char* name = nullptr; // a literal (or a name built once): no string is built per activation
         Buffer buffer;
+        alloc::Owner owner = alloc::Owner::Activation;
     };
     // y = x W^T (+ b). Quantized linears keep codes and their metadata; the others one tensor of the compute dtype.
     struct Linear {
@@ -143,6 +144,7 @@ private:
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
         alloc::Owner owner = alloc::Owner::Activation); // owner of the output
+    void* dequantize(const Linear& w); // W_deq [out, in] of a quantized linear, a transient
     // One MLP of `width` (dense, an expert, the shared expert): its output; with `outName` y for an expert.
     void* mlp(const Layer& layer, const Expert& w, std::int64_t width, const void* x, std::int64_t rows,
         const char* outName);
