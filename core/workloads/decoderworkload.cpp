@@ -95,6 +95,8 @@ DecoderWorkload::DecoderWorkload(
     m_gemmaStyle = m.family == "gemma" || m.family == "gemma2" || m.family == "gemma3" || m.family == "gemma3_text";
     m_embedScale = m_gemmaStyle ? std::sqrt(static_cast<float>(m.hidden)) : 1.0f;
     m_normOffset = m_gemmaStyle ? 1.0f : 0.0f;
+    if (m_spec.training)
+        initTraining(); // B and S of the recipe, its sizes checked
 
     // validateConfig bounds every activation, cache and score tensor below 2^63 bytes; the weights are checked
     // here, so every size of the hot path fits int64 without further checks.
@@ -168,6 +170,7 @@ DecoderWorkload::~DecoderWorkload()
         m_allocator.free(m_live.back().buffer.ptr);
         m_live.pop_back();
     }
+    releaseTraining();
     for (auto it = m_caches.rbegin(); it != m_caches.rend(); ++it) {
         for (auto b = it->blocks.rbegin(); b != it->blocks.rend(); ++b)
             freeHeld(b->buffer);
@@ -266,6 +269,8 @@ Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
 {
     using protocol::PhaseKind;
     try {
+        if (m_spec.training)
+            return runTrainingPhase(phase);
         switch (phase.kind) {
         case PhaseKind::ModelLoad:
             if (m_loaded || !m_weights.empty())
@@ -971,6 +976,17 @@ std::vector<HeldTensor> DecoderWorkload::heldTensors() const
     for (const Weight& w : m_weights)
         add(w.buffer, w.name, "weights");
     add(m_inputIds, "input_ids", "inputs");
+    add(m_labels, "labels", "inputs");
+    add(m_evalIds, "eval_input_ids", "inputs");
+    add(m_evalLabels, "eval_labels", "inputs");
+    static constexpr std::array<const char*, 2> kAdamStates = { ".exp_avg", ".exp_avg_sq" };
+    static constexpr std::array<const char*, 4> k8bitStates = { ".state1", ".state2", ".absmax1", ".absmax2" };
+    for (const Parameter& p : m_params) {
+        add(p.grad, p.name + ".grad", "gradients");
+        add(p.master, p.name + ".master", "optimizer");
+        for (std::size_t i = 0; i < p.states.size(); ++i)
+            add(p.states[i], p.name + (p.states.size() == 2 ? kAdamStates[i % 2] : k8bitStates[i % 4]), "optimizer");
+    }
     for (std::size_t l = 0; l < m_caches.size(); ++l) {
         const KvCache& c = m_caches[l];
         const std::string p = "kv." + std::to_string(l) + ".";
