@@ -95,6 +95,8 @@ DecoderWorkload::DecoderWorkload(
     m_gemmaStyle = m.family == "gemma" || m.family == "gemma2" || m.family == "gemma3" || m.family == "gemma3_text";
     m_embedScale = m_gemmaStyle ? std::sqrt(static_cast<float>(m.hidden)) : 1.0f;
     m_normOffset = m_gemmaStyle ? 1.0f : 0.0f;
+    if (m_spec.training)
+        initTraining(); // B and S of the recipe, its sizes checked
 
     // validateConfig bounds every activation, cache and score tensor below 2^63 bytes; the weights are checked
     // here, so every size of the hot path fits int64 without further checks.
@@ -168,6 +170,7 @@ DecoderWorkload::~DecoderWorkload()
         m_allocator.free(m_live.back().buffer.ptr);
         m_live.pop_back();
     }
+    releaseTraining();
     for (auto it = m_caches.rbegin(); it != m_caches.rend(); ++it) {
         for (auto b = it->blocks.rbegin(); b != it->blocks.rend(); ++b)
             freeHeld(b->buffer);
@@ -204,7 +207,7 @@ DecoderWorkload::Buffer DecoderWorkload::allocateHeld(std::uint64_t bytes, alloc
 void* DecoderWorkload::allocate(const char* name, std::uint64_t bytes, alloc::Owner owner)
 {
     Buffer b = allocateHeld(bytes, owner);
-    m_live.push_back({ name, b });
+    m_live.push_back({ name, b, owner });
     return b.ptr;
 }
 
@@ -266,6 +269,8 @@ Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
 {
     using protocol::PhaseKind;
     try {
+        if (m_spec.training)
+            return runTrainingPhase(phase);
         switch (phase.kind) {
         case PhaseKind::ModelLoad:
             if (m_loaded || !m_weights.empty())
@@ -505,30 +510,32 @@ void DecoderWorkload::inputs()
 
 // --- the forward pass ---------------------------------------------------------------------------------------
 
+void* DecoderWorkload::dequantize(const Linear& w)
+{
+    // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
+    void* dequantized = allocate("W_deq", bytes(w.out * w.in));
+    if (m_spec.storage == WeightStorage::Int8) {
+        check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
+    } else {
+        device::Nf4Tensor t;
+        t.packed = w.weight;
+        t.absmax = w.scales;
+        t.quantMap = w.quantMap;
+        t.doubleQuant = m_spec.storage == WeightStorage::Nf4DoubleQuant;
+        t.nestedScale = w.nestedAbsmax;
+        t.nestedMap = w.nestedMap;
+        t.offset = w.offset;
+        t.count = static_cast<std::uint64_t>(w.out) * static_cast<std::uint64_t>(w.in);
+        t.blockSize = kNf4BlockValues;
+        check(m_context.dequantizeNf4(dequantized, t, m_dtype));
+    }
+    return dequantized;
+}
+
 void* DecoderWorkload::linear(const char* name, const void* x, std::int64_t rows, const Linear& w, alloc::Owner owner)
 {
-    const void* weight = w.weight;
-    void* dequantized = nullptr;
-    if (w.quantized) {
-        // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
-        dequantized = allocate("W_deq", bytes(w.out * w.in));
-        if (m_spec.storage == WeightStorage::Int8) {
-            check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
-        } else {
-            device::Nf4Tensor t;
-            t.packed = w.weight;
-            t.absmax = w.scales;
-            t.quantMap = w.quantMap;
-            t.doubleQuant = m_spec.storage == WeightStorage::Nf4DoubleQuant;
-            t.nestedScale = w.nestedAbsmax;
-            t.nestedMap = w.nestedMap;
-            t.offset = w.offset;
-            t.count = static_cast<std::uint64_t>(w.out) * static_cast<std::uint64_t>(w.in);
-            t.blockSize = kNf4BlockValues;
-            check(m_context.dequantizeNf4(dequantized, t, m_dtype));
-        }
-        weight = dequantized;
-    }
+    void* dequantized = w.quantized ? dequantize(w) : nullptr;
+    const void* weight = dequantized ? dequantized : w.weight;
     void* y = allocate(name, bytes(rows * w.out), owner);
     check(m_context.gemm(false, true, rows, w.out, w.in, x, weight, y, m_dtype, false));
     if (w.bias)
@@ -969,6 +976,17 @@ std::vector<HeldTensor> DecoderWorkload::heldTensors() const
     for (const Weight& w : m_weights)
         add(w.buffer, w.name, "weights");
     add(m_inputIds, "input_ids", "inputs");
+    add(m_labels, "labels", "inputs");
+    add(m_evalIds, "eval_input_ids", "inputs");
+    add(m_evalLabels, "eval_labels", "inputs");
+    static constexpr std::array<const char*, 2> kAdamStates = { ".exp_avg", ".exp_avg_sq" };
+    static constexpr std::array<const char*, 4> k8bitStates = { ".state1", ".state2", ".absmax1", ".absmax2" };
+    for (const Parameter& p : m_params) {
+        add(p.grad, p.name + ".grad", "gradients");
+        add(p.master, p.name + ".master", "optimizer");
+        for (std::size_t i = 0; i < p.states.size(); ++i)
+            add(p.states[i], p.name + (p.states.size() == 2 ? kAdamStates[i % 2] : k8bitStates[i % 4]), "optimizer");
+    }
     for (std::size_t l = 0; l < m_caches.size(); ++l) {
         const KvCache& c = m_caches[l];
         const std::string p = "kv." + std::to_string(l) + ".";
@@ -983,7 +1001,10 @@ std::vector<HeldTensor> DecoderWorkload::heldTensors() const
                 "kv_cache");
     }
     for (const Transient& t : m_live)
-        add(t.buffer, t.name, "activations");
+        add(t.buffer, t.name,
+            t.owner == alloc::Owner::Gradient             ? "gradients"
+                : t.owner == alloc::Owner::OptimizerState ? "optimizer"
+                                                          : "activations");
     std::sort(held.begin(), held.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<HeldTensor> out;
     out.reserve(held.size());

@@ -7,15 +7,18 @@
 #include "core/protocol/runtypes.h"
 #include "core/workloads/workload.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace iteragpu::workloads {
 
 // A decoder-only transformer with random weights, as vLLM's dummy load format: no checkpoint is read. Each layer
 // is built as its model::LayerSpec says (heads, KV heads, head_dim, windows, q/k norms, sinks, NoPE, norms, a
-// dense gated or plain MLP, or experts with their router biases and shared expert).
+// dense gated or plain MLP, or experts with their router biases and shared expert). It runs a generation
+// (inference) or, with DecoderSpec::training, fine-tuning steps (decoderworkloadtraining.cpp: full, LoRA, QLoRA).
 // Its tensor inventory, the order of every allocation and free, is core/workloads/DECODER.md: this class follows
 // that text step by step and the decoder's predictor replays the same text on an address-only allocator, so a
 // change here is a change of DECODER.md first.
@@ -38,6 +41,8 @@ public:
 
     // Decode steps run since the last prefill.
     std::uint64_t decodedSteps() const { return static_cast<std::uint64_t>(m_position - m_prompt); }
+    // Training: bytes of the host copy checkpoint_save made (0 before it ran).
+    std::uint64_t exportedBytes() const { return m_exportedBytes; }
 
 private:
     struct Buffer {
@@ -50,8 +55,9 @@ private:
         Buffer buffer;
     };
     struct Transient {
-        const char* name = nullptr; // a literal: no string is built per activation
+        const char* name = nullptr; // a literal (or a name built once): no string is built per activation
         Buffer buffer;
+        alloc::Owner owner = alloc::Owner::Activation;
     };
     // y = x W^T (+ b). Quantized linears keep codes and their metadata; the others one tensor of the compute dtype.
     struct Linear {
@@ -65,6 +71,8 @@ private:
         void* nestedMap = nullptr; // nf4-dq: float32 [256]
         void* offset = nullptr; // nf4-dq: float32 [1]
         void* bias = nullptr;
+        void* loraA = nullptr; // training: the adapter's A [r, in] and B [out, r], of the adapter dtype
+        void* loraB = nullptr;
     };
     struct Expert {
         Linear w1, w3, w2; // w1 (gate) only when gated
@@ -143,6 +151,7 @@ private:
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
         alloc::Owner owner = alloc::Owner::Activation); // owner of the output
+    void* dequantize(const Linear& w); // W_deq [out, in] of a quantized linear, a transient
     // One MLP of `width` (dense, an expert, the shared expert): its output; with `outName` y for an expert.
     void* mlp(const Layer& layer, const Expert& w, std::int64_t width, const void* x, std::int64_t rows,
         const char* outName);
@@ -155,6 +164,93 @@ private:
         std::int64_t start, bool prefill);
     device::KvLayout contiguous(std::size_t l, std::int64_t capacity) const;
     std::uint64_t bytes(std::int64_t elements) const; // of the compute dtype
+
+    // --- Training (DECODER.md "Training"), in decoderworkloadtraining.cpp ---
+    // A trainable parameter: a weight, bias or norm of the model (full) or a LoRA adapter, in model_load order.
+    struct Parameter {
+        std::string name;
+        void* value = nullptr;
+        std::uint64_t count = 0; // elements
+        device::DType dtype = device::DType::Float32; // of the parameter and of its gradient
+        Buffer grad; // .grad
+        std::vector<Buffer> states; // on the device: exp_avg, exp_avg_sq; or state1, state2, absmax1, absmax2
+        void* hostStates = nullptr; // paged: the states in host memory, laid out as the page
+        Buffer master; // float32 copy (masterWeights)
+        std::int64_t steps = 0;
+        int contributions = 1; // fresh gradients one backward makes (lm_head per chunk, a tied embedding twice)
+        int seen = 0; // of this backward, so far
+    };
+    // The linears of a layer, for their saved adapter tensors.
+    enum Slot : int { SlotQ = 0, SlotK, SlotV, SlotO, SlotGate, SlotUp, SlotDown, kSlotCount };
+    struct LoraSaved {
+        void* x = nullptr; // lora_x (a != s)
+        void* mid = nullptr; // lora_mid
+    };
+    // What one layer's forward keeps for its backward (null: not saved).
+    struct LayerActivations {
+        void* h = nullptr; // the layer's input (kept, also when checkpointed)
+        void* x = nullptr;
+        void* qPre = nullptr; // q and k before their q/k norms
+        void* kPre = nullptr;
+        void* q = nullptr; // after the norms and the rotary embedding
+        void* k = nullptr;
+        void* v = nullptr;
+        void* attn = nullptr;
+        void* lse = nullptr;
+        void* probs = nullptr;
+        void* o = nullptr; // n_l = 4
+        void* h1 = nullptr;
+        void* x2 = nullptr;
+        void* g = nullptr;
+        void* u = nullptr;
+        void* act = nullptr;
+        void* d = nullptr; // n_l = 4
+        void* h2 = nullptr; // the layer's output (the next layer's h)
+        std::array<LoraSaved, kSlotCount> lora {};
+    };
+    struct ChunkNames {
+        std::string logits, logprobs, dlogits, dhn;
+    };
+    enum class Stage { Idle, Forwarded, LossMade };
+
+    void initTraining(); // constructor: B, S and the recipe's sizes
+    void releaseTraining(); // destructor: gradients, states, host copies, labels
+    device::Status runTrainingPhase(const protocol::PlannedPhase& phase);
+    void loadAdapters();
+    void collectParameters();
+    void trainingInputs();
+    void microBatch(); // forward, loss and backward
+    void wholeStep(); // gradAccum micro-batches and the optimizer
+    void trainForward();
+    void trainLoss();
+    void trainBackward();
+    void optimizerStep();
+    void freeGradients();
+    void evaluate();
+    void checkpointSave();
+
+    std::int64_t chunkCount(std::int64_t rows) const; // the loss's chunks n over `rows` positions (1: whole)
+    bool savesInput(const Linear& w) const; // the backward reads the linear's input x
+    std::uint64_t adapterBytes(std::int64_t elements) const;
+    void* sum(const char* name, const void* a, const void* b, std::uint64_t count); // a new tensor a + b
+    void zeroBytes(void* ptr, std::uint64_t bytes);
+    // y = linear(x, W) with its adapter; saved null: nothing kept for the backward.
+    void* trainLinear(const char* name, const void* x, std::int64_t rows, const Linear& w, LoraSaved* saved);
+    void layerTrainForward(
+        std::size_t l, LayerActivations& a, std::int64_t batch, bool save, bool keepInput, bool keepOutput);
+    void trainAttention(std::size_t l, LayerActivations& a, void* attn, std::int64_t batch, bool save);
+    device::AttentionShape trainingShape(std::size_t l, std::int64_t batch) const;
+    void lossForward(void* hn, std::int64_t rows, const void* labels, bool save, bool keepHn);
+    void* lossBackward(); // dhn
+    void layerBackward(std::size_t l, void*& dh);
+    void* linearBackward(
+        const char* name, const void* dy, std::int64_t rows, const Linear& w, const void* x, LoraSaved& saved);
+    void* normBackward(const char* name, const void* dy, const void* x, const void* weight, const void* bias,
+        std::int64_t rows, std::int64_t width);
+    void* freshGradient(const void* parameter, const char* name);
+    void gradientMade(const void* parameter, void* fresh);
+    void stepParameter(Parameter& p);
+    std::uint64_t stateBytes(const Parameter& p) const;
 
     device::DeviceContext& m_context;
     alloc::DeviceAllocator& m_allocator;
@@ -187,6 +283,27 @@ private:
     void* m_nextIds = nullptr;
     bool m_generating = false; // a prefill ran: next_ids and the caches hold a generation
     std::int64_t m_position = 0; // the next position a decode step writes
+
+    // Training (m_spec.training set): m_sequences is B, m_prompt is S.
+    bool m_full = false; // every weight trainable (else LoRA adapters)
+    device::DType m_adapterDtype = device::DType::Float32;
+    std::int64_t m_rank = 0;
+    std::int64_t m_chunks = 0; // the recipe's loss chunks, 0: whole logits
+    std::vector<ChunkNames> m_chunkNames; // built once: transients point at them
+    std::vector<Parameter> m_params;
+    std::unordered_map<const void*, std::size_t> m_paramOf; // parameter tensor -> index in m_params
+    std::vector<std::size_t> m_gradOrder; // parameters in the order their .grad was made
+    Buffer m_labels, m_evalIds, m_evalLabels;
+    std::vector<LayerActivations> m_acts;
+    void* m_hLast = nullptr; // the last layer's output, the final norm's input
+    void* m_hn = nullptr;
+    std::vector<void*> m_logits, m_logprobs; // one per chunk (one for whole logits)
+    void* m_loss = nullptr;
+    Stage m_stage = Stage::Idle;
+    std::uint64_t m_microBatches = 0; // of the first step so far
+    std::vector<std::string> m_exportNames; // built once
+    void* m_exported = nullptr; // host copy of checkpoint_save
+    std::uint64_t m_exportedBytes = 0;
 };
 
 } // namespace iteragpu::workloads
