@@ -3,6 +3,7 @@
 
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
+#include "core/workloads/decodertrainingpredictor.h"
 #include "core/workloads/decoderweights.h"
 #include "core/workloads/ledger.h"
 
@@ -463,6 +464,8 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config)
 
 WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan)
 {
+    if (config.workload == protocol::WorkloadKind::Decoder && config.decoder && config.decoder->training)
+        return predictDecoderTraining(config, plan); // DECODER.md "Training"
     WorkloadPrediction out;
     out.error = validateDecoder(config);
     if (out.error.empty())
