@@ -13,13 +13,13 @@ CachingLedger::CachingLedger()
 {
 }
 
-LedgerBlock CachingLedger::allocate(std::uint64_t bytes)
+LedgerBlock CachingLedger::allocate(std::uint64_t bytes, alloc::Owner owner)
 {
     device::Status status;
-    void* address = m_allocator.allocate(bytes, status);
+    void* address = m_allocator.allocate(bytes, status, owner);
     if (!address)
         throw units::InputError("the predicted tensors exceed the 64-bit address space (" + status.message + ")");
-    return { address, bytes };
+    return { address, bytes, owner };
 }
 
 void CachingLedger::release(const LedgerBlock& block) { m_allocator.free(block.address); }

@@ -12,13 +12,15 @@ namespace iteragpu::workloads {
 class CachingLedger : public Ledger {
 public:
     CachingLedger();
-    LedgerBlock allocate(std::uint64_t bytes) override;
+    LedgerBlock allocate(std::uint64_t bytes, alloc::Owner owner) override;
     void release(const LedgerBlock& block) override;
     void emptyCache() override { m_allocator.emptyCache(); }
     void resetPeak() override { m_allocator.resetPeakStats(); }
     std::uint64_t current() override { return m_allocator.counters().allocatedCurrent; }
     std::uint64_t peak() override { return m_allocator.counters().allocatedPeak; }
     std::optional<std::uint64_t> peakReserved() override { return m_allocator.counters().reservedPeak; }
+    alloc::OwnerBytes ownersNow() override { return m_allocator.ownersNow(); }
+    alloc::OwnerBytes ownersAtPeak() override { return m_allocator.peakMoment().owners; }
     std::string method() const override;
 
 private:

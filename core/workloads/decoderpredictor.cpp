@@ -3,6 +3,8 @@
 
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
+#include "core/workloads/decodertrainingpredictor.h"
+#include "core/workloads/decoderweights.h"
 #include "core/workloads/ledger.h"
 
 #include <algorithm>
@@ -22,11 +24,6 @@ namespace {
     constexpr std::uint64_t kIdBytes = 4; // int32 token ids and top-k indices
     constexpr std::uint64_t kFloat32Bytes = 4; // probs32, top-k weights, quantization scales
     constexpr std::uint64_t kTableEntryBytes = 8; // uint64 block address of a paged block table
-    constexpr std::uint64_t kNf4BlockElements = 64; // elements per absmax
-    constexpr std::uint64_t kNf4NestedBlock = 256; // absmax values per nested absmax (double quantization)
-    constexpr std::uint64_t kQuantMapBytes = 16 * 4; // float32 [16]
-    constexpr std::uint64_t kNestedQuantMapBytes = 256 * 4; // float32 [256]
-    constexpr std::uint64_t kOffsetBytes = 4; // float32 [1]
 
     // What protocol::validateConfig leaves to the decoder's own rules: here only that it is a decoder run (the
     // layers' norms are checked as the inventory is made, DECODER.md "Layers").
@@ -70,8 +67,6 @@ namespace {
             Pass decode;
             // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
             std::uint64_t qDeq = 0, kvDeq = 0, oDeq = 0, upDeq = 0, downDeq = 0, sharedUpDeq = 0, sharedDownDeq = 0;
-            // The tensors model_load allocates for the layer, in order (DECODER.md "model_load" 2).
-            std::vector<std::uint64_t> weights;
         };
 
         std::uint64_t sequences = 0; // B
@@ -85,34 +80,9 @@ namespace {
         std::uint64_t nextIds = 0; // int32 [B]
         std::uint64_t last = 0; // [B, H]
         std::uint64_t logits = 0; // [B, V]
-        std::uint64_t embedding = 0; // [V, H]
-        std::uint64_t lmHeadBias = 0; // [V]
-        std::vector<std::uint64_t> finalNorm; // model.norm: weight (and bias)
+        std::vector<std::uint64_t> weights; // model_load's tensors, in order (decoderWeights)
         std::uint64_t s = 0;
     };
-
-    // The stored tensors of one linear weight [out, in] (DECODER.md "Formats").
-    std::vector<std::uint64_t> weightTensors(WeightStorage storage, std::uint64_t s, std::uint64_t out, std::uint64_t in)
-    {
-        const std::uint64_t n = checked::mul(out, in, kWhat);
-        switch (storage) {
-        case WeightStorage::Float32:
-        case WeightStorage::Float16:
-        case WeightStorage::BFloat16:
-            return { checked::mul(n, s, kWhat) };
-        case WeightStorage::Int8:
-            return { n, checked::mul(out, kFloat32Bytes, kWhat) };
-        case WeightStorage::Nf4:
-            return { checked::ceilDiv(n, 2), checked::mul(checked::ceilDiv(n, kNf4BlockElements), kFloat32Bytes, kWhat),
-                kQuantMapBytes };
-        case WeightStorage::Nf4DoubleQuant: {
-            const std::uint64_t b = checked::ceilDiv(n, kNf4BlockElements);
-            return { checked::ceilDiv(n, 2), b, checked::mul(checked::ceilDiv(b, kNf4NestedBlock), kFloat32Bytes, kWhat),
-                kNestedQuantMapBytes, kQuantMapBytes, kOffsetBytes };
-        }
-        }
-        return {};
-    }
 
     Inventory::Pass passSizes(const model::LayerSpec& spec, std::uint64_t sequences, std::uint64_t queries,
         std::uint64_t positions, std::uint64_t s)
@@ -155,14 +125,8 @@ namespace {
         inv.nextIds = checked::mul(d.sequences, kIdBytes, kWhat);
         inv.last = checked::mul({ d.sequences, m.hidden, s }, kWhat);
         inv.logits = checked::mul({ d.sequences, m.vocab, s }, kWhat);
-        inv.embedding = checked::mul({ m.vocab, m.hidden, s }, kWhat);
-        inv.lmHeadBias = checked::mul(m.vocab, s, kWhat);
-        const std::uint64_t hiddenBytes = checked::mul(m.hidden, s, kWhat);
-        // LayerNorms with a bias when the final norm has one ("Layers"); a model without per-layer specs has
-        // RMSNorms.
-        const bool normBias = !m.layerSpecs.empty() && m.finalNormParameters == checked::mul(2, m.hidden, kWhat);
-        inv.finalNorm = normBias ? std::vector<std::uint64_t> { hiddenBytes, hiddenBytes }
-                                 : std::vector<std::uint64_t> { hiddenBytes };
+        DecoderWeights weights = decoderWeights(config);
+        inv.weights = std::move(weights.tensors);
 
         const std::uint64_t blocks = checked::ceilDiv(inv.positions, protocol::kPagedBlockTokens);
         inv.layers.resize(m.layers);
@@ -183,11 +147,7 @@ namespace {
             layer.cacheRow = checked::mul({ d.sequences, a.kvHeads, a.headDim, s }, kWhat);
             checked::mul(layer.cacheRow, inv.positions, kWhat); // the largest cache tensor
             layer.block = checked::mul({ protocol::kPagedBlockTokens, a.kvHeads, a.headDim, s }, kWhat);
-            const std::uint64_t normWeights = checked::mul(m.hidden, normBias ? 2 : 1, kWhat);
-            layer.norms = spec.normParameters / normWeights;
-            if (spec.normParameters % normWeights != 0 || (layer.norms != 1 && layer.norms != 2 && layer.norms != 4))
-                throw units::InputError("layer " + std::to_string(l) + " has " + std::to_string(spec.normParameters)
-                    + " norm weights: the decoder knows 1, 2 or 4 norms per layer");
+            layer.norms = weights.layers[l].norms;
             layer.qkNorm = a.qkNormParameters > 0;
             layer.moe = mlp.kind == model::MlpSpec::Kind::Moe;
             layer.gated = mlp.gated;
@@ -208,54 +168,6 @@ namespace {
                 if (layer.shared)
                     layer.sharedUpDeq = layer.sharedDownDeq = checked::mul({ mlp.sharedIntermediate, m.hidden, s }, kWhat);
             }
-            // model_load, the layer's tensors in order.
-            auto& w = layer.weights;
-            const auto norm = [&] {
-                w.push_back(hiddenBytes);
-                if (normBias)
-                    w.push_back(hiddenBytes);
-            };
-            // A linear [out, in]: its stored tensors (quantized where DECODER.md says), then its bias [out].
-            const auto linear = [&](std::uint64_t out, std::uint64_t in, bool bias, bool quantizable) {
-                const auto t = weightTensors(quantizable ? storage : WeightStorage::BFloat16, s, out, in);
-                w.insert(w.end(), t.begin(), t.end());
-                if (bias)
-                    w.push_back(checked::mul(out, s, kWhat));
-            };
-            const auto mlpWeights = [&](std::uint64_t width, bool bias) {
-                if (mlp.gated)
-                    linear(width, m.hidden, bias, true);
-                linear(width, m.hidden, bias, true);
-                linear(m.hidden, width, bias, true);
-            };
-            norm(); // input_layernorm
-            linear(qOut, m.hidden, a.qkvBias, true);
-            linear(kvOut, m.hidden, a.qkvBias, true);
-            linear(kvOut, m.hidden, a.qkvBias, true);
-            linear(m.hidden, qOut, a.outputBias, true);
-            if (layer.qkNorm) {
-                const bool perHead = a.qkNormParameters == checked::mul(2, a.headDim, kWhat);
-                w.push_back(checked::mul(perHead ? a.headDim : qOut, s, kWhat)); // q_norm
-                w.push_back(checked::mul(perHead ? a.headDim : kvOut, s, kWhat)); // k_norm
-            }
-            if (a.sinks)
-                w.push_back(checked::mul(a.heads, s, kWhat));
-            for (std::uint64_t n = 1; n < layer.norms; ++n)
-                norm(); // post_attention, pre_ and post_feedforward
-            if (!layer.moe) {
-                mlpWeights(mlp.intermediate, mlp.bias);
-                continue;
-            }
-            linear(mlp.experts, m.hidden, mlp.routerBias, false); // the router, never quantized
-            if (mlp.routerScoreBias)
-                w.push_back(checked::mul(mlp.experts, s, kWhat));
-            for (std::uint64_t e = 0; e < mlp.experts; ++e)
-                mlpWeights(mlp.intermediate, mlp.bias);
-            if (layer.shared) {
-                mlpWeights(mlp.sharedIntermediate, false);
-                if (layer.sharedGate)
-                    linear(1, m.hidden, false, false);
-            }
         }
         return inv;
     }
@@ -275,17 +187,8 @@ namespace {
 
         void modelLoad()
         {
-            m_l.allocate(m_inv.embedding);
-            for (const auto& layer : m_inv.layers)
-                for (const std::uint64_t bytes : layer.weights)
-                    m_l.allocate(bytes);
-            for (const std::uint64_t bytes : m_inv.finalNorm)
-                m_l.allocate(bytes); // model.norm
-            if (!m_shape.tieWordEmbeddings) {
-                m_l.allocate(m_inv.embedding); // lm_head
-                if (m_shape.lmHeadBias)
-                    m_l.allocate(m_inv.lmHeadBias);
-            }
+            for (const std::uint64_t bytes : m_inv.weights)
+                m_l.allocate(bytes);
         }
 
         void inputs()
@@ -561,6 +464,8 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config)
 
 WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan)
 {
+    if (config.workload == protocol::WorkloadKind::Decoder && config.decoder && config.decoder->training)
+        return predictDecoderTraining(config, plan); // DECODER.md "Training"
     WorkloadPrediction out;
     out.error = validateDecoder(config);
     if (out.error.empty())

@@ -13,7 +13,8 @@
 namespace iteragpu::workloads {
 
 // One PhasePrediction per phase of protocol::planPhases(config). Sets error (and no phases) when the configuration
-// is not a decoder run, is invalid, or a size does not fit in 64 bits.
+// is not a decoder run, is invalid, or a size does not fit in 64 bits. A training run (DecoderSpec::training) is
+// predictDecoderTraining's (core/workloads/decodertrainingpredictor.h).
 WorkloadPrediction predictDecoder(const protocol::RunConfig& config);
 // The same over a given plan (the decoder's phase kinds: model_load, inputs, prefill, decode, warmup,
 // warm_prefill), for a caller that holds its plan already.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/alloc/owner.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +20,11 @@ struct PhasePrediction {
     std::uint64_t peakAllocated = 0; // bytes: the highest allocated value inside the phase
     std::uint64_t finalAllocated = 0;
     std::optional<std::uint64_t> peakReserved; // caching allocator only, when nothing forces a cache release
+    // What each owner (alloc::Owner) held at the peak moment (the first time the peak was reached) and at the
+    // phase's end, counted as the allocator counts them (PhaseResult::peakMoment->owners, ownersAtFinal). nullopt
+    // where the predictor does not tag its tensors (the dense network and the decoder's inference today).
+    std::optional<alloc::OwnerBytes> ownersAtPeak;
+    std::optional<alloc::OwnerBytes> ownersAtFinal;
 };
 
 struct WorkloadPrediction {
