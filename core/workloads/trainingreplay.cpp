@@ -214,12 +214,12 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
         = bytes({ pass.sequences, m_heads[index], m_recipe.sequenceLength, m_recipe.sequenceLength });
     Slot attn, lse, probs;
     if (m_eager) {
+        attn = alloc(qBytes); // first, as in inference (DECODER.md "The forward of a training step", d)
         Slot scores = alloc(bytes({ scoreElements, m_s }));
         Slot probs32 = alloc(bytes({ scoreElements, kFloat32Bytes }));
         drop(scores);
         probs = alloc(bytes({ scoreElements, m_s }));
         drop(probs32);
-        attn = alloc(qBytes); // Note [Training readings] (2)
     } else {
         attn = alloc(qBytes);
         lse = alloc(bytes({ pass.sequences, m_heads[index], m_recipe.sequenceLength, kFloat32Bytes }));
@@ -321,7 +321,7 @@ void TrainingReplay::forward()
 
 std::vector<std::uint64_t> TrainingReplay::chunkRows(std::uint64_t tokens) const
 {
-    const std::uint64_t n = m_recipe.lossChunks;
+    const std::uint64_t n = std::min(m_recipe.lossChunks, tokens); // Note [Training readings] (13)
     if (n == 0)
         return { tokens };
     std::vector<std::uint64_t> rows;
@@ -345,8 +345,11 @@ void TrainingReplay::lossOf(const Pass& pass, Slot& hn, bool save)
     const bool chunked = m_recipe.lossChunks > 0;
     if (chunked)
         m_loss = alloc(kFloat32Bytes);
-    for (const std::uint64_t r : rows) {
+    for (std::size_t c = 0; c < rows.size(); ++c) {
+        const std::uint64_t r = rows[c];
         Slot logits32 = alloc(bytes({ r, v, kFloat32Bytes }));
+        if (!save)
+            drop(m_logits[c]); // eval: the logits go once converted
         Slot logprobs = alloc(bytes({ r, v, kFloat32Bytes }));
         drop(logits32);
         if (!chunked)
@@ -613,10 +616,15 @@ void TrainingReplay::step(int parameter)
     const bool first = !m_stepped[p];
     m_stepped[p] = true;
     // Note [Training readings] (6), (7).
+    // With master weights the optimizer steps the float32 master, made first: its states are float32.
+    if (m_recipe.masterWeights && first)
+        m_states.push_back(alloc(bytes({ param.elements, kFloat32Bytes }), Owner::OptimizerState)); // master
+    const std::uint64_t stateBytes
+        = m_recipe.masterWeights ? bytes({ param.elements, kFloat32Bytes }) : param.bytes;
     std::vector<std::uint64_t> states;
     switch (m_recipe.optimizer) {
     case training::OptimizerKind::AdamW:
-        states = { param.bytes, param.bytes }; // exp_avg, exp_avg_sq
+        states = { stateBytes, stateBytes }; // exp_avg, exp_avg_sq
         break;
     case training::OptimizerKind::AdamW8bit: {
         const std::uint64_t absmax
@@ -639,12 +647,8 @@ void TrainingReplay::step(int parameter)
             m_states.push_back(alloc(s, Owner::OptimizerState));
     }
     Slot grad32;
-    if (m_recipe.masterWeights) {
-        const std::uint64_t fp32 = bytes({ param.elements, kFloat32Bytes });
-        if (first)
-            m_states.push_back(alloc(fp32, Owner::OptimizerState)); // master
-        grad32 = alloc(fp32, Owner::Gradient);
-    }
+    if (m_recipe.masterWeights)
+        grad32 = alloc(bytes({ param.elements, kFloat32Bytes }), Owner::Gradient);
     drop(grad32); // the step ran
     drop(page);
 }
@@ -693,7 +697,7 @@ void TrainingReplay::checkpointSave()
 {
     std::vector<LedgerBlock> exports;
     for (const auto& param : m_weights.parameters)
-        exports.push_back(alloc(bytes({ param.elements, kExportBytes }), Owner::Other));
+        exports.push_back(alloc(bytes({ param.elements, kExportBytes }), Owner::Activation));
     for (const auto& e : exports) // each copied to the host, then all freed in the same order
         m_l.release(e);
 }

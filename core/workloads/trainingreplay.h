@@ -23,8 +23,8 @@ namespace iteragpu::workloads {
 //      attention's q, k, v (and lse, never read) once the kernel ran, probs once attn is made, g and u once act
 //      is made, the pre-norm o / d once o2 / d2 are made, h1 once h2 is made; in eval a layer's input h once h1
 //      (n_l = 1: h2) is made.
-//  (2) eager attention in training allocates attn after probs ("attn = probs·V"), not before the scores as the
-//      inference prefill does.
+//  (2) eager attention in training allocates attn first, before the scores, as the inference prefill does (the
+//      text says so since the two readings were compared).
 //  (3) the saved input of down_proj (act) is freed right after down_proj's linear backward (step b), as eager's
 //      saved attn is after o_proj's (step f); the text names no place for it.
 //  (4) a parameter whose gradient comes in several parts in one backward (lm_head under a chunked loss, a tied
@@ -32,21 +32,21 @@ namespace iteragpu::workloads {
 //      after its last part, as PyTorch's AccumulateGrad runs once per backward.
 //  (5) a parameter that never gets a gradient (attention sinks, which no kernel reads) is not stepped: no
 //      states, no master copy (PyTorch's optimizers skip a parameter without .grad); it is exported.
-//  (6) a parameter's step allocates, in this order: its states the first time (or, paged, its optimizer_page
-//      each time), its master the first time, grad32; then the step; then grad32 and the page are freed. A
-//      paged SGD has no states and allocates no page. Master copies stay on the device when paged. AdamW's
-//      moments are of the parameter's dtype even with master weights.
+//  (6) a parameter's step allocates, in this order: its master the first time, its states the first time (or,
+//      paged, its optimizer_page each time), grad32; then the step; then grad32 and the page are freed. A paged
+//      SGD has no states and allocates no page. Master copies stay on the device when paged. With master weights
+//      the optimizer steps the float32 master, so AdamW's moments are float32.
 //  (7) the 8-bit states are allocated state1, state2, absmax1, absmax2.
-//  (8) eval keeps its logits to its end (a model's output) and frees logprobs once the loss has read them.
+//  (8) eval frees each logits (chunk) once converted to logits32 and its logprobs once the loss has read them.
 //  (9) lm_head's bias (a full fine-tune of a model with one) gets its gradient db after dW, before hn is freed.
 // (10) the backward ends with "free dh" for every method, the embedding's gradient made first in a full one.
 // (11) owners: the text's (Weights for weights and adapters, Logits for logits and logits.c, Gradients for
 //      .grad, OptimizerState for states, master and optimizer_page); a fresh gradient is a Gradient from its
-//      allocation; grad32 is a Gradient; export copies are Other; everything else (inputs, labels, W_deq,
-//      activations, the loss tensors) is an Activation.
+//      allocation; grad32 is a Gradient; everything else (inputs, labels, W_deq, activations,
+//      the loss tensors, the export copies) is an Activation.
 // (12) the embedding's gradient is dE itself: zero-filled [V, H], it becomes the .grad when there is none (no
 //      second [V, H] buffer); with tied embeddings lm_head's gradient is that .grad and dE is added and freed.
-// (13) a chunk of no rows (lossChunks > T) is still one tensor each (a zero-byte request).
+// (13) the loss is cut into min(lossChunks, T) chunks, so no chunk is empty.
 // Frees with no allocation between them are made in the text's order, but their order changes no counter: the
 // caching allocator's free blocks merge the same way whichever is freed first.
 class TrainingReplay {
