@@ -21,6 +21,18 @@ i18n::Message describeWorkload(const RunConfig& config)
         return { ITERAGPU_TRANSLATE_NOOP("Workload", "script %1, measured by %2, %3"),
             { Arg(program), Arg(spec.measuredBy), Arg(modeName(config.mode)) }, kWorkloadContext };
     }
+    if (config.workload == WorkloadKind::Decoder && config.decoder && config.decoder->training) {
+        const DecoderSpec& d = *config.decoder;
+        const training::TrainingRecipe& r = *d.training;
+        //: a fine-tuning step: %1 the model as named, %2 full, lora or qlora, %3 the framework (hf, torchtune),
+        //: %4 the weight format, %5 sequences per micro-batch, %6 tokens per sequence, %7 the attention (eager, sdpa)
+        return { ITERAGPU_TRANSLATE_NOOP("Workload",
+                     "%1, %2 fine-tuning step (%3's habits), %4 weights, micro-batch %5 x %6 tokens, %7 attention"),
+            { Arg(d.modelSource.empty() ? d.shape.family : d.modelSource), Arg(training::methodName(r.method)),
+                Arg(training::frameworkName(r.framework)), Arg(weightStorageName(d.storage)),
+                Arg::grouped(r.microBatch), Arg::grouped(r.sequenceLength), Arg(attentionName(d.attention)) },
+            kWorkloadContext };
+    }
     if (config.workload == WorkloadKind::Decoder && config.decoder) {
         const DecoderSpec& d = *config.decoder;
         //: %1 the model as named, %2 the weight format (bf16, nf4, ...), %3 sequences, %4 prompt tokens,
@@ -44,6 +56,12 @@ i18n::Message describeLoad(const RunConfig& config)
     using i18n::Arg;
     if (config.workload == WorkloadKind::Script)
         return { ITERAGPU_TRANSLATE_NOOP("Workload", "the script's own load"), {}, kWorkloadContext };
+    if (config.workload == WorkloadKind::Decoder && config.decoder && config.decoder->training) {
+        const training::TrainingRecipe& r = *config.decoder->training;
+        //: a training step's load: %1 sequences per micro-batch, %2 tokens per sequence
+        return { ITERAGPU_TRANSLATE_NOOP("Workload", "a micro-batch of %1 sequence(s) x %2 tokens"),
+            { Arg::grouped(r.microBatch), Arg::grouped(r.sequenceLength) }, kWorkloadContext };
+    }
     if (config.workload == WorkloadKind::Decoder && config.decoder) {
         const DecoderSpec& d = *config.decoder;
         //: %1 sequences, %2 prompt tokens, %3 generated tokens
