@@ -39,6 +39,8 @@ public:
         if (select() != kSuccess)
             return;
         (void)GPURT(DeviceSynchronize)();
+        if (m_scratch)
+            (void)GPURT(Free)(m_scratch);
         if (m_poolSupported)
             (void)GPURT(MemPoolTrimTo)(m_pool, 0);
         if (m_stream)
@@ -356,12 +358,7 @@ public:
         std::int64_t positionStart, float theta, device::DType dtype) override
     {
         KernelArguments a("rope");
-        a.dtype("dtype", dtype)
-            .elements("x", { batch, seq, heads, headDim })
-            .even("headDim", headDim)
-            .position("positionStart", positionStart, seq)
-            .finite("theta", theta, true);
-        a.pointer("x", x, a.count() > 0);
+        ropeArguments(a, x, batch, seq, heads, headDim, positionStart, theta, dtype);
         if (!a.ok())
             return a.status();
         return run("rope", [&] {
@@ -596,7 +593,288 @@ public:
         });
     }
 
+    // ---- the decoder's training kernels (ABI 4); every argument is checked first, as above -----------------
+
+    device::Status attentionForward(void* out, void* lseF32, const void* q, const void* k, const void* v,
+        const device::AttentionShape& shape, device::DType dtype) override
+    {
+        KernelArguments a("attentionForward");
+        a.dtype("dtype", dtype).trainingAttention(shape);
+        const bool any = a.count() > 0;
+        const bool keys = any && shape.keys > 0;
+        a.pointer("out", out, any).pointer("lseF32", lseF32, any).pointer("q", q, any);
+        a.pointer("k", k, keys).pointer("v", v, keys);
+        if (a.ok() && shape.headDim > kernels::kMaxHeadDim)
+            return device::Status::error("attentionForward: headDim " + std::to_string(shape.headDim)
+                + " is more than the fused kernel's " + std::to_string(kernels::kMaxHeadDim) + "; use eager attention");
+        if (!a.ok())
+            return a.status();
+        return run("attentionForward",
+            [&] { return kernels::attentionForward(m_stream, out, lseF32, q, k, v, shape, dtype); });
+    }
+
+    device::Status attentionBackward(void* dq, void* dk, void* dv, void* deltaF32, const void* dout, const void* q,
+        const void* k, const void* v, const void* out, const void* lseF32, const device::AttentionShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments a("attentionBackward");
+        a.dtype("dtype", dtype).trainingAttention(shape);
+        const bool queries = a.count() > 0;
+        const bool keys = shape.batch > 0 && shape.keys > 0;
+        a.pointer("dq", dq, queries).pointer("deltaF32", deltaF32, queries).pointer("dout", dout, queries);
+        a.pointer("q", q, queries).pointer("out", out, queries).pointer("lseF32", lseF32, queries);
+        a.pointer("dk", dk, keys).pointer("dv", dv, keys).pointer("k", k, keys).pointer("v", v, keys);
+        if (a.ok() && shape.headDim > kernels::kMaxHeadDim)
+            return device::Status::error("attentionBackward: headDim " + std::to_string(shape.headDim)
+                + " is more than the fused kernel's " + std::to_string(kernels::kMaxHeadDim) + "; use eager attention");
+        if (!a.ok())
+            return a.status();
+        return run("attentionBackward", [&] {
+            return kernels::attentionBackward(m_stream, dq, dk, dv, deltaF32, dout, q, k, v, out, lseF32, shape, dtype);
+        });
+    }
+
+    device::Status attentionEagerBackward(void* dq, void* dk, void* dv, void* dscores, const void* dout, const void* q,
+        const void* k, const void* v, const void* probs, const device::AttentionShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments a("attentionEagerBackward");
+        a.dtype("dtype", dtype).trainingAttention(shape);
+        const bool queries = a.count() > 0;
+        const bool keys = shape.batch > 0 && shape.keys > 0;
+        a.elements("probs", { shape.batch, shape.heads, shape.queries, shape.keys });
+        const bool scores = a.count() > 0; // queries and keys: everything is read
+        a.pointer("dq", dq, queries).pointer("dk", dk, keys).pointer("dv", dv, keys);
+        a.pointer("dout", dout, scores).pointer("q", q, scores).pointer("k", k, scores).pointer("v", v, scores);
+        a.pointer("dscores", dscores, scores).pointer("probs", probs, scores);
+        if (!a.ok())
+            return a.status();
+        return run("attentionEagerBackward", [&] {
+            return kernels::attentionEagerBackward(m_stream, dq, dk, dv, dscores, dout, q, k, v, probs, shape, dtype);
+        });
+    }
+
+    device::Status ropeBackward(void* x, std::int64_t batch, std::int64_t seq, std::int64_t heads, std::int64_t headDim,
+        std::int64_t positionStart, float theta, device::DType dtype) override
+    {
+        KernelArguments a("ropeBackward");
+        ropeArguments(a, x, batch, seq, heads, headDim, positionStart, theta, dtype);
+        if (!a.ok())
+            return a.status();
+        return run("ropeBackward", [&] {
+            return kernels::ropeBackward(m_stream, x, static_cast<std::uint64_t>(batch),
+                static_cast<std::uint64_t>(seq), static_cast<std::uint64_t>(heads), static_cast<std::uint64_t>(headDim),
+                positionStart, theta, dtype);
+        });
+    }
+
+    device::Status rmsNormBackward(void* dx, void* dweight, const void* dy, const void* x, const void* weight,
+        std::int64_t rows, std::int64_t cols, float eps, float weightOffset, device::DType dtype) override
+    {
+        KernelArguments a("rmsNormBackward");
+        a.dtype("dtype", dtype).finite("eps", eps, false).elements("x", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("dx", dx, any).pointer("dy", dy, any).pointer("x", x, any).pointer("weight", weight, any);
+        if (a.ok() && !std::isfinite(weightOffset))
+            return device::Status::error("rmsNormBackward: weightOffset is not finite");
+        if (!a.ok())
+            return a.status();
+        device::Status status;
+        if (!selected(status))
+            return status;
+        const auto r = static_cast<std::uint64_t>(rows);
+        const auto c = static_cast<std::uint64_t>(cols);
+        void* scratch = kernelScratch(kernels::rmsNormBackwardScratchBytes(r, c, dweight != nullptr), status);
+        if (!status.ok)
+            return status;
+        return launched(
+            kernels::rmsNormBackward(m_stream, dx, dweight, dy, x, weight, r, c, eps, weightOffset, scratch, dtype),
+            "rmsNormBackward");
+    }
+
+    device::Status gatedActivationBackward(void* dgate, void* dup, const void* dout, const void* gate, const void* up,
+        std::uint64_t count, device::Activation act, device::DType dtype) override
+    {
+        KernelArguments a("gatedActivationBackward");
+        a.dtype("dtype", dtype).activation(act);
+        const bool any = count > 0;
+        a.pointer("dgate", dgate, any).pointer("dup", dup, any).pointer("dout", dout, any);
+        a.pointer("gate", gate, any).pointer("up", up, any);
+        if (!a.ok())
+            return a.status();
+        return run("gatedActivationBackward",
+            [&] { return kernels::gatedActivationBackward(m_stream, dgate, dup, dout, gate, up, count, act, dtype); });
+    }
+
+    device::Status logSoftmaxRows(void* outF32, const void* inF32, std::int64_t rows, std::int64_t cols) override
+    {
+        KernelArguments a("logSoftmaxRows");
+        a.elements("inF32", { rows, cols });
+        a.pointer("outF32", outF32, a.count() > 0).pointer("inF32", inF32, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("logSoftmaxRows", [&] {
+            return kernels::logSoftmaxRows(
+                m_stream, outF32, inF32, static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols));
+        });
+    }
+
+    device::Status nllLoss(void* lossF32, const void* logprobsF32, const void* labels, std::int64_t rows,
+        std::int64_t cols, float scale, bool accumulate) override
+    {
+        KernelArguments a("nllLoss");
+        a.elements("logprobsF32", { rows, cols });
+        a.pointer("lossF32", lossF32).pointer("logprobsF32", logprobsF32, rows > 0 && cols > 0);
+        a.pointer("labels", labels, rows > 0);
+        if (a.ok() && !std::isfinite(scale))
+            return device::Status::error("nllLoss: scale is not finite");
+        if (!a.ok())
+            return a.status();
+        return run("nllLoss", [&] {
+            return kernels::nllLoss(m_stream, lossF32, logprobsF32, labels, static_cast<std::uint64_t>(rows),
+                static_cast<std::uint64_t>(cols), scale, accumulate);
+        });
+    }
+
+    device::Status nllLossBackward(
+        void* gradF32, const void* labels, std::int64_t rows, std::int64_t cols, float scale) override
+    {
+        KernelArguments a("nllLossBackward");
+        a.elements("gradF32", { rows, cols });
+        a.pointer("gradF32", gradF32, a.count() > 0).pointer("labels", labels, a.count() > 0);
+        if (a.ok() && !std::isfinite(scale))
+            return device::Status::error("nllLossBackward: scale is not finite");
+        if (!a.ok())
+            return a.status();
+        return run("nllLossBackward", [&] {
+            return kernels::nllLossBackward(
+                m_stream, gradF32, labels, static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols), scale);
+        });
+    }
+
+    device::Status logSoftmaxBackward(
+        void* gradInF32, const void* gradOutF32, const void* logprobsF32, std::int64_t rows, std::int64_t cols) override
+    {
+        KernelArguments a("logSoftmaxBackward");
+        a.elements("gradOutF32", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("gradInF32", gradInF32, any).pointer("gradOutF32", gradOutF32, any);
+        a.pointer("logprobsF32", logprobsF32, any);
+        if (!a.ok())
+            return a.status();
+        return run("logSoftmaxBackward", [&] {
+            return kernels::logSoftmaxBackward(m_stream, gradInF32, gradOutF32, logprobsF32,
+                static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols));
+        });
+    }
+
+    device::Status embeddingBackward(void* dtable, const void* dout, const void* ids, std::int64_t tokens,
+        std::int64_t hidden, std::int64_t vocab, float scale, device::DType dtype) override
+    {
+        KernelArguments a("embeddingBackward");
+        a.dtype("dtype", dtype)
+            .between("vocab", vocab, 1, std::numeric_limits<std::int32_t>::max())
+            .elements("dtable", { vocab, hidden })
+            .elements("dout", { tokens, hidden });
+        const bool any = a.count() > 0;
+        a.pointer("dtable", dtable, any).pointer("dout", dout, any).pointer("ids", ids, any);
+        if (a.ok() && !std::isfinite(scale))
+            return device::Status::error("embeddingBackward: scale is not finite");
+        if (!a.ok())
+            return a.status();
+        return run("embeddingBackward", [&] {
+            return kernels::embeddingBackward(m_stream, dtable, dout, ids, static_cast<std::uint64_t>(tokens),
+                static_cast<std::uint64_t>(hidden), vocab, scale, dtype);
+        });
+    }
+
+    device::Status sgdStep(void* param, const void* grad, std::uint64_t count, device::DType dtype, float lr) override
+    {
+        KernelArguments a("sgdStep");
+        a.dtype("dtype", dtype).pointer("param", param, count > 0).pointer("grad", grad, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("sgdStep", [&] { return kernels::sgdStep(m_stream, param, grad, count, dtype, lr); });
+    }
+
+    device::Status adamStepStates(void* param, const void* grad, void* m, void* v, std::uint64_t count,
+        device::DType dtype, device::DType stateType, std::int64_t step, float lr, float beta1, float beta2, float eps,
+        float weightDecay) override
+    {
+        KernelArguments a("adamStepStates");
+        a.dtype("dtype", dtype).dtype("stateType", stateType).atLeast("step", step, 1);
+        const bool any = count > 0;
+        a.pointer("param", param, any).pointer("grad", grad, any).pointer("m", m, any).pointer("v", v, any);
+        if (!a.ok())
+            return a.status();
+        return run("adamStepStates", [&] {
+            return kernels::adamStepStates(
+                m_stream, param, grad, m, v, count, dtype, stateType, step, lr, beta1, beta2, eps, weightDecay);
+        });
+    }
+
+    device::Status adam8bitStep(void* param, const void* grad, void* state1, void* state2, void* absmax1, void* absmax2,
+        std::uint64_t count, device::DType dtype, std::int64_t step, float lr, float beta1, float beta2, float eps,
+        float weightDecay) override
+    {
+        KernelArguments a("adam8bitStep");
+        a.dtype("dtype", dtype).atLeast("step", step, 1);
+        const bool any = count > 0;
+        a.pointer("param", param, any).pointer("grad", grad, any);
+        a.pointer("state1", state1, any).pointer("state2", state2, any);
+        a.pointer("absmax1", absmax1, any).pointer("absmax2", absmax2, any);
+        if (!a.ok())
+            return a.status();
+        return run("adam8bitStep", [&] {
+            return kernels::adam8bitStep(m_stream, param, grad, state1, state2, absmax1, absmax2, count, dtype, step,
+                lr, beta1, beta2, eps, weightDecay);
+        });
+    }
+
 protected:
+    // rope() and ropeBackward() take the same arguments.
+    static void ropeArguments(KernelArguments& a, const void* x, std::int64_t batch, std::int64_t seq,
+        std::int64_t heads, std::int64_t headDim, std::int64_t positionStart, float theta, device::DType dtype)
+    {
+        a.dtype("dtype", dtype)
+            .elements("x", { batch, seq, heads, headDim })
+            .even("headDim", headDim)
+            .position("positionStart", positionStart, seq)
+            .finite("theta", theta, true);
+        a.pointer("x", x, a.count() > 0);
+    }
+
+    // Note [Kernel scratch]: a kernel that needs working memory the interface gives it no buffer for
+    // (rmsNormBackward's row scales and partial sums, Note [RMSNorm weight gradient]) gets it here: one raw
+    // device buffer, grown on demand in steps of kScratchGranule and kept until the context closes, as cuBLAS keeps
+    // its workspace. It is outside the caching allocator (backend.h: a kernel's scratch is the backend's business)
+    // and shows up in the device-level reading only. One stream, so a kernel that reads it has finished before the
+    // next one writes it; a larger buffer replaces it only after the device is idle (synchronize, then free).
+    // nullptr for 0 bytes; nullptr with status set when the device has no room.
+    void* kernelScratch(std::uint64_t bytes, device::Status& status)
+    {
+        status = device::Status::success();
+        if (bytes <= m_scratchBytes)
+            return bytes == 0 ? nullptr : m_scratch;
+        if (m_scratch) {
+            status = toStatus(GPURT(StreamSynchronize)(m_stream), ITERAGPU_DEVICE_PREFIX "StreamSynchronize");
+            if (!status.ok)
+                return nullptr;
+            keep(GPURT(Free)(m_scratch), ITERAGPU_DEVICE_PREFIX "Free of the kernel scratch");
+            m_scratch = nullptr;
+            m_scratchBytes = 0;
+        }
+        const std::uint64_t rounded = (bytes + kScratchGranule - 1) / kScratchGranule * kScratchGranule;
+        void* ptr = nullptr;
+        status = toStatus(GPURT(Malloc)(&ptr, static_cast<std::size_t>(rounded)),
+            ITERAGPU_DEVICE_PREFIX "Malloc of " + std::to_string(rounded) + " bytes of kernel scratch");
+        if (!status.ok)
+            return nullptr;
+        m_scratch = ptr;
+        m_scratchBytes = rounded;
+        return m_scratch;
+    }
+
     // This process's memory on this device as the management library sees it, and the library's name.
     virtual std::optional<std::pair<std::uint64_t, std::string>> processUsedBytes() { return std::nullopt; }
 
@@ -694,8 +972,12 @@ private:
         return value;
     }
 
+    static constexpr std::uint64_t kScratchGranule = 1ULL << 20; // bytes
+
     device::DeviceInfo m_info;
     Stream m_stream = nullptr;
+    void* m_scratch = nullptr; // Note [Kernel scratch]
+    std::uint64_t m_scratchBytes = 0;
     MemPool m_pool = nullptr;
     bool m_poolSupported = false;
     std::string m_poolReason = "the stream-ordered pool is not configured";

@@ -169,20 +169,29 @@ __global__ void mseLossKernel(float* loss, T* grad, const T* pred, const T* targ
         atomicAdd(loss, partial[0] * invCount);
 }
 
-// AdamW (decoupled weight decay, as torch.optim.AdamW): p -= lr·wd·p; m, v updated; p -= lr·m̂/(√v̂ + eps).
+// The parameter's and the moments' storage types of an AdamW step as one template argument (a comma would split
+// ITERAGPU_LAUNCH's argument).
+template <typename P, typename S> struct AdamTypes {
+    using Param = P;
+    using State = S;
+};
+
+// AdamW (decoupled weight decay, as torch.optim.AdamW): p -= lr·wd·p; m, v updated; p -= lr·m̂/(√v̂ + eps). The
+// moments are stored in Types::State (float32 for adamStep), the update uses them before that rounding.
 // correction1/2 = 1 - beta^step, computed on the host.
-template <typename T>
-__global__ void adamKernel(T* param, const T* grad, float* m, float* v, std::uint64_t count, float lr, float beta1,
-    float beta2, float eps, float weightDecay, float correction1, float correction2)
+template <typename Types>
+__global__ void adamKernel(typename Types::Param* param, const typename Types::Param* grad, typename Types::State* m,
+    typename Types::State* v, std::uint64_t count, float lr, float beta1, float beta2, float eps, float weightDecay,
+    float correction1, float correction2)
 {
     for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
         float p = load(param, i);
         const float g = load(grad, i);
         p -= lr * weightDecay * p;
-        const float mi = beta1 * m[i] + (1.0f - beta1) * g;
-        const float vi = beta2 * v[i] + (1.0f - beta2) * g * g;
-        m[i] = mi;
-        v[i] = vi;
+        const float mi = beta1 * load(m, i) + (1.0f - beta1) * g;
+        const float vi = beta2 * load(v, i) + (1.0f - beta2) * g * g;
+        store(m, i, mi);
+        store(v, i, vi);
         p -= lr * (mi / correction1) / (sqrtf(vi / correction2) + eps);
         store(param, i, p);
     }
@@ -343,9 +352,10 @@ __global__ void rmsNormKernel(
 
 // One thread per pair (d, d + half) of a [batch, seq, heads, headDim] row; inverse frequency 1 / theta^(2d / headDim)
 // in float32, as Hugging Face's rotary embedding computes it.
+// direction -1 rotates by the opposite angle: the inverse rotation, which is also its transpose (the backward).
 template <typename T>
 __global__ void ropeKernel(T* x, std::uint64_t pairs, std::uint64_t half, std::uint64_t heads, std::uint64_t seq,
-    std::int64_t positionStart, float theta)
+    std::int64_t positionStart, float theta, float direction)
 {
     const float headDim = static_cast<float>(2 * half);
     for (std::uint64_t i = firstIndex(); i < pairs; i += gridStride()) {
@@ -355,7 +365,7 @@ __global__ void ropeKernel(T* x, std::uint64_t pairs, std::uint64_t half, std::u
         const float invFreq = 1.0f / powf(theta, static_cast<float>(2 * d) / headDim);
         const float angle = static_cast<float>(position) * invFreq;
         const float c = cosf(angle);
-        const float s = sinf(angle);
+        const float s = direction * sinf(angle);
         const std::uint64_t first = row * 2 * half + d;
         const float x1 = load(x, first);
         const float x2 = load(x, first + half);
@@ -413,9 +423,11 @@ __global__ void copyKvKernel(
 // Fused attention: per block, kAttnRows rows and the keys visible to any of them in tiles of kAttnKeys, an online
 // softmax in float32 (running maximum and sum per row, the accumulators rescaled when the maximum grows). Nothing
 // of size queries x keys is ever stored. Thread (row, lane) scores key `lane` of the tile for its row, then
-// accumulates dimensions lane, lane + kAttnKeys, ... of its row's output.
+// accumulates dimensions lane, lane + kAttnKeys, ... of its row's output. With lse (training's attentionForward),
+// each row's log-sum-exp of its scaled scores goes to lse[b, h, i] too: max + log(sum), -inf for a row that sees
+// no key.
 template <typename T>
-__global__ void attentionKernel(T* out, const T* q, KvRows keys, KvRows values, device::AttentionShape s)
+__global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvRows values, device::AttentionShape s)
 {
     __shared__ float qs[kAttnRows][kMaxHeadDim];
     __shared__ float kv[kAttnKeys][kMaxHeadDim + 1]; // + 1: the lanes of a row read different banks
@@ -550,6 +562,8 @@ __global__ void attentionKernel(T* out, const T* q, KvRows keys, KvRows values, 
                     break;
                 store(out, static_cast<std::uint64_t>(first + d), acc[k] * inv);
             }
+            if (lse && lane == 0)
+                lse[(b * s.heads + h) * s.queries + i] = l > 0.0f ? rowMax[row] + logf(l) : negativeInfinity();
         }
         __syncthreads(); // qs and the row state are rewritten by the next item
     }
@@ -599,9 +613,10 @@ __global__ void attentionScoresKernel(T* scores, const T* q, KvRows keys, device
     }
 }
 
-// Eager output [batch, queries, heads, headDim] = probs · V. Item = (batch · head, query tile, dimension tile).
+// Eager output [batch, queries, heads, headDim] = outScale · probs · V. Item = (batch · head, query tile, dimension
+// tile). The eager backward's dQ = scale · dS · K is the same product.
 template <typename T>
-__global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, device::AttentionShape s)
+__global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, device::AttentionShape s, float outScale)
 {
     __shared__ float tileP[kTile][kTile + 1];
     __shared__ float tileV[kTile][kTile + 1];
@@ -635,7 +650,8 @@ __global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, dev
             __syncthreads();
         }
         if (qi < s.queries && d < s.headDim)
-            store(out, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * s.headDim + d), acc);
+            store(
+                out, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * s.headDim + d), acc * outScale);
     }
 }
 
@@ -800,6 +816,650 @@ template <typename T> __global__ void argmaxRowsKernel(int* out, const T* in, st
     }
 }
 
+// ---- the decoder's training kernels (ABI 4) ----------------------------------------------------------------
+
+inline constexpr int kBwdRows = 8; // query rows per tile of the fused attention backward
+inline constexpr int kBwdKeys = 8; // keys per tile of the fused attention backward
+inline constexpr int kBwdLanes = 16; // threads that accumulate one row's (dQ) or one key's (dK, dV) dimensions
+inline constexpr int kBwdThreads = kBwdRows * kBwdLanes;
+inline constexpr int kBwdPairs = kBwdRows * kBwdKeys; // the (row, key) pairs of a tile
+inline constexpr int kBwdDimsPerThread = kMaxHeadDim / kBwdLanes;
+static_assert(kBwdRows == kBwdKeys && 2 * kBwdPairs == kBwdThreads, "half the threads score, half take dP");
+inline constexpr std::uint64_t k8bitBlock = 2048; // elements per absmax of adam8bitStep's states
+inline constexpr int k8bitPerThread = static_cast<int>(k8bitBlock / kRowThreads);
+static_assert(k8bitBlock % kRowThreads == 0, "a thread block covers a quantization block exactly");
+inline constexpr std::uint64_t kNormWeightChunks = 64; // row chunks of rmsNormBackward's weight gradient
+
+// Training attention (backend.h, ABI 4): q, out, dq, dout [batch, queries, heads, headDim]; K, V, dK, dV
+// contiguous [batch, keys, kvHeads, headDim], key j at position keyStart + j; lse and delta [batch, heads, queries].
+__device__ __forceinline__ std::int64_t queryRow(
+    const device::AttentionShape& s, std::int64_t b, std::int64_t i, std::int64_t h)
+{
+    return ((b * s.queries + i) * s.heads + h) * s.headDim;
+}
+__device__ __forceinline__ std::int64_t keyRow(
+    const device::AttentionShape& s, std::int64_t b, std::int64_t j, std::int64_t kvHead)
+{
+    return ((b * s.keys + j) * s.kvHeads + kvHead) * s.headDim;
+}
+__device__ __forceinline__ std::int64_t rowStat(
+    const device::AttentionShape& s, std::int64_t b, std::int64_t h, std::int64_t i)
+{
+    return (b * s.heads + h) * s.queries + i;
+}
+
+// delta[b, h, i] = dout · out of one query row (flash-attention's D), float32: one thread per row.
+template <typename T>
+__global__ void attentionDeltaKernel(float* delta, const T* dout, const T* out, device::AttentionShape s)
+{
+    const auto rows = static_cast<std::uint64_t>(s.batch * s.heads * s.queries);
+    for (std::uint64_t r = firstIndex(); r < rows; r += gridStride()) {
+        const auto row = static_cast<std::int64_t>(r);
+        const std::int64_t i = row % s.queries;
+        const std::int64_t h = row / s.queries % s.heads;
+        const std::int64_t b = row / s.queries / s.heads;
+        const auto first = static_cast<std::uint64_t>(queryRow(s, b, i, h));
+        float sum = 0.0f;
+        for (std::int64_t d = 0; d < s.headDim; ++d)
+            sum += load(dout, first + d) * load(out, first + d);
+        delta[r] = sum;
+    }
+}
+
+// Note [Attention backward]: the fused backward recomputes each visible probability from the forward's lse,
+// P = exp(scale q·k - lse), takes dP = dout·v and dS = P (dP - delta) (delta = dout·out, attentionDeltaKernel),
+// then dQ = scale dS K, dK = scale dSᵀ Q and dV = Pᵀ dout; nothing of size queries x keys is stored. Two kernels,
+// each the only writer of its outputs, so no block adds into another's (no atomics):
+// * the query kernel takes kBwdRows query rows of one KV group (numbered as Note [Attention rows]) and walks the
+//   keys they see in tiles of kBwdKeys, accumulating dQ;
+// * the key kernel takes kBwdKeys keys of one KV head and walks, for each query head of its group, the queries
+//   that see them in tiles of kBwdRows: dK and dV sum over the group's heads inside one block.
+// In a tile, threads 0 .. kBwdPairs - 1 take the dot q·k of one (row, key) pair and the others its dout·v; then
+// one of them makes the pair's P and dS, and every thread accumulates kBwdDimsPerThread dimensions (lane,
+// lane + kBwdLanes, ...) of one row (query kernel) or key (key kernel). A row that sees no key (lse -inf) has
+// P = 0 everywhere: its dQ is zeros, and it adds nothing to dK and dV.
+template <typename T>
+__global__ void attentionBackwardQueryKernel(T* dq, const T* dout, const T* q, const T* k, const T* v, const float* lse,
+    const float* delta, device::AttentionShape s)
+{
+    __shared__ float qs[kBwdRows][kMaxHeadDim + 1]; // + 1: the pairs of a warp read different banks
+    __shared__ float dos[kBwdRows][kMaxHeadDim + 1];
+    __shared__ float ks[kBwdKeys][kMaxHeadDim + 1];
+    __shared__ float vs[kBwdKeys][kMaxHeadDim + 1];
+    __shared__ float pair[2][kBwdRows][kBwdKeys]; // [0]: q·k, then dS; [1]: dout·v
+    __shared__ float rowLse[kBwdRows];
+    __shared__ float rowDelta[kBwdRows];
+    __shared__ std::int64_t rowPosition[kBwdRows]; // query position, -1 for a row past the last
+
+    const int tid = static_cast<int>(threadIdx.x);
+    const std::int64_t dim = s.headDim;
+    const std::int64_t group = s.heads / s.kvHeads;
+    const std::int64_t rowsPerKv = group * s.queries;
+    const std::int64_t tilesPerKv = (rowsPerKv + kBwdRows - 1) / kBwdRows;
+    const std::int64_t items = s.batch * s.kvHeads * tilesPerKv;
+    const std::int64_t lastKey = s.keyStart + s.keys - 1;
+
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t firstRow = item % tilesPerKv * kBwdRows;
+        const std::int64_t kvHead = item / tilesPerKv % s.kvHeads;
+        const std::int64_t b = item / tilesPerKv / s.kvHeads;
+        for (std::int64_t e = tid; e < kBwdRows * dim; e += kBwdThreads) {
+            const std::int64_t r = firstRow + e / dim;
+            float qv = 0.0f;
+            float dov = 0.0f;
+            if (r < rowsPerKv) {
+                const auto at = static_cast<std::uint64_t>(
+                    queryRow(s, b, r % s.queries, kvHead * group + r / s.queries) + e % dim);
+                qv = load(q, at);
+                dov = load(dout, at);
+            }
+            qs[e / dim][e % dim] = qv;
+            dos[e / dim][e % dim] = dov;
+        }
+        if (tid < kBwdRows) {
+            const std::int64_t r = firstRow + tid;
+            rowPosition[tid] = -1;
+            rowLse[tid] = negativeInfinity();
+            rowDelta[tid] = 0.0f;
+            if (r < rowsPerKv) {
+                const std::int64_t at = rowStat(s, b, kvHead * group + r / s.queries, r % s.queries);
+                rowPosition[tid] = s.queryStart + r % s.queries;
+                rowLse[tid] = lse[at];
+                rowDelta[tid] = delta[at];
+            }
+        }
+        float acc[kBwdDimsPerThread];
+        for (int n = 0; n < kBwdDimsPerThread; ++n)
+            acc[n] = 0.0f;
+        __syncthreads();
+
+        // The key positions any row of the block can see (attentionKernel's bounds).
+        std::int64_t tMin = -1;
+        std::int64_t tMax = -1;
+        for (int r = 0; r < kBwdRows; ++r) {
+            const std::int64_t t = rowPosition[r];
+            if (t < 0)
+                continue;
+            tMin = tMin < 0 ? t : (t < tMin ? t : tMin);
+            tMax = t > tMax ? t : tMax;
+        }
+        const std::int64_t hi = tMax < lastKey ? tMax : lastKey;
+        std::int64_t lo = s.keyStart;
+        if (s.window > 0 && tMin - s.window + 1 > lo)
+            lo = tMin - s.window + 1;
+
+        for (std::int64_t p0 = lo; tMax >= 0 && p0 <= hi; p0 += kBwdKeys) {
+            for (std::int64_t e = tid; e < kBwdKeys * dim; e += kBwdThreads) {
+                const std::int64_t p = p0 + e / dim;
+                float kv = 0.0f;
+                float vv = 0.0f;
+                if (p <= hi) {
+                    const auto at = static_cast<std::uint64_t>(keyRow(s, b, p - s.keyStart, kvHead) + e % dim);
+                    kv = load(k, at);
+                    vv = load(v, at);
+                }
+                ks[e / dim][e % dim] = kv;
+                vs[e / dim][e % dim] = vv;
+            }
+            __syncthreads();
+            {
+                const int which = tid / kBwdPairs;
+                const int row = tid % kBwdPairs / kBwdKeys;
+                const int key = tid % kBwdKeys;
+                const float* x = which == 0 ? qs[row] : dos[row];
+                const float* y = which == 0 ? ks[key] : vs[key];
+                float dot = 0.0f;
+                for (std::int64_t d = 0; d < dim; ++d)
+                    dot += x[d] * y[d];
+                pair[which][row][key] = dot;
+            }
+            __syncthreads();
+            if (tid < kBwdPairs) {
+                const int row = tid / kBwdKeys;
+                const int key = tid % kBwdKeys;
+                const std::int64_t t = rowPosition[row];
+                const std::int64_t p = p0 + key;
+                float ds = 0.0f;
+                if (t >= 0 && p <= hi && visible(t, p, s.window) && rowLse[row] != negativeInfinity()) {
+                    const float prob = expf(pair[0][row][key] * s.scale - rowLse[row]);
+                    ds = prob * (pair[1][row][key] - rowDelta[row]);
+                }
+                pair[0][row][key] = ds;
+            }
+            __syncthreads();
+            {
+                const int row = tid / kBwdLanes;
+                const int lane = tid % kBwdLanes;
+                for (int n = 0; n < kBwdDimsPerThread; ++n) {
+                    const std::int64_t d = lane + static_cast<std::int64_t>(n) * kBwdLanes;
+                    if (d >= dim)
+                        break;
+                    float a = acc[n];
+                    for (int j = 0; j < kBwdKeys; ++j)
+                        a += pair[0][row][j] * ks[j][d];
+                    acc[n] = a;
+                }
+            }
+            __syncthreads();
+        }
+
+        const int row = tid / kBwdLanes;
+        const int lane = tid % kBwdLanes;
+        const std::int64_t r = firstRow + row;
+        if (r < rowsPerKv) {
+            const std::int64_t first = queryRow(s, b, r % s.queries, kvHead * group + r / s.queries);
+            for (int n = 0; n < kBwdDimsPerThread; ++n) {
+                const std::int64_t d = lane + static_cast<std::int64_t>(n) * kBwdLanes;
+                if (d >= dim)
+                    break;
+                store(dq, static_cast<std::uint64_t>(first + d), acc[n] * s.scale);
+            }
+        }
+        __syncthreads(); // the rows' state is rewritten by the next item
+    }
+}
+
+// The key kernel of Note [Attention backward]: dK and dV of kBwdKeys keys of one KV head per item.
+template <typename T>
+__global__ void attentionBackwardKeyKernel(T* dk, T* dv, const T* dout, const T* q, const T* k, const T* v,
+    const float* lse, const float* delta, device::AttentionShape s)
+{
+    __shared__ float qs[kBwdRows][kMaxHeadDim + 1];
+    __shared__ float dos[kBwdRows][kMaxHeadDim + 1];
+    __shared__ float ks[kBwdKeys][kMaxHeadDim + 1];
+    __shared__ float vs[kBwdKeys][kMaxHeadDim + 1];
+    __shared__ float pair[2][kBwdKeys][kBwdRows]; // [0]: q·k, then P; [1]: dout·v, then dS
+    __shared__ float rowLse[kBwdRows];
+    __shared__ float rowDelta[kBwdRows];
+    __shared__ std::int64_t rowPosition[kBwdRows];
+
+    const int tid = static_cast<int>(threadIdx.x);
+    const std::int64_t dim = s.headDim;
+    const std::int64_t group = s.heads / s.kvHeads;
+    const std::int64_t keyTiles = (s.keys + kBwdKeys - 1) / kBwdKeys;
+    const std::int64_t items = s.batch * s.kvHeads * keyTiles;
+
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t j0 = item % keyTiles * kBwdKeys;
+        const std::int64_t kvHead = item / keyTiles % s.kvHeads;
+        const std::int64_t b = item / keyTiles / s.kvHeads;
+        const std::int64_t jEnd = j0 + kBwdKeys < s.keys ? j0 + kBwdKeys : s.keys; // past the tile's last key
+        for (std::int64_t e = tid; e < kBwdKeys * dim; e += kBwdThreads) {
+            const std::int64_t j = j0 + e / dim;
+            float kv = 0.0f;
+            float vv = 0.0f;
+            if (j < jEnd) {
+                const auto at = static_cast<std::uint64_t>(keyRow(s, b, j, kvHead) + e % dim);
+                kv = load(k, at);
+                vv = load(v, at);
+            }
+            ks[e / dim][e % dim] = kv;
+            vs[e / dim][e % dim] = vv;
+        }
+        // The queries that see a key of the tile: position t >= its first key and, with a window, t < last + w.
+        const std::int64_t pLo = s.keyStart + j0;
+        const std::int64_t pHi = s.keyStart + jEnd - 1;
+        const std::int64_t iLo = pLo - s.queryStart > 0 ? pLo - s.queryStart : 0;
+        std::int64_t iHi = s.queries - 1;
+        if (s.window > 0 && pHi + s.window - 1 - s.queryStart < iHi)
+            iHi = pHi + s.window - 1 - s.queryStart;
+        float accK[kBwdDimsPerThread];
+        float accV[kBwdDimsPerThread];
+        for (int n = 0; n < kBwdDimsPerThread; ++n) {
+            accK[n] = 0.0f;
+            accV[n] = 0.0f;
+        }
+        __syncthreads();
+
+        for (std::int64_t g = 0; g < group; ++g) {
+            const std::int64_t h = kvHead * group + g;
+            for (std::int64_t i0 = iLo; i0 <= iHi; i0 += kBwdRows) {
+                for (std::int64_t e = tid; e < kBwdRows * dim; e += kBwdThreads) {
+                    const std::int64_t i = i0 + e / dim;
+                    float qv = 0.0f;
+                    float dov = 0.0f;
+                    if (i <= iHi) {
+                        const auto at = static_cast<std::uint64_t>(queryRow(s, b, i, h) + e % dim);
+                        qv = load(q, at);
+                        dov = load(dout, at);
+                    }
+                    qs[e / dim][e % dim] = qv;
+                    dos[e / dim][e % dim] = dov;
+                }
+                if (tid < kBwdRows) {
+                    const std::int64_t i = i0 + tid;
+                    rowPosition[tid] = i <= iHi ? s.queryStart + i : -1;
+                    rowLse[tid] = i <= iHi ? lse[rowStat(s, b, h, i)] : negativeInfinity();
+                    rowDelta[tid] = i <= iHi ? delta[rowStat(s, b, h, i)] : 0.0f;
+                }
+                __syncthreads();
+                {
+                    const int which = tid / kBwdPairs;
+                    const int key = tid % kBwdPairs / kBwdRows;
+                    const int row = tid % kBwdRows;
+                    const float* x = which == 0 ? qs[row] : dos[row];
+                    const float* y = which == 0 ? ks[key] : vs[key];
+                    float dot = 0.0f;
+                    for (std::int64_t d = 0; d < dim; ++d)
+                        dot += x[d] * y[d];
+                    pair[which][key][row] = dot;
+                }
+                __syncthreads();
+                if (tid < kBwdPairs) {
+                    const int key = tid / kBwdRows;
+                    const int row = tid % kBwdRows;
+                    const std::int64_t t = rowPosition[row];
+                    float prob = 0.0f;
+                    float ds = 0.0f;
+                    if (t >= 0 && j0 + key < jEnd && visible(t, pLo + key, s.window)
+                        && rowLse[row] != negativeInfinity()) {
+                        prob = expf(pair[0][key][row] * s.scale - rowLse[row]);
+                        ds = prob * (pair[1][key][row] - rowDelta[row]);
+                    }
+                    pair[0][key][row] = prob;
+                    pair[1][key][row] = ds;
+                }
+                __syncthreads();
+                {
+                    const int key = tid / kBwdLanes;
+                    const int lane = tid % kBwdLanes;
+                    for (int n = 0; n < kBwdDimsPerThread; ++n) {
+                        const std::int64_t d = lane + static_cast<std::int64_t>(n) * kBwdLanes;
+                        if (d >= dim)
+                            break;
+                        float ak = accK[n];
+                        float av = accV[n];
+                        for (int r = 0; r < kBwdRows; ++r) {
+                            ak += pair[1][key][r] * qs[r][d];
+                            av += pair[0][key][r] * dos[r][d];
+                        }
+                        accK[n] = ak;
+                        accV[n] = av;
+                    }
+                }
+                __syncthreads();
+            }
+        }
+
+        const int key = tid / kBwdLanes;
+        const int lane = tid % kBwdLanes;
+        if (j0 + key < jEnd) {
+            const std::int64_t first = keyRow(s, b, j0 + key, kvHead);
+            for (int n = 0; n < kBwdDimsPerThread; ++n) {
+                const std::int64_t d = lane + static_cast<std::int64_t>(n) * kBwdLanes;
+                if (d >= dim)
+                    break;
+                store(dk, static_cast<std::uint64_t>(first + d), accK[n] * s.scale);
+                store(dv, static_cast<std::uint64_t>(first + d), accV[n]);
+            }
+        }
+        __syncthreads(); // ks and vs are rewritten by the next item
+    }
+}
+
+// The eager backward's softmax step, in place on dscores [rows, cols] holding dP = dout · vᵀ (dtype, masked
+// entries -inf, as attentionScoresKernel writes them): dS = P (dP - sum over the row of P dP), float32; entries
+// with P = 0 (the masked ones) become 0. One block per row; a thread reads and writes the same elements.
+template <typename T>
+__global__ void softmaxBackwardRowsKernel(T* dscores, const T* probs, std::uint64_t rows, std::uint64_t cols)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float sum = 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float p = load(probs, row + c);
+            if (p != 0.0f)
+                sum += p * load(dscores, row + c);
+        }
+        const float total = blockSum(sum, scratch);
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float p = load(probs, row + c);
+            store(dscores, row + c, p != 0.0f ? p * (load(dscores, row + c) - total) : 0.0f);
+        }
+    }
+}
+
+// dK or dV of the eager backward: out[b, j, kvHead, :] = scale · sum over the group's query heads h and queries i
+// of w[b, h, i, j] · x[b, i, h, :] (w = dS and x = q for dK; w = probs and x = dout for dV), out contiguous
+// [batch, keys, kvHeads, headDim]. The portable GEMM's tiling with the group's rows (h, i) as the inner dimension;
+// item = (batch · kvHead, key tile, dimension tile), kTile x kTile threads, each the only writer of its element.
+template <typename T>
+__global__ void attentionKeyGradKernel(T* out, const T* w, const T* x, device::AttentionShape s, float scale)
+{
+    __shared__ float tileW[kTile][kTile + 1];
+    __shared__ float tileX[kTile][kTile + 1];
+    const int tx = static_cast<int>(threadIdx.x);
+    const int ty = static_cast<int>(threadIdx.y);
+    const std::int64_t keyTiles = (s.keys + kTile - 1) / kTile;
+    const std::int64_t dimTiles = (s.headDim + kTile - 1) / kTile;
+    const std::int64_t items = s.batch * s.kvHeads * keyTiles * dimTiles;
+    const std::int64_t group = s.heads / s.kvHeads;
+    const std::int64_t rowsPerKv = group * s.queries;
+    for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
+        const std::int64_t dimTile = item % dimTiles;
+        const std::int64_t keyTile = item / dimTiles % keyTiles;
+        const std::int64_t kvHead = item / dimTiles / keyTiles % s.kvHeads;
+        const std::int64_t b = item / dimTiles / keyTiles / s.kvHeads;
+        const std::int64_t jLoad = keyTile * kTile + tx; // key of this thread's tileW entry
+        const std::int64_t dLoad = dimTile * kTile + tx; // dimension of this thread's tileX entry
+        float acc = 0.0f;
+        for (std::int64_t r0 = 0; r0 < rowsPerKv; r0 += kTile) {
+            const std::int64_t r = r0 + ty; // the row (h, i) of this thread's loads
+            float wv = 0.0f;
+            float xv = 0.0f;
+            if (r < rowsPerKv) {
+                const std::int64_t h = kvHead * group + r / s.queries;
+                const std::int64_t i = r % s.queries;
+                if (jLoad < s.keys)
+                    wv = load(w, static_cast<std::uint64_t>(rowStat(s, b, h, i) * s.keys + jLoad));
+                if (dLoad < s.headDim)
+                    xv = load(x, static_cast<std::uint64_t>(queryRow(s, b, i, h) + dLoad));
+            }
+            tileW[ty][tx] = wv;
+            tileX[ty][tx] = xv;
+            __syncthreads();
+            for (int n = 0; n < kTile; ++n)
+                acc += tileW[n][ty] * tileX[n][tx];
+            __syncthreads();
+        }
+        const std::int64_t j = keyTile * kTile + ty;
+        const std::int64_t d = dimTile * kTile + tx;
+        if (j < s.keys && d < s.headDim)
+            store(out, static_cast<std::uint64_t>(keyRow(s, b, j, kvHead) + d), acc * scale);
+    }
+}
+
+// The backward of rmsNorm (y = x · inv · w', inv = 1 / sqrt(mean(x²) + eps), w' = weight + weightOffset):
+// dx = inv · w' dy - inv³ / cols · x · sum over the row of (w' dy x). One block per row; dx may be dy or x: every
+// read of the reductions ends at their barriers, then each thread reads and writes its own elements.
+template <typename T>
+__global__ void rmsNormBackwardKernel(T* dx, const T* dy, const T* x, const T* weight, std::uint64_t rows,
+    std::uint64_t cols, float eps, float weightOffset)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float squares = 0.0f;
+        float dot = 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float xv = load(x, row + c);
+            squares += xv * xv;
+            dot += (load(weight, c) + weightOffset) * load(dy, row + c) * xv;
+        }
+        const float inv = 1.0f / sqrtf(blockSum(squares, scratch) / static_cast<float>(cols) + eps);
+        const float coefficient = inv * inv * inv * blockSum(dot, scratch) / static_cast<float>(cols);
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float g = inv * (load(weight, c) + weightOffset) * load(dy, row + c);
+            store(dx, row + c, g - coefficient * load(x, row + c));
+        }
+    }
+}
+
+// Note [RMSNorm weight gradient]: dweight[c] = sum over rows of dy · x · inv(row), summed in float32 without
+// atomics in three steps: inv of every row (a block per row), partial sums of chunks of rows per column (a thread
+// per (chunk, column): neighbouring threads read neighbouring columns), then each column's chunks in order. The
+// float32 row scales and partial sums live in the context's scratch (GpuContext, Note [Kernel scratch]); the
+// order of the sums is fixed, so the result does not depend on the launch.
+template <typename T>
+__global__ void rmsNormInverseKernel(float* inv, const T* x, std::uint64_t rows, std::uint64_t cols, float eps)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        float squares = 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+            const float xv = load(x, r * cols + c);
+            squares += xv * xv;
+        }
+        const float total = blockSum(squares, scratch);
+        if (threadIdx.x == 0)
+            inv[r] = 1.0f / sqrtf(total / static_cast<float>(cols) + eps);
+    }
+}
+
+template <typename T>
+__global__ void rmsNormWeightPartialKernel(float* partial, const T* dy, const T* x, const float* inv,
+    std::uint64_t rows, std::uint64_t cols, std::uint64_t chunks, std::uint64_t rowsPerChunk)
+{
+    for (std::uint64_t i = firstIndex(); i < chunks * cols; i += gridStride()) {
+        const std::uint64_t c = i % cols;
+        const std::uint64_t first = i / cols * rowsPerChunk;
+        const std::uint64_t last = first + rowsPerChunk < rows ? first + rowsPerChunk : rows;
+        float sum = 0.0f;
+        for (std::uint64_t r = first; r < last; ++r)
+            sum += load(dy, r * cols + c) * load(x, r * cols + c) * inv[r];
+        partial[i] = sum;
+    }
+}
+
+template <typename T>
+__global__ void rmsNormWeightSumKernel(T* dweight, const float* partial, std::uint64_t cols, std::uint64_t chunks)
+{
+    for (std::uint64_t c = firstIndex(); c < cols; c += gridStride()) {
+        float sum = 0.0f;
+        for (std::uint64_t chunk = 0; chunk < chunks; ++chunk)
+            sum += partial[chunk * cols + c];
+        store(dweight, c, sum);
+    }
+}
+
+template <typename T>
+__global__ void gatedActivationBackwardKernel(
+    T* dgate, T* dup, const T* dout, const T* gate, const T* up, std::uint64_t count, int act)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const float d = load(dout, i);
+        const float g = load(gate, i);
+        const float u = load(up, i);
+        store(dgate, i, d * u * activateGrad(g, act));
+        store(dup, i, d * activate(g, act));
+    }
+}
+
+// One block per row of float32: out = in - (max + log(sum exp(in - max))); a row of -inf stays -inf. out may be in.
+__global__ void logSoftmaxRowsKernel(float* out, const float* in, std::uint64_t rows, std::uint64_t cols)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float m = negativeInfinity();
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            m = fmaxf(m, in[row + c]);
+        m = blockMax(m, scratch);
+        float sum = 0.0f;
+        if (m != negativeInfinity())
+            for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+                sum += expf(in[row + c] - m);
+        const float total = blockSum(sum, scratch);
+        const float logSum = m != negativeInfinity() ? m + logf(total) : negativeInfinity();
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            out[row + c] = m != negativeInfinity() ? in[row + c] - logSum : negativeInfinity();
+    }
+}
+
+// One block: loss[0] = (loss[0] when accumulating, else 0) - scale · sum over rows of logprobs[r, labels[r]], the
+// sum in float32 in a fixed order. A label outside [0, cols) adds nothing (PyTorch's ignore_index; the caller's
+// scale says what the mean is over).
+__global__ void nllLossKernel(float* loss, const float* logprobs, const int* labels, std::uint64_t rows,
+    std::uint64_t cols, float scale, bool accumulate)
+{
+    __shared__ float scratch[kRowThreads];
+    float sum = 0.0f;
+    for (std::uint64_t r = threadIdx.x; r < rows; r += blockDim.x) {
+        const int label = labels[r];
+        if (label >= 0 && static_cast<std::uint64_t>(label) < cols)
+            sum += logprobs[r * cols + static_cast<std::uint64_t>(label)];
+    }
+    const float total = blockSum(sum, scratch);
+    if (threadIdx.x == 0)
+        loss[0] = (accumulate ? loss[0] : 0.0f) - scale * total;
+}
+
+__global__ void nllLossBackwardKernel(
+    float* grad, const int* labels, std::uint64_t count, std::uint64_t cols, float scale)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const int label = labels[i / cols];
+        grad[i] = (label >= 0 && static_cast<std::uint64_t>(label) == i % cols) ? -scale : 0.0f;
+    }
+}
+
+// One block per row: gradIn = gradOut - exp(logprobs) · sum of the row's gradOut; gradIn may be gradOut.
+__global__ void logSoftmaxBackwardKernel(
+    float* gradIn, const float* gradOut, const float* logprobs, std::uint64_t rows, std::uint64_t cols)
+{
+    __shared__ float scratch[kRowThreads];
+    for (std::uint64_t r = blockIdx.x; r < rows; r += gridDim.x) {
+        const std::uint64_t row = r * cols;
+        float sum = 0.0f;
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            sum += gradOut[row + c];
+        const float total = blockSum(sum, scratch);
+        for (std::uint64_t c = threadIdx.x; c < cols; c += blockDim.x)
+            gradIn[row + c] = gradOut[row + c] - expf(logprobs[row + c]) * total;
+    }
+}
+
+// One thread per hidden column, walking the tokens in order: the only writer of its column of every row, so
+// repeated ids add up without races or atomics (each addition rounded to dtype). An id outside [0, vocab) adds
+// nothing, as embeddingKernel reads nothing for it.
+template <typename T>
+__global__ void embeddingBackwardKernel(T* dtable, const T* dout, const int* ids, std::uint64_t tokens,
+    std::uint64_t hidden, std::int64_t vocab, float scale)
+{
+    for (std::uint64_t c = firstIndex(); c < hidden; c += gridStride())
+        for (std::uint64_t t = 0; t < tokens; ++t) {
+            const int id = ids[t];
+            if (id < 0 || id >= vocab)
+                continue;
+            const std::uint64_t at = static_cast<std::uint64_t>(id) * hidden + c;
+            store(dtable, at, load(dtable, at) + scale * load(dout, t * hidden + c));
+        }
+}
+
+template <typename T> __global__ void sgdKernel(T* param, const T* grad, std::uint64_t count, float lr)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(param, i, load(param, i) - lr * load(grad, i));
+}
+
+// Note [8-bit Adam states]: blocks of k8bitBlock elements, one float32 absmax per moment per block; state1 (m) is
+// signed, value (code - 128) · absmax1 / 127 (codes 1 .. 255), state2 (v) unsigned, value code · absmax2 / 255.
+// One thread block per quantization block, k8bitPerThread elements per thread (strided by kRowThreads, so reads
+// are coalesced): dequantize, the AdamW update of adamKernel with the float32 moments, the block's new absmax of
+// each moment (blockMax), and the moments requantized to it (round to nearest). Every thread has read the old
+// absmax before the first blockMax's barrier, after which thread 0 writes the new one.
+template <typename T>
+__global__ void adam8bitKernel(T* param, const T* grad, unsigned char* state1, unsigned char* state2, float* absmax1,
+    float* absmax2, std::uint64_t count, float lr, float beta1, float beta2, float eps, float weightDecay,
+    float correction1, float correction2)
+{
+    __shared__ float scratch[kRowThreads];
+    const std::uint64_t blocks = (count + k8bitBlock - 1) / k8bitBlock;
+    for (std::uint64_t block = blockIdx.x; block < blocks; block += gridDim.x) {
+        const std::uint64_t first = block * k8bitBlock + threadIdx.x;
+        const float scale1 = absmax1[block] / 127.0f;
+        const float scale2 = absmax2[block] / 255.0f;
+        float m[k8bitPerThread];
+        float v[k8bitPerThread];
+        float max1 = 0.0f;
+        float max2 = 0.0f;
+        for (int n = 0; n < k8bitPerThread; ++n) {
+            const std::uint64_t i = first + static_cast<std::uint64_t>(n) * kRowThreads;
+            m[n] = 0.0f;
+            v[n] = 0.0f;
+            if (i >= count)
+                continue;
+            float p = load(param, i);
+            const float g = load(grad, i);
+            p -= lr * weightDecay * p;
+            m[n] = beta1 * (static_cast<float>(static_cast<int>(state1[i]) - 128) * scale1) + (1.0f - beta1) * g;
+            v[n] = beta2 * (static_cast<float>(state2[i]) * scale2) + (1.0f - beta2) * g * g;
+            p -= lr * (m[n] / correction1) / (sqrtf(v[n] / correction2) + eps);
+            store(param, i, p);
+            max1 = fmaxf(max1, fabsf(m[n]));
+            max2 = fmaxf(max2, v[n]);
+        }
+        const float new1 = blockMax(max1, scratch);
+        const float new2 = blockMax(max2, scratch);
+        if (threadIdx.x == 0) {
+            absmax1[block] = new1;
+            absmax2[block] = new2;
+        }
+        const float inv1 = new1 > 0.0f ? 127.0f / new1 : 0.0f;
+        const float inv2 = new2 > 0.0f ? 255.0f / new2 : 0.0f;
+        for (int n = 0; n < k8bitPerThread; ++n) {
+            const std::uint64_t i = first + static_cast<std::uint64_t>(n) * kRowThreads;
+            if (i >= count)
+                continue;
+            const float c1 = fminf(fmaxf(rintf(m[n] * inv1), -127.0f), 127.0f);
+            const float c2 = fminf(fmaxf(rintf(v[n] * inv2), 0.0f), 255.0f);
+            state1[i] = static_cast<unsigned char>(static_cast<int>(c1) + 128);
+            state2[i] = static_cast<unsigned char>(static_cast<int>(c2));
+        }
+    }
+}
+
 // ---- host side ---------------------------------------------------------------------------------------------
 
 inline unsigned int blocksFor(std::uint64_t count)
@@ -915,20 +1575,39 @@ inline Error mseLoss(
     });
 }
 
-inline Error adamStep(Stream s, void* param, const void* grad, void* m, void* v, std::uint64_t count,
-    device::DType dtype, std::int64_t step, float lr, float beta1, float beta2, float eps, float weightDecay)
+// 1 - beta^step, the bias correction of an Adam moment, in double on the host.
+inline float adamCorrection(float beta, std::int64_t step)
+{
+    return static_cast<float>(1.0 - std::pow(static_cast<double>(beta), static_cast<double>(step)));
+}
+
+// AdamW with moments of stateType (adamStep: float32; adamStepStates: the caller's).
+inline Error adamStepStates(Stream s, void* param, const void* grad, void* m, void* v, std::uint64_t count,
+    device::DType dtype, device::DType stateType, std::int64_t step, float lr, float beta1, float beta2, float eps,
+    float weightDecay)
 {
     if (count == 0)
         return kSuccess;
-    const auto correction1 = static_cast<float>(1.0 - std::pow(static_cast<double>(beta1), static_cast<double>(step)));
-    const auto correction2 = static_cast<float>(1.0 - std::pow(static_cast<double>(beta2), static_cast<double>(step)));
-    return withStorageType(dtype, [&](auto tag) {
-        using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(adamKernel<T>, blocksFor(count), kThreads, s)
-        (static_cast<T*>(param), static_cast<const T*>(grad), static_cast<float*>(m), static_cast<float*>(v), count, lr,
-            beta1, beta2, eps, weightDecay, correction1, correction2);
-        return GPURT(GetLastError)();
+    const float correction1 = adamCorrection(beta1, step);
+    const float correction2 = adamCorrection(beta2, step);
+    return withStorageType(dtype, [&](auto paramTag) {
+        using P = ITERAGPU_STORAGE(paramTag);
+        return withStorageType(stateType, [&](auto stateTag) {
+            using S = ITERAGPU_STORAGE(stateTag);
+            using Types = AdamTypes<P, S>;
+            ITERAGPU_LAUNCH(adamKernel<Types>, blocksFor(count), kThreads, s)
+            (static_cast<P*>(param), static_cast<const P*>(grad), static_cast<S*>(m), static_cast<S*>(v), count, lr,
+                beta1, beta2, eps, weightDecay, correction1, correction2);
+            return GPURT(GetLastError)();
+        });
     });
+}
+
+inline Error adamStep(Stream s, void* param, const void* grad, void* m, void* v, std::uint64_t count,
+    device::DType dtype, std::int64_t step, float lr, float beta1, float beta2, float eps, float weightDecay)
+{
+    return adamStepStates(
+        s, param, grad, m, v, count, dtype, device::DType::Float32, step, lr, beta1, beta2, eps, weightDecay);
 }
 
 inline constexpr std::int64_t kMaxGridY = 65535; // blocks along y, both runtimes
@@ -1012,8 +1691,9 @@ inline Error rmsNorm(Stream s, void* out, const void* in, const void* weight, st
     });
 }
 
+// rope() with direction 1, ropeBackward() with -1 (ropeKernel).
 inline Error rope(Stream s, void* x, std::uint64_t batch, std::uint64_t seq, std::uint64_t heads, std::uint64_t headDim,
-    std::int64_t positionStart, float theta, device::DType dtype)
+    std::int64_t positionStart, float theta, device::DType dtype, float direction = 1.0f)
 {
     const std::uint64_t half = headDim / 2;
     const std::uint64_t pairs = batch * seq * heads * half;
@@ -1022,7 +1702,7 @@ inline Error rope(Stream s, void* x, std::uint64_t batch, std::uint64_t seq, std
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(ropeKernel<T>, blocksFor(pairs), kThreads, s)
-        (static_cast<T*>(x), pairs, half, heads, seq, positionStart, theta);
+        (static_cast<T*>(x), pairs, half, heads, seq, positionStart, theta, direction);
         return GPURT(GetLastError)();
     });
 }
@@ -1082,8 +1762,9 @@ inline Error copyKv(Stream s, void* dst, const device::KvLayout& dstLayout, cons
     });
 }
 
+// The fused attention; lseF32 null for inference, training's attentionForward passes it.
 inline Error attention(Stream s, void* out, const void* q, const void* k, const void* v, const device::KvLayout& layout,
-    const device::AttentionShape& shape, device::DType dtype)
+    const device::AttentionShape& shape, device::DType dtype, void* lseF32 = nullptr)
 {
     const auto group = static_cast<std::uint64_t>(shape.heads / shape.kvHeads);
     const std::uint64_t rowsPerKv = group * static_cast<std::uint64_t>(shape.queries);
@@ -1094,7 +1775,8 @@ inline Error attention(Stream s, void* out, const void* q, const void* k, const 
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(attentionKernel<T>, blocksForItems(items), kAttnThreads, s)
-        (static_cast<T*>(out), static_cast<const T*>(q), kvRows(k, layout), kvRows(v, layout), shape);
+        (static_cast<T*>(out), static_cast<float*>(lseF32), static_cast<const T*>(q), kvRows(k, layout),
+            kvRows(v, layout), shape);
         return GPURT(GetLastError)();
     });
 }
@@ -1126,7 +1808,7 @@ inline Error attentionValues(Stream s, void* out, const void* probs, const void*
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(attentionValuesKernel<T>, blocksForItems(items), dim3(kTile, kTile), s)
-        (static_cast<T*>(out), static_cast<const T*>(probs), kvRows(v, layout), shape);
+        (static_cast<T*>(out), static_cast<const T*>(probs), kvRows(v, layout), shape, 1.0f);
         return GPURT(GetLastError)();
     });
 }
@@ -1231,6 +1913,273 @@ inline Error argmaxRows(
     });
 }
 
+// ---- the training launchers (ABI 4). Arguments are validated by the context, as for the decoder's.
+
+// The contiguous K or V of a training step as a KvLayout: key j (position keyStart + j) at row j.
+inline device::KvLayout trainingKvLayout(const device::AttentionShape& shape)
+{
+    device::KvLayout layout;
+    layout.heads = shape.kvHeads;
+    layout.headDim = shape.headDim;
+    layout.capacity = std::max<std::int64_t>(shape.keys, 1);
+    layout.base = shape.keyStart;
+    return layout;
+}
+
+inline Error attentionForward(Stream s, void* out, void* lseF32, const void* q, const void* k, const void* v,
+    const device::AttentionShape& shape, device::DType dtype)
+{
+    return attention(s, out, q, k, v, trainingKvLayout(shape), shape, dtype, lseF32);
+}
+
+// After each launch of a launcher that makes several: returns the launch's error when it failed, so the first
+// failed launch is the one reported and nothing after it is launched.
+#define ITERAGPU_LAUNCHED()                                                                                            \
+    do {                                                                                                               \
+        const Error launchError_ = GPURT(GetLastError)();                                                              \
+        if (launchError_ != kSuccess)                                                                                  \
+            return launchError_;                                                                                       \
+    } while (false)
+
+// Note [Attention backward]: delta, then the query kernel (dQ), then the key kernel (dK, dV).
+inline Error attentionBackward(Stream s, void* dq, void* dk, void* dv, void* deltaF32, const void* dout, const void* q,
+    const void* k, const void* v, const void* out, const void* lseF32, const device::AttentionShape& shape,
+    device::DType dtype)
+{
+    const auto rows = static_cast<std::uint64_t>(shape.batch * shape.heads * shape.queries);
+    const auto group = static_cast<std::uint64_t>(shape.heads / shape.kvHeads);
+    const std::uint64_t queryItems = static_cast<std::uint64_t>(shape.batch * shape.kvHeads)
+        * ((group * static_cast<std::uint64_t>(shape.queries) + kBwdRows - 1) / kBwdRows);
+    const std::uint64_t keyItems = static_cast<std::uint64_t>(shape.batch * shape.kvHeads)
+        * ((static_cast<std::uint64_t>(shape.keys) + kBwdKeys - 1) / kBwdKeys);
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        const auto* doutT = static_cast<const T*>(dout);
+        const auto* qT = static_cast<const T*>(q);
+        const auto* kT = static_cast<const T*>(k);
+        const auto* vT = static_cast<const T*>(v);
+        const auto* lse = static_cast<const float*>(lseF32);
+        auto* delta = static_cast<float*>(deltaF32);
+        if (rows > 0) {
+            ITERAGPU_LAUNCH(attentionDeltaKernel<T>, blocksFor(rows), kThreads, s)
+            (delta, doutT, static_cast<const T*>(out), shape);
+            ITERAGPU_LAUNCHED();
+            ITERAGPU_LAUNCH(attentionBackwardQueryKernel<T>, blocksForItems(queryItems), kBwdThreads, s)
+            (static_cast<T*>(dq), doutT, qT, kT, vT, lse, delta, shape);
+            ITERAGPU_LAUNCHED();
+        }
+        if (keyItems > 0) {
+            ITERAGPU_LAUNCH(attentionBackwardKeyKernel<T>, blocksForItems(keyItems), kBwdThreads, s)
+            (static_cast<T*>(dk), static_cast<T*>(dv), doutT, qT, kT, vT, lse, delta, shape);
+            ITERAGPU_LAUNCHED();
+        }
+        return kSuccess;
+    });
+}
+
+// The eager backward as the eager forward's kernels run it backwards: dP = dout · Vᵀ into dscores (the scores
+// kernel, unscaled), dS in place (softmaxBackwardRowsKernel), dQ = scale · dS · K (the values kernel), then
+// dK = scale · dSᵀ · Q and dV = probsᵀ · dout (attentionKeyGradKernel).
+inline Error attentionEagerBackward(Stream s, void* dq, void* dk, void* dv, void* dscores, const void* dout,
+    const void* q, const void* k, const void* v, const void* probs, const device::AttentionShape& shape,
+    device::DType dtype)
+{
+    const auto tiles = [](std::int64_t n) { return static_cast<std::uint64_t>((n + kTile - 1) / kTile); };
+    const auto bh = static_cast<std::uint64_t>(shape.batch * shape.heads);
+    const auto rows = bh * static_cast<std::uint64_t>(shape.queries);
+    const std::uint64_t scoreItems = bh * tiles(shape.queries) * tiles(shape.keys);
+    const std::uint64_t queryItems = bh * tiles(shape.queries) * tiles(shape.headDim);
+    const std::uint64_t keyItems
+        = static_cast<std::uint64_t>(shape.batch * shape.kvHeads) * tiles(shape.keys) * tiles(shape.headDim);
+    const device::KvLayout layout = trainingKvLayout(shape);
+    device::AttentionShape unscaled = shape;
+    unscaled.scale = 1.0f;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        auto* ds = static_cast<T*>(dscores);
+        if (scoreItems > 0) {
+            ITERAGPU_LAUNCH(attentionScoresKernel<T>, blocksForItems(scoreItems), dim3(kTile, kTile), s)
+            (ds, static_cast<const T*>(dout), kvRows(v, layout), unscaled);
+            ITERAGPU_LAUNCHED();
+            ITERAGPU_LAUNCH(softmaxBackwardRowsKernel<T>, blocksForItems(rows), kRowThreads, s)
+            (ds, static_cast<const T*>(probs), rows, static_cast<std::uint64_t>(shape.keys));
+            ITERAGPU_LAUNCHED();
+        }
+        if (queryItems > 0) {
+            ITERAGPU_LAUNCH(attentionValuesKernel<T>, blocksForItems(queryItems), dim3(kTile, kTile), s)
+            (static_cast<T*>(dq), ds, kvRows(k, layout), shape, shape.scale);
+            ITERAGPU_LAUNCHED();
+        }
+        if (keyItems > 0) {
+            ITERAGPU_LAUNCH(attentionKeyGradKernel<T>, blocksForItems(keyItems), dim3(kTile, kTile), s)
+            (static_cast<T*>(dk), ds, static_cast<const T*>(q), shape, shape.scale);
+            ITERAGPU_LAUNCHED();
+            ITERAGPU_LAUNCH(attentionKeyGradKernel<T>, blocksForItems(keyItems), dim3(kTile, kTile), s)
+            (static_cast<T*>(dv), static_cast<const T*>(probs), static_cast<const T*>(dout), shape, 1.0f);
+            ITERAGPU_LAUNCHED();
+        }
+        return kSuccess;
+    });
+}
+
+inline Error ropeBackward(Stream s, void* x, std::uint64_t batch, std::uint64_t seq, std::uint64_t heads,
+    std::uint64_t headDim, std::int64_t positionStart, float theta, device::DType dtype)
+{
+    return rope(s, x, batch, seq, heads, headDim, positionStart, theta, dtype, -1.0f);
+}
+
+// Note [RMSNorm weight gradient]: rows in at most kNormWeightChunks chunks of equal size (the last shorter).
+inline std::uint64_t rmsNormRowsPerChunk(std::uint64_t rows)
+{
+    return std::max<std::uint64_t>(1, (rows + kNormWeightChunks - 1) / kNormWeightChunks);
+}
+
+// Float32 scratch rmsNormBackward needs: the row scales and the chunks' partial sums, with dweight only.
+inline std::uint64_t rmsNormBackwardScratchBytes(std::uint64_t rows, std::uint64_t cols, bool withWeight)
+{
+    if (!withWeight || cols == 0)
+        return 0;
+    const std::uint64_t perChunk = rmsNormRowsPerChunk(rows);
+    const std::uint64_t chunks = (rows + perChunk - 1) / perChunk;
+    return (rows + chunks * cols) * sizeof(float);
+}
+
+// dweight (when not null) first, from dy and x before dx is written: dx may be either of them.
+inline Error rmsNormBackward(Stream s, void* dx, void* dweight, const void* dy, const void* x, const void* weight,
+    std::uint64_t rows, std::uint64_t cols, float eps, float weightOffset, void* scratch, device::DType dtype)
+{
+    if (cols == 0)
+        return kSuccess;
+    const std::uint64_t perChunk = rmsNormRowsPerChunk(rows);
+    const std::uint64_t chunks = (rows + perChunk - 1) / perChunk;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        const auto* dyT = static_cast<const T*>(dy);
+        const auto* xT = static_cast<const T*>(x);
+        if (dweight) {
+            auto* inv = static_cast<float*>(scratch);
+            float* partial = inv + rows;
+            if (rows > 0) {
+                ITERAGPU_LAUNCH(rmsNormInverseKernel<T>, blocksForItems(rows), kRowThreads, s)
+                (inv, xT, rows, cols, eps);
+                ITERAGPU_LAUNCHED();
+                ITERAGPU_LAUNCH(rmsNormWeightPartialKernel<T>, blocksFor(chunks * cols), kThreads, s)
+                (partial, dyT, xT, inv, rows, cols, chunks, perChunk);
+                ITERAGPU_LAUNCHED();
+            }
+            ITERAGPU_LAUNCH(rmsNormWeightSumKernel<T>, blocksFor(cols), kThreads, s)
+            (static_cast<T*>(dweight), partial, cols, chunks);
+            ITERAGPU_LAUNCHED();
+        }
+        if (rows > 0) {
+            ITERAGPU_LAUNCH(rmsNormBackwardKernel<T>, blocksForItems(rows), kRowThreads, s)
+            (static_cast<T*>(dx), dyT, xT, static_cast<const T*>(weight), rows, cols, eps, weightOffset);
+            ITERAGPU_LAUNCHED();
+        }
+        return kSuccess;
+    });
+}
+
+inline Error gatedActivationBackward(Stream s, void* dgate, void* dup, const void* dout, const void* gate,
+    const void* up, std::uint64_t count, device::Activation act, device::DType dtype)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(gatedActivationBackwardKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(dgate), static_cast<T*>(dup), static_cast<const T*>(dout), static_cast<const T*>(gate),
+            static_cast<const T*>(up), count, static_cast<int>(act));
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error logSoftmaxRows(Stream s, void* outF32, const void* inF32, std::uint64_t rows, std::uint64_t cols)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(logSoftmaxRowsKernel, blocksForItems(rows), kRowThreads, s)
+    (static_cast<float*>(outF32), static_cast<const float*>(inF32), rows, cols);
+    return GPURT(GetLastError)();
+}
+
+// Always one launch: with no rows the loss is still written (0, or left as it was when accumulating).
+inline Error nllLoss(Stream s, void* lossF32, const void* logprobsF32, const void* labels, std::uint64_t rows,
+    std::uint64_t cols, float scale, bool accumulate)
+{
+    ITERAGPU_LAUNCH(nllLossKernel, 1, kRowThreads, s)
+    (static_cast<float*>(lossF32), static_cast<const float*>(logprobsF32), static_cast<const int*>(labels), rows, cols,
+        scale, accumulate);
+    return GPURT(GetLastError)();
+}
+
+inline Error nllLossBackward(
+    Stream s, void* gradF32, const void* labels, std::uint64_t rows, std::uint64_t cols, float scale)
+{
+    const std::uint64_t count = rows * cols;
+    if (count == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(nllLossBackwardKernel, blocksFor(count), kThreads, s)
+    (static_cast<float*>(gradF32), static_cast<const int*>(labels), count, cols, scale);
+    return GPURT(GetLastError)();
+}
+
+inline Error logSoftmaxBackward(
+    Stream s, void* gradInF32, const void* gradOutF32, const void* logprobsF32, std::uint64_t rows, std::uint64_t cols)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(logSoftmaxBackwardKernel, blocksForItems(rows), kRowThreads, s)
+    (static_cast<float*>(gradInF32), static_cast<const float*>(gradOutF32), static_cast<const float*>(logprobsF32),
+        rows, cols);
+    return GPURT(GetLastError)();
+}
+
+inline Error embeddingBackward(Stream s, void* dtable, const void* dout, const void* ids, std::uint64_t tokens,
+    std::uint64_t hidden, std::int64_t vocab, float scale, device::DType dtype)
+{
+    if (tokens == 0 || hidden == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(embeddingBackwardKernel<T>, blocksFor(hidden), kThreads, s)
+        (static_cast<T*>(dtable), static_cast<const T*>(dout), static_cast<const int*>(ids), tokens, hidden, vocab,
+            scale);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error sgdStep(Stream s, void* param, const void* grad, std::uint64_t count, device::DType dtype, float lr)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(sgdKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(param), static_cast<const T*>(grad), count, lr);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error adam8bitStep(Stream s, void* param, const void* grad, void* state1, void* state2, void* absmax1,
+    void* absmax2, std::uint64_t count, device::DType dtype, std::int64_t step, float lr, float beta1, float beta2,
+    float eps, float weightDecay)
+{
+    if (count == 0)
+        return kSuccess;
+    const float correction1 = adamCorrection(beta1, step);
+    const float correction2 = adamCorrection(beta2, step);
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(adam8bitKernel<T>, blocksForItems((count + k8bitBlock - 1) / k8bitBlock), kRowThreads, s)
+        (static_cast<T*>(param), static_cast<const T*>(grad), static_cast<unsigned char*>(state1),
+            static_cast<unsigned char*>(state2), static_cast<float*>(absmax1), static_cast<float*>(absmax2), count, lr,
+            beta1, beta2, eps, weightDecay, correction1, correction2);
+        return GPURT(GetLastError)();
+    });
+}
+
+#undef ITERAGPU_LAUNCHED
 #undef ITERAGPU_STORAGE
 
 } // namespace iteragpu::gpu::kernels

@@ -160,9 +160,9 @@ public:
         return *this;
     }
 
-    // An attention problem (backend.h's AttentionShape) read through layout: kvHeads divides heads, the layout
-    // has kvHeads x headDim rows and room for the keys, and the q/out tensor fits.
-    KernelArguments& attention(const device::AttentionShape& s, const device::KvLayout& layout, const void* data)
+    // The dimensions of an attention problem (backend.h's AttentionShape): non-negative, at least one head of
+    // each kind and one dimension, kvHeads dividing heads, positions within range, a finite scale.
+    KernelArguments& attentionShape(const device::AttentionShape& s)
     {
         atLeast("batch", s.batch, 0)
             .atLeast("queries", s.queries, 0)
@@ -175,14 +175,31 @@ public:
             .position("keyStart", s.keyStart, s.keys);
         if (ok() && s.heads % s.kvHeads != 0)
             m_reason = "kvHeads " + std::to_string(s.kvHeads) + " does not divide heads " + std::to_string(s.heads);
+        if (ok() && !std::isfinite(s.scale))
+            m_reason = "scale is not finite";
+        return *this;
+    }
+
+    // An attention problem read through layout: the shape as above, the layout has kvHeads x headDim rows and
+    // room for the keys, and the q/out tensor fits.
+    KernelArguments& attention(const device::AttentionShape& s, const device::KvLayout& layout, const void* data)
+    {
+        attentionShape(s);
         if (ok() && (layout.heads != s.kvHeads || layout.headDim != s.headDim))
             m_reason = "the layout's rows are " + std::to_string(layout.heads) + " x " + std::to_string(layout.headDim)
                 + ", the shape's kvHeads x headDim " + std::to_string(s.kvHeads) + " x " + std::to_string(s.headDim);
-        if (ok() && !std::isfinite(s.scale))
-            m_reason = "scale is not finite";
         if (ok() && s.batch > 0 && s.keys > 0)
             kvLayout("layout", layout, data, s.batch, s.keys);
         return elements("q", { s.batch, s.queries, s.heads, s.headDim });
+    }
+
+    // A training attention problem (backend.h, ABI 4): the shape as above, K and V contiguous [batch, keys,
+    // kvHeads, headDim] and q [batch, queries, heads, headDim] within int64; count() is q's element count.
+    KernelArguments& trainingAttention(const device::AttentionShape& s)
+    {
+        return attentionShape(s)
+            .elements("k", { s.batch, s.keys, s.kvHeads, s.headDim })
+            .elements("q", { s.batch, s.queries, s.heads, s.headDim });
     }
 
 private:

@@ -1075,13 +1075,4 @@ inline std::vector<KernelCheck> decoderKernelChecks()
     return checks;
 }
 
-// kernelChecks() then decoderKernelChecks(): what the three drivers run.
-inline std::vector<KernelCheck> allKernelChecks()
-{
-    auto checks = kernelChecks();
-    for (auto& c : decoderKernelChecks())
-        checks.push_back(std::move(c));
-    return checks;
-}
-
 } // namespace iteragpu::gpucheck

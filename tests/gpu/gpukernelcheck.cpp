@@ -3,7 +3,7 @@
 //   iteragpu_gpu_kernel_check [DEVICE]      DEVICE defaults to cuda:0
 // Prints one line per check; exit 0 when none failed, 1 when one did, 2 when the device is missing.
 #include "core/registry/backendregistry.h"
-#include "gpu/decoderchecks.h"
+#include "gpu/trainingchecks.h"
 
 #include <exception>
 #include <iostream>

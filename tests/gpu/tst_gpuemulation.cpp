@@ -13,7 +13,7 @@
 #include "core/workloads/workload.h"
 #include "gpu/common/gpubackend.h"
 #include "gpu/common/gpucontext.h"
-#include "gpu/decoderchecks.h"
+#include "gpu/trainingchecks.h"
 
 #include <QTest>
 #include <algorithm>
@@ -201,6 +201,84 @@ const std::vector<RefusedCall>& refusedCalls()
             [](auto& c, void* p) { return c.argmaxRows(p, p, 3, 0, DType::Float32); } },
         { "copyToDevice, null source", "copyToDevice: hostSrc is null",
             [](auto& c, void* p) { return c.copyToDevice(p, nullptr, 8); } },
+        // The training kernels (ABI 4).
+        { "attentionForward, head dim above the fused kernel's",
+            "attentionForward: headDim 512 is more than the fused kernel's 256",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.headDim = 512;
+                return c.attentionForward(p, p, p, p, p, s, DType::BFloat16);
+            } },
+        { "attentionForward, null lse", "attentionForward: lseF32 is null",
+            [](auto& c, void* p) { return c.attentionForward(p, nullptr, p, p, p, smallShape(), DType::BFloat16); } },
+        { "attentionBackward, kvHeads not dividing heads", "attentionBackward: kvHeads 3 does not divide heads 4",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.kvHeads = 3;
+                return c.attentionBackward(p, p, p, p, p, p, p, p, p, p, s, DType::Float16);
+            } },
+        { "attentionBackward, null delta", "attentionBackward: deltaF32 is null",
+            [](auto& c, void* p) {
+                return c.attentionBackward(p, p, p, nullptr, p, p, p, p, p, p, smallShape(), DType::Float16);
+            } },
+        { "attentionBackward, keys past 2^62", "attentionBackward: keyStart",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.keyStart = gpu::KernelArguments::kMaxPosition;
+                return c.attentionBackward(p, p, p, p, p, p, p, p, p, p, s, DType::Float16);
+            } },
+        { "attentionEagerBackward, null dscores", "attentionEagerBackward: dscores is null",
+            [](auto& c, void* p) {
+                return c.attentionEagerBackward(p, p, p, nullptr, p, p, p, p, p, smallShape(), DType::Float32);
+            } },
+        { "attentionEagerBackward, infinite scale", "attentionEagerBackward: scale is not finite",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.scale = INFINITY;
+                return c.attentionEagerBackward(p, p, p, p, p, p, p, p, p, s, DType::Float32);
+            } },
+        { "ropeBackward, odd head dimension", "ropeBackward: headDim must be even, got 7",
+            [](auto& c, void* p) { return c.ropeBackward(p, 1, 2, 2, 7, 0, 10000.0f, DType::BFloat16); } },
+        { "rmsNormBackward, negative eps", "rmsNormBackward: eps must be a finite non-negative number",
+            [](auto& c, void* p) { return c.rmsNormBackward(p, p, p, p, p, 2, 8, -1.0f, 0.0f, DType::Float32); } },
+        { "rmsNormBackward, null dy", "rmsNormBackward: dy is null",
+            [](auto& c, void* p) {
+                return c.rmsNormBackward(p, p, nullptr, p, p, 2, 8, 1e-6f, 0.0f, DType::Float32);
+            } },
+        { "rmsNormBackward, infinite offset", "rmsNormBackward: weightOffset is not finite",
+            [](auto& c, void* p) { return c.rmsNormBackward(p, p, p, p, p, 2, 8, 1e-6f, INFINITY, DType::Float32); } },
+        { "gatedActivationBackward, unknown activation", "gatedActivationBackward: unknown activation 9",
+            [](auto& c, void* p) {
+                return c.gatedActivationBackward(p, p, p, p, p, 4, static_cast<device::Activation>(9), DType::Float32);
+            } },
+        { "logSoftmaxRows, overflowing shape", "logSoftmaxRows: invalid shape of inF32",
+            [](auto& c, void* p) { return c.logSoftmaxRows(p, p, 1LL << 40, 1LL << 40); } },
+        { "nllLoss, null loss", "nllLoss: lossF32 is null",
+            [](auto& c, void* p) { return c.nllLoss(nullptr, p, p, 4, 8, 0.25f, false); } },
+        { "nllLoss, NaN scale", "nllLoss: scale is not finite",
+            [](auto& c, void* p) { return c.nllLoss(p, p, p, 4, 8, NAN, false); } },
+        { "nllLossBackward, null labels", "nllLossBackward: labels is null",
+            [](auto& c, void* p) { return c.nllLossBackward(p, nullptr, 4, 8, 0.25f); } },
+        { "logSoftmaxBackward, null logprobs", "logSoftmaxBackward: logprobsF32 is null",
+            [](auto& c, void* p) { return c.logSoftmaxBackward(p, p, nullptr, 4, 8); } },
+        { "embeddingBackward, vocab 0", "embeddingBackward: vocab must be in [1, 2147483647], got 0",
+            [](auto& c, void* p) { return c.embeddingBackward(p, p, p, 3, 8, 0, 1.0f, DType::BFloat16); } },
+        { "sgdStep, unknown dtype", "sgdStep: dtype is not a dtype (4)",
+            [](auto& c, void* p) { return c.sgdStep(p, p, 4, static_cast<DType>(4), 0.1f); } },
+        { "adamStepStates, unknown state type", "adamStepStates: stateType is not a dtype (5)",
+            [](auto& c, void* p) {
+                return c.adamStepStates(
+                    p, p, p, p, 4, DType::BFloat16, static_cast<DType>(5), 1, 1e-3f, 0.9f, 0.999f, 1e-8f, 0.0f);
+            } },
+        { "adamStepStates, step 0", "adamStepStates: step must be 1 or more, got 0",
+            [](auto& c, void* p) {
+                return c.adamStepStates(
+                    p, p, p, p, 4, DType::BFloat16, DType::BFloat16, 0, 1e-3f, 0.9f, 0.999f, 1e-8f, 0.0f);
+            } },
+        { "adam8bitStep, null absmax2", "adam8bitStep: absmax2 is null",
+            [](auto& c, void* p) {
+                return c.adam8bitStep(p, p, p, p, p, nullptr, 4, DType::Float16, 1, 1e-3f, 0.9f, 0.999f, 1e-8f, 0.0f);
+            } },
     };
     return calls;
 }
@@ -354,6 +432,30 @@ private slots:
         QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
         device::Nf4Tensor t;
         QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
+        // The training kernels.
+        QVERIFY(c.attentionForward(nullptr, nullptr, nullptr, nullptr, nullptr, s, DType::Float32).ok);
+        QVERIFY(c.attentionBackward(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                     nullptr, s, DType::Float32)
+                    .ok);
+        QVERIFY(c.attentionEagerBackward(
+                     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, s, DType::Float32)
+                    .ok);
+        QVERIFY(c.ropeBackward(nullptr, 0, 4, 2, 8, 0, 1e4f, DType::Float32).ok);
+        QVERIFY(c.rmsNormBackward(nullptr, nullptr, nullptr, nullptr, nullptr, 0, 8, 1e-6f, 0.0f, DType::Float32).ok);
+        QVERIFY(c.gatedActivationBackward(
+                     nullptr, nullptr, nullptr, nullptr, nullptr, 0, device::Activation::Silu, DType::Float32)
+                    .ok);
+        QVERIFY(c.logSoftmaxRows(nullptr, nullptr, 0, 8).ok);
+        QVERIFY(c.nllLossBackward(nullptr, nullptr, 0, 8, 1.0f).ok);
+        QVERIFY(c.logSoftmaxBackward(nullptr, nullptr, nullptr, 0, 8).ok);
+        QVERIFY(c.embeddingBackward(nullptr, nullptr, nullptr, 0, 8, 10, 1.0f, DType::Float32).ok);
+        QVERIFY(c.sgdStep(nullptr, nullptr, 0, DType::Float32, 0.1f).ok);
+        QVERIFY(c.adamStepStates(nullptr, nullptr, nullptr, nullptr, 0, DType::Float32, DType::BFloat16, 1, 1e-3f, 0.9f,
+                     0.999f, 1e-8f, 0.0f)
+                    .ok);
+        QVERIFY(c.adam8bitStep(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0, DType::Float32, 1, 1e-3f, 0.9f,
+                     0.999f, 1e-8f, 0.0f)
+                    .ok);
         QVERIFY(c.synchronize().ok);
     }
 

@@ -2,7 +2,7 @@
 // The CUDA and HIP modules' kernels against CPU references (tests/gpu/kernelchecks.h), one row per backend and
 // check. Without a device of a backend each of its rows is skipped with the runtime's own reason.
 #include "core/registry/backendregistry.h"
-#include "gpu/decoderchecks.h"
+#include "gpu/trainingchecks.h"
 
 #include <QTest>
 #include <algorithm>
