@@ -2182,6 +2182,16 @@
         <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
         <translation>Batch %1, Kontext %2, Breite %3</translation>
     </message>
+    <message>
+        <source>%1, %2 fine-tuning step (%3&apos;s habits), %4 weights, micro-batch %5 x %6 tokens, %7 attention</source>
+        <extracomment>a fine-tuning step: %1 the model as named, %2 full, lora or qlora, %3 the framework (hf, torchtune), %4 the weight format, %5 sequences per micro-batch, %6 tokens per sequence, %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, Fine-Tuning-Schritt %2 (Gewohnheiten von %3), Gewichte %4, Micro-Batch %5 x %6 Tokens, Attention %7</translation>
+    </message>
+    <message>
+        <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
+        <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
+        <translation>einem Micro-Batch von %1 Sequenz(en) x %2 Tokens</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::AboutDialog</name>

@@ -2182,6 +2182,16 @@
         <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
         <translation>lote %1, contexto %2, ancho %3</translation>
     </message>
+    <message>
+        <source>%1, %2 fine-tuning step (%3&apos;s habits), %4 weights, micro-batch %5 x %6 tokens, %7 attention</source>
+        <extracomment>a fine-tuning step: %1 the model as named, %2 full, lora or qlora, %3 the framework (hf, torchtune), %4 the weight format, %5 sequences per micro-batch, %6 tokens per sequence, %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, paso de ajuste fino %2 (hábitos de %3), pesos %4, micro-lote %5 x %6 tokens, atención %7</translation>
+    </message>
+    <message>
+        <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
+        <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
+        <translation>un micro-lote de %1 secuencia(s) x %2 tokens</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::AboutDialog</name>

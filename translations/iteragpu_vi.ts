@@ -2181,6 +2181,16 @@
         <extracomment>%1 batch, %2 context tokens, %3 width</extracomment>
         <translation>batch %1, ngữ cảnh %2, độ rộng %3</translation>
     </message>
+    <message>
+        <source>%1, %2 fine-tuning step (%3&apos;s habits), %4 weights, micro-batch %5 x %6 tokens, %7 attention</source>
+        <extracomment>a fine-tuning step: %1 the model as named, %2 full, lora or qlora, %3 the framework (hf, torchtune), %4 the weight format, %5 sequences per micro-batch, %6 tokens per sequence, %7 the attention (eager, sdpa)</extracomment>
+        <translation>%1, bước tinh chỉnh %2 (theo thói quen của %3), trọng số %4, micro-batch %5 x %6 token, attention %7</translation>
+    </message>
+    <message>
+        <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
+        <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
+        <translation>một micro-batch %1 chuỗi x %2 token</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::AboutDialog</name>
