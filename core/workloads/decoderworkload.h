@@ -186,27 +186,34 @@ private:
         void* x = nullptr; // lora_x (a != s)
         void* mid = nullptr; // lora_mid
     };
+    // What one norm keeps for its backward (DECODER.md "A norm"): an RMSNorm's norm32, rstd and (full) normed; a
+    // LayerNorm's mean and rstd, and its input when the norm is its last reader (h and h1 stay in their slots).
+    struct NormSaved {
+        void* norm32 = nullptr;
+        void* rstd = nullptr;
+        void* normed = nullptr;
+        void* mean = nullptr;
+        void* input = nullptr;
+    };
     // What one layer's forward keeps for its backward (null: not saved).
     struct LayerActivations {
-        void* h = nullptr; // the layer's input (kept, also when checkpointed)
+        void* h = nullptr; // the layer's input (kept by a LayerNorm, or when checkpointed)
         void* x = nullptr;
-        void* qPre = nullptr; // q and k before their q/k norms
-        void* kPre = nullptr;
         void* q = nullptr; // after the norms and the rotary embedding
         void* k = nullptr;
         void* v = nullptr;
         void* attn = nullptr;
         void* lse = nullptr;
         void* probs = nullptr;
-        void* o = nullptr; // n_l = 4
-        void* h1 = nullptr;
+        void* h1 = nullptr; // a LayerNorm's saved input
         void* x2 = nullptr;
         void* g = nullptr;
+        void* actG = nullptr; // act(g), the gated product's saved operand
         void* u = nullptr;
         void* act = nullptr;
-        void* d = nullptr; // n_l = 4
         void* h2 = nullptr; // the layer's output (the next layer's h)
         std::array<LoraSaved, kSlotCount> lora {};
+        NormSaved nIn, nQ, nK, nAttnOut, nMlpIn, nMlpOut; // of x, q_norm, k_norm, o2, x2, d2
     };
     struct ChunkNames {
         std::string logits, logprobs, dlogits, dhn;
@@ -245,8 +252,13 @@ private:
     void layerBackward(std::size_t l, void*& dh);
     void* linearBackward(
         const char* name, const void* dy, std::int64_t rows, const Linear& w, const void* x, LoraSaved& saved);
-    void* normBackward(const char* name, const void* dy, const void* x, const void* weight, const void* bias,
-        std::int64_t rows, std::int64_t width);
+    // The training forward's norm (DECODER.md "A norm") of in [rows, width]; last: the norm is in's last reader
+    // (in is freed, or taken over by a saving LayerNorm, and set to null). A bias makes it a LayerNorm.
+    void* trainNorm(const char* name, void*& in, bool last, const void* weight, const void* bias, std::int64_t rows,
+        std::int64_t width, bool save, NormSaved& saved);
+    // Its backward from what it saved (a LayerNorm's input: saved.input, else `input`); frees the saved tensors.
+    void* normBackward(const char* name, const void* dy, NormSaved& saved, const void* input, const void* weight,
+        const void* bias, std::int64_t rows, std::int64_t width);
     void* freshGradient(const void* parameter, const char* name);
     void gradientMade(const void* parameter, void* fresh);
     void stepParameter(Parameter& p);
@@ -295,7 +307,7 @@ private:
     std::vector<std::size_t> m_gradOrder; // parameters in the order their .grad was made
     Buffer m_labels, m_evalIds, m_evalLabels;
     std::vector<LayerActivations> m_acts;
-    void* m_hLast = nullptr; // the last layer's output, the final norm's input
+    NormSaved m_finalSaved; // model.norm's, for the backward
     void* m_hn = nullptr;
     std::vector<void*> m_logits, m_logprobs; // one per chunk (one for whole logits)
     void* m_loss = nullptr;

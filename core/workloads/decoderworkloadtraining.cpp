@@ -385,6 +385,66 @@ void DecoderWorkload::trainAttention(std::size_t l, LayerActivations& a, void* a
     a.lse = a.probs = a.q = a.k = a.v = nullptr;
 }
 
+void* DecoderWorkload::trainNorm(const char* name, void*& in, bool last, const void* weight, const void* bias,
+    std::int64_t rows, std::int64_t width, bool save, NormSaved& saved)
+{
+    const auto n = u64(rows * width);
+    if (bias) { // a LayerNorm: out, mean and rstd, one kernel (ours: the RMSNorm and the bias; mean, rstd zeros)
+        void* out = allocate(name, bytes(rows * width));
+        void* mean = allocate("mean", kFloatBytes * u64(rows));
+        void* rstd = allocate("rstd", kFloatBytes * u64(rows));
+        check(m_context.rmsNorm(out, in, weight, rows, width, m_spec.normEps, m_normOffset, m_dtype));
+        check(m_context.addBias(out, bias, rows, width, m_dtype));
+        check(m_context.fill(mean, u64(rows), DType::Float32, 0.0f));
+        check(m_context.fill(rstd, u64(rows), DType::Float32, 0.0f));
+        if (!save) {
+            release(mean);
+            release(rstd);
+            if (last) {
+                release(in);
+                in = nullptr;
+            }
+            return out;
+        }
+        saved.mean = mean;
+        saved.rstd = rstd;
+        if (last) {
+            saved.input = in;
+            in = nullptr;
+        }
+        return out;
+    }
+    // An RMSNorm as eager PyTorch runs it: the float32 copy (a real one), rstd (zeros: our kernels recompute it),
+    // normed (the input again in 16 bits, which our one-pass kernel reads), the output.
+    void* norm32 = allocate("norm32", kFloatBytes * n);
+    check(m_context.convert(norm32, DType::Float32, in, m_dtype, n));
+    if (last) {
+        release(in);
+        in = nullptr;
+    }
+    void* rstd = allocate("rstd", kFloatBytes * u64(rows));
+    check(m_context.fill(rstd, u64(rows), DType::Float32, 0.0f));
+    void* normed = allocate("normed", bytes(rows * width));
+    check(m_context.convert(normed, m_dtype, norm32, DType::Float32, n));
+    if (!save) {
+        release(norm32);
+        release(rstd);
+        norm32 = rstd = nullptr;
+    }
+    void* out = allocate(name, bytes(rows * width));
+    check(m_context.rmsNorm(out, normed, weight, rows, width, m_spec.normEps, m_normOffset, m_dtype));
+    if (!(save && m_full)) { // read by the weight's gradient only
+        release(normed);
+        normed = nullptr;
+    }
+    if (save) {
+        saved.norm32 = norm32;
+        saved.rstd = rstd;
+        saved.normed = normed;
+    }
+    return out;
+}
+
 void DecoderWorkload::layerTrainForward(
     std::size_t l, LayerActivations& a, std::int64_t batch, bool save, bool keepInput, bool keepOutput)
 {
@@ -395,9 +455,12 @@ void DecoderWorkload::layerTrainForward(
     const bool fourNorms = layer.norms == 4;
     const auto lora = [&](Slot slot) { return save ? &a.lora[slot] : nullptr; };
     void* h = a.h;
+    const bool layerNorms = layer.inputNorm.bias != nullptr; // the model's norms have biases
+    // h stays past its residual when a LayerNorm saved it, or as a checkpointed layer's input.
+    const bool hKept = keepInput || (save && layerNorms);
 
     // a-b: the input norm and the projections; x is kept when a reader's backward needs it.
-    void* x = norm("x", h, layer.inputNorm, tokens);
+    void* x = trainNorm("x", h, false, layer.inputNorm.weight, layer.inputNorm.bias, tokens, m_hidden, save, a.nIn);
     a.q = trainLinear("q", x, tokens, layer.q, lora(SlotQ));
     a.k = trainLinear("k", x, tokens, layer.k, lora(SlotK));
     a.v = trainLinear("v", x, tokens, layer.v, lora(SlotV));
@@ -407,27 +470,15 @@ void DecoderWorkload::layerTrainForward(
     if (!parallel && !xSaved)
         release(x);
 
-    // c: q/k norms into new tensors (their inputs saved), then RoPE in place.
+    // c: q/k norms (RMSNorms) into new tensors, q and k freed at their float32 copies; then RoPE in place.
     if (layer.qNormWidth > 0) {
         const bool perHead = layer.qNormWidth == layer.headDim;
         const std::int64_t qWidth = layer.heads * layer.headDim;
         const std::int64_t kWidth = layer.kvHeads * layer.headDim;
-        void* qn = allocate("q_norm", bytes(tokens * qWidth));
-        check(m_context.rmsNorm(qn, a.q, layer.qNorm, perHead ? tokens * layer.heads : tokens,
-            perHead ? layer.headDim : qWidth, m_spec.normEps, m_normOffset, m_dtype));
-        if (save)
-            a.qPre = a.q;
-        else
-            release(a.q);
-        a.q = qn;
-        void* kn = allocate("k_norm", bytes(tokens * kWidth));
-        check(m_context.rmsNorm(kn, a.k, layer.kNorm, perHead ? tokens * layer.kvHeads : tokens,
-            perHead ? layer.headDim : kWidth, m_spec.normEps, m_normOffset, m_dtype));
-        if (save)
-            a.kPre = a.k;
-        else
-            release(a.k);
-        a.k = kn;
+        a.q = trainNorm("q_norm", a.q, true, layer.qNorm, nullptr, perHead ? tokens * layer.heads : tokens,
+            perHead ? layer.headDim : qWidth, save, a.nQ);
+        a.k = trainNorm("k_norm", a.k, true, layer.kNorm, nullptr, perHead ? tokens * layer.kvHeads : tokens,
+            perHead ? layer.headDim : kWidth, save, a.nK);
     }
     if (layer.rope) {
         check(m_context.rope(a.q, batch, m_prompt, layer.heads, layer.headDim, 0, m_spec.ropeTheta, m_dtype));
@@ -446,13 +497,8 @@ void DecoderWorkload::layerTrainForward(
     // f: the residual into h1 (a new tensor); n_l = 1 adds o in i.
     void* h1 = nullptr;
     if (fourNorms) {
-        void* o2 = norm("o2", o, layer.postAttentionNorm, tokens);
-        if (save) {
-            a.o = o;
-        } else {
-            release(o);
-            o = nullptr;
-        }
+        void* o2 = trainNorm("o2", o, true, layer.postAttentionNorm.weight, layer.postAttentionNorm.bias, tokens,
+            m_hidden, save, a.nAttnOut);
         h1 = sum("h1", h, o2, count);
         release(o2);
     } else if (!parallel) {
@@ -460,11 +506,13 @@ void DecoderWorkload::layerTrainForward(
         release(o);
         o = nullptr;
     }
-    if (!keepInput && !parallel)
+    if (!hKept && !parallel)
         release(h);
 
     // g-h: the MLP.
-    void* x2 = parallel ? x : norm("x2", h1, fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
+    const Norm& mlpNorm = fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm;
+    void* x2
+        = parallel ? x : trainNorm("x2", h1, false, mlpNorm.weight, mlpNorm.bias, tokens, m_hidden, save, a.nMlpIn);
     void* g = layer.gated ? trainLinear("g", x2, tokens, layer.gate, lora(SlotGate)) : nullptr;
     void* u = trainLinear("u", x2, tokens, layer.up, lora(SlotUp));
     const bool x2Saved = parallel ? xSaved : save && mlpSavesX2;
@@ -479,18 +527,34 @@ void DecoderWorkload::layerTrainForward(
     if (!parallel && xSaved)
         a.x = x;
     const auto inner = u64(tokens * layer.intermediate);
-    void* act = allocate("act", bytes(tokens * layer.intermediate));
-    if (layer.gated)
-        check(m_context.gatedActivation(act, g, u, inner, layer.activation, m_dtype));
-    else
-        check(m_context.activation(act, u, inner, layer.activation, m_dtype));
-    if (save) {
-        a.g = g;
-        a.u = u;
-    } else {
-        if (g)
+    void* act = nullptr;
+    if (layer.gated) {
+        // act_g = act(g), then act = act_g * u, each a new tensor. Our gated kernel writes the product into act_g
+        // while g is live, act copies it, and a saved act_g is rewritten with act(g).
+        void* actG = allocate("act_g", bytes(tokens * layer.intermediate));
+        check(m_context.gatedActivation(actG, g, u, inner, layer.activation, m_dtype));
+        if (!save) {
             release(g);
-        release(u);
+            g = nullptr;
+        }
+        act = allocate("act", bytes(tokens * layer.intermediate));
+        check(m_context.convert(act, m_dtype, actG, m_dtype, inner));
+        if (save) {
+            check(m_context.activation(actG, g, inner, layer.activation, m_dtype));
+            a.g = g;
+            a.actG = actG;
+            a.u = u;
+        } else {
+            release(actG);
+            release(u);
+        }
+    } else {
+        act = allocate("act", bytes(tokens * layer.intermediate));
+        check(m_context.activation(act, u, inner, layer.activation, m_dtype));
+        if (save)
+            a.u = u;
+        else
+            release(u);
     }
     void* d = trainLinear("d", act, tokens, layer.down, lora(SlotDown));
     if (save && savesInput(layer.down))
@@ -501,11 +565,8 @@ void DecoderWorkload::layerTrainForward(
     // i: the layer's output h2, a new tensor.
     void* h2 = nullptr;
     if (fourNorms) {
-        void* d2 = norm("d2", d, layer.postFeedforwardNorm, tokens);
-        if (save)
-            a.d = d;
-        else
-            release(d);
+        void* d2 = trainNorm("d2", d, true, layer.postFeedforwardNorm.weight, layer.postFeedforwardNorm.bias, tokens,
+            m_hidden, save, a.nMlpOut);
         h2 = sum("h2", h1, d2, count);
         release(d2);
     } else if (!parallel) {
@@ -516,16 +577,16 @@ void DecoderWorkload::layerTrainForward(
         check(m_context.add(h2, d, count, m_dtype));
         release(o);
         release(d);
-        if (!keepInput)
+        if (!hKept)
             release(h);
     }
     if (h1) {
-        if (save)
+        if (save && layerNorms) // a LayerNorm's saved input; else its last reader was h2
             a.h1 = h1;
         else
             release(h1);
     }
-    if (!keepInput)
+    if (!hKept)
         a.h = nullptr;
     if (keepOutput)
         a.h2 = h2;
@@ -541,11 +602,11 @@ void DecoderWorkload::trainForward()
     void* h = embed(m_inputIds.ptr, tokens);
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         m_acts[l].h = h;
-        layerTrainForward(l, m_acts[l], m_sequences, !checkpointed, true, true);
+        layerTrainForward(l, m_acts[l], m_sequences, !checkpointed, checkpointed, true);
         h = m_acts[l].h2;
     }
-    m_hLast = h;
-    m_hn = norm("hn", h, m_finalNorm, tokens);
+    m_finalSaved = {};
+    m_hn = trainNorm("hn", h, true, m_finalNorm.weight, m_finalNorm.bias, tokens, m_hidden, true, m_finalSaved);
     m_stage = Stage::Forwarded;
 }
 
@@ -689,9 +750,21 @@ void* DecoderWorkload::linearBackward(
     return dx;
 }
 
-void* DecoderWorkload::normBackward(const char* name, const void* dy, const void* x, const void* weight,
-    const void* bias, std::int64_t rows, std::int64_t width)
+void* DecoderWorkload::normBackward(const char* name, const void* dy, NormSaved& saved, const void* input,
+    const void* weight, const void* bias, std::int64_t rows, std::int64_t width)
 {
+    // Our kernel takes its input in the compute dtype: a LayerNorm's saved input; an RMSNorm's norm32 itself in
+    // float32, else norm_x = norm32 converted back (DECODER.md "A norm's backward").
+    const void* x = saved.input ? saved.input : input;
+    void* normX = nullptr;
+    if (!bias) {
+        x = saved.norm32;
+        if (m_dtype != DType::Float32) {
+            normX = allocate("norm_x", bytes(rows * width));
+            check(m_context.convert(normX, m_dtype, saved.norm32, DType::Float32, u64(rows * width)));
+            x = normX;
+        }
+    }
     void* dx = allocate(name, bytes(rows * width));
     void* dw = m_full ? freshGradient(weight, "dw") : nullptr;
     check(m_context.rmsNormBackward(dx, dw, dy, x, weight, rows, width, m_spec.normEps, m_normOffset, m_dtype));
@@ -702,6 +775,12 @@ void* DecoderWorkload::normBackward(const char* name, const void* dy, const void
         check(m_context.columnSums(db, dy, rows, width, m_dtype));
         gradientMade(bias, db);
     }
+    if (normX)
+        release(normX);
+    for (void* t : { saved.norm32, saved.rstd, saved.normed, saved.mean, saved.input })
+        if (t)
+            release(t);
+    saved = {};
     return dx;
 }
 
@@ -782,9 +861,8 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
     // a-d: the MLP.
     void* dd = dh2;
     if (fourNorms) {
-        dd = normBackward(
-            "dd", dh2, a.d, layer.postFeedforwardNorm.weight, layer.postFeedforwardNorm.bias, tokens, m_hidden);
-        drop(a.d);
+        dd = normBackward("dd", dh2, a.nMlpOut, nullptr, layer.postFeedforwardNorm.weight,
+            layer.postFeedforwardNorm.bias, tokens, m_hidden);
     }
     void* dact = linearBackward("dact", dd, tokens, layer.down, a.act, a.lora[SlotDown]);
     if (fourNorms)
@@ -799,6 +877,7 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
         check(m_context.gatedActivationBackward(dg, du, dact, a.g, a.u, inner, layer.activation, m_dtype));
         release(dact);
         drop(a.g);
+        drop(a.actG);
         drop(a.u);
     } else {
         check(m_context.activationBackward(du, a.u, inner, layer.activation, m_dtype));
@@ -825,7 +904,7 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
     void* dout = dh2;
     if (!parallel) {
         const Norm& mlpNorm = fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm;
-        dh1 = normBackward("dh1", dx2, a.h1, mlpNorm.weight, mlpNorm.bias, tokens, m_hidden);
+        dh1 = normBackward("dh1", dx2, a.nMlpIn, a.h1, mlpNorm.weight, mlpNorm.bias, tokens, m_hidden);
         release(dx2);
         dx2 = nullptr;
         drop(a.h1);
@@ -834,9 +913,8 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
         dh2 = nullptr;
         dout = dh1;
         if (fourNorms) {
-            dout = normBackward(
-                "do", dh1, a.o, layer.postAttentionNorm.weight, layer.postAttentionNorm.bias, tokens, m_hidden);
-            drop(a.o);
+            dout = normBackward("do", dh1, a.nAttnOut, nullptr, layer.postAttentionNorm.weight,
+                layer.postAttentionNorm.bias, tokens, m_hidden);
         }
     }
     void* dattn = linearBackward("dattn", dout, tokens, layer.o, a.attn, a.lora[SlotO]);
@@ -880,15 +958,13 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
     }
     if (layer.qNormWidth > 0) {
         const bool perHead = layer.qNormWidth == layer.headDim;
-        void* dqIn = normBackward("dq_in", dq, a.qPre, layer.qNorm, nullptr, perHead ? tokens * layer.heads : tokens,
-            perHead ? layer.headDim : qWidth);
+        void* dqIn = normBackward("dq_in", dq, a.nQ, nullptr, layer.qNorm, nullptr,
+            perHead ? tokens * layer.heads : tokens, perHead ? layer.headDim : qWidth);
         release(dq);
-        drop(a.qPre);
         dq = dqIn;
-        void* dkIn = normBackward("dk_in", dk, a.kPre, layer.kNorm, nullptr, perHead ? tokens * layer.kvHeads : tokens,
-            perHead ? layer.headDim : kWidth);
+        void* dkIn = normBackward("dk_in", dk, a.nK, nullptr, layer.kNorm, nullptr,
+            perHead ? tokens * layer.kvHeads : tokens, perHead ? layer.headDim : kWidth);
         release(dk);
-        drop(a.kPre);
         dk = dkIn;
     }
 
@@ -908,9 +984,9 @@ void DecoderWorkload::layerBackward(std::size_t l, void*& dh)
         release(dx2);
     }
     drop(a.x);
-    dh = normBackward("dh", dx, a.h, layer.inputNorm.weight, layer.inputNorm.bias, tokens, m_hidden);
+    dh = normBackward("dh", dx, a.nIn, a.h, layer.inputNorm.weight, layer.inputNorm.bias, tokens, m_hidden);
     release(dx);
-    drop(a.h);
+    drop(a.h); // a LayerNorm's saved input, or a checkpointed layer's; else freed in the forward
     void* upper = parallel ? dh2 : dh1;
     check(m_context.add(dh, upper, count, m_dtype));
     release(upper);
@@ -921,10 +997,8 @@ void DecoderWorkload::trainBackward()
     const std::int64_t tokens = m_sequences * m_prompt;
     void* dhn = lossBackward();
     // 3: model.norm.
-    void* dh = normBackward("dh", dhn, m_hLast, m_finalNorm.weight, m_finalNorm.bias, tokens, m_hidden);
+    void* dh = normBackward("dh", dhn, m_finalSaved, nullptr, m_finalNorm.weight, m_finalNorm.bias, tokens, m_hidden);
     release(dhn);
-    release(m_hLast);
-    m_hLast = nullptr;
     // Each layer frees its input h, which is the output h2 of the layer below (the last one's: above).
     for (std::size_t l = m_layers.size(); l-- > 0;)
         layerBackward(l, dh);
@@ -1079,8 +1153,8 @@ void DecoderWorkload::evaluate()
         layerTrainForward(l, a, batch, false, false, true);
         h = a.h2;
     }
-    void* hn = norm("hn", h, m_finalNorm, tokens);
-    release(h);
+    NormSaved none;
+    void* hn = trainNorm("hn", h, true, m_finalNorm.weight, m_finalNorm.bias, tokens, m_hidden, false, none);
     lossForward(hn, tokens, m_evalLabels.ptr, false, false);
     release(m_loss);
     m_loss = nullptr;

@@ -27,6 +27,7 @@ TrainingReplay::TrainingReplay(Ledger& ledger, const protocol::RunConfig& config
     , m_a(m_recipe.adapterFp32 ? kFloat32Bytes : m_s)
     , m_full(m_recipe.method == training::Method::Full)
     , m_eager(config.decoder->attention == protocol::AttentionKind::Eager)
+    , m_layerNorm(config.decoder->shape.finalNormParameters == 2 * config.decoder->shape.hidden)
     , m_layers(m_shape.layers)
 {
     for (std::uint64_t l = 0; l < m_shape.layers; ++l)
@@ -157,6 +158,51 @@ TrainingReplay::Slot TrainingReplay::linearForward(
     return y;
 }
 
+// "A norm": an RMSNorm's norm32, rstd, normed and out; a LayerNorm's out, mean and rstd. Not saved, each goes at
+// its last use (Note [Training readings] (1)).
+TrainingReplay::Slot TrainingReplay::normForward(
+    const Norm& norm, bool layerNorm, std::uint64_t rows, Slot& in, bool last, bool save, NormSaved& saved)
+{
+    const std::uint64_t elements = bytes({ rows, norm.width });
+    if (layerNorm) {
+        Slot out = alloc(bytes({ elements, m_s }));
+        Slot mean = alloc(bytes({ rows, kFloat32Bytes }));
+        Slot rstd = alloc(bytes({ rows, kFloat32Bytes }));
+        if (!save) {
+            drop(mean);
+            drop(rstd);
+            if (last)
+                drop(in);
+            return out;
+        }
+        saved.mean = mean;
+        saved.rstd = rstd;
+        if (last) { // saved: the norm holds it now
+            saved.input = in;
+            in.reset();
+        }
+        return out;
+    }
+    Slot norm32 = alloc(bytes({ elements, kFloat32Bytes }));
+    if (last)
+        drop(in); // convert was its last reader
+    Slot rstd = alloc(bytes({ rows, kFloat32Bytes }));
+    Slot normed = alloc(bytes({ elements, m_s }));
+    if (!save) {
+        drop(norm32);
+        drop(rstd);
+    }
+    Slot out = alloc(bytes({ elements, m_s }));
+    if (!(save && m_full))
+        drop(normed); // read by the weight's gradient only
+    if (save) {
+        saved.norm32 = norm32;
+        saved.rstd = rstd;
+        saved.normed = normed;
+    }
+    return out;
+}
+
 // One layer's forward ("The forward of a training step" a-i): its input is m_stream[index], its output
 // m_stream[index + 1] (not in Recompute, whose h2 is freed at once).
 void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode)
@@ -170,7 +216,6 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     const std::uint64_t hid = pass.hidden;
     const std::uint64_t t = pass.tokens;
     const std::uint64_t qBytes = bytes({ t, w.q.out, m_s });
-    const std::uint64_t kvBytes = bytes({ t, w.k.out, m_s });
     const std::uint64_t interBytes = bytes({ t, w.up.out, m_s });
     // A linear's input is saved when any linear that reads it saves it.
     const bool xSaved = save
@@ -179,6 +224,9 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     const bool x2Saved = save && !parallel && (inputSaved(w.gate) || inputSaved(w.up));
     const bool attnSaved = save && (!m_eager || inputSaved(w.o));
     const bool actSaved = save && inputSaved(w.down);
+    // h stays past its residual when a LayerNorm saved it, or as a checkpointed layer's input.
+    const bool hKept = mode == Mode::Checkpointed || mode == Mode::Recompute || (save && m_layerNorm);
+    const bool ln = m_layerNorm;
     const auto keepIf = [this](bool keep, Slot& slot) {
         if (!keep)
             drop(slot);
@@ -187,27 +235,16 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     const auto saveTo = [&](LinearSaved& s) -> LinearSaved& { return save ? s : scratch; };
 
     // a, b: the input norm, q, k and v.
-    Slot x = alloc(hid);
+    Slot x = normForward(w.inputNorm, ln, t, h, false, save, st.nIn);
     Slot q = linearForward(w.q, pass, save, saveTo(st.lq));
     Slot k = linearForward(w.k, pass, save, saveTo(st.lk));
     Slot v = linearForward(w.v, pass, save, saveTo(st.lv));
     if (!parallel)
         keepIf(xSaved, x);
-    // c: q/k norms (their inputs saved), RoPE in place.
+    // c: q/k norms (RMSNorms: q and k freed at their norm32), RoPE in place.
     if (w.qkNorm) {
-        if (save) {
-            st.qPre = q;
-            q = alloc(qBytes);
-            st.kPre = k;
-            k = alloc(kvBytes);
-        } else {
-            Slot qn = alloc(qBytes);
-            drop(q);
-            q = qn;
-            Slot kn = alloc(kvBytes);
-            drop(k);
-            k = kn;
-        }
+        q = normForward(w.qNorm, false, t * (w.q.out / w.qNorm.width), q, true, save, st.nQ);
+        k = normForward(w.kNorm, false, t * (w.k.out / w.kNorm.width), k, true, save, st.nK);
     }
     // d: attention over the step's own S keys.
     const std::uint64_t scoreElements
@@ -237,19 +274,20 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     // f, g: the attention's residual (h1, new) and the MLP's norm.
     Slot h1;
     if (fourNorms) {
-        Slot o2 = alloc(hid);
-        keepIf(save, o); // saved as post_attention_layernorm's input
+        Slot o2 = normForward(w.postAttentionNorm, ln, t, o, true, save, st.nAttnOut);
         h1 = alloc(hid);
-        if (mode == Mode::Eval)
+        if (!hKept)
             drop(h);
         drop(o2);
     } else if (!parallel) {
         h1 = alloc(hid);
-        if (mode == Mode::Eval)
+        if (!hKept)
             drop(h);
         drop(o);
     }
-    Slot x2 = parallel ? Slot {} : Slot { alloc(hid) };
+    Slot x2;
+    if (!parallel)
+        x2 = normForward(fourNorms ? w.preFeedforwardNorm : w.postAttentionNorm, ln, t, h1, false, save, st.nMlpIn);
     // h: the MLP.
     Slot g, u;
     if (w.gated)
@@ -259,18 +297,27 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
         keepIf(xSaved, x);
     else
         keepIf(x2Saved, x2);
-    Slot act = alloc(interBytes);
-    if (!save) {
-        drop(g);
-        drop(u);
+    Slot actG, act;
+    if (w.gated) {
+        actG = alloc(interBytes); // act(g)
+        if (!save)
+            drop(g);
+        act = alloc(interBytes); // act_g * u
+        if (!save) {
+            drop(actG);
+            drop(u);
+        }
+    } else {
+        act = alloc(interBytes);
+        if (!save)
+            drop(u);
     }
     Slot d = linearForward(w.down, pass, save, saveTo(st.ldown));
     keepIf(actSaved, act);
     // i: the MLP's residual h2 (new), the next layer's h.
     Slot h2;
     if (fourNorms) {
-        Slot d2 = alloc(hid);
-        keepIf(save, d); // saved as post_feedforward_layernorm's input
+        Slot d2 = normForward(w.postFeedforwardNorm, ln, t, d, true, save, st.nMlpOut);
         h2 = alloc(hid);
         drop(d2);
     } else if (!parallel) {
@@ -278,13 +325,13 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
         drop(d);
     } else {
         h2 = alloc(hid); // h + o, then += d in place
-        if (mode == Mode::Eval)
+        if (!hKept)
             drop(h);
         drop(o);
         drop(d);
     }
-    if (!save)
-        drop(h1); // its last reader was h2
+    if (!(save && ln))
+        drop(h1); // its last reader was h2; a LayerNorm saved it
     if (mode == Mode::Recompute)
         drop(h2); // the recomputed output is not used
     else
@@ -298,13 +345,12 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
         st.attn = attn;
         st.lse = lse;
         st.probs = probs;
-        st.o = o;
         st.h1 = h1;
         st.x2 = x2;
         st.g = g;
+        st.actG = actG;
         st.u = u;
         st.act = act;
-        st.d = d;
     }
 }
 
@@ -314,7 +360,8 @@ void TrainingReplay::forward()
     const Mode mode = m_recipe.checkpointing ? Mode::Checkpointed : Mode::Saving;
     for (std::size_t l = 0; l < m_layers.size(); ++l)
         layerForward(l, m_train, mode);
-    m_hn = alloc(m_train.hidden); // model.norm; its input h (the last h2) saved
+    m_hn = normForward(m_weights.finalNorm, m_layerNorm, m_train.tokens, m_stream[m_layers.size()], true, true,
+        m_finalSaved); // model.norm
 }
 
 // ---- the loss ----
@@ -424,12 +471,29 @@ TrainingReplay::Slot TrainingReplay::linearBackward(const Linear& linear, const 
     return dx;
 }
 
-TrainingReplay::Slot TrainingReplay::normBackward(const Norm& norm, const Pass& pass)
+// "A norm's backward": an RMSNorm's norm_x (s = 2) before dx, freed after the gradients; then its saved tensors go.
+TrainingReplay::Slot TrainingReplay::normBackward(
+    const Norm& norm, bool layerNorm, std::uint64_t rows, NormSaved& saved)
 {
-    Slot dx = alloc(bytes({ pass.tokens, norm.width, m_s }));
+    const std::uint64_t size = bytes({ rows, norm.width, m_s });
+    Slot normX;
+    if (!layerNorm && m_s != kFloat32Bytes)
+        normX = alloc(size); // convert(norm32)
+    Slot dx = alloc(size);
     gradient(norm.weight);
     gradient(norm.bias);
+    drop(normX);
+    dropNorm(saved);
     return dx;
+}
+
+void TrainingReplay::dropNorm(NormSaved& saved)
+{
+    drop(saved.norm32);
+    drop(saved.rstd);
+    drop(saved.normed);
+    drop(saved.mean);
+    drop(saved.input);
 }
 
 // One layer's backward (4 a-k) given dh2, the gradient of its output; returns dh, its input's.
@@ -443,10 +507,8 @@ TrainingReplay::Slot TrainingReplay::layerBackward(std::size_t index, Slot dh2)
     const std::uint64_t t = pass.tokens;
     // a
     Slot dd;
-    if (fourNorms) {
-        dd = normBackward(w.postFeedforwardNorm, pass);
-        drop(st.d);
-    }
+    if (fourNorms)
+        dd = normBackward(w.postFeedforwardNorm, m_layerNorm, t, st.nMlpOut);
     // b: Note [Training readings] (3) for act.
     Slot dact = linearBackward(w.down, pass, st.ldown);
     drop(st.act);
@@ -458,6 +520,7 @@ TrainingReplay::Slot TrainingReplay::layerBackward(std::size_t index, Slot dh2)
         du = alloc(bytes({ t, w.up.out, m_s }));
         drop(dact);
         drop(st.g);
+        drop(st.actG);
         drop(st.u);
     } else {
         du = dact; // act'(u) in place
@@ -480,14 +543,12 @@ TrainingReplay::Slot TrainingReplay::layerBackward(std::size_t index, Slot dh2)
     // e
     Slot dh1, dout;
     if (!parallel) {
-        dh1 = normBackward(fourNorms ? w.preFeedforwardNorm : w.postAttentionNorm, pass);
+        dh1 = normBackward(fourNorms ? w.preFeedforwardNorm : w.postAttentionNorm, m_layerNorm, t, st.nMlpIn);
         drop(dx2);
-        drop(st.h1);
+        drop(st.h1); // a LayerNorm's saved input
         drop(dh2); // dh1 += dh2
-        if (fourNorms) {
-            dout = normBackward(w.postAttentionNorm, pass);
-            drop(st.o);
-        }
+        if (fourNorms)
+            dout = normBackward(w.postAttentionNorm, m_layerNorm, t, st.nAttnOut);
     }
     // f
     Slot dattn = linearBackward(w.o, pass, st.lo);
@@ -511,13 +572,11 @@ TrainingReplay::Slot TrainingReplay::layerBackward(std::size_t index, Slot dh2)
     drop(st.v);
     // h: RoPE in place; the q/k norms' backward.
     if (w.qkNorm) {
-        Slot dqIn = normBackward(w.qNorm, pass);
+        Slot dqIn = normBackward(w.qNorm, false, t * (w.q.out / w.qNorm.width), st.nQ);
         drop(dq);
-        drop(st.qPre);
         dq = dqIn;
-        Slot dkIn = normBackward(w.kNorm, pass);
+        Slot dkIn = normBackward(w.kNorm, false, t * (w.k.out / w.kNorm.width), st.nK);
         drop(dk);
-        drop(st.kPre);
         dk = dkIn;
     }
     // i
@@ -534,9 +593,9 @@ TrainingReplay::Slot TrainingReplay::layerBackward(std::size_t index, Slot dh2)
         drop(dx2); // dx += dx2
     drop(st.x);
     // k
-    Slot dh = normBackward(w.inputNorm, pass);
+    Slot dh = normBackward(w.inputNorm, m_layerNorm, t, st.nIn);
     drop(dx);
-    drop(m_stream[index]);
+    drop(m_stream[index]); // a LayerNorm's saved input, or a checkpointed layer's; else gone at f (i)
     drop(parallel ? dh2 : dh1); // dh += dh1 (dh2)
     return dh;
 }
@@ -585,9 +644,8 @@ void TrainingReplay::backward()
     m_logits.clear();
     m_logprobs.clear();
     // 3: model.norm.
-    Slot dh = normBackward(m_weights.finalNorm, pass);
+    Slot dh = normBackward(m_weights.finalNorm, m_layerNorm, pass.tokens, m_finalSaved);
     drop(dhn);
-    drop(m_stream[m_layers.size()]);
     // 4: the layers, from the last.
     for (std::size_t l = m_layers.size(); l-- > 0;) {
         if (m_recipe.checkpointing)
@@ -682,8 +740,8 @@ void TrainingReplay::eval()
     m_stream[0] = alloc(pass.hidden);
     for (std::size_t l = 0; l < m_layers.size(); ++l)
         layerForward(l, pass, Mode::Eval);
-    Slot hn = alloc(pass.hidden);
-    drop(m_stream[m_layers.size()]);
+    NormSaved none;
+    Slot hn = normForward(m_weights.finalNorm, m_layerNorm, pass.tokens, m_stream[m_layers.size()], true, false, none);
     lossOf(pass, hn, false);
     drop(m_loss);
     for (auto& logits : m_logits)

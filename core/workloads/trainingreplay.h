@@ -20,9 +20,11 @@ namespace iteragpu::workloads {
 // Where the text leaves a choice open, this replay reads it so (each place points here):
 //  (1) "freed at its last forward use" (checkpointed forward, eval): right after the operation that last reads
 //      it, before the next allocation: lora_x once lora_mid is made, lora_mid once lora_out is made, an
-//      attention's q, k, v (and lse, never read) once the kernel ran, probs once attn is made, g and u once act
-//      is made, the pre-norm o / d once o2 / d2 are made, h1 once h2 is made; in eval a layer's input h once h1
-//      (n_l = 1: h2) is made.
+//      attention's q, k, v (and lse, never read) once the kernel ran, probs once attn is made, g once act_g is
+//      made, act_g and u once act is made, an RMSNorm's input (q, k, o, d, the last h2) once its norm32 is made,
+//      norm32 and rstd once normed is made, normed once the norm's output is made, a LayerNorm's mean and rstd
+//      (and its input at its last use) once its output is made, h1 once h2 is made; a layer's input h (unless a
+//      LayerNorm saves it or the layer is checkpointed) once h1 (n_l = 1: h2) is made.
 //  (2) eager attention in training allocates attn first, before the scores, as the inference prefill does (the
 //      text says so since the two readings were compared).
 //  (3) the saved input of down_proj (act) is freed right after down_proj's linear backward (step b), as eager's
@@ -91,10 +93,17 @@ private:
         Slot loraMid;
     };
 
+    // What one norm keeps for its backward: an RMSNorm's norm32, rstd and (full) normed; a LayerNorm's mean and
+    // rstd, and its input when the norm took it over (o, d, the last h2; h and h1 stay with their owners).
+    struct NormSaved {
+        Slot norm32, rstd, normed, mean, input;
+    };
+
     // A layer's tensors between its forward and its backward (the saved ones; Recompute fills them again).
     struct LayerTensors {
-        Slot x, qPre, kPre, q, k, v, attn, lse, probs, o, h1, x2, g, u, act, d;
+        Slot x, q, k, v, attn, lse, probs, h1, x2, g, actG, u, act;
         LinearSaved lq, lk, lv, lo, lgate, lup, ldown;
+        NormSaved nIn, nQ, nK, nAttnOut, nMlpIn, nMlpOut; // x, q_norm, k_norm, o2, x2, d2
     };
 
     LedgerBlock alloc(std::uint64_t bytes, alloc::Owner owner = alloc::Owner::Activation);
@@ -104,7 +113,11 @@ private:
     bool inputSaved(const Linear& linear) const; // "What the backward reads": x of this linear
     Slot linearForward(const Linear& linear, const Pass& pass, bool save, LinearSaved& saved);
     Slot linearBackward(const Linear& linear, const Pass& pass, LinearSaved& saved);
-    Slot normBackward(const Norm& norm, const Pass& pass);
+    // "A norm" over rows x norm.width of in: last says the norm is in's last reader (freed, or saved by a LayerNorm).
+    Slot normForward(
+        const Norm& norm, bool layerNorm, std::uint64_t rows, Slot& in, bool last, bool save, NormSaved& saved);
+    Slot normBackward(const Norm& norm, bool layerNorm, std::uint64_t rows, NormSaved& saved); // frees saved
+    void dropNorm(NormSaved& saved);
     void layerForward(std::size_t index, const Pass& pass, Mode mode);
     Slot layerBackward(std::size_t index, Slot dh2);
     void lossOf(const Pass& pass, Slot& hn, bool save);
@@ -121,6 +134,7 @@ private:
     const std::uint64_t m_a; // bytes of the adapters' dtype
     const bool m_full;
     const bool m_eager;
+    const bool m_layerNorm; // the model's norms have biases (c = 2); the q/k norms are RMSNorms whatever this says
     std::vector<std::uint64_t> m_heads; // Hq per layer
     Pass m_train;
     Pass m_evalPass;
@@ -128,6 +142,7 @@ private:
     std::vector<Slot> m_stream; // h: the embedding's output, then each layer's h2
     std::vector<LayerTensors> m_layers;
     Slot m_hn;
+    NormSaved m_finalSaved; // model.norm's
     std::vector<Slot> m_logits; // the whole logits, or one per chunk
     std::vector<Slot> m_logprobs;
     Slot m_loss;

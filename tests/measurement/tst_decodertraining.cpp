@@ -463,12 +463,23 @@ private slots:
             case PhaseKind::StepForward: {
                 const auto acts = activationNames(held);
                 QVERIFY(!acts.empty());
-                QCOMPARE(acts.back(), std::string("hn"));
-                if (recipe.checkpointing) { // only each layer's input, the last output and hn
+                // model.norm is the forward's last: an RMSNorm's norm32, rstd, normed (full) and hn, the last h2
+                // freed at its norm32; a LayerNorm's hn, mean and rstd, the last h2 saved.
+                const bool layerNorm = shape.finalNormParameters == 2 * shape.hidden;
+                const std::vector<std::string> finalNorm = layerNorm
+                    ? std::vector<std::string> { "hn", "mean", "rstd" }
+                    : (full ? std::vector<std::string> { "norm32", "rstd", "normed", "hn" }
+                            : std::vector<std::string> { "norm32", "rstd", "hn" });
+                QVERIFY(acts.size() >= finalNorm.size());
+                QCOMPARE(
+                    std::vector<std::string>(acts.end() - static_cast<std::ptrdiff_t>(finalNorm.size()), acts.end()),
+                    finalNorm);
+                if (recipe.checkpointing) { // only each layer's input, the outputs the next layer reads, model.norm's
                     std::vector<std::string> kept { "h" };
                     for (std::uint64_t l = 0; l < shape.layers; ++l)
-                        kept.push_back("h2");
-                    kept.push_back("hn");
+                        if (layerNorm || l + 1 < shape.layers)
+                            kept.push_back("h2");
+                    kept.insert(kept.end(), finalNorm.begin(), finalNorm.end());
                     QCOMPARE(acts, kept);
                 }
                 QCOMPARE(role(held, "gradients").count, std::size_t(0));
@@ -579,11 +590,19 @@ private slots:
                     bytes[t.name] = t.bytes;
             if (phase.kind == PhaseKind::StepForward) {
                 // What the backward reads (fp32 adapters: each adapted linear's lora_x and lora_mid; the frozen
-                // base needs no input), in allocation order; x, o, x2, act and d were freed.
-                const std::vector<std::string> saved { "h", "q", "lora_x", "lora_mid", "k", "v", "lora_x", "lora_mid",
-                    "attn", "lse", "h1", "g", "u", "h2", "hn" };
+                // base needs no input; each RMSNorm's norm32 and rstd, its frozen weight needs no normed; the gated
+                // MLP's g, u and act_g), in allocation order; x, o, x2, act and d were freed, and so were h and h1
+                // after their residuals and the last h2 at model.norm's norm32: no norm reads its 16-bit input.
+                const std::vector<std::string> saved { "norm32", "rstd", "q", "lora_x", "lora_mid", "k", "v", "lora_x",
+                    "lora_mid", "attn", "lse", "norm32", "rstd", "g", "u", "act_g", "norm32", "rstd", "hn" };
                 QCOMPARE(activationNames(held), saved);
                 for (const auto& t : held) {
+                    if (t.name == "norm32")
+                        QCOMPARE(t.bytes, std::uint64_t(40 * 32 * 4)); // float32 [T, H]
+                    if (t.name == "rstd")
+                        QCOMPARE(t.bytes, std::uint64_t(40 * 4)); // float32 [T]
+                    if (t.name == "act_g")
+                        QCOMPARE(t.bytes, std::uint64_t(40 * 48 * 2)); // [T, I] bf16
                     if (t.name == "lse")
                         QCOMPARE(t.bytes, std::uint64_t(4 * 2 * 4 * 20)); // float32 [B, Hq, S]
                     if (t.name == "lora_x")
@@ -595,8 +614,9 @@ private slots:
                 }
             }
             if (phase.kind == PhaseKind::StepLoss) {
-                const std::vector<std::string> saved { "h", "q", "lora_x", "lora_mid", "k", "v", "lora_x", "lora_mid",
-                    "attn", "lse", "h1", "g", "u", "h2", "logits", "logprobs", "loss" };
+                const std::vector<std::string> saved { "norm32", "rstd", "q", "lora_x", "lora_mid", "k", "v", "lora_x",
+                    "lora_mid", "attn", "lse", "norm32", "rstd", "g", "u", "act_g", "norm32", "rstd", "logits",
+                    "logprobs", "loss" };
                 QCOMPARE(activationNames(held), saved); // hn freed after the logits: lm_head is frozen
                 for (const auto& t : held) {
                     if (t.name == "logits")
@@ -628,8 +648,9 @@ private slots:
         QCOMPARE(bytes["model.layers.0.self_attn.v_proj.lora_B.weight"], std::uint64_t(16 * 4 * 4));
     }
 
-    // The saved set of other recipes, by name: full keeps every linear's input; adapters in the compute dtype keep
-    // x instead of a converted copy; eager keeps probs (and attn only for a trainable o_proj).
+    // The saved set of other recipes, by name: full keeps every linear's input and each norm's normed (its weight
+    // is trained); adapters in the compute dtype keep x instead of a converted copy; eager keeps probs (and attn
+    // only for a trainable o_proj). Every recipe keeps each RMSNorm's norm32 and rstd and the MLP's act_g.
     void savedTensors_data()
     {
         QTest::addColumn<TrainingRecipe>("recipe");
@@ -637,20 +658,24 @@ private slots:
         QTest::addColumn<QStringList>("saved");
         TrainingRecipe full = recipe(Method::Full);
         QTest::addRow("full sdpa") << full << AttentionKind::Sdpa
-                                   << QStringList { "h", "x", "q", "k", "v", "attn", "lse", "h1", "x2", "g", "u", "act",
-                                          "h2", "hn" };
+                                   << QStringList { "norm32", "rstd", "normed", "x", "q", "k", "v", "attn", "lse",
+                                          "norm32", "rstd", "normed", "x2", "g", "u", "act_g", "act", "norm32", "rstd",
+                                          "normed", "hn" };
         QTest::addRow("full eager") << full << AttentionKind::Eager
-                                    << QStringList { "h", "x", "q", "k", "v", "attn", "probs", "h1", "x2", "g", "u",
-                                           "act", "h2", "hn" };
+                                    << QStringList { "norm32", "rstd", "normed", "x", "q", "k", "v", "attn", "probs",
+                                           "norm32", "rstd", "normed", "x2", "g", "u", "act_g", "act", "norm32", "rstd",
+                                           "normed", "hn" };
         TrainingRecipe bf16 = recipe(Method::Lora);
         bf16.adapterFp32 = false;
-        QTest::addRow("lora bf16 adapters sdpa") << bf16 << AttentionKind::Sdpa
-                                                 << QStringList { "h", "x", "q", "lora_mid", "k", "v", "lora_mid",
-                                                        "attn", "lse", "h1", "g", "u", "h2", "hn" };
+        QTest::addRow("lora bf16 adapters sdpa")
+            << bf16 << AttentionKind::Sdpa
+            << QStringList { "norm32", "rstd", "x", "q", "lora_mid", "k", "v", "lora_mid", "attn", "lse", "norm32",
+                   "rstd", "g", "u", "act_g", "norm32", "rstd", "hn" };
         TrainingRecipe fp32 = recipe(Method::Lora);
-        QTest::addRow("lora fp32 adapters eager") << fp32 << AttentionKind::Eager
-                                                  << QStringList { "h", "q", "lora_x", "lora_mid", "k", "v", "lora_x",
-                                                         "lora_mid", "probs", "h1", "g", "u", "h2", "hn" };
+        QTest::addRow("lora fp32 adapters eager")
+            << fp32 << AttentionKind::Eager
+            << QStringList { "norm32", "rstd", "q", "lora_x", "lora_mid", "k", "v", "lora_x", "lora_mid", "probs",
+                   "norm32", "rstd", "g", "u", "act_g", "norm32", "rstd", "hn" };
     }
     void savedTensors()
     {

@@ -140,7 +140,11 @@ constexpr u64 kBase = kWeights + kAdapters + kInputs; // 163328: what the step f
 constexpr u64 kHid = 1024; // [T, H] = 8 * 64 * 2
 constexpr u64 kQ = 1024; // [T, Hq*D] = 8 * 64 * 2: q, attn, dq
 constexpr u64 kKv = 512; // [T, Hk*D] = 8 * 32 * 2: k, v
-constexpr u64 kInter = 1536; // [T, I] = 8 * 96 * 2
+constexpr u64 kInter = 1536; // [T, I] = 8 * 96 * 2: g, u, act_g, act
+// An RMSNorm of [T, H] (DECODER.md "A norm"): norm32 float32 [T, H] 2048, rstd float32 [T] 32 B -> 512, normed
+// [T, H] (s) 1024, its output 1024.
+constexpr u64 kNorm32 = 2048;
+constexpr u64 kRstd = charge(8 * 4);
 constexpr u64 kLse = charge(1 * 4 * 8 * 4); // float32 [B, Hq, S] = 128 B -> 512: lse, delta
 // LoRA on q (in 64, out 64) and v (in 64, out 32), a = 4: lora_x [T, 64] 2048, lora_mid [T, 2] 64 -> 512,
 // lora_out q [T, 64] 2048 / v [T, 32] 1024, lora_cast q [T, 64] (s) 1024 / v [T, 32] 512.
@@ -149,10 +153,13 @@ constexpr u64 kLogits = 2048; // [T, V] = 8 * 128 * 2
 constexpr u64 kLogits32 = 4096; // float32 [T, V]: logits32, logprobs, dlogprobs, dlogits32
 constexpr u64 kLoss = charge(4); // float32 [1]
 
-// What one LoRA (q, v) layer keeps after its forward for the backward, without its output h2: q, k, v, the
-// adapters' lora_x and lora_mid of q and v, attn and lse (sdpa), h1, g and u. x, x2 and act are not saved: no
-// linear that reads them saves its input (a != s: the adapters save lora_x).
-constexpr u64 kLayerKept = kQ + 2 * kKv + 2 * (kLoraX + kLoraMid) + kQ + kLse + kHid + 2 * kInter; // 12800
+// What one LoRA (q, v) layer keeps after its forward for the backward, without its output h2: its two RMSNorms'
+// norm32 and rstd (their weights are frozen: normed is not kept), q, k, v, the adapters' lora_x and lora_mid of q
+// and v, attn and lse (sdpa), g, u and act_g. x, x2 and act are not saved: no linear that reads them saves its
+// input (a != s: the adapters save lora_x); nor are h and h1, which no norm reads in the backward (each is freed
+// after its residual).
+constexpr u64 kLayerKept
+    = 2 * (kNorm32 + kRstd) + kQ + 2 * kKv + 2 * (kLoraX + kLoraMid) + kQ + kLse + 3 * kInter; // 18432
 
 } // namespace
 
@@ -228,40 +235,47 @@ private slots:
         QVERIFY2(p.error.empty(), p.error.c_str());
 
         // first_step.forward. A layer, above what it finds (h and the layers before it):
-        //   x 1024; q 1024 with its adapter: lora_x 2048, lora_mid 512, lora_out 2048, lora_cast 1024 (7680);
-        //   lora_out and lora_cast freed; k 512; v 512 with lora_x 2048, lora_mid 512, lora_out 1024, lora_cast
-        //   512 (9728); free x: 7168 kept; attn 1024, lse 512 (8704); o 1024 (9728); h1 1024, free o (9728);
-        //   x2 1024 (10752); g 1536, u 1536 (13824); free x2 (12800); act 1536 (14336); d 1024 (15360), the
-        //   layer's peak; free act; h2 1024, free d: 12800 kept + h2.
-        constexpr u64 layerPeak = 15360;
+        //   input_layernorm: norm32 2048, rstd 512, normed 1024 (3584), x 1024 (4608), free normed (3584);
+        //   q 1024 with its adapter: lora_x 2048, lora_mid 512, lora_out 2048, lora_cast 1024 (10240); lora_out
+        //   and lora_cast freed (7168); k 512; v 512 with lora_x 2048, lora_mid 512, lora_out 1024, lora_cast 512
+        //   (12288); lora_out and lora_cast freed (10752); free x (9728); attn 1024, lse 512 (11264); o 1024
+        //   (12288); h1 1024 (13312), free h (12288), free o (11264); post_attention_layernorm: norm32 2048,
+        //   rstd 512, normed 1024, x2 1024 (15872), free normed (14848); g 1536, u 1536 (17920); free x2
+        //   (16896); act_g 1536, act 1536 (19968); d 1024 (20992), the layer's peak; free act (19456); h2 1024
+        //   (20480), free d, free h1: 18432 kept + h2, its h gone.
+        constexpr u64 layerPeak = 20992;
         const auto& fwd = phase(p, "first_step.forward");
         QCOMPARE(fwd.baselineAllocated, kBase);
-        // h (the embedding) 1024, layer 0 keeps 12800 + h2, layer 1 peaks over them: the forward's peak.
-        QCOMPARE(fwd.peakAllocated, kBase + kHid + (kLayerKept + kHid) + layerPeak); // 193536
-        // Then layer 1's 12800 + h2, and hn 1024.
-        const u64 forwardEnd = kBase + kHid + 2 * (kLayerKept + kHid) + kHid;
-        QCOMPARE(fwd.finalAllocated, forwardEnd); // 193024
+        // h (the embedding) 1024, layer 0 keeps 18432 + h2 (its h freed), layer 1 peaks over them at
+        // kBase + 19456 + 20992 = 203776. Then layer 1 keeps 18432 + h2 (kBase + 37888), and model.norm: norm32
+        // 2048, free h2, rstd 512, normed 1024, hn 1024: kBase + 41472, the forward's peak; free normed.
+        QVERIFY(kBase + (kLayerKept + kHid) + layerPeak < kBase + 2 * kLayerKept + kNorm32 + kRstd + 2 * kHid);
+        const u64 forwardEnd = kBase + 2 * kLayerKept + kNorm32 + kRstd + kHid; // model.norm's norm32, rstd, hn
+        QCOMPARE(fwd.peakAllocated, forwardEnd + kHid); // normed beside hn: 204800
+        QCOMPARE(fwd.finalAllocated, forwardEnd); // 203776
 
         // first_step.loss: logits 2048; hn freed (lm_head is frozen); logits32 4096, logprobs 4096 (the peak);
         // free logits32; loss 512.
         const auto& loss = phase(p, "first_step.loss");
-        QCOMPARE(loss.peakAllocated, forwardEnd + kLogits - kHid + 2 * kLogits32); // 202240
-        const u64 lossEnd = forwardEnd + kLogits - kHid + kLogits32 + kLoss; // 198656
+        QCOMPARE(loss.peakAllocated, forwardEnd + kLogits - kHid + 2 * kLogits32); // 212992
+        const u64 lossEnd = forwardEnd + kLogits - kHid + kLogits32 + kLoss; // 209408
         QCOMPARE(loss.finalAllocated, lossEnd);
         QCOMPARE(owner(loss.ownersAtFinal, Owner::Logits), kLogits);
 
         // first_step.backward: the loss's backward first: dlogprobs 4096 and dlogits32 4096 beside logprobs and
-        // logits, the peak. Then lm_head and model.norm free logits, logprobs, the loss, hn's gradient and the last
-        // h; layer 1's highest moment (dh 1024 beside dg and du 1536 each) is base + 33280, below it.
+        // logits, the peak. Then lm_head and model.norm free logits, logprobs, the loss, hn's gradient and
+        // model.norm's norm32 and rstd (its backward: norm_x 1024 and dh 1024 beside them and dhn, base + 42496);
+        // layer 1's highest moment (dh 1024 beside dact, dg and du 1536 each) is base + 42496 too, below it.
         const auto& bwd = phase(p, "first_step.backward");
         QCOMPARE(bwd.baselineAllocated, lossEnd);
-        QCOMPARE(bwd.peakAllocated, lossEnd + 2 * kLogits32); // 206848
-        // At that moment: the weights and adapters, and as activations the inputs, the three h, both layers'
-        // saved tensors, logprobs, the loss, dlogprobs and dlogits32; the logits.
+        QCOMPARE(bwd.peakAllocated, lossEnd + 2 * kLogits32); // 217600
+        // At that moment: the weights and adapters, and as activations the inputs, both layers' saved tensors,
+        // model.norm's norm32 and rstd, logprobs, the loss, dlogprobs and dlogits32 (no h: each went at its
+        // residual, the last at model.norm's norm32); the logits.
         QCOMPARE(owner(bwd.ownersAtPeak, Owner::Weights), kWeights + kAdapters);
         QCOMPARE(owner(bwd.ownersAtPeak, Owner::Logits), kLogits);
         QCOMPARE(owner(bwd.ownersAtPeak, Owner::Activation),
-            kInputs + 3 * kHid + 2 * kLayerKept + kLogits32 + kLoss + 2 * kLogits32);
+            kInputs + 2 * kLayerKept + kNorm32 + kRstd + kLogits32 + kLoss + 2 * kLogits32);
         QCOMPARE(owner(bwd.ownersAtPeak, Owner::Gradient), u64(0));
         // It leaves the adapters' gradients (one 512-byte block each, 8 of them) and nothing else.
         QCOMPARE(bwd.finalAllocated, kBase + kAdapters);
@@ -278,28 +292,32 @@ private slots:
 
         // A warm step: the first step's highest moment with the states beside it; it leaves what it found.
         const auto& warm = phase(p, "warm_step", 0);
-        QCOMPARE(warm.peakAllocated, lossEnd + 2 * kLogits32 + 2 * kAdapters); // 215040
+        QCOMPARE(warm.peakAllocated, lossEnd + 2 * kLogits32 + 2 * kAdapters); // 225792
         QCOMPARE(warm.finalAllocated, warm.baselineAllocated);
         QCOMPARE(phase(p, "warmup").peakAllocated, warm.peakAllocated);
     }
 
     // The same step with activation checkpointing: a layer's forward frees everything at its last use but its
-    // input h and its output h2.
+    // input h and its output h2; model.norm (not checkpointed) saves as in the plain step.
     void checkpointedForwardByHand()
     {
         Case c;
         c.r.checkpointing = true;
         const auto p = predict(c);
         QVERIFY2(p.error.empty(), p.error.c_str());
-        // A layer, above what it finds: x 1024, q 1024, q's lora_x 2048, lora_mid 512 (4608); lora_x freed,
-        // lora_out 2048 (4608), lora_mid freed, lora_cast 1024 (5120); q's adapter gone (2048); k 512; v 512
-        // (3072), v's lora_x 2048, lora_mid 512 (5632); lora_x freed, lora_out 1024, lora_mid freed, lora_cast
-        // 512 (4608); free x (2048: q, k, v); attn, lse (3584); free lse, q, k, v; o (2048), free attn; h1, free o;
-        // x2 (2048); g, u (5120); free x2; act (5632); free g, u; d (3584); free act; h2; free d, h1: h2 only.
+        // A layer, above what it finds: norm32 2048, rstd 512, normed 1024 (3584); free norm32, rstd; x 1024
+        // (2048); free normed (1024); q 1024, q's lora_x 2048, lora_mid 512 (4608); lora_x freed, lora_out 2048
+        // (4608), lora_mid freed, lora_cast 1024 (5120); q's adapter gone (2048); k 512; v 512 (3072), v's lora_x
+        // 2048, lora_mid 512 (5632); lora_x freed, lora_out 1024, lora_mid freed, lora_cast 512 (4608); free x
+        // (2048: q, k, v); attn, lse (3584); free lse, q, k, v; o (2048), free attn; h1 (h kept), free o (1024);
+        // norm32, rstd, normed (4608); free norm32, rstd; x2 (3072); free normed; g, u (5120); free x2 (4096);
+        // act_g (5632); free g; act (5632); free act_g, u; d (3584); free act; h2; free d, h1: h2 only.
         constexpr u64 layerPeak = 5632;
         const auto& fwd = phase(p, "first_step.forward");
         QCOMPARE(fwd.peakAllocated, kBase + kHid + kHid + layerPeak); // layer 1 over h and layer 0's h2: 171008
-        QCOMPARE(fwd.finalAllocated, kBase + 3 * kHid + kHid); // the three h and hn
+        // model.norm over the three h: norm32 2048, free the last h2, rstd 512, normed 1024, hn 1024 (kBase +
+        // 6656, below), free normed: the two layers' h, its norm32, rstd and hn.
+        QCOMPARE(fwd.finalAllocated, kBase + 2 * kHid + kNorm32 + kRstd + kHid); // 168960
         // The backward recomputes each layer before its own backward, and ends where the plain one does.
         QCOMPARE(phase(p, "first_step.backward").finalAllocated, kBase + kAdapters);
         QVERIFY(fwd.peakAllocated < phase(predict(Case {}), "first_step.forward").peakAllocated);
@@ -313,24 +331,32 @@ private slots:
         c.attention = AttentionKind::Eager;
         const auto p = predict(c);
         QVERIFY2(p.error.empty(), p.error.c_str());
-        // A layer: 7168 kept after v (as sdpa); scores and probs32, probs32 and probs, probs and attn: 8704
-        // each; o 1024 (9728), free attn; h1, free o; x2 (9728); g, u (12800); free x2; act (13312); d
-        // (14336), the peak; free act; h2, free d: q, k, v, the adapters' 5120, probs, h1, g, u = 11776 kept.
-        constexpr u64 kept = 2 * kKv + kQ + 2 * (kLoraX + kLoraMid) + 512 + kHid + 2 * kInter;
-        static_assert(kept == 11776);
+        // A layer: 9728 kept after v and free x (as sdpa: norm32, rstd, q, k, v, the adapters'); attn 1024
+        // (10752), scores 512, probs32 1024 (12288); free scores; probs 512 (12288); free probs32; o 1024
+        // (12288), free attn; h1, free h, free o (10240); norm32, rstd, normed, x2 (14848); free normed; g, u
+        // (16896); free x2; act_g, act (18944); d (19968), the layer's peak; free act; h2, free d, free h1: the
+        // input norm's 2560, q, k, v, the adapters' 5120, probs, the MLP norm's 2560, g, u, act_g = 17408 kept.
+        constexpr u64 kept = 2 * (kNorm32 + kRstd) + 2 * kKv + kQ + 2 * (kLoraX + kLoraMid) + 512 + 3 * kInter;
+        static_assert(kept == 17408);
         const auto& fwd = phase(p, "first_step.forward");
-        QCOMPARE(fwd.peakAllocated, kBase + kHid + (kept + kHid) + 14336);
-        QCOMPARE(fwd.finalAllocated, kBase + kHid + 2 * (kept + kHid) + kHid);
+        // Layer 1 peaks at kBase + (kept + kHid) + 19968 = kBase + 38400; model.norm after it (norm32, free h2,
+        // rstd, normed, hn) at kBase + 2 * kept + 2048 + 512 + 2 * 1024 = kBase + 39424, the forward's peak.
+        QCOMPARE(fwd.peakAllocated, kBase + 2 * kept + kNorm32 + kRstd + 2 * kHid);
+        QCOMPARE(fwd.finalAllocated, kBase + 2 * kept + kNorm32 + kRstd + kHid);
         QCOMPARE(phase(p, "first_step.backward").finalAllocated, kBase + kAdapters);
 
-        // S = 64, where the scores dominate: T = 64, [T, H] and [T, Hq*D] 8192, [T, Hk*D] 4096, [T, I] 12288,
-        // lora_x [64, 64] float32 16384, lora_mid 512; scores and probs [1, 4, 64, 64] 32768, probs32 65536.
-        // After v and free x a layer keeps q 8192, k and v 8192, the adapters' 2 x (16384 + 512): 50176; attn
-        // first, as in inference (58368); scores, probs32 (156672); free scores; probs (156672); free probs32; the
-        // rest lower; the layer keeps 115712 and h2 8192. Layer 1 peaks over h 8192 and layer 0's 115712 + 8192.
+        // S = 64, where the scores are large: T = 64, [T, H] and [T, Hq*D] 8192, [T, Hk*D] 4096, [T, I] 12288,
+        // norm32 [64, 64] float32 16384, rstd [64] float32 256 -> 512, lora_x [64, 64] float32 16384, lora_mid
+        // 512; scores and probs [1, 4, 64, 64] 32768, probs32 65536. After v and free x a layer keeps norm32 and
+        // rstd, q 8192, k and v 8192, the adapters' 2 x (16384 + 512): 67072 above its h; attn first, as in
+        // inference (75264); scores, probs32 (173568); free scores; probs (173568); free probs32 (108032); o, free
+        // attn; h1, free h, free o (99840); norm32, rstd, normed, x2 (133120), free normed; g, u (149504); free
+        // x2; act_g, act (165888); d (174080), now above the scores' moment; free act; h2, free d, h1: the layer
+        // keeps 153600 and h2 8192. Layer 1 peaks at 153600 + 8192 + 174080 = 335872 over the base; model.norm
+        // after it: 2 x 153600 + norm32 16384 + rstd 512 + normed 8192 + hn 8192 = 340480, the forward's peak.
         c.r.sequenceLength = 64;
         const auto wide = predict(c);
-        QCOMPARE(phase(wide, "first_step.forward").peakAllocated, kBase + 8192 + (115712 + 8192) + 8192 + 148480);
+        QCOMPARE(phase(wide, "first_step.forward").peakAllocated, kBase + 2 * 153600 + 16384 + 512 + 8192 + 8192);
     }
 
     // The loss in 4 chunks of 2 rows: logits.c [2, 128] 512 each, then per chunk logits32 and logprobs.c
@@ -341,12 +367,12 @@ private slots:
         c.r.lossChunks = 4;
         const auto p = predict(c);
         QVERIFY2(p.error.empty(), p.error.c_str());
-        const u64 forwardEnd = kBase + kHid + 2 * (kLayerKept + kHid) + kHid;
+        const u64 forwardEnd = kBase + 2 * kLayerKept + kNorm32 + kRstd + kHid; // as in loraStepByHand
         const auto& loss = phase(p, "first_step.loss");
         QCOMPARE(loss.baselineAllocated, forwardEnd);
         // 4 logits.c (2048), hn freed, loss 512; chunk 3's logits32 beside the 4 logprobs.c: the peak.
-        QCOMPARE(loss.peakAllocated, forwardEnd + 4 * 512 - kHid + kLoss + 4 * 1024 + 1024); // 199680
-        QCOMPARE(loss.finalAllocated, forwardEnd + 4 * 512 - kHid + kLoss + 4 * 1024); // 198656
+        QCOMPARE(loss.peakAllocated, forwardEnd + 4 * 512 - kHid + kLoss + 4 * 1024 + 1024); // 210432
+        QCOMPARE(loss.finalAllocated, forwardEnd + 4 * 512 - kHid + kLoss + 4 * 1024); // 209408
         QVERIFY(loss.peakAllocated < phase(predict(Case {}), "first_step.loss").peakAllocated);
         // The backward, chunk 3 first: dlogprobs.3 and dlogits32.3 1024 each beside everything the loss left.
         QCOMPARE(phase(p, "first_step.backward").peakAllocated, loss.finalAllocated + 2 * 1024);
@@ -464,9 +490,11 @@ private slots:
         QCOMPARE(eval.baselineAllocated, kBase + 2 * kAdapters);
         QCOMPARE(eval.finalAllocated, eval.baselineAllocated);
         // ids, labels 512 each, then h 2048. A layer peaks at 12800 above the ids: h, x, q 2048 each, k, v 1024
-        // each, v's lora_x [16, 64] float32 4096 and lora_mid 512. The loss: hn 2048; free h; logits [16, 128]
-        // 4096; free hn; logits32 [16, 128] float32 8192; free logits; logprobs 8192: 17408 above the baseline,
-        // the peak.
+        // each, v's lora_x [16, 64] float32 4096 and lora_mid 512 (its norms lower: h, norm32 [16, 64] float32
+        // 4096, rstd 512, normed 2048 = 8704). model.norm: norm32 4096 beside h; free h; rstd 512, normed 2048
+        // (7680 above the baseline); free norm32, rstd; hn 2048; free normed. The loss: logits [16, 128] 4096;
+        // free hn; logits32 [16, 128] float32 8192; free logits; logprobs 8192: 17408 above the baseline, the
+        // peak.
         QCOMPARE(eval.peakAllocated, eval.baselineAllocated + 1024 + 2 * 8192);
     }
 

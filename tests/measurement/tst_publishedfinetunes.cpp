@@ -2,8 +2,9 @@
 // The decoder's training step against published fine-tuning peaks (tests/data/training/published-finetunes.json,
 // each with its source): the same recipe measured on the simulated card of the same kind, its peak allocated
 // over every phase held to the published figure within 12 %. A row whose run used a habit the workload does not
-// model (torch.compile's fused loss, LoRA dropout, LitGPT's fused qkv) is marked an expected failure with that
-// difference named, and its figures still print, so the distance is on record (README, "Fine-tuning").
+// model (torch.compile's fused loss, LoRA dropout, LitGPT's fused qkv) and lands beyond 12 % is marked an expected
+// failure with that difference named, and its figures still print, so the distance is on record (README,
+// "Fine-tuning").
 #include "core/model/configreader.h"
 #include "core/protocol/phaseplan.h"
 #include "core/runner/runner.h"
@@ -99,24 +100,28 @@ private slots:
         packed.framework = training::Framework::Torchtune;
         packed.batch = 2;
         packed.seq = 4096;
-        row("tt-flags-l32-3b-full-packed", packed, "a100-80gb",
-            "eager PyTorch's RMSNorm keeps a float32 copy of its input and SwiGLU keeps act(gate) beside gate and "
-            "up, for the backward: not in the workload's inventory yet");
+        // Eager PyTorch's RMSNorm keeps a float32 copy of its input and SwiGLU keeps act(gate) beside gate and up
+        // (DECODER.md "A norm", h): with them in the inventory the row lands within 12 % (-0.2 %; -15 % without).
+        row("tt-flags-l32-3b-full-packed", packed, "a100-80gb", "");
         Recipe lit; // LoRA on q and v, rank 8, bf16-true (adapters bf16), no checkpointing, lm_head in chunks of 128
         lit.seq = 1304;
         lit.lossChunks = 11; // ceil(1304 / 128)
-        row("litgpt-rt-l2-7b-lora-mb1", lit, "a100-40gb", litgpt);
+        // LitGPT's LoRA rows: its dropout copies, fused qkv and rotary copies are still not modelled (each adds
+        // bytes, and these rows measure below the published figure), but with the norms' float32 copies and
+        // SwiGLU's act(gate) the 16-bit LoRA rows land within 12 % (-7.5 %, -11.4 %, -6.4 %): no longer expected
+        // to fail (-15.1 %, -22.5 %, -13.1 % without them). The QLoRA rows stay beyond it.
+        row("litgpt-rt-l2-7b-lora-mb1", lit, "a100-40gb", "");
         Recipe lit2 = lit;
         lit2.batch = 2;
         lit2.lossChunks = 21; // ceil(2608 / 128)
-        row("litgpt-rt-l2-7b-lora-mb2", lit2, "a100-40gb", litgpt);
+        row("litgpt-rt-l2-7b-lora-mb2", lit2, "a100-40gb", "");
         Recipe litq = lit;
         litq.method = Method::Qlora;
         litq.storage = protocol::WeightStorage::Nf4;
         row("litgpt-rt-l2-7b-qlora-nf4-mb1", litq, "a100-40gb", litgpt);
         litq.storage = protocol::WeightStorage::Nf4DoubleQuant;
         row("litgpt-rt-l2-7b-qlora-nf4dq-mb1", litq, "a100-40gb", litgpt);
-        row("litgpt-rt-l2-13b-lora-mb1", lit, "a100-40gb", litgpt);
+        row("litgpt-rt-l2-13b-lora-mb1", lit, "a100-40gb", "");
         litq.storage = protocol::WeightStorage::Nf4;
         row("litgpt-rt-l2-13b-qlora-nf4-mb1", litq, "a100-40gb", litgpt);
     }
