@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
+
 #include "app/gui/application/localenumber.h"
 #include "app/gui/application/messagetext.h"
-#include "app/gui/workload/workloadsettings.h"
 #include "app/gui/widgets/wheelguard.h"
-
+#include "app/gui/workload/workloadsettings.h"
 #include "core/protocol/workloaddescription.h"
 #include "core/runner/runner.h"
 #include "core/training/frameworkprofile.h"
@@ -234,9 +234,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_allocatorLabel, m_allocator);
     m_allocatorLabel->setBuddy(m_allocator);
     // Long item texts must not widen the form beyond its dock: the combo boxes elide, their tooltips tell all.
-    for (QComboBox* combo :
-        { m_workload, m_mode, m_dtype, m_allocator, m_cache, m_attention, m_decoderRun, m_framework, m_method,
-            m_adapter, m_optimizer }) {
+    for (QComboBox* combo : { m_workload, m_mode, m_dtype, m_allocator, m_cache, m_attention, m_decoderRun, m_framework,
+             m_method, m_adapter, m_optimizer }) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(8);
     }
@@ -266,8 +265,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     setConfig(restored);
     m_chosen = WorkloadSettings::loadChosenWorkload();
     if (const auto t = WorkloadSettings::loadTraining()) {
-        m_decoderRun->setCurrentIndex(
-            m_decoderRun->findData(static_cast<int>(t->enabled ? protocol::Mode::Training : protocol::Mode::Inference)));
+        m_decoderRun->setCurrentIndex(m_decoderRun->findData(
+            static_cast<int>(t->enabled ? protocol::Mode::Training : protocol::Mode::Inference)));
         applyRecipeChoices(t->choices);
     }
     m_restoring = false;
@@ -405,8 +404,8 @@ void WorkloadForm::showFrameworkDefaults()
         for (int i = 0; i < training::kLoraTargetCount; ++i) {
             QCheckBox* box = m_targets[static_cast<std::size_t>(i)];
             const QSignalBlocker block(box);
-            box->setChecked(std::find(r.targets.begin(), r.targets.end(), static_cast<training::LoraTarget>(i))
-                != r.targets.end());
+            box->setChecked(
+                std::find(r.targets.begin(), r.targets.end(), static_cast<training::LoraTarget>(i)) != r.targets.end());
         }
     const auto showCheck = [this](TrainingCheck check, bool value) {
         QCheckBox* box = trainingCheck(check);
@@ -806,9 +805,9 @@ void WorkloadForm::updateTrainingRows()
     for (Field f : { Field::MicroBatch, Field::SequenceLength, Field::GradAccum, Field::LossChunks, Field::EvalBatch })
         setFieldVisible(f, trains);
     setFieldVisible(Field::LoraRank, adapters);
-    for (QWidget* w : { static_cast<QWidget*>(m_trainingHeading), static_cast<QWidget*>(m_framework),
-             static_cast<QWidget*>(m_method), static_cast<QWidget*>(m_optimizer),
-             static_cast<QWidget*>(m_frameworkDefaults) })
+    for (QWidget* w :
+        { static_cast<QWidget*>(m_trainingHeading), static_cast<QWidget*>(m_framework), static_cast<QWidget*>(m_method),
+            static_cast<QWidget*>(m_optimizer), static_cast<QWidget*>(m_frameworkDefaults) })
         m_layout->setRowVisible(w, trains);
     for (QCheckBox* box : m_checks)
         m_layout->setRowVisible(box, trains);
@@ -1083,7 +1082,8 @@ void WorkloadForm::retranslateUi()
     m_fields[Field::LossChunks].label->setText(tr("Loss chunks:"));
     m_fields[Field::LossChunks].edit->setToolTip(tr("0: the loss over the whole logits; n: cross-entropy in n chunks"));
     m_fields[Field::EvalBatch].label->setText(tr("Eval batch:"));
-    m_fields[Field::EvalBatch].edit->setToolTip(tr("Sequences of one no-grad forward after the step; 0: no eval phase"));
+    m_fields[Field::EvalBatch].edit->setToolTip(
+        tr("Sequences of one no-grad forward after the step; 0: no eval phase"));
     trainingCheck(TrainingCheck::ExportCopy)->setText(tr("Export a 16-bit copy at the checkpoint"));
     m_frameworkDefaults->setText(tr("Use the framework's defaults"));
     m_frameworkDefaults->setToolTip(tr("Forget the training fields you set: all of them show the framework's "

@@ -8,8 +8,8 @@
 
 #include <QLocale>
 #include <QMap>
-#include <QString>
 #include <QSet>
+#include <QString>
 #include <QWidget>
 #include <array>
 #include <optional>
