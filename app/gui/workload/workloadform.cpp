@@ -189,8 +189,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
         box->setObjectName(QStringLiteral("target_") + QLatin1String(training::loraTargetName(target)));
         grid->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4); // attention's four, then the MLP's three
         m_targets[static_cast<std::size_t>(i)] = box;
+        // clicked only: toggled comes first, and the defaults shown then would undo the click
         connect(box, &QCheckBox::clicked, this, [this] { say(m_targetsBox); });
-        connect(box, &QCheckBox::toggled, this, [this] { validate(); });
     }
     m_layout->addRow(m_targetsLabel, m_targetsBox);
     addField(Field::LoraRank);
@@ -214,6 +214,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_frameworkDefaults);
     connect(m_frameworkDefaults, &QPushButton::clicked, this, [this] {
         m_said.clear();
+        for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+            it.value().edit->setModified(false);
         validate();
     });
     for (Field f : { Field::LoraRank, Field::MicroBatch, Field::SequenceLength, Field::GradAccum, Field::LossChunks,
@@ -221,6 +223,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
         QLineEdit* e = m_fields.value(f).edit;
         connect(e, &QLineEdit::textEdited, this, [this, e] { say(e); });
     }
+    // activated only: currentIndexChanged comes first, and the defaults shown then would undo the pick
     for (QComboBox* combo : { m_adapter, m_optimizer })
         connect(combo, &QComboBox::activated, this, [this, combo] { say(combo); });
 
@@ -276,7 +279,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     connect(m_workload, &QComboBox::activated, this, [this](int index) {
         chooseWorkload(static_cast<protocol::WorkloadKind>(m_workload->itemData(index).toInt()));
     });
-    for (auto* combo : { m_mode, m_dtype, m_allocator, m_cache, m_attention, m_adapter, m_optimizer })
+    for (auto* combo : { m_mode, m_dtype, m_allocator, m_cache, m_attention })
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { validate(); });
     for (auto* combo : { m_decoderRun, m_method, m_framework })
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
@@ -314,8 +317,8 @@ void WorkloadForm::addTrainingCheck(TrainingCheck check)
     auto* box = new QCheckBox(this);
     m_layout->addRow(box);
     m_checks[static_cast<std::size_t>(check)] = box;
+    // clicked only: toggled comes first, and the defaults shown then would undo the click
     connect(box, &QCheckBox::clicked, this, [this, box] { say(box); });
-    connect(box, &QCheckBox::toggled, this, [this] { validate(); });
 }
 
 QLineEdit* WorkloadForm::edit(Field field) const { return m_fields.value(field).edit; }
@@ -345,7 +348,7 @@ training::RecipeChoices WorkloadForm::recipeChoices() const
     }
     const auto count = [this](Field f) -> std::optional<std::uint64_t> {
         const QLineEdit* e = m_fields.value(f).edit;
-        if (!m_said.contains(e))
+        if (!m_said.contains(e) && !e->isModified())
             return std::nullopt;
         bool negative = false;
         const auto v = parseInteger(e->text(), negative);
@@ -378,7 +381,7 @@ void WorkloadForm::showFrameworkDefaults()
     const training::TrainingRecipe r = training::resolveRecipe(recipeChoices());
     const auto showCount = [this](Field f, std::uint64_t v) {
         QLineEdit* e = m_fields.value(f).edit;
-        if (m_said.contains(e))
+        if (m_said.contains(e) || e->isModified()) // typed in: said, whichever signal comes first
             return;
         const QString text = QString::number(static_cast<qulonglong>(v));
         if (e->text() != text) {
@@ -424,6 +427,8 @@ void WorkloadForm::applyRecipeChoices(const training::RecipeChoices& c)
 {
     // Each value said is marked before it is set, so the defaults shown meanwhile never overwrite it.
     m_said.clear();
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+        it.value().edit->setModified(false);
     m_framework->setCurrentIndex(m_framework->findData(static_cast<int>(c.framework)));
     m_method->setCurrentIndex(m_method->findData(static_cast<int>(c.method)));
     if (c.targets) {
@@ -948,6 +953,8 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
         applyRecipeChoices(chosen);
     } else {
         m_said.clear();
+        for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+            it.value().edit->setModified(false);
     }
     validate();
 }
