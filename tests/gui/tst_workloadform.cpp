@@ -1,37 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/labapplication.h"
-#include "app/gui/mainwindow/mainwindow.h"
-#include "app/gui/run/runpanel.h"
-#include "app/gui/workload/workloadform.h"
-#include "app/gui/workload/workloadsettings.h"
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/devices/simcardbox.h"
-#include "app/gui/sizing/formatbox.h"
-#include "app/gui/sizing/sizingpanel.h"
+#include "app/gui/mainwindow/mainwindow.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/run/runcontroller.h"
+#include "app/gui/run/runpanel.h"
+#include "app/gui/sizing/formatbox.h"
+#include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/ledgermodel.h"
 #include "app/gui/why/whyview.h"
+#include "app/gui/workload/workloadform.h"
+#include "app/gui/workload/workloadsettings.h"
 #include "core/training/frameworkprofile.h"
 #include "core/training/recipechoices.h"
 #include "support/settingssandbox.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QGroupBox>
-#include <QLineSeries>
-#include <QSpinBox>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
 #include <QWheelEvent>
-#include <QApplication>
-#include <QDir>
 
 using namespace iteragpu;
 using gui::WorkloadForm;
@@ -644,7 +644,8 @@ private slots:
         typeInto(form->edit(field), QString::number(over - 1));
         QVERIFY(form->errorText(field).isEmpty());
         typeInto(form->edit(field), QString::number(over));
-        QVERIFY2(form->errorText(field).contains(QString::number(over - 1).right(3)), qPrintable(form->errorText(field)));
+        QVERIFY2(
+            form->errorText(field).contains(QString::number(over - 1).right(3)), qPrintable(form->errorText(field)));
         QVERIFY(!form->isValid());
     }
 
@@ -676,7 +677,8 @@ private slots:
         pick(form->frameworkBox(), int(training::Framework::Hf));
         QCOMPARE(form->edit(Field::LoraRank)->text(), QStringLiteral("16"));
         QCOMPARE(form->edit(Field::LossChunks)->text(),
-            QString::number(training::frameworkProfile(training::Framework::Hf, training::Method::Lora).recipe.lossChunks));
+            QString::number(
+                training::frameworkProfile(training::Framework::Hf, training::Method::Lora).recipe.lossChunks));
         const auto config = again.runConfig();
         QVERIFY(config && config->decoder && config->decoder->training);
         QCOMPARE(config->decoder->training->gradAccum, std::uint64_t(4));
@@ -723,7 +725,8 @@ private slots:
         QStringList rows;
         for (int row = 0; row < window.phaseModel()->rowCount(); ++row)
             rows << window.phaseModel()->index(row, gui::PhaseTableModel::ColPhase).data().toString();
-        QVERIFY2(rows.filter(QStringLiteral("first_step.backward")).size() == 1, qPrintable(rows.join(QLatin1Char(','))));
+        QVERIFY2(
+            rows.filter(QStringLiteral("first_step.backward")).size() == 1, qPrintable(rows.join(QLatin1Char(','))));
         QVERIFY2(rows.filter(QStringLiteral("warm_step")).size() == 2, qPrintable(rows.join(QLatin1Char(','))));
 
         // The Why view of the optimizer's step, whose peak holds the adapters' gradients and the states it
