@@ -5433,18 +5433,6 @@ Die Schätzung: %2</translation>
         <translation>vollständig (alle Gewichte trainiert)</translation>
     </message>
     <message>
-        <source>LoRA (adapters on a 16-bit or float32 base)</source>
-        <translation>LoRA (Adapter auf einer 16-Bit- oder float32-Basis)</translation>
-    </message>
-    <message>
-        <source>QLoRA (adapters on nf4 or nf4-dq weights)</source>
-        <translation>QLoRA (Adapter auf Gewichten in nf4 oder nf4-dq)</translation>
-    </message>
-    <message>
-        <source>QLoRA needs the nf4 or nf4-dq weight format, chosen in the sizing panel; the form never switches the format for you.</source>
-        <translation>QLoRA braucht das Speicherformat nf4 oder nf4-dq, gewählt in der Dimensionierung; das Formular wechselt das Format nie von selbst.</translation>
-    </message>
-    <message>
         <source>LoRA targets:</source>
         <translation>LoRA-Ziele:</translation>
     </message>
@@ -5494,7 +5482,7 @@ Die Schätzung: %2</translation>
     </message>
     <message>
         <source>Paged optimizer (states in host memory)</source>
-        <translation>Paged-Optimierer (Optimierer-Zustände im Hauptspeicher)</translation>
+        <translation>Paged-Optimierer (Zustände im Hauptspeicher)</translation>
     </message>
     <message>
         <source>Optimizer step in the backward pass</source>
@@ -5527,6 +5515,18 @@ Die Schätzung: %2</translation>
     <message>
         <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
         <translation>Die gesetzten Trainingsfelder vergessen: Alle zeigen wieder die Vorgaben des Frameworks</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (Adapter auf eingefrorener Basis)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (Adapter auf nf4-Gewichten)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>vollständig: alle Gewichte werden trainiert; LoRA: Adapter auf einer eingefrorenen 16-Bit- oder float32-Basis; QLoRA: Adapter auf eingefrorenen Gewichten in nf4 oder nf4-dq, einem Speicherformat, das in der Dimensionierung gewählt wird (das Formular wechselt es nie von selbst).</translation>
     </message>
 </context>
 </TS>

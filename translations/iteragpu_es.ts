@@ -5433,18 +5433,6 @@ La estimación: %2</translation>
         <translation>completo (se entrenan todos los pesos)</translation>
     </message>
     <message>
-        <source>LoRA (adapters on a 16-bit or float32 base)</source>
-        <translation>LoRA (adaptadores sobre una base de 16 bits o float32)</translation>
-    </message>
-    <message>
-        <source>QLoRA (adapters on nf4 or nf4-dq weights)</source>
-        <translation>QLoRA (adaptadores sobre pesos nf4 o nf4-dq)</translation>
-    </message>
-    <message>
-        <source>QLoRA needs the nf4 or nf4-dq weight format, chosen in the sizing panel; the form never switches the format for you.</source>
-        <translation>QLoRA necesita el formato de almacenamiento nf4 o nf4-dq, elegido en el panel de dimensionado; el formulario nunca cambia el formato por usted.</translation>
-    </message>
-    <message>
         <source>LoRA targets:</source>
         <translation>Destinos de LoRA:</translation>
     </message>
@@ -5494,7 +5482,7 @@ La estimación: %2</translation>
     </message>
     <message>
         <source>Paged optimizer (states in host memory)</source>
-        <translation>Optimizador paginado (estados del optimizador en la memoria del host)</translation>
+        <translation>Optimizador paginado (estados en la memoria del host)</translation>
     </message>
     <message>
         <source>Optimizer step in the backward pass</source>
@@ -5527,6 +5515,18 @@ La estimación: %2</translation>
     <message>
         <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
         <translation>Olvidar los campos de entrenamiento fijados: todos vuelven a mostrar los valores por defecto del framework</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (adaptadores sobre una base congelada)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (adaptadores sobre pesos nf4)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>completo: se entrenan todos los pesos; LoRA: adaptadores sobre una base congelada de 16 bits o float32; QLoRA: adaptadores sobre pesos congelados nf4 o nf4-dq, un formato de almacenamiento que se elige en el panel de dimensionado (el formulario nunca lo cambia por usted).</translation>
     </message>
 </context>
 </TS>

@@ -5423,18 +5423,6 @@ The estimate: %2</source>
         <translation>toàn phần (huấn luyện mọi trọng số)</translation>
     </message>
     <message>
-        <source>LoRA (adapters on a 16-bit or float32 base)</source>
-        <translation>LoRA (adapter trên nền 16 bit hoặc float32)</translation>
-    </message>
-    <message>
-        <source>QLoRA (adapters on nf4 or nf4-dq weights)</source>
-        <translation>QLoRA (adapter trên trọng số nf4 hoặc nf4-dq)</translation>
-    </message>
-    <message>
-        <source>QLoRA needs the nf4 or nf4-dq weight format, chosen in the sizing panel; the form never switches the format for you.</source>
-        <translation>QLoRA cần định dạng lưu trữ nf4 hoặc nf4-dq, chọn trong bảng Ước tính; biểu mẫu không bao giờ tự đổi định dạng thay bạn.</translation>
-    </message>
-    <message>
         <source>LoRA targets:</source>
         <translation>Đích LoRA:</translation>
     </message>
@@ -5484,7 +5472,7 @@ The estimate: %2</source>
     </message>
     <message>
         <source>Paged optimizer (states in host memory)</source>
-        <translation>Optimizer phân trang (trạng thái optimizer trong bộ nhớ host)</translation>
+        <translation>Optimizer phân trang (trạng thái trong bộ nhớ host)</translation>
     </message>
     <message>
         <source>Optimizer step in the backward pass</source>
@@ -5517,6 +5505,18 @@ The estimate: %2</source>
     <message>
         <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
         <translation>Bỏ các trường huấn luyện bạn đã đặt: tất cả lại hiển thị giá trị mặc định của framework</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (adapter trên nền đóng băng)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (adapter trên trọng số nf4)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>toàn phần: huấn luyện mọi trọng số; LoRA: adapter trên nền 16 bit hoặc float32 đóng băng; QLoRA: adapter trên trọng số nf4 hoặc nf4-dq đóng băng, một định dạng lưu trữ chọn trong bảng Ước tính (biểu mẫu không bao giờ tự đổi thay bạn).</translation>
     </message>
 </context>
 </TS>

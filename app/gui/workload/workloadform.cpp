@@ -180,7 +180,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_targetsBox = new QWidget(this);
     m_targetsBox->setObjectName(QStringLiteral("loraTargets"));
     auto* grid = new QGridLayout(m_targetsBox);
-    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setContentsMargins(12, 0, 0, 0);
     grid->setHorizontalSpacing(8);
     grid->setVerticalSpacing(2);
     for (int i = 0; i < training::kLoraTargetCount; ++i) {
@@ -192,7 +192,10 @@ WorkloadForm::WorkloadForm(QWidget* parent)
         // clicked only: toggled comes first, and the defaults shown then would undo the click
         connect(box, &QCheckBox::clicked, this, [this] { say(m_targetsBox); });
     }
-    m_layout->addRow(m_targetsLabel, m_targetsBox);
+    // The label above the boxes, each row as wide as the form: the seven names beside a label would widen it.
+    m_layout->addRow(m_targetsLabel);
+    m_layout->addRow(m_targetsBox);
+    m_targetsLabel->setBuddy(m_targets[0]);
     addField(Field::LoraRank);
     addCombo(m_adapterLabel, m_adapter, QStringLiteral("adapterCombo"));
     m_adapter->addItem(QLatin1String(device::dtypeName(device::DType::Float32)), 1);
@@ -816,6 +819,7 @@ void WorkloadForm::updateTrainingRows()
         m_layout->setRowVisible(w, trains);
     for (QCheckBox* box : m_checks)
         m_layout->setRowVisible(box, trains);
+    m_layout->setRowVisible(m_targetsLabel, adapters);
     m_layout->setRowVisible(m_targetsBox, adapters);
     m_layout->setRowVisible(m_adapter, adapters);
 }
@@ -1064,10 +1068,11 @@ void WorkloadForm::retranslateUi()
                                "Fields you have not set follow the framework."));
     m_methodLabel->setText(tr("Method:"));
     m_method->setItemText(0, tr("full (every weight trained)"));
-    m_method->setItemText(1, tr("LoRA (adapters on a 16-bit or float32 base)"));
-    m_method->setItemText(2, tr("QLoRA (adapters on nf4 or nf4-dq weights)"));
-    m_method->setToolTip(tr("QLoRA needs the nf4 or nf4-dq weight format, chosen in the sizing panel; the form "
-                            "never switches the format for you."));
+    m_method->setItemText(1, tr("LoRA (adapters on a frozen base)"));
+    m_method->setItemText(2, tr("QLoRA (adapters on nf4 weights)"));
+    m_method->setToolTip(tr("full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; "
+                            "QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel "
+                            "(the form never switches it for you)."));
     m_targetsLabel->setText(tr("LoRA targets:"));
     m_targetsBox->setToolTip(tr("The linears of every layer that get an adapter"));
     m_fields[Field::LoraRank].label->setText(tr("LoRA rank:"));
