@@ -5390,5 +5390,143 @@ Die Schätzung: %2</translation>
         <source>sdpa (tiled, no score matrix)</source>
         <translation>sdpa (gekachelt, ohne Score-Matrix)</translation>
     </message>
+    <message>
+        <source>the compute dtype (%1)</source>
+        <extracomment>the adapters&apos; dtype: the one the model computes in; %1 is that dtype, e.g. bfloat16 (not translated)</extracomment>
+        <translation>das Berechnungsformat (%1)</translation>
+    </message>
+    <message>
+        <source>Run measures one training step of the model in the sizing panel, with random weights: %1.</source>
+        <extracomment>%1 core&apos;s one line for the step: the model, method, framework, weights, micro-batch, attention</extracomment>
+        <translation>Der Lauf misst einen Trainingsschritt des Modells aus der Dimensionierung, mit zufälligen Gewichten: %1.</translation>
+    </message>
+    <message>
+        <source>Decoder r&amp;un:</source>
+        <translation>Decoder-La&amp;uf:</translation>
+    </message>
+    <message>
+        <source>Inference (prefill and generation)</source>
+        <translation>Inferenz (Prefill und Generierung)</translation>
+    </message>
+    <message>
+        <source>Training step (fine-tuning)</source>
+        <translation>Trainingsschritt (Fine-Tuning)</translation>
+    </message>
+    <message>
+        <source>Training step: fields you have not set show the framework&apos;s defaults</source>
+        <translation>Trainingsschritt: Felder, die Sie nicht gesetzt haben, zeigen die Vorgaben des Frameworks</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>hf: transformers&apos; Trainer with PEFT; torchtune: its single-device recipes. Fields you have not set follow the framework.</source>
+        <translation>hf: Trainer von transformers mit PEFT; torchtune: seine Rezepte für ein Gerät. Felder, die Sie nicht gesetzt haben, folgen dem Framework.</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>Methode:</translation>
+    </message>
+    <message>
+        <source>full (every weight trained)</source>
+        <translation>vollständig (alle Gewichte trainiert)</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>LoRA-Ziele:</translation>
+    </message>
+    <message>
+        <source>The linears of every layer that get an adapter</source>
+        <translation>Die linearen Schichten jeder Schicht, die einen Adapter bekommen</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>LoRA-Rang:</translation>
+    </message>
+    <message>
+        <source>Adapters in:</source>
+        <translation>Adapter in:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>sequences per forward</source>
+        <translation>Sequenzen pro Vorwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Sequence length:</source>
+        <translation>Sequenzlänge:</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>Gradientenakkumulation:</translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step</source>
+        <translation>Microbatches pro Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing (every layer)</source>
+        <translation>Aktivierungs-Checkpointing (jede Schicht)</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimierer:</translation>
+    </message>
+    <message>
+        <source>adamw: two moments per trained element; adam8bit: bitsandbytes&apos; 8-bit moments; sgd: no state</source>
+        <translation>adamw: zwei Momente pro trainiertem Element; adam8bit: 8-Bit-Momente von bitsandbytes; sgd: kein Zustand</translation>
+    </message>
+    <message>
+        <source>Paged optimizer (states in host memory)</source>
+        <translation>Paged-Optimierer (Zustände im Hauptspeicher)</translation>
+    </message>
+    <message>
+        <source>Optimizer step in the backward pass</source>
+        <translation>Optimiererschritt im Rückwärtsdurchlauf</translation>
+    </message>
+    <message>
+        <source>Loss chunks:</source>
+        <translation>Loss-Abschnitte:</translation>
+    </message>
+    <message>
+        <source>0: the loss over the whole logits; n: cross-entropy in n chunks</source>
+        <translation>0: der Loss über die ganzen Logits; n: Kreuzentropie in n Abschnitten</translation>
+    </message>
+    <message>
+        <source>Eval batch:</source>
+        <translation>Evaluierungs-Batch:</translation>
+    </message>
+    <message>
+        <source>Sequences of one no-grad forward after the step; 0: no eval phase</source>
+        <translation>Sequenzen eines Vorwärtsdurchlaufs ohne Gradienten nach dem Schritt; 0: keine Evaluierungsphase</translation>
+    </message>
+    <message>
+        <source>Export a 16-bit copy at the checkpoint</source>
+        <translation>Beim Checkpoint eine 16-Bit-Kopie exportieren</translation>
+    </message>
+    <message>
+        <source>Use the framework&apos;s defaults</source>
+        <translation>Vorgaben des Frameworks verwenden</translation>
+    </message>
+    <message>
+        <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
+        <translation>Die gesetzten Trainingsfelder vergessen: Alle zeigen wieder die Vorgaben des Frameworks</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (Adapter auf eingefrorener Basis)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (Adapter auf nf4-Gewichten)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>vollständig: alle Gewichte werden trainiert; LoRA: Adapter auf einer eingefrorenen 16-Bit- oder float32-Basis; QLoRA: Adapter auf eingefrorenen Gewichten in nf4 oder nf4-dq, einem Speicherformat, das in der Dimensionierung gewählt wird (das Formular wechselt es nie von selbst).</translation>
+    </message>
 </context>
 </TS>

@@ -5390,5 +5390,143 @@ La estimación: %2</translation>
         <source>sdpa (tiled, no score matrix)</source>
         <translation>sdpa (por teselas, sin matriz de puntuaciones)</translation>
     </message>
+    <message>
+        <source>the compute dtype (%1)</source>
+        <extracomment>the adapters&apos; dtype: the one the model computes in; %1 is that dtype, e.g. bfloat16 (not translated)</extracomment>
+        <translation>el formato de cálculo (%1)</translation>
+    </message>
+    <message>
+        <source>Run measures one training step of the model in the sizing panel, with random weights: %1.</source>
+        <extracomment>%1 core&apos;s one line for the step: the model, method, framework, weights, micro-batch, attention</extracomment>
+        <translation>Ejecutar mide un paso de entrenamiento del modelo del panel de dimensionado, con pesos aleatorios: %1.</translation>
+    </message>
+    <message>
+        <source>Decoder r&amp;un:</source>
+        <translation>Ejec&amp;ución del decodificador:</translation>
+    </message>
+    <message>
+        <source>Inference (prefill and generation)</source>
+        <translation>Inferencia (prellenado y generación)</translation>
+    </message>
+    <message>
+        <source>Training step (fine-tuning)</source>
+        <translation>Paso de entrenamiento (ajuste fino)</translation>
+    </message>
+    <message>
+        <source>Training step: fields you have not set show the framework&apos;s defaults</source>
+        <translation>Paso de entrenamiento: los campos que no ha fijado muestran los valores por defecto del framework</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>hf: transformers&apos; Trainer with PEFT; torchtune: its single-device recipes. Fields you have not set follow the framework.</source>
+        <translation>hf: el Trainer de transformers con PEFT; torchtune: sus recetas para un solo dispositivo. Los campos que no ha fijado siguen al framework.</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>Método:</translation>
+    </message>
+    <message>
+        <source>full (every weight trained)</source>
+        <translation>completo (se entrenan todos los pesos)</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>Destinos de LoRA:</translation>
+    </message>
+    <message>
+        <source>The linears of every layer that get an adapter</source>
+        <translation>Las capas lineales de cada capa que reciben un adaptador</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>Rango de LoRA:</translation>
+    </message>
+    <message>
+        <source>Adapters in:</source>
+        <translation>Adaptadores en:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>sequences per forward</source>
+        <translation>secuencias por pasada hacia delante</translation>
+    </message>
+    <message>
+        <source>Sequence length:</source>
+        <translation>Longitud de secuencia:</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>Acumulación de gradientes:</translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step</source>
+        <translation>microbatches por paso del optimizador</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing (every layer)</source>
+        <translation>Checkpointing de activaciones (cada capa)</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimizador:</translation>
+    </message>
+    <message>
+        <source>adamw: two moments per trained element; adam8bit: bitsandbytes&apos; 8-bit moments; sgd: no state</source>
+        <translation>adamw: dos momentos por elemento entrenado; adam8bit: momentos de 8 bits de bitsandbytes; sgd: sin estado</translation>
+    </message>
+    <message>
+        <source>Paged optimizer (states in host memory)</source>
+        <translation>Optimizador paginado (estados en la memoria del host)</translation>
+    </message>
+    <message>
+        <source>Optimizer step in the backward pass</source>
+        <translation>Paso del optimizador dentro de la retropropagación</translation>
+    </message>
+    <message>
+        <source>Loss chunks:</source>
+        <translation>Tramos de la pérdida:</translation>
+    </message>
+    <message>
+        <source>0: the loss over the whole logits; n: cross-entropy in n chunks</source>
+        <translation>0: la pérdida sobre todos los logits; n: entropía cruzada en n tramos</translation>
+    </message>
+    <message>
+        <source>Eval batch:</source>
+        <translation>Batch de evaluación:</translation>
+    </message>
+    <message>
+        <source>Sequences of one no-grad forward after the step; 0: no eval phase</source>
+        <translation>Secuencias de una pasada hacia delante sin gradientes tras el paso; 0: sin fase de evaluación</translation>
+    </message>
+    <message>
+        <source>Export a 16-bit copy at the checkpoint</source>
+        <translation>Exportar una copia de 16 bits en el checkpoint</translation>
+    </message>
+    <message>
+        <source>Use the framework&apos;s defaults</source>
+        <translation>Usar los valores por defecto del framework</translation>
+    </message>
+    <message>
+        <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
+        <translation>Olvidar los campos de entrenamiento fijados: todos vuelven a mostrar los valores por defecto del framework</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (adaptadores sobre una base congelada)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (adaptadores sobre pesos nf4)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>completo: se entrenan todos los pesos; LoRA: adaptadores sobre una base congelada de 16 bits o float32; QLoRA: adaptadores sobre pesos congelados nf4 o nf4-dq, un formato de almacenamiento que se elige en el panel de dimensionado (el formulario nunca lo cambia por usted).</translation>
+    </message>
 </context>
 </TS>

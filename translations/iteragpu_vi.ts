@@ -5380,5 +5380,143 @@ The estimate: %2</source>
         <source>sdpa (tiled, no score matrix)</source>
         <translation>sdpa (chia ô, không có ma trận điểm)</translation>
     </message>
+    <message>
+        <source>the compute dtype (%1)</source>
+        <extracomment>the adapters&apos; dtype: the one the model computes in; %1 is that dtype, e.g. bfloat16 (not translated)</extracomment>
+        <translation>định dạng tính toán (%1)</translation>
+    </message>
+    <message>
+        <source>Run measures one training step of the model in the sizing panel, with random weights: %1.</source>
+        <extracomment>%1 core&apos;s one line for the step: the model, method, framework, weights, micro-batch, attention</extracomment>
+        <translation>Lệnh Chạy đo một bước huấn luyện của mô hình trong bảng Ước tính, với trọng số ngẫu nhiên: %1.</translation>
+    </message>
+    <message>
+        <source>Decoder r&amp;un:</source>
+        <translation>Chế độ chạ&amp;y decoder:</translation>
+    </message>
+    <message>
+        <source>Inference (prefill and generation)</source>
+        <translation>Suy luận (prefill và sinh token)</translation>
+    </message>
+    <message>
+        <source>Training step (fine-tuning)</source>
+        <translation>Bước huấn luyện (tinh chỉnh)</translation>
+    </message>
+    <message>
+        <source>Training step: fields you have not set show the framework&apos;s defaults</source>
+        <translation>Bước huấn luyện: các trường bạn chưa đặt hiển thị giá trị mặc định của framework</translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation>Framework:</translation>
+    </message>
+    <message>
+        <source>hf: transformers&apos; Trainer with PEFT; torchtune: its single-device recipes. Fields you have not set follow the framework.</source>
+        <translation>hf: Trainer của transformers với PEFT; torchtune: các recipe một thiết bị của nó. Các trường bạn chưa đặt sẽ theo framework.</translation>
+    </message>
+    <message>
+        <source>Method:</source>
+        <translation>Phương pháp:</translation>
+    </message>
+    <message>
+        <source>full (every weight trained)</source>
+        <translation>toàn phần (huấn luyện mọi trọng số)</translation>
+    </message>
+    <message>
+        <source>LoRA targets:</source>
+        <translation>Đích LoRA:</translation>
+    </message>
+    <message>
+        <source>The linears of every layer that get an adapter</source>
+        <translation>Các lớp tuyến tính của mỗi lớp được gắn adapter</translation>
+    </message>
+    <message>
+        <source>LoRA rank:</source>
+        <translation>Hạng LoRA:</translation>
+    </message>
+    <message>
+        <source>Adapters in:</source>
+        <translation>Adapter ở:</translation>
+    </message>
+    <message>
+        <source>Micro-batch:</source>
+        <translation>Microbatch:</translation>
+    </message>
+    <message>
+        <source>sequences per forward</source>
+        <translation>số chuỗi mỗi lượt lan truyền xuôi</translation>
+    </message>
+    <message>
+        <source>Sequence length:</source>
+        <translation>Độ dài chuỗi:</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation:</source>
+        <translation>Tích lũy gradient:</translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step</source>
+        <translation>số microbatch mỗi bước optimizer</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing (every layer)</source>
+        <translation>Checkpointing activation (mọi lớp)</translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation>Optimizer:</translation>
+    </message>
+    <message>
+        <source>adamw: two moments per trained element; adam8bit: bitsandbytes&apos; 8-bit moments; sgd: no state</source>
+        <translation>adamw: hai moment cho mỗi phần tử được huấn luyện; adam8bit: moment 8 bit của bitsandbytes; sgd: không có trạng thái</translation>
+    </message>
+    <message>
+        <source>Paged optimizer (states in host memory)</source>
+        <translation>Optimizer phân trang (trạng thái trong bộ nhớ host)</translation>
+    </message>
+    <message>
+        <source>Optimizer step in the backward pass</source>
+        <translation>Bước optimizer trong lan truyền ngược</translation>
+    </message>
+    <message>
+        <source>Loss chunks:</source>
+        <translation>Số phần của loss:</translation>
+    </message>
+    <message>
+        <source>0: the loss over the whole logits; n: cross-entropy in n chunks</source>
+        <translation>0: loss trên toàn bộ logits; n: cross-entropy chia thành n phần</translation>
+    </message>
+    <message>
+        <source>Eval batch:</source>
+        <translation>Batch đánh giá:</translation>
+    </message>
+    <message>
+        <source>Sequences of one no-grad forward after the step; 0: no eval phase</source>
+        <translation>Số chuỗi của một lượt lan truyền xuôi không gradient sau bước; 0: không có giai đoạn đánh giá</translation>
+    </message>
+    <message>
+        <source>Export a 16-bit copy at the checkpoint</source>
+        <translation>Xuất một bản sao 16 bit khi lưu checkpoint</translation>
+    </message>
+    <message>
+        <source>Use the framework&apos;s defaults</source>
+        <translation>Dùng giá trị mặc định của framework</translation>
+    </message>
+    <message>
+        <source>Forget the training fields you set: all of them show the framework&apos;s defaults again</source>
+        <translation>Bỏ các trường huấn luyện bạn đã đặt: tất cả lại hiển thị giá trị mặc định của framework</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on a frozen base)</source>
+        <translation>LoRA (adapter trên nền đóng băng)</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on nf4 weights)</source>
+        <translation>QLoRA (adapter trên trọng số nf4)</translation>
+    </message>
+    <message>
+        <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
+        <translation>toàn phần: huấn luyện mọi trọng số; LoRA: adapter trên nền 16 bit hoặc float32 đóng băng; QLoRA: adapter trên trọng số nf4 hoặc nf4-dq đóng băng, một định dạng lưu trữ chọn trong bảng Ước tính (biểu mẫu không bao giờ tự đổi thay bạn).</translation>
+    </message>
 </context>
 </TS>

@@ -15,10 +15,12 @@
 #include "app/gui/workbench/workbenchsteps.h"
 #include <QTabWidget>
 #include "core/sim/simbackend.h"
+#include "core/training/trainingrecipe.h"
 #include "support/settingssandbox.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QGroupBox>
@@ -393,6 +395,91 @@ private slots:
         saveShot(*why, QStringLiteral("why-ledger-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
         const QStringList clippedLedger = clippedTexts(window);
         QVERIFY2(clippedLedger.isEmpty(), qPrintable(clippedLedger.join(QStringLiteral("; "))));
+    }
+
+    void decoderTrainingStep_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QString& language : gui::LabApplication::languages())
+            for (const QSize size : { QSize(1024, 700), QSize(1280, 800) })
+                QTest::addRow("%dx%d %s", size.width(), size.height(), qPrintable(language)) << size << language;
+    }
+
+    // A LoRA step of Llama-2-7B (torchtune's habits) on sim:0 as a simulated H100: the workload tab scrolled to
+    // the training fields, the run's phases on the chart, the Why view of the optimizer's step; nothing clipped.
+    void decoderTrainingStep()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] {
+            app->setLanguage(QStringLiteral("en"));
+            QSettings().clear();
+        });
+        gui::MainWindow window;
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("h100-sxm")));
+        QVERIFY(window.devicePicker()->simCardBox()->setSpeed(0.0));
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        const auto pick = [](QComboBox* combo, int data) {
+            const int index = combo->findData(data);
+            combo->setCurrentIndex(index);
+            emit combo->activated(index);
+        };
+        pick(form->decoderRunBox(), int(protocol::Mode::Training));
+        pick(form->frameworkBox(), int(training::Framework::Torchtune));
+        pick(form->methodBox(), int(training::Method::Lora));
+        form->edit(Field::Warmup)->setText(QStringLiteral("1"));
+        form->edit(Field::Repeats)->setText(QStringLiteral("2"));
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QTest::qWait(50);
+        QVERIFY(form->isVisibleTo(&window));
+        auto* scroll = window.findChild<QScrollArea*>(QStringLiteral("workloadScroll"));
+        QVERIFY(scroll);
+        scroll->ensureWidgetVisible(form->methodBox(), 0, 0);
+        QTest::qWait(50);
+        const QStringList clippedForm = clippedTexts(window);
+        QVERIFY2(clippedForm.isEmpty(), qPrintable(clippedForm.join(QStringLiteral("; "))));
+        saveShot(window, QStringLiteral("training-form-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        scroll->ensureWidgetVisible(form->frameworkDefaultsButton(), 0, 0);
+        QTest::qWait(50);
+        saveShot(window,
+            QStringLiteral("training-form-lower-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QTest::qWait(100);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.completed, result.error.c_str());
+        QCOMPARE(result.config.mode, protocol::Mode::Training);
+        saveShot(window, QStringLiteral("training-run-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+
+        int optimizer = -1;
+        for (const auto& phase : result.phases)
+            if (phase.name == "first_step.optimizer")
+                optimizer = phase.index;
+        QVERIFY(optimizer >= 0);
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Explain);
+        window.whyView()->selectPhase(optimizer);
+        QTest::qWait(100);
+        saveShot(window, QStringLiteral("training-why-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        const QStringList clippedWhy = clippedTexts(window);
+        QVERIFY2(clippedWhy.isEmpty(), qPrintable(clippedWhy.join(QStringLiteral("; "))));
+        window.whyView()->tabs()->setCurrentIndex(1);
+        QTest::qWait(50);
+        saveShot(*window.whyView(),
+            QStringLiteral("training-why-ledger-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
     }
 
     void afterOutOfMemory()

@@ -1,35 +1,106 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/application/labapplication.h"
-#include "app/gui/mainwindow/mainwindow.h"
-#include "app/gui/run/runpanel.h"
-#include "app/gui/workload/workloadform.h"
-#include "app/gui/workload/workloadsettings.h"
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/devices/simcardbox.h"
+#include "app/gui/mainwindow/mainwindow.h"
+#include "app/gui/phases/phasetablemodel.h"
+#include "app/gui/run/runcontroller.h"
+#include "app/gui/run/runpanel.h"
 #include "app/gui/sizing/formatbox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/why/ledgermodel.h"
+#include "app/gui/why/whyview.h"
+#include "app/gui/workload/workloadform.h"
+#include "app/gui/workload/workloadsettings.h"
+#include "core/training/frameworkprofile.h"
+#include "core/training/recipechoices.h"
 #include "support/settingssandbox.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QGroupBox>
-#include <QLineSeries>
-#include <QSpinBox>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
 #include <QWheelEvent>
-#include <QApplication>
 
 using namespace iteragpu;
 using gui::WorkloadForm;
 using Field = WorkloadForm::Field;
 Q_DECLARE_METATYPE(WorkloadForm::Field)
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120'000;
+
+// Two recipes are the same step when every field is (TrainingRecipe has no operator==).
+bool sameRecipe(const training::TrainingRecipe& a, const training::TrainingRecipe& b)
+{
+    return a.method == b.method && a.framework == b.framework && a.targets == b.targets && a.rank == b.rank
+        && a.adapterFp32 == b.adapterFp32 && a.microBatch == b.microBatch && a.sequenceLength == b.sequenceLength
+        && a.gradAccum == b.gradAccum && a.checkpointing == b.checkpointing && a.optimizer == b.optimizer
+        && a.pagedOptimizer == b.pagedOptimizer && a.optimizerInBackward == b.optimizerInBackward
+        && a.masterWeights == b.masterWeights && a.lossChunks == b.lossChunks && a.evalBatch == b.evalBatch
+        && a.exportCopy == b.exportCopy;
+}
+
+QByteArray recipeText(const training::TrainingRecipe& r)
+{
+    return QByteArray(training::methodName(r.method)) + ' ' + training::frameworkName(r.framework) + " targets "
+        + QByteArray::fromStdString(training::loraTargetList(r.targets)) + " rank " + QByteArray::number(r.rank)
+        + " fp32 " + QByteArray::number(r.adapterFp32) + " mb " + QByteArray::number(r.microBatch) + " seq "
+        + QByteArray::number(r.sequenceLength) + " accum " + QByteArray::number(r.gradAccum) + " ckpt "
+        + QByteArray::number(r.checkpointing) + ' ' + training::optimizerKindName(r.optimizer) + " paged "
+        + QByteArray::number(r.pagedOptimizer) + " inbwd " + QByteArray::number(r.optimizerInBackward) + " chunks "
+        + QByteArray::number(r.lossChunks) + " eval " + QByteArray::number(r.evalBatch) + " export "
+        + QByteArray::number(r.exportCopy);
+}
+
+// As the user does: picks an item of a combo box (activated, not only the index).
+void pick(QComboBox* combo, int data)
+{
+    const int index = combo->findData(data);
+    QVERIFY(index >= 0);
+    combo->setCurrentIndex(index);
+    emit combo->activated(index);
+}
+
+// As the user types over a field's text.
+void typeInto(QLineEdit* edit, const QString& text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+void chooseTraining(WorkloadForm* form, training::Framework framework, training::Method method)
+{
+    pick(form->decoderRunBox(), int(protocol::Mode::Training));
+    pick(form->frameworkBox(), int(framework));
+    pick(form->methodBox(), int(method));
+}
+
+QStringList ledgerTexts(const QAbstractItemModel* model, const QModelIndex& parent = {})
+{
+    QStringList out;
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        out << index.data().toString();
+        out << ledgerTexts(model, index);
+    }
+    return out;
+}
+
+} // namespace
 
 // Invalid values are refused in the form, with the reason under the field, before anything runs.
 class TestWorkloadForm : public QObject {
@@ -427,6 +498,253 @@ private slots:
         gui::SimCardBox again;
         QCOMPARE(again.cardId(), QStringLiteral("a100-80gb"));
         QCOMPARE(again.speed(), 10.0);
+    }
+
+    // The training step the form builds is resolveRecipe's for the framework and method, with the fields set.
+    void trainingYieldsTheResolvedRecipe_data()
+    {
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<int>("method");
+        QTest::addColumn<QString>("rank"); // typed into the rank field; empty: left to the framework
+        QTest::addRow("hf full") << int(training::Framework::Hf) << int(training::Method::Full) << QString();
+        QTest::addRow("hf lora") << int(training::Framework::Hf) << int(training::Method::Lora) << QString();
+        QTest::addRow("torchtune lora") << int(training::Framework::Torchtune) << int(training::Method::Lora)
+                                        << QString();
+        QTest::addRow("torchtune full (paged 8-bit in backward)")
+            << int(training::Framework::Torchtune) << int(training::Method::Full) << QString();
+        QTest::addRow("hf lora rank 64") << int(training::Framework::Hf) << int(training::Method::Lora)
+                                         << QStringLiteral("64");
+    }
+    void trainingYieldsTheResolvedRecipe()
+    {
+        QFETCH(int, framework);
+        QFETCH(int, method);
+        QFETCH(QString, rank);
+        gui::MainWindow window;
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        WorkloadForm* form = window.workloadForm();
+        QVERIFY(!form->methodBox()->isVisibleTo(form)); // inference until a training step is chosen
+        chooseTraining(form, training::Framework(framework), training::Method(method));
+        QVERIFY(form->methodBox()->isVisibleTo(form));
+        QVERIFY(!form->edit(Field::PromptTokens)->isVisibleTo(form)); // the generation's fields are not used
+        QCOMPARE(form->edit(Field::LoraRank)->isVisibleTo(form), method != int(training::Method::Full));
+        training::RecipeChoices expected;
+        expected.framework = training::Framework(framework);
+        expected.method = training::Method(method);
+        if (!rank.isEmpty()) {
+            typeInto(form->edit(Field::LoraRank), rank);
+            expected.rank = rank.toULongLong();
+        }
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        const auto config = window.runConfig();
+        QVERIFY(config && config->decoder && config->decoder->training);
+        QCOMPARE(config->mode, protocol::Mode::Training);
+        QCOMPARE(config->workload, protocol::WorkloadKind::Decoder);
+        const training::TrainingRecipe want = training::resolveRecipe(expected);
+        QVERIFY2(sameRecipe(*config->decoder->training, want),
+            QByteArray(recipeText(*config->decoder->training) + " != " + recipeText(want)).constData());
+        QVERIFY(protocol::validateConfig(*config).empty());
+        // The line under "What runs" is core's description of the step.
+        QVERIFY2(form->measuresText().contains(QStringLiteral("fine-tuning step"))
+                && form->measuresText().contains(QLatin1String(training::methodName(want.method))),
+            qPrintable(form->measuresText()));
+        QVERIFY(window.runPanel()->runButton()->isEnabled());
+    }
+
+    // A framework switch changes what the user left to it, never what the user set.
+    void frameworkSwitchKeepsTheUsersChoices()
+    {
+        gui::MainWindow window;
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        WorkloadForm* form = window.workloadForm();
+        chooseTraining(form, training::Framework::Hf, training::Method::Lora);
+        const training::TrainingRecipe hf
+            = training::frameworkProfile(training::Framework::Hf, training::Method::Lora).recipe;
+        QCOMPARE(form->edit(Field::LossChunks)->text(), QString::number(hf.lossChunks));
+        QCOMPARE(form->trainingCheck(WorkloadForm::TrainingCheck::Checkpointing)->isChecked(), hf.checkpointing);
+        typeInto(form->edit(Field::LoraRank), QStringLiteral("32"));
+        pick(form->optimizerBox(), int(training::OptimizerKind::Sgd));
+        form->targetBox(training::LoraTarget::KProj)->click(); // q, k, v now
+
+        pick(form->frameworkBox(), int(training::Framework::Torchtune));
+        training::RecipeChoices said;
+        said.framework = training::Framework::Torchtune;
+        said.method = training::Method::Lora;
+        said.rank = 32;
+        said.optimizer = training::OptimizerKind::Sgd;
+        said.targets = { training::LoraTarget::QProj, training::LoraTarget::KProj, training::LoraTarget::VProj };
+        const training::TrainingRecipe want = training::resolveRecipe(said);
+        const training::TrainingRecipe tt
+            = training::frameworkProfile(training::Framework::Torchtune, training::Method::Lora).recipe;
+        QCOMPARE(form->edit(Field::LoraRank)->text(), QStringLiteral("32"));
+        QCOMPARE(form->optimizerBox()->currentData().toInt(), int(training::OptimizerKind::Sgd));
+        QVERIFY(form->targetBox(training::LoraTarget::KProj)->isChecked());
+        QVERIFY(!form->targetBox(training::LoraTarget::OProj)->isChecked()); // torchtune's, but targets were set
+        QCOMPARE(form->edit(Field::LossChunks)->text(), QString::number(tt.lossChunks));
+        QCOMPARE(form->trainingCheck(WorkloadForm::TrainingCheck::Checkpointing)->isChecked(), tt.checkpointing);
+        QCOMPARE(form->adapterBox()->currentData().toInt(), tt.adapterFp32 ? 1 : 0);
+        auto config = window.runConfig();
+        QVERIFY(config && config->decoder && config->decoder->training);
+        QVERIFY2(sameRecipe(*config->decoder->training, want),
+            QByteArray(recipeText(*config->decoder->training) + " != " + recipeText(want)).constData());
+
+        // "Use the framework's defaults" forgets what was set.
+        form->frameworkDefaultsButton()->click();
+        config = window.runConfig();
+        QVERIFY(config && config->decoder && config->decoder->training);
+        QVERIFY2(sameRecipe(*config->decoder->training, tt), recipeText(*config->decoder->training).constData());
+        QCOMPARE(form->edit(Field::LoraRank)->text(), QString::number(tt.rank));
+    }
+
+    // QLoRA trains adapters on nf4 weights: with bf16 or fp16 ones it is refused in words and Run stays off; the
+    // format is never switched behind the user's back.
+    void qloraOnSixteenBitWeightsIsRefused()
+    {
+        gui::MainWindow window;
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::BF16);
+        panel->recompute();
+        WorkloadForm* form = window.workloadForm();
+        chooseTraining(form, training::Framework::Hf, training::Method::Qlora);
+        QVERIFY(!form->isValid());
+        QVERIFY2(form->formError().contains(QStringLiteral("nf4")), qPrintable(form->formError()));
+        QVERIFY(!window.runPanel()->runButton()->isEnabled());
+        QVERIFY(!window.runConfig().has_value());
+        QCOMPARE(form->methodBox()->currentData().toInt(), int(training::Method::Qlora));
+        QCOMPARE(panel->sizedModel()->format, sizing::WeightFormat::BF16);
+
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::NF4);
+        panel->recompute();
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QVERIFY(window.runPanel()->runButton()->isEnabled());
+        const auto config = window.runConfig();
+        QVERIFY(config && config->decoder && config->decoder->training);
+        QCOMPARE(config->decoder->storage, protocol::WeightStorage::Nf4);
+        QCOMPARE(config->decoder->training->method, training::Method::Qlora);
+    }
+
+    // A limit of core's is the form's: out of range, the reason under the field.
+    void trainingLimitsAreCores_data()
+    {
+        QTest::addColumn<Field>("field");
+        QTest::addColumn<quint64>("over");
+        QTest::addRow("rank") << Field::LoraRank << quint64(training::kMaxLoraRank + 1);
+        QTest::addRow("grad accum") << Field::GradAccum << quint64(training::kMaxGradAccum + 1);
+        QTest::addRow("loss chunks") << Field::LossChunks << quint64(training::kMaxLossChunks + 1);
+    }
+    void trainingLimitsAreCores()
+    {
+        QFETCH(Field, field);
+        QFETCH(quint64, over);
+        gui::MainWindow window;
+        QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+        WorkloadForm* form = window.workloadForm();
+        chooseTraining(form, training::Framework::Hf, training::Method::Lora);
+        typeInto(form->edit(field), QString::number(over - 1));
+        QVERIFY(form->errorText(field).isEmpty());
+        typeInto(form->edit(field), QString::number(over));
+        QVERIFY2(
+            form->errorText(field).contains(QString::number(over - 1).right(3)), qPrintable(form->errorText(field)));
+        QVERIFY(!form->isValid());
+    }
+
+    // The training choices come back at the next start, as choices: what was left to the framework still follows.
+    void trainingChoicesSurviveARestart()
+    {
+        {
+            gui::MainWindow window;
+            QVERIFY(window.sizingPanel()->selectPreset(QStringLiteral("llama-2-7b")));
+            WorkloadForm* form = window.workloadForm();
+            chooseTraining(form, training::Framework::Torchtune, training::Method::Lora);
+            typeInto(form->edit(Field::LoraRank), QStringLiteral("16"));
+            typeInto(form->edit(Field::GradAccum), QStringLiteral("4"));
+            form->trainingCheck(WorkloadForm::TrainingCheck::ExportCopy)->click();
+            QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        }
+        gui::MainWindow again;
+        WorkloadForm* form = again.workloadForm();
+        QVERIFY(again.sizingPanel()->shape().has_value());
+        QVERIFY(form->decoderTraining());
+        QCOMPARE(form->frameworkBox()->currentData().toInt(), int(training::Framework::Torchtune));
+        const training::RecipeChoices back = form->recipeChoices();
+        QCOMPARE(back.method, training::Method::Lora);
+        QCOMPARE(back.rank, std::optional<std::uint64_t>(16));
+        QCOMPARE(back.gradAccum, std::optional<std::uint64_t>(4));
+        QCOMPARE(back.exportCopy, std::optional<bool>(true));
+        QVERIFY(!back.lossChunks.has_value());
+        QVERIFY(!back.targets.has_value());
+        pick(form->frameworkBox(), int(training::Framework::Hf));
+        QCOMPARE(form->edit(Field::LoraRank)->text(), QStringLiteral("16"));
+        QCOMPARE(form->edit(Field::LossChunks)->text(),
+            QString::number(
+                training::frameworkProfile(training::Framework::Hf, training::Method::Lora).recipe.lossChunks));
+        const auto config = again.runConfig();
+        QVERIFY(config && config->decoder && config->decoder->training);
+        QCOMPARE(config->decoder->training->gradAccum, std::uint64_t(4));
+        // The dense network's mode is its own: a decoder training step does not turn it into training.
+        QCOMPARE(form->modeBox()->currentData().toInt(), int(protocol::Mode::Inference));
+    }
+
+    // A LoRA step of a tiny model runs live from the window on the simulated device: every planned phase, the
+    // first step's four records apart from the warm steps, and the ledger names gradients and optimizer state
+    // in the UI language.
+    void liveLoraStepCompletes()
+    {
+        gui::MainWindow window;
+        const QString config = QDir(qEnvironmentVariable("ITERAGPU_TEST_DATA"))
+                                   .filePath(QStringLiteral("measure/tiny-llama.config.json"));
+        QVERIFY(window.sizingPanel()->loadConfigFile(config));
+        window.sizingPanel()->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::BF16);
+        window.sizingPanel()->recompute();
+        WorkloadForm* form = window.workloadForm();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        chooseTraining(form, training::Framework::Hf, training::Method::Lora);
+        typeInto(form->edit(Field::MicroBatch), QStringLiteral("1"));
+        typeInto(form->edit(Field::SequenceLength), QStringLiteral("16"));
+        form->edit(Field::Warmup)->setText(QStringLiteral("1"));
+        form->edit(Field::Repeats)->setText(QStringLiteral("2"));
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        const auto planned = window.runConfig();
+        QVERIFY(planned && planned->decoder && planned->decoder->training);
+
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.completed, result.error.c_str());
+        QVERIFY(result.simulated);
+        QStringList names;
+        for (const auto& phase : result.phases)
+            names << QString::fromStdString(protocol::phaseLabel(phase));
+        for (const char* name : { "first_step.forward", "first_step.loss", "first_step.backward",
+                 "first_step.optimizer", "warmup", "warm_step#0", "warm_step#1" })
+            QVERIFY2(names.contains(QLatin1String(name)), qPrintable(names.join(QLatin1Char(','))));
+        // The phase table has a row per record, the first step's apart from the warm steps.
+        QCOMPARE(window.phaseModel()->rowCount(), int(result.phases.size()));
+        QStringList rows;
+        for (int row = 0; row < window.phaseModel()->rowCount(); ++row)
+            rows << window.phaseModel()->index(row, gui::PhaseTableModel::ColPhase).data().toString();
+        QVERIFY2(
+            rows.filter(QStringLiteral("first_step.backward")).size() == 1, qPrintable(rows.join(QLatin1Char(','))));
+        QVERIFY2(rows.filter(QStringLiteral("warm_step")).size() == 2, qPrintable(rows.join(QLatin1Char(','))));
+
+        // The Why view of the optimizer's step, whose peak holds the adapters' gradients and the states it
+        // creates (the backward's peak comes before its first gradient; set_to_none frees them before a warm
+        // step's forward): each by its label, in English, then in German.
+        const auto whyLines = [&window, &names] {
+            window.whyView()->selectPhase(int(names.indexOf(QStringLiteral("first_step.optimizer"))));
+            return ledgerTexts(window.whyView()->ledgerModel());
+        };
+        QStringList lines = whyLines();
+        QVERIFY2(lines.contains(QStringLiteral("gradients")) && lines.contains(QStringLiteral("optimizer state")),
+            qPrintable(lines.join(QLatin1Char('|'))));
+        window.switchLanguage(QStringLiteral("de"));
+        lines = whyLines();
+        const bool german
+            = lines.contains(QStringLiteral("Gradienten")) && lines.contains(QStringLiteral("Optimierer-Zustände"));
+        window.switchLanguage(QStringLiteral("en"));
+        QVERIFY2(german, qPrintable(lines.join(QLatin1Char('|'))));
     }
 
     void invalidFormDisablesRun()

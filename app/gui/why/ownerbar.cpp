@@ -84,7 +84,9 @@ std::vector<QRect> OwnerBar::legendLayout(int width) const
     int y = kMargin + lineHeight() + kBarHeight + 6;
     const QFontMetrics fm = fontMetrics();
     for (std::size_t i = 0; i < m_parts.size(); ++i) {
-        const int w = std::min(width - 2 * kMargin, kSwatch + 4 + fm.horizontalAdvance(legendText(i)));
+        // 2 px beyond the text's advance: elidedText() measures the shaped text, which can be a fraction wider
+        // than the rounded advance, and cut "(0.5 %)" to "(0.5 …" although the line has room.
+        const int w = std::min(width - 2 * kMargin, kSwatch + 4 + fm.horizontalAdvance(legendText(i)) + 2);
         if (x + w > width - kMargin && x > kMargin) {
             x = kMargin;
             y += lineHeight();

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
-#include "app/gui/application/localenumber.h"
-#include "app/gui/workload/workloadsettings.h"
-#include "app/gui/widgets/wheelguard.h"
 
+#include "app/gui/application/localenumber.h"
+#include "app/gui/application/messagetext.h"
+#include "app/gui/widgets/wheelguard.h"
+#include "app/gui/workload/workloadsettings.h"
+#include "core/protocol/workloaddescription.h"
 #include "core/runner/runner.h"
+#include "core/training/frameworkprofile.h"
 #include "core/units/units.h"
 #include "core/workloads/decodersource.h"
 
@@ -12,12 +15,14 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace iteragpu::gui {
@@ -50,6 +55,13 @@ namespace {
     {
         using F = WorkloadForm::Field;
         return f == F::PromptTokens || f == F::Generated || f == F::Sequences || f == F::DecodeChunk;
+    }
+
+    bool isTrainingField(WorkloadForm::Field f)
+    {
+        using F = WorkloadForm::Field;
+        return f == F::LoraRank || f == F::MicroBatch || f == F::SequenceLength || f == F::GradAccum
+            || f == F::LossChunks || f == F::EvalBatch;
     }
 
     // The sizing engine's format, as the decoder stores it: the six formats both know, by their one name.
@@ -115,6 +127,14 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_dtypeLabel, m_dtype);
     m_dtypeLabel->setBuddy(m_dtype);
 
+    m_decoderRunLabel = new QLabel(this);
+    m_decoderRun = new QComboBox(this);
+    m_decoderRun->setObjectName(QStringLiteral("decoderRunCombo"));
+    m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Inference));
+    m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Training));
+    m_layout->addRow(m_decoderRunLabel, m_decoderRun);
+    m_decoderRunLabel->setBuddy(m_decoderRun);
+
     addField(Field::PromptTokens);
     addField(Field::Generated);
     addField(Field::Sequences);
@@ -134,6 +154,82 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_attentionLabel->setBuddy(m_attention);
     addField(Field::DecodeChunk);
 
+    // The decoder's training step (Note [Training choices over the framework's defaults]).
+    m_trainingHeading = new QLabel(this);
+    m_trainingHeading->setObjectName(QStringLiteral("trainingHeading"));
+    m_trainingHeading->setWordWrap(true);
+    QFont heading = m_trainingHeading->font();
+    heading.setBold(true);
+    m_trainingHeading->setFont(heading);
+    m_layout->addRow(m_trainingHeading);
+    const auto addCombo = [this](QLabel*& label, QComboBox*& combo, const QString& name) {
+        label = new QLabel(this);
+        combo = new QComboBox(this);
+        combo->setObjectName(name);
+        m_layout->addRow(label, combo);
+        label->setBuddy(combo);
+    };
+    addCombo(m_frameworkLabel, m_framework, QStringLiteral("frameworkCombo"));
+    // Technical identifiers, never translated (the CLI's --framework and --optimizer words).
+    for (auto f : { training::Framework::Hf, training::Framework::Torchtune })
+        m_framework->addItem(QLatin1String(training::frameworkName(f)), static_cast<int>(f));
+    addCombo(m_methodLabel, m_method, QStringLiteral("methodCombo"));
+    for (auto m : { training::Method::Full, training::Method::Lora, training::Method::Qlora })
+        m_method->addItem(QString(), static_cast<int>(m));
+    m_targetsLabel = new QLabel(this);
+    m_targetsBox = new QWidget(this);
+    m_targetsBox->setObjectName(QStringLiteral("loraTargets"));
+    auto* grid = new QGridLayout(m_targetsBox);
+    grid->setContentsMargins(12, 0, 0, 0);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(2);
+    for (int i = 0; i < training::kLoraTargetCount; ++i) {
+        const auto target = static_cast<training::LoraTarget>(i);
+        auto* box = new QCheckBox(QLatin1String(training::loraTargetName(target)), m_targetsBox);
+        box->setObjectName(QStringLiteral("target_") + QLatin1String(training::loraTargetName(target)));
+        grid->addWidget(box, i < 4 ? 0 : 1, i < 4 ? i : i - 4); // attention's four, then the MLP's three
+        m_targets[static_cast<std::size_t>(i)] = box;
+        // clicked only: toggled comes first, and the defaults shown then would undo the click
+        connect(box, &QCheckBox::clicked, this, [this] { say(m_targetsBox); });
+    }
+    // The label above the boxes, each row as wide as the form: the seven names beside a label would widen it.
+    m_layout->addRow(m_targetsLabel);
+    m_layout->addRow(m_targetsBox);
+    m_targetsLabel->setBuddy(m_targets[0]);
+    addField(Field::LoraRank);
+    addCombo(m_adapterLabel, m_adapter, QStringLiteral("adapterCombo"));
+    m_adapter->addItem(QLatin1String(device::dtypeName(device::DType::Float32)), 1);
+    m_adapter->addItem(QString(), 0);
+    addField(Field::MicroBatch);
+    addField(Field::SequenceLength);
+    addField(Field::GradAccum);
+    addTrainingCheck(TrainingCheck::Checkpointing);
+    addCombo(m_optimizerLabel, m_optimizer, QStringLiteral("optimizerCombo"));
+    for (auto k : { training::OptimizerKind::AdamW, training::OptimizerKind::AdamW8bit, training::OptimizerKind::Sgd })
+        m_optimizer->addItem(QLatin1String(training::optimizerKindName(k)), static_cast<int>(k));
+    addTrainingCheck(TrainingCheck::PagedOptimizer);
+    addTrainingCheck(TrainingCheck::OptimizerInBackward);
+    addField(Field::LossChunks);
+    addField(Field::EvalBatch);
+    addTrainingCheck(TrainingCheck::ExportCopy);
+    m_frameworkDefaults = new QPushButton(this);
+    m_frameworkDefaults->setObjectName(QStringLiteral("frameworkDefaultsButton"));
+    m_layout->addRow(m_frameworkDefaults);
+    connect(m_frameworkDefaults, &QPushButton::clicked, this, [this] {
+        m_said.clear();
+        for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+            it.value().edit->setModified(false);
+        validate();
+    });
+    for (Field f : { Field::LoraRank, Field::MicroBatch, Field::SequenceLength, Field::GradAccum, Field::LossChunks,
+             Field::EvalBatch }) {
+        QLineEdit* e = m_fields.value(f).edit;
+        connect(e, &QLineEdit::textEdited, this, [this, e] { say(e); });
+    }
+    // activated only: currentIndexChanged comes first, and the defaults shown then would undo the pick
+    for (QComboBox* combo : { m_adapter, m_optimizer })
+        connect(combo, &QComboBox::activated, this, [this, combo] { say(combo); });
+
     addField(Field::Warmup);
     addField(Field::Repeats);
 
@@ -144,7 +240,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_allocatorLabel, m_allocator);
     m_allocatorLabel->setBuddy(m_allocator);
     // Long item texts must not widen the form beyond its dock: the combo boxes elide, their tooltips tell all.
-    for (QComboBox* combo : { m_workload, m_mode, m_dtype, m_allocator, m_cache, m_attention }) {
+    for (QComboBox* combo : { m_workload, m_mode, m_dtype, m_allocator, m_cache, m_attention, m_decoderRun, m_framework,
+             m_method, m_adapter, m_optimizer }) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(8);
     }
@@ -173,6 +270,11 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     restored.decoder = WorkloadSettings::loadDecoder().value_or(protocol::DecoderSpec {});
     setConfig(restored);
     m_chosen = WorkloadSettings::loadChosenWorkload();
+    if (const auto t = WorkloadSettings::loadTraining()) {
+        m_decoderRun->setCurrentIndex(m_decoderRun->findData(
+            static_cast<int>(t->enabled ? protocol::Mode::Training : protocol::Mode::Inference)));
+        applyRecipeChoices(t->choices);
+    }
     m_restoring = false;
     updateWorkloadRows();
     connect(this, &WorkloadForm::changed, this, &WorkloadForm::saveChoices);
@@ -182,6 +284,11 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     });
     for (auto* combo : { m_mode, m_dtype, m_allocator, m_cache, m_attention })
         connect(combo, &QComboBox::currentIndexChanged, this, [this] { validate(); });
+    for (auto* combo : { m_decoderRun, m_method, m_framework })
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            updateWorkloadRows();
+            validate();
+        });
     connect(m_emptyCache, &QCheckBox::toggled, this, [this] { validate(); });
     validate();
 }
@@ -208,7 +315,166 @@ void WorkloadForm::addField(Field field)
     m_fields.insert(field, w);
 }
 
+void WorkloadForm::addTrainingCheck(TrainingCheck check)
+{
+    auto* box = new QCheckBox(this);
+    m_layout->addRow(box);
+    m_checks[static_cast<std::size_t>(check)] = box;
+    // clicked only: toggled comes first, and the defaults shown then would undo the click
+    connect(box, &QCheckBox::clicked, this, [this, box] { say(box); });
+}
+
 QLineEdit* WorkloadForm::edit(Field field) const { return m_fields.value(field).edit; }
+
+void WorkloadForm::say(const QObject* widget)
+{
+    m_said.insert(widget);
+    validate();
+}
+
+bool WorkloadForm::decoderTraining() const
+{
+    return m_decoderRun->currentData().toInt() == static_cast<int>(protocol::Mode::Training);
+}
+
+training::RecipeChoices WorkloadForm::recipeChoices() const
+{
+    training::RecipeChoices c;
+    c.framework = static_cast<training::Framework>(m_framework->currentData().toInt());
+    c.method = static_cast<training::Method>(m_method->currentData().toInt());
+    if (m_said.contains(m_targetsBox)) {
+        std::vector<training::LoraTarget> targets;
+        for (int i = 0; i < training::kLoraTargetCount; ++i)
+            if (m_targets[static_cast<std::size_t>(i)]->isChecked())
+                targets.push_back(static_cast<training::LoraTarget>(i));
+        c.targets = std::move(targets);
+    }
+    const auto count = [this](Field f) -> std::optional<std::uint64_t> {
+        const QLineEdit* e = m_fields.value(f).edit;
+        if (!m_said.contains(e) && !e->isModified())
+            return std::nullopt;
+        bool negative = false;
+        const auto v = parseInteger(e->text(), negative);
+        return negative ? std::nullopt : v;
+    };
+    c.rank = count(Field::LoraRank);
+    c.microBatch = count(Field::MicroBatch);
+    c.sequenceLength = count(Field::SequenceLength);
+    c.gradAccum = count(Field::GradAccum);
+    c.lossChunks = count(Field::LossChunks);
+    c.evalBatch = count(Field::EvalBatch);
+    if (m_said.contains(m_adapter))
+        c.adapterFp32 = m_adapter->currentData().toInt() == 1;
+    if (m_said.contains(m_optimizer))
+        c.optimizer = static_cast<training::OptimizerKind>(m_optimizer->currentData().toInt());
+    const auto flag = [this](TrainingCheck check) -> std::optional<bool> {
+        const QCheckBox* box = trainingCheck(check);
+        return m_said.contains(box) ? std::optional<bool>(box->isChecked()) : std::nullopt;
+    };
+    c.checkpointing = flag(TrainingCheck::Checkpointing);
+    c.pagedOptimizer = flag(TrainingCheck::PagedOptimizer);
+    c.optimizerInBackward = flag(TrainingCheck::OptimizerInBackward);
+    c.exportCopy = flag(TrainingCheck::ExportCopy);
+    return c;
+}
+
+void WorkloadForm::showFrameworkDefaults()
+{
+    // Note [Training choices over the framework's defaults]: every widget not said shows the resolved value.
+    const training::TrainingRecipe r = training::resolveRecipe(recipeChoices());
+    const auto showCount = [this](Field f, std::uint64_t v) {
+        QLineEdit* e = m_fields.value(f).edit;
+        if (m_said.contains(e) || e->isModified()) // typed in: said, whichever signal comes first
+            return;
+        const QString text = QString::number(static_cast<qulonglong>(v));
+        if (e->text() != text) {
+            const QSignalBlocker block(e);
+            e->setText(text);
+        }
+    };
+    showCount(Field::LoraRank, r.rank);
+    showCount(Field::MicroBatch, r.microBatch);
+    showCount(Field::SequenceLength, r.sequenceLength);
+    showCount(Field::GradAccum, r.gradAccum);
+    showCount(Field::LossChunks, r.lossChunks);
+    showCount(Field::EvalBatch, r.evalBatch);
+    const auto showCombo = [this](QComboBox* combo, int data) {
+        if (m_said.contains(combo))
+            return;
+        const QSignalBlocker block(combo);
+        combo->setCurrentIndex(combo->findData(data));
+    };
+    showCombo(m_adapter, r.adapterFp32 ? 1 : 0);
+    showCombo(m_optimizer, static_cast<int>(r.optimizer));
+    if (!m_said.contains(m_targetsBox))
+        for (int i = 0; i < training::kLoraTargetCount; ++i) {
+            QCheckBox* box = m_targets[static_cast<std::size_t>(i)];
+            const QSignalBlocker block(box);
+            box->setChecked(
+                std::find(r.targets.begin(), r.targets.end(), static_cast<training::LoraTarget>(i)) != r.targets.end());
+        }
+    const auto showCheck = [this](TrainingCheck check, bool value) {
+        QCheckBox* box = trainingCheck(check);
+        if (m_said.contains(box))
+            return;
+        const QSignalBlocker block(box);
+        box->setChecked(value);
+    };
+    showCheck(TrainingCheck::Checkpointing, r.checkpointing);
+    showCheck(TrainingCheck::PagedOptimizer, r.pagedOptimizer);
+    showCheck(TrainingCheck::OptimizerInBackward, r.optimizerInBackward);
+    showCheck(TrainingCheck::ExportCopy, r.exportCopy);
+}
+
+void WorkloadForm::applyRecipeChoices(const training::RecipeChoices& c)
+{
+    // Each value said is marked before it is set, so the defaults shown meanwhile never overwrite it.
+    m_said.clear();
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+        it.value().edit->setModified(false);
+    m_framework->setCurrentIndex(m_framework->findData(static_cast<int>(c.framework)));
+    m_method->setCurrentIndex(m_method->findData(static_cast<int>(c.method)));
+    if (c.targets) {
+        m_said.insert(m_targetsBox);
+        for (int i = 0; i < training::kLoraTargetCount; ++i)
+            m_targets[static_cast<std::size_t>(i)]->setChecked(
+                std::find(c.targets->begin(), c.targets->end(), static_cast<training::LoraTarget>(i))
+                != c.targets->end());
+    }
+    const auto setCount = [this](Field f, const std::optional<std::uint64_t>& v) {
+        if (!v)
+            return;
+        QLineEdit* e = m_fields.value(f).edit;
+        m_said.insert(e);
+        e->setText(QString::number(static_cast<qulonglong>(*v)));
+    };
+    setCount(Field::LoraRank, c.rank);
+    setCount(Field::MicroBatch, c.microBatch);
+    setCount(Field::SequenceLength, c.sequenceLength);
+    setCount(Field::GradAccum, c.gradAccum);
+    setCount(Field::LossChunks, c.lossChunks);
+    setCount(Field::EvalBatch, c.evalBatch);
+    if (c.adapterFp32) {
+        m_said.insert(m_adapter);
+        m_adapter->setCurrentIndex(m_adapter->findData(*c.adapterFp32 ? 1 : 0));
+    }
+    if (c.optimizer) {
+        m_said.insert(m_optimizer);
+        m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(*c.optimizer)));
+    }
+    const auto setCheck = [this](TrainingCheck check, const std::optional<bool>& v) {
+        if (!v)
+            return;
+        QCheckBox* box = trainingCheck(check);
+        m_said.insert(box);
+        box->setChecked(*v);
+    };
+    setCheck(TrainingCheck::Checkpointing, c.checkpointing);
+    setCheck(TrainingCheck::PagedOptimizer, c.pagedOptimizer);
+    setCheck(TrainingCheck::OptimizerInBackward, c.optimizerInBackward);
+    setCheck(TrainingCheck::ExportCopy, c.exportCopy);
+    validate();
+}
 
 QString WorkloadForm::errorText(Field field) const
 {
@@ -253,9 +519,18 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
         return tr("Not a whole number.");
     const bool iterations = field == Field::Warmup || field == Field::Repeats;
     const bool steps = field == Field::Generated || field == Field::DecodeChunk; // 0: none / all in one record
-    if (!iterations && !steps && *integer == 0)
+    // 0: the loss over the whole logits / no eval phase
+    const bool noneAllowed = field == Field::LossChunks || field == Field::EvalBatch;
+    if (!iterations && !steps && !noneAllowed && *integer == 0)
         return tr("Must be at least 1.");
-    const std::uint64_t limit = iterations ? kMaxIterations : steps ? kMaxGenerated : kMaxDimension;
+    // Core's limits (training/trainingrecipe.h, protocol/runlimits.h), never copies.
+    std::uint64_t limit = iterations ? kMaxIterations : steps ? kMaxGenerated : kMaxDimension;
+    if (field == Field::LoraRank)
+        limit = training::kMaxLoraRank;
+    else if (field == Field::GradAccum)
+        limit = training::kMaxGradAccum;
+    else if (field == Field::LossChunks)
+        limit = training::kMaxLossChunks;
     if (*integer > limit)
         //: %1 is the largest value the field accepts
         return tr("At most %1.").arg(LocaleNumber::integer(static_cast<qulonglong>(limit), locale));
@@ -264,6 +539,7 @@ QString WorkloadForm::checkField(Field field, std::optional<std::uint64_t>& inte
 
 void WorkloadForm::validate()
 {
+    showFrameworkDefaults();
     bool valid = true;
     for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
         FieldWidgets& w = it.value();
@@ -401,10 +677,17 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
         bool negative = false;
         return parseInteger(m_fields.value(f).edit->text(), negative);
     };
-    const auto prompt = integer(Field::PromptTokens);
-    const auto generated = integer(Field::Generated);
-    const auto sequences = integer(Field::Sequences);
-    const auto chunk = integer(Field::DecodeChunk);
+    // A training step uses none of the generation's fields (hidden then): what they hold does not matter.
+    const bool trains = decoderTraining();
+    const protocol::DecoderSpec defaults;
+    const auto generation = [&](Field f, std::uint64_t fallback) -> std::optional<std::uint64_t> {
+        const auto v = integer(f);
+        return trains && !v ? std::optional<std::uint64_t>(fallback) : v;
+    };
+    const auto prompt = generation(Field::PromptTokens, defaults.promptTokens);
+    const auto generated = generation(Field::Generated, defaults.generated);
+    const auto sequences = generation(Field::Sequences, defaults.sequences);
+    const auto chunk = generation(Field::DecodeChunk, defaults.decodeChunk);
     if (!storage || !prompt || !generated || !sequences || !chunk)
         return;
     protocol::DecoderSpec d;
@@ -421,7 +704,10 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
     d.ropeTheta = static_cast<float>(d.shape.ropeTheta.value_or(workloads::DecoderSource::familyRopeTheta(d.shape.family)));
     d.normEps = static_cast<float>(d.shape.normEps.value_or(workloads::DecoderSource::familyNormEps(d.shape.family)));
     c.workload = protocol::WorkloadKind::Decoder;
-    c.mode = protocol::Mode::Inference;
+    c.mode = trains ? protocol::Mode::Training : protocol::Mode::Inference;
+    // Note [Training choices over the framework's defaults]: the recipe is resolveRecipe's, never the form's.
+    if (trains)
+        d.training = training::resolveRecipe(recipeChoices());
     // Quantized weights compute in the sizing panel's compute format; float weights in their own type.
     if (protocol::weightStorageQuantized(d.storage)) {
         c.dtype = dtypeOf(m_model->compute).value_or(device::DType::BFloat16);
@@ -433,9 +719,20 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
     c.decoder = std::move(d);
 }
 
+QString WorkloadForm::computeDTypeName() const
+{
+    if (!m_model)
+        return QLatin1String(device::dtypeName(device::DType::BFloat16));
+    protocol::RunConfig c;
+    fillDecoder(c);
+    return QLatin1String(device::dtypeName(c.decoder ? protocol::decoderComputeDType(c) : device::DType::BFloat16));
+}
+
 void WorkloadForm::setSizedModel(const std::optional<SizedModel>& model)
 {
     m_model = model;
+    //: the adapters' dtype: the one the model computes in; %1 is that dtype, e.g. bfloat16 (not translated)
+    m_adapter->setItemText(1, tr("the compute dtype (%1)").arg(computeDTypeName()));
     updateWorkloadRows();
     validate();
 }
@@ -473,8 +770,13 @@ bool WorkloadForm::fieldApplies(Field field) const
     const bool decoder = workload() == protocol::WorkloadKind::Decoder;
     if (isDenseField(field))
         return !decoder;
+    const bool trains = decoder && decoderTraining();
     if (isDecoderField(field))
-        return decoder;
+        return decoder && !trains;
+    if (field == Field::LoraRank)
+        return trains && m_method->currentData().toInt() != static_cast<int>(training::Method::Full);
+    if (isTrainingField(field))
+        return trains;
     return true;
 }
 
@@ -492,12 +794,34 @@ void WorkloadForm::updateWorkloadRows()
     }
     for (Field f : { Field::Batch, Field::Context, Field::Width })
         setFieldVisible(f, !decoder);
-    for (Field f : { Field::PromptTokens, Field::Generated, Field::Sequences, Field::DecodeChunk })
-        setFieldVisible(f, decoder);
-    m_layout->setRowVisible(m_mode, !decoder); // the decoder runs inference only
+    m_layout->setRowVisible(m_mode, !decoder); // the decoder's run is chosen in its own row
     m_layout->setRowVisible(m_dtype, !decoder); // it computes in the sizing panel's formats
-    m_layout->setRowVisible(m_cache, decoder);
+    m_layout->setRowVisible(m_decoderRun, decoder);
     m_layout->setRowVisible(m_attention, decoder);
+    updateTrainingRows();
+}
+
+void WorkloadForm::updateTrainingRows()
+{
+    const bool decoder = workload() == protocol::WorkloadKind::Decoder;
+    const bool trains = decoder && decoderTraining();
+    const bool adapters = trains && m_method->currentData().toInt() != static_cast<int>(training::Method::Full);
+    // The generation's rows for inference, the recipe's for a training step.
+    for (Field f : { Field::PromptTokens, Field::Generated, Field::Sequences, Field::DecodeChunk })
+        setFieldVisible(f, decoder && !trains);
+    m_layout->setRowVisible(m_cache, decoder && !trains);
+    for (Field f : { Field::MicroBatch, Field::SequenceLength, Field::GradAccum, Field::LossChunks, Field::EvalBatch })
+        setFieldVisible(f, trains);
+    setFieldVisible(Field::LoraRank, adapters);
+    for (QWidget* w :
+        { static_cast<QWidget*>(m_trainingHeading), static_cast<QWidget*>(m_framework), static_cast<QWidget*>(m_method),
+            static_cast<QWidget*>(m_optimizer), static_cast<QWidget*>(m_frameworkDefaults) })
+        m_layout->setRowVisible(w, trains);
+    for (QCheckBox* box : m_checks)
+        m_layout->setRowVisible(box, trains);
+    m_layout->setRowVisible(m_targetsLabel, adapters);
+    m_layout->setRowVisible(m_targetsBox, adapters);
+    m_layout->setRowVisible(m_adapter, adapters);
 }
 
 void WorkloadForm::updateMeasuresText()
@@ -506,8 +830,13 @@ void WorkloadForm::updateMeasuresText()
     const auto number = [&](std::uint64_t v) { return LocaleNumber::integer(static_cast<qulonglong>(v), locale); };
     QString text;
     if (workload() == protocol::WorkloadKind::Decoder) {
+        const auto c = decoderTraining() && m_model ? config() : std::nullopt;
         if (!m_model) {
             text = tr("Run measures nothing yet: the sizing panel has no model shape.");
+        } else if (c && c->decoder && c->decoder->training) {
+            //: %1 core's one line for the step: the model, method, framework, weights, micro-batch, attention
+            text = tr("Run measures one training step of the model in the sizing panel, with random weights: %1.")
+                       .arg(messageText(protocol::describeWorkload(*c)));
         } else {
             const model::ModelShape& shape = m_model->shape;
             //: %1 the model's name, e.g. Llama-2-7B; %2 its family (config.json's model_type, e.g. llama, not
@@ -551,8 +880,13 @@ void WorkloadForm::saveChoices() const
     if (m_restoring)
         return;
     if (m_valid)
-        if (const auto c = config())
+        if (auto c = config()) {
+            // The dense network's own mode and dtype, not the decoder's (which come from its row and formats).
+            c->mode = static_cast<protocol::Mode>(m_mode->currentData().toInt());
+            c->dtype = static_cast<device::DType>(m_dtype->currentData().toInt());
             WorkloadSettings::save(*c);
+        }
+    WorkloadSettings::saveTraining({ decoderTraining(), recipeChoices() });
     // The decoder's own fields are kept whenever they read, whether or not the model runs now.
     bool negative = false;
     auto integer = [&](Field f) { return parseInteger(m_fields.value(f).edit->text(), negative); };
@@ -598,6 +932,34 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
     setInt(Field::DecodeChunk, d.decodeChunk);
     m_cache->setCurrentIndex(m_cache->findData(static_cast<int>(d.cache)));
     m_attention->setCurrentIndex(m_attention->findData(static_cast<int>(d.attention)));
+    const bool trains = c.mode == protocol::Mode::Training && d.training;
+    m_decoderRun->setCurrentIndex(
+        m_decoderRun->findData(static_cast<int>(trains ? protocol::Mode::Training : protocol::Mode::Inference)));
+    if (trains) {
+        // A whole recipe given: every value of it is the user's.
+        const training::TrainingRecipe& r = *d.training;
+        training::RecipeChoices chosen;
+        chosen.framework = r.framework;
+        chosen.method = r.method;
+        chosen.targets = r.targets;
+        chosen.rank = r.rank;
+        chosen.adapterFp32 = r.adapterFp32;
+        chosen.microBatch = r.microBatch;
+        chosen.sequenceLength = r.sequenceLength;
+        chosen.gradAccum = r.gradAccum;
+        chosen.checkpointing = r.checkpointing;
+        chosen.optimizer = r.optimizer;
+        chosen.pagedOptimizer = r.pagedOptimizer;
+        chosen.optimizerInBackward = r.optimizerInBackward;
+        chosen.lossChunks = r.lossChunks;
+        chosen.evalBatch = r.evalBatch;
+        chosen.exportCopy = r.exportCopy;
+        applyRecipeChoices(chosen);
+    } else {
+        m_said.clear();
+        for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+            it.value().edit->setModified(false);
+    }
     validate();
 }
 
@@ -697,6 +1059,47 @@ void WorkloadForm::retranslateUi()
     m_attentionLabel->setText(tr("A&ttention:"));
     m_attention->setItemText(0, tr("eager (holds the score matrix)"));
     m_attention->setItemText(1, tr("sdpa (tiled, no score matrix)"));
+    m_decoderRunLabel->setText(tr("Decoder r&un:"));
+    m_decoderRun->setItemText(0, tr("Inference (prefill and generation)"));
+    m_decoderRun->setItemText(1, tr("Training step (fine-tuning)"));
+    m_trainingHeading->setText(tr("Training step: fields you have not set show the framework's defaults"));
+    m_frameworkLabel->setText(tr("Framework:"));
+    m_framework->setToolTip(tr("hf: transformers' Trainer with PEFT; torchtune: its single-device recipes. "
+                               "Fields you have not set follow the framework."));
+    m_methodLabel->setText(tr("Method:"));
+    m_method->setItemText(0, tr("full (every weight trained)"));
+    m_method->setItemText(1, tr("LoRA (adapters on a frozen base)"));
+    m_method->setItemText(2, tr("QLoRA (adapters on nf4 weights)"));
+    m_method->setToolTip(tr("full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; "
+                            "QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel "
+                            "(the form never switches it for you)."));
+    m_targetsLabel->setText(tr("LoRA targets:"));
+    m_targetsBox->setToolTip(tr("The linears of every layer that get an adapter"));
+    m_fields[Field::LoraRank].label->setText(tr("LoRA rank:"));
+    m_adapterLabel->setText(tr("Adapters in:"));
+    //: the adapters' dtype: the one the model computes in; %1 is that dtype, e.g. bfloat16 (not translated)
+    m_adapter->setItemText(1, tr("the compute dtype (%1)").arg(computeDTypeName()));
+    m_fields[Field::MicroBatch].label->setText(tr("Micro-batch:"));
+    m_fields[Field::MicroBatch].edit->setPlaceholderText(tr("sequences per forward"));
+    m_fields[Field::SequenceLength].label->setText(tr("Sequence length:"));
+    m_fields[Field::SequenceLength].edit->setPlaceholderText(tr("tokens per sequence"));
+    m_fields[Field::GradAccum].label->setText(tr("Gradient accumulation:"));
+    m_fields[Field::GradAccum].edit->setPlaceholderText(tr("micro-batches per optimizer step"));
+    trainingCheck(TrainingCheck::Checkpointing)->setText(tr("Activation checkpointing (every layer)"));
+    m_optimizerLabel->setText(tr("Optimizer:"));
+    m_optimizer->setToolTip(tr("adamw: two moments per trained element; adam8bit: bitsandbytes' 8-bit moments; "
+                               "sgd: no state"));
+    trainingCheck(TrainingCheck::PagedOptimizer)->setText(tr("Paged optimizer (states in host memory)"));
+    trainingCheck(TrainingCheck::OptimizerInBackward)->setText(tr("Optimizer step in the backward pass"));
+    m_fields[Field::LossChunks].label->setText(tr("Loss chunks:"));
+    m_fields[Field::LossChunks].edit->setToolTip(tr("0: the loss over the whole logits; n: cross-entropy in n chunks"));
+    m_fields[Field::EvalBatch].label->setText(tr("Eval batch:"));
+    m_fields[Field::EvalBatch].edit->setToolTip(
+        tr("Sequences of one no-grad forward after the step; 0: no eval phase"));
+    trainingCheck(TrainingCheck::ExportCopy)->setText(tr("Export a 16-bit copy at the checkpoint"));
+    m_frameworkDefaults->setText(tr("Use the framework's defaults"));
+    m_frameworkDefaults->setToolTip(tr("Forget the training fields you set: all of them show the framework's "
+                                       "defaults again"));
     m_modeLabel->setText(tr("&Mode:"));
     m_mode->setItemText(0, tr("Inference (dense network)"));
     m_mode->setItemText(1, tr("Training (forward, loss, backward, optimizer)"));

@@ -4,11 +4,14 @@
 #include "app/gui/workload/sizedmodel.h"
 #include "core/protocol/runlimits.h"
 #include "core/protocol/runtypes.h"
+#include "core/training/recipechoices.h"
 
 #include <QLocale>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QWidget>
+#include <array>
 #include <optional>
 
 class QCheckBox;
@@ -31,6 +34,12 @@ namespace iteragpu::gui {
 // model as soon as the panel has a model shape (a preset or a config.json), the dense network while it has none
 // (a typed parameter count, a checkpoint). A pick is kept (QSettings) and wins from then on; a pick of the model
 // while the panel has no shape leaves the form invalid with the reason, it never measures something else.
+//
+// Note [Training choices over the framework's defaults]: the decoder's training step is the framework's profile
+// (hf or torchtune) with what the user set over it, resolved by training::resolveRecipe, the one place defaults
+// are decided. A field the user has not set shows the profile's value and follows a change of framework or
+// method; a field the user set (typed in, clicked, picked) keeps its value until "Use the framework's defaults".
+// What was said is kept (QSettings) as choices, never as the resolved recipe, so the defaults still follow.
 class WorkloadForm : public QWidget {
     Q_OBJECT
 public:
@@ -45,8 +54,17 @@ public:
         Warmup,
         Repeats,
         SamplingHz,
-        SimCapacity
+        SimCapacity,
+        // The decoder's training step (Note [Training choices over the framework's defaults])
+        LoraRank,
+        MicroBatch,
+        SequenceLength,
+        GradAccum,
+        LossChunks,
+        EvalBatch
     };
+    // The training step's switches.
+    enum class TrainingCheck { Checkpointing, PagedOptimizer, OptimizerInBackward, ExportCopy };
 
     // Core's limits (protocol/runlimits.h, held by validateConfig), never copies.
     static constexpr std::uint64_t kMaxDimension = protocol::kMaxTensorDimension;
@@ -69,6 +87,20 @@ public:
     QComboBox* workloadBox() const { return m_workload; }
     QComboBox* cacheBox() const { return m_cache; }
     QComboBox* attentionBox() const { return m_attention; }
+    // The decoder's run: inference (prefill and generation) or one training step of the recipe below.
+    QComboBox* decoderRunBox() const { return m_decoderRun; }
+    QComboBox* methodBox() const { return m_method; }
+    QComboBox* frameworkBox() const { return m_framework; }
+    QComboBox* adapterBox() const { return m_adapter; }
+    QComboBox* optimizerBox() const { return m_optimizer; }
+    QCheckBox* targetBox(training::LoraTarget target) const { return m_targets.at(static_cast<std::size_t>(target)); }
+    QCheckBox* trainingCheck(TrainingCheck check) const { return m_checks.at(static_cast<std::size_t>(check)); }
+    QPushButton* frameworkDefaultsButton() const { return m_frameworkDefaults; }
+    // Whether the decoder's run is a training step (the form's choice, whatever runs now).
+    bool decoderTraining() const;
+    // What the user said about the training step: framework and method, and each field the user set; the rest
+    // is left to the framework's profile (training::resolveRecipe). Fields that do not read are left out.
+    training::RecipeChoices recipeChoices() const;
 
     // The workload Run measures now (Note [Which workload runs]).
     protocol::WorkloadKind workload() const;
@@ -115,6 +147,12 @@ private:
     void updateWorkloadRows();
     void updateMeasuresText();
     QString decoderProblem() const; // why the sizing panel's model cannot be measured; empty when it can
+    void addTrainingCheck(TrainingCheck check);
+    QString computeDTypeName() const; // the dtype the model computes in, for the adapters' choice
+    void updateTrainingRows();
+    void showFrameworkDefaults(); // Note [Training choices over the framework's defaults]
+    void applyRecipeChoices(const training::RecipeChoices& choices); // the user's choices, as said
+    void say(const QObject* widget); // the user set it: it keeps its value from now on
     void fillDecoder(protocol::RunConfig& c) const;
     void saveChoices() const;
     void retranslateUi();
@@ -138,6 +176,23 @@ private:
     QComboBox* m_cache = nullptr;
     QLabel* m_attentionLabel = nullptr;
     QComboBox* m_attention = nullptr;
+    QLabel* m_decoderRunLabel = nullptr;
+    QComboBox* m_decoderRun = nullptr;
+    QLabel* m_trainingHeading = nullptr;
+    QLabel* m_methodLabel = nullptr;
+    QComboBox* m_method = nullptr;
+    QLabel* m_frameworkLabel = nullptr;
+    QComboBox* m_framework = nullptr;
+    QLabel* m_targetsLabel = nullptr;
+    QWidget* m_targetsBox = nullptr;
+    std::array<QCheckBox*, training::kLoraTargetCount> m_targets {};
+    QLabel* m_adapterLabel = nullptr;
+    QComboBox* m_adapter = nullptr;
+    QLabel* m_optimizerLabel = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    std::array<QCheckBox*, 4> m_checks {};
+    QPushButton* m_frameworkDefaults = nullptr;
+    QSet<const QObject*> m_said; // the training widgets the user set (Note [Training choices ...])
     QLabel* m_formError = nullptr;
     QPushButton* m_reset = nullptr;
     bool m_valid = false;

@@ -125,6 +125,90 @@ void WorkloadSettings::saveChosenWorkload(std::optional<protocol::WorkloadKind> 
         s.remove(kGroup + QStringLiteral("/kind"));
 }
 
+std::optional<WorkloadSettings::Training> WorkloadSettings::loadTraining()
+{
+    QSettings s;
+    s.beginGroup(kGroup);
+    if (!s.childGroups().contains(QStringLiteral("training")))
+        return std::nullopt;
+    s.beginGroup(QStringLiteral("training"));
+    Training t;
+    training::RecipeChoices& c = t.choices;
+    t.enabled = s.value(QStringLiteral("enabled"), false).toBool();
+    const auto text = [&](const char* key) { return s.value(QLatin1String(key)).toString().toStdString(); };
+    if (const auto f = training::frameworkFromName(text("framework")))
+        c.framework = *f;
+    if (const auto m = training::methodFromName(text("method")))
+        c.method = *m;
+    if (s.contains(QStringLiteral("targets"))) {
+        // "" is a choice too (no target: validateRecipe refuses it in words)
+        const std::string names = text("targets");
+        const training::TargetList list = training::parseLoraTargets(names);
+        if (names.empty())
+            c.targets = std::vector<training::LoraTarget> {};
+        else if (list.error.empty())
+            c.targets = list.targets;
+    }
+    const auto count = [&](const char* key, std::optional<std::uint64_t>& field) {
+        if (const auto v = readCount(s, QLatin1String(key)))
+            field = *v; // the form shows an out-of-range value with its reason
+    };
+    count("rank", c.rank);
+    count("microBatch", c.microBatch);
+    count("sequenceLength", c.sequenceLength);
+    count("gradAccum", c.gradAccum);
+    count("lossChunks", c.lossChunks);
+    count("evalBatch", c.evalBatch);
+    const auto flag = [&](const char* key, std::optional<bool>& field) {
+        const QVariant v = s.value(QLatin1String(key));
+        if (v.isValid())
+            field = v.toBool();
+    };
+    flag("adapterFp32", c.adapterFp32);
+    flag("checkpointing", c.checkpointing);
+    flag("pagedOptimizer", c.pagedOptimizer);
+    flag("optimizerInBackward", c.optimizerInBackward);
+    flag("exportCopy", c.exportCopy);
+    if (s.contains(QStringLiteral("optimizer")))
+        c.optimizer = training::optimizerKindFromName(text("optimizer"));
+    return t;
+}
+
+void WorkloadSettings::saveTraining(const Training& t)
+{
+    QSettings s;
+    s.beginGroup(kGroup);
+    s.remove(QStringLiteral("training")); // what is no longer said is gone
+    s.beginGroup(QStringLiteral("training"));
+    const training::RecipeChoices& c = t.choices;
+    s.setValue(QStringLiteral("enabled"), t.enabled);
+    s.setValue(QStringLiteral("framework"), QLatin1String(training::frameworkName(c.framework)));
+    s.setValue(QStringLiteral("method"), QLatin1String(training::methodName(c.method)));
+    if (c.targets)
+        s.setValue(QStringLiteral("targets"), QString::fromStdString(training::loraTargetList(*c.targets)));
+    const auto count = [&](const char* key, const std::optional<std::uint64_t>& field) {
+        if (field)
+            s.setValue(QLatin1String(key), static_cast<qulonglong>(*field));
+    };
+    count("rank", c.rank);
+    count("microBatch", c.microBatch);
+    count("sequenceLength", c.sequenceLength);
+    count("gradAccum", c.gradAccum);
+    count("lossChunks", c.lossChunks);
+    count("evalBatch", c.evalBatch);
+    const auto flag = [&](const char* key, const std::optional<bool>& field) {
+        if (field)
+            s.setValue(QLatin1String(key), *field);
+    };
+    flag("adapterFp32", c.adapterFp32);
+    flag("checkpointing", c.checkpointing);
+    flag("pagedOptimizer", c.pagedOptimizer);
+    flag("optimizerInBackward", c.optimizerInBackward);
+    flag("exportCopy", c.exportCopy);
+    if (c.optimizer)
+        s.setValue(QStringLiteral("optimizer"), QLatin1String(training::optimizerKindName(*c.optimizer)));
+}
+
 void WorkloadSettings::clear()
 {
     QSettings s;

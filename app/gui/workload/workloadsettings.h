@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/protocol/runtypes.h"
+#include "core/training/recipechoices.h"
 
 #include <optional>
 
@@ -21,6 +22,15 @@ public:
     // The user's pick in "What runs"; nullopt: none yet, the form follows the sizing panel.
     static std::optional<protocol::WorkloadKind> loadChosenWorkload();
     static void saveChosenWorkload(std::optional<protocol::WorkloadKind> kind);
+    // The decoder's training step: whether the decoder runs one (else inference) and what the user said about
+    // it, only that (Note [Training choices over the framework's defaults]). nullopt when none was saved; a
+    // damaged value is left unsaid, so the framework's default takes its place.
+    struct Training {
+        bool enabled = false;
+        training::RecipeChoices choices;
+    };
+    static std::optional<Training> loadTraining();
+    static void saveTraining(const Training& training);
     static void clear();
 };
 
