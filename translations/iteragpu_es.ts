@@ -1307,6 +1307,10 @@
         <extracomment>%1 the run&apos;s own workload: model, format, sequences, prompt and generated tokens, cache, attention</extracomment>
         <translation>Carga de trabajo: %1</translation>
     </message>
+    <message>
+        <source>sequence length (training)</source>
+        <translation>longitud de secuencia (entrenamiento)</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1923,6 +1927,10 @@
         <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
         <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
         <translation>Supuesto a partir del ajuste, no medido: el mayor valor de %1 en %2.</translation>
+    </message>
+    <message>
+        <source>sequence length (training)</source>
+        <translation>longitud de secuencia (entrenamiento)</translation>
     </message>
 </context>
 <context>

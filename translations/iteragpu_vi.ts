@@ -1307,6 +1307,10 @@
         <extracomment>%1 the run&apos;s own workload: model, format, sequences, prompt and generated tokens, cache, attention</extracomment>
         <translation>Khối lượng công việc: %1</translation>
     </message>
+    <message>
+        <source>sequence length (training)</source>
+        <translation>độ dài chuỗi (huấn luyện)</translation>
+    </message>
 </context>
 <context>
     <name>Fit</name>
@@ -1922,6 +1926,10 @@
         <source>Assumed from the fit, not measured: the largest %1 on %2.</source>
         <extracomment>%1 dimension name, %2 a list of cards with the largest value on each</extracomment>
         <translation>Giả định từ phép khớp, không đo: %1 lớn nhất trên %2.</translation>
+    </message>
+    <message>
+        <source>sequence length (training)</source>
+        <translation>độ dài chuỗi (huấn luyện)</translation>
     </message>
 </context>
 <context>

@@ -275,7 +275,7 @@ namespace {
         const auto dimension = sweep::dimensionFromName(o.dimension);
         if (!dimension) {
             err << kPrefix << "--dimension " << o.dimension
-                << " is not batch, context, width, sequences, prompt-tokens or generated\n";
+                << " is not batch, context, width, sequences, prompt-tokens, generated or seq-len\n";
             return kExitUsage;
         }
         spec.dimension = *dimension;
@@ -311,15 +311,24 @@ namespace {
                 return kExitUsage;
             }
         const bool decoder = mentions(args, "--model");
-        if (sweep::dimensionIsDecoder(spec.dimension) && !decoder) {
-            err << kPrefix << "--dimension " << o.dimension
-                << " belongs to the decoder: give --model after -- (the dense network sweeps batch, context or width)\n";
-            return kExitUsage;
-        }
-        if (!sweep::dimensionIsDecoder(spec.dimension) && decoder) {
-            err << kPrefix << "--dimension " << o.dimension
-                << " belongs to the dense network, not the decoder (--model): sweep sequences, prompt-tokens or "
-                   "generated\n";
+        bool training = false;
+        for (std::size_t i = 0; i < args.size(); ++i)
+            training = training || args[i] == "--mode=training"
+                || (args[i] == "--mode" && i + 1 < args.size() && args[i + 1] == "training");
+        const sweep::SweptWorkload workload = !decoder ? sweep::SweptWorkload::Dense
+            : training                                 ? sweep::SweptWorkload::DecoderTraining
+                                                       : sweep::SweptWorkload::Decoder;
+        if (!sweep::dimensionBelongs(spec.dimension, workload)) {
+            if (!decoder && sweep::dimensionIsDecoder(spec.dimension))
+                err << kPrefix << "--dimension " << o.dimension
+                    << " belongs to the decoder: give --model after -- (the dense network sweeps "
+                    << sweep::dimensionChoices(workload) << ")\n";
+            else
+                err << kPrefix << "--dimension " << o.dimension << " does not belong to the "
+                    << (workload == sweep::SweptWorkload::Dense       ? "dense network"
+                               : workload == sweep::SweptWorkload::Decoder ? "decoder's generation (--model)"
+                                                                           : "decoder's training step (--mode training)")
+                    << ": sweep " << sweep::dimensionChoices(workload) << "\n";
             return kExitUsage;
         }
         spec.measureArgs = args;
@@ -468,7 +477,8 @@ void addSweepCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::f
         ->group(kGroupSweep);
     sub->add_option("--dimension", opts->dimension,
            "The varied option of measure: batch, context, width (dense network); sequences, prompt-tokens, "
-           "generated (decoder, --model)")
+           "generated (decoder, --model); batch (the micro-batch), seq-len (a training step, --model with --mode "
+           "training)")
         ->required()
         ->type_name(kNamePlaceholder)
         ->group(kGroupSweep);

@@ -225,7 +225,7 @@ namespace {
                        "is not written): 'iteragpu estimate --training' sizes it";
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
-                return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--weights nf4)";
+                return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
             if (d.training->method != training::Method::Qlora && weightStorageQuantized(d.storage))
                 return std::string("weights in ") + weightStorageName(d.storage) + " are frozen codes: "
                     + (nf4 ? "train adapters on them with --method qlora"

@@ -26,14 +26,23 @@ namespace {
 
 } // namespace
 
+SweptWorkload sweptWorkloadOf(const protocol::RunConfig& config)
+{
+    if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
+        return SweptWorkload::Dense;
+    return config.decoder->training ? SweptWorkload::DecoderTraining : SweptWorkload::Decoder;
+}
+
 std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimension)
 {
-    const bool decoder = config.workload == protocol::WorkloadKind::Decoder && config.decoder;
-    if (dimensionIsDecoder(dimension) != decoder)
+    const SweptWorkload workload = sweptWorkloadOf(config);
+    if (!dimensionBelongs(dimension, workload))
         return 0;
     switch (dimension) {
     case Dimension::Batch:
-        return config.batch;
+        return workload == SweptWorkload::DecoderTraining ? config.decoder->training->microBatch : config.batch;
+    case Dimension::SeqLen:
+        return config.decoder->training->sequenceLength;
     case Dimension::Context:
         return config.context;
     case Dimension::Width:
@@ -61,10 +70,13 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         return fail("only the dense network and the decoder can be swept");
     if (decoder && !config.decoder)
         return fail("the decoder's configuration is missing");
-    if (dimensionIsDecoder(dimension) != decoder)
+    const SweptWorkload workload = sweptWorkloadOf(config);
+    if (!dimensionBelongs(dimension, workload))
         return fail("the dimension " + std::string(dimensionName(dimension)) + " does not belong to the "
-            + (decoder ? "decoder" : "dense network") + " (choose "
-            + (decoder ? "sequences, prompt-tokens or generated" : "batch, context or width") + ")");
+            + (workload == SweptWorkload::Dense           ? "dense network"
+                  : workload == SweptWorkload::Decoder ? "decoder's generation"
+                                                       : "decoder's training step")
+            + " (choose " + dimensionChoices(workload) + ")");
     const std::string skip = dimensionOption(dimension);
     std::vector<std::string>& a = out.args;
     auto count = [&](const char* option, std::uint64_t value) {
@@ -83,12 +95,38 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
         if (protocol::weightStorageQuantized(d.storage))
             add(a, "--dtype", device::dtypeName(config.dtype));
-        count("--prompt-tokens", d.promptTokens);
-        count("--generated", d.generated);
-        count("--sequences", d.sequences);
-        add(a, "--kv-cache", protocol::kvCacheName(d.cache));
-        add(a, "--attention", protocol::attentionName(d.attention));
-        add(a, "--decode-chunk", std::to_string(d.decodeChunk));
+        if (d.training) {
+            // Every choice of the recipe spelled out, so the trial's process resolves nothing of its own.
+            const training::TrainingRecipe& r = *d.training;
+            add(a, "--mode", protocol::modeName(protocol::Mode::Training));
+            add(a, "--framework", training::frameworkName(r.framework));
+            if (r.method != training::Method::Full) {
+                add(a, "--lora-rank", std::to_string(r.rank));
+                add(a, "--lora-targets", training::loraTargetList(r.targets));
+                add(a, "--adapter-dtype", r.adapterFp32 ? "float32" : "compute");
+            }
+            count("--batch", r.microBatch);
+            count("--seq-len", r.sequenceLength);
+            add(a, "--grad-accum", std::to_string(r.gradAccum));
+            a.emplace_back(r.checkpointing ? "--checkpointing" : "--no-checkpointing");
+            add(a, "--optimizer", training::optimizerKindName(r.optimizer));
+            a.emplace_back(r.pagedOptimizer ? "--paged-optimizer" : "--no-paged-optimizer");
+            a.emplace_back(r.optimizerInBackward ? "--optimizer-in-backward" : "--no-optimizer-in-backward");
+            if (r.masterWeights)
+                a.emplace_back("--master-weights");
+            add(a, "--loss-chunks", std::to_string(r.lossChunks));
+            add(a, "--eval-batch", std::to_string(r.evalBatch));
+            if (r.exportCopy)
+                a.emplace_back("--export-copy");
+            add(a, "--attention", protocol::attentionName(d.attention));
+        } else {
+            count("--prompt-tokens", d.promptTokens);
+            count("--generated", d.generated);
+            count("--sequences", d.sequences);
+            add(a, "--kv-cache", protocol::kvCacheName(d.cache));
+            add(a, "--attention", protocol::attentionName(d.attention));
+            add(a, "--decode-chunk", std::to_string(d.decodeChunk));
+        }
     } else {
         add(a, "--mode", protocol::modeName(config.mode));
         add(a, "--dtype", device::dtypeName(config.dtype));

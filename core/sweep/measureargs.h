@@ -24,6 +24,9 @@ struct MeasureArgs {
 // speed) travel; on a GPU they are left out (measure refuses them there).
 MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimension, bool simDevices);
 
+// The workload a configuration sweeps as (the dense network, a decoder's generation or its training step).
+SweptWorkload sweptWorkloadOf(const protocol::RunConfig& config);
+
 // The value config holds for the dimension (its batch, its decoder's sequences, ...); 0 when the dimension is not
 // the workload's.
 std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimension);

@@ -266,7 +266,7 @@ namespace {
             const auto d = dimensionFromName(dimension);
             if (!d)
                 r.fail("dimension", "'" + model::jsonguard::oneLine(dimension, 40)
-                        + "' is not batch, context, width, sequences, prompt-tokens or generated");
+                        + "' is not batch, context, width, sequences, prompt-tokens, generated or seq-len");
             else
                 s.dimension = *d;
         }
@@ -488,8 +488,9 @@ bool fromJson(const ordered_json& json, SweepRecord& record, std::string& error)
     }
     record = SweepRecord {};
     record.workload = r.text("workload");
-    if (r.ok() && record.workload != "dense" && record.workload != "decoder")
-        r.fail("workload", "'" + model::jsonguard::oneLine(record.workload, 40) + "' is not dense or decoder");
+    if (r.ok() && !sweptWorkloadFromName(record.workload))
+        r.fail("workload",
+            "'" + model::jsonguard::oneLine(record.workload, 40) + "' is not dense, decoder or decoder-training");
     record.program = r.text("program");
     record.attention = r.text("attention", true);
     if (r.ok() && !record.attention.empty() && record.attention != "eager" && record.attention != "sdpa")
@@ -498,7 +499,7 @@ bool fromJson(const ordered_json& json, SweepRecord& record, std::string& error)
     const auto* spec = r.object("spec");
     if (spec != nullptr && !readSpec(*spec, record.spec, error))
         return false;
-    if (r.ok() && dimensionIsDecoder(record.spec.dimension) != (record.workload == "decoder"))
+    if (r.ok() && !dimensionBelongs(record.spec.dimension, *sweptWorkloadFromName(record.workload)))
         r.fail("spec", std::string("dimension ") + std::string(dimensionName(record.spec.dimension))
                 + " is not one of the " + record.workload + " workload's");
     const auto* order = r.array("trial_order", kMaxSweepTrials);

@@ -31,6 +31,14 @@ namespace {
         });
     }
 
+    bool trainingMode(const std::vector<std::string>& args)
+    {
+        for (std::size_t i = 0; i < args.size(); ++i)
+            if (args[i] == "--mode=training" || (args[i] == "--mode" && i + 1 < args.size() && args[i + 1] == "training"))
+                return true;
+        return false;
+    }
+
     std::string trialName(const SweepSpec& spec, const TrialRecord& t)
     {
         return "trial " + std::to_string(t.index) + " (" + std::string(dimensionName(spec.dimension)) + " "
@@ -133,10 +141,13 @@ SweepRunner::OpenError SweepRunner::create(std::string& error)
         return OpenError::Invalid;
     }
     const bool decoder = hasModel(m_spec.measureArgs);
-    if (dimensionIsDecoder(m_spec.dimension) != decoder) {
-        error = "the dimension " + std::string(dimensionName(m_spec.dimension)) + " is not the "
-            + (decoder ? "decoder's (--model): sweep sequences, prompt-tokens or generated"
-                       : "dense network's: sweep batch, context or width (or give --model for the decoder)");
+    const SweptWorkload workload = !decoder ? SweptWorkload::Dense
+        : trainingMode(m_spec.measureArgs)  ? SweptWorkload::DecoderTraining
+                                            : SweptWorkload::Decoder;
+    if (!dimensionBelongs(m_spec.dimension, workload)) {
+        error = "the dimension " + std::string(dimensionName(m_spec.dimension)) + " is not one of the "
+            + std::string(sweptWorkloadName(workload)) + " workload's: sweep " + dimensionChoices(workload)
+            + (decoder ? "" : " (or give --model for the decoder)");
         return OpenError::Invalid;
     }
     std::error_code ec;
@@ -166,7 +177,7 @@ SweepRunner::OpenError SweepRunner::create(std::string& error)
     }
     m_record = SweepRecord {};
     m_record.spec = m_spec;
-    m_record.workload = decoder ? "decoder" : "dense";
+    m_record.workload = std::string(sweptWorkloadName(workload));
     m_record.program = "iteragpu " + BuildInfo::version() + " (commit " + BuildInfo::commit() + ")";
     const auto& devices = m_spec.executor == "slurm" ? std::vector<std::string> { m_spec.slurm.device } : m_spec.devices;
     m_record.simulated = !devices.empty() && std::all_of(devices.begin(), devices.end(), [](const std::string& d) {

@@ -16,6 +16,12 @@ namespace {
         std::pair { Dimension::Sequences, std::string_view("sequences") },
         std::pair { Dimension::PromptTokens, std::string_view("prompt-tokens") },
         std::pair { Dimension::Generated, std::string_view("generated") },
+        std::pair { Dimension::SeqLen, std::string_view("seq-len") },
+    };
+    constexpr std::array kWorkloads {
+        std::pair { SweptWorkload::Dense, std::string_view("dense") },
+        std::pair { SweptWorkload::Decoder, std::string_view("decoder") },
+        std::pair { SweptWorkload::DecoderTraining, std::string_view("decoder-training") },
     };
     constexpr std::array kStatuses {
         std::pair { TrialStatus::Pending, std::string_view("pending") },
@@ -55,13 +61,46 @@ std::string dimensionOption(Dimension dimension) { return "--" + std::string(dim
 bool dimensionIsDecoder(Dimension dimension)
 {
     return dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
-        || dimension == Dimension::Generated;
+        || dimension == Dimension::Generated || dimension == Dimension::SeqLen;
+}
+
+std::string_view sweptWorkloadName(SweptWorkload workload) { return nameOf(kWorkloads, workload); }
+std::optional<SweptWorkload> sweptWorkloadFromName(std::string_view name)
+{
+    return byName<SweptWorkload>(kWorkloads, name);
+}
+
+bool dimensionBelongs(Dimension dimension, SweptWorkload workload)
+{
+    switch (workload) {
+    case SweptWorkload::Dense:
+        return dimension == Dimension::Batch || dimension == Dimension::Context || dimension == Dimension::Width;
+    case SweptWorkload::Decoder:
+        return dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
+            || dimension == Dimension::Generated;
+    case SweptWorkload::DecoderTraining:
+        return dimension == Dimension::Batch || dimension == Dimension::SeqLen;
+    }
+    return false;
+}
+
+std::string dimensionChoices(SweptWorkload workload)
+{
+    switch (workload) {
+    case SweptWorkload::Dense:
+        return "batch, context or width";
+    case SweptWorkload::Decoder:
+        return "sequences, prompt-tokens or generated";
+    case SweptWorkload::DecoderTraining:
+        return "batch (the micro-batch) or seq-len";
+    }
+    return {};
 }
 
 bool dimensionIsSequenceLength(Dimension dimension)
 {
     return dimension == Dimension::Context || dimension == Dimension::PromptTokens
-        || dimension == Dimension::Generated;
+        || dimension == Dimension::Generated || dimension == Dimension::SeqLen;
 }
 
 std::string_view trialStatusName(TrialStatus status) { return nameOf(kStatuses, status); }

@@ -23,7 +23,14 @@ enum class Dimension {
     Sequences, // --sequences (decoder)
     PromptTokens, // --prompt-tokens (decoder)
     Generated, // --generated (decoder)
+    SeqLen, // --seq-len (a decoder's training step; its --batch is the micro-batch)
 };
+
+// What a sweep measures, as its dimensions belong to it: the dense network, a decoder's generation, or a
+// decoder's training step (--model with --mode training).
+enum class SweptWorkload { Dense, Decoder, DecoderTraining };
+std::string_view sweptWorkloadName(SweptWorkload workload); // "dense", "decoder", "decoder-training" (sweep.json)
+std::optional<SweptWorkload> sweptWorkloadFromName(std::string_view name);
 
 enum class SweepMode {
     Values, // the listed values, ascending
@@ -145,8 +152,12 @@ struct SweepRecord {
 std::string_view dimensionName(Dimension dimension); // "batch", "context", "width", "sequences", "prompt-tokens", "generated"
 std::optional<Dimension> dimensionFromName(std::string_view name);
 std::string dimensionOption(Dimension dimension); // "--batch", ...
-bool dimensionIsDecoder(Dimension dimension); // sequences, prompt-tokens, generated
-bool dimensionIsSequenceLength(Dimension dimension); // context, prompt-tokens, generated
+bool dimensionIsDecoder(Dimension dimension); // sequences, prompt-tokens, generated, seq-len
+// Whether a sweep of this workload can vary the dimension: dense batch, context, width; a generation sequences,
+// prompt-tokens, generated; a training step batch (the micro-batch) and seq-len.
+bool dimensionBelongs(Dimension dimension, SweptWorkload workload);
+std::string dimensionChoices(SweptWorkload workload); // "batch, context or width", ...
+bool dimensionIsSequenceLength(Dimension dimension); // context, prompt-tokens, generated, seq-len
 std::string_view trialStatusName(TrialStatus status); // "pending", "running", "passed", "failed", "error", "interrupted"
 std::optional<TrialStatus> trialStatusFromName(std::string_view name);
 std::string_view sweepModeName(SweepMode mode); // "values", "find-max"

@@ -297,17 +297,22 @@ private slots:
     void formOffersTheWorkloadsDimensions()
     {
         gui::SweepForm form;
-        form.setWorkload(protocol::WorkloadKind::Decoder);
+        form.setWorkload(sweep::SweptWorkload::Decoder);
         QStringList items;
         for (int i = 0; i < form.dimensionBox()->count(); ++i)
             items << form.dimensionBox()->itemText(i);
         QCOMPARE(items, (QStringList { QStringLiteral("sequences"), QStringLiteral("prompt tokens"),
                             QStringLiteral("generated tokens") }));
-        form.setWorkload(protocol::WorkloadKind::Dense);
+        form.setWorkload(sweep::SweptWorkload::Dense);
         items.clear();
         for (int i = 0; i < form.dimensionBox()->count(); ++i)
             items << form.dimensionBox()->itemText(i);
         QCOMPARE(items, (QStringList { QStringLiteral("batch"), QStringLiteral("context"), QStringLiteral("width") }));
+        form.setWorkload(sweep::SweptWorkload::DecoderTraining); // a training step: its micro-batch and length
+        items.clear();
+        for (int i = 0; i < form.dimensionBox()->count(); ++i)
+            items << form.dimensionBox()->itemText(i);
+        QCOMPARE(items, (QStringList { QStringLiteral("batch"), QStringLiteral("sequence length (training)") }));
         form.setDefaultDevice(QStringLiteral("sim:0"));
         form.folderEdit()->setText(QStringLiteral("/tmp/a-sweep"));
         QVERIFY(form.runButton()->isEnabled());
@@ -348,7 +353,7 @@ private slots:
         const QString folder = dir.filePath(QStringLiteral("live"));
         gui::SweepView view;
         view.setConfigProvider([] { return std::optional(tinyDecoder(8ull << 20)); });
-        view.setWorkload(protocol::WorkloadKind::Decoder);
+        view.setWorkload(sweep::SweptWorkload::Decoder);
         view.setDefaultDevice(QStringLiteral("sim:0"));
         gui::SweepForm* form = view.form();
         form->modeBox()->setCurrentIndex(1);
@@ -410,7 +415,7 @@ private slots:
         const QString folder = dir.filePath(QStringLiteral("stopped"));
         gui::SweepView view;
         view.setConfigProvider([] { return std::optional(tinyDecoder(64ull << 20)); });
-        view.setWorkload(protocol::WorkloadKind::Decoder);
+        view.setWorkload(sweep::SweptWorkload::Decoder);
         view.setDefaultDevice(QStringLiteral("sim:0"));
         gui::SweepForm* form = view.form();
         form->modeBox()->setCurrentIndex(0);

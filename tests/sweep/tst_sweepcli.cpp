@@ -122,6 +122,37 @@ private Q_SLOTS:
         }
     }
 
+    // A training step's boundary: the largest micro-batch of a LoRA step that fits, where single measure runs
+    // pass and fail, and the sweep's record says what it swept.
+    void trainingBoundaryMatchesSingleRuns()
+    {
+        const QStringList measure { QStringLiteral("--model"), QStringLiteral("llama-2-7b"), QStringLiteral("--device"),
+            QStringLiteral("sim:0"), QStringLiteral("--sim-capacity-gib"), QStringLiteral("24"),
+            QStringLiteral("--sim-speed"), QStringLiteral("0"), QStringLiteral("--warmup"), QStringLiteral("0"),
+            QStringLiteral("--repeats"), QStringLiteral("1"), QStringLiteral("--ledger"), QStringLiteral("none"),
+            QStringLiteral("--mode"), QStringLiteral("training"), QStringLiteral("--lora-rank"), QStringLiteral("8"),
+            QStringLiteral("--seq-len"), QStringLiteral("1024"), QStringLiteral("--checkpointing") };
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("t"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("batch"), QStringLiteral("--max"),
+                QStringLiteral("32") },
+            measure));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto rec = readSweep(folder);
+        QCOMPARE(rec.workload, std::string("decoder-training"));
+        QVERIFY(rec.complete);
+        QVERIFY(rec.boundary.largestPassing && rec.boundary.smallestFailing);
+        const auto b = *rec.boundary.largestPassing;
+        QVERIFY(b >= 2); // 12.55 GiB of fp16 weights and a checkpointed step leave room for several sequences
+        QCOMPARE(*rec.boundary.smallestFailing, b + 1);
+        for (const auto& [value, code] : { std::pair { b, 0 }, std::pair { b + 1, 1 } }) {
+            const Run m = run(QStringList { QStringLiteral("measure") } + measure
+                + QStringList { QStringLiteral("--batch"), QString::number(value) });
+            QVERIFY2(m.code == code, qPrintable(QStringLiteral("batch %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+        }
+    }
+
     void denseValuesOnTwoDevices()
     {
         QTemporaryDir dir;
@@ -246,7 +277,10 @@ private Q_SLOTS:
         QTest::addRow("sequences without --model") << fm << dense << 64 << "belongs to the decoder";
         QTest::addRow("width with --model")
             << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("width") }
-            << kDecoder << 64 << "belongs to the dense network";
+            << kDecoder << 64 << "does not belong to the decoder's generation";
+        QTest::addRow("sequences of a training step")
+            << fm << kDecoder + QStringList { QStringLiteral("--mode"), QStringLiteral("training") } << 64
+            << "sweep batch (the micro-batch) or seq-len";
         QTest::addRow("empty values") << QStringList { QStringLiteral("--values"), QString() } + seq << kDecoder << 64
                                       << "choose --values";
         QTest::addRow("unsorted values") << QStringList { QStringLiteral("--values"), QStringLiteral("4,2") } + seq

@@ -18,6 +18,7 @@
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/sweep/sweepcontroller.h"
 #include "app/gui/sweep/sweepview.h"
+#include "core/sweep/measureargs.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/whyview.h"
 #include "app/gui/workload/workloadform.h"
@@ -547,7 +548,12 @@ void MainWindow::updateRunAllowed()
     else if (!m_workloadForm->isValid())
         reason = tr("Correct the fields marked in red in the workload form first.");
     // One measurement at a time: a sweep's trials and a run would share the device.
-    m_sweepView->setWorkload(m_workloadForm->workload());
+    if (const auto config = m_workloadForm->config())
+        m_sweepView->setWorkload(sweep::sweptWorkloadOf(*config));
+    else
+        m_sweepView->setWorkload(m_workloadForm->workload() == protocol::WorkloadKind::Decoder
+                ? sweep::SweptWorkload::Decoder
+                : sweep::SweptWorkload::Dense);
     m_sweepView->setDefaultDevice(m_devicePicker->currentDeviceId());
     m_sweepView->setBlockedReason(m_runController->isRunning() ? tr("A run is going; the sweep can start after it.")
                                                                : m_workloadForm->isValid() ? QString() : reason);

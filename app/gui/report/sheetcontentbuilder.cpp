@@ -56,6 +56,8 @@ namespace {
             return QT_TRANSLATE_NOOP("DecisionSheet", "prompt tokens");
         case sweep::Dimension::Generated:
             return QT_TRANSLATE_NOOP("DecisionSheet", "generated tokens");
+        case sweep::Dimension::SeqLen:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "sequence length (training)");
         }
         return "";
     }

@@ -181,17 +181,16 @@ void SweepForm::fillDimensions()
     const QSignalBlocker blocker(m_dimension);
     const QVariant previous = m_dimension->currentData();
     m_dimension->clear();
-    const bool decoder = m_workload == protocol::WorkloadKind::Decoder;
-    const auto dims = decoder
-        ? std::vector { sweep::Dimension::Sequences, sweep::Dimension::PromptTokens, sweep::Dimension::Generated }
-        : std::vector { sweep::Dimension::Batch, sweep::Dimension::Context, sweep::Dimension::Width };
-    for (const auto d : dims)
-        m_dimension->addItem(SweepText::dimension(d), static_cast<int>(d));
+    for (const auto d : { sweep::Dimension::Batch, sweep::Dimension::Context, sweep::Dimension::Width,
+             sweep::Dimension::Sequences, sweep::Dimension::PromptTokens, sweep::Dimension::Generated,
+             sweep::Dimension::SeqLen })
+        if (sweep::dimensionBelongs(d, m_workload))
+            m_dimension->addItem(SweepText::dimension(d), static_cast<int>(d));
     const int at = m_dimension->findData(previous);
     m_dimension->setCurrentIndex(at >= 0 ? at : 0);
 }
 
-void SweepForm::setWorkload(protocol::WorkloadKind workload)
+void SweepForm::setWorkload(sweep::SweptWorkload workload)
 {
     if (workload == m_workload && m_dimension->count() > 0)
         return;

@@ -29,8 +29,9 @@ public:
     explicit SweepForm(QWidget* parent = nullptr);
 
     // The workload the base configuration is: the dimensions offered follow it.
-    void setWorkload(protocol::WorkloadKind workload);
-    protocol::WorkloadKind workload() const { return m_workload; }
+    // The workload the sweep varies (its dimensions): the dense network, a generation or a training step.
+    void setWorkload(sweep::SweptWorkload workload);
+    sweep::SweptWorkload workload() const { return m_workload; }
     // The device Run would use; it fills the devices field until the user types there.
     void setDefaultDevice(const QString& deviceId);
 
@@ -75,7 +76,7 @@ private:
     void chooseFolder();
     QStringList deviceList() const;
 
-    protocol::WorkloadKind m_workload = protocol::WorkloadKind::Dense;
+    sweep::SweptWorkload m_workload = sweep::SweptWorkload::Dense;
     QFormLayout* m_layout = nullptr;
     QLabel* m_dimensionLabel = nullptr;
     QComboBox* m_dimension = nullptr;

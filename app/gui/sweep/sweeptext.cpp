@@ -27,6 +27,8 @@ QString SweepText::dimension(sweep::Dimension dimension)
         return tr("prompt tokens");
     case sweep::Dimension::Generated:
         return tr("generated tokens");
+    case sweep::Dimension::SeqLen:
+        return tr("sequence length (training)");
     }
     return {};
 }

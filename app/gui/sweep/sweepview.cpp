@@ -201,7 +201,7 @@ SweepView::~SweepView()
 }
 
 void SweepView::setConfigProvider(ConfigProvider provider) { m_provider = std::move(provider); }
-void SweepView::setWorkload(protocol::WorkloadKind workload) { m_form->setWorkload(workload); }
+void SweepView::setWorkload(sweep::SweptWorkload workload) { m_form->setWorkload(workload); }
 void SweepView::setDefaultDevice(const QString& deviceId) { m_form->setDefaultDevice(deviceId); }
 void SweepView::setBlockedReason(const QString& reason) { m_form->setBlockedReason(reason); }
 bool SweepView::isRunning() const { return m_controller && m_controller->isRunning(); }

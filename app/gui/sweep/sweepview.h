@@ -43,7 +43,7 @@ public:
 
     // What Run takes as the base: the window's run configuration (nullopt while the workload form is invalid).
     void setConfigProvider(ConfigProvider provider);
-    void setWorkload(protocol::WorkloadKind workload);
+    void setWorkload(sweep::SweptWorkload workload);
     void setDefaultDevice(const QString& deviceId);
     // Why a sweep cannot start now besides the form's own fields; empty when it can.
     void setBlockedReason(const QString& reason);
