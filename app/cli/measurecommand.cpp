@@ -79,9 +79,10 @@ namespace {
         std::string optimizer;
         std::string gradDtype;
         bool checkpointing = false, pagedOptimizer = false, optimizerInBackward = false, masterWeights = false;
-        bool exportCopy = false;
+        bool exportCopy = false, compiled = false;
         // Which of the flags above were given (their negations --no-... included), and --batch.
         bool checkpointingGiven = false, pagedGiven = false, inBackwardGiven = false, batchGiven = false;
+        bool compiledGiven = false;
         std::vector<std::string> trainingGiven; // the training options given, for the refusal without training
         // The simulated card (sim:N only); empty / nullopt when not given.
         std::string simCard;
@@ -122,6 +123,8 @@ namespace {
         c.evalBatch = o.evalBatch;
         if (o.checkpointingGiven)
             c.checkpointing = o.checkpointing;
+        if (o.compiledGiven)
+            c.compiled = o.compiled;
         if (o.pagedGiven)
             c.pagedOptimizer = o.pagedOptimizer;
         if (o.inBackwardGiven)
@@ -588,6 +591,8 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         kPositive));
     trainingOption(sub->add_flag("--checkpointing,!--no-checkpointing", opts->checkpointing,
         "Decoder training: activation checkpointing of every layer (default: the framework's)"));
+    trainingOption(sub->add_flag("--compile,!--no-compile", opts->compiled,
+        "Decoder training: torch.compile's fusions (fused RMSNorm, gated activation and cross-entropy; default off)"));
     trainingOption(sub->add_option("--optimizer", opts->optimizer, "Decoder training: sgd, adamw or adam8bit")
                        ->type_name(kNamePlaceholder));
     trainingOption(sub->add_flag("--paged-optimizer,!--no-paged-optimizer", opts->pagedOptimizer,
@@ -694,6 +699,8 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
                 opts->trainingGiven.push_back(option->get_name());
                 if (option->get_name() == "--checkpointing")
                     opts->checkpointingGiven = true;
+                if (option->get_name() == "--compile")
+                    opts->compiledGiven = true;
                 if (option->get_name() == "--paged-optimizer")
                     opts->pagedGiven = true;
                 if (option->get_name() == "--optimizer-in-backward")

@@ -109,9 +109,11 @@ namespace {
                                          : std::string("every weight");
         const std::string forward = batch + " through " + std::to_string(d.shape.layers) + " layers" + dt + ", "
             + attentionName(d.attention) + " attention"
-            + (r.checkpointing ? ", activation checkpointing (layer inputs kept)" : ", activations kept for the backward");
-        const std::string loss = r.lossChunks == 0 ? std::string("cross-entropy over the whole logits in float32")
+            + (r.checkpointing ? ", activation checkpointing (layer inputs kept)" : ", activations kept for the backward")
+            + (r.compiled ? ", compiled (torch.compile's fused norms and activation)" : std::string());
+        const std::string loss = r.lossChunks == 0 ? std::string(r.compiled ? "cross-entropy over the whole logits" : "cross-entropy over the whole logits in float32")
                                                    : "chunked cross-entropy in " + std::to_string(r.lossChunks) + " chunks";
+        const std::string lossText = r.compiled ? loss + ", compiled (one fused kernel, no float32 logits)" : loss;
         std::string optimizer = training::optimizerKindName(r.optimizer);
         if (r.pagedOptimizer)
             optimizer += ", states paged in host memory";
@@ -128,7 +130,7 @@ namespace {
         case PhaseKind::StepForward:
             return forward + " (" + training::methodName(r.method) + ", " + trained + ")";
         case PhaseKind::StepLoss:
-            return loss + ", vocabulary " + std::to_string(d.shape.vocab);
+            return lossText + ", vocabulary " + std::to_string(d.shape.vocab);
         case PhaseKind::StepBackward:
             return "gradients of " + trained + (r.optimizerInBackward ? ", " + optimizer : std::string());
         case PhaseKind::StepAccumulate:

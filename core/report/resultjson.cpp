@@ -217,7 +217,7 @@ namespace {
             { "checkpointing", r.checkpointing }, { "optimizer", training::optimizerKindName(r.optimizer) },
             { "paged_optimizer", r.pagedOptimizer }, { "optimizer_in_backward", r.optimizerInBackward },
             { "master_weights", r.masterWeights }, { "loss_chunks", r.lossChunks }, { "eval_batch", r.evalBatch },
-            { "export_copy", r.exportCopy } };
+            { "export_copy", r.exportCopy }, { "compiled", r.compiled } };
     }
 
     ordered_json workloadToJson(const RunConfig& c)
@@ -740,6 +740,8 @@ namespace {
         r.lossChunks = get<std::uint64_t>(t, "loss_chunks", at);
         r.evalBatch = get<std::uint64_t>(t, "eval_batch", at);
         r.exportCopy = get<bool>(t, "export_copy", at);
+        // Absent in files written before torch.compile was modelled: eager.
+        r.compiled = t.contains("compiled") ? get<bool>(t, "compiled", at) : false;
         if (const std::string why = training::validateRecipe(r); !why.empty())
             throw ReadError { at + ": " + why };
         return r;

@@ -109,6 +109,7 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
             count("--seq-len", r.sequenceLength);
             add(a, "--grad-accum", std::to_string(r.gradAccum));
             a.emplace_back(r.checkpointing ? "--checkpointing" : "--no-checkpointing");
+            a.emplace_back(r.compiled ? "--compile" : "--no-compile");
             add(a, "--optimizer", training::optimizerKindName(r.optimizer));
             a.emplace_back(r.pagedOptimizer ? "--paged-optimizer" : "--no-paged-optimizer");
             a.emplace_back(r.optimizerInBackward ? "--optimizer-in-backward" : "--no-optimizer-in-backward");

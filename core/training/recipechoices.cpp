@@ -43,6 +43,8 @@ TrainingRecipe resolveRecipe(const RecipeChoices& c)
         r.evalBatch = *c.evalBatch;
     if (c.exportCopy)
         r.exportCopy = *c.exportCopy;
+    if (c.compiled)
+        r.compiled = *c.compiled;
     return r;
 }
 

@@ -30,6 +30,7 @@ struct RecipeChoices {
     std::optional<std::uint64_t> lossChunks;
     std::optional<std::uint64_t> evalBatch;
     std::optional<bool> exportCopy;
+    std::optional<bool> compiled;
 };
 
 // The framework's recipe for the method with every choice made applied over it. A choice the profile ties to

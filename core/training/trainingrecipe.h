@@ -56,6 +56,9 @@ struct TrainingRecipe {
     std::uint64_t lossChunks = 0; // 0: the loss over the whole logits; n: chunked cross-entropy in n pieces
     std::uint64_t evalBatch = 0; // 0: no eval phase; else sequences of one no-grad forward
     bool exportCopy = false; // checkpoint_save: a 16-bit copy of the weights (or of the adapters)
+    // torch.compile (Inductor's fusions): the RMSNorms keep their input and rstd only, the gated MLP no act(g),
+    // the cross-entropy one fused kernel per chunk (lse kept, no float32 logits) (DECODER.md, "Compiled")
+    bool compiled = false;
 };
 
 inline constexpr std::uint64_t kMaxLoraRank = 65536;
