@@ -216,7 +216,7 @@ private:
         NormSaved nIn, nQ, nK, nAttnOut, nMlpIn, nMlpOut; // of x, q_norm, k_norm, o2, x2, d2
     };
     struct ChunkNames {
-        std::string logits, logprobs, dlogits, dhn;
+        std::string logits, logprobs, dlogits, dhn, lse; // lse: the compiled cross-entropy's
     };
     enum class Stage { Idle, Forwarded, LossMade };
 
@@ -309,7 +309,7 @@ private:
     std::vector<LayerActivations> m_acts;
     NormSaved m_finalSaved; // model.norm's, for the backward
     void* m_hn = nullptr;
-    std::vector<void*> m_logits, m_logprobs; // one per chunk (one for whole logits)
+    std::vector<void*> m_logits, m_logprobs; // one per chunk (one for whole logits); compiled: m_logprobs the lse
     void* m_loss = nullptr;
     Stage m_stage = Stage::Idle;
     std::uint64_t m_microBatches = 0; // of the first step so far

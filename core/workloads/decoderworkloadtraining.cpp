@@ -80,7 +80,8 @@ void DecoderWorkload::initTraining()
     m_chunkNames.resize(static_cast<std::size_t>(chunkCount(static_cast<std::int64_t>(tokens))));
     for (std::size_t c = 0; c < m_chunkNames.size(); ++c) {
         const std::string suffix = m_chunks == 0 ? std::string() : "." + std::to_string(c);
-        m_chunkNames[c] = { "logits" + suffix, "logprobs" + suffix, "dlogits" + suffix, "dhn" + suffix };
+        m_chunkNames[c]
+            = { "logits" + suffix, "logprobs" + suffix, "dlogits" + suffix, "dhn" + suffix, "lse" + suffix };
     }
 }
 
@@ -389,16 +390,21 @@ void* DecoderWorkload::trainNorm(const char* name, void*& in, bool last, const v
     std::int64_t rows, std::int64_t width, bool save, NormSaved& saved)
 {
     const auto n = u64(rows * width);
-    if (bias) { // a LayerNorm: out, mean and rstd, one kernel (ours: the RMSNorm and the bias; mean, rstd zeros)
+    // A LayerNorm: out, mean and rstd, one kernel (ours: the RMSNorm and the bias; mean, rstd zeros). Compiled, an
+    // RMSNorm is one fused kernel too: out and rstd, its input saved as a LayerNorm's (DECODER.md "A norm").
+    if (bias || m_spec.training->compiled) {
         void* out = allocate(name, bytes(rows * width));
-        void* mean = allocate("mean", kFloatBytes * u64(rows));
+        void* mean = bias ? allocate("mean", kFloatBytes * u64(rows)) : nullptr;
         void* rstd = allocate("rstd", kFloatBytes * u64(rows));
         check(m_context.rmsNorm(out, in, weight, rows, width, m_spec.normEps, m_normOffset, m_dtype));
-        check(m_context.addBias(out, bias, rows, width, m_dtype));
-        check(m_context.fill(mean, u64(rows), DType::Float32, 0.0f));
+        if (bias) {
+            check(m_context.addBias(out, bias, rows, width, m_dtype));
+            check(m_context.fill(mean, u64(rows), DType::Float32, 0.0f));
+        }
         check(m_context.fill(rstd, u64(rows), DType::Float32, 0.0f));
         if (!save) {
-            release(mean);
+            if (mean)
+                release(mean);
             release(rstd);
             if (last) {
                 release(in);
@@ -455,8 +461,10 @@ void DecoderWorkload::layerTrainForward(
     const bool fourNorms = layer.norms == 4;
     const auto lora = [&](Slot slot) { return save ? &a.lora[slot] : nullptr; };
     void* h = a.h;
-    const bool layerNorms = layer.inputNorm.bias != nullptr; // the model's norms have biases
-    // h stays past its residual when a LayerNorm saved it, or as a checkpointed layer's input.
+    // The model's norms save their inputs: they have biases (LayerNorms), or are compiled RMSNorms.
+    const bool layerNorms = layer.inputNorm.bias != nullptr || m_spec.training->compiled;
+    // h stays past its residual when a LayerNorm (or a compiled RMSNorm) saved it, or as a checkpointed layer's
+    // input.
     const bool hKept = keepInput || (save && layerNorms);
 
     // a-b: the input norm and the projections; x is kept when a reader's backward needs it.
@@ -528,7 +536,18 @@ void DecoderWorkload::layerTrainForward(
         a.x = x;
     const auto inner = u64(tokens * layer.intermediate);
     void* act = nullptr;
-    if (layer.gated) {
+    if (layer.gated && m_spec.training->compiled) {
+        // One fused kernel: act = act(g) * u, no act_g; g and u saved.
+        act = allocate("act", bytes(tokens * layer.intermediate));
+        check(m_context.gatedActivation(act, g, u, inner, layer.activation, m_dtype));
+        if (save) {
+            a.g = g;
+            a.u = u;
+        } else {
+            release(g);
+            release(u);
+        }
+    } else if (layer.gated) {
         // act_g = act(g), then act = act_g * u, each a new tensor. Our gated kernel writes the product into act_g
         // while g is live, act copies it, and a saved act_g is rewritten with act(g).
         void* actG = allocate("act_g", bytes(tokens * layer.intermediate));
@@ -629,10 +648,29 @@ void DecoderWorkload::lossForward(void* hn, std::int64_t rows, const void* label
         release(hn);
     if (m_chunks > 0)
         m_loss = allocate("loss", kFloatBytes);
+    if (m_chunks > 0 && m_spec.training->compiled)
+        check(m_context.fill(m_loss, 1, DType::Float32, 0.0f));
     for (std::int64_t c = 0; c < n; ++c) {
         const auto i = static_cast<std::size_t>(c);
         const std::int64_t r = chunkRows(c);
         const auto count = u64(r * m_vocab);
+        if (m_spec.training->compiled) {
+            // One fused cross-entropy: lse [r] and the loss, no float32 logits. Our kernels cannot reduce 16-bit
+            // logits without a float32 [r, V] buffer: lse and the loss are zero-filled (DECODER.md "The loss").
+            m_logprobs[i] = allocate(m_chunkNames[i].lse.c_str(), kFloatBytes * u64(r)); // lse, not logprobs
+            check(m_context.fill(m_logprobs[i], u64(r), DType::Float32, 0.0f));
+            if (m_chunks == 0) {
+                m_loss = allocate("loss", kFloatBytes);
+                check(m_context.fill(m_loss, 1, DType::Float32, 0.0f));
+            }
+            if (!save) {
+                release(m_logits[i]);
+                m_logits[i] = nullptr;
+                release(m_logprobs[i]);
+                m_logprobs[i] = nullptr;
+            }
+            continue;
+        }
         void* logits32 = allocate("logits32", kFloatBytes * count);
         check(m_context.convert(logits32, DType::Float32, m_logits[i], m_dtype, count));
         if (!save) {
@@ -757,7 +795,7 @@ void* DecoderWorkload::normBackward(const char* name, const void* dy, NormSaved&
     // float32, else norm_x = norm32 converted back (DECODER.md "A norm's backward").
     const void* x = saved.input ? saved.input : input;
     void* normX = nullptr;
-    if (!bias) {
+    if (!bias && !m_spec.training->compiled) { // compiled: the saved input itself
         x = saved.norm32;
         if (m_dtype != DType::Float32) {
             normX = allocate("norm_x", bytes(rows * width));
@@ -799,17 +837,26 @@ void* DecoderWorkload::lossBackward()
         const std::int64_t first = chunkStart(tokens, c, n);
         const std::int64_t rows = chunkRows(c);
         const auto count = u64(rows * m_vocab);
-        // 1: the loss's backward on the chunk's rows.
-        void* dlogprobs = allocate("dlogprobs", kFloatBytes * count);
-        check(m_context.nllLossBackward(dlogprobs, labels + kIdBytes * u64(first), rows, m_vocab, scale));
-        void* dlogits32 = allocate("dlogits32", kFloatBytes * count);
-        check(m_context.logSoftmaxBackward(dlogits32, dlogprobs, m_logprobs[i], rows, m_vocab));
-        release(dlogprobs);
-        release(m_logprobs[i]);
-        m_logprobs[i] = nullptr;
-        void* dlogits = allocate(m_chunkNames[i].dlogits.c_str(), count * m_elementBytes);
-        check(m_context.convert(dlogits, m_dtype, dlogits32, DType::Float32, count));
-        release(dlogits32);
+        // 1: the loss's backward on the chunk's rows. Compiled: dlogits from the logits and lse, one fused kernel
+        // (ours: a copy of the logits; the gradient's values are not computed, DECODER.md "The backward" 1).
+        void* dlogits = nullptr;
+        if (m_spec.training->compiled) {
+            dlogits = allocate(m_chunkNames[i].dlogits.c_str(), count * m_elementBytes);
+            check(m_context.convert(dlogits, m_dtype, m_logits[i], m_dtype, count));
+            release(m_logprobs[i]); // lse
+            m_logprobs[i] = nullptr;
+        } else {
+            void* dlogprobs = allocate("dlogprobs", kFloatBytes * count);
+            check(m_context.nllLossBackward(dlogprobs, labels + kIdBytes * u64(first), rows, m_vocab, scale));
+            void* dlogits32 = allocate("dlogits32", kFloatBytes * count);
+            check(m_context.logSoftmaxBackward(dlogits32, dlogprobs, m_logprobs[i], rows, m_vocab));
+            release(dlogprobs);
+            release(m_logprobs[i]);
+            m_logprobs[i] = nullptr;
+            dlogits = allocate(m_chunkNames[i].dlogits.c_str(), count * m_elementBytes);
+            check(m_context.convert(dlogits, m_dtype, dlogits32, DType::Float32, count));
+            release(dlogits32);
+        }
         // 2: lm_head's backward.
         const auto* in = m_hn ? static_cast<const unsigned char*>(m_hn) + bytes(first * m_hidden) : nullptr;
         void* d = linearBackward(m_chunkNames[i].dhn.c_str(), dlogits, rows, m_lmHead, in, none);

@@ -164,9 +164,11 @@ TrainingReplay::Slot TrainingReplay::normForward(
     const Norm& norm, bool layerNorm, std::uint64_t rows, Slot& in, bool last, bool save, NormSaved& saved)
 {
     const std::uint64_t elements = bytes({ rows, norm.width });
-    if (layerNorm) {
+    if (layerNorm || m_recipe.compiled) { // compiled: an RMSNorm is out and rstd, its input saved (no mean)
         Slot out = alloc(bytes({ elements, m_s }));
-        Slot mean = alloc(bytes({ rows, kFloat32Bytes }));
+        Slot mean;
+        if (layerNorm)
+            mean = alloc(bytes({ rows, kFloat32Bytes }));
         Slot rstd = alloc(bytes({ rows, kFloat32Bytes }));
         if (!save) {
             drop(mean);
@@ -224,8 +226,10 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     const bool x2Saved = save && !parallel && (inputSaved(w.gate) || inputSaved(w.up));
     const bool attnSaved = save && (!m_eager || inputSaved(w.o));
     const bool actSaved = save && inputSaved(w.down);
-    // h stays past its residual when a LayerNorm saved it, or as a checkpointed layer's input.
-    const bool hKept = mode == Mode::Checkpointed || mode == Mode::Recompute || (save && m_layerNorm);
+    // h stays past its residual when a LayerNorm (or a compiled RMSNorm) saved it, or as a checkpointed layer's
+    // input.
+    const bool savesNormInput = m_layerNorm || m_recipe.compiled;
+    const bool hKept = mode == Mode::Checkpointed || mode == Mode::Recompute || (save && savesNormInput);
     const bool ln = m_layerNorm;
     const auto keepIf = [this](bool keep, Slot& slot) {
         if (!keep)
@@ -298,7 +302,13 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
     else
         keepIf(x2Saved, x2);
     Slot actG, act;
-    if (w.gated) {
+    if (w.gated && m_recipe.compiled) {
+        act = alloc(interBytes); // act(g) * u, one fused kernel: no act_g
+        if (!save) {
+            drop(g);
+            drop(u);
+        }
+    } else if (w.gated) {
         actG = alloc(interBytes); // act(g)
         if (!save)
             drop(g);
@@ -330,8 +340,8 @@ void TrainingReplay::layerForward(std::size_t index, const Pass& pass, Mode mode
         drop(o);
         drop(d);
     }
-    if (!(save && ln))
-        drop(h1); // its last reader was h2; a LayerNorm saved it
+    if (!(save && savesNormInput))
+        drop(h1); // its last reader was h2; a LayerNorm (a compiled RMSNorm) saved it
     if (mode == Mode::Recompute)
         drop(h2); // the recomputed output is not used
     else
@@ -394,6 +404,18 @@ void TrainingReplay::lossOf(const Pass& pass, Slot& hn, bool save)
         m_loss = alloc(kFloat32Bytes);
     for (std::size_t c = 0; c < rows.size(); ++c) {
         const std::uint64_t r = rows[c];
+        if (m_recipe.compiled) { // one fused kernel: lse [r] (and the whole loss), no float32 logits
+            Slot lse = alloc(bytes({ r, kFloat32Bytes }));
+            if (!chunked)
+                m_loss = alloc(kFloat32Bytes);
+            if (save) {
+                m_logprobs.push_back(lse); // the lse, what the backward reads
+            } else {
+                drop(m_logits[c]);
+                drop(lse);
+            }
+            continue;
+        }
         Slot logits32 = alloc(bytes({ r, v, kFloat32Bytes }));
         if (!save)
             drop(m_logits[c]); // eval: the logits go once converted
@@ -477,7 +499,7 @@ TrainingReplay::Slot TrainingReplay::normBackward(
 {
     const std::uint64_t size = bytes({ rows, norm.width, m_s });
     Slot normX;
-    if (!layerNorm && m_s != kFloat32Bytes)
+    if (!layerNorm && !m_recipe.compiled && m_s != kFloat32Bytes)
         normX = alloc(size); // convert(norm32)
     Slot dx = alloc(size);
     gradient(norm.weight);
@@ -608,6 +630,11 @@ void TrainingReplay::backward()
     const std::vector<std::uint64_t> rows = chunkRows(pass.tokens);
     // 1, 2: the loss and lm_head, chunk by chunk from the last (one chunk: the whole logits).
     const auto lossBackward = [&](std::size_t c) {
+        if (m_recipe.compiled) { // dlogits from the logits and lse, one fused kernel
+            Slot dlogits = alloc(bytes({ rows[c], v, m_s }));
+            drop(m_logprobs[c]); // lse
+            return dlogits;
+        }
         Slot dlogprobs = alloc(bytes({ rows[c], v, kFloat32Bytes }));
         Slot dlogits32 = alloc(bytes({ rows[c], v, kFloat32Bytes }));
         drop(dlogprobs);

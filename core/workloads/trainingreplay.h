@@ -49,6 +49,9 @@ namespace iteragpu::workloads {
 // (12) the embedding's gradient is dE itself: zero-filled [V, H], it becomes the .grad when there is none (no
 //      second [V, H] buffer); with tied embeddings lm_head's gradient is that .grad and dE is added and freed.
 // (13) the loss is cut into min(lossChunks, T) chunks, so no chunk is empty.
+// (14) compiled: a fused RMSNorm allocates out then rstd (as a LayerNorm, without mean) and, not saving, frees
+//      rstd and its input at its last use once out is made; the fused gated activation frees g and u once act is
+//      made; the fused loss allocates lse.c (whole: then the loss) and, in eval, frees logits.c, then lse.c.
 // Frees with no allocation between them are made in the text's order, but their order changes no counter: the
 // caching allocator's free blocks merge the same way whichever is freed first.
 class TrainingReplay {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The decoder's training step: its prediction equals its measurement to the byte, phase by phase, on the
 // simulated device, over the families the decoder trains x {full, LoRA, QLoRA} x {checkpointing on, off} x
-// {eager, sdpa} x {hf, torchtune}, and the recipe options over a smaller set. The workload
+// {eager, sdpa} x {hf, torchtune} x {eager PyTorch, compiled}, and the recipe options over a smaller set. The workload
 // (core/workloads/decoderworkloadtraining.cpp) and the predictor (core/workloads/trainingreplay.cpp) are written
 // separately from core/workloads/DECODER.md "Training": a byte of difference means one does not follow it.
 #include "core/model/configreader.h"
@@ -152,17 +152,20 @@ private slots:
         QTest::addColumn<bool>("checkpointing");
         QTest::addColumn<int>("attention");
         QTest::addColumn<int>("framework");
+        QTest::addColumn<bool>("compiled");
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "qwen3", "gemma3_text", "olmo2",
                  "cohere2", "starcoder2", "falcon" })
             for (Method method : { Method::Full, Method::Lora, Method::Qlora })
                 for (bool checkpointing : { false, true })
                     for (auto attention : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
                         for (auto framework : { training::Framework::Hf, training::Framework::Torchtune })
-                            QTest::addRow("%s %s %s %s %s", family, training::methodName(method),
-                                checkpointing ? "checkpointing" : "no-checkpointing",
-                                protocol::attentionName(attention), training::frameworkName(framework))
-                                << QString::fromLatin1(family) << int(method) << checkpointing << int(attention)
-                                << int(framework);
+                            for (bool compiled : { false, true })
+                                QTest::addRow("%s %s %s %s %s %s", family, training::methodName(method),
+                                    checkpointing ? "checkpointing" : "no-checkpointing",
+                                    protocol::attentionName(attention), training::frameworkName(framework),
+                                    compiled ? "compiled" : "eager-pytorch")
+                                    << QString::fromLatin1(family) << int(method) << checkpointing << int(attention)
+                                    << int(framework) << compiled;
     }
     void predictedEqualsMeasured()
     {
@@ -171,10 +174,12 @@ private slots:
         QFETCH(bool, checkpointing);
         QFETCH(int, attention);
         QFETCH(int, framework);
+        QFETCH(bool, compiled);
         training::RecipeChoices c;
         c.framework = training::Framework(framework);
         c.method = Method(method);
         c.checkpointing = checkpointing;
+        c.compiled = compiled;
         if (c.method != Method::Full) // every adapter target the layer has
             c.targets = training::parseLoraTargets("all-linear").targets;
         compareWithPrediction(trainingConfig(
@@ -189,7 +194,8 @@ private slots:
         QTest::addColumn<int>("allocator");
         const char* variants[] = { "adamw", "sgd", "adam8bit", "adam8bit paged", "adamw paged", "in-backward",
             "master weights", "grad accum 3", "eval and export", "chunked loss 5", "fp32 adapters", "bf16 adapters",
-            "qlora nf4-dq" };
+            "qlora nf4-dq", "compiled chunked loss 5", "compiled eval and export", "compiled grad accum 3",
+            "compiled in-backward", "compiled fp32" };
         for (const char* family : { "llama", "gemma2", "falcon" })
             for (int v = 0; v < int(std::size(variants)); ++v)
                 for (auto allocator : { protocol::AllocatorKind::Native, protocol::AllocatorKind::Async })
@@ -204,6 +210,7 @@ private slots:
         training::RecipeChoices c;
         c.method = Method::Full;
         bool dq = false;
+        bool fp32 = false;
         switch (variant) {
         case 0:
             c.optimizer = training::OptimizerKind::AdamW;
@@ -252,6 +259,29 @@ private slots:
             c.method = Method::Qlora;
             dq = true;
             break;
+        case 13:
+            c.compiled = true;
+            c.lossChunks = 5;
+            break;
+        case 14:
+            c.method = Method::Lora;
+            c.compiled = true;
+            c.evalBatch = 3;
+            c.exportCopy = true;
+            break;
+        case 15:
+            c.method = Method::Lora;
+            c.compiled = true;
+            c.gradAccum = 3;
+            break;
+        case 16:
+            c.compiled = true;
+            c.optimizerInBackward = true;
+            break;
+        case 17: // float32 compute: the compiled norms' input is float32 itself
+            c.compiled = true;
+            fp32 = true;
+            break;
         default:
             break;
         }
@@ -259,6 +289,10 @@ private slots:
             family.toStdString(), c, protocol::AttentionKind::Sdpa, protocol::AllocatorKind(allocator));
         if (dq)
             config.decoder->storage = protocol::WeightStorage::Nf4DoubleQuant;
+        if (fp32) {
+            config.dtype = device::DType::Float32;
+            config.decoder->storage = protocol::WeightStorage::Float32;
+        }
         compareWithPrediction(config);
     }
 };

@@ -379,6 +379,63 @@ private slots:
     }
 
     // A full fine-tune: every weight is a parameter; the optimizer's growth is its states.
+    // The same LoRA step compiled (DECODER.md "Compiled"): each RMSNorm is out and rstd, its input saved (h, h1
+    // and the last h2 stay); the gated MLP makes act directly (no act_g); the loss is one fused kernel per chunk
+    // that keeps lse float32 [rows] and makes dlogits directly in the backward.
+    void compiledStepByHand()
+    {
+        Case c;
+        c.r.compiled = true;
+        const auto p = predict(c);
+        QVERIFY2(p.error.empty(), p.error.c_str());
+        // A layer, above what it finds (its input h, kept: the input norm saved it):
+        //   input_layernorm: x 1024, rstd 512 (1536); q 1024 with lora_x 2048, lora_mid 512, lora_out 2048,
+        //   lora_cast 1024 (8192); lora_out, lora_cast freed (5120); k 512, v 512 (6144) with lora_x 2048,
+        //   lora_mid 512, lora_out 1024, lora_cast 512 (10240); lora_out, lora_cast freed (8704); free x (7680);
+        //   attn 1024, lse 512 (9216); o 1024 (10240); h1 1024 (11264), h kept, free o (10240);
+        //   post_attention_layernorm: x2 1024, rstd 512 (11776), h1 kept; g 1536, u 1536 (14848); free x2
+        //   (13824); act 1536 (15360); d 1024 (16384), the layer's peak; free act (14848); h2 1024 (15872); free d
+        //   (14848): 13824 kept + h2.
+        constexpr u64 layerPeak = 16384;
+        constexpr u64 kept = 2 * kRstd + kQ + 2 * kKv + 2 * (kLoraX + kLoraMid) + kQ + kLse + kHid + 2 * kInter;
+        static_assert(kept == 13824);
+        // Layer 1 peaks at kBase + (h 1024 + 13824 + h2 1024) + 16384 = kBase + 32256; model.norm after it keeps
+        // the last h2 and makes hn 1024 and rstd 512: kBase + 2 * (1024 + 13824) + 1024 + 1024 + 512 = kBase +
+        // 32256 too, the forward's peak and its end.
+        const u64 forwardEnd = kBase + 2 * (kHid + kept) + kHid + kHid + kRstd; // 195584
+        const auto& fwd = phase(p, "first_step.forward");
+        QCOMPARE(fwd.peakAllocated, kBase + (kHid + kept + kHid) + layerPeak);
+        QCOMPARE(fwd.peakAllocated, forwardEnd);
+        QCOMPARE(fwd.finalAllocated, forwardEnd);
+        QVERIFY(fwd.peakAllocated < phase(predict(Case {}), "first_step.forward").peakAllocated);
+        // first_step.loss: logits 2048 (forwardEnd + 2048), hn freed; lse float32 [8] 32 B -> 512, loss 512: no
+        // logits32, no logprobs.
+        const auto& loss = phase(p, "first_step.loss");
+        const u64 lossEnd = forwardEnd + kLogits - kHid + charge(8 * 4) + kLoss; // 197632
+        QCOMPARE(loss.peakAllocated, forwardEnd + kLogits);
+        QCOMPARE(loss.finalAllocated, lossEnd);
+        // first_step.backward: dlogits 2048 (no dlogprobs, no dlogits32), free lse (lossEnd + 1536); dhn 1024
+        // (lossEnd + 2560), the peak; then free dlogits, the loss and the logits (forwardEnd less hn, plus dhn);
+        // model.norm's dh 1024 without norm_x, then its rstd and the last h2 freed; layer 1's highest moment (dact,
+        // dg, du 1536 each over dh: forwardEnd + 3072) stays below.
+        const auto& bwd = phase(p, "first_step.backward");
+        QCOMPARE(bwd.peakAllocated, lossEnd + kLogits - charge(8 * 4) + kHid); // 200192
+        QCOMPARE(owner(bwd.ownersAtPeak, Owner::Logits), kLogits);
+        QCOMPARE(bwd.finalAllocated, kBase + kAdapters);
+
+        // In 4 chunks of 2 rows: 4 logits.c 512 (forwardEnd + 2048), hn freed, loss 512, lse.c float32 [2] 8 B
+        // -> 512 each: forwardEnd + 2048 - 1024 + 512 + 4 * 512 = forwardEnd + 3584, the loss's peak and end.
+        c.r.lossChunks = 4;
+        const auto chunked = predict(c);
+        const auto& closs = phase(chunked, "first_step.loss");
+        QCOMPARE(closs.peakAllocated, forwardEnd + 3584);
+        QCOMPARE(closs.finalAllocated, forwardEnd + 3584);
+        // The backward, chunk 3 first: dlogits.3 512 (+512), free lse.3, dhn.3 [2, 64] 256 B -> 512, free
+        // dlogits.3: each chunk trades its lse.c for its dhn.c. Then dhn 1024 beside the four dhn.c: the loss's
+        // end + 1024, the peak.
+        QCOMPARE(phase(chunked, "first_step.backward").peakAllocated, closs.finalAllocated + kHid);
+    }
+
     void fullOptimizerByHand_data()
     {
         QTest::addColumn<OptimizerKind>("optimizer");

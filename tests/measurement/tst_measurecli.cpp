@@ -412,21 +412,27 @@ private slots:
         QTest::addColumn<QString>("method");
         QTest::addColumn<QString>("targets"); // empty: a full fine-tune (null)
         QTest::addColumn<qulonglong>("lossChunks");
+        QTest::addColumn<bool>("compiled");
         const QString base = QStringLiteral("--device sim:0 --model TINY --mode training --seq-len 12 --batch 2 "
                                             "--warmup 0 --repeats 1 --sim-speed 0");
         const QStringList head { "model_load", "inputs", "first_step.forward", "first_step.loss",
             "first_step.backward" };
-        QTest::addRow("hf LoRA, its defaults")
-            << base + QStringLiteral(" --lora-rank 4") << head + QStringList { "first_step.optimizer", "warm_step" }
-            << "lora"
-            << "q_proj,v_proj" << qulonglong(0);
+        QTest::addRow("hf LoRA, its defaults") << base + QStringLiteral(" --lora-rank 4")
+                                               << head + QStringList { "first_step.optimizer", "warm_step" } << "lora"
+                                               << "q_proj,v_proj" << qulonglong(0) << false;
+        QTest::addRow("hf LoRA compiled") << base + QStringLiteral(" --lora-rank 4 --compile")
+                                          << head + QStringList { "first_step.optimizer", "warm_step" } << "lora"
+                                          << "q_proj,v_proj" << qulonglong(0) << true;
         QTest::addRow("torchtune QLoRA, accumulation and eval")
             << base + QStringLiteral(" --framework torchtune --lora-rank 4 --format nf4 --grad-accum 2 --eval-batch 1")
             << head + QStringList { "first_step.accumulate", "first_step.optimizer", "warm_step", "eval" } << "qlora"
-            << "q_proj,v_proj,o_proj,gate_proj,up_proj,down_proj" << qulonglong(8);
+            << "q_proj,v_proj,o_proj,gate_proj,up_proj,down_proj" << qulonglong(8) << false;
         QTest::addRow("torchtune full: the optimizer in the backward")
-            << base + QStringLiteral(" --framework torchtune --export-copy") << head + QStringList { "warm_step", "checkpoint_save" }
-            << "full" << QString() << qulonglong(8);
+            << base + QStringLiteral(" --framework torchtune --export-copy")
+            << head + QStringList { "warm_step", "checkpoint_save" } << "full" << QString() << qulonglong(8) << false;
+        QTest::addRow("torchtune full compiled")
+            << base + QStringLiteral(" --framework torchtune --compile") << head + QStringList { "warm_step" } << "full"
+            << QString() << qulonglong(8) << true;
     }
     void decoderTrainingRunsOnSim()
     {
@@ -435,6 +441,7 @@ private slots:
         QFETCH(QString, method);
         QFETCH(QString, targets);
         QFETCH(qulonglong, lossChunks);
+        QFETCH(bool, compiled);
         QTemporaryDir dir;
         const std::string output = dir.filePath(QStringLiteral("r.json")).toStdString();
         auto v = decoderArgs(args);
@@ -446,6 +453,7 @@ private slots:
         const auto& t = j["workload"]["training"];
         QCOMPARE(t["method"].get<std::string>(), method.toStdString());
         QCOMPARE(t["loss_chunks"].get<std::uint64_t>(), std::uint64_t(lossChunks));
+        QCOMPARE(t["compiled"].get<bool>(), compiled);
         if (targets.isEmpty())
             QVERIFY(t["lora_targets"].is_null());
         else
@@ -468,6 +476,15 @@ private slots:
             e.out.c_str());
         if (method != QLatin1String("full")) // the full recipe's states are paged: none on the device
             QVERIFY2(e.out.find("optimizer state") != std::string::npos, e.out.c_str());
+        // A file written before "compiled" existed (no such key) still reads back: eager.
+        auto older = j;
+        older["workload"]["training"].erase("compiled");
+        {
+            std::ofstream f(output, std::ios::trunc);
+            f << older.dump();
+        }
+        const auto o = runCli({ "explain", output, "--phase", "warm_step#0" });
+        QVERIFY2(o.code == 0, (std::to_string(o.code) + ": " + o.err).c_str());
     }
 
     void decoderStreamsJsonLines()
