@@ -2,7 +2,7 @@
 // The decoder's training step against published fine-tuning peaks (tests/data/training/published-finetunes.json,
 // each with its source): the same recipe measured on the simulated card of the same kind, its peak allocated
 // over every phase held to the published figure within 12 %. A row whose run used a habit the workload does not
-// model (torch.compile's fused loss, LoRA dropout, LitGPT's fused qkv) and lands beyond 12 % is marked an expected
+// model (LoRA dropout, LitGPT's fused qkv) and lands beyond 12 % is marked an expected
 // failure with that difference named, and its figures still print, so the distance is on record (README,
 // "Fine-tuning").
 #include "core/model/configreader.h"
@@ -53,6 +53,7 @@ struct Recipe {
     training::OptimizerKind optimizer = training::OptimizerKind::AdamW;
     bool paged = false, inBackward = false;
     std::uint64_t lossChunks = 0;
+    bool compiled = false; // torch.compile's fusions (DECODER.md "Compiled")
     protocol::WeightStorage storage = protocol::WeightStorage::BFloat16;
 };
 
@@ -73,8 +74,6 @@ private slots:
             QTest::addRow("%s", id) << QString::fromLatin1(id) << r << QString::fromLatin1(card)
                                     << QString::fromLatin1(differs);
         };
-        const char* compiled = "the run was compiled (torch.compile): its fused cross-entropy keeps no float32 "
-                               "[T, V] buffers, the workload runs the eager loss";
         const char* litgpt = "LitGPT's lora_dropout 0.05 (a dropout copy and mask of each adapter's input), its "
                              "fused qkv projection and out-of-place rotary copies are not modelled";
         Recipe tt;
@@ -83,17 +82,20 @@ private slots:
         tt.batch = 2;
         tt.checkpointing = true;
         tt.lossChunks = 8;
-        row("tt-readme-l31-8b-lora-4090", tt, "rtx-4090", compiled);
+        tt.compiled = true; // the README's runs: compile: True
+        // Compiled (DECODER.md "Compiled": fused norms, SwiGLU and cross-entropy): the LoRA and QLoRA rows land
+        // within 12 % (+6.4 %, +7.0 %; +20.7 %, +38.4 % run eager), no longer expected to fail.
+        row("tt-readme-l31-8b-lora-4090", tt, "rtx-4090", "");
         Recipe ttq = tt;
         ttq.method = Method::Qlora;
         ttq.storage = protocol::WeightStorage::Nf4;
-        row("tt-readme-l31-8b-qlora-4090", ttq, "rtx-4090", compiled);
+        row("tt-readme-l31-8b-qlora-4090", ttq, "rtx-4090", "");
         Recipe ttf = tt;
         ttf.method = Method::Full;
         ttf.optimizer = training::OptimizerKind::AdamW8bit;
         ttf.paged = true;
         ttf.inBackward = true;
-        // Compiled too, but the full recipe's peak is its optimizer-in-backward step, not the loss: within 12 %.
+        // Compiled too: +1.2 % (+9.1 % run eager; its peak is the optimizer-in-backward step, not the loss).
         row("tt-readme-l31-8b-full-4090", ttf, "rtx-4090", "");
         Recipe packed; // full, AdamW in bf16, no checkpointing, the whole loss, eager PyTorch: what we model
         packed.method = Method::Full;
@@ -167,6 +169,7 @@ private slots:
         ch.pagedOptimizer = recipe.paged;
         ch.optimizerInBackward = recipe.inBackward;
         ch.lossChunks = recipe.lossChunks;
+        ch.compiled = recipe.compiled;
         d.training = training::resolveRecipe(ch);
         c.decoder = d;
         QVERIFY2(protocol::validateConfig(c).empty(), protocol::validateConfig(c).c_str());
