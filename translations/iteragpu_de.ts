@@ -558,6 +558,24 @@
         <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
         <translation>die größte Phase ist %1 bei %2 (%3 Bytes); ihr größter Teil: %4</translation>
     </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>Training: jeder Gradient im Datentyp seines Parameters (%1), wie PyTorch ihn hält; der Gradiententyp %2 wird nicht angewandt</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>Optimierer: adam hält dieselben zwei Momente wie adamw und wird wie adamw bemessen</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>Training: Master-Gewichte gehören zum vollständigen Fine-Tuning; LoRA-Adapter trainieren in ihrem eigenen Datentyp</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>Trainingsschritt: die Formel von Korthikanti et al. und die Parameterzahl, nicht das Tensorinventar des Decoders: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -624,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>Zustands-Cache</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>Token-IDs und Labels</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>Übergang im Spitzenmoment</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1855,42 @@
     <message>
         <source>export copy</source>
         <translation>Exportkopie</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>Modell laden</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>erster Schritt: Forward</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>erster Schritt: Loss</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>erster Schritt: Backward</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>erster Schritt: Akkumulation</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>erster Schritt: Optimierer</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>warmer Schritt</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>Checkpoint speichern</translation>
     </message>
 </context>
 <context>

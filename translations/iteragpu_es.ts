@@ -558,6 +558,24 @@
         <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
         <translation>la fase más grande es %1 en %2 (%3 bytes); su parte más grande: %4</translation>
     </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>entrenamiento: cada gradiente en el tipo de dato de su parámetro (%1), como lo guarda PyTorch; el tipo de gradiente %2 no se aplica</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>optimizador: adam guarda los mismos dos momentos que adamw y se dimensiona como adamw</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>entrenamiento: los pesos maestros son de un ajuste fino completo; los adaptadores LoRA se entrenan en su propio tipo de dato</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>paso de entrenamiento: la fórmula de Korthikanti et al. y el número de parámetros, no el inventario de tensores del decodificador: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -624,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>caché de estado</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>ids de tokens y etiquetas</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>transitorio del momento pico</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1855,42 @@
     <message>
         <source>export copy</source>
         <translation>copia de exportación</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>carga del modelo</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>entradas</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>primer paso: hacia adelante</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>primer paso: pérdida</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>primer paso: hacia atrás</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>primer paso: acumulación</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>primer paso: optimizador</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>paso en caliente</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>guardado del checkpoint</translation>
     </message>
 </context>
 <context>

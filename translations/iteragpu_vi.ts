@@ -558,6 +558,24 @@
         <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
         <translation>giai đoạn lớn nhất là %1 tại %2 (%3 byte); phần lớn nhất của nó: %4</translation>
     </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>huấn luyện: mỗi gradient ở kiểu dữ liệu của tham số của nó (%1), như PyTorch giữ; kiểu gradient %2 không được áp dụng</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>optimizer: adam giữ cùng hai moment như adamw và được ước lượng như adamw</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>huấn luyện: trọng số master thuộc về fine-tune toàn phần; adapter LoRA huấn luyện ở kiểu dữ liệu riêng của chúng</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>bước huấn luyện: công thức của Korthikanti et al. và số tham số, không phải danh mục tensor của decoder: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -624,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>cache trạng thái</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>id token và nhãn</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>tạm thời tại thời điểm đỉnh</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1855,42 @@
     <message>
         <source>export copy</source>
         <translation>bản sao xuất</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>nạp mô hình</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>đầu vào</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>bước đầu: forward</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>bước đầu: loss</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>bước đầu: backward</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>bước đầu: tích lũy</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>bước đầu: optimizer</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>bước đã khởi động</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>lưu checkpoint</translation>
     </message>
 </context>
 <context>

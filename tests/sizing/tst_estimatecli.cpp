@@ -265,6 +265,7 @@ private slots:
                    in.storage = WeightFormat::NF4;
                    in.compute = ScalarType::FP16;
                    in.mode = SizingMode::LoRA;
+                   in.loraRank = 16; // none given is the framework's (hf: 8)
                    in.tensorParallel = 2;
                    in.microBatch = 4;
                })

@@ -2,12 +2,15 @@
 // The decoder training step sized in closed form (core/sizing/decodertrainingsizer.cpp, Note [Training step in
 // closed form]) from the tensor inventory of core/workloads/DECODER.md "Training": a tiny model whose every number
 // is worked out by hand below, the parts of every phase adding up to its peak, the framework's habits named on
-// the parts, and Llama-3.1-8B in torchtune's and hf's LoRA recipes, QLoRA and a full fine-tune, with the part that
-// dominates each.
+// the parts, the engine's choice between the inventory and Korthikanti et al.'s formula, and Llama-3.1-8B in
+// torchtune's and hf's LoRA recipes, QLoRA and a full fine-tune, with the part that dominates each.
 #include "core/model/configreader.h"
 #include "core/sizing/decodertrainingsizer.h"
+#include "core/sizing/phaseestimator.h"
 #include "core/sizing/presetlibrary.h"
+#include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
+#include "core/sizing/trainingchoices.h"
 #include "core/units/units.h"
 
 #include <QTest>
@@ -443,6 +446,48 @@ private slots:
         QVERIFY(e.activations > 0 && e.lossBuffers > 0);
     }
 
+    // A measured run's recipe asked of the engine (the ledger's request) comes back as it was.
+    void recipeRoundTrip()
+    {
+        training::TrainingRecipe r;
+        r.method = training::Method::Qlora;
+        r.framework = training::Framework::Torchtune;
+        r.targets = { training::LoraTarget::KProj, training::LoraTarget::DownProj };
+        r.rank = 16;
+        r.adapterFp32 = true;
+        r.microBatch = 3;
+        r.sequenceLength = 64;
+        r.gradAccum = 2;
+        r.checkpointing = false;
+        r.optimizer = training::OptimizerKind::AdamW8bit;
+        r.pagedOptimizer = true;
+        r.lossChunks = 5;
+        r.evalBatch = 2;
+        r.exportCopy = true;
+        SizingRequest q;
+        q.shape = tinyShape();
+        q.weights.format = WeightFormat::NF4;
+        q.training = trainingOptions(r, ScalarType::BF16);
+        const Estimate e = SizingEngine::estimate(q);
+        QVERIFY(e.trainingStep);
+        const training::TrainingRecipe& back = e.trainingStep->recipe;
+        QCOMPARE(int(back.method), int(r.method));
+        QCOMPARE(int(back.framework), int(r.framework));
+        QCOMPARE(training::loraTargetList(back.targets), training::loraTargetList(r.targets));
+        QCOMPARE(back.rank, r.rank);
+        QCOMPARE(back.adapterFp32, r.adapterFp32);
+        QCOMPARE(back.microBatch, r.microBatch);
+        QCOMPARE(back.sequenceLength, r.sequenceLength);
+        QCOMPARE(back.gradAccum, r.gradAccum);
+        QCOMPARE(back.checkpointing, r.checkpointing);
+        QCOMPARE(int(back.optimizer), int(r.optimizer));
+        QCOMPARE(back.pagedOptimizer, r.pagedOptimizer);
+        QCOMPARE(back.optimizerInBackward, r.optimizerInBackward);
+        QCOMPARE(back.lossChunks, r.lossChunks);
+        QCOMPARE(back.evalBatch, r.evalBatch);
+        QCOMPARE(back.exportCopy, r.exportCopy);
+    }
+
     // What the user did not give comes from the framework, and the parts say so; what was given is "chosen".
     void habitsNamed()
     {
@@ -489,6 +534,75 @@ private slots:
         in.choices.optimizerInBackward = true;
         in.choices.gradAccum = 2; // torchtune refuses it too
         QVERIFY_THROWS_EXCEPTION(SizingError, DecoderTrainingSizer::estimate(tinyShape(), in));
+    }
+
+    // The engine: a model shape the decoder builds gets the inventory (components, phases, lines); a bare
+    // parameter count, MoE or tensor parallelism keep Korthikanti et al.'s estimate, and say why.
+    void enginePaths_data()
+    {
+        QTest::addColumn<bool>("moe");
+        QTest::addColumn<quint64>("tp");
+        QTest::addColumn<bool>("bareCount");
+        QTest::addColumn<bool>("inventory");
+        QTest::addRow("shape") << false << quint64(1) << false << true;
+        QTest::addRow("MoE") << true << quint64(1) << false << false;
+        QTest::addRow("tensor parallel") << false << quint64(2) << false << false;
+        QTest::addRow("parameter count") << false << quint64(1) << true << false;
+    }
+
+    void enginePaths()
+    {
+        QFETCH(bool, moe);
+        QFETCH(quint64, tp);
+        QFETCH(bool, bareCount);
+        QFETCH(bool, inventory);
+        SizingRequest r;
+        model::ModelShape shape = tinyShape();
+        if (moe) {
+            shape.experts = 4;
+            shape.expertsPerToken = 2;
+        }
+        if (bareCount)
+            r.parameters = 106816;
+        else
+            r.shape = shape;
+        r.weights.format = WeightFormat::BF16;
+        r.tensorParallel = tp;
+        TrainingOptions t;
+        t.microBatch = 2;
+        t.sequenceLength = 16;
+        r.training = t;
+        const Estimate e = SizingEngine::estimate(r);
+        QCOMPARE(e.trainingStep.has_value(), inventory);
+        if (!inventory) {
+            QCOMPARE(e.phases.front().id, std::string("train_step"));
+            return;
+        }
+        QCOMPARE(e.largestPhase, e.trainingStep->peakPhase);
+        QCOMPARE(e.largestPhaseBytes, e.trainingStep->peakBytes);
+        // The full fine-tune's warm step of the tiny model (hf: AdamW in bf16): 878 592 bytes, by hand above.
+        QCOMPARE(e.largestPhaseBytes, std::uint64_t(878592));
+        for (const char* id :
+            { "inputs", "gradients", "optimizer_states", "activations", "logits", "training_transient" })
+            QVERIFY2(e.find(id), id);
+        QCOMPARE(e.bytesOf("gradients"), std::uint64_t(215552));
+        QCOMPARE(e.bytesOf("optimizer_states"), std::uint64_t(431104));
+        for (const auto& c : e.components) {
+            int lines = 0;
+            for (const auto& l : e.computation)
+                if (l.componentId == c.id) {
+                    ++lines;
+                    QCOMPARE(l.bytes, c.bytes.value_or(~std::uint64_t { 0 }));
+                }
+            QVERIFY2(lines == 1, c.id.c_str());
+        }
+        // The per-phase estimate for the ledger is the step's, the workspace beside the computing phases.
+        const auto phases = PhaseEstimator::estimate(r);
+        const PhaseEstimate* warm = PhaseEstimator::forPhase(phases, "warm_step#2");
+        QVERIFY(warm);
+        QCOMPARE(warm->peakAllocated, std::uint64_t(878592));
+        QVERIFY(warm->find("workspace") && !warm->find("workspace")->inAllocator);
+        QCOMPARE(PhaseEstimator::forPhase(phases, "warmup"), warm);
     }
 
     // Llama-3.1-8B (resources/presets/llama-3.1-8b.json): 32 layers, H = 4 096, 32 heads and 8 KV heads of 128,
