@@ -496,6 +496,86 @@
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
         <translation>Gewichte: fp8 mit einer fp32-Skala pro Block von %1 x %2 Werten (weight_block_size)</translation>
     </message>
+    <message>
+        <source>%1 (chosen)</source>
+        <extracomment>%1 what the user chose (English, e.g. &quot;chunked cross-entropy in 4 chunks&quot;)</extracomment>
+        <translation>%1 (gewählt)</translation>
+    </message>
+    <message>
+        <source>%1 (%2&apos;s default)</source>
+        <extracomment>%1 the framework&apos;s habit (English, e.g. &quot;adapters in float32 (PEFT&apos;s autocast_adapter_dtype)&quot;), %2 the framework (hf, torchtune)</extracomment>
+        <translation>%1 (Vorgabe von %2)</translation>
+    </message>
+    <message>
+        <source>each gradient in its parameter&apos;s dtype, freed after the optimizer step (PyTorch&apos;s AccumulateGrad, zero_grad(set_to_none=True))</source>
+        <translation>jeder Gradient im Datentyp seines Parameters, nach dem Optimiererschritt freigegeben (AccumulateGrad von PyTorch, zero_grad(set_to_none=True))</translation>
+    </message>
+    <message>
+        <source>%1 bytes as stored + %2 bytes of 512-byte block rounding</source>
+        <extracomment>%1 bytes as stored, %2 bytes the 512-byte rounding adds</extracomment>
+        <translation>%1 Bytes wie gespeichert + %2 Bytes Rundung auf 512-Byte-Blöcke</translation>
+    </message>
+    <message>
+        <source>%1 bytes at this moment, %2 bytes at most in the step</source>
+        <extracomment>%1 bytes of this part at the phase&apos;s peak, %2 bytes of it at most in the step</extracomment>
+        <translation>%1 Bytes in diesem Moment, höchstens %2 Bytes im Schritt</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1</source>
+        <extracomment>%1 the moment (English, e.g. &quot;backward layer 31: down_proj&quot;)</extracomment>
+        <translation>die Arbeitstensoren von %1</translation>
+    </message>
+    <message>
+        <source>training step: the decoder&apos;s tensor inventory (core/workloads/DECODER.md, Training) in closed form: %1 on %2 weights, %3 attention, micro-batch %4 x %5 tokens, %6&apos;s habits</source>
+        <extracomment>%1 full, lora or qlora, %2 weight format (bf16, nf4), %3 eager or sdpa, %4 sequences, %5 tokens per sequence, %6 the framework (hf, torchtune)</extracomment>
+        <translation>Trainingsschritt: das Tensorinventar des Decoders (core/workloads/DECODER.md, Training) in geschlossener Form: %1 auf %2-Gewichten, %3-Attention, Micro-Batch %4 x %5 Tokens, Gewohnheiten von %6</translation>
+    </message>
+    <message>
+        <source>allocated bytes: every tensor rounded up to 512 bytes as the caching allocator counts it; its 2 MiB and 20 MiB segments and cached free blocks (reserved above allocated) are the allocator&apos;s, named by the ledger, not counted here</source>
+        <translation>belegte Bytes: jeder Tensor auf 512 Bytes aufgerundet, wie der Caching-Allocator zählt; seine Segmente von 2 MiB und 20 MiB und zwischengespeicherte freie Blöcke (reserviert über belegt) gehören dem Allocator, das Ledger nennt sie, hier nicht gezählt</translation>
+    </message>
+    <message>
+        <source>framework profile %1: %2</source>
+        <extracomment>%1 the framework (hf, torchtune), %2 the documents its defaults follow (English)</extracomment>
+        <translation>Framework-Profil %1: %2</translation>
+    </message>
+    <message>
+        <source>framework default taken: %1</source>
+        <extracomment>%1 the default (English, e.g. &quot;activation checkpointing (torchtune&apos;s default)&quot;)</extracomment>
+        <translation>Vorgabe des Frameworks übernommen: %1</translation>
+    </message>
+    <message>
+        <source>training: activations in %1 (the compute type), the weights and their gradients and optimizer states in %2; an autocast&apos;s cast copies of the weights are not counted</source>
+        <extracomment>%1 compute data type, %2 the weights&apos; data type</extracomment>
+        <translation>Training: Aktivierungen in %1 (dem Rechenformat), die Gewichte, ihre Gradienten und Optimiererzustände in %2; Kopien der Gewichte durch Autocast werden nicht gezählt</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps one buffer per parameter, in its dtype, made at its first step</source>
+        <translation>Optimierer: SGD mit Momentum hält einen Puffer je Parameter in dessen Datentyp, beim ersten Schritt angelegt</translation>
+    </message>
+    <message>
+        <source>the largest phase is %1 at %2 (%3 bytes); its largest part: %4</source>
+        <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
+        <translation>die größte Phase ist %1 bei %2 (%3 Bytes); ihr größter Teil: %4</translation>
+    </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>Training: jeder Gradient im Datentyp seines Parameters (%1), wie PyTorch ihn hält; der Gradiententyp %2 wird nicht angewandt</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>Optimierer: adam hält dieselben zwei Momente wie adamw und wird wie adamw bemessen</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>Training: Master-Gewichte gehören zum vollständigen Fine-Tuning; LoRA-Adapter trainieren in ihrem eigenen Datentyp</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>Trainingsschritt: die Formel von Korthikanti et al. und die Parameterzahl, nicht das Tensorinventar des Decoders: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -562,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>Zustands-Cache</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>Token-IDs und Labels</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>Übergang im Spitzenmoment</translation>
     </message>
 </context>
 <context>
@@ -829,6 +917,91 @@
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
         <translation>die Attention jeder Schicht, wie die Konfiguration des Modells sie angibt (voll, gleitendes Fenster, Chunk, MLA)</translation>
+    </message>
+    <message>
+        <source>%1 adapter tensors (A [r, in] and B [out, r], rank %2) of %3 elements in %4, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 adapter tensors, %2 the rank, %3 elements, %4 their data type (fp32, bf16), %5 bytes</extracomment>
+        <translation>%1 Adaptertensoren (A [r, in] und B [out, r], Rang %2) mit %3 Elementen in %4, jeder auf 512 Bytes aufgerundet = %5 Bytes</translation>
+    </message>
+    <message>
+        <source>input_ids and labels, int32 [%1, %2] each, rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 bytes</extracomment>
+        <translation>input_ids und labels, je int32 [%1, %2], auf 512 Bytes aufgerundet = %3 Bytes</translation>
+    </message>
+    <message>
+        <source>one gradient at a time, stepped and freed in the backward: the largest, of %1 elements = %2 bytes</source>
+        <extracomment>%1 elements of the largest trainable tensor, %2 bytes</extracomment>
+        <translation>ein Gradient nach dem anderen, im Backward-Pass angewandt und freigegeben: der größte, mit %1 Elementen = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 gradients of %2 elements in their parameters&apos; dtype, each rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 gradients (one per trainable tensor), %2 elements, %3 bytes</extracomment>
+        <translation>%1 Gradienten mit %2 Elementen im Datentyp ihrer Parameter, jeder auf 512 Bytes aufgerundet = %3 Bytes</translation>
+    </message>
+    <message>
+        <source>paged in host memory, none on the device (a page of at most %1 bytes while one tensor is stepped) = %2 bytes</source>
+        <extracomment>%1 bytes of the largest page, %2 bytes on the device (0)</extracomment>
+        <translation>in den Hostspeicher ausgelagert, keine auf dem Gerät (eine Seite von höchstens %1 Bytes, während ein Tensor angewandt wird) = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 moments in their parameters&apos; dtype (AdamW&apos;s zeros_like), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 Elemente x 2 Momente im Datentyp ihrer Parameter (zeros_like von AdamW), jeder auf 512 Bytes aufgerundet = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 uint8 moments + 2 float32 absmax per block of 2048 elements (%2 blocks), each tensor rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 trainable elements, %2 blocks of 2048 elements, %3 bytes</extracomment>
+        <translation>%1 Elemente x 2 uint8-Momente + 2 float32-absmax je Block von 2048 Elementen (%2 Blöcke), jeder Tensor auf 512 Bytes aufgerundet = %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 1 momentum buffer in their parameters&apos; dtype, each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 Elemente x 1 Momentum-Puffer im Datentyp ihrer Parameter, jeder auf 512 Bytes aufgerundet = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>SGD keeps no state = %1 bytes</source>
+        <extracomment>%1 bytes (0)</extracomment>
+        <translation>SGD hält keinen Zustand = %1 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 4 bytes (float32 master copy), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 Elemente x 4 Bytes (float32-Masterkopie), jede auf 512 Bytes aufgerundet = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: %1 layer inputs, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes; each layer&apos;s saved tensors are recomputed in its backward</source>
+        <extracomment>%1 layers, %2 bytes of their inputs, %3 bytes, %4 bytes</extracomment>
+        <translation>Activation Checkpointing: %1 Schichteingaben, %2 Bytes, + die Ausgabe der letzten Schicht und die der letzten Norm, %3 Bytes = %4 Bytes; die gespeicherten Tensoren jeder Schicht werden in ihrem Backward-Pass neu berechnet</translation>
+    </message>
+    <message>
+        <source>what the backward reads over %1 layers, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes</source>
+        <extracomment>%1 layers, %2 bytes kept by them, %3 bytes, %4 bytes</extracomment>
+        <translation>was der Backward-Pass über %1 Schichten liest, %2 Bytes, + die Ausgabe der letzten Schicht und die der letzten Norm, %3 Bytes = %4 Bytes</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %4 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 compute data type (bf16), %4 bytes</extracomment>
+        <translation>Logits [%1, %2] in %3 + ihre float32-Log-Wahrscheinlichkeiten + der Loss, jeweils auf 512 Bytes aufgerundet = %4 Bytes</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 chunks in %4 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 chunks, %4 compute data type (bf16), %5 bytes</extracomment>
+        <translation>Logits [%1, %2] in %3 Stücken in %4 + ihre float32-Log-Wahrscheinlichkeiten + der Loss, jeweils auf 512 Bytes aufgerundet = %5 Bytes</translation>
+    </message>
+    <message>
+        <source>a forward without gradients of %1 sequences x %2 tokens at its largest moment, %3 (its inputs included) = %4 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 the moment (English), %4 bytes</extracomment>
+        <translation>ein Forward-Pass ohne Gradienten von %1 Sequenzen x %2 Tokens in seinem größten Moment, %3 (seine Eingaben eingeschlossen) = %4 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 trainable elements in 16 bit, one copy per tensor rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 trainierbare Elemente in 16 Bit, eine Kopie je Tensor auf 512 Bytes aufgerundet = %2 Bytes</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
+        <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
+        <translation>die Arbeitstensoren von %1 an seiner Spitze, %2 = %3 Bytes</translation>
     </message>
 </context>
 <context>
@@ -1686,6 +1859,42 @@
     <message>
         <source>export copy</source>
         <translation>Exportkopie</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>Modell laden</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>erster Schritt: Forward</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>erster Schritt: Loss</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>erster Schritt: Backward</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>erster Schritt: Akkumulation</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>erster Schritt: Optimierer</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>warmer Schritt</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>Checkpoint speichern</translation>
     </message>
 </context>
 <context>

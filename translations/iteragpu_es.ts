@@ -496,6 +496,86 @@
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
         <translation>pesos: fp8 con una escala fp32 por bloque de %1 x %2 valores (weight_block_size)</translation>
     </message>
+    <message>
+        <source>%1 (chosen)</source>
+        <extracomment>%1 what the user chose (English, e.g. &quot;chunked cross-entropy in 4 chunks&quot;)</extracomment>
+        <translation>%1 (elegido)</translation>
+    </message>
+    <message>
+        <source>%1 (%2&apos;s default)</source>
+        <extracomment>%1 the framework&apos;s habit (English, e.g. &quot;adapters in float32 (PEFT&apos;s autocast_adapter_dtype)&quot;), %2 the framework (hf, torchtune)</extracomment>
+        <translation>%1 (valor predeterminado de %2)</translation>
+    </message>
+    <message>
+        <source>each gradient in its parameter&apos;s dtype, freed after the optimizer step (PyTorch&apos;s AccumulateGrad, zero_grad(set_to_none=True))</source>
+        <translation>cada gradiente en el tipo de dato de su parámetro, liberado tras el paso del optimizador (AccumulateGrad de PyTorch, zero_grad(set_to_none=True))</translation>
+    </message>
+    <message>
+        <source>%1 bytes as stored + %2 bytes of 512-byte block rounding</source>
+        <extracomment>%1 bytes as stored, %2 bytes the 512-byte rounding adds</extracomment>
+        <translation>%1 bytes tal como se almacenan + %2 bytes de redondeo a bloques de 512 bytes</translation>
+    </message>
+    <message>
+        <source>%1 bytes at this moment, %2 bytes at most in the step</source>
+        <extracomment>%1 bytes of this part at the phase&apos;s peak, %2 bytes of it at most in the step</extracomment>
+        <translation>%1 bytes en este momento, como máximo %2 bytes en el paso</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1</source>
+        <extracomment>%1 the moment (English, e.g. &quot;backward layer 31: down_proj&quot;)</extracomment>
+        <translation>los tensores de trabajo de %1</translation>
+    </message>
+    <message>
+        <source>training step: the decoder&apos;s tensor inventory (core/workloads/DECODER.md, Training) in closed form: %1 on %2 weights, %3 attention, micro-batch %4 x %5 tokens, %6&apos;s habits</source>
+        <extracomment>%1 full, lora or qlora, %2 weight format (bf16, nf4), %3 eager or sdpa, %4 sequences, %5 tokens per sequence, %6 the framework (hf, torchtune)</extracomment>
+        <translation>paso de entrenamiento: el inventario de tensores del decodificador (core/workloads/DECODER.md, Training) en forma cerrada: %1 sobre pesos %2, atención %3, micro-lote %4 x %5 tokens, hábitos de %6</translation>
+    </message>
+    <message>
+        <source>allocated bytes: every tensor rounded up to 512 bytes as the caching allocator counts it; its 2 MiB and 20 MiB segments and cached free blocks (reserved above allocated) are the allocator&apos;s, named by the ledger, not counted here</source>
+        <translation>bytes asignados: cada tensor redondeado a 512 bytes como los cuenta el asignador con caché; sus segmentos de 2 MiB y 20 MiB y los bloques libres en caché (reservado por encima de asignado) son del asignador, los nombra el ledger, no se cuentan aquí</translation>
+    </message>
+    <message>
+        <source>framework profile %1: %2</source>
+        <extracomment>%1 the framework (hf, torchtune), %2 the documents its defaults follow (English)</extracomment>
+        <translation>perfil del framework %1: %2</translation>
+    </message>
+    <message>
+        <source>framework default taken: %1</source>
+        <extracomment>%1 the default (English, e.g. &quot;activation checkpointing (torchtune&apos;s default)&quot;)</extracomment>
+        <translation>valor predeterminado del framework tomado: %1</translation>
+    </message>
+    <message>
+        <source>training: activations in %1 (the compute type), the weights and their gradients and optimizer states in %2; an autocast&apos;s cast copies of the weights are not counted</source>
+        <extracomment>%1 compute data type, %2 the weights&apos; data type</extracomment>
+        <translation>entrenamiento: activaciones en %1 (el formato de cómputo), los pesos, sus gradientes y estados del optimizador en %2; las copias convertidas de los pesos de un autocast no se cuentan</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps one buffer per parameter, in its dtype, made at its first step</source>
+        <translation>optimizador: SGD con momento guarda un búfer por parámetro, en su tipo de dato, creado en su primer paso</translation>
+    </message>
+    <message>
+        <source>the largest phase is %1 at %2 (%3 bytes); its largest part: %4</source>
+        <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
+        <translation>la fase más grande es %1 en %2 (%3 bytes); su parte más grande: %4</translation>
+    </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>entrenamiento: cada gradiente en el tipo de dato de su parámetro (%1), como lo guarda PyTorch; el tipo de gradiente %2 no se aplica</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>optimizador: adam guarda los mismos dos momentos que adamw y se dimensiona como adamw</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>entrenamiento: los pesos maestros son de un ajuste fino completo; los adaptadores LoRA se entrenan en su propio tipo de dato</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>paso de entrenamiento: la fórmula de Korthikanti et al. y el número de parámetros, no el inventario de tensores del decodificador: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -562,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>caché de estado</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>ids de tokens y etiquetas</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>transitorio del momento pico</translation>
     </message>
 </context>
 <context>
@@ -829,6 +917,91 @@
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
         <translation>la atención de cada capa tal como la indica la configuración del modelo (completa, ventana deslizante, segmento, MLA)</translation>
+    </message>
+    <message>
+        <source>%1 adapter tensors (A [r, in] and B [out, r], rank %2) of %3 elements in %4, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 adapter tensors, %2 the rank, %3 elements, %4 their data type (fp32, bf16), %5 bytes</extracomment>
+        <translation>%1 tensores de adaptador (A [r, in] y B [out, r], rango %2) de %3 elementos en %4, cada uno redondeado a 512 bytes = %5 bytes</translation>
+    </message>
+    <message>
+        <source>input_ids and labels, int32 [%1, %2] each, rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 bytes</extracomment>
+        <translation>input_ids y labels, int32 [%1, %2] cada uno, redondeados a 512 bytes = %3 bytes</translation>
+    </message>
+    <message>
+        <source>one gradient at a time, stepped and freed in the backward: the largest, of %1 elements = %2 bytes</source>
+        <extracomment>%1 elements of the largest trainable tensor, %2 bytes</extracomment>
+        <translation>un gradiente a la vez, aplicado y liberado en el paso hacia atrás: el más grande, de %1 elementos = %2 bytes</translation>
+    </message>
+    <message>
+        <source>%1 gradients of %2 elements in their parameters&apos; dtype, each rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 gradients (one per trainable tensor), %2 elements, %3 bytes</extracomment>
+        <translation>%1 gradientes de %2 elementos en el tipo de dato de sus parámetros, cada uno redondeado a 512 bytes = %3 bytes</translation>
+    </message>
+    <message>
+        <source>paged in host memory, none on the device (a page of at most %1 bytes while one tensor is stepped) = %2 bytes</source>
+        <extracomment>%1 bytes of the largest page, %2 bytes on the device (0)</extracomment>
+        <translation>paginados en la memoria del host, ninguno en el dispositivo (una página de como máximo %1 bytes mientras se actualiza un tensor) = %2 bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 moments in their parameters&apos; dtype (AdamW&apos;s zeros_like), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 elementos x 2 momentos en el tipo de dato de sus parámetros (zeros_like de AdamW), cada uno redondeado a 512 bytes = %2 bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 uint8 moments + 2 float32 absmax per block of 2048 elements (%2 blocks), each tensor rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 trainable elements, %2 blocks of 2048 elements, %3 bytes</extracomment>
+        <translation>%1 elementos x 2 momentos uint8 + 2 absmax float32 por bloque de 2048 elementos (%2 bloques), cada tensor redondeado a 512 bytes = %3 bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 1 momentum buffer in their parameters&apos; dtype, each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 elementos x 1 búfer de momento en el tipo de dato de sus parámetros, cada uno redondeado a 512 bytes = %2 bytes</translation>
+    </message>
+    <message>
+        <source>SGD keeps no state = %1 bytes</source>
+        <extracomment>%1 bytes (0)</extracomment>
+        <translation>SGD no guarda estado = %1 bytes</translation>
+    </message>
+    <message>
+        <source>%1 elements x 4 bytes (float32 master copy), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 elementos x 4 bytes (copia maestra float32), cada una redondeada a 512 bytes = %2 bytes</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: %1 layer inputs, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes; each layer&apos;s saved tensors are recomputed in its backward</source>
+        <extracomment>%1 layers, %2 bytes of their inputs, %3 bytes, %4 bytes</extracomment>
+        <translation>checkpointing de activaciones: %1 entradas de capa, %2 bytes, + la salida de la última capa y la de la norma final, %3 bytes = %4 bytes; los tensores guardados de cada capa se recalculan en su paso hacia atrás</translation>
+    </message>
+    <message>
+        <source>what the backward reads over %1 layers, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes</source>
+        <extracomment>%1 layers, %2 bytes kept by them, %3 bytes, %4 bytes</extracomment>
+        <translation>lo que lee el paso hacia atrás en %1 capas, %2 bytes, + la salida de la última capa y la de la norma final, %3 bytes = %4 bytes</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %4 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 compute data type (bf16), %4 bytes</extracomment>
+        <translation>logits [%1, %2] en %3 + sus log-probabilidades float32 + la pérdida, cada uno redondeado a 512 bytes = %4 bytes</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 chunks in %4 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 chunks, %4 compute data type (bf16), %5 bytes</extracomment>
+        <translation>logits [%1, %2] en %3 trozos en %4 + sus log-probabilidades float32 + la pérdida, cada uno redondeado a 512 bytes = %5 bytes</translation>
+    </message>
+    <message>
+        <source>a forward without gradients of %1 sequences x %2 tokens at its largest moment, %3 (its inputs included) = %4 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 the moment (English), %4 bytes</extracomment>
+        <translation>un paso hacia adelante sin gradientes de %1 secuencias x %2 tokens en su momento más grande, %3 (sus entradas incluidas) = %4 bytes</translation>
+    </message>
+    <message>
+        <source>%1 trainable elements in 16 bit, one copy per tensor rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 elementos entrenables en 16 bits, una copia por tensor redondeada a 512 bytes = %2 bytes</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
+        <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
+        <translation>los tensores de trabajo de %1 en su pico, %2 = %3 bytes</translation>
     </message>
 </context>
 <context>
@@ -1686,6 +1859,42 @@
     <message>
         <source>export copy</source>
         <translation>copia de exportación</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>carga del modelo</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>entradas</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>primer paso: hacia adelante</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>primer paso: pérdida</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>primer paso: hacia atrás</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>primer paso: acumulación</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>primer paso: optimizador</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>paso en caliente</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>guardado del checkpoint</translation>
     </message>
 </context>
 <context>

@@ -496,6 +496,86 @@
         <extracomment>%1 rows, %2 columns of a scale block</extracomment>
         <translation>trọng số: fp8 với một scale fp32 cho mỗi khối %1 x %2 giá trị (weight_block_size)</translation>
     </message>
+    <message>
+        <source>%1 (chosen)</source>
+        <extracomment>%1 what the user chose (English, e.g. &quot;chunked cross-entropy in 4 chunks&quot;)</extracomment>
+        <translation>%1 (đã chọn)</translation>
+    </message>
+    <message>
+        <source>%1 (%2&apos;s default)</source>
+        <extracomment>%1 the framework&apos;s habit (English, e.g. &quot;adapters in float32 (PEFT&apos;s autocast_adapter_dtype)&quot;), %2 the framework (hf, torchtune)</extracomment>
+        <translation>%1 (mặc định của %2)</translation>
+    </message>
+    <message>
+        <source>each gradient in its parameter&apos;s dtype, freed after the optimizer step (PyTorch&apos;s AccumulateGrad, zero_grad(set_to_none=True))</source>
+        <translation>mỗi gradient ở kiểu dữ liệu của tham số của nó, được giải phóng sau bước optimizer (AccumulateGrad của PyTorch, zero_grad(set_to_none=True))</translation>
+    </message>
+    <message>
+        <source>%1 bytes as stored + %2 bytes of 512-byte block rounding</source>
+        <extracomment>%1 bytes as stored, %2 bytes the 512-byte rounding adds</extracomment>
+        <translation>%1 byte như khi lưu + %2 byte do làm tròn theo khối 512 byte</translation>
+    </message>
+    <message>
+        <source>%1 bytes at this moment, %2 bytes at most in the step</source>
+        <extracomment>%1 bytes of this part at the phase&apos;s peak, %2 bytes of it at most in the step</extracomment>
+        <translation>%1 byte tại thời điểm này, tối đa %2 byte trong bước</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1</source>
+        <extracomment>%1 the moment (English, e.g. &quot;backward layer 31: down_proj&quot;)</extracomment>
+        <translation>các tensor làm việc của %1</translation>
+    </message>
+    <message>
+        <source>training step: the decoder&apos;s tensor inventory (core/workloads/DECODER.md, Training) in closed form: %1 on %2 weights, %3 attention, micro-batch %4 x %5 tokens, %6&apos;s habits</source>
+        <extracomment>%1 full, lora or qlora, %2 weight format (bf16, nf4), %3 eager or sdpa, %4 sequences, %5 tokens per sequence, %6 the framework (hf, torchtune)</extracomment>
+        <translation>bước huấn luyện: danh mục tensor của decoder (core/workloads/DECODER.md, Training) ở dạng đóng: %1 trên trọng số %2, attention %3, micro-batch %4 x %5 token, thói quen của %6</translation>
+    </message>
+    <message>
+        <source>allocated bytes: every tensor rounded up to 512 bytes as the caching allocator counts it; its 2 MiB and 20 MiB segments and cached free blocks (reserved above allocated) are the allocator&apos;s, named by the ledger, not counted here</source>
+        <translation>byte đã cấp phát: mỗi tensor được làm tròn lên 512 byte như caching allocator đếm; các segment 2 MiB và 20 MiB và các khối trống được cache (reserved vượt allocated) thuộc về allocator, do ledger nêu, không tính ở đây</translation>
+    </message>
+    <message>
+        <source>framework profile %1: %2</source>
+        <extracomment>%1 the framework (hf, torchtune), %2 the documents its defaults follow (English)</extracomment>
+        <translation>hồ sơ framework %1: %2</translation>
+    </message>
+    <message>
+        <source>framework default taken: %1</source>
+        <extracomment>%1 the default (English, e.g. &quot;activation checkpointing (torchtune&apos;s default)&quot;)</extracomment>
+        <translation>đã dùng mặc định của framework: %1</translation>
+    </message>
+    <message>
+        <source>training: activations in %1 (the compute type), the weights and their gradients and optimizer states in %2; an autocast&apos;s cast copies of the weights are not counted</source>
+        <extracomment>%1 compute data type, %2 the weights&apos; data type</extracomment>
+        <translation>huấn luyện: activation ở %1 (kiểu tính toán), trọng số cùng gradient và trạng thái optimizer của chúng ở %2; các bản sao trọng số do autocast chuyển kiểu không được tính</translation>
+    </message>
+    <message>
+        <source>optimizer: SGD with momentum keeps one buffer per parameter, in its dtype, made at its first step</source>
+        <translation>optimizer: SGD có momentum giữ một buffer cho mỗi tham số, ở kiểu dữ liệu của nó, tạo ở bước đầu tiên</translation>
+    </message>
+    <message>
+        <source>the largest phase is %1 at %2 (%3 bytes); its largest part: %4</source>
+        <extracomment>%1 the phase, %2 its moment (English), %3 bytes, %4 its largest part (an id)</extracomment>
+        <translation>giai đoạn lớn nhất là %1 tại %2 (%3 byte); phần lớn nhất của nó: %4</translation>
+    </message>
+    <message>
+        <source>training: each gradient in its parameter&apos;s dtype (%1), as PyTorch keeps it; the gradient type %2 is not applied</source>
+        <extracomment>%1 the parameters&apos; data type, %2 the gradient type given</extracomment>
+        <translation>huấn luyện: mỗi gradient ở kiểu dữ liệu của tham số của nó (%1), như PyTorch giữ; kiểu gradient %2 không được áp dụng</translation>
+    </message>
+    <message>
+        <source>optimizer: adam keeps the same two moments as adamw and is sized as adamw</source>
+        <translation>optimizer: adam giữ cùng hai moment như adamw và được ước lượng như adamw</translation>
+    </message>
+    <message>
+        <source>training: master weights are a full fine-tune&apos;s; LoRA adapters train in their own dtype</source>
+        <translation>huấn luyện: trọng số master thuộc về fine-tune toàn phần; adapter LoRA huấn luyện ở kiểu dữ liệu riêng của chúng</translation>
+    </message>
+    <message>
+        <source>training step: Korthikanti et al.&apos;s formula and the parameter count, not the decoder&apos;s tensor inventory: %1</source>
+        <extracomment>%1 why the decoder&apos;s inventory does not size this step (English)</extracomment>
+        <translation>bước huấn luyện: công thức của Korthikanti et al. và số tham số, không phải danh mục tensor của decoder: %1</translation>
+    </message>
 </context>
 <context>
     <name>Component</name>
@@ -562,6 +642,14 @@
     <message>
         <source>state cache</source>
         <translation>cache trạng thái</translation>
+    </message>
+    <message>
+        <source>token ids and labels</source>
+        <translation>id token và nhãn</translation>
+    </message>
+    <message>
+        <source>peak-moment transient</source>
+        <translation>tạm thời tại thời điểm đỉnh</translation>
     </message>
 </context>
 <context>
@@ -829,6 +917,91 @@
     <message>
         <source>each layer&apos;s attention as the model&apos;s config gives it (full, sliding window, chunk, MLA)</source>
         <translation>attention của từng lớp đúng như cấu hình của mô hình quy định (đầy đủ, cửa sổ trượt, đoạn, MLA)</translation>
+    </message>
+    <message>
+        <source>%1 adapter tensors (A [r, in] and B [out, r], rank %2) of %3 elements in %4, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 adapter tensors, %2 the rank, %3 elements, %4 their data type (fp32, bf16), %5 bytes</extracomment>
+        <translation>%1 tensor adapter (A [r, in] và B [out, r], hạng %2) gồm %3 phần tử ở %4, mỗi tensor làm tròn lên 512 byte = %5 byte</translation>
+    </message>
+    <message>
+        <source>input_ids and labels, int32 [%1, %2] each, rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 bytes</extracomment>
+        <translation>input_ids và labels, mỗi cái int32 [%1, %2], làm tròn lên 512 byte = %3 byte</translation>
+    </message>
+    <message>
+        <source>one gradient at a time, stepped and freed in the backward: the largest, of %1 elements = %2 bytes</source>
+        <extracomment>%1 elements of the largest trainable tensor, %2 bytes</extracomment>
+        <translation>mỗi lần một gradient, được cập nhật và giải phóng trong backward: gradient lớn nhất, gồm %1 phần tử = %2 byte</translation>
+    </message>
+    <message>
+        <source>%1 gradients of %2 elements in their parameters&apos; dtype, each rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 gradients (one per trainable tensor), %2 elements, %3 bytes</extracomment>
+        <translation>%1 gradient gồm %2 phần tử ở kiểu dữ liệu của tham số, mỗi cái làm tròn lên 512 byte = %3 byte</translation>
+    </message>
+    <message>
+        <source>paged in host memory, none on the device (a page of at most %1 bytes while one tensor is stepped) = %2 bytes</source>
+        <extracomment>%1 bytes of the largest page, %2 bytes on the device (0)</extracomment>
+        <translation>được phân trang ra bộ nhớ host, không có trên thiết bị (một trang tối đa %1 byte khi một tensor được cập nhật) = %2 byte</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 moments in their parameters&apos; dtype (AdamW&apos;s zeros_like), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 phần tử x 2 moment ở kiểu dữ liệu của tham số (zeros_like của AdamW), mỗi cái làm tròn lên 512 byte = %2 byte</translation>
+    </message>
+    <message>
+        <source>%1 elements x 2 uint8 moments + 2 float32 absmax per block of 2048 elements (%2 blocks), each tensor rounded up to 512 bytes = %3 bytes</source>
+        <extracomment>%1 trainable elements, %2 blocks of 2048 elements, %3 bytes</extracomment>
+        <translation>%1 phần tử x 2 moment uint8 + 2 absmax float32 cho mỗi khối 2048 phần tử (%2 khối), mỗi tensor làm tròn lên 512 byte = %3 byte</translation>
+    </message>
+    <message>
+        <source>%1 elements x 1 momentum buffer in their parameters&apos; dtype, each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 phần tử x 1 buffer momentum ở kiểu dữ liệu của tham số, mỗi cái làm tròn lên 512 byte = %2 byte</translation>
+    </message>
+    <message>
+        <source>SGD keeps no state = %1 bytes</source>
+        <extracomment>%1 bytes (0)</extracomment>
+        <translation>SGD không giữ trạng thái = %1 byte</translation>
+    </message>
+    <message>
+        <source>%1 elements x 4 bytes (float32 master copy), each rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 phần tử x 4 byte (bản sao master float32), mỗi bản làm tròn lên 512 byte = %2 byte</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: %1 layer inputs, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes; each layer&apos;s saved tensors are recomputed in its backward</source>
+        <extracomment>%1 layers, %2 bytes of their inputs, %3 bytes, %4 bytes</extracomment>
+        <translation>activation checkpointing: %1 đầu vào lớp, %2 byte, + đầu ra của lớp cuối và của norm cuối, %3 byte = %4 byte; các tensor đã lưu của mỗi lớp được tính lại trong backward của nó</translation>
+    </message>
+    <message>
+        <source>what the backward reads over %1 layers, %2 bytes, + the last layer&apos;s output and the final norm&apos;s, %3 bytes = %4 bytes</source>
+        <extracomment>%1 layers, %2 bytes kept by them, %3 bytes, %4 bytes</extracomment>
+        <translation>những gì backward đọc qua %1 lớp, %2 byte, + đầu ra của lớp cuối và của norm cuối, %3 byte = %4 byte</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %4 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 compute data type (bf16), %4 bytes</extracomment>
+        <translation>logits [%1, %2] ở %3 + log-xác suất float32 của chúng + loss, mỗi cái làm tròn lên 512 byte = %4 byte</translation>
+    </message>
+    <message>
+        <source>logits [%1, %2] in %3 chunks in %4 + their float32 log-probabilities + the loss, each rounded up to 512 bytes = %5 bytes</source>
+        <extracomment>%1 tokens, %2 vocabulary, %3 chunks, %4 compute data type (bf16), %5 bytes</extracomment>
+        <translation>logits [%1, %2] chia %3 phần ở %4 + log-xác suất float32 của chúng + loss, mỗi cái làm tròn lên 512 byte = %5 byte</translation>
+    </message>
+    <message>
+        <source>a forward without gradients of %1 sequences x %2 tokens at its largest moment, %3 (its inputs included) = %4 bytes</source>
+        <extracomment>%1 sequences, %2 tokens per sequence, %3 the moment (English), %4 bytes</extracomment>
+        <translation>một forward không gradient gồm %1 chuỗi x %2 token tại thời điểm lớn nhất, %3 (kể cả đầu vào) = %4 byte</translation>
+    </message>
+    <message>
+        <source>%1 trainable elements in 16 bit, one copy per tensor rounded up to 512 bytes = %2 bytes</source>
+        <extracomment>%1 trainable elements, %2 bytes</extracomment>
+        <translation>%1 phần tử huấn luyện được ở 16 bit, mỗi tensor một bản sao làm tròn lên 512 byte = %2 byte</translation>
+    </message>
+    <message>
+        <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
+        <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
+        <translation>các tensor làm việc của %1 tại đỉnh của nó, %2 = %3 byte</translation>
     </message>
 </context>
 <context>
@@ -1686,6 +1859,42 @@
     <message>
         <source>export copy</source>
         <translation>bản sao xuất</translation>
+    </message>
+    <message>
+        <source>model load</source>
+        <translation>nạp mô hình</translation>
+    </message>
+    <message>
+        <source>inputs</source>
+        <translation>đầu vào</translation>
+    </message>
+    <message>
+        <source>first step: forward</source>
+        <translation>bước đầu: forward</translation>
+    </message>
+    <message>
+        <source>first step: loss</source>
+        <translation>bước đầu: loss</translation>
+    </message>
+    <message>
+        <source>first step: backward</source>
+        <translation>bước đầu: backward</translation>
+    </message>
+    <message>
+        <source>first step: accumulation</source>
+        <translation>bước đầu: tích lũy</translation>
+    </message>
+    <message>
+        <source>first step: optimizer</source>
+        <translation>bước đầu: optimizer</translation>
+    </message>
+    <message>
+        <source>warm step</source>
+        <translation>bước đã khởi động</translation>
+    </message>
+    <message>
+        <source>checkpoint save</source>
+        <translation>lưu checkpoint</translation>
     </message>
 </context>
 <context>

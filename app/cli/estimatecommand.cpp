@@ -18,6 +18,8 @@
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/sizinginputs.h"
+#include "core/sizing/trainingstepreport.h"
+#include "core/training/trainingrecipe.h"
 #include "core/units/printable.h"
 #include "core/verdict/devicefit.h"
 #include "core/verdict/deviceneedestimator.h"
@@ -42,6 +44,11 @@ namespace {
         bool staticCache = false;
         bool training = false, masterWeights = false, checkpointing = false, exportCopy = false;
         std::string optimizer, loraRank, loraTargets, batch, seqLen, evalBatch, gradDtype;
+        // The decoder training step's habits, spelled as `measure --mode training` spells them; empty or not
+        // given: the framework's (training::resolveRecipe).
+        std::string framework, gradAccum, lossChunks, adapterDtype;
+        bool pagedOptimizer = false, optimizerInBackward = false;
+        bool checkpointingGiven = false, pagedGiven = false, inBackwardGiven = false;
         std::string deviceCatalog, tp, attention;
         bool json = false;
         std::string model, gguf; // --model ORG/NAME[@REVISION] or a path or preset; --gguf FILE
@@ -67,6 +74,10 @@ namespace {
     // /1 plus the `engine` object (engines::VllmPlanReport); printed only with --engine other than hf, so the
     // transformers estimate stays the /1 document it was.
     constexpr const char* kEstimateEngineSchema = "iteragpu.estimate/2";
+    // /2 (the `engine` object when --engine is given) plus the `training_step` object (sizing::TrainingStepReport);
+    // printed only when a training step is sized from the decoder's tensor inventory, so every other estimate
+    // stays the /1 or /2 document it was.
+    constexpr const char* kEstimateTrainingSchema = "iteragpu.estimate/3";
 
     // vLLM's options given, by name (for the refusal without --engine vllm).
     std::vector<std::string> vllmOptionsGiven(const EstimateOptions& o)
@@ -348,9 +359,23 @@ namespace {
         }
 
         const bool trainingGiven = o.training || !o.optimizer.empty() || o.masterWeights || !o.loraRank.empty()
-            || !o.batch.empty() || !o.seqLen.empty() || o.checkpointing || !o.evalBatch.empty() || o.exportCopy;
+            || !o.batch.empty() || !o.seqLen.empty() || o.checkpointingGiven || !o.evalBatch.empty() || o.exportCopy
+            || !o.framework.empty() || !o.gradAccum.empty() || !o.lossChunks.empty() || !o.adapterDtype.empty()
+            || o.pagedGiven || o.inBackwardGiven || !o.loraTargets.empty();
         if (trainingGiven) {
             in.mode = SizingMode::FullTraining;
+            if (!o.framework.empty())
+                in.framework = *training::frameworkFromName(o.framework); // IsMember-checked
+            if (!o.gradAccum.empty())
+                in.gradAccum = countOf("--grad-accum", o.gradAccum, { 1, training::kMaxGradAccum });
+            if (!o.lossChunks.empty())
+                in.lossChunks = countOf("--loss-chunks", o.lossChunks, { 0, training::kMaxLossChunks });
+            if (!o.adapterDtype.empty())
+                in.adapterFp32 = o.adapterDtype == "float32";
+            if (o.pagedGiven)
+                in.pagedOptimizer = o.pagedOptimizer;
+            if (o.inBackwardGiven)
+                in.optimizerInBackward = o.optimizerInBackward;
             if (!o.optimizer.empty()) {
                 const auto opt = optimizerFromName(o.optimizer);
                 if (!opt)
@@ -363,6 +388,9 @@ namespace {
                 in.mode = SizingMode::LoRA;
                 in.loraRank = parseCount("--lora-rank", o.loraRank);
             }
+            if (in.mode != SizingMode::LoRA && (!o.loraTargets.empty() || !o.adapterDtype.empty()))
+                throw SizingError(
+                    "--lora-targets and --adapter-dtype describe LoRA adapters: give --lora-rank too");
             if (!o.loraTargets.empty()) {
                 std::string item;
                 for (char c : o.loraTargets + ",") {
@@ -379,7 +407,8 @@ namespace {
                 in.microBatch = parseCount("--batch", o.batch);
             if (!o.seqLen.empty())
                 in.sequenceLength = parseCount("--seq-len", o.seqLen);
-            in.checkpointing = o.checkpointing;
+            if (o.checkpointingGiven)
+                in.checkpointing = o.checkpointing;
             if (!o.evalBatch.empty())
                 in.evalBatch = parseCount("--eval-batch", o.evalBatch, true);
             in.exportCopy = o.exportCopy;
@@ -540,7 +569,11 @@ namespace {
             }
             if (o.json) {
                 auto j = EstimateReport::toJson(estimate, verdicts);
-                j["schema"] = plan || llamaPlan ? kEstimateEngineSchema : kEstimateSchema;
+                j["schema"] = estimate.trainingStep ? kEstimateTrainingSchema
+                    : plan || llamaPlan             ? kEstimateEngineSchema
+                                                    : kEstimateSchema;
+                if (estimate.trainingStep)
+                    j["training_step"] = TrainingStepReport::toJson(*estimate.trainingStep);
                 if (plan)
                     j["engine"] = engines::VllmPlanReport::toJson(*plan);
                 if (llamaPlan)
@@ -562,6 +595,8 @@ namespace {
             } else {
                 out << EstimateReport::toText(estimate, verdicts, need.textBlock());
                 out << computationText(estimate);
+                if (estimate.trainingStep)
+                    out << TrainingStepReport::toText(*estimate.trainingStep);
                 if (context && batch) {
                     out << FitSentences::contextSentence(*context, chosen->name).english() << '\n';
                     out << FitSentences::batchSentence(*batch, chosen->name, request.training.has_value()).english()
@@ -599,8 +634,8 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
             { "iteragpu estimate --preset llama-2-7b --format nf4 --prompt-tokens 4096 --sequences 4 --device-catalog "
               "all",
                 "Llama 2 7B in NF4 with a KV cache of 4 x 4096 tokens, the verdict on every catalog card" },
-            { "iteragpu estimate --config config.json --training --lora-rank 16 --batch 4 --json",
-                "a LoRA fine-tuning step of the model in config.json, as JSON" } });
+            { "iteragpu estimate --config config.json --framework torchtune --lora-rank 8 --batch 2 --json",
+                "a LoRA fine-tuning step of the model in config.json with torchtune's habits, phase by phase, as JSON" } });
     const auto option = [&](const char* name, std::string& target, const char* placeholder, const char* group,
                             const std::string& help) {
         return sub->add_option(name, target, help)->type_name(placeholder)->group(group);
@@ -664,21 +699,52 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
         "eager or sdpa: adds the inference activations per phase (prefill, decode step, dequantization) and picks "
         "the training activation formula");
     // Training.
-    flag("--training", o->training, kGroupTraining, "Size a training step (full unless --lora-rank)");
+    flag("--training", o->training, kGroupTraining,
+        "Size a training step (full unless --lora-rank; LoRA on --format nf4 or nf4-dq is QLoRA)");
+    sub->add_option("--framework", o->framework,
+           "The framework whose habits fill what is not given, hf (Trainer + PEFT) or torchtune (its single-device "
+           "recipes); default hf")
+        ->check(CLI::IsMember({ "hf", "torchtune" }))
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupTraining);
     option("--optimizer", o->optimizer, kNamePlaceholder, kGroupTraining,
-        "sgd, sgd-momentum, adam, adamw (default), adam8bit");
-    flag("--master-weights", o->masterWeights, kGroupTraining, "fp32 master weights (mixed precision)");
-    option("--lora-rank", o->loraRank, kCountPlaceholder, kGroupTraining, "LoRA rank (trains adapters only)");
+        "sgd, sgd-momentum, adam, adamw, adam8bit; default: the framework's (hf adamw; torchtune adamw, a full "
+        "fine-tune adam8bit)");
+    flag("--master-weights", o->masterWeights, kGroupTraining,
+        "A float32 master copy of 16-bit weights (full fine-tune)");
+    option("--lora-rank", o->loraRank, kCountPlaceholder, kGroupTraining,
+        "LoRA adapters of this rank (QLoRA with --format nf4 or nf4-dq); without it, a full fine-tune");
     option("--lora-targets", o->loraTargets, kListPlaceholder, kGroupTraining,
-        "LoRA target modules, comma-separated (default q,k,v,o_proj)");
-    option("--batch", o->batch, kCountPlaceholder, kGroupTraining, "Training micro-batch (sequences)");
+        "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj (any subset) or all-linear; default: the "
+        "framework's");
+    sub->add_option("--adapter-dtype", o->adapterDtype,
+           "The adapters in float32 (hf's default) or in the compute dtype (compute, torchtune's)")
+        ->check(CLI::IsMember({ "float32", "compute" }))
+        ->type_name(kNamePlaceholder)
+        ->group(kGroupTraining);
+    option("--batch", o->batch, kCountPlaceholder, kGroupTraining,
+        "Training micro-batch (sequences per forward; default 2)");
     option(
         "--seq-len", o->seqLen, kCountPlaceholder, kGroupTraining, "Training sequence length (tokens, default 2048)");
-    flag("--checkpointing", o->checkpointing, kGroupTraining, "Activation checkpointing");
+    option("--grad-accum", o->gradAccum, kCountPlaceholder, kGroupTraining,
+        "Micro-batches per optimizer step (default 1)");
+    auto* checkpointing = sub->add_flag("--checkpointing,!--no-checkpointing", o->checkpointing,
+                                 "Activation checkpointing of every layer (default: the framework's)")
+                              ->group(kGroupTraining);
+    auto* paged = sub->add_flag("--paged-optimizer,!--no-paged-optimizer", o->pagedOptimizer,
+                         "The optimizer's states in host memory (bitsandbytes' paged optimizers)")
+                      ->group(kGroupTraining);
+    auto* inBackward = sub->add_flag("--optimizer-in-backward,!--no-optimizer-in-backward", o->optimizerInBackward,
+                              "Each parameter stepped as its gradient is ready (torchtune's optimizer_in_bwd)")
+                           ->group(kGroupTraining);
+    option("--loss-chunks", o->lossChunks, kCountPlaceholder, kGroupTraining,
+        "Cross-entropy in this many chunks (torchtune's 8); 0 = the whole logits");
     option(
         "--eval-batch", o->evalBatch, kCountPlaceholder, kGroupTraining, "Evaluation batch (adds an evaluation phase)");
     flag("--export-copy", o->exportCopy, kGroupTraining, "A 16-bit copy of the weights while exporting");
-    option("--grad-dtype", o->gradDtype, kFormatPlaceholder, kGroupTraining, "Gradient type (default bf16)");
+    option("--grad-dtype", o->gradDtype, kFormatPlaceholder, kGroupTraining,
+        "Gradient type of a parameter count's estimate (default: the compute type); with a model, PyTorch keeps "
+        "each gradient in its parameter's dtype");
     // Devices.
     auto* gib = option("--reserve-gib", o->reserveGiB, kGiBPlaceholder, kGroupDevices,
         "Reserve in GiB (2^30 bytes); default " + std::string(reserveText));
@@ -782,8 +848,14 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
     // Output.
     addJsonFlag(*sub, o->json,
         "Print one JSON object (schema iteragpu.estimate/1; iteragpu.estimate/2 with --engine vllm or llama.cpp, which "
-        "adds the `engine` object)");
-    sub->callback([o, &action, &out, &err] { action = [o, &out, &err] { return runEstimate(*o, out, err); }; });
+        "adds the `engine` object; iteragpu.estimate/3 for a training step of a model, which adds the "
+        "`training_step` object)");
+    sub->callback([o, &action, &out, &err, checkpointing, paged, inBackward] {
+        o->checkpointingGiven = checkpointing->count() > 0;
+        o->pagedGiven = paged->count() > 0;
+        o->inBackwardGiven = inBackward->count() > 0;
+        action = [o, &out, &err] { return runEstimate(*o, out, err); };
+    });
 }
 
 } // namespace iteragpu::cli

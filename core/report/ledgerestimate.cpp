@@ -4,6 +4,7 @@
 #include "core/sizing/componentlabels.h"
 #include "core/sizing/phaseestimator.h"
 #include "core/sizing/sizingerror.h"
+#include "core/sizing/trainingchoices.h"
 #include "core/sizing/weightformat.h"
 
 #include <map>
@@ -28,7 +29,7 @@ namespace {
     }
 
     // The sizing request of the run's decoder: the same shape, storage, compute type, tokens, sequences, cache
-    // and attention (what `iteragpu estimate` would be asked for this run).
+    // and attention, or its training recipe (what `iteragpu estimate` would be asked for this run).
     std::optional<sizing::SizingRequest> requestOf(const protocol::RunConfig& config)
     {
         if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
@@ -52,6 +53,10 @@ namespace {
         kv.paged = d.cache == protocol::KvCacheKind::Paged;
         kv.pageTokens = protocol::kPagedBlockTokens;
         r.kvCache = kv;
+        if (d.training) { // a training step: its recipe, every field as the run chose it
+            r.training = sizing::trainingOptions(*d.training, compute);
+            r.kvCache.reset();
+        }
         r.attention = d.attention == protocol::AttentionKind::Eager ? sizing::AttentionImpl::Eager
                                                                     : sizing::AttentionImpl::Sdpa;
         return r;
@@ -87,7 +92,12 @@ namespace {
         static const std::map<std::string, alloc::Owner> owners = { { "weights", alloc::Owner::Weights },
             { "kv_cache", alloc::Owner::KvCache }, { "activations", alloc::Owner::Activation },
             { "inputs", alloc::Owner::Activation }, { "dequantization", alloc::Owner::Activation },
-            { "logits", alloc::Owner::Logits }, { "workspace", alloc::Owner::Workspace } };
+            { "logits", alloc::Owner::Logits }, { "workspace", alloc::Owner::Workspace },
+            // a training step's (DECODER.md "Training": the adapters are Weights, a master copy and a paged
+            // optimizer's page OptimizerState)
+            { "lora_adapters", alloc::Owner::Weights }, { "gradients", alloc::Owner::Gradient },
+            { "optimizer_states", alloc::Owner::OptimizerState }, { "master_weights", alloc::Owner::OptimizerState },
+            { "training_transient", alloc::Owner::Activation } };
         EstimatePart part;
         part.key = p.id;
         part.label = labelOf(p.id);

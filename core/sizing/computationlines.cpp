@@ -319,6 +319,13 @@ ComputationLine ComputationLines::kvCache(
 std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters, const model::ModelShape* shape,
     const TrainingOptions& o, const TrainingEstimate& t, std::uint64_t tp)
 {
+    // The options as the engine resolved them (resolvedOptions): every choice filled in.
+    const training::TrainingRecipe defaults;
+    const std::uint64_t microBatch = o.microBatch.value_or(defaults.microBatch);
+    const std::uint64_t loraRank = o.loraRank.value_or(defaults.rank);
+    const ScalarType adapterType = o.adapterType.value_or(ScalarType::FP32);
+    const Optimizer optimizer = o.optimizer.value_or(Optimizer::AdamW);
+    const bool checkpointing = o.activationCheckpointing.value_or(defaults.checkpointing);
     std::vector<ComputationLine> lines;
     const std::uint64_t trainable = checked::ceilDiv(t.trainableParameters, tp);
     const Message split = splitTrainable(t.trainableParameters, tp);
@@ -326,12 +333,12 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
     if (o.mode == TrainingMode::LoRA) {
         ComputationLine line;
         line.componentId = "lora_adapters";
-        const std::uint64_t bits = scalarBits(o.adapterType);
+        const std::uint64_t bits = scalarBits(adapterType);
         const std::uint64_t whole = checked::bitsToBytes(t.trainableParameters, bits, kWhat);
         line.formula = { //: %1 adapter parameters, %2 LoRA rank, %3 bits, %4 bytes
             ITERAGPU_TRANSLATE_NOOP("Computation",
                 "%1 adapter parameters (rank %2 x (in + out) per target module) x %3 bit / 8 = %4 bytes"),
-            { g(t.trainableParameters), g(o.loraRank), g(bits), g(whole) }, kCtx };
+            { g(t.trainableParameters), g(loraRank), g(bits), g(whole) }, kCtx };
         splitAfter(line, whole, tp);
         lines.push_back(line);
     }
@@ -350,7 +357,7 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
         ComputationLine line;
         line.componentId = "optimizer_states";
         line.perDevice = split;
-        switch (o.optimizer) {
+        switch (optimizer) {
         case Optimizer::SGD:
             line.bytes = 0;
             line.formula = { ITERAGPU_TRANSLATE_NOOP("Computation", "SGD keeps no state = 0 bytes"), {}, kCtx };
@@ -401,12 +408,12 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
         ComputationLine line;
         line.componentId = "activations";
         line.provenance = Provenance::Assumed;
-        const std::uint64_t s = o.sequenceLength, b = o.microBatch, h = shape->hidden, a = shape->heads;
+        const std::uint64_t s = o.sequenceLength, b = microBatch, h = shape->hidden, a = shape->heads;
         const std::uint64_t bits = scalarBits(o.activationType);
         const bool sdpa = o.attention == AttentionImpl::Sdpa;
         const std::uint64_t oneLayer = TrainingEstimator::layerActivations(
             s, b, h, a, o.activationType, tp, o.attention.value_or(AttentionImpl::Eager));
-        if (o.activationCheckpointing) {
+        if (checkpointing) {
             const std::uint64_t inputs = checked::ceilDiv(checked::mul({ s, b, h, bits }, kWhat), 8);
             line.bytes = checked::add(checked::mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
             line.formula = { //: %1 layers, %2 s, %3 b, %4 h, %5 bits, %6 bytes of one layer recomputed, %7 bytes
@@ -466,10 +473,10 @@ std::vector<ComputationLine> ComputationLines::training(std::uint64_t parameters
     if (t.logits && shape) {
         ComputationLine line;
         line.componentId = "logits";
-        const std::uint64_t whole = checked::mul({ o.sequenceLength, o.microBatch, shape->vocab, 4 }, kWhat);
+        const std::uint64_t whole = checked::mul({ o.sequenceLength, microBatch, shape->vocab, 4 }, kWhat);
         line.formula = { //: %1 s, %2 b, %3 vocabulary size, %4 bytes
             ITERAGPU_TRANSLATE_NOOP("Computation", "s %1 x b %2 x vocab %3 x 4 bytes (fp32) = %4 bytes"),
-            { g(o.sequenceLength), g(o.microBatch), g(shape->vocab), g(whole) }, kCtx };
+            { g(o.sequenceLength), g(microBatch), g(shape->vocab), g(whole) }, kCtx };
         splitAfter(line, whole, tp);
         lines.push_back(line);
     }

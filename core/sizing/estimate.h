@@ -9,6 +9,7 @@
 #include "core/sizing/kvcacheoptions.h"
 #include "core/sizing/phase.h"
 #include "core/sizing/reserve.h"
+#include "core/sizing/trainingstepestimate.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,6 +38,10 @@ struct Estimate {
     // activations, when the request has them: what PhaseEstimator builds its phases from.
     std::optional<KvCacheOptions> kvCache;
     std::optional<InferenceActivationEstimate> inferenceActivations;
+    // A training step sized from the decoder's tensor inventory (DecoderTrainingSizer), when the request has a
+    // model shape the decoder builds: its phases (first_step.forward, ..., warm_step) are the estimate's phases,
+    // and its parts the training components. nullopt: the parameter-count estimate (Korthikanti et al.).
+    std::optional<TrainingStepEstimate> trainingStep;
     // The model's layers by kind, MoE, total and active parameters (model::ArchitectureSummary), when the model
     // is described by its layers; empty otherwise.
     std::vector<i18n::Message> architecture;

@@ -124,8 +124,27 @@ std::uint64_t PhaseEstimate::bytesOf(const std::string& id) const
 // counts as KV cache. The workspace is a part outside the allocator (BlasWorkspace), never in peakAllocated.
 std::vector<PhaseEstimate> PhaseEstimator::estimate(const SizingRequest& request, BlasBackend backend)
 {
-    if (request.training)
-        throw SizingError("the per-phase estimate is for inference: the request sizes a training step");
+    if (request.training) {
+        // A training step: the phases of the decoder's inventory (DecoderTrainingSizer), the math library's
+        // workspace beside every phase that computes.
+        if (!request.shape)
+            throw SizingError("the per-phase estimate of a training step needs the model shape (a config.json or a "
+                              "preset)");
+        const Estimate e = SizingEngine::estimate(request);
+        if (!e.trainingStep)
+            throw SizingError("the per-phase estimate of a training step needs a model the decoder's training step "
+                              "builds (see the estimate's assumptions)");
+        std::vector<PhaseEstimate> phases = e.trainingStep->phases;
+        for (auto& p : phases) {
+            if (p.phase == "model_load" || p.phase == "inputs" || p.phase == "checkpoint_save")
+                continue;
+            PhasePart workspace
+                = part("workspace", BlasWorkspace::bytes(backend), Provenance::Assumed, BlasWorkspace::assumption());
+            workspace.inAllocator = false;
+            p.parts.push_back(std::move(workspace));
+        }
+        return phases;
+    }
     if (!request.shape)
         throw SizingError("the per-phase estimate needs the model shape (a config.json or a preset)");
     if (!request.kvCache)
@@ -270,13 +289,18 @@ std::vector<PhaseEstimate> PhaseEstimator::estimate(const SizingRequest& request
 
 const PhaseEstimate* PhaseEstimator::forPhase(const std::vector<PhaseEstimate>& phases, const std::string& phaseName)
 {
-    std::string name = phaseName.substr(0, phaseName.find('#'));
-    if (name == "warmup" || name == "warm_prefill")
-        name = "prefill";
-    for (const auto& p : phases)
-        if (p.phase == name)
-            return &p;
-    return nullptr;
+    const std::string name = phaseName.substr(0, phaseName.find('#'));
+    const auto find = [&](const std::string& n) -> const PhaseEstimate* {
+        for (const auto& p : phases)
+            if (p.phase == n)
+                return &p;
+        return nullptr;
+    };
+    if (name == "warm_prefill")
+        return find("prefill");
+    if (name == "warmup") // warm prefills of an inference run, whole steps of a training run
+        return find("prefill") ? find("prefill") : find("warm_step");
+    return find(name);
 }
 
 } // namespace iteragpu::sizing

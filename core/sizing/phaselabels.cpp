@@ -11,7 +11,7 @@ namespace iteragpu::sizing {
 i18n::Term phaseLabel(std::string_view id)
 {
     // The ids SizingEngine::estimate gives its phases (core/sizing/sizingengine.cpp).
-    static const std::array<std::pair<const char*, const char*>, 7> table { {
+    static const std::array<std::pair<const char*, const char*>, 17> table { {
         { "inference", ITERAGPU_TRANSLATE_NOOP("Phase", "inference") },
         { "prefill", ITERAGPU_TRANSLATE_NOOP("Phase", "prefill") },
         { "decode", ITERAGPU_TRANSLATE_NOOP("Phase", "decode") },
@@ -19,6 +19,17 @@ i18n::Term phaseLabel(std::string_view id)
         { "generation", ITERAGPU_TRANSLATE_NOOP("Phase", "generation") },
         { "evaluation", ITERAGPU_TRANSLATE_NOOP("Phase", "evaluation") },
         { "export", ITERAGPU_TRANSLATE_NOOP("Phase", "export copy") },
+        // A training step sized from the decoder's inventory (DecoderTrainingSizer), named as the run names them.
+        { "model_load", ITERAGPU_TRANSLATE_NOOP("Phase", "model load") },
+        { "inputs", ITERAGPU_TRANSLATE_NOOP("Phase", "inputs") },
+        { "first_step.forward", ITERAGPU_TRANSLATE_NOOP("Phase", "first step: forward") },
+        { "first_step.loss", ITERAGPU_TRANSLATE_NOOP("Phase", "first step: loss") },
+        { "first_step.backward", ITERAGPU_TRANSLATE_NOOP("Phase", "first step: backward") },
+        { "first_step.accumulate", ITERAGPU_TRANSLATE_NOOP("Phase", "first step: accumulation") },
+        { "first_step.optimizer", ITERAGPU_TRANSLATE_NOOP("Phase", "first step: optimizer") },
+        { "warm_step", ITERAGPU_TRANSLATE_NOOP("Phase", "warm step") },
+        { "eval", ITERAGPU_TRANSLATE_NOOP("Phase", "evaluation") },
+        { "checkpoint_save", ITERAGPU_TRANSLATE_NOOP("Phase", "checkpoint save") },
     } };
     for (const auto& [key, label] : table)
         if (id == key)

@@ -8,9 +8,11 @@
 #include "core/sizing/phaselabels.h"
 #include "core/sizing/blasworkspace.h"
 #include "core/sizing/computationlines.h"
+#include "core/sizing/decodertrainingsizer.h"
 #include "core/sizing/inferenceactivations.h"
 #include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/sizingerror.h"
+#include "core/sizing/trainingchoices.h"
 #include "core/sizing/trainingestimator.h"
 #include "core/sizing/weightestimator.h"
 
@@ -290,43 +292,149 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
         e.assumptions.push_back(BlasWorkspace::assumption());
     }
 
-    // Training.
+    // Training: from the decoder's tensor inventory when the model is one the decoder builds (Note [Training
+    // step in closed form], decodertrainingsizer.cpp), else from the parameter count and Korthikanti et al.
+    std::optional<TrainingStepEstimate> step;
     if (r.training) {
         TrainingOptions options = *r.training;
         if (r.attention)
             options.attention = r.attention;
-        const auto t = TrainingEstimator::estimate(e.parameters, shape, options, tp);
-        for (auto& line : ComputationLines::training(e.parameters, shape, options, t, tp))
-            e.computation.push_back(std::move(line));
-        if (r.training->mode == TrainingMode::LoRA)
-            e.components.push_back({ "lora_adapters", componentLabelEnglish("lora_adapters"), t.adapterBytes,
-                { //: %1 number of adapter parameters
-                    ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 adapter parameters"), { t.trainableParameters } } });
+        // The weights the step loads: the format chosen, or the checkpoint's own when its bytes are the weights.
+        WeightOptions storage = r.weights;
+        std::string why;
+        if (!shape)
+            why = "no model shape";
+        else if (tp > 1)
+            why = "tensor parallelism (the decoder's step runs on one device)";
+        else if (r.bits)
+            why = "typed bits per parameter";
+        else if (r.gguf && r.weightsFromCheckpoint)
+            why = "the weights are a GGUF file's as stored";
+        else if (r.checkpoint && r.weightsFromCheckpoint) {
+            if (r.storedWeights)
+                storage = *r.storedWeights;
+            else
+                why = "the checkpoint's storage format is not known";
+        }
+        storage.compute = options.activationType; // the activations' type (Note [Compute format])
+        const training::RecipeChoices choices = recipeChoices(options, storage);
+        const training::TrainingRecipe recipe = training::resolveRecipe(choices);
+        if (const std::string invalid = training::validateRecipe(recipe); !invalid.empty())
+            throw SizingError(invalid);
+        DecoderTrainingSizer::Inputs in;
+        in.weights = storage;
+        in.attention = options.attention.value_or(AttentionImpl::Sdpa);
+        in.choices = choices;
+        in.sgdMomentum = options.optimizer == Optimizer::SGDMomentum;
+        if (why.empty())
+            why = DecoderTrainingSizer::unsupported(*shape, in);
+        if (why.empty())
+            step = DecoderTrainingSizer::estimate(*shape, in);
         using i18n::Message;
-        e.components.push_back(
-            { "gradients", componentLabelEnglish("gradients"), t.gradients, Message::verbatim(scalarName(r.training->gradientType)) });
-        e.components.push_back({ "optimizer_states", componentLabelEnglish("optimizer_states"), t.optimizerStates,
-            Message::verbatim(optimizerName(r.training->optimizer)) });
-        if (r.training->masterWeights)
-            e.components.push_back(
-                { "master_weights", componentLabelEnglish("master_weights"), t.masterWeights, Message::verbatim("fp32") });
-        e.components.push_back({ "activations", componentLabelEnglish("activations"), t.activations,
-            r.training->activationCheckpointing
-                ? Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "with activation checkpointing") }
-                : Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "without activation checkpointing") } });
-        if (t.logits)
-            e.components.push_back({ "logits", componentLabelEnglish("logits"), t.logits, Message::verbatim("fp32") });
-        if (r.training->evalBatch > 0)
-            e.components.push_back({ "evaluation", componentLabelEnglish("evaluation"), t.evaluation,
-                { //: %1 evaluation batch size
-                    ITERAGPU_TRANSLATE_NOOP("Assumption", "evaluation batch: %1"), { r.training->evalBatch } } });
-        if (r.training->exportCopy)
-            e.components.push_back(
-                { "export_copy", componentLabelEnglish("export_copy"), t.exportCopy, Message::verbatim(scalarName(r.training->exportType)) });
-        append(e.assumptions, t.assumptions);
-        if (!t.activations)
-            e.assumptions.push_back(
-                { ITERAGPU_TRANSLATE_NOOP("Assumption", "activations: left out of the totals (not computed)") });
+        if (step) {
+            const TrainingStepEstimate& t = *step;
+            for (const auto& line : t.lines)
+                e.computation.push_back(line);
+            const bool lora = recipe.method != training::Method::Full;
+            const std::string adapterType = recipe.adapterFp32 ? "fp32" : scalarName(storage.compute);
+            const std::string paramType = lora ? adapterType
+                : storage.format == WeightFormat::FP32 ? std::string("fp32")
+                                                       : std::string(weightFormatInfo(storage.format).name);
+            const auto component = [&](const char* id, std::uint64_t bytes, Message note) {
+                e.components.push_back({ id, componentLabelEnglish(id), bytes, std::move(note) });
+            };
+            // In the order of the step's lines (one per component).
+            for (const auto& line : t.lines) {
+                const std::string& id = line.componentId;
+                if (id == "lora_adapters")
+                    component("lora_adapters", t.adapters,
+                        { //: %1 number of adapter parameters
+                            ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 adapter parameters"), { t.trainableElements } });
+                else if (id == "inputs")
+                    component("inputs", t.inputs, Message::verbatim("int32"));
+                else if (id == "gradients")
+                    component("gradients", t.gradients, Message::verbatim(paramType));
+                else if (id == "optimizer_states")
+                    component("optimizer_states", t.optimizerStates,
+                        Message::verbatim(std::string(training::optimizerKindName(recipe.optimizer))
+                            + (recipe.pagedOptimizer ? ", paged" : "")));
+                else if (id == "master_weights")
+                    component("master_weights", t.masterWeights, Message::verbatim("fp32"));
+                else if (id == "activations")
+                    component("activations", t.activations,
+                        recipe.checkpointing
+                            ? Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "with activation checkpointing") }
+                            : Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "without activation checkpointing") });
+                else if (id == "logits")
+                    component("logits", t.lossBuffers,
+                        Message::verbatim(recipe.lossChunks == 0
+                                ? std::string("whole, float32 log-probabilities")
+                                : std::to_string(recipe.lossChunks) + " chunks, float32 log-probabilities"));
+                else if (id == "evaluation")
+                    component("evaluation", t.evaluation,
+                        { //: %1 evaluation batch size
+                            ITERAGPU_TRANSLATE_NOOP("Assumption", "evaluation batch: %1"), { recipe.evalBatch } });
+                else if (id == "export_copy")
+                    component("export_copy", t.exportCopy, Message::verbatim("16 bit"));
+                else if (id == "training_transient")
+                    component("training_transient", t.transient, Message::verbatim(t.phase(t.peakPhase)->peakStage));
+            }
+            append(e.assumptions, t.assumptions);
+            const std::string ownType = lora ? adapterType : paramType;
+            if (options.gradientTypeChosen && scalarName(options.gradientType) != ownType)
+                e.assumptions.push_back({ //: %1 the parameters' data type, %2 the gradient type given
+                    ITERAGPU_TRANSLATE_NOOP("Assumption",
+                        "training: each gradient in its parameter's dtype (%1), as PyTorch keeps it; the gradient "
+                        "type %2 is not applied"),
+                    { ownType, scalarName(options.gradientType) } });
+            if (options.optimizer == Optimizer::Adam)
+                e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP(
+                    "Assumption", "optimizer: adam keeps the same two moments as adamw and is sized as adamw") });
+            if (options.masterWeights && lora)
+                e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
+                    "training: master weights are a full fine-tune's; LoRA adapters train in their own dtype") });
+            e.trainingStep = step;
+        } else {
+            const TrainingOptions resolved = resolvedOptions(options, recipe, r.weights.compute);
+            if (shape)
+                e.assumptions.push_back({ //: %1 why the decoder's inventory does not size this step (English)
+                    ITERAGPU_TRANSLATE_NOOP("Assumption",
+                        "training step: Korthikanti et al.'s formula and the parameter count, not the decoder's "
+                        "tensor inventory: %1"),
+                    { why } });
+            const auto t = TrainingEstimator::estimate(e.parameters, shape, resolved, tp);
+            for (auto& line : ComputationLines::training(e.parameters, shape, resolved, t, tp))
+                e.computation.push_back(std::move(line));
+            if (resolved.mode == TrainingMode::LoRA)
+                e.components.push_back({ "lora_adapters", componentLabelEnglish("lora_adapters"), t.adapterBytes,
+                    { //: %1 number of adapter parameters
+                        ITERAGPU_TRANSLATE_NOOP("Assumption", "%1 adapter parameters"), { t.trainableParameters } } });
+            e.components.push_back({ "gradients", componentLabelEnglish("gradients"), t.gradients,
+                Message::verbatim(scalarName(resolved.gradientType)) });
+            e.components.push_back({ "optimizer_states", componentLabelEnglish("optimizer_states"),
+                t.optimizerStates, Message::verbatim(optimizerName(*resolved.optimizer)) });
+            if (resolved.masterWeights)
+                e.components.push_back({ "master_weights", componentLabelEnglish("master_weights"), t.masterWeights,
+                    Message::verbatim("fp32") });
+            e.components.push_back({ "activations", componentLabelEnglish("activations"), t.activations,
+                *resolved.activationCheckpointing
+                    ? Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "with activation checkpointing") }
+                    : Message { ITERAGPU_TRANSLATE_NOOP("Assumption", "without activation checkpointing") } });
+            if (t.logits)
+                e.components.push_back(
+                    { "logits", componentLabelEnglish("logits"), t.logits, Message::verbatim("fp32") });
+            if (resolved.evalBatch > 0)
+                e.components.push_back({ "evaluation", componentLabelEnglish("evaluation"), t.evaluation,
+                    { //: %1 evaluation batch size
+                        ITERAGPU_TRANSLATE_NOOP("Assumption", "evaluation batch: %1"), { resolved.evalBatch } } });
+            if (resolved.exportCopy)
+                e.components.push_back({ "export_copy", componentLabelEnglish("export_copy"), t.exportCopy,
+                    Message::verbatim(scalarName(resolved.exportType)) });
+            append(e.assumptions, t.assumptions);
+            if (!t.activations)
+                e.assumptions.push_back(
+                    { ITERAGPU_TRANSLATE_NOOP("Assumption", "activations: left out of the totals (not computed)") });
+        }
     }
 
     // Phases: which components are alive together.
@@ -338,6 +446,29 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
                 addPhase(e, "decode", { "weights", "kv_cache", "state_cache", "decode_activations", "dequantization" });
         } else {
             addPhase(e, "inference", { "weights", "kv_cache", "state_cache" });
+        }
+    } else if (step) {
+        // The step's phases, each its peak with the parts alive at that moment.
+        for (const auto& p : step->phases) {
+            Phase phase;
+            phase.id = p.phase;
+            phase.bytes = p.peakAllocated;
+            for (const auto& part : p.parts) {
+                const bool own = p.phase == "eval"
+                    && (part.id == "activations" || part.id == "logits" || part.id == "training_transient"
+                        || part.id == "inputs");
+                if (!own && e.find(part.id))
+                    phase.componentIds.push_back(part.id);
+            }
+            if (p.phase == "eval")
+                phase.componentIds.push_back("evaluation");
+            e.phases.push_back(std::move(phase));
+        }
+        if (r.kvCache) {
+            auto gen = resident;
+            gen.push_back("kv_cache");
+            gen.push_back("state_cache");
+            addPhase(e, "generation", gen);
         }
     } else {
         auto step = resident;

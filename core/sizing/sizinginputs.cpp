@@ -215,22 +215,31 @@ SizingRequest makeRequest(const SizingInputs& in)
     if (in.mode != SizingMode::Inference) {
         TrainingOptions t;
         t.mode = in.mode == SizingMode::LoRA ? TrainingMode::LoRA : TrainingMode::Full;
+        t.framework = in.framework;
         t.optimizer = in.optimizer;
         t.masterWeights = in.masterWeights;
-        if (in.loraRank == 0)
+        if (in.loraRank && *in.loraRank == 0)
             throw SizingError("the LoRA rank must be greater than zero");
         t.loraRank = in.loraRank;
-        if (!in.loraTargets.empty())
-            t.loraTargets = in.loraTargets;
-        if (in.microBatch == 0)
+        t.loraTargets = in.loraTargets;
+        if (in.adapterFp32)
+            t.adapterType = *in.adapterFp32 ? ScalarType::FP32 : in.compute;
+        if (in.microBatch && *in.microBatch == 0)
             throw SizingError("the micro-batch must be greater than zero");
         t.microBatch = in.microBatch;
         if (in.sequenceLength == 0)
             throw SizingError("the training sequence length must be greater than zero");
         t.sequenceLength = in.sequenceLength;
         t.activationCheckpointing = in.checkpointing;
+        if (in.gradAccum && *in.gradAccum == 0)
+            throw SizingError("gradient accumulation needs at least 1 micro-batch");
+        t.gradAccum = in.gradAccum;
+        t.lossChunks = in.lossChunks;
+        t.pagedOptimizer = in.pagedOptimizer;
+        t.optimizerInBackward = in.optimizerInBackward;
         t.activationType = in.compute;
         t.gradientType = in.gradientType.value_or(in.compute);
+        t.gradientTypeChosen = in.gradientType.has_value();
         t.evalBatch = in.evalBatch;
         t.exportCopy = in.exportCopy;
         r.training = t;

@@ -32,8 +32,11 @@ enum class SizingMode { Inference, LoRA, FullTraining };
 // applied by makeRequest for both front ends:
 //   - weights are stored in `storage` (their bytes do not depend on `compute`; they are converted as used);
 //   - activations (and the evaluation batch) are kept in `compute`;
-//   - gradients are produced in `compute`, unless `gradientType` is given (the CLI's --grad-dtype), which wins.
-// Optimizer states, master weights (fp32), LoRA adapters (fp32) and logits (fp32) keep their own types.
+//   - gradients are produced in `compute`, unless `gradientType` is given (the CLI's --grad-dtype), which wins:
+//     the estimate from a parameter count. With a model shape the decoder's training step (DecoderTrainingSizer)
+//     keeps each gradient and optimizer state in its parameter's dtype, as PyTorch does, and says so when a
+//     gradient type given differs.
+// Optimizer states, master weights (fp32), LoRA adapters (fp32 or `compute`) and logits keep their own types.
 // Before, the GUI applied this while the CLI's --compute only labelled the weights (gradients and activations
 // stayed bf16), so a training estimate with --compute fp32 differed between the two.
 struct SizingInputs {
@@ -71,14 +74,22 @@ struct SizingInputs {
     std::optional<std::uint64_t> groupSize; // GPTQ/AWQ group (default 128)
 
     // --- mode ---
+    // Training: what is left nullopt (or empty) is not chosen and comes from the framework's profile
+    // (training::resolveRecipe), as for `measure --mode training`. LoRA on nf4 or nf4-dq storage is QLoRA.
     SizingMode mode = SizingMode::Inference;
-    Optimizer optimizer = Optimizer::AdamW;
+    training::Framework framework = training::Framework::Hf;
+    std::optional<Optimizer> optimizer;
     bool masterWeights = false;
-    std::uint64_t loraRank = 16;
-    std::vector<std::string> loraTargets; // empty: q_proj, k_proj, v_proj, o_proj
-    std::uint64_t microBatch = 1;
+    std::optional<std::uint64_t> loraRank;
+    std::vector<std::string> loraTargets; // empty: the framework's
+    std::optional<bool> adapterFp32; // the adapters in float32 (true) or in the compute format (false)
+    std::optional<std::uint64_t> microBatch;
     std::uint64_t sequenceLength = 2048;
-    bool checkpointing = false;
+    std::optional<bool> checkpointing;
+    std::optional<std::uint64_t> gradAccum;
+    std::optional<std::uint64_t> lossChunks; // 0: the whole logits
+    std::optional<bool> pagedOptimizer;
+    std::optional<bool> optimizerInBackward;
     std::optional<ScalarType> gradientType; // nullopt: the compute format
     std::uint64_t evalBatch = 0; // 0: no evaluation phase
     bool exportCopy = false;

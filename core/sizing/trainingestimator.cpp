@@ -120,11 +120,22 @@ TrainingEstimate TrainingEstimator::estimate(
     std::uint64_t parameters, const model::ModelShape* shape, const TrainingOptions& o, std::uint64_t tp)
 {
     using namespace units::checked;
+    // What the options leave open is the hf profile's recipe (the engine resolves them before: resolvedOptions).
+    const training::TrainingRecipe defaults;
+    const std::uint64_t microBatch = o.microBatch.value_or(defaults.microBatch);
+    const std::uint64_t loraRank = o.loraRank.value_or(defaults.rank);
+    std::vector<std::string> loraTargets = o.loraTargets;
+    if (loraTargets.empty())
+        for (const auto t : defaults.targets)
+            loraTargets.emplace_back(training::loraTargetName(t));
+    const ScalarType adapterType = o.adapterType.value_or(ScalarType::FP32);
+    const Optimizer optimizer = o.optimizer.value_or(Optimizer::AdamW);
+    const bool checkpointing = o.activationCheckpointing.value_or(defaults.checkpointing);
     if (parameters == 0)
         throw SizingError("the parameter count must be greater than zero");
     if (tp == 0)
         throw SizingError("the tensor-parallel degree must be greater than zero");
-    if (o.microBatch == 0)
+    if (microBatch == 0)
         throw SizingError("the micro-batch must be greater than zero");
     if (o.sequenceLength == 0)
         throw SizingError("the training sequence length must be greater than zero");
@@ -132,24 +143,24 @@ TrainingEstimate TrainingEstimator::estimate(
     if (o.mode == TrainingMode::LoRA) {
         if (!shape)
             throw SizingError("LoRA needs the model shape (--config or --preset) to size its adapters");
-        e.trainableParameters = loraParameters(*shape, o.loraRank, o.loraTargets);
-        e.adapterBytes = ceilDiv(bitsToBytes(e.trainableParameters, scalarBits(o.adapterType), kWhat), tp);
+        e.trainableParameters = loraParameters(*shape, loraRank, loraTargets);
+        e.adapterBytes = ceilDiv(bitsToBytes(e.trainableParameters, scalarBits(adapterType), kWhat), tp);
         std::string targets;
-        for (const auto& t : o.loraTargets)
+        for (const auto& t : loraTargets)
             targets += (targets.empty() ? "" : ", ") + t;
         e.assumptions.push_back({ //: %1 LoRA rank, %2 target modules (q_proj, v_proj, ...), %3 trainable parameters,
                                   //: %4 data type of the adapters
             ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "training: LoRA rank %1 on %2: A (r x in) and B (out x r) per target, %3 trainable parameters in %4; "
                 "the base weights are frozen (no gradients, no optimizer states)"),
-            { o.loraRank, targets, e.trainableParameters, scalarName(o.adapterType) } });
+            { loraRank, targets, e.trainableParameters, scalarName(adapterType) } });
     } else {
         e.trainableParameters = parameters;
         e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "training: full, every parameter trainable") });
     }
     const std::uint64_t trainable = ceilDiv(e.trainableParameters, tp);
     e.gradients = bitsToBytes(trainable, scalarBits(o.gradientType), kWhat);
-    switch (o.optimizer) {
+    switch (optimizer) {
     case Optimizer::SGD:
         e.optimizerStates = 0;
         e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption", "optimizer: SGD keeps no state") });
@@ -183,7 +194,7 @@ TrainingEstimate TrainingEstimator::estimate(
 
     if (shape) {
         const std::uint64_t s = o.sequenceLength;
-        const std::uint64_t b = o.microBatch;
+        const std::uint64_t b = microBatch;
         const AttentionImpl attention = o.attention.value_or(AttentionImpl::Eager);
         const std::uint64_t oneLayer
             = layerActivations(s, b, shape->hidden, shape->heads, o.activationType, tp, attention);
@@ -195,7 +206,7 @@ TrainingEstimate TrainingEstimator::estimate(
             e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",
                 "activations: eager attention keeps its s x s scores, softmax and dropout mask (the 5*a*s/h term "
                 "of Korthikanti et al.)") });
-        if (o.activationCheckpointing) {
+        if (checkpointing) {
             const std::uint64_t inputs = ceilDiv(mul({ s, b, shape->hidden, scalarBits(o.activationType) }, kWhat), 8);
             e.activations = add(mul(inputs, shape->layers, kWhat), oneLayer, kWhat);
             e.assumptions.push_back({ ITERAGPU_TRANSLATE_NOOP("Assumption",

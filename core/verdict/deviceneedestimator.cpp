@@ -82,7 +82,8 @@ std::optional<protocol::RunConfig> DeviceNeedEstimator::decoderRun(const sizing:
         return std::nullopt;
     };
     if (request.training)
-        return no("a training step: the decoder workload measures inference");
+        return no("a training step: its phases are sized from the decoder's inventory in closed form, the predictor "
+                  "replays inference runs here");
     if (!request.shape || !request.kvCache)
         return no("no model shape with tokens and sequences");
     if (request.tensorParallel != 1)

@@ -444,6 +444,44 @@ private slots:
         QCOMPARE(*inTime.parts[2].bytes, std::int64_t(300)); // transient
     }
 
+    // A decoder training run: its phases are compared with the sizing engine's phases of the same step, sized
+    // from the decoder's inventory (DecoderTrainingSizer), each part counted for its owner.
+    void aTrainingRunIsComparedWithTheStepsPhase()
+    {
+        protocol::RunResult r;
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.mode = protocol::Mode::Training;
+        protocol::DecoderSpec d;
+        d.shape = model::ConfigReader::parse(familyConfig("llama"), "tiny.json");
+        d.storage = protocol::WeightStorage::BFloat16;
+        training::TrainingRecipe recipe; // hf's LoRA on q_proj and v_proj, float32 adapters
+        recipe.microBatch = 2;
+        recipe.sequenceLength = 16;
+        d.training = recipe;
+        r.config.decoder = d;
+        for (const char* name : { "first_step.optimizer", "warm_step", "cold_forward" }) {
+            protocol::PhaseResult p;
+            p.name = name;
+            r.phases.push_back(p);
+        }
+        r.phases[1].repeat = 0;
+        const auto optimizer = report::estimateForPhase(r, 0);
+        QVERIFY(optimizer.has_value());
+        const auto owner = [](const report::PhaseEstimate& e, const std::string& key) {
+            for (const auto& part : e.parts)
+                if (part.key == key)
+                    return std::optional<alloc::Owner>(part.owner);
+            return std::optional<alloc::Owner>();
+        };
+        QCOMPARE(owner(*optimizer, "gradients"), std::optional<alloc::Owner>(alloc::Owner::Gradient));
+        QCOMPARE(owner(*optimizer, "optimizer_states"), std::optional<alloc::Owner>(alloc::Owner::OptimizerState));
+        QCOMPARE(owner(*optimizer, "lora_adapters"), std::optional<alloc::Owner>(alloc::Owner::Weights));
+        const auto warm = report::estimateForPhase(r, 1);
+        QVERIFY(warm.has_value());
+        QCOMPARE(owner(*warm, "activations"), std::optional<alloc::Owner>(alloc::Owner::Activation));
+        QVERIFY(!report::estimateForPhase(r, 2).has_value()); // not a phase of the step
+    }
+
     void signedBytesAreWrittenWithTheirSign()
     {
         QCOMPARE(report::signedBytesText(std::nullopt), std::string("n/a"));

@@ -265,6 +265,7 @@ private slots:
                    in.storage = WeightFormat::NF4;
                    in.compute = ScalarType::FP16;
                    in.mode = SizingMode::LoRA;
+                   in.loraRank = 16; // none given is the framework's (hf: 8)
                    in.tensorParallel = 2;
                    in.microBatch = 4;
                })
@@ -377,6 +378,137 @@ private slots:
         QTest::addRow("bits and format") << QByteArray("--parameters 7e9 --bits 4 --format nf4") << usage;
         QTest::addRow("both reserve units") << QByteArray("--parameters 7e9 --reserve-gb 1 --reserve-gib 1") << usage;
         QTest::addRow("unknown attention") << QByteArray("--preset llama-2-7b --tokens 8 --attention flashy") << error;
+        // The decoder training step's options, spelled as measure spells them.
+        QTest::addRow("unknown framework") << QByteArray("--preset llama-2-7b --training --framework deepspeed")
+                                           << usage;
+        QTest::addRow("adapter dtype fp16") << QByteArray("--preset llama-2-7b --lora-rank 8 --adapter-dtype fp16")
+                                            << usage;
+        QTest::addRow("lora targets without a rank") << QByteArray("--preset llama-2-7b --lora-targets q_proj") << error;
+        QTest::addRow("adapter dtype without a rank") << QByteArray("--preset llama-2-7b --adapter-dtype compute")
+                                                      << error;
+        QTest::addRow("unknown lora target") << QByteArray("--preset llama-2-7b --lora-rank 8 --lora-targets qkv")
+                                             << error;
+        QTest::addRow("grad accum 0") << QByteArray("--preset llama-2-7b --training --grad-accum 0") << error;
+        QTest::addRow("loss chunks beyond 1024") << QByteArray("--preset llama-2-7b --training --loss-chunks 1025")
+                                                 << error;
+        QTest::addRow("in the backward, accumulating")
+            << QByteArray("--preset llama-2-7b --training --optimizer-in-backward --grad-accum 2") << error;
+    }
+
+    // A training step of a model the decoder builds is sized from its tensor inventory (DecoderTrainingSizer):
+    // the recipe is the framework's with the options given over it, the JSON is iteragpu.estimate/3 with its
+    // `training_step` (the tests of tests/sizing/tst_trainingsizer.cpp work the numbers out by hand).
+    void trainingStep_data()
+    {
+        QTest::addColumn<QByteArray>("args");
+        QTest::addColumn<quint64>("peak");
+        QTest::addColumn<QByteArray>("phase");
+        QTest::addColumn<QByteArray>("recipe"); // "method optimizer paged in-backward checkpointing chunks"
+        const QByteArray llama = "--preset llama-3.1-8b --batch 2 --seq-len 2048 ";
+        QTest::addRow("torchtune lora, every option given")
+            << llama + "--framework torchtune --lora-rank 8 --lora-targets q_proj,v_proj,o_proj,gate_proj,up_proj,"
+                       "down_proj --adapter-dtype compute --checkpointing --loss-chunks 8 --optimizer adamw"
+            << quint64(20963172864ULL) << QByteArray("warm_step") << QByteArray("lora adamw 0 0 1 8");
+        QTest::addRow("torchtune lora, its defaults")
+            << llama + "--framework torchtune --lora-rank 8" << quint64(20963172864ULL) << QByteArray("warm_step")
+            << QByteArray("lora adamw 0 0 1 8");
+        QTest::addRow("hf lora") << llama + "--lora-rank 8 --lora-targets q_proj,v_proj --adapter-dtype float32"
+                                 << quint64(40157880832ULL) << QByteArray("warm_step")
+                                 << QByteArray("lora adamw 0 0 0 0");
+        QTest::addRow("torchtune qlora (--format nf4 with --lora-rank)")
+            << llama + "--format nf4 --framework torchtune --lora-rank 8" << quint64(10930512384ULL)
+            << QByteArray("warm_step") << QByteArray("qlora adamw 0 0 1 8");
+        QTest::addRow("torchtune full") << llama + "--framework torchtune --training" << quint64(22329684480ULL)
+                                        << QByteArray("first_step.backward") << QByteArray("full adam8bit 1 1 1 8");
+        QTest::addRow("hf full") << llama + "--training" << quint64(73873809920ULL) << QByteArray("warm_step")
+                                 << QByteArray("full adamw 0 0 0 0");
+        // Accumulation given: torchtune's in-backward step is turned off (it cannot accumulate), its paged
+        // 8-bit optimizer kept.
+        QTest::addRow("torchtune full, accumulation")
+            << llama + "--framework torchtune --training --grad-accum 2" << quint64(0) << QByteArray("")
+            << QByteArray("full adam8bit 1 0 1 8");
+        QTest::addRow("torchtune full, not paged")
+            << llama + "--framework torchtune --training --no-paged-optimizer --no-checkpointing --loss-chunks 0"
+            << quint64(0) << QByteArray("") << QByteArray("full adam8bit 0 1 0 0");
+        QTest::addRow("hf full, stepped in the backward")
+            << llama + "--training --optimizer-in-backward --paged-optimizer --optimizer adam8bit" << quint64(0)
+            << QByteArray("") << QByteArray("full adam8bit 1 1 0 0");
+    }
+
+    void trainingStep()
+    {
+        QFETCH(QByteArray, args);
+        QFETCH(quint64, peak);
+        QFETCH(QByteArray, phase);
+        QFETCH(QByteArray, recipe);
+        const auto r = runCli(split("estimate --json " + args));
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.estimate/3"));
+        const auto& step = j["training_step"];
+        const auto& rj = step["recipe"];
+        const std::string got = rj["method"].get<std::string>() + " " + rj["optimizer"].get<std::string>() + " "
+            + std::to_string(int(rj["paged_optimizer"].get<bool>())) + " "
+            + std::to_string(int(rj["optimizer_in_backward"].get<bool>())) + " "
+            + std::to_string(int(rj["checkpointing"].get<bool>())) + " "
+            + std::to_string(rj["loss_chunks"].get<std::uint64_t>());
+        QCOMPARE(QByteArray::fromStdString(got), recipe);
+        if (peak > 0) {
+            QCOMPARE(step["peak_bytes"].get<std::uint64_t>(), std::uint64_t(peak));
+            QCOMPARE(QByteArray::fromStdString(step["peak_phase"].get<std::string>()), phase);
+            QCOMPARE(j["largest_phase"]["bytes"].get<std::uint64_t>(), std::uint64_t(peak));
+        }
+        // Each phase's parts add up to its peak and say whether they are computed or assumed.
+        bool inBackward = rj["optimizer_in_backward"].get<bool>();
+        bool optimizerPhase = false;
+        for (const auto& p : step["phases"]) {
+            std::uint64_t sum = 0;
+            for (const auto& part : p["parts"]) {
+                sum += part["bytes"].get<std::uint64_t>();
+                const std::string provenance = part["provenance"].get<std::string>();
+                QVERIFY(provenance == "computed" || provenance == "assumed");
+            }
+            QCOMPARE(sum, p["peak_allocated"].get<std::uint64_t>());
+            optimizerPhase = optimizerPhase || p["phase"] == "first_step.optimizer";
+        }
+        QCOMPARE(optimizerPhase, !inBackward);
+        // The text: the step's phases and parts with their habits.
+        const auto t = runCli(split("estimate " + args));
+        QCOMPARE(t.code, 0);
+        QVERIFY2(t.out.find("training step (the decoder's tensor inventory, ") != std::string::npos, t.out.c_str());
+        QVERIFY(t.out.find("  warm_step") != std::string::npos);
+    }
+
+    // The habits named: what was not given is the framework's, on the parts and in the assumptions.
+    void trainingHabits()
+    {
+        const auto r = runCli(split("estimate --json --preset llama-3.1-8b --framework torchtune --lora-rank 8"));
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        bool logitsHabit = false;
+        for (const auto& p : j["training_step"]["phases"])
+            for (const auto& part : p["parts"])
+                if (part["id"] == "logits")
+                    logitsHabit = logitsHabit
+                        || (part["habit"] == "chunked cross-entropy over 8 output chunks (CEWithChunkedOutputLoss) "
+                                             "(torchtune's default)"
+                            && part["provenance"] == "assumed");
+        QVERIFY(logitsHabit);
+        bool taken = false;
+        for (const auto& a : j["assumptions"])
+            taken = taken || a == "framework default taken: activation checkpointing (torchtune's default)";
+        QVERIFY(taken);
+        const auto t = runCli(split("estimate --preset llama-3.1-8b --framework torchtune --lora-rank 8"));
+        QVERIFY2(t.out.find("[chunked cross-entropy over 8 output chunks (CEWithChunkedOutputLoss) (torchtune's "
+                            "default)]")
+                != std::string::npos,
+            t.out.c_str());
+        // A bare parameter count keeps the estimate it had: iteragpu.estimate/1, no training_step.
+        const auto bare = runCli(split("estimate --json --parameters 7e9 --training"));
+        QCOMPARE(bare.code, 0);
+        const auto b = nlohmann::json::parse(bare.out);
+        QCOMPARE(b["schema"].get<std::string>(), std::string("iteragpu.estimate/1"));
+        QVERIFY(!b.contains("training_step"));
     }
 
     // --attention adds the inference activations per phase, and only it: the same choices without it print
