@@ -426,6 +426,34 @@ __global__ void copyKvKernel(
 // accumulates dimensions lane, lane + kAttnKeys, ... of its row's output. With lse (training's attentionForward),
 // each row's log-sum-exp of its scaled scores goes to lse[b, h, i] too: max + log(sum), -inf for a row that sees
 // no key.
+// The key positions a block of query rows can see: from the first row's window start (or keyStart) to the last
+// row's position (at most lastKey). rowPosition[r] < 0 marks a row the block does not hold; tMax < 0: none.
+struct VisibleKeys {
+    std::int64_t tMax = -1;
+    std::int64_t lo = 0;
+    std::int64_t hi = -1;
+};
+__device__ __forceinline__ VisibleKeys visibleKeys(
+    const std::int64_t* rowPosition, int rows, const device::AttentionShape& s, std::int64_t lastKey)
+{
+    std::int64_t tMin = -1;
+    std::int64_t tMax = -1;
+    for (int r = 0; r < rows; ++r) {
+        const std::int64_t t = rowPosition[r];
+        if (t < 0)
+            continue;
+        tMin = tMin < 0 ? t : (t < tMin ? t : tMin);
+        tMax = t > tMax ? t : tMax;
+    }
+    VisibleKeys v;
+    v.tMax = tMax;
+    v.hi = tMax < lastKey ? tMax : lastKey;
+    v.lo = s.keyStart;
+    if (s.window > 0 && tMin - s.window + 1 > v.lo)
+        v.lo = tMin - s.window + 1;
+    return v;
+}
+
 template <typename T>
 __global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvRows values, device::AttentionShape s)
 {
@@ -474,19 +502,8 @@ __global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvR
         __syncthreads();
 
         // The key positions any row of the block can see.
-        std::int64_t tMin = -1;
-        std::int64_t tMax = -1;
-        for (int r = 0; r < kAttnRows; ++r) {
-            const std::int64_t t = rowPosition[r];
-            if (t < 0)
-                continue;
-            tMin = tMin < 0 ? t : (t < tMin ? t : tMin);
-            tMax = t > tMax ? t : tMax;
-        }
-        const std::int64_t hi = tMax < lastKey ? tMax : lastKey;
-        std::int64_t lo = s.keyStart;
-        if (s.window > 0 && tMin - s.window + 1 > lo)
-            lo = tMin - s.window + 1;
+        const VisibleKeys seen = visibleKeys(rowPosition, kAttnRows, s, lastKey);
+        const std::int64_t tMax = seen.tMax, lo = seen.lo, hi = seen.hi;
 
         for (std::int64_t p0 = lo; tMax >= 0 && p0 <= hi; p0 += kAttnKeys) {
             for (std::int64_t e = tid; e < kAttnKeys * dim; e += kAttnThreads) {
@@ -934,19 +951,8 @@ __global__ void attentionBackwardQueryKernel(T* dq, const T* dout, const T* q, c
         __syncthreads();
 
         // The key positions any row of the block can see (attentionKernel's bounds).
-        std::int64_t tMin = -1;
-        std::int64_t tMax = -1;
-        for (int r = 0; r < kBwdRows; ++r) {
-            const std::int64_t t = rowPosition[r];
-            if (t < 0)
-                continue;
-            tMin = tMin < 0 ? t : (t < tMin ? t : tMin);
-            tMax = t > tMax ? t : tMax;
-        }
-        const std::int64_t hi = tMax < lastKey ? tMax : lastKey;
-        std::int64_t lo = s.keyStart;
-        if (s.window > 0 && tMin - s.window + 1 > lo)
-            lo = tMin - s.window + 1;
+        const VisibleKeys seen = visibleKeys(rowPosition, kBwdRows, s, lastKey);
+        const std::int64_t tMax = seen.tMax, lo = seen.lo, hi = seen.hi;
 
         for (std::int64_t p0 = lo; tMax >= 0 && p0 <= hi; p0 += kBwdKeys) {
             for (std::int64_t e = tid; e < kBwdKeys * dim; e += kBwdThreads) {
