@@ -589,15 +589,15 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
     trainingOption(count(sub->add_option("--grad-accum", opts->gradAccum,
                              "Decoder training: micro-batches per optimizer step (default 1)"),
         kPositive));
-    trainingOption(sub->add_flag("--checkpointing,!--no-checkpointing", opts->checkpointing,
+    auto* checkpointingFlag = trainingOption(sub->add_flag("--checkpointing,!--no-checkpointing", opts->checkpointing,
         "Decoder training: activation checkpointing of every layer (default: the framework's)"));
-    trainingOption(sub->add_flag("--compile,!--no-compile", opts->compiled,
+    auto* compileFlag = trainingOption(sub->add_flag("--compile,!--no-compile", opts->compiled,
         "Decoder training: torch.compile's fusions (fused RMSNorm, gated activation and cross-entropy; default off)"));
     trainingOption(sub->add_option("--optimizer", opts->optimizer, "Decoder training: sgd, adamw or adam8bit")
                        ->type_name(kNamePlaceholder));
-    trainingOption(sub->add_flag("--paged-optimizer,!--no-paged-optimizer", opts->pagedOptimizer,
+    auto* pagedFlag = trainingOption(sub->add_flag("--paged-optimizer,!--no-paged-optimizer", opts->pagedOptimizer,
         "Decoder training: the optimizer's states in host memory (bitsandbytes' paged optimizers)"));
-    trainingOption(sub->add_flag("--optimizer-in-backward,!--no-optimizer-in-backward", opts->optimizerInBackward,
+    auto* inBackwardFlag = trainingOption(sub->add_flag("--optimizer-in-backward,!--no-optimizer-in-backward", opts->optimizerInBackward,
         "Decoder training: each parameter stepped as its gradient is ready (torchtune's optimizer_in_bwd)"));
     trainingOption(sub->add_flag("--master-weights", opts->masterWeights,
         "Decoder training: a float32 master copy of 16-bit weights (full fine-tune)"));
@@ -690,22 +690,19 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->capture_default_str()
         ->type_name(kNamePlaceholder)
         ->group(kGroupOutput);
-    sub->callback([&action, &out, &err, opts, dtype, speed, model, output, batch, trainingOptions] {
+    sub->callback([&action, &out, &err, opts, dtype, speed, model, output, batch, trainingOptions, checkpointingFlag,
+                      compileFlag, pagedFlag, inBackwardFlag] {
         opts->dtypeGiven = dtype->count() > 0;
         opts->batchGiven = batch->count() > 0;
         opts->trainingGiven.clear();
         for (CLI::Option* option : trainingOptions)
-            if (option->count() > 0) {
+            if (option->count() > 0)
                 opts->trainingGiven.push_back(option->get_name());
-                if (option->get_name() == "--checkpointing")
-                    opts->checkpointingGiven = true;
-                if (option->get_name() == "--compile")
-                    opts->compiledGiven = true;
-                if (option->get_name() == "--paged-optimizer")
-                    opts->pagedGiven = true;
-                if (option->get_name() == "--optimizer-in-backward")
-                    opts->inBackwardGiven = true;
-            }
+        // A flag or its negation given: the user's choice, over the framework's default.
+        opts->checkpointingGiven = checkpointingFlag->count() > 0;
+        opts->compiledGiven = compileFlag->count() > 0;
+        opts->pagedGiven = pagedFlag->count() > 0;
+        opts->inBackwardGiven = inBackwardFlag->count() > 0;
         opts->outputGiven = output->count() > 0;
         opts->modelGiven = model->count() > 0;
         if (speed->count() > 0)
