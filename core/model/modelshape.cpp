@@ -193,11 +193,9 @@ bool ModelShape::hasSlidingWindow() const
 std::string ModelShape::decoderUnsupported() const
 {
     const std::string what = architecture.empty() ? std::string("this model") : "'" + architecture + "'";
-    if (positionEmbeddings > 0)
-        return what + " has learned position embeddings";
     for (const auto& part : apart)
-        if (part.loaded)
-            return what + " has a " + part.name + " part loaded with it that the decoder does not build";
+        if (part.loaded && (!part.modelled || part.parameters == 0))
+            return what + " has a " + part.name + " part loaded with it whose size is not modelled";
     if (lmHeadBias && tieWordEmbeddings)
         return what + " has a bias on its tied lm_head";
     if (hidden == 0)

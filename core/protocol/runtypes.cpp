@@ -223,6 +223,13 @@ namespace {
             if (moe)
                 return "the decoder's training step does not build MoE layers yet (the routed experts' backward "
                        "is not written): 'iteragpu estimate --training' sizes it";
+            if (m.positionEmbeddings > 0)
+                return "the decoder's training step does not build learned position embeddings yet (their "
+                       "backward is not written): 'iteragpu estimate --training' sizes it";
+            for (const auto& part : m.apart)
+                if (part.loaded)
+                    return "the decoder's training step does not build a model with a " + part.name
+                        + " part loaded beside it yet: 'iteragpu estimate --training' sizes it";
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
                 return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
@@ -243,6 +250,11 @@ namespace {
                    "must all be at least 1";
         if (std::string why = model::layersProblem(m.layers, "the model's layer count"); !why.empty())
             return why; // Note [Model limits]
+        if (m.positionEmbeddings > 0 && (d.promptTokens > m.positionEmbeddings
+                                            || d.generated > m.positionEmbeddings - d.promptTokens))
+            return "the run reaches position " + std::to_string(d.promptTokens) + " + " + std::to_string(d.generated)
+                + ", beyond the model's " + std::to_string(m.positionEmbeddings)
+                + " learned positions (n_positions): shorten the prompt or the generation";
         if (std::string why = model::ropeThetaProblem(d.ropeTheta, "the rotary base (rope_theta)"); !why.empty())
             return why;
         if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)

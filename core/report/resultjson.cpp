@@ -189,6 +189,16 @@ namespace {
         return out;
     }
 
+    // The parts loaded beside the language model (DECODER.md "model_load" 5), so a saved run replays with them.
+    ordered_json loadedPartsToJson(const model::ModelShape& m)
+    {
+        ordered_json parts = ordered_json::array();
+        for (const auto& part : m.apart)
+            if (part.loaded)
+                parts.push_back({ { "name", units::validUtf8(part.name) }, { "parameters", part.parameters } });
+        return parts;
+    }
+
     ordered_json shapeToJson(const model::ModelShape& m)
     {
         ordered_json windows = ordered_json::array();
@@ -202,7 +212,7 @@ namespace {
             { "qk_norm", m.qkNorm }, { "layer_windows", windows }, { "trained_context", optionalBytes(m.trainedContext) },
             { "layer_specs", m.layerSpecs.empty() ? ordered_json(nullptr) : layerSpecsToJson(m.layerSpecs) },
             { "final_norm_parameters", m.finalNormParameters }, { "position_embeddings", m.positionEmbeddings },
-            { "lm_head_bias", m.lmHeadBias } };
+            { "lm_head_bias", m.lmHeadBias }, { "loaded_parts", loadedPartsToJson(m) } };
     }
 
     // The recipe of a decoder training run (DECODER.md "Training"); null for inference.
@@ -354,6 +364,12 @@ namespace {
     // two of them (the ledger's "estimate - measured", a transient) is an int64 that never wraps. A file from
     // outside with 2^63 or more is refused, never cast ("peak allocated -1 B").
     constexpr std::uint64_t kMaxReadBytes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+
+    // The parts loaded beside a model in a result file (a vision tower): few, short names, parameters whose 16-bit
+    // bytes are a byte count of a device.
+    constexpr std::size_t kMaxLoadedParts = 8;
+    constexpr std::size_t kMaxPartName = 64;
+    constexpr std::uint64_t kMaxPartParameters = kMaxReadBytes / 4;
 
     std::uint64_t bytesWithin(std::uint64_t bytes, const std::string& name)
     {
@@ -705,6 +721,23 @@ namespace {
         shape.finalNormParameters = get<std::uint64_t>(m, "final_norm_parameters", sa);
         shape.positionEmbeddings = getDimension(m, "position_embeddings", sa);
         shape.lmHeadBias = get<bool>(m, "lm_head_bias", sa);
+        // Absent in files written before the decoder loaded parts beside the model: none.
+        const auto parts = m.find("loaded_parts");
+        if (parts == m.end())
+            return;
+        if (!parts->is_array() || parts->size() > kMaxLoadedParts)
+            throw ReadError { "field " + sa + ".loaded_parts must be an array of at most "
+                + std::to_string(kMaxLoadedParts) + " parts" };
+        for (std::size_t i = 0; i < parts->size(); ++i) {
+            const std::string at = sa + ".loaded_parts[" + std::to_string(i) + "]";
+            const auto name = get<std::string>((*parts)[i], "name", at);
+            if (name.empty() || name.size() > kMaxPartName)
+                throw ReadError { "field " + at + ".name must be 1 to " + std::to_string(kMaxPartName) + " bytes" };
+            const std::uint64_t parameters = getPositive((*parts)[i], "parameters", at);
+            if (parameters > kMaxPartParameters)
+                throw ReadError { "field " + at + ".parameters is beyond " + std::to_string(kMaxPartParameters) };
+            shape.apart.push_back({ name, parameters, true, true });
+        }
     }
 
     training::TrainingRecipe trainingFromJson(const ordered_json& t, const std::string& at)

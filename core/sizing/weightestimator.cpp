@@ -215,10 +215,13 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
     };
 
     // Embeddings [vocab, hidden]; lm_head the same shape when not tied (a tied head is the same memory).
-    if (contains(kept, "embeddings"))
-        addKept(p.embeddings);
-    else
+    if (contains(kept, "embeddings")) {
+        addKept(p.embeddings); // learned positions included
+    } else {
         addQuantized(shape.hidden, shape.vocab, 1);
+        if (shape.positionEmbeddings > 0) // GPT-BigCode's wpe [n_positions, hidden], which p.embeddings counts
+            addQuantized(shape.hidden, shape.positionEmbeddings, 1);
+    }
     if (p.lmHead > 0) {
         if (contains(kept, "lm_head")) {
             addKept(p.lmHead);

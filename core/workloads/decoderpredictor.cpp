@@ -77,6 +77,7 @@ namespace {
         std::uint64_t hiddenDecode = 0; // [B, H]
         std::vector<Layer> layers;
         std::uint64_t inputIds = 0; // int32 [B, P]
+        bool learnedPositions = false; // position_ids int32 [T] and pos [T, H] after h ("prefill" 1)
         std::uint64_t nextIds = 0; // int32 [B]
         std::uint64_t last = 0; // [B, H]
         std::uint64_t logits = 0; // [B, V]
@@ -122,6 +123,7 @@ namespace {
         inv.hiddenPrefill = checked::mul({ d.sequences, d.promptTokens, m.hidden, s }, kWhat);
         inv.hiddenDecode = checked::mul({ d.sequences, m.hidden, s }, kWhat);
         inv.inputIds = checked::mul({ d.sequences, d.promptTokens, kIdBytes }, kWhat);
+        inv.learnedPositions = m.positionEmbeddings > 0;
         inv.nextIds = checked::mul(d.sequences, kIdBytes, kWhat);
         inv.last = checked::mul({ d.sequences, m.hidden, s }, kWhat);
         inv.logits = checked::mul({ d.sequences, m.vocab, s }, kWhat);
@@ -213,6 +215,7 @@ namespace {
             }
             const std::uint64_t hidden = m_inv.hiddenPrefill;
             LedgerBlock h = m_l.allocate(hidden);
+            positions(m_inv.inputIds, hidden);
             for (std::size_t l = 0; l < m_kv.size(); ++l)
                 layer(l, hidden, true, 0);
             const LedgerBlock hn = m_l.allocate(hidden);
@@ -226,12 +229,24 @@ namespace {
             m_position = m_inv.prompt;
         }
 
+        // Learned positions after h: position_ids (int32, one per token, as the ids), pos [T, H], both freed.
+        void positions(std::uint64_t ids, std::uint64_t hidden)
+        {
+            if (!m_inv.learnedPositions)
+                return;
+            const LedgerBlock positionIds = m_l.allocate(ids);
+            const LedgerBlock pos = m_l.allocate(hidden);
+            m_l.release(positionIds);
+            m_l.release(pos);
+        }
+
         // `steps` decode steps from the position the generation has reached.
         void decode(std::uint64_t steps)
         {
             const std::uint64_t hidden = m_inv.hiddenDecode;
             for (std::uint64_t step = 0; step < steps; ++step, ++m_position) {
                 const LedgerBlock h = m_l.allocate(hidden);
+                positions(m_inv.nextIds, hidden);
                 for (std::size_t l = 0; l < m_kv.size(); ++l)
                     layer(l, hidden, false, m_position);
                 const LedgerBlock hn = m_l.allocate(hidden);

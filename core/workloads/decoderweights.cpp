@@ -136,6 +136,8 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
     const std::uint64_t normWeights = checked::mul(m.hidden, normBias ? 2 : 1, kWhat);
 
     w.embedding = b.plain(checked::mul(m.vocab, m.hidden, kWhat));
+    if (m.positionEmbeddings > 0)
+        b.plain(checked::mul(m.positionEmbeddings, m.hidden, kWhat)); // model.embed_positions.weight
     w.layers.resize(m.layers);
     for (std::uint64_t index = 0; index < m.layers; ++index) {
         const model::LayerSpec spec = m.layerSpecs.empty() ? m.uniformLayer(index) : m.layerSpecs.at(index);
@@ -201,6 +203,9 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
         w.lmHead = lmHead.weight;
         w.lmHeadBias = lmHead.bias;
     }
+    for (const auto& part : m.apart) // "model_load" 5: a part loaded beside the model, one 16-bit tensor
+        if (part.loaded)
+            b.plain(part.parameters);
 
     if (recipe && !full) {
         // "Training" / "model_load": per layer, per target present in layer order, A then B.

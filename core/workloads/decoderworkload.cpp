@@ -90,6 +90,7 @@ DecoderWorkload::DecoderWorkload(
     m_position = m_prompt;
     m_hidden = static_cast<std::int64_t>(m.hidden);
     m_vocab = static_cast<std::int64_t>(m.vocab);
+    m_positionRows = static_cast<std::int64_t>(m.positionEmbeddings); // validateConfig bounds it with the positions
     const bool perLayer = !m.layerSpecs.empty();
     m_normBias = perLayer && m.finalNormParameters == 2 * m.hidden;
     m_gemmaStyle = m.family == "gemma" || m.family == "gemma2" || m.family == "gemma3" || m.family == "gemma3_text";
@@ -107,6 +108,10 @@ DecoderWorkload::DecoderWorkload(
             throw units::InputError("a weight of the model would need more than 2^63 bytes");
     };
     fits({ m.vocab, m.hidden, m_elementBytes });
+    fits({ m.positionEmbeddings, m.hidden, m_elementBytes });
+    for (const auto& part : m.apart)
+        if (part.loaded)
+            fits({ part.parameters, m_elementBytes });
     m_layers.resize(m.layers);
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         const model::LayerSpec spec = perLayer ? m.layerSpecs[l] : m.uniformLayer(l);
@@ -423,6 +428,11 @@ void DecoderWorkload::modelLoad()
     m_embedTable = loadWeight("model.embed_tokens.weight", bytes(m_vocab * m_hidden));
     check(m_context.fillRandom(
         m_embedTable, static_cast<std::uint64_t>(m_vocab * m_hidden), m_dtype, nextSeed(), kInitScale));
+    if (m_positionRows > 0) {
+        m_positionTable = loadWeight("model.embed_positions.weight", bytes(m_positionRows * m_hidden));
+        check(m_context.fillRandom(
+            m_positionTable, static_cast<std::uint64_t>(m_positionRows * m_hidden), m_dtype, nextSeed(), kInitScale));
+    }
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         Layer& layer = m_layers[l];
         const model::LayerSpec spec = m.layerSpecs.empty() ? m.uniformLayer(l) : m.layerSpecs[l];
@@ -484,6 +494,12 @@ void DecoderWorkload::modelLoad()
         m_lmHead.weight = m_embedTable;
     } else {
         m_lmHead = loadLinear("lm_head", m_vocab, m_hidden, m.lmHeadBias, false);
+    }
+    for (const auto& part : m.apart) { // loaded and never run (DECODER.md "model_load" 5)
+        if (!part.loaded)
+            continue;
+        void* tower = loadWeight(part.name + ".weights", bytes(static_cast<std::int64_t>(part.parameters)));
+        check(m_context.fillRandom(tower, part.parameters, m_dtype, nextSeed(), kInitScale));
     }
 }
 
@@ -554,10 +570,23 @@ void* DecoderWorkload::norm(const char* name, const void* in, const Norm& weight
     return out;
 }
 
-void* DecoderWorkload::embed(const void* ids, std::int64_t tokens)
+void* DecoderWorkload::embed(const void* ids, std::int64_t tokens, std::int64_t seq, std::int64_t positionStart)
 {
     void* h = allocate("h", bytes(tokens * m_hidden));
     check(m_context.embedding(h, m_embedTable, ids, tokens, m_hidden, m_vocab, m_embedScale, m_dtype));
+    if (m_positionRows == 0)
+        return h;
+    // Learned positions (DECODER.md "prefill" 1): each sequence's positions, from the host.
+    std::vector<std::int32_t> positions(static_cast<std::size_t>(tokens));
+    for (std::size_t t = 0; t < positions.size(); ++t)
+        positions[t] = static_cast<std::int32_t>(positionStart + static_cast<std::int64_t>(t) % seq);
+    void* ids32 = allocate("position_ids", kIdBytes * static_cast<std::uint64_t>(tokens));
+    check(m_context.copyToDevice(ids32, positions.data(), kIdBytes * positions.size()));
+    void* pos = allocate("pos", bytes(tokens * m_hidden));
+    check(m_context.embedding(pos, m_positionTable, ids32, tokens, m_hidden, m_positionRows, 1.0f, m_dtype));
+    release(ids32);
+    check(m_context.add(h, pos, static_cast<std::uint64_t>(tokens * m_hidden), m_dtype));
+    release(pos);
     return h;
 }
 
@@ -893,7 +922,7 @@ void DecoderWorkload::prefill()
     m_generating = true;
     m_position = m_prompt;
     const std::int64_t tokens = m_sequences * m_prompt;
-    void* h = embed(m_inputIds.ptr, tokens);
+    void* h = embed(m_inputIds.ptr, tokens, m_prompt, 0);
     for (std::size_t l = 0; l < m_layers.size(); ++l)
         layerForward(l, h, m_prompt, 0, true);
     void* hn = norm("hn", h, m_finalNorm, tokens);
@@ -911,7 +940,7 @@ void DecoderWorkload::prefill()
 void DecoderWorkload::decodeStep()
 {
     const std::int64_t p = m_position;
-    void* h = embed(m_nextIds, m_sequences);
+    void* h = embed(m_nextIds, m_sequences, 1, p);
     for (std::size_t l = 0; l < m_layers.size(); ++l)
         layerForward(l, h, 1, p, false);
     void* hn = norm("hn", h, m_finalNorm, m_sequences);

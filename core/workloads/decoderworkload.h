@@ -147,7 +147,8 @@ private:
     void decodeStep();
     void releaseGeneration();
 
-    void* embed(const void* ids, std::int64_t tokens);
+    // h [tokens, H] of `tokens` ids, seq per sequence from positionStart (with learned positions added).
+    void* embed(const void* ids, std::int64_t tokens, std::int64_t seq, std::int64_t positionStart);
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
         alloc::Owner owner = alloc::Owner::Activation); // owner of the output
@@ -275,6 +276,7 @@ private:
     std::int64_t m_generated; // G
     std::int64_t m_positions; // C = P + G
     std::int64_t m_hidden, m_vocab;
+    std::int64_t m_positionRows = 0; // learned positions (N_pos), 0 without
     bool m_normBias = false; // the norms are LayerNorms with a bias
     bool m_gemmaStyle; // embedding * sqrt(H), RMSNorm weight + 1, GELU-tanh gating
     float m_embedScale;
@@ -284,6 +286,7 @@ private:
     std::uint64_t m_weightIndex = 0; // seeds of the random weights
     std::vector<Weight> m_weights; // in allocation order
     void* m_embedTable = nullptr;
+    void* m_positionTable = nullptr; // model.embed_positions.weight [m_positionRows, H], learned positions only
     Norm m_finalNorm;
     Linear m_lmHead;
     std::vector<Layer> m_layers;

@@ -618,7 +618,7 @@ void DecoderWorkload::trainForward()
     const bool checkpointed = m_spec.training->checkpointing;
     const std::int64_t tokens = m_sequences * m_prompt;
     m_acts.assign(m_layers.size(), LayerActivations {});
-    void* h = embed(m_inputIds.ptr, tokens);
+    void* h = embed(m_inputIds.ptr, tokens, m_prompt, 0); // no learned positions: validateConfig
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         m_acts[l].h = h;
         layerTrainForward(l, m_acts[l], m_sequences, !checkpointed, checkpointed, true);
@@ -1193,7 +1193,7 @@ void DecoderWorkload::evaluate()
     check(m_context.fillTokens(m_evalIds.ptr, u64(tokens), m_vocab, m_config.seed * 0x100000001b3ULL + 0xe7a1));
     m_evalLabels = allocateHeld(kIdBytes * u64(tokens), alloc::Owner::Activation);
     check(m_context.fillTokens(m_evalLabels.ptr, u64(tokens), m_vocab, m_config.seed * 0x100000001b3ULL + 0xe7a2));
-    void* h = embed(m_evalIds.ptr, tokens);
+    void* h = embed(m_evalIds.ptr, tokens, m_prompt, 0);
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         LayerActivations a;
         a.h = h;

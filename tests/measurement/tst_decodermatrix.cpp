@@ -72,6 +72,14 @@ std::string familyConfig(const std::string& family)
     if (family == "granitemoe") // experts and a shared MLP without a gate
         return R"({"model_type": "granitemoe", "num_local_experts": 4, "num_experts_per_tok": 2,
             "shared_intermediate_size": 40, )" + common + "}";
+    if (family == "gpt_bigcode") // learned positions (40, the run reaches 35), multi-query, plain MLP, biases
+        return R"({"model_type": "gpt_bigcode", "n_embd": 32, "n_layer": 3, "n_head": 4, "n_positions": 40,
+            "n_inner": 48, "vocab_size": 72})";
+    if (family == "gemma3") // gemma3_text's layers and a SigLIP tower loaded beside them, never run
+        return R"({"model_type": "gemma3", "text_config": {"model_type": "gemma3_text", "head_dim": 16,
+            "sliding_window": 12, "sliding_window_pattern": 3, )"
+            + common + R"(}, "vision_config": {"hidden_size": 16, "intermediate_size": 24, "num_hidden_layers": 2,
+            "patch_size": 4, "image_size": 16}})";
     // MoE every 2nd layer with a shared expert, a dense MLP of its own width, chunked layers (a 16-token ring: the
     // prompt of 21 and the decode cross a chunk) and a NoPE global layer.
     if (family == "llama4_text")
@@ -163,7 +171,7 @@ private slots:
         QTest::addColumn<int>("allocator");
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
-                 "falcon", "phimoe", "granitemoe", "llama4_text" })
+                 "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -252,7 +260,7 @@ private slots:
         QTest::addColumn<QString>("family");
         QTest::addColumn<int>("storage");
         for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
-                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text" })
+                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
@@ -286,6 +294,20 @@ private slots:
         QCOMPARE(prediction.phases.at(0).finalAllocated, estimate.bytes);
     }
 
+    // A model with learned positions has a row for each position a run reaches, and no more: a run beyond them
+    // is refused before anything is allocated, not run off the end of the table.
+    void learnedPositionsBoundTheRun()
+    {
+        auto c = decoderConfig("gpt_bigcode", protocol::WeightStorage::BFloat16, protocol::KvCacheKind::Dynamic,
+            protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Async);
+        c.decoder->generated = 19; // positions 0 .. 39 of 40
+        QCOMPARE(QString::fromStdString(protocol::validateConfig(c)), QString());
+        c.decoder->generated = 20;
+        const std::string why = protocol::validateConfig(c);
+        QVERIFY2(why.find("beyond the model's 40 learned positions") != std::string::npos, why.c_str());
+        QVERIFY(!run(c).completed);
+    }
+
     // The committed config.json of every family (tests/data/models): the decoder builds each one whose layers it
     // knows, and its prediction at a few tokens loads exactly the weights the sizing engine counts; the others are
     // refused with what their layers have (MLA, state layers, a vision tower, ...), never run as another model.
@@ -300,7 +322,7 @@ private slots:
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
             "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
             "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
-            "starcoder2-7b" };
+            "starcoder", "starcoder2-7b", "gemma-3-27b" };
         int seen = 0;
         for (const QString& slug : slugs) {
             const QByteArray where = slug.toUtf8();
@@ -316,9 +338,9 @@ private slots:
             if (!built.contains(slug)) {
                 QVERIFY2(!unsupported.empty(), where + ": built, but not listed as built");
                 // Refused for what its layers are, checked here from the description itself.
-                bool reason = shape.positionEmbeddings > 0 || shape.lmHeadBias;
+                bool reason = shape.lmHeadBias;
                 for (const auto& part : shape.apart)
-                    reason = reason || part.loaded;
+                    reason = reason || (part.loaded && !part.modelled);
                 for (const auto& l : shape.layerSpecs)
                     reason = reason || !l.attention.present || l.attention.outputGate
                         || l.attention.layout == model::AttentionSpec::Layout::Mla

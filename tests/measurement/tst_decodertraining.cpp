@@ -758,6 +758,8 @@ private slots:
         QTest::addRow("full on nf4") << "full on nf4";
         QTest::addRow("master weights on fp32") << "master weights on fp32";
         QTest::addRow("no recipe") << "no recipe";
+        QTest::addRow("learned positions") << "learned positions";
+        QTest::addRow("vision tower") << "vision tower";
     }
     void refused()
     {
@@ -773,6 +775,14 @@ private slots:
             r.method = Method::Full, storage = WeightStorage::Nf4;
         else if (what == "master weights on fp32")
             r.method = Method::Full, r.masterWeights = true, storage = WeightStorage::Float32;
+        else if (what == "learned positions")
+            shape = model::ConfigReader::parse(R"({"model_type": "gpt_bigcode", "n_embd": 32, "n_layer": 2,
+                "n_head": 4, "n_positions": 4096, "vocab_size": 72})");
+        else if (what == "vision tower")
+            shape = model::ConfigReader::parse(R"({"model_type": "gemma3", "text_config": {"hidden_size": 32,
+                "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 8,
+                "intermediate_size": 48, "vocab_size": 72, "sliding_window": 8}, "vision_config": {"hidden_size": 16,
+                "intermediate_size": 24, "num_hidden_layers": 1, "patch_size": 4, "image_size": 8}})");
         auto config = trainingConfig(shape, storage, AttentionKind::Sdpa, r);
         if (what == "no recipe")
             config.decoder->training.reset();
@@ -784,6 +794,10 @@ private slots:
             const std::string line = e.what();
             QVERIFY(!line.empty());
             QVERIFY2(line.find('\n') == std::string::npos, line.c_str());
+            if (what == "learned positions")
+                QVERIFY2(line.find("learned position embeddings") != std::string::npos, line.c_str());
+            if (what == "vision tower")
+                QVERIFY2(line.find("vision part loaded") != std::string::npos, line.c_str());
         }
         QCOMPARE(dev.allocated(), std::uint64_t(0));
     }

@@ -83,9 +83,20 @@ private slots:
         const QString gemma2 = QStringLiteral(R"({"model_type": "gemma2", "hidden_size": 32, "num_hidden_layers": 3,
             "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 24, "intermediate_size": 40,
             "vocab_size": 50, "sliding_window": 9})");
+        // Learned positions up to the last one the run reaches (19 + 16 = 35 of 35), a tower loaded beside the model.
+        const QString bigcode = QStringLiteral(R"({"model_type": "gpt_bigcode", "n_embd": 32, "n_layer": 2,
+            "n_head": 4, "n_positions": 35, "n_inner": 40, "vocab_size": 50})");
+        const QString gemma3 = QStringLiteral(R"({"model_type": "gemma3", "text_config": {"hidden_size": 32,
+            "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 16,
+            "intermediate_size": 40, "vocab_size": 50, "sliding_window": 9}, "vision_config": {"hidden_size": 16,
+            "intermediate_size": 24, "num_hidden_layers": 1, "patch_size": 4, "image_size": 8}})");
         using protocol::AttentionKind;
         using protocol::KvCacheKind;
         using protocol::WeightStorage;
+        QTest::addRow("gpt_bigcode bf16 static eager (learned positions)")
+            << bigcode << int(WeightStorage::BFloat16) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
+        QTest::addRow("gemma3 nf4 paged sdpa (a vision tower loaded)")
+            << gemma3 << int(WeightStorage::Nf4) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
         QTest::addRow("llama bf16 paged sdpa") << llama << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged)
                                                << int(AttentionKind::Sdpa);
         QTest::addRow("llama nf4-dq dynamic eager") << llama << int(WeightStorage::Nf4DoubleQuant)

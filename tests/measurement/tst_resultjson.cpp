@@ -2,6 +2,7 @@
 #include "core/runner/runner.h"
 #include "core/report/resultjson.h"
 #include "core/report/ledgerestimate.h"
+#include "core/workloads/runpredictor.h"
 #include "core/model/configreader.h"
 #include "core/sim/simbackend.h"
 #include "core/units/units.h"
@@ -333,6 +334,60 @@ private slots:
 
     // Note [Layers in the result]: a model described by its layers (gpt-oss: sinks, router and expert biases,
     // alternating windows) comes back layer for layer, and `explain`'s estimate of the saved run is the run's own.
+    // A vision tower loaded beside the model is in the file, so a saved Gemma-3 run replays with its weights; a
+    // file from before has none, and forged parts are refused in one line.
+    void loadedPartsRoundTrip()
+    {
+        protocol::RunResult r;
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.dtype = device::DType::BFloat16;
+        protocol::DecoderSpec d;
+        d.modelSource = "config:gemma3-tiny";
+        d.shape = model::ConfigReader::parse(R"({"model_type": "gemma3", "text_config": {"hidden_size": 32,
+            "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 16,
+            "intermediate_size": 40, "vocab_size": 50, "sliding_window": 9}, "vision_config": {"hidden_size": 16,
+            "intermediate_size": 24, "num_hidden_layers": 1, "patch_size": 4, "image_size": 8}})",
+            "gemma3-tiny.json");
+        QCOMPARE(d.shape.apart.size(), std::size_t(1));
+        d.promptTokens = 8;
+        d.generated = 2;
+        r.config.decoder = d;
+        const auto j = report::toJson(r);
+        const auto& parts = j["workload"]["shape"]["loaded_parts"];
+        QVERIFY2(parts.size() == 1 && parts[0]["name"] == "vision"
+                && parts[0]["parameters"].get<std::uint64_t>() == d.shape.apart[0].parameters,
+            parts.dump().c_str());
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        QCOMPARE(workloads::predictRun(back.config).phases.at(0).peakAllocated,
+            workloads::predictRun(r.config).phases.at(0).peakAllocated);
+        auto older = j;
+        older["workload"]["shape"].erase("loaded_parts");
+        QVERIFY2(report::fromJson(older, back, error), error.c_str());
+        QVERIFY(back.config.decoder->shape.apart.empty());
+        const auto refused = [&](const std::function<void(nlohmann::ordered_json&)>& forge, const char* expected) {
+            auto bad = j;
+            forge(bad["workload"]["shape"]["loaded_parts"]);
+            protocol::RunResult out;
+            std::string why;
+            if (report::fromJson(bad, out, why))
+                return std::string("read a forged file");
+            if (why.find(expected) == std::string::npos || why.find('\n') != std::string::npos)
+                return "wrong error: " + why;
+            return std::string();
+        };
+        std::string why = refused([](auto& p) { p[0]["parameters"] = 0; }, "parameters must be at least 1");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& p) { p[0]["parameters"] = 1ULL << 62; }, "parameters is beyond");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& p) { p[0]["name"] = ""; }, "name must be 1 to 64 bytes");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& p) { p = "vision"; }, "loaded_parts must be an array");
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
     void decoderLayersRoundTrip()
     {
         protocol::RunResult r;
