@@ -21,8 +21,9 @@ namespace iteragpu::workloads {
 //     attention heads, so the config.json beside it (same folder) gives the shape, and the header is checked
 //     against it (vocab, hidden, layers, q/k/v and MLP widths, lm_head); there is no header-only shape.
 // No tensor data is ever read. The spec's defaults:
-//   - storage: the quantization_config's format (resolve's storageChosen), else the config's torch_dtype (bfloat16 -> bf16, float16 -> fp16, float32 -> fp32); for a
-//     safetensors source without torch_dtype, the embedding's dtype in the header; bf16 otherwise;
+//   - storage: the quantization_config's format (resolve's storageChosen), else the config's torch_dtype
+//     (bfloat16 -> bf16, float16 -> fp16, float32 -> fp32); for a safetensors source without torch_dtype, the
+//     embedding's dtype in the header; bf16 otherwise;
 //   - ropeTheta / normEps: the config's rope_theta / rms_norm_eps, else the family's default as Hugging Face's
 //     config classes set it (familyRopeTheta, familyNormEps);
 //   - tokens, sequences, cache and attention: DecoderSpec's own defaults, for the caller to override.
