@@ -108,10 +108,10 @@ const char* weightStorageName(WeightStorage storage)
 
 const std::vector<WeightStorage>& allWeightStorages()
 {
-    static const std::vector<WeightStorage> all = { WeightStorage::Float32, WeightStorage::Float16,
-        WeightStorage::BFloat16, WeightStorage::Int8, WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant,
-        WeightStorage::Fp8E4m3, WeightStorage::Fp8E5m2, WeightStorage::GptqInt4, WeightStorage::AwqInt4,
-        WeightStorage::Fp4, WeightStorage::Mxfp4 };
+    static const std::vector<WeightStorage> all
+        = { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
+              WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant, WeightStorage::Fp8E4m3, WeightStorage::Fp8E5m2,
+              WeightStorage::GptqInt4, WeightStorage::AwqInt4, WeightStorage::Fp4, WeightStorage::Mxfp4 };
     return all;
 }
 

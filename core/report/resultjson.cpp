@@ -233,9 +233,9 @@ namespace {
                 { "network", "two-layer MLP y = GELU(x W1 + b1) W2 + b2 (the seeds' exercise)" },
                 { "width", c.width }, { "hidden", 4 * c.width } };
         const DecoderSpec& d = *c.decoder;
-        return { { "kind", workloadKindName(WorkloadKind::Decoder) }, { "model_source", units::validUtf8(d.modelSource) },
-            { "family", d.shape.family }, { "shape", shapeToJson(d.shape) },
-            { "storage", weightStorageName(d.storage) },
+        return { { "kind", workloadKindName(WorkloadKind::Decoder) },
+            { "model_source", units::validUtf8(d.modelSource) }, { "family", d.shape.family },
+            { "shape", shapeToJson(d.shape) }, { "storage", weightStorageName(d.storage) },
             { "quant_group",
                 d.storage == WeightStorage::GptqInt4 || d.storage == WeightStorage::AwqInt4 ? ordered_json(d.quantGroup)
                                                                                             : ordered_json(nullptr) },
@@ -243,11 +243,10 @@ namespace {
                 (d.storage == WeightStorage::Fp8E4m3 || d.storage == WeightStorage::Fp8E5m2) && d.fp8BlockRows > 0
                     ? ordered_json::array({ d.fp8BlockRows, d.fp8BlockColumns })
                     : ordered_json(nullptr) },
-            { "compute_dtype", device::dtypeName(decoderComputeDType(c)) },
-            { "attention", attentionName(d.attention) }, { "cache", kvCacheName(d.cache) },
-            { "prompt_tokens", d.promptTokens }, { "generated", d.generated }, { "sequences", d.sequences },
-            { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta }, { "norm_eps", d.normEps },
-            { "weights", "random (no checkpoint read)" },
+            { "compute_dtype", device::dtypeName(decoderComputeDType(c)) }, { "attention", attentionName(d.attention) },
+            { "cache", kvCacheName(d.cache) }, { "prompt_tokens", d.promptTokens }, { "generated", d.generated },
+            { "sequences", d.sequences }, { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta },
+            { "norm_eps", d.normEps }, { "weights", "random (no checkpoint read)" },
             { "training", d.training ? trainingToJson(*d.training) : ordered_json(nullptr) } };
     }
 

@@ -190,7 +190,8 @@ KernelCost int4Dequantize(const device::Int4Tensor& t, DType dtype)
     const double groups = ceilOf(t.in, t.groupSize);
     const double packedColumns = ceilOf(t.out, 8);
     const double codes = t.awq ? in * packedColumns * 4 : ceilOf(t.in, 8) * out * 4; // int32 words of 8 codes
-    const double metadata = groups * out * 2 + groups * packedColumns * 4 + (t.awq ? 0.0 : in * 4); // scales, zeros, g_idx
+    const double metadata
+        = groups * out * 2 + groups * packedColumns * 4 + (t.awq ? 0.0 : in * 4); // scales, zeros, g_idx
     return { 0.0, codes + metadata + out * in * size(dtype) };
 }
 

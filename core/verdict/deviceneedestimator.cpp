@@ -3,8 +3,8 @@
 
 #include "core/protocol/runlimits.h"
 #include "core/sim/simbackend.h"
-#include "core/sizing/sizingengine.h"
 #include "core/sizing/phaselabels.h"
+#include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
@@ -102,8 +102,8 @@ std::optional<protocol::RunConfig> DeviceNeedEstimator::decoderRun(const sizing:
         return no("a weight format the decoder does not store");
     if (request.weights.keptModules)
         return no("modules kept in another type by choice");
-    const bool nf4Layout = *storage == protocol::WeightStorage::Nf4 || *storage == protocol::WeightStorage::Nf4DoubleQuant
-        || *storage == protocol::WeightStorage::Fp4;
+    const bool nf4Layout = *storage == protocol::WeightStorage::Nf4
+        || *storage == protocol::WeightStorage::Nf4DoubleQuant || *storage == protocol::WeightStorage::Fp4;
     if (nf4Layout && request.weights.blockSize != 64)
         return no("an NF4 block other than 64");
     const auto compute = dtypeOf(request.weights.compute);

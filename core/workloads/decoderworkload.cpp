@@ -48,9 +48,9 @@ namespace {
 
     // bitsandbytes' FP4 code book (bitsandbytes/functional.py, get_4bit_type("fp4")): these values over their
     // largest magnitude, 12.
-    constexpr std::array<float, 16> kFp4Map = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f, 6.0f / 12.0f,
-        2.0f / 12.0f, 3.0f / 12.0f, -0.0f, -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f, -6.0f / 12.0f,
-        -2.0f / 12.0f, -3.0f / 12.0f };
+    constexpr std::array<float, 16> kFp4Map
+        = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f, 6.0f / 12.0f, 2.0f / 12.0f, 3.0f / 12.0f, -0.0f,
+              -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f, -6.0f / 12.0f, -2.0f / 12.0f, -3.0f / 12.0f };
     constexpr float kFp8E4m3Max = 448.0f; // the largest finite value of each fp8 format
     constexpr float kFp8E5m2Max = 57344.0f;
     constexpr float kInt4Span = 15.0f; // (code - zero) of 4-bit codes lies in [-15, 15]
@@ -404,7 +404,7 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
         fillCodes(linear.weight, n, nextSeed());
         const std::uint64_t scales = m_spec.fp8BlockRows > 0
             ? checked::mul(checked::ceilDiv(static_cast<std::uint64_t>(out), m_spec.fp8BlockRows),
-                  checked::ceilDiv(static_cast<std::uint64_t>(in), m_spec.fp8BlockColumns), "fp8 scales")
+                checked::ceilDiv(static_cast<std::uint64_t>(in), m_spec.fp8BlockColumns), "fp8 scales")
             : 1;
         linear.scales = loadWeight(prefix + ".weight_scale_inv", 4 * scales);
         const float largest = storage == WeightStorage::Fp8E4m3 ? kFp8E4m3Max : kFp8E5m2Max;
@@ -487,10 +487,10 @@ void DecoderWorkload::loadMxfp4Experts(Layer& layer, const std::string& prefix, 
     const auto fused = [&](const std::string& name, std::int64_t rows, std::int64_t in) {
         Fused f;
         f.scalesPerRow = ceilDiv(in, kMxfp4BlockValues);
-        const std::uint64_t scales = checked::mul({ static_cast<std::uint64_t>(experts),
-                                                      static_cast<std::uint64_t>(rows),
-                                                      static_cast<std::uint64_t>(f.scalesPerRow) },
-            "mxfp4 scales");
+        const std::uint64_t scales
+            = checked::mul({ static_cast<std::uint64_t>(experts), static_cast<std::uint64_t>(rows),
+                               static_cast<std::uint64_t>(f.scalesPerRow) },
+                "mxfp4 scales");
         const std::uint64_t blocks = checked::mul(scales, static_cast<std::uint64_t>(kMxfp4BlockBytes), "mxfp4 blocks");
         f.blocks = static_cast<unsigned char*>(loadWeight(prefix + name + "_blocks", blocks));
         fillCodes(f.blocks, blocks, nextSeed());

@@ -864,7 +864,9 @@ __global__ void dequantizeInt4Kernel(T* out, const unsigned int* qweight, const 
         std::uint64_t g = i / groupSize;
         if (!awq) {
             const int stored = gIdx[i];
-            g = stored < 0 ? 0 : (static_cast<std::uint64_t>(stored) < groups ? static_cast<std::uint64_t>(stored) : groups - 1);
+            g = stored < 0
+                ? 0
+                : (static_cast<std::uint64_t>(stored) < groups ? static_cast<std::uint64_t>(stored) : groups - 1);
         }
         const unsigned int codeShift = awq ? 4u * awqNibble(o) : 4u * static_cast<unsigned int>(i % 8);
         const unsigned int word = awq ? qweight[i * packedColumns + o / 8] : qweight[(i / 8) * outRows + o];

@@ -972,9 +972,9 @@ inline CheckResult checkDequantizeNf4(
 }
 
 // bitsandbytes' FP4 code book (get_4bit_type("fp4"): these values over 12), read by the nf4 kernel.
-inline constexpr std::array<float, 16> kFp4Map = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f,
-    6.0f / 12.0f, 2.0f / 12.0f, 3.0f / 12.0f, -0.0f, -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f,
-    -6.0f / 12.0f, -2.0f / 12.0f, -3.0f / 12.0f };
+inline constexpr std::array<float, 16> kFp4Map
+    = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f, 6.0f / 12.0f, 2.0f / 12.0f, 3.0f / 12.0f, -0.0f,
+          -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f, -6.0f / 12.0f, -2.0f / 12.0f, -3.0f / 12.0f };
 
 // ---- fp8, int4 (GPTQ / AWQ), mxfp4 (ABI 5) -----------------------------------------------------------------
 
@@ -1008,8 +1008,9 @@ inline CheckResult checkFp8KnownValues(DeviceContext& ctx, bool e5m2)
 {
     const std::vector<std::uint8_t> codes = e5m2 ? std::vector<std::uint8_t> { 0x7b, 0x3c, 0x01, 0x04, 0xfb, 0x00 }
                                                  : std::vector<std::uint8_t> { 0x7e, 0x38, 0x01, 0x08, 0xfe, 0x00 };
-    const std::vector<double> want = e5m2 ? std::vector<double> { 57344.0, 1.0, 1.0 / 65536.0, 1.0 / 16384.0, -57344.0, 0.0 }
-                                          : std::vector<double> { 448.0, 1.0, 1.0 / 512.0, 1.0 / 64.0, -448.0, 0.0 };
+    const std::vector<double> want = e5m2
+        ? std::vector<double> { 57344.0, 1.0, 1.0 / 65536.0, 1.0 / 16384.0, -57344.0, 0.0 }
+        : std::vector<double> { 448.0, 1.0, 1.0 / 512.0, 1.0 / 64.0, -448.0, 0.0 };
     const float one = 1.0f;
     Status st;
     DeviceBytes devCodes(ctx, codes.data(), codes.size(), st);
@@ -1071,7 +1072,8 @@ inline CheckResult checkDequantizeFp8(DeviceContext& ctx, DType dtype, bool e5m2
     for (std::size_t i = 0; i < n; ++i) {
         const std::int64_t r = static_cast<std::int64_t>(i) / cols;
         const std::int64_t c = static_cast<std::int64_t>(i) % cols;
-        const std::size_t scale = blocks ? static_cast<std::size_t>((r / blockRows) * scaleColumns + c / blockColumns) : 0;
+        const std::size_t scale
+            = blocks ? static_cast<std::size_t>((r / blockRows) * scaleColumns + c / blockColumns) : 0;
         want[i] = fp8Reference(codes[i], e5m2) * static_cast<double>(scales[scale]);
     }
     const double rel = storageTolerance(dtype);
@@ -1092,11 +1094,13 @@ inline CheckResult checkDequantizeInt4(DeviceContext& ctx, DType dtype, bool awq
     const std::int64_t groups = (in + group - 1) / group;
     const std::int64_t packedOut = (out + 7) / 8;
     constexpr int kOrderMap[8] = { 0, 2, 4, 6, 1, 3, 5, 7 }; // AutoAWQ's pack order
-    const auto code = [](std::int64_t o, std::int64_t i) { return static_cast<unsigned>((o * 7 + i * 5 + o * i) % 16); };
+    const auto code
+        = [](std::int64_t o, std::int64_t i) { return static_cast<unsigned>((o * 7 + i * 5 + o * i) % 16); };
     const auto zero = [](std::int64_t g, std::int64_t o) { return static_cast<unsigned>((g * 3 + o * 5 + 1) % 16); };
     std::vector<std::int32_t> gIdx(static_cast<std::size_t>(in));
     for (std::int64_t i = 0; i < in; ++i)
-        gIdx[static_cast<std::size_t>(i)] = awq ? static_cast<std::int32_t>(i / group) : static_cast<std::int32_t>((i * 5 + 2) % groups);
+        gIdx[static_cast<std::size_t>(i)]
+            = awq ? static_cast<std::int32_t>(i / group) : static_cast<std::int32_t>((i * 5 + 2) % groups);
     std::vector<std::uint32_t> qweight;
     if (awq) {
         qweight.assign(static_cast<std::size_t>(in * packedOut), 0);
@@ -1156,14 +1160,16 @@ inline CheckResult checkDequantizeInt4(DeviceContext& ctx, DType dtype, bool awq
                 = (static_cast<double>(code(o, i)) - static_cast<double>(zero(g, o))) * scale;
         }
     const double rel = storageTolerance(dtype);
-    return compare("dequantizeInt4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-30; });
+    return compare(
+        "dequantizeInt4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-30; });
 }
 
 // gpt-oss's layout: rows x cols e2m1 codes in blocks of 32 (the last block of a row short), one e8m0 scale each;
 // the scales include 127 (x 1), 128 (x 2) and 0 (2^-127). The code book and the powers are written out.
 inline CheckResult checkDequantizeMxfp4(DeviceContext& ctx, DType dtype)
 {
-    constexpr double kE2m1[16] = { 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0 };
+    constexpr double kE2m1[16]
+        = { 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0 };
     const std::int64_t rows = 3;
     const std::int64_t cols = 70;
     const std::int64_t perRow = (cols + 31) / 32;
@@ -1171,7 +1177,8 @@ inline CheckResult checkDequantizeMxfp4(DeviceContext& ctx, DType dtype)
     for (std::size_t i = 0; i < blocks.size(); ++i)
         blocks[i] = static_cast<std::uint8_t>(i * 53 + 11);
     const std::vector<std::uint8_t> scales = { 127, 128, 0, 120, 126, 130, 127, 1, 125 };
-    const std::vector<double> power = { 1.0, 2.0, std::ldexp(1.0, -127), 1.0 / 128.0, 0.5, 8.0, 1.0, std::ldexp(1.0, -126), 0.25 };
+    const std::vector<double> power
+        = { 1.0, 2.0, std::ldexp(1.0, -127), 1.0 / 128.0, 0.5, 8.0, 1.0, std::ldexp(1.0, -126), 0.25 };
     Status st;
     DeviceBytes devBlocks(ctx, blocks.data(), blocks.size(), st);
     ITERAGPU_CHECK_STATUS(st, "blocks");
@@ -1197,7 +1204,8 @@ inline CheckResult checkDequantizeMxfp4(DeviceContext& ctx, DType dtype)
         }
     const double rel = storageTolerance(dtype);
     // 2^-127 x e2m1 is below float16's range: 0 there, within the absolute tolerance.
-    return compare("dequantizeMxfp4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-7; });
+    return compare(
+        "dequantizeMxfp4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-7; });
 }
 
 // ---- argmax ----------------------------------------------------------------------------------------------------
@@ -1295,13 +1303,18 @@ inline std::vector<KernelCheck> decoderKernelChecks()
                 checks.push_back({ std::string("dequantizeFp8 ") + (e5m2 ? "e5m2" : "e4m3")
                         + (blocks ? " block scales " : " tensor scale ") + dt,
                     [dtype, e5m2, blocks](DeviceContext& c) { return checkDequantizeFp8(c, dtype, e5m2, blocks); } });
-        checks.push_back({ "dequantizeInt4 gptq " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, false); } });
-        checks.push_back({ "dequantizeInt4 awq " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, true); } });
-        checks.push_back({ "dequantizeMxfp4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeMxfp4(c, dtype); } });
+        checks.push_back({ "dequantizeInt4 gptq " + dt,
+            [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, false); } });
+        checks.push_back(
+            { "dequantizeInt4 awq " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, true); } });
+        checks.push_back(
+            { "dequantizeMxfp4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeMxfp4(c, dtype); } });
         checks.push_back({ "argmaxRows " + dt, [dtype](DeviceContext& c) { return checkArgmaxRows(c, dtype); } });
     }
-    checks.push_back({ "dequantizeFp8 e4m3 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, false); } });
-    checks.push_back({ "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
+    checks.push_back(
+        { "dequantizeFp8 e4m3 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, false); } });
+    checks.push_back(
+        { "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
     // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
     for (const auto& ac : attentionCases())
         for (const DType dtype : dtypes) {

@@ -80,6 +80,15 @@ std::string familyConfig(const std::string& family)
             "interleave_moe_layer_step": 2, "intermediate_size_mlp": 64, "no_rope_layers": [1, 1, 0],
             "attention_chunk_size": 16, )" + common
             + "}";
+    // Widths that are no multiple of 8 or 32 (hidden 40, head_dim 10: KV width 20, intermediate 36): the packed
+    // layouts' last word or block of a row is partly empty (GPTQ's ceil(in / 8) rows, AWQ's ceil(out / 8) columns,
+    // MXFP4's ceil(in / 32) blocks), dense and with experts.
+    const std::string odd = R"("hidden_size": 40, "num_hidden_layers": 2, "num_attention_heads": 4,
+        "num_key_value_heads": 2, "head_dim": 10, "intermediate_size": 36, "vocab_size": 72)";
+    if (family == "llama_odd")
+        return R"({"model_type": "llama", )" + odd + "}";
+    if (family == "mixtral_odd")
+        return R"({"model_type": "mixtral", "num_local_experts": 3, "num_experts_per_tok": 2, )" + odd + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -185,12 +194,12 @@ private slots:
         // windows, experts with a shared expert, expert and attention biases (gpt_oss), plain MLPs with biases and
         // LayerNorms, multi-query, an lm_head bias.
         using protocol::WeightStorage;
-        for (const char* family :
-            { "llama", "mistral", "mixtral", "qwen2_moe", "gpt_oss", "starcoder2", "falcon", "phimoe" })
+        for (const char* family : { "llama", "mistral", "mixtral", "qwen2_moe", "gpt_oss", "starcoder2", "falcon",
+                 "phimoe", "llama_odd", "mixtral_odd" })
             for (auto storage : { WeightStorage::Fp8E4m3, WeightStorage::Fp8E5m2, WeightStorage::GptqInt4,
                      WeightStorage::AwqInt4, WeightStorage::Fp4, WeightStorage::Mxfp4, WeightStorage::Nf4DoubleQuant })
-                for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
-                         protocol::KvCacheKind::Paged })
+                for (auto cache :
+                    { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static, protocol::KvCacheKind::Paged })
                     for (auto attention : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
                         for (auto allocator : { protocol::AllocatorKind::Native, protocol::AllocatorKind::Async })
                             QTest::addRow("%s %s %s %s %s", family, protocol::weightStorageName(storage),
@@ -274,8 +283,9 @@ private slots:
     {
         QTest::addColumn<QString>("family");
         QTest::addColumn<int>("storage");
-        for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
-                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text" })
+        for (const char* family :
+            { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
+                "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd" })
             for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);

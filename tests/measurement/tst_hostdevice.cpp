@@ -98,18 +98,18 @@ private slots:
                                                             << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
         // DECODER.md "Formats" beyond those (fp8-e4m3 with 16 x 16 blocks, groups of 16 rows): every stored
         // tensor read to its last byte by its dequantization, as its layout says.
-        QTest::addRow("llama fp8-e4m3 blocks paged sdpa") << llama << int(WeightStorage::Fp8E4m3)
-                                                          << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
-        QTest::addRow("llama fp8-e5m2 dynamic sdpa") << llama << int(WeightStorage::Fp8E5m2)
-                                                     << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
-        QTest::addRow("gemma2 gptq-int4 static eager") << gemma2 << int(WeightStorage::GptqInt4)
-                                                       << int(KvCacheKind::Static) << int(AttentionKind::Eager);
-        QTest::addRow("mixtral awq-int4 paged sdpa") << mixtral << int(WeightStorage::AwqInt4)
-                                                     << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
-        QTest::addRow("llama fp4 dynamic eager") << llama << int(WeightStorage::Fp4) << int(KvCacheKind::Dynamic)
-                                                 << int(AttentionKind::Eager);
-        QTest::addRow("mixtral mxfp4 dynamic sdpa (experts)") << mixtral << int(WeightStorage::Mxfp4)
-                                                              << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("llama fp8-e4m3 blocks paged sdpa")
+            << llama << int(WeightStorage::Fp8E4m3) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("llama fp8-e5m2 dynamic sdpa")
+            << llama << int(WeightStorage::Fp8E5m2) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("gemma2 gptq-int4 static eager")
+            << gemma2 << int(WeightStorage::GptqInt4) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
+        QTest::addRow("mixtral awq-int4 paged sdpa")
+            << mixtral << int(WeightStorage::AwqInt4) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("llama fp4 dynamic eager")
+            << llama << int(WeightStorage::Fp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
+        QTest::addRow("mixtral mxfp4 dynamic sdpa (experts)")
+            << mixtral << int(WeightStorage::Mxfp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
     }
 
     void decoderOnHostMemory()

@@ -363,7 +363,8 @@ private slots:
         r.config.decoder = d;
         const auto j = report::toJson(r);
         QCOMPARE(j["workload"]["storage"].get<std::string>(), std::string(protocol::weightStorageName(d.storage)));
-        const bool int4 = d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4;
+        const bool int4
+            = d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4;
         const bool fp8 = d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2;
         QCOMPARE(j["workload"]["quant_group"].is_null(), !int4);
         QCOMPARE(j["workload"]["fp8_block"].is_null(), !fp8);
