@@ -5499,9 +5499,9 @@ Die Schätzung: %2</translation>
         <translation>Die Dimensionierung hat keine Modellform zum Messen: Wählen Sie dort eine Vorlage oder öffnen Sie eine config.json, oder wählen Sie das dichte Netz.</translation>
     </message>
     <message>
-        <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
-        <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation>Gewichte in %1 können noch nicht gemessen werden: Der Decoder läuft mit fp32, fp16, bf16, int8, nf4 und nf4-dq. Wählen Sie eines davon in den Formaten der Dimensionierung oder das dichte Netz.</translation>
+        <source>Weights in %1 cannot be measured: the decoder builds %2. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
+        <extracomment>%1 is a weight format such as int4-compact, %2 the list of formats the decoder builds (technical names, not translated)</extracomment>
+        <translation>Gewichte in %1 können nicht gemessen werden: Der Decoder baut %2. Wählen Sie eines davon in den Formaten der Dimensionierung oder das dichte Netz.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>

@@ -5499,9 +5499,9 @@ La estimación: %2</translation>
         <translation>El panel de dimensionado no tiene ninguna forma de modelo que medir: elige allí un modelo predefinido o abre un config.json, o elige la red densa.</translation>
     </message>
     <message>
-        <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
-        <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation>Aún no se pueden medir pesos en %1: el decodificador ejecuta fp32, fp16, bf16, int8, nf4 y nf4-dq. Elige uno de ellos en los formatos del panel de dimensionado, o la red densa.</translation>
+        <source>Weights in %1 cannot be measured: the decoder builds %2. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
+        <extracomment>%1 is a weight format such as int4-compact, %2 the list of formats the decoder builds (technical names, not translated)</extracomment>
+        <translation>No se pueden medir pesos en %1: el decodificador construye %2. Elige uno de ellos en los formatos del panel de dimensionado, o la red densa.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>

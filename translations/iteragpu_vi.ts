@@ -5489,9 +5489,9 @@ The estimate: %2</source>
         <translation>Bảng Ước tính chưa có hình dạng mô hình để đo: hãy chọn một mẫu có sẵn hoặc mở một config.json ở đó, hoặc chọn mạng dense.</translation>
     </message>
     <message>
-        <source>Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
-        <extracomment>%1 is a weight format such as gptq-int4 (a technical name, not translated)</extracomment>
-        <translation>Chưa thể đo trọng số ở %1: bộ giải mã chạy fp32, fp16, bf16, int8, nf4 và nf4-dq. Hãy chọn một trong số đó ở phần Định dạng của bảng Ước tính, hoặc chọn mạng dense.</translation>
+        <source>Weights in %1 cannot be measured: the decoder builds %2. Choose one of them in the sizing panel&apos;s formats, or the dense network.</source>
+        <extracomment>%1 is a weight format such as int4-compact, %2 the list of formats the decoder builds (technical names, not translated)</extracomment>
+        <translation>Không thể đo trọng số ở %1: bộ giải mã dựng %2. Hãy chọn một trong số đó ở phần Định dạng của bảng Ước tính, hoặc chọn mạng dense.</translation>
     </message>
     <message>
         <source>Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one of them as the compute format in the sizing panel.</source>

@@ -3,6 +3,7 @@
 
 #include "app/cli/cliapp.h"
 #include "core/model/architectures.h"
+#include "core/protocol/runtypes.h"
 #include "core/registry/backendregistry.h"
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/presetlibrary.h"
@@ -128,7 +129,8 @@ namespace {
                 for (int i = 0; i < st.deviceCount; ++i)
                     values.push_back(st.name + ":" + std::to_string(i));
         } else if (option == "--format" && command == "measure") {
-            values = { "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" };
+            for (const auto storage : protocol::allWeightStorages())
+                values.push_back(protocol::weightStorageName(storage));
         } else if (option == "--format") {
             for (const auto& info : sizing::allWeightFormats())
                 values.push_back(info.name);

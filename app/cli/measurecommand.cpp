@@ -2,32 +2,33 @@
 #include "app/cli/measurecommand.h"
 
 #include "app/cli/cliapp.h"
-#include "app/cli/optionconventions.h"
 #include "app/cli/ledgerprinter.h"
-#include "core/registry/backendregistry.h"
+#include "app/cli/optionconventions.h"
 #include "core/protocol/phaseplan.h"
+#include "core/registry/backendregistry.h"
+#include "core/report/resultjson.h"
+#include "core/report/textsummary.h"
 #include "core/runner/preparerun.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/sizing/weightformat.h"
 #include "core/training/recipechoices.h"
-#include "core/report/resultjson.h"
-#include "core/report/textsummary.h"
 #include "core/units/inputerror.h"
 #include "core/units/printable.h"
 #include "core/units/units.h"
 #include "core/workloads/decodersource.h"
 
 #include <CLI/CLI.hpp>
-#include <cmath>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <mutex>
-#include <tuple>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <tuple>
 
 namespace iteragpu::cli {
 
@@ -59,7 +60,9 @@ namespace {
         bool outputGiven = false; // --output, even as an empty string (refused, never a run that writes nothing)
         // The decoder (--model); the counts start at DecoderSpec's defaults.
         std::string model;
-        std::string format; // empty: the model's torch_dtype (DecoderSource::storageFor)
+        std::string format; // empty: the config's quantization_config, else its torch_dtype (DecoderSource)
+        std::optional<std::uint64_t> groupSize; // --group-size: GPTQ / AWQ input rows per group
+        std::vector<std::uint64_t> fp8Block; // --weight-block-size ROWS,COLUMNS: fp8's scale blocks
         std::string assumeArchitecture; // read an unknown model_type as this table entry, on purpose
         std::uint64_t promptTokens = protocol::DecoderSpec {}.promptTokens;
         std::uint64_t generated = protocol::DecoderSpec {}.generated;
@@ -170,14 +173,53 @@ namespace {
     {
         const char* prefix = "iteragpu measure: ";
         protocol::DecoderSpec spec;
+        std::optional<protocol::WeightStorage> chosen;
+        if (!o.format.empty()) {
+            chosen = protocol::weightStorageFromName(o.format);
+            if (!chosen) {
+                const auto known = sizing::weightFormatFromName(o.format);
+                err << prefix << "--format " << units::printable(o.format, units::kNameBytes)
+                    << (known && *known == sizing::WeightFormat::Int4Compact
+                               ? " is 4 bits per parameter with no scales or zeros, a bound that no checkpoint stores: "
+                                 "'iteragpu estimate' sizes it; measure builds "
+                               : " is not a weight format measure builds; it builds ")
+                    << protocol::weightStorageNames() << "\n";
+                return kExitUsage;
+            }
+        }
         try {
-            spec = workloads::DecoderSource::resolve(o.model, {}, o.assumeArchitecture);
+            spec = workloads::DecoderSource::resolve(o.model, {}, o.assumeArchitecture, chosen.has_value());
         } catch (const units::InputError& e) {
             err << prefix << units::printable(e.what(), units::kTextBytes) << "\n";
             return kExitError;
         }
-        if (!o.format.empty())
-            spec.storage = *protocol::weightStorageFromName(o.format);
+        if (chosen)
+            spec.storage = *chosen;
+        const bool int4
+            = spec.storage == protocol::WeightStorage::GptqInt4 || spec.storage == protocol::WeightStorage::AwqInt4;
+        const bool fp8
+            = spec.storage == protocol::WeightStorage::Fp8E4m3 || spec.storage == protocol::WeightStorage::Fp8E5m2;
+        if (o.groupSize) {
+            if (!int4) {
+                err << prefix << "--group-size is the group of gptq-int4 and awq-int4 weights, not of "
+                    << protocol::weightStorageName(spec.storage) << "\n";
+                return kExitUsage;
+            }
+            spec.quantGroup = *o.groupSize;
+        }
+        if (!o.fp8Block.empty()) {
+            if (!fp8) {
+                err << prefix << "--weight-block-size is the scale block of fp8 weights, not of "
+                    << protocol::weightStorageName(spec.storage) << "\n";
+                return kExitUsage;
+            }
+            if (o.fp8Block.size() != 2 || o.fp8Block[0] == 0 || o.fp8Block[1] == 0) {
+                err << prefix << "--weight-block-size takes ROWS,COLUMNS, each at least 1\n";
+                return kExitUsage;
+            }
+            spec.fp8BlockRows = o.fp8Block[0];
+            spec.fp8BlockColumns = o.fp8Block[1];
+        }
         spec.promptTokens = o.promptTokens;
         spec.generated = o.generated;
         spec.sequences = o.sequences;
@@ -192,9 +234,10 @@ namespace {
             const device::DType own = protocol::decoderComputeDType(config);
             if (o.dtypeGiven && config.dtype != own) {
                 err << prefix << "--dtype " << o.dtype
-                    << " does not apply: " << protocol::weightStorageName(spec.storage)
-                    << " weights compute in " << device::dtypeName(own)
-                    << " (choose the weights' format with --format; --dtype is the compute type of int8 and nf4)\n";
+                    << " does not apply: " << protocol::weightStorageName(spec.storage) << " weights compute in "
+                    << device::dtypeName(own)
+                    << " (choose the weights' format with --format; --dtype is the compute type of quantized "
+                       "weights)\n";
                 return kExitUsage;
             }
             config.dtype = own;
@@ -539,12 +582,25 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         kGroupModel);
     // Formats.
     decoderOption(sub->add_option("--format", opts->format,
-                         "Weights' format: fp32, fp16, bf16, int8, nf4 or nf4-dq (default: the config's torch_dtype)")
-                      ->check(CLI::IsMember({ "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" }))
+                         "Weights' format: " + protocol::weightStorageNames()
+                             + " (default: the config's quantization_config, else its torch_dtype)")
                       ->type_name(kFormatPlaceholder),
         kGroupFormats);
+    decoderOption(count(sub->add_option("--group-size", opts->groupSize,
+                            "gptq-int4 / awq-int4: input rows per group of scales and zeros (default: the config's, "
+                            "else 128)"),
+                      kPositive),
+        kGroupFormats);
+    decoderOption(sub->add_option("--weight-block-size", opts->fp8Block,
+                         "fp8: ROWS,COLUMNS of a scale block (DeepSeek-V3: 128,128; default: the config's "
+                         "weight_block_size, else one scale per tensor)")
+                      ->expected(2)
+                      ->delimiter(',')
+                      ->type_name("ROWS,COLUMNS"),
+        kGroupFormats);
     auto* dtype = sub->add_option("--dtype", opts->dtype,
-                         "float32, float16 or bfloat16 (with --model: the compute type of int8/nf4, default bfloat16)")
+                         "float32, float16 or bfloat16 (with --model: the compute type of quantized weights, default "
+                         "bfloat16)")
                       ->check(CLI::IsMember({ "float32", "float16", "bfloat16", "fp32", "fp16", "bf16" }))
                       ->capture_default_str()
                       ->type_name(kFormatPlaceholder)

@@ -14,7 +14,7 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 4;
+inline constexpr int kBackendAbiVersion = 5;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
@@ -72,6 +72,47 @@ struct Nf4Tensor {
     const void* offset = nullptr; // float32 [1]
     std::uint64_t count = 0; // values
     std::uint64_t blockSize = 64;
+};
+
+// An fp8 weight [rows, cols], one byte per value (e4m3: bias 7, no infinities, 0x7f and 0xff NaN, 0x7e = 448; e5m2:
+// bias 15, IEEE's specials), and its float32 scale_inv: one value for the tensor (blockRows and blockColumns 0) or
+// one per block, [ceil(rows / blockRows), ceil(cols / blockColumns)] (DeepSeek-V3's weight_block_size).
+// out[r, c] = value(codes[r, c]) * scaleInv[r / blockRows, c / blockColumns].
+struct Fp8Tensor {
+    const void* codes = nullptr; // uint8 [rows, cols]
+    const void* scaleInv = nullptr; // float32 [1] or [ceil(rows / blockRows), ceil(cols / blockColumns)]
+    std::int64_t rows = 0; // out
+    std::int64_t cols = 0; // in
+    std::int64_t blockRows = 0;
+    std::int64_t blockColumns = 0;
+    bool e5m2 = false;
+};
+
+// A GPTQ or AWQ int4 weight of out x in values, as their checkpoints store it (G = ceil(in / groupSize)).
+// GPTQ (AutoGPTQ / transformers): qweight int32 [ceil(in / 8), out], input row i in bits 4 (i % 8) of word
+// [i / 8, o]; qzeros int32 [G, ceil(out / 8)], column o in bits 4 (o % 8); scales float16 [G, out]; gIdx int32
+// [in], the group of each input row. AWQ: qweight int32 [in, ceil(out / 8)] and qzeros int32 [G, ceil(out / 8)],
+// column o in bits 4 kAwqOrder(o % 8) (AWQ's interleaved packing, reverse order 0 4 1 5 2 6 3 7); scales float16
+// [G, out]; the group of row i is i / groupSize (gIdx null). out[o, i] = (code - zero) * scale, the zero as stored.
+struct Int4Tensor {
+    const void* qweight = nullptr;
+    const void* qzeros = nullptr;
+    const void* scales = nullptr;
+    const void* gIdx = nullptr; // GPTQ only
+    std::int64_t out = 0;
+    std::int64_t in = 0;
+    std::int64_t groupSize = 128;
+    bool awq = false;
+};
+
+// An MXFP4 weight [rows, cols] as gpt-oss stores its experts: blocks uint8 [rows, ceil(cols / 32), 16], two e2m1
+// codes per byte (value 2j in the low nibble), and one e8m0 scale per 32 values, scales uint8 [rows,
+// ceil(cols / 32)] (2^(scale - 127); 255 is NaN). out[r, c] = e2m1(code) * 2^(scale - 127).
+struct Mxfp4Tensor {
+    const void* blocks = nullptr;
+    const void* scales = nullptr;
+    std::int64_t rows = 0;
+    std::int64_t cols = 0;
 };
 
 // The result of a device call, with the runtime's own error text when it failed.
@@ -244,6 +285,11 @@ public:
         = 0;
     // out[i] = quantMap[code i] * absmax[i / blockSize].
     virtual Status dequantizeNf4(void* out, const Nf4Tensor& tensor, DType dtype) = 0;
+    // The formats of DECODER.md "Formats" beyond int8 and nf4 (ABI 5): out [rows, cols] in dtype, as each struct
+    // above says. FP4 (bitsandbytes) is dequantizeNf4 with FP4's code book.
+    virtual Status dequantizeFp8(void* out, const Fp8Tensor& tensor, DType dtype) = 0;
+    virtual Status dequantizeInt4(void* out, const Int4Tensor& tensor, DType dtype) = 0;
+    virtual Status dequantizeMxfp4(void* out, const Mxfp4Tensor& tensor, DType dtype) = 0;
     // out[r] = the index of the largest in[r, :] (the lower index on ties), int32.
     virtual Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
 

@@ -90,21 +90,50 @@ const char* weightStorageName(WeightStorage storage)
         return "nf4";
     case WeightStorage::Nf4DoubleQuant:
         return "nf4-dq";
+    case WeightStorage::Fp8E4m3:
+        return "fp8-e4m3";
+    case WeightStorage::Fp8E5m2:
+        return "fp8-e5m2";
+    case WeightStorage::GptqInt4:
+        return "gptq-int4";
+    case WeightStorage::AwqInt4:
+        return "awq-int4";
+    case WeightStorage::Fp4:
+        return "fp4";
+    case WeightStorage::Mxfp4:
+        return "mxfp4";
     }
     return "bf16";
 }
 
+const std::vector<WeightStorage>& allWeightStorages()
+{
+    static const std::vector<WeightStorage> all
+        = { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
+              WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant, WeightStorage::Fp8E4m3, WeightStorage::Fp8E5m2,
+              WeightStorage::GptqInt4, WeightStorage::AwqInt4, WeightStorage::Fp4, WeightStorage::Mxfp4 };
+    return all;
+}
+
+std::string weightStorageNames()
+{
+    std::string names;
+    for (const WeightStorage s : allWeightStorages())
+        names += (names.empty() ? "" : ", ") + std::string(weightStorageName(s));
+    return names;
+}
+
 std::optional<WeightStorage> weightStorageFromName(const std::string& name)
 {
-    return byName(name,
-        { WeightStorage::Float32, WeightStorage::Float16, WeightStorage::BFloat16, WeightStorage::Int8,
-            WeightStorage::Nf4, WeightStorage::Nf4DoubleQuant },
-        weightStorageName);
+    for (const WeightStorage s : allWeightStorages())
+        if (name == weightStorageName(s))
+            return s;
+    return std::nullopt;
 }
 
 bool weightStorageQuantized(WeightStorage storage)
 {
-    return storage == WeightStorage::Int8 || storage == WeightStorage::Nf4 || storage == WeightStorage::Nf4DoubleQuant;
+    return storage != WeightStorage::Float32 && storage != WeightStorage::Float16 && storage != WeightStorage::BFloat16;
 }
 
 const char* kvCacheName(KvCacheKind kind)
@@ -277,6 +306,13 @@ namespace {
         if (d.sequences > kMaxTensorDimension || d.promptTokens > kMaxTensorDimension)
             return "sequences and prompt tokens must be at most " + std::to_string(kMaxTensorDimension)
                 + " (the kernels index rows as int)";
+        if ((d.storage == WeightStorage::GptqInt4 || d.storage == WeightStorage::AwqInt4)
+            && (d.quantGroup == 0 || d.quantGroup > kMaxTensorDimension))
+            return "the GPTQ/AWQ group must be between 1 and " + std::to_string(kMaxTensorDimension) + " input rows";
+        if ((d.fp8BlockRows == 0) != (d.fp8BlockColumns == 0) || d.fp8BlockRows > kMaxTensorDimension
+            || d.fp8BlockColumns > kMaxTensorDimension)
+            return "an fp8 scale block needs both its rows and its columns, each between 1 and "
+                + std::to_string(kMaxTensorDimension) + " (or neither: one scale per tensor)";
         if (weightStorageQuantized(d.storage) && c.dtype == device::DType::Float32)
             return std::string("weights in ") + weightStorageName(d.storage)
                 + " compute in 16 bit: choose float16 or bfloat16 as the compute dtype";

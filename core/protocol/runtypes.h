@@ -48,10 +48,33 @@ std::optional<WorkloadKind> workloadKindFromName(const std::string& name);
 // How the decoder's weights are stored. Float formats compute in their own dtype; int8 and nf4 compute in
 // RunConfig::dtype (16 bit), dequantizing each linear into a transient buffer, and keep the modules the sizing
 // engine keeps in 16 bit (embeddings, lm_head, norms, biases, router) in that dtype.
-enum class WeightStorage : int { Float32 = 0, Float16 = 1, BFloat16 = 2, Int8 = 3, Nf4 = 4, Nf4DoubleQuant = 5 };
-const char* weightStorageName(WeightStorage storage); // "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq" (sizing's names)
+// Every weight format with a real layout that the sizing engine knows (core/sizing/weightformat.h); int4-compact
+// (a bound with no layout) is not one. DECODER.md "Formats" lists each one's tensors.
+enum class WeightStorage : int {
+    Float32 = 0,
+    Float16 = 1,
+    BFloat16 = 2,
+    Int8 = 3,
+    Nf4 = 4,
+    Nf4DoubleQuant = 5,
+    Fp8E4m3 = 6,
+    Fp8E5m2 = 7,
+    GptqInt4 = 8,
+    AwqInt4 = 9,
+    Fp4 = 10, // bitsandbytes FP4: NF4's layout, another code book
+    Mxfp4 = 11, // gpt-oss: the MoE experts in e2m1 with e8m0 scales, every other linear 16-bit
+};
+// "fp32", "fp16", "bf16", "int8", "nf4", "nf4-dq", "fp8-e4m3", "fp8-e5m2", "gptq-int4", "awq-int4", "fp4", "mxfp4"
+// (sizing's names)
+const char* weightStorageName(WeightStorage storage);
 std::optional<WeightStorage> weightStorageFromName(const std::string& name);
 bool weightStorageQuantized(WeightStorage storage);
+// Every storage, in the order above (the CLI's and the GUI's list).
+const std::vector<WeightStorage>& allWeightStorages();
+// "fp32, fp16, ..., mxfp4": the names measure takes, for a one-line refusal.
+std::string weightStorageNames();
+// GPTQ / AWQ: input rows per group when a spec gives none (AutoGPTQ's and AutoAWQ's default).
+inline constexpr std::uint64_t kDefaultQuantGroup = 128;
 
 enum class KvCacheKind : int { Dynamic = 0, Static = 1, Paged = 2 };
 const char* kvCacheName(KvCacheKind kind); // "dynamic", "static", "paged"
@@ -70,6 +93,13 @@ struct DecoderSpec {
     model::ModelShape shape;
     std::string modelSource; // what the user named: "preset:llama-2-7b", a config.json or safetensors path
     WeightStorage storage = WeightStorage::BFloat16;
+    // gptq-int4 / awq-int4: input rows per group of scales and zeros (a config's group_size; -1 there, one group
+    // per row, is the input width). Other formats ignore it.
+    std::uint64_t quantGroup = kDefaultQuantGroup;
+    // fp8: one float32 scale_inv per block of fp8BlockRows x fp8BlockColumns values (a config's
+    // weight_block_size, [128, 128] in DeepSeek-V3); both 0: one scale per tensor. Other formats ignore them.
+    std::uint64_t fp8BlockRows = 0;
+    std::uint64_t fp8BlockColumns = 0;
     std::uint64_t promptTokens = 512;
     std::uint64_t generated = 64; // decode steps, one token per sequence each
     std::uint64_t sequences = 1;

@@ -44,6 +44,11 @@ namespace {
         r.weights.format = *format;
         r.weights.compute = compute;
         r.weights.keptType = compute;
+        r.weights.groupSize = d.quantGroup;
+        if (d.fp8BlockRows > 0) {
+            r.weights.fp8BlockRows = d.fp8BlockRows;
+            r.weights.fp8BlockColumns = d.fp8BlockColumns;
+        }
         sizing::KvCacheOptions kv;
         kv.promptTokens = d.promptTokens;
         kv.generatedTokens = d.generated;

@@ -243,14 +243,20 @@ namespace {
                 { "network", "two-layer MLP y = GELU(x W1 + b1) W2 + b2 (the seeds' exercise)" },
                 { "width", c.width }, { "hidden", 4 * c.width } };
         const DecoderSpec& d = *c.decoder;
-        return { { "kind", workloadKindName(WorkloadKind::Decoder) }, { "model_source", units::validUtf8(d.modelSource) },
-            { "family", d.shape.family }, { "shape", shapeToJson(d.shape) },
-            { "storage", weightStorageName(d.storage) },
-            { "compute_dtype", device::dtypeName(decoderComputeDType(c)) },
-            { "attention", attentionName(d.attention) }, { "cache", kvCacheName(d.cache) },
-            { "prompt_tokens", d.promptTokens }, { "generated", d.generated }, { "sequences", d.sequences },
-            { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta }, { "norm_eps", d.normEps },
-            { "weights", "random (no checkpoint read)" },
+        return { { "kind", workloadKindName(WorkloadKind::Decoder) },
+            { "model_source", units::validUtf8(d.modelSource) }, { "family", d.shape.family },
+            { "shape", shapeToJson(d.shape) }, { "storage", weightStorageName(d.storage) },
+            { "quant_group",
+                d.storage == WeightStorage::GptqInt4 || d.storage == WeightStorage::AwqInt4 ? ordered_json(d.quantGroup)
+                                                                                            : ordered_json(nullptr) },
+            { "fp8_block",
+                (d.storage == WeightStorage::Fp8E4m3 || d.storage == WeightStorage::Fp8E5m2) && d.fp8BlockRows > 0
+                    ? ordered_json::array({ d.fp8BlockRows, d.fp8BlockColumns })
+                    : ordered_json(nullptr) },
+            { "compute_dtype", device::dtypeName(decoderComputeDType(c)) }, { "attention", attentionName(d.attention) },
+            { "cache", kvCacheName(d.cache) }, { "prompt_tokens", d.promptTokens }, { "generated", d.generated },
+            { "sequences", d.sequences }, { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta },
+            { "norm_eps", d.normEps }, { "weights", "random (no checkpoint read)" },
             { "training", d.training ? trainingToJson(*d.training) : ordered_json(nullptr) } };
     }
 
@@ -832,6 +838,19 @@ namespace {
         if (!storage || !attention || !cache)
             throw ReadError { "workload.storage, workload.attention or workload.cache has an unknown value" };
         d.storage = *storage;
+        // Files written before these formats were measured have neither key: the defaults.
+        if (const auto it = w.find("quant_group"); it != w.end() && !it->is_null()) {
+            if (!it->is_number_unsigned() || it->get<std::uint64_t>() == 0)
+                throw ReadError { "field " + at + ".quant_group must be a positive count of input rows or null" };
+            d.quantGroup = it->get<std::uint64_t>();
+        }
+        if (const auto it = w.find("fp8_block"); it != w.end() && !it->is_null()) {
+            if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number_unsigned() || !(*it)[1].is_number_unsigned()
+                || (*it)[0].get<std::uint64_t>() == 0 || (*it)[1].get<std::uint64_t>() == 0)
+                throw ReadError { "field " + at + ".fp8_block must be [rows, columns] of a scale block or null" };
+            d.fp8BlockRows = (*it)[0].get<std::uint64_t>();
+            d.fp8BlockColumns = (*it)[1].get<std::uint64_t>();
+        }
         d.attention = *attention;
         d.cache = *cache;
         d.promptTokens = getPositive(w, "prompt_tokens", at);

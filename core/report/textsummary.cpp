@@ -72,14 +72,22 @@ std::string runHeader(const RunResult& r)
               << ", warm-up " << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
               << "\n";
         } else {
-        s << "weights " << weightStorageName(d.storage) << ", compute " << device::dtypeName(decoderComputeDType(c))
-          << ", " << d.sequences << " sequence(s) x " << d.promptTokens << " prompt tokens, " << d.generated
-          << " generated";
-        if (d.decodeChunk > 0)
-            s << " (" << d.decodeChunk << " per record)";
-        s << ", KV cache " << kvCacheName(d.cache) << ", attention " << attentionName(d.attention) << ", warm-up "
-          << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
-          << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
+            s << "weights " << weightStorageName(d.storage);
+            if (d.storage == WeightStorage::GptqInt4 || d.storage == WeightStorage::AwqInt4)
+                s << " (groups of " << d.quantGroup << " input rows)";
+            else if ((d.storage == WeightStorage::Fp8E4m3 || d.storage == WeightStorage::Fp8E5m2))
+                s << (d.fp8BlockRows > 0 ? " (a scale per block of " + std::to_string(d.fp8BlockRows) + " x "
+                            + std::to_string(d.fp8BlockColumns) + ")"
+                                         : std::string(" (a scale per tensor)"));
+            else if (d.storage == WeightStorage::Mxfp4)
+                s << " (the routed experts; other linears 16-bit)";
+            s << ", compute " << device::dtypeName(decoderComputeDType(c)) << ", " << d.sequences << " sequence(s) x "
+              << d.promptTokens << " prompt tokens, " << d.generated << " generated";
+            if (d.decodeChunk > 0)
+                s << " (" << d.decodeChunk << " per record)";
+            s << ", KV cache " << kvCacheName(d.cache) << ", attention " << attentionName(d.attention) << ", warm-up "
+              << c.warmup << ", repeats " << c.repeats << ", allocator " << allocatorName(c.allocator)
+              << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
         }
     } else {
         s << "mode " << modeName(c.mode) << ", batch " << c.batch << ", context " << c.context << ", width "

@@ -171,4 +171,35 @@ KernelCost nf4Dequantize(const device::Nf4Tensor& t, DType dtype)
     return { 0.0, bytes + count * size(dtype) };
 }
 
+namespace {
+    double ceilOf(std::int64_t a, std::int64_t b) { return b > 0 ? static_cast<double>((a + b - 1) / b) : 1.0; }
+} // namespace
+
+KernelCost fp8Dequantize(const device::Fp8Tensor& t, DType dtype)
+{
+    const double values = static_cast<double>(t.rows) * static_cast<double>(t.cols);
+    const double scales
+        = t.blockRows > 0 && t.blockColumns > 0 ? ceilOf(t.rows, t.blockRows) * ceilOf(t.cols, t.blockColumns) : 1.0;
+    return { 0.0, values * (1.0 + size(dtype)) + 4.0 * scales };
+}
+
+KernelCost int4Dequantize(const device::Int4Tensor& t, DType dtype)
+{
+    const double out = static_cast<double>(t.out);
+    const double in = static_cast<double>(t.in);
+    const double groups = ceilOf(t.in, t.groupSize);
+    const double packedColumns = ceilOf(t.out, 8);
+    const double codes = t.awq ? in * packedColumns * 4 : ceilOf(t.in, 8) * out * 4; // int32 words of 8 codes
+    const double metadata
+        = groups * out * 2 + groups * packedColumns * 4 + (t.awq ? 0.0 : in * 4); // scales, zeros, g_idx
+    return { 0.0, codes + metadata + out * in * size(dtype) };
+}
+
+KernelCost mxfp4Dequantize(const device::Mxfp4Tensor& t, DType dtype)
+{
+    const double rows = static_cast<double>(t.rows);
+    const double blocks = rows * ceilOf(t.cols, 32);
+    return { 0.0, blocks * (16 + 1) + rows * static_cast<double>(t.cols) * size(dtype) };
+}
+
 } // namespace iteragpu::sim::kernelcost

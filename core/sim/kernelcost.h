@@ -40,6 +40,9 @@
 // | addRoutedExpert    | 0                             | 8 tokens k + 3 tokens hidden s (every token: an upper bound)  |
 // | dequantizeInt8     | 0                             | rows cols (1 + s) + 4 rows                                    |
 // | dequantizeNf4      | 0                             | ceil(count/2) + absmax + 64 + count s (see nf4Dequantize)     |
+// | dequantizeFp8      | 0                             | rows cols (1 + s) + 4 scales (see fp8Dequantize)              |
+// | dequantizeInt4     | 0                             | codes + 6 groups out (zeros as packed) + g_idx + out in s     |
+// | dequantizeMxfp4    | 0                             | rows cb (16 + 1) + rows cols s, cb = ceil(cols / 32)          |
 // | argmaxRows         | 0                             | rows cols s + 4 rows                                          |
 // | attentionForward   | as attention                  | as attention + 4 b heads q (lse)                              |
 // | attentionBackward  | 10 b heads visible headDim    | (4 b q heads headDim + 4 b keysRead kvHeads headDim) s + 8 b heads q |
@@ -92,6 +95,10 @@ namespace kernelcost {
     KernelCost elementwise(double elements, int tensorsTouched, device::DType dtype);
     KernelCost bytesOnly(double bytes);
     KernelCost nf4Dequantize(const device::Nf4Tensor& tensor, device::DType dtype);
+    // The stored tensors each reads (DECODER.md "Formats") and the [out, in] output it writes.
+    KernelCost fp8Dequantize(const device::Fp8Tensor& tensor, device::DType dtype);
+    KernelCost int4Dequantize(const device::Int4Tensor& tensor, device::DType dtype);
+    KernelCost mxfp4Dequantize(const device::Mxfp4Tensor& tensor, device::DType dtype);
 
 } // namespace kernelcost
 

@@ -442,6 +442,28 @@ public:
             return Status::error("simulated dequantizeNf4: a block size of 0");
         return charge(kernelcost::nf4Dequantize(tensor, dtype), dtype);
     }
+    Status dequantizeFp8(void*, const device::Fp8Tensor& tensor, DType dtype) override
+    {
+        if (tensor.rows < 0 || tensor.cols < 0 || tensor.blockRows < 0 || tensor.blockColumns < 0)
+            return negative("dequantizeFp8");
+        if ((tensor.blockRows == 0) != (tensor.blockColumns == 0))
+            return Status::error("simulated dequantizeFp8: a scale block needs both its rows and its columns");
+        return charge(kernelcost::fp8Dequantize(tensor, dtype), dtype);
+    }
+    Status dequantizeInt4(void*, const device::Int4Tensor& tensor, DType dtype) override
+    {
+        if (tensor.out < 0 || tensor.in < 0)
+            return negative("dequantizeInt4");
+        if (tensor.groupSize <= 0)
+            return Status::error("simulated dequantizeInt4: a group of 0 rows");
+        return charge(kernelcost::int4Dequantize(tensor, dtype), dtype);
+    }
+    Status dequantizeMxfp4(void*, const device::Mxfp4Tensor& tensor, DType dtype) override
+    {
+        if (tensor.rows < 0 || tensor.cols < 0)
+            return negative("dequantizeMxfp4");
+        return charge(kernelcost::mxfp4Dequantize(tensor, dtype), dtype);
+    }
     Status argmaxRows(void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
     {
         if (rows < 0 || cols < 0)

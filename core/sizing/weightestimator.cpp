@@ -52,7 +52,9 @@ namespace {
                 one.metadata = perTensor ? 4 : 0; // one fp32 scale per tensor
             break;
         case WeightFormat::Mxfp4: // 4-bit codes, one e8m0 byte per 32 values along the input
-            one.payload = bitsToBytes(n, 4, kWhat);
+            // With the shape, the blocks as gpt-oss stores them ([out, ceil(in / 32), 16] bytes: a row's last
+            // block is whole; transformers' integrations/mxfp4.py), else the bare codes.
+            one.payload = perTensor ? mul({ out, ceilDiv(in, 32), 16 }, kWhat) : bitsToBytes(n, 4, kWhat);
             one.metadata = perTensor ? mul(out, ceilDiv(in, 32), kWhat) : ceilDiv(n, 32);
             break;
         case WeightFormat::Int8:
@@ -84,7 +86,10 @@ namespace {
         case WeightFormat::AwqInt4: {
             if (perTensor) {
                 const std::uint64_t groups = ceilDiv(in, o.groupSize);
-                one.payload = mul({ ceilDiv(in, 8), out, 4 }, kWhat); // qweight: 8 codes per int32
+                // qweight: 8 codes per int32, packed along the input in GPTQ ([in/8, out]) and along the output
+                // in AWQ ([in, out/8]: AutoAWQ's WQLinear_GEMM)
+                one.payload = format == WeightFormat::GptqInt4 ? mul({ ceilDiv(in, 8), out, 4 }, kWhat)
+                                                               : mul({ in, ceilDiv(out, 8), 4 }, kWhat);
                 const std::uint64_t scales = mul({ groups, out, 2 }, kWhat); // fp16
                 const std::uint64_t zeros = mul({ groups, ceilDiv(out, 8), 4 }, kWhat); // 8 zeros per int32
                 one.metadata = add(scales, zeros, kWhat);

@@ -92,6 +92,11 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         if (d.shape.assumedArchitecture)
             add(a, "--assume-architecture", d.shape.architecture);
         add(a, "--format", protocol::weightStorageName(d.storage));
+        if (d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4)
+            add(a, "--group-size", std::to_string(d.quantGroup));
+        if ((d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2)
+            && d.fp8BlockRows > 0)
+            add(a, "--weight-block-size", std::to_string(d.fp8BlockRows) + "," + std::to_string(d.fp8BlockColumns));
         // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
         if (protocol::weightStorageQuantized(d.storage))
             add(a, "--dtype", device::dtypeName(config.dtype));

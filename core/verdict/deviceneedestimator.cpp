@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/verdict/deviceneedestimator.h"
 
+#include "core/protocol/runlimits.h"
 #include "core/sim/simbackend.h"
-#include "core/sizing/sizingengine.h"
 #include "core/sizing/phaselabels.h"
+#include "core/sizing/sizingengine.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sizing/weightformat.h"
 #include "core/units/checkedmath.h"
 #include "core/units/units.h"
 #include "core/workloads/decoderpredictor.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace iteragpu::verdict {
@@ -100,7 +102,9 @@ std::optional<protocol::RunConfig> DeviceNeedEstimator::decoderRun(const sizing:
         return no("a weight format the decoder does not store");
     if (request.weights.keptModules)
         return no("modules kept in another type by choice");
-    if (protocol::weightStorageQuantized(*storage) && request.weights.blockSize != 64)
+    const bool nf4Layout = *storage == protocol::WeightStorage::Nf4
+        || *storage == protocol::WeightStorage::Nf4DoubleQuant || *storage == protocol::WeightStorage::Fp4;
+    if (nf4Layout && request.weights.blockSize != 64)
         return no("an NF4 block other than 64");
     const auto compute = dtypeOf(request.weights.compute);
     if (!compute)
@@ -113,6 +117,11 @@ std::optional<protocol::RunConfig> DeviceNeedEstimator::decoderRun(const sizing:
     protocol::DecoderSpec d;
     d.shape = shape;
     d.storage = *storage;
+    d.quantGroup = std::min<std::uint64_t>(request.weights.groupSize, protocol::kMaxTensorDimension); // -1: one group
+    if (request.weights.fp8BlockRows && request.weights.fp8BlockColumns) {
+        d.fp8BlockRows = *request.weights.fp8BlockRows;
+        d.fp8BlockColumns = *request.weights.fp8BlockColumns;
+    }
     config.dtype = protocol::weightStorageQuantized(*storage) ? *compute : device::DType::Float32;
     config.decoder = d;
     if (!protocol::weightStorageQuantized(*storage))

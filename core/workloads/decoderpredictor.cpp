@@ -161,7 +161,10 @@ namespace {
 
             const std::uint64_t qOut = checked::mul(a.heads, a.headDim, kWhat);
             const std::uint64_t kvOut = checked::mul(a.kvHeads, a.headDim, kWhat);
-            if (quantized) {
+            if (storage == WeightStorage::Mxfp4) { // only the routed experts are quantized ("Formats")
+                if (layer.moe)
+                    layer.upDeq = layer.downDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
+            } else if (quantized) {
                 layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
                 layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
                 layer.oDeq = layer.qDeq;

@@ -5,11 +5,16 @@
 #include "core/model/ggufreader.h"
 #include "core/model/jsonguard.h"
 #include "core/model/safetensorsreader.h"
+#include "core/protocol/runlimits.h"
 #include "core/sizing/modelresolver.h"
 #include "core/sizing/presetlibrary.h"
+#include "core/sizing/quantizedformat.h"
 #include "core/sizing/resourcepaths.h"
+#include "core/sizing/sizingerror.h"
+#include "core/sizing/weightformat.h"
 #include "core/units/inputerror.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -131,7 +136,37 @@ namespace {
         return ids.empty() ? std::string("none") : ids;
     }
 
-    DecoderSpec fromPreset(const std::string& id, const std::filesystem::path& presetFolder)
+    // The storage a quantization_config names (sizing::QuantizedFormat, the estimate's reading), with its group
+    // and fp8 blocks. One line when the decoder cannot store it as the file says.
+    void applyQuantization(DecoderSpec& spec, const model::QuantizationConfig& q)
+    {
+        sizing::QuantizedFormat f;
+        try {
+            f = sizing::QuantizedFormat::fromConfig(q);
+        } catch (const sizing::SizingError& e) {
+            throw InputError(e.what());
+        }
+        const std::optional<WeightStorage> storage
+            = protocol::weightStorageFromName(sizing::weightFormatInfo(f.format).name);
+        if (!storage)
+            throw InputError("config.json's quantization_config is " + q.summary() + ", stored as "
+                + sizing::weightFormatInfo(f.format).name + ", which the decoder does not build; choose --format ("
+                + protocol::weightStorageNames() + ")");
+        if (f.blockSize && *f.blockSize != 64)
+            throw InputError("config.json's quantization_config is " + q.summary() + ", blocks of "
+                + std::to_string(*f.blockSize) + " values: the decoder builds bitsandbytes' blocks of 64; choose "
+                + "--format");
+        spec.storage = *storage;
+        if (f.groupSize) // one group per row (group_size -1) is a group at least as wide as any row
+            spec.quantGroup = std::min<std::uint64_t>(*f.groupSize, protocol::kMaxTensorDimension);
+        if (f.fp8BlockRows && f.fp8BlockColumns) {
+            spec.fp8BlockRows = *f.fp8BlockRows;
+            spec.fp8BlockColumns = *f.fp8BlockColumns;
+        }
+    }
+
+    DecoderSpec fromPreset(const std::string& id, const std::filesystem::path& presetFolder,
+        std::optional<model::QuantizationConfig>& quantization)
     {
         const std::filesystem::path folder
             = presetFolder.empty() ? sizing::ResourcePaths::find("presets") : presetFolder;
@@ -143,23 +178,25 @@ namespace {
         DecoderSpec spec;
         spec.shape = preset->shape;
         spec.modelSource = kPresetPrefix + preset->id;
+        quantization = preset->quantization;
         return spec;
     }
 
 } // namespace
 
-DecoderSpec DecoderSource::resolve(
-    const std::string& named, const std::filesystem::path& presetFolder, const std::string& assumeArchitecture)
+DecoderSpec DecoderSource::resolve(const std::string& named, const std::filesystem::path& presetFolder,
+    const std::string& assumeArchitecture, bool storageChosen)
 {
     if (named.empty())
         throw InputError("no model named: give a preset id, a config.json, a folder, a .safetensors or .gguf file");
     const model::ConfigReader::ReadOptions options { assumeArchitecture };
     const sizing::ResolvedModel m = sizing::ModelResolver::resolve(named);
     DecoderSpec spec;
+    std::optional<model::QuantizationConfig> quantization;
     using Kind = sizing::ResolvedModel::Kind;
     switch (m.kind) {
     case Kind::Preset:
-        spec = fromPreset(m.presetId, presetFolder);
+        spec = fromPreset(m.presetId, presetFolder, quantization);
         break;
     case Kind::Config:
         spec.shape = model::ConfigReader::readFile(m.config, options);
@@ -186,6 +223,10 @@ DecoderSpec DecoderSource::resolve(
         break;
     }
     spec.storage = storageFor(spec.shape);
+    if (!storageChosen && m.kind != Kind::Preset && m.gguf.empty() && !m.config.empty())
+        quantization = model::ConfigReader::readQuantization(m.config);
+    if (!storageChosen && quantization)
+        applyQuantization(spec, *quantization);
     spec.ropeTheta = static_cast<float>(spec.shape.ropeTheta.value_or(familyRopeTheta(spec.shape.family)));
     spec.normEps = static_cast<float>(spec.shape.normEps.value_or(familyNormEps(spec.shape.family)));
     return spec;

@@ -21,8 +21,9 @@ namespace iteragpu::workloads {
 //     attention heads, so the config.json beside it (same folder) gives the shape, and the header is checked
 //     against it (vocab, hidden, layers, q/k/v and MLP widths, lm_head); there is no header-only shape.
 // No tensor data is ever read. The spec's defaults:
-//   - storage: the config's torch_dtype (bfloat16 -> bf16, float16 -> fp16, float32 -> fp32); for a
-//     safetensors source without torch_dtype, the embedding's dtype in the header; bf16 otherwise;
+//   - storage: the quantization_config's format (resolve's storageChosen), else the config's torch_dtype
+//     (bfloat16 -> bf16, float16 -> fp16, float32 -> fp32); for a safetensors source without torch_dtype, the
+//     embedding's dtype in the header; bf16 otherwise;
 //   - ropeTheta / normEps: the config's rope_theta / rms_norm_eps, else the family's default as Hugging Face's
 //     config classes set it (familyRopeTheta, familyNormEps);
 //   - tokens, sequences, cache and attention: DecoderSpec's own defaults, for the caller to override.
@@ -35,8 +36,12 @@ public:
     // library is read only when the name is not a file.
     // assumeArchitecture: read a config.json of a model_type outside the table as this entry, on purpose
     // (model::ConfigReader::ReadOptions); the spec's shape then says so.
+    // storageChosen: the caller sets the storage itself (--format); otherwise a config.json's (or preset's)
+    // quantization_config gives it as the estimate reads it (sizing::QuantizedFormat: a gpt-oss config is mxfp4,
+    // DeepSeek-V3's fp8-e4m3 with its 128 x 128 blocks), with its GPTQ/AWQ group and fp8 blocks; one that the
+    // decoder cannot store throws units::InputError naming it.
     static protocol::DecoderSpec resolve(const std::string& named, const std::filesystem::path& presetFolder = {},
-        const std::string& assumeArchitecture = {});
+        const std::string& assumeArchitecture = {}, bool storageChosen = false);
 
     // The storage a shape's torch_dtype names; bf16 when it names none of fp32, fp16, bf16.
     static protocol::WeightStorage storageFor(const model::ModelShape& shape);

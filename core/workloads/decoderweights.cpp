@@ -21,19 +21,28 @@ namespace {
     constexpr std::uint64_t kNestedQuantMapBytes = 256 * 4; // float32 [256]
     constexpr std::uint64_t kOffsetBytes = 4; // float32 [1]
 
-    // The stored tensors of one linear weight [out, in] (DECODER.md "Formats").
+    constexpr std::uint64_t kInt4PerWord = 8; // GPTQ / AWQ: 4-bit codes per int32
+    constexpr std::uint64_t kWordBytes = 4; // int32 qweight, qzeros, g_idx
+    constexpr std::uint64_t kFloat16Bytes = 2; // GPTQ / AWQ scales
+    constexpr std::uint64_t kMxfp4BlockValues = 32; // values per e8m0 scale
+    constexpr std::uint64_t kMxfp4BlockBytes = 16; // two e2m1 codes per byte
+
+    // The stored tensors of one linear weight [out, in] (DECODER.md "Formats"). mxfp4's experts are the fused
+    // tensors of Builder::mxfp4Experts; any other mxfp4 linear is a float one.
     std::vector<std::uint64_t> weightTensors(
-        WeightStorage storage, std::uint64_t s, std::uint64_t out, std::uint64_t in)
+        const protocol::DecoderSpec& d, WeightStorage storage, std::uint64_t s, std::uint64_t out, std::uint64_t in)
     {
         const std::uint64_t n = checked::mul(out, in, kWhat);
         switch (storage) {
         case WeightStorage::Float32:
         case WeightStorage::Float16:
         case WeightStorage::BFloat16:
+        case WeightStorage::Mxfp4:
             return { checked::mul(n, s, kWhat) };
         case WeightStorage::Int8:
             return { n, checked::mul(out, kFloat32Bytes, kWhat) };
         case WeightStorage::Nf4:
+        case WeightStorage::Fp4:
             return { checked::ceilDiv(n, 2), checked::mul(checked::ceilDiv(n, kNf4BlockElements), kFloat32Bytes, kWhat),
                 kQuantMapBytes };
         case WeightStorage::Nf4DoubleQuant: {
@@ -42,6 +51,24 @@ namespace {
                 checked::mul(checked::ceilDiv(b, kNf4NestedBlock), kFloat32Bytes, kWhat), kNestedQuantMapBytes,
                 kQuantMapBytes, kOffsetBytes };
         }
+        case WeightStorage::Fp8E4m3:
+        case WeightStorage::Fp8E5m2: {
+            const std::uint64_t scales = d.fp8BlockRows > 0
+                ? checked::mul(checked::ceilDiv(out, d.fp8BlockRows), checked::ceilDiv(in, d.fp8BlockColumns), kWhat)
+                : 1;
+            return { n, checked::mul(scales, kFloat32Bytes, kWhat) };
+        }
+        case WeightStorage::GptqInt4:
+        case WeightStorage::AwqInt4: {
+            const std::uint64_t groups = checked::ceilDiv(in, d.quantGroup);
+            const std::uint64_t packedOut = checked::ceilDiv(out, kInt4PerWord);
+            const std::uint64_t zeros = checked::mul({ groups, packedOut, kWordBytes }, kWhat);
+            const std::uint64_t scales = checked::mul({ groups, out, kFloat16Bytes }, kWhat);
+            if (storage == WeightStorage::AwqInt4)
+                return { checked::mul({ in, packedOut, kWordBytes }, kWhat), zeros, scales };
+            return { checked::mul({ checked::ceilDiv(in, kInt4PerWord), out, kWordBytes }, kWhat), zeros, scales,
+                checked::mul(in, kWordBytes, kWhat) };
+        }
         }
         return {};
     }
@@ -49,9 +76,10 @@ namespace {
     // Appends tensors in model_load order; a tensor of the model is a parameter when the whole model is trained.
     class Builder {
     public:
-        Builder(DecoderWeights& w, WeightStorage storage, std::uint64_t s, bool full)
+        Builder(DecoderWeights& w, const protocol::DecoderSpec& d, std::uint64_t s, bool full)
             : m_w(w)
-            , m_storage(storage)
+            , m_spec(d)
+            , m_storage(d.storage)
             , m_s(s)
             , m_full(full)
         {
@@ -82,8 +110,9 @@ namespace {
             l.present = true;
             l.out = out;
             l.in = in;
-            const bool quantized = quantizable && protocol::weightStorageQuantized(m_storage);
-            const auto t = weightTensors(quantized ? m_storage : WeightStorage::BFloat16, m_s, out, in);
+            const bool quantized
+                = quantizable && protocol::weightStorageQuantized(m_storage) && m_storage != WeightStorage::Mxfp4;
+            const auto t = weightTensors(m_spec, quantized ? m_storage : WeightStorage::BFloat16, m_s, out, in);
             m_w.tensors.insert(m_w.tensors.end(), t.begin(), t.end());
             if (quantized)
                 l.deqBytes = checked::mul({ out, in, m_s }, kWhat);
@@ -107,6 +136,22 @@ namespace {
             l.loraB = parameter(nB, bytesB);
         }
 
+        // mxfp4's routed experts ("Formats"): per projection, blocks, scales and (with biases) the bias of all
+        // `experts` at once, gate_up (or up) [experts, rows, in] first, then down.
+        void mxfp4Experts(std::uint64_t experts, std::uint64_t hidden, std::uint64_t width, bool gated, bool bias)
+        {
+            const auto fused = [&](std::uint64_t rows, std::uint64_t in) {
+                const std::uint64_t scales
+                    = checked::mul({ experts, rows, checked::ceilDiv(in, kMxfp4BlockValues) }, kWhat);
+                m_w.tensors.push_back(checked::mul(scales, kMxfp4BlockBytes, kWhat));
+                m_w.tensors.push_back(scales);
+                if (bias)
+                    m_w.tensors.push_back(checked::mul({ experts, rows, m_s }, kWhat));
+            };
+            fused(gated ? checked::mul(2, width, kWhat) : width, hidden);
+            fused(hidden, width);
+        }
+
     private:
         int parameter(std::uint64_t elements, std::uint64_t bytes)
         {
@@ -115,6 +160,7 @@ namespace {
         }
 
         DecoderWeights& m_w;
+        const protocol::DecoderSpec& m_spec;
         const WeightStorage m_storage;
         const std::uint64_t m_s;
         const bool m_full;
@@ -130,7 +176,7 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
     const training::TrainingRecipe* recipe = d.training ? &*d.training : nullptr;
     const bool full = recipe && recipe->method == training::Method::Full;
     DecoderWeights w;
-    Builder b(w, d.storage, s, full);
+    Builder b(w, d, s, full);
     // LayerNorms with a bias when the final norm has one ("Layers"); a model without per-layer specs has RMSNorms.
     const bool normBias = !m.layerSpecs.empty() && m.finalNormParameters == checked::mul(2, m.hidden, kWhat);
     const std::uint64_t normWeights = checked::mul(m.hidden, normBias ? 2 : 1, kWhat);
@@ -187,8 +233,11 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
         b.linear(mlp.experts, m.hidden, mlp.routerBias, false); // the router, never quantized
         if (mlp.routerScoreBias)
             b.plain(mlp.experts);
-        for (std::uint64_t e = 0; e < mlp.experts; ++e)
-            mlpWeights(mlp.intermediate, mlp.bias, nullptr, nullptr, nullptr);
+        if (d.storage == WeightStorage::Mxfp4)
+            b.mxfp4Experts(mlp.experts, m.hidden, mlp.intermediate, mlp.gated, mlp.bias);
+        else
+            for (std::uint64_t e = 0; e < mlp.experts; ++e)
+                mlpWeights(mlp.intermediate, mlp.bias, nullptr, nullptr, nullptr);
         if (mlp.sharedIntermediate > 0) {
             mlpWeights(mlp.sharedIntermediate, false, nullptr, nullptr, nullptr);
             if (mlp.sharedExpertGate)

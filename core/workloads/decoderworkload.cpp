@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <new>
@@ -44,6 +45,20 @@ namespace {
         -0.39491748809814453f, -0.28444138169288635f, -0.18477343022823334f, -0.09105003625154495f, 0.0f,
         0.07958029955625534f, 0.16093020141124725f, 0.24611230194568634f, 0.33791524171829224f, 0.44070982933044434f,
         0.5626170039176941f, 0.7229568362236023f, 1.0f };
+
+    // bitsandbytes' FP4 code book (bitsandbytes/functional.py, get_4bit_type("fp4")): these values over their
+    // largest magnitude, 12.
+    constexpr std::array<float, 16> kFp4Map
+        = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f, 6.0f / 12.0f, 2.0f / 12.0f, 3.0f / 12.0f, -0.0f,
+              -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f, -6.0f / 12.0f, -2.0f / 12.0f, -3.0f / 12.0f };
+    constexpr float kFp8E4m3Max = 448.0f; // the largest finite value of each fp8 format
+    constexpr float kFp8E5m2Max = 57344.0f;
+    constexpr float kInt4Span = 15.0f; // (code - zero) of 4-bit codes lies in [-15, 15]
+    constexpr std::int64_t kInt4PerWord = 8; // GPTQ / AWQ codes per int32
+    constexpr std::int64_t kMxfp4BlockValues = 32; // values per e8m0 scale
+    constexpr std::int64_t kMxfp4BlockBytes = 16;
+    // Every e8m0 scale is 2^-7 (127 - 7): e2m1's largest value, 6, gives 0.047, near the other formats' range.
+    constexpr unsigned char kMxfp4Scale = 120;
 
     // The nested map of the absmax codes with double quantization: a linear 8-bit map of [0, 1] (absmax values
     // are positive; bitsandbytes' dynamic map is signed, which these random codes do not need).
@@ -378,7 +393,8 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
     linear.out = out;
     linear.in = in;
     const WeightStorage storage = m_spec.storage;
-    linear.quantized = quantizable && protocol::weightStorageQuantized(storage);
+    // mxfp4 quantizes the routed experts only (loadMxfp4Experts); its other linears are float ones.
+    linear.quantized = quantizable && protocol::weightStorageQuantized(storage) && storage != WeightStorage::Mxfp4;
     const auto n = static_cast<std::uint64_t>(out) * static_cast<std::uint64_t>(in); // checked in the constructor
     if (!linear.quantized) {
         linear.weight = loadWeight(prefix + ".weight", bytes(out * in));
@@ -388,12 +404,42 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
         fillCodes(linear.weight, n, nextSeed());
         linear.scales = loadWeight(prefix + ".SCB", 4 * static_cast<std::uint64_t>(out));
         check(m_context.fill(linear.scales, static_cast<std::uint64_t>(out), DType::Float32, kQuantScale));
+    } else if (storage == WeightStorage::Fp8E4m3 || storage == WeightStorage::Fp8E5m2) {
+        linear.weight = loadWeight(prefix + ".weight", n);
+        fillCodes(linear.weight, n, nextSeed());
+        const std::uint64_t scales = m_spec.fp8BlockRows > 0
+            ? checked::mul(checked::ceilDiv(static_cast<std::uint64_t>(out), m_spec.fp8BlockRows),
+                checked::ceilDiv(static_cast<std::uint64_t>(in), m_spec.fp8BlockColumns), "fp8 scales")
+            : 1;
+        linear.scales = loadWeight(prefix + ".weight_scale_inv", 4 * scales);
+        const float largest = storage == WeightStorage::Fp8E4m3 ? kFp8E4m3Max : kFp8E5m2Max;
+        check(m_context.fill(linear.scales, scales, DType::Float32, kQuantScale / largest));
+    } else if (storage == WeightStorage::GptqInt4 || storage == WeightStorage::AwqInt4) {
+        const auto o = static_cast<std::uint64_t>(out);
+        const auto i = static_cast<std::uint64_t>(in);
+        const std::uint64_t groups = checked::ceilDiv(i, m_spec.quantGroup);
+        const std::uint64_t packedOut = checked::ceilDiv(o, static_cast<std::uint64_t>(kInt4PerWord));
+        const std::uint64_t qweight = storage == WeightStorage::GptqInt4
+            ? checked::mul({ checked::ceilDiv(i, static_cast<std::uint64_t>(kInt4PerWord)), o, kWordBytes }, "qweight")
+            : checked::mul({ i, packedOut, kWordBytes }, "qweight");
+        linear.weight = loadWeight(prefix + ".qweight", qweight);
+        fillCodes(linear.weight, qweight, nextSeed());
+        const std::uint64_t zeros = checked::mul({ groups, packedOut, kWordBytes }, "qzeros");
+        linear.zeros = loadWeight(prefix + ".qzeros", zeros);
+        fillCodes(linear.zeros, zeros, nextSeed());
+        const std::uint64_t scales = checked::mul(groups, o, "scales");
+        linear.scales = loadWeight(prefix + ".scales", 2 * scales);
+        check(m_context.fill(linear.scales, scales, DType::Float16, kQuantScale / kInt4Span));
+        if (storage == WeightStorage::GptqInt4) { // each input row's group, at random (act-order's shuffle)
+            linear.groupIndex = loadWeight(prefix + ".g_idx", kWordBytes * i);
+            check(m_context.fillTokens(linear.groupIndex, i, static_cast<std::int64_t>(groups), nextSeed()));
+        }
     } else {
         const std::uint64_t packed = checked::ceilDiv(n, 2);
         const std::uint64_t blocks = checked::ceilDiv(n, kNf4BlockValues);
         linear.weight = loadWeight(prefix + ".weight", packed);
         fillCodes(linear.weight, packed, nextSeed());
-        if (storage == WeightStorage::Nf4) {
+        if (storage != WeightStorage::Nf4DoubleQuant) { // nf4, fp4
             linear.scales = loadWeight(prefix + ".absmax", 4 * blocks);
             check(m_context.fill(linear.scales, blocks, DType::Float32, kQuantScale));
         } else {
@@ -407,8 +453,9 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
             check(m_context.copyToDevice(
                 linear.nestedMap, linearByteMap().data(), sizeof(float) * linearByteMap().size()));
         }
-        linear.quantMap = loadWeight(prefix + ".quant_map", sizeof(kNf4Map));
-        check(m_context.copyToDevice(linear.quantMap, kNf4Map.data(), sizeof(kNf4Map)));
+        const auto& map = storage == WeightStorage::Fp4 ? kFp4Map : kNf4Map;
+        linear.quantMap = loadWeight(prefix + ".quant_map", sizeof(map));
+        check(m_context.copyToDevice(linear.quantMap, map.data(), sizeof(map)));
         if (storage == WeightStorage::Nf4DoubleQuant) {
             linear.offset = loadWeight(prefix + ".offset", sizeof(float));
             check(m_context.fill(linear.offset, 1, DType::Float32, kQuantScale / 2));
@@ -419,6 +466,73 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
         check(m_context.fillRandom(linear.bias, static_cast<std::uint64_t>(out), m_dtype, nextSeed(), kInitScale));
     }
     return linear;
+}
+
+void DecoderWorkload::fillBytes(void* ptr, std::uint64_t size, unsigned char value)
+{
+    const std::uint64_t words = size / kWordBytes;
+    const std::uint32_t pattern = 0x01010101u * value; // four copies of the byte: a finite float32 for value 120
+    if (words > 0)
+        check(m_context.fill(ptr, words, DType::Float32, std::bit_cast<float>(pattern)));
+    if (const std::uint64_t tail = size % kWordBytes; tail > 0) {
+        const std::array<unsigned char, 3> bytes = { value, value, value };
+        check(m_context.copyToDevice(static_cast<unsigned char*>(ptr) + words * kWordBytes, bytes.data(), tail));
+    }
+}
+
+void DecoderWorkload::loadMxfp4Experts(Layer& layer, const std::string& prefix, bool bias)
+{
+    struct Fused {
+        unsigned char* blocks = nullptr;
+        unsigned char* scales = nullptr;
+        unsigned char* bias = nullptr;
+        std::int64_t scalesPerRow = 0;
+    };
+    const std::int64_t experts = layer.expertCount;
+    const auto fused = [&](const std::string& name, std::int64_t rows, std::int64_t in) {
+        Fused f;
+        f.scalesPerRow = ceilDiv(in, kMxfp4BlockValues);
+        const std::uint64_t scales
+            = checked::mul({ static_cast<std::uint64_t>(experts), static_cast<std::uint64_t>(rows),
+                               static_cast<std::uint64_t>(f.scalesPerRow) },
+                "mxfp4 scales");
+        const std::uint64_t blocks = checked::mul(scales, static_cast<std::uint64_t>(kMxfp4BlockBytes), "mxfp4 blocks");
+        f.blocks = static_cast<unsigned char*>(loadWeight(prefix + name + "_blocks", blocks));
+        fillCodes(f.blocks, blocks, nextSeed());
+        f.scales = static_cast<unsigned char*>(loadWeight(prefix + name + "_scales", scales));
+        fillBytes(f.scales, scales, kMxfp4Scale);
+        if (bias) {
+            f.bias = static_cast<unsigned char*>(loadWeight(prefix + name + "_bias", bytes(experts * rows)));
+            check(m_context.fillRandom(
+                f.bias, static_cast<std::uint64_t>(experts * rows), m_dtype, nextSeed(), kInitScale));
+        }
+        return f;
+    };
+    const std::int64_t width = layer.intermediate;
+    const Fused up = fused(layer.gated ? "gate_up_proj" : "up_proj", layer.gated ? 2 * width : width, m_hidden);
+    const Fused down = fused("down_proj", m_hidden, width);
+    const auto view = [&](const Fused& f, std::int64_t firstRow, std::int64_t rows, std::int64_t in) {
+        Linear l;
+        l.out = rows;
+        l.in = in;
+        l.quantized = true;
+        l.weight = f.blocks + firstRow * f.scalesPerRow * kMxfp4BlockBytes;
+        l.scales = f.scales + firstRow * f.scalesPerRow;
+        if (f.bias)
+            l.bias = f.bias + static_cast<std::uint64_t>(firstRow) * bytes(1);
+        return l;
+    };
+    layer.experts.resize(static_cast<std::size_t>(experts));
+    for (std::int64_t e = 0; e < experts; ++e) {
+        Expert& x = layer.experts[static_cast<std::size_t>(e)];
+        if (layer.gated) {
+            x.w1 = view(up, e * 2 * width, width, m_hidden);
+            x.w3 = view(up, e * 2 * width + width, width, m_hidden);
+        } else {
+            x.w3 = view(up, e * width, width, m_hidden);
+        }
+        x.w2 = view(down, e * m_hidden, m_hidden, width);
+    }
 }
 
 void DecoderWorkload::modelLoad()
@@ -476,10 +590,14 @@ void DecoderWorkload::modelLoad()
             layer.scoreBias = loadWeight(moe + "e_score_correction_bias", bytes(layer.expertCount));
             check(m_context.fill(layer.scoreBias, static_cast<std::uint64_t>(layer.expertCount), m_dtype, 0.0f));
         }
-        layer.experts.resize(static_cast<std::size_t>(layer.expertCount));
-        for (std::size_t e = 0; e < layer.experts.size(); ++e)
-            layer.experts[e] = loadMlp(moe + "experts." + std::to_string(e) + ".", "w1", "w3", "w2",
-                layer.intermediate, layer.gated, mlp.bias);
+        if (m_spec.storage == WeightStorage::Mxfp4) {
+            loadMxfp4Experts(layer, moe + "experts.", mlp.bias);
+        } else {
+            layer.experts.resize(static_cast<std::size_t>(layer.expertCount));
+            for (std::size_t e = 0; e < layer.experts.size(); ++e)
+                layer.experts[e] = loadMlp(moe + "experts." + std::to_string(e) + ".", "w1", "w3", "w2",
+                    layer.intermediate, layer.gated, mlp.bias);
+        }
         if (layer.shared > 0) {
             layer.sharedExpert = loadMlp(
                 moe + "shared_expert.", "gate_proj", "up_proj", "down_proj", layer.shared, layer.gated, false);
@@ -530,9 +648,38 @@ void* DecoderWorkload::dequantize(const Linear& w)
 {
     // bitsandbytes' path: the whole weight dequantized into a transient of the compute dtype, then a GEMM.
     void* dequantized = allocate("W_deq", bytes(w.out * w.in));
-    if (m_spec.storage == WeightStorage::Int8) {
+    const WeightStorage storage = m_spec.storage;
+    if (storage == WeightStorage::Int8) {
         check(m_context.dequantizeInt8(dequantized, w.weight, w.scales, w.out, w.in, m_dtype));
-    } else {
+    } else if (storage == WeightStorage::Fp8E4m3 || storage == WeightStorage::Fp8E5m2) {
+        device::Fp8Tensor t;
+        t.codes = w.weight;
+        t.scaleInv = w.scales;
+        t.rows = w.out;
+        t.cols = w.in;
+        t.blockRows = static_cast<std::int64_t>(m_spec.fp8BlockRows); // validated: within int32
+        t.blockColumns = static_cast<std::int64_t>(m_spec.fp8BlockColumns);
+        t.e5m2 = storage == WeightStorage::Fp8E5m2;
+        check(m_context.dequantizeFp8(dequantized, t, m_dtype));
+    } else if (storage == WeightStorage::GptqInt4 || storage == WeightStorage::AwqInt4) {
+        device::Int4Tensor t;
+        t.qweight = w.weight;
+        t.qzeros = w.zeros;
+        t.scales = w.scales;
+        t.gIdx = w.groupIndex;
+        t.out = w.out;
+        t.in = w.in;
+        t.groupSize = static_cast<std::int64_t>(m_spec.quantGroup);
+        t.awq = storage == WeightStorage::AwqInt4;
+        check(m_context.dequantizeInt4(dequantized, t, m_dtype));
+    } else if (storage == WeightStorage::Mxfp4) {
+        device::Mxfp4Tensor t;
+        t.blocks = w.weight;
+        t.scales = w.scales;
+        t.rows = w.out;
+        t.cols = w.in;
+        check(m_context.dequantizeMxfp4(dequantized, t, m_dtype));
+    } else { // nf4, nf4-dq, fp4 (its code book in quant_map)
         device::Nf4Tensor t;
         t.packed = w.weight;
         t.absmax = w.scales;

@@ -64,8 +64,14 @@ private:
         std::int64_t out = 0;
         std::int64_t in = 0;
         bool quantized = false;
-        void* weight = nullptr; // compute dtype [out, in], int8 codes [out, in], or nf4 packed codes
-        void* scales = nullptr; // int8: SCB float32 [out]; nf4: absmax (float32, or uint8 codes with nf4-dq)
+        // compute dtype [out, in], int8 or fp8 codes [out, in], nf4 / fp4 packed codes, GPTQ / AWQ qweight, or
+        // an mxfp4 expert's rows of its fused blocks
+        void* weight = nullptr;
+        // int8: SCB float32 [out]; nf4: absmax (float32, or uint8 codes with nf4-dq); fp8: weight_scale_inv;
+        // GPTQ / AWQ: scales float16 [groups, out]; mxfp4: the e8m0 scales of its rows
+        void* scales = nullptr;
+        void* zeros = nullptr; // GPTQ / AWQ: qzeros int32 [groups, ceil(out / 8)]
+        void* groupIndex = nullptr; // GPTQ: g_idx int32 [in]
         void* quantMap = nullptr; // nf4: float32 [16]
         void* nestedAbsmax = nullptr; // nf4-dq: float32 [ceil(blocks / 256)]
         void* nestedMap = nullptr; // nf4-dq: float32 [256]
@@ -138,6 +144,10 @@ private:
     Expert loadMlp(const std::string& prefix, const char* gate, const char* up, const char* down, std::int64_t width,
         bool gated, bool bias);
     Linear loadLinear(const std::string& prefix, std::int64_t out, std::int64_t in, bool bias, bool quantizable);
+    // mxfp4: a MoE layer's experts as gpt-oss stores them (DECODER.md "Formats"), each expert's linears views of
+    // the fused tensors.
+    void loadMxfp4Experts(Layer& layer, const std::string& prefix, bool bias);
+    void fillBytes(void* ptr, std::uint64_t bytes, unsigned char value);
     void fillCodes(void* ptr, std::uint64_t bytes, std::uint64_t seed);
     std::uint64_t nextSeed();
 

@@ -576,6 +576,36 @@ public:
         return run("dequantizeNf4", [&] { return kernels::dequantizeNf4(m_stream, out, tensor, dtype); });
     }
 
+    device::Status dequantizeFp8(void* out, const device::Fp8Tensor& tensor, device::DType dtype) override
+    {
+        KernelArguments a("dequantizeFp8");
+        a.dtype("dtype", dtype).fp8Tensor(tensor);
+        a.pointer("out", out, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("dequantizeFp8", [&] { return kernels::dequantizeFp8(m_stream, out, tensor, dtype); });
+    }
+
+    device::Status dequantizeInt4(void* out, const device::Int4Tensor& tensor, device::DType dtype) override
+    {
+        KernelArguments a("dequantizeInt4");
+        a.dtype("dtype", dtype).int4Tensor(tensor);
+        a.pointer("out", out, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("dequantizeInt4", [&] { return kernels::dequantizeInt4(m_stream, out, tensor, dtype); });
+    }
+
+    device::Status dequantizeMxfp4(void* out, const device::Mxfp4Tensor& tensor, device::DType dtype) override
+    {
+        KernelArguments a("dequantizeMxfp4");
+        a.dtype("dtype", dtype).mxfp4Tensor(tensor);
+        a.pointer("out", out, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("dequantizeMxfp4", [&] { return kernels::dequantizeMxfp4(m_stream, out, tensor, dtype); });
+    }
+
     device::Status argmaxRows(
         void* out, const void* in, std::int64_t rows, std::int64_t cols, device::DType dtype) override
     {

@@ -789,6 +789,112 @@ __global__ void dequantizeNf4Kernel(T* out, const unsigned char* packed, const v
     }
 }
 
+// fp8 codes (backend.h's Fp8Tensor): e4m3 has no infinities, only 0x7f / 0xff are NaN (its largest value 0x7e is
+// 448); e5m2 keeps IEEE's specials. Built from the bits, so every runtime agrees to the bit.
+__device__ __forceinline__ float fp8Value(unsigned int code, bool e5m2)
+{
+    const unsigned int sign = (code & 0x80u) << 24;
+    const unsigned int mantissaBits = e5m2 ? 2u : 3u;
+    const unsigned int exponentMask = e5m2 ? 0x1fu : 0x0fu;
+    const unsigned int bias = e5m2 ? 15u : 7u;
+    const unsigned int e = (code >> mantissaBits) & exponentMask;
+    const unsigned int m = code & ((1u << mantissaBits) - 1u);
+    if (e5m2 && e == exponentMask)
+        return __uint_as_float(sign | 0x7f800000u | (m << 21)); // infinity, or NaN when m != 0
+    if (!e5m2 && e == exponentMask && m == 7u)
+        return __uint_as_float(0x7fc00000u);
+    if (e == 0) { // subnormal: m x 2^(1 - bias - mantissaBits)
+        const float magnitude = static_cast<float>(m) * __uint_as_float((128u - bias - mantissaBits) << 23);
+        return sign ? -magnitude : magnitude;
+    }
+    return __uint_as_float(sign | ((e + 127u - bias) << 23) | (m << (23u - mantissaBits)));
+}
+
+// An e8m0 scale: 2^(code - 127), 255 is NaN; code 0 is 2^-127, a float32 subnormal.
+__device__ __forceinline__ float e8m0Value(unsigned int code)
+{
+    if (code == 255u)
+        return __uint_as_float(0x7fc00000u);
+    return code == 0u ? __uint_as_float(0x00400000u) : __uint_as_float(code << 23);
+}
+
+// e2m1 (OCP MX FP4): sign, 2 exponent bits, 1 mantissa bit.
+__device__ __forceinline__ float e2m1Value(unsigned int code)
+{
+    const unsigned int magnitude = code & 7u;
+    // 0, 0.5, 1, 1.5, 2, 3, 4, 6 in halves: 0 1 (subnormal), then (2 + mantissa) << (exponent - 1): 2 3 4 6 8 12
+    const unsigned int halves = magnitude < 2u ? magnitude : (2u + (magnitude & 1u)) << ((magnitude >> 1) - 1u);
+    const float v = static_cast<float>(halves) * 0.5f;
+    return (code & 8u) ? -v : v;
+}
+
+template <typename T>
+__global__ void dequantizeFp8Kernel(T* out, const unsigned char* codes, const float* scaleInv, std::uint64_t rows,
+    std::uint64_t cols, std::uint64_t blockRows, std::uint64_t blockColumns, bool e5m2)
+{
+    const std::uint64_t count = rows * cols;
+    const std::uint64_t scaleColumns = blockColumns > 0 ? (cols + blockColumns - 1) / blockColumns : 1;
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t r = i / cols;
+        const std::uint64_t c = i % cols;
+        const float scale = blockRows > 0 ? scaleInv[(r / blockRows) * scaleColumns + c / blockColumns] : scaleInv[0];
+        store(out, i, fp8Value(codes[i], e5m2) * scale);
+    }
+}
+
+// AWQ's packing: column c of a word sits in nibble kAwqNibble[c % 8] (AutoAWQ packs the order 0 2 4 6 1 3 5 7).
+__device__ __forceinline__ unsigned int awqNibble(std::uint64_t c)
+{
+    const unsigned int lane = static_cast<unsigned int>(c % 8);
+    return (lane % 2) * 4 + lane / 2; // 0 4 1 5 2 6 3 7
+}
+
+// out [outRows, in], element (o, i): GPTQ's qweight [ceil(in / 8), out] or AWQ's [in, ceil(out / 8)] (backend.h's
+// Int4Tensor). A g_idx beyond the groups is read as the last group, so no word is read out of range.
+template <typename T>
+__global__ void dequantizeInt4Kernel(T* out, const unsigned int* qweight, const unsigned int* qzeros,
+    const __half* scales, const int* gIdx, std::uint64_t outRows, std::uint64_t in, std::uint64_t groupSize, bool awq)
+{
+    const std::uint64_t count = outRows * in;
+    const std::uint64_t groups = (in + groupSize - 1) / groupSize;
+    const std::uint64_t packedColumns = (outRows + 7) / 8;
+    for (std::uint64_t idx = firstIndex(); idx < count; idx += gridStride()) {
+        const std::uint64_t o = idx / in;
+        const std::uint64_t i = idx % in;
+        std::uint64_t g = i / groupSize;
+        if (!awq) {
+            const int stored = gIdx[i];
+            g = stored < 0
+                ? 0
+                : (static_cast<std::uint64_t>(stored) < groups ? static_cast<std::uint64_t>(stored) : groups - 1);
+        }
+        const unsigned int codeShift = awq ? 4u * awqNibble(o) : 4u * static_cast<unsigned int>(i % 8);
+        const unsigned int word = awq ? qweight[i * packedColumns + o / 8] : qweight[(i / 8) * outRows + o];
+        const unsigned int zeroShift = awq ? 4u * awqNibble(o) : 4u * static_cast<unsigned int>(o % 8);
+        const float code = static_cast<float>((word >> codeShift) & 0xfu);
+        const float zero = static_cast<float>((qzeros[g * packedColumns + o / 8] >> zeroShift) & 0xfu);
+        store(out, idx, (code - zero) * load(scales, g * outRows + o));
+    }
+}
+
+// out [rows, cols]: gpt-oss's blocks [rows, ceil(cols / 32), 16] (value 2j of a block in the low nibble of byte j)
+// and e8m0 scales [rows, ceil(cols / 32)].
+template <typename T>
+__global__ void dequantizeMxfp4Kernel(
+    T* out, const unsigned char* blocks, const unsigned char* scales, std::uint64_t rows, std::uint64_t cols)
+{
+    const std::uint64_t count = rows * cols;
+    const std::uint64_t perRow = (cols + 31) / 32;
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t r = i / cols;
+        const std::uint64_t c = i % cols;
+        const std::uint64_t block = r * perRow + c / 32;
+        const unsigned int byte = blocks[block * 16 + (c % 32) / 2];
+        const unsigned int code = (c & 1u) ? (byte >> 4) : (byte & 0xfu);
+        store(out, i, e2m1Value(code) * e8m0Value(scales[block]));
+    }
+}
+
 // (a, ia) ranks before (b, ib): larger first, the lower index on ties; NaN ranks first, as torch.argmax has it.
 __device__ __forceinline__ bool ranksBefore(float a, std::uint64_t ia, float b, std::uint64_t ib)
 {
@@ -1902,6 +2008,50 @@ inline Error dequantizeNf4(Stream s, void* out, const device::Nf4Tensor& t, devi
             static_cast<const float*>(t.quantMap), t.doubleQuant ? static_cast<const float*>(t.nestedScale) : nullptr,
             t.doubleQuant ? static_cast<const float*>(t.nestedMap) : nullptr,
             t.doubleQuant ? static_cast<const float*>(t.offset) : nullptr, t.count, t.blockSize);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error dequantizeFp8(Stream s, void* out, const device::Fp8Tensor& t, device::DType dtype)
+{
+    const std::uint64_t count = static_cast<std::uint64_t>(t.rows) * static_cast<std::uint64_t>(t.cols);
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(dequantizeFp8Kernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const unsigned char*>(t.codes), static_cast<const float*>(t.scaleInv),
+            static_cast<std::uint64_t>(t.rows), static_cast<std::uint64_t>(t.cols),
+            static_cast<std::uint64_t>(t.blockRows), static_cast<std::uint64_t>(t.blockColumns), t.e5m2);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error dequantizeInt4(Stream s, void* out, const device::Int4Tensor& t, device::DType dtype)
+{
+    const std::uint64_t count = static_cast<std::uint64_t>(t.out) * static_cast<std::uint64_t>(t.in);
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(dequantizeInt4Kernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const unsigned int*>(t.qweight), static_cast<const unsigned int*>(t.qzeros),
+            static_cast<const __half*>(t.scales), static_cast<const int*>(t.gIdx), static_cast<std::uint64_t>(t.out),
+            static_cast<std::uint64_t>(t.in), static_cast<std::uint64_t>(t.groupSize), t.awq);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error dequantizeMxfp4(Stream s, void* out, const device::Mxfp4Tensor& t, device::DType dtype)
+{
+    const std::uint64_t count = static_cast<std::uint64_t>(t.rows) * static_cast<std::uint64_t>(t.cols);
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(dequantizeMxfp4Kernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const unsigned char*>(t.blocks), static_cast<const unsigned char*>(t.scales),
+            static_cast<std::uint64_t>(t.rows), static_cast<std::uint64_t>(t.cols));
         return GPURT(GetLastError)();
     });
 }

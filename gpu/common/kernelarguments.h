@@ -193,6 +193,33 @@ public:
         return elements("q", { s.batch, s.queries, s.heads, s.headDim });
     }
 
+    // The quantized weights of ABI 5 (backend.h): dimensions non-negative, the [out, in] output within int64
+    // (count()), block and group sizes positive where the format has them, every tensor's pointer when any value
+    // is written.
+    KernelArguments& fp8Tensor(const device::Fp8Tensor& t)
+    {
+        atLeast("blockRows", t.blockRows, 0).atLeast("blockColumns", t.blockColumns, 0);
+        if (ok() && (t.blockRows == 0) != (t.blockColumns == 0))
+            m_reason = "blockRows " + std::to_string(t.blockRows) + " and blockColumns "
+                + std::to_string(t.blockColumns) + ": both 0 (one scale) or both positive";
+        elements("codes", { t.rows, t.cols });
+        const bool any = count() > 0;
+        return pointer("codes", t.codes, any).pointer("scaleInv", t.scaleInv, any);
+    }
+    KernelArguments& int4Tensor(const device::Int4Tensor& t)
+    {
+        atLeast("groupSize", t.groupSize, 1).elements("qweight", { t.out, t.in });
+        const bool any = count() > 0;
+        pointer("qweight", t.qweight, any).pointer("qzeros", t.qzeros, any).pointer("scales", t.scales, any);
+        return pointer("gIdx", t.gIdx, any && !t.awq);
+    }
+    KernelArguments& mxfp4Tensor(const device::Mxfp4Tensor& t)
+    {
+        elements("blocks", { t.rows, t.cols });
+        const bool any = count() > 0;
+        return pointer("blocks", t.blocks, any).pointer("scales", t.scales, any);
+    }
+
     // A training attention problem (backend.h, ABI 4): the shape as above, K and V contiguous [batch, keys,
     // kvHeads, headDim] and q [batch, queries, heads, headDim] within int64; count() is q's element count.
     KernelArguments& trainingAttention(const device::AttentionShape& s)

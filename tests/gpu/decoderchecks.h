@@ -904,7 +904,8 @@ inline CheckResult checkDequantizeInt8(DeviceContext& ctx, DType dtype)
 
 // count values in blocks of 64 (the last one short); with double quantization the absmax values are 8-bit codes
 // into a 256-entry map, scaled per 256 blocks and offset, and count spans more than one nested scale.
-inline CheckResult checkDequantizeNf4(DeviceContext& ctx, DType dtype, bool doubleQuant)
+inline CheckResult checkDequantizeNf4(
+    DeviceContext& ctx, DType dtype, bool doubleQuant, const std::array<float, 16>& codeBook = kNf4Map)
 {
     const std::uint64_t blockSize = 64;
     const std::uint64_t count = doubleQuant ? 64 * 300 + 33 : 64 * 5 + 7; // odd: the last byte's high nibble unused
@@ -932,7 +933,7 @@ inline CheckResult checkDequantizeNf4(DeviceContext& ctx, DType dtype, bool doub
     DeviceBytes devAbsmax(ctx, doubleQuant ? static_cast<const void*>(codes.data()) : absmax.data(),
         doubleQuant ? codes.size() : absmax.size() * 4, st);
     ITERAGPU_CHECK_STATUS(st, "absmax");
-    DeviceBytes devMap(ctx, kNf4Map.data(), kNf4Map.size() * 4, st);
+    DeviceBytes devMap(ctx, codeBook.data(), codeBook.size() * 4, st);
     ITERAGPU_CHECK_STATUS(st, "quant map");
     DeviceBytes devNestedMap(ctx, nestedMap.data(), nestedMap.size() * 4, st);
     ITERAGPU_CHECK_STATUS(st, "nested map");
@@ -964,10 +965,247 @@ inline CheckResult checkDequantizeNf4(DeviceContext& ctx, DType dtype, bool doub
         const double scale = doubleQuant
             ? static_cast<double>(nestedMap[codes[b]]) * nestedScale[b / 256] + static_cast<double>(offset)
             : static_cast<double>(absmax[b]);
-        want[i] = static_cast<double>(kNf4Map[code]) * scale;
+        want[i] = static_cast<double>(codeBook[code]) * scale;
     }
     const double rel = storageTolerance(dtype);
     return compare("dequantizeNf4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-7; });
+}
+
+// bitsandbytes' FP4 code book (get_4bit_type("fp4"): these values over 12), read by the nf4 kernel.
+inline constexpr std::array<float, 16> kFp4Map
+    = { 0.0f, 0.0625f / 12.0f, 8.0f / 12.0f, 1.0f, 4.0f / 12.0f, 6.0f / 12.0f, 2.0f / 12.0f, 3.0f / 12.0f, -0.0f,
+          -0.0625f / 12.0f, -8.0f / 12.0f, -1.0f, -4.0f / 12.0f, -6.0f / 12.0f, -2.0f / 12.0f, -3.0f / 12.0f };
+
+// ---- fp8, int4 (GPTQ / AWQ), mxfp4 (ABI 5) -----------------------------------------------------------------
+
+// The value of an fp8 code from its fields, in double (OCP FP8: e4m3 with bias 7, only S.1111.111 NaN; e5m2 with
+// bias 15 and IEEE's specials).
+inline double fp8Reference(unsigned code, bool e5m2)
+{
+    const int mantissaBits = e5m2 ? 2 : 3;
+    const int exponentMax = e5m2 ? 31 : 15;
+    const int bias = e5m2 ? 15 : 7;
+    const double sign = (code & 0x80u) ? -1.0 : 1.0;
+    const int e = static_cast<int>((code & 0x7fu) >> mantissaBits);
+    const int m = static_cast<int>(code & ((1u << mantissaBits) - 1u));
+    if (e5m2 && e == exponentMax)
+        return m ? std::numeric_limits<double>::quiet_NaN() : sign * std::numeric_limits<double>::infinity();
+    if (!e5m2 && e == exponentMax && m == 7)
+        return std::numeric_limits<double>::quiet_NaN();
+    if (e == 0)
+        return sign * std::ldexp(static_cast<double>(m), 1 - bias - mantissaBits);
+    return sign * std::ldexp(static_cast<double>((1 << mantissaBits) + m), e - bias - mantissaBits);
+}
+
+inline bool fp8IsSpecial(unsigned code, bool e5m2)
+{
+    return e5m2 ? ((code & 0x7cu) == 0x7cu) : ((code & 0x7fu) == 0x7fu);
+}
+
+// Known codes, scale 1: e4m3 0x7e = 448, 0x38 = 1, 0x01 = 2^-9 (the smallest subnormal), 0x08 = 2^-6, 0xfe = -448;
+// e5m2 0x7b = 57344, 0x3c = 1, 0x01 = 2^-16, 0x04 = 2^-14, 0xfb = -57344 (each written out, not computed).
+inline CheckResult checkFp8KnownValues(DeviceContext& ctx, bool e5m2)
+{
+    const std::vector<std::uint8_t> codes = e5m2 ? std::vector<std::uint8_t> { 0x7b, 0x3c, 0x01, 0x04, 0xfb, 0x00 }
+                                                 : std::vector<std::uint8_t> { 0x7e, 0x38, 0x01, 0x08, 0xfe, 0x00 };
+    const std::vector<double> want = e5m2
+        ? std::vector<double> { 57344.0, 1.0, 1.0 / 65536.0, 1.0 / 16384.0, -57344.0, 0.0 }
+        : std::vector<double> { 448.0, 1.0, 1.0 / 512.0, 1.0 / 64.0, -448.0, 0.0 };
+    const float one = 1.0f;
+    Status st;
+    DeviceBytes devCodes(ctx, codes.data(), codes.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "codes");
+    DeviceBytes devScale(ctx, &one, 4, st);
+    ITERAGPU_CHECK_STATUS(st, "scale");
+    DeviceBuffer out(ctx, codes.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::Fp8Tensor t;
+    t.codes = devCodes.buffer.get();
+    t.scaleInv = devScale.buffer.get();
+    t.rows = 1;
+    t.cols = static_cast<std::int64_t>(codes.size());
+    t.e5m2 = e5m2;
+    ITERAGPU_CHECK_STATUS(ctx.dequantizeFp8(out.get(), t, DType::Float32), "dequantizeFp8");
+    const auto got = download(ctx, out.get(), codes.size(), DType::Float32, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    return compare("dequantizeFp8 known values", got, want, [](std::size_t) { return 1e-30; }); // exact
+}
+
+// rows x cols codes (every finite code turns up), one scale per tensor or per block of 2 x 3 values (the last
+// blocks short on both edges).
+inline CheckResult checkDequantizeFp8(DeviceContext& ctx, DType dtype, bool e5m2, bool blocks)
+{
+    const std::int64_t rows = 13;
+    const std::int64_t cols = 23;
+    const std::int64_t blockRows = blocks ? 2 : 0;
+    const std::int64_t blockColumns = blocks ? 3 : 0;
+    const std::size_t n = static_cast<std::size_t>(rows * cols);
+    std::vector<std::uint8_t> codes(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const unsigned c = static_cast<unsigned>(i * 37 % 256);
+        codes[i] = static_cast<std::uint8_t>(fp8IsSpecial(c, e5m2) ? 0x00u : c);
+    }
+    const std::int64_t scaleRows = blocks ? (rows + blockRows - 1) / blockRows : 1;
+    const std::int64_t scaleColumns = blocks ? (cols + blockColumns - 1) / blockColumns : 1;
+    std::vector<float> scales(static_cast<std::size_t>(scaleRows * scaleColumns));
+    for (std::size_t i = 0; i < scales.size(); ++i)
+        scales[i] = (e5m2 ? 1e-4f : 1e-2f) * (1.0f + 0.5f * static_cast<float>(i));
+    Status st;
+    DeviceBytes devCodes(ctx, codes.data(), codes.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "codes");
+    DeviceBytes devScales(ctx, scales.data(), scales.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "scales");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::Fp8Tensor t;
+    t.codes = devCodes.buffer.get();
+    t.scaleInv = devScales.buffer.get();
+    t.rows = rows;
+    t.cols = cols;
+    t.blockRows = blockRows;
+    t.blockColumns = blockColumns;
+    t.e5m2 = e5m2;
+    ITERAGPU_CHECK_STATUS(ctx.dequantizeFp8(out.get(), t, dtype), "dequantizeFp8");
+    const auto got = download(ctx, out.get(), n, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::int64_t r = static_cast<std::int64_t>(i) / cols;
+        const std::int64_t c = static_cast<std::int64_t>(i) % cols;
+        const std::size_t scale
+            = blocks ? static_cast<std::size_t>((r / blockRows) * scaleColumns + c / blockColumns) : 0;
+        want[i] = fp8Reference(codes[i], e5m2) * static_cast<double>(scales[scale]);
+    }
+    const double rel = storageTolerance(dtype);
+    // float16's subnormals are spaced 2^-24 apart: the smallest codes times a scale round to them.
+    const double absolute = dtype == DType::Float16 ? std::ldexp(1.0, -25) : 1e-30;
+    return compare(
+        "dequantizeFp8", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + absolute; });
+}
+
+// A GPTQ or AWQ weight of out x in codes and per-group zeros and float16 scales, packed here as AutoGPTQ and
+// AutoAWQ pack them (AWQ: column order_map[j] of 8 in nibble j, order_map 0 2 4 6 1 3 5 7), so the check does
+// not share the kernel's unpacking arithmetic. out and in are no multiples of 8; GPTQ's g_idx is shuffled.
+inline CheckResult checkDequantizeInt4(DeviceContext& ctx, DType dtype, bool awq)
+{
+    const std::int64_t out = 11;
+    const std::int64_t in = 21;
+    const std::int64_t group = 8;
+    const std::int64_t groups = (in + group - 1) / group;
+    const std::int64_t packedOut = (out + 7) / 8;
+    constexpr int kOrderMap[8] = { 0, 2, 4, 6, 1, 3, 5, 7 }; // AutoAWQ's pack order
+    const auto code
+        = [](std::int64_t o, std::int64_t i) { return static_cast<unsigned>((o * 7 + i * 5 + o * i) % 16); };
+    const auto zero = [](std::int64_t g, std::int64_t o) { return static_cast<unsigned>((g * 3 + o * 5 + 1) % 16); };
+    std::vector<std::int32_t> gIdx(static_cast<std::size_t>(in));
+    for (std::int64_t i = 0; i < in; ++i)
+        gIdx[static_cast<std::size_t>(i)]
+            = awq ? static_cast<std::int32_t>(i / group) : static_cast<std::int32_t>((i * 5 + 2) % groups);
+    std::vector<std::uint32_t> qweight;
+    if (awq) {
+        qweight.assign(static_cast<std::size_t>(in * packedOut), 0);
+        for (std::int64_t i = 0; i < in; ++i)
+            for (std::int64_t w = 0; w < packedOut; ++w)
+                for (int j = 0; j < 8; ++j) {
+                    const std::int64_t o = w * 8 + kOrderMap[j];
+                    if (o < out)
+                        qweight[static_cast<std::size_t>(i * packedOut + w)] |= code(o, i) << (4 * j);
+                }
+    } else {
+        qweight.assign(static_cast<std::size_t>((in + 7) / 8 * out), 0);
+        for (std::int64_t i = 0; i < in; ++i)
+            for (std::int64_t o = 0; o < out; ++o)
+                qweight[static_cast<std::size_t>((i / 8) * out + o)] |= code(o, i) << (4 * (i % 8));
+    }
+    std::vector<std::uint32_t> qzeros(static_cast<std::size_t>(groups * packedOut), 0);
+    for (std::int64_t g = 0; g < groups; ++g)
+        for (std::int64_t w = 0; w < packedOut; ++w)
+            for (int j = 0; j < 8; ++j) {
+                const std::int64_t o = w * 8 + (awq ? kOrderMap[j] : j);
+                if (o < out)
+                    qzeros[static_cast<std::size_t>(g * packedOut + w)] |= zero(g, o) << (4 * j);
+            }
+    std::vector<std::uint16_t> scaleBits(static_cast<std::size_t>(groups * out));
+    for (std::size_t k = 0; k < scaleBits.size(); ++k)
+        scaleBits[k] = floatToHalfBits(0.001f * static_cast<float>(k + 1));
+    Status st;
+    DeviceBytes devQ(ctx, qweight.data(), qweight.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "qweight");
+    DeviceBytes devZ(ctx, qzeros.data(), qzeros.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "qzeros");
+    DeviceBytes devS(ctx, scaleBits.data(), scaleBits.size() * 2, st);
+    ITERAGPU_CHECK_STATUS(st, "scales");
+    DeviceBytes devG(ctx, gIdx.data(), gIdx.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "g_idx");
+    DeviceBuffer result(ctx, bytesOf(out * in, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::Int4Tensor t;
+    t.qweight = devQ.buffer.get();
+    t.qzeros = devZ.buffer.get();
+    t.scales = devS.buffer.get();
+    t.gIdx = awq ? nullptr : devG.buffer.get();
+    t.out = out;
+    t.in = in;
+    t.groupSize = group;
+    t.awq = awq;
+    ITERAGPU_CHECK_STATUS(ctx.dequantizeInt4(result.get(), t, dtype), "dequantizeInt4");
+    const auto got = download(ctx, result.get(), static_cast<std::uint64_t>(out * in), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(static_cast<std::size_t>(out * in));
+    for (std::int64_t o = 0; o < out; ++o)
+        for (std::int64_t i = 0; i < in; ++i) {
+            const std::int64_t g = gIdx[static_cast<std::size_t>(i)];
+            const double scale = halfToFloat(scaleBits[static_cast<std::size_t>(g * out + o)]);
+            want[static_cast<std::size_t>(o * in + i)]
+                = (static_cast<double>(code(o, i)) - static_cast<double>(zero(g, o))) * scale;
+        }
+    const double rel = storageTolerance(dtype);
+    return compare(
+        "dequantizeInt4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-30; });
+}
+
+// gpt-oss's layout: rows x cols e2m1 codes in blocks of 32 (the last block of a row short), one e8m0 scale each;
+// the scales include 127 (x 1), 128 (x 2) and 0 (2^-127). The code book and the powers are written out.
+inline CheckResult checkDequantizeMxfp4(DeviceContext& ctx, DType dtype)
+{
+    constexpr double kE2m1[16]
+        = { 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0 };
+    const std::int64_t rows = 3;
+    const std::int64_t cols = 70;
+    const std::int64_t perRow = (cols + 31) / 32;
+    std::vector<std::uint8_t> blocks(static_cast<std::size_t>(rows * perRow * 16));
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        blocks[i] = static_cast<std::uint8_t>(i * 53 + 11);
+    const std::vector<std::uint8_t> scales = { 127, 128, 0, 120, 126, 130, 127, 1, 125 };
+    const std::vector<double> power
+        = { 1.0, 2.0, std::ldexp(1.0, -127), 1.0 / 128.0, 0.5, 8.0, 1.0, std::ldexp(1.0, -126), 0.25 };
+    Status st;
+    DeviceBytes devBlocks(ctx, blocks.data(), blocks.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "blocks");
+    DeviceBytes devScales(ctx, scales.data(), scales.size(), st);
+    ITERAGPU_CHECK_STATUS(st, "scales");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::Mxfp4Tensor t;
+    t.blocks = devBlocks.buffer.get();
+    t.scales = devScales.buffer.get();
+    t.rows = rows;
+    t.cols = cols;
+    ITERAGPU_CHECK_STATUS(ctx.dequantizeMxfp4(out.get(), t, dtype), "dequantizeMxfp4");
+    const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(rows * cols), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(static_cast<std::size_t>(rows * cols));
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c) {
+            const std::size_t block = static_cast<std::size_t>(r * perRow + c / 32);
+            const unsigned byte = blocks[block * 16 + static_cast<std::size_t>((c % 32) / 2)];
+            const unsigned code = (c % 2 == 0) ? (byte & 0xfu) : (byte >> 4);
+            want[static_cast<std::size_t>(r * cols + c)] = kE2m1[code] * power[block];
+        }
+    const double rel = storageTolerance(dtype);
+    // 2^-127 x e2m1 is below float16's range: 0 there, within the absolute tolerance.
+    return compare(
+        "dequantizeMxfp4", got, want, [&](std::size_t i) { return (rel + 4e-7) * std::fabs(want[i]) + 1e-7; });
 }
 
 // ---- argmax ----------------------------------------------------------------------------------------------------
@@ -1058,8 +1296,25 @@ inline std::vector<KernelCheck> decoderKernelChecks()
             { "dequantizeNf4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeNf4(c, dtype, false); } });
         checks.push_back({ "dequantizeNf4 double quant " + dt,
             [dtype](DeviceContext& c) { return checkDequantizeNf4(c, dtype, true); } });
+        checks.push_back({ "dequantizeNf4 fp4 code book " + dt,
+            [dtype](DeviceContext& c) { return checkDequantizeNf4(c, dtype, false, kFp4Map); } });
+        for (const bool e5m2 : { false, true })
+            for (const bool blocks : { false, true })
+                checks.push_back({ std::string("dequantizeFp8 ") + (e5m2 ? "e5m2" : "e4m3")
+                        + (blocks ? " block scales " : " tensor scale ") + dt,
+                    [dtype, e5m2, blocks](DeviceContext& c) { return checkDequantizeFp8(c, dtype, e5m2, blocks); } });
+        checks.push_back({ "dequantizeInt4 gptq " + dt,
+            [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, false); } });
+        checks.push_back(
+            { "dequantizeInt4 awq " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt4(c, dtype, true); } });
+        checks.push_back(
+            { "dequantizeMxfp4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeMxfp4(c, dtype); } });
         checks.push_back({ "argmaxRows " + dt, [dtype](DeviceContext& c) { return checkArgmaxRows(c, dtype); } });
     }
+    checks.push_back(
+        { "dequantizeFp8 e4m3 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, false); } });
+    checks.push_back(
+        { "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
     // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
     for (const auto& ac : attentionCases())
         for (const DType dtype : dtypes) {

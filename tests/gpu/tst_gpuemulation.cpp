@@ -197,6 +197,38 @@ const std::vector<RefusedCall>& refusedCalls()
                 t.blockSize = 0;
                 return c.dequantizeNf4(p, t, DType::Float16);
             } },
+        { "dequantizeFp8, a block without columns",
+            "dequantizeFp8: blockRows 128 and blockColumns 0: both 0 (one scale) or both positive",
+            [](auto& c, void* p) {
+                device::Fp8Tensor t;
+                t.codes = t.scaleInv = p;
+                t.rows = t.cols = 4;
+                t.blockRows = 128;
+                return c.dequantizeFp8(p, t, DType::BFloat16);
+            } },
+        { "dequantizeInt4, GPTQ without g_idx", "dequantizeInt4: gIdx is null",
+            [](auto& c, void* p) {
+                device::Int4Tensor t;
+                t.qweight = t.qzeros = t.scales = p;
+                t.out = t.in = 8;
+                return c.dequantizeInt4(p, t, DType::Float16);
+            } },
+        { "dequantizeInt4, group 0", "dequantizeInt4: groupSize must be 1 or more, got 0",
+            [](auto& c, void* p) {
+                device::Int4Tensor t;
+                t.qweight = t.qzeros = t.scales = p;
+                t.awq = true;
+                t.out = t.in = 8;
+                t.groupSize = 0;
+                return c.dequantizeInt4(p, t, DType::Float16);
+            } },
+        { "dequantizeMxfp4, null scales", "dequantizeMxfp4: scales is null",
+            [](auto& c, void* p) {
+                device::Mxfp4Tensor t;
+                t.blocks = p;
+                t.rows = t.cols = 32;
+                return c.dequantizeMxfp4(p, t, DType::BFloat16);
+            } },
         { "argmaxRows, no columns", "argmaxRows: cols must be in [1, 2147483647], got 0",
             [](auto& c, void* p) { return c.argmaxRows(p, p, 3, 0, DType::Float32); } },
         { "copyToDevice, null source", "copyToDevice: hostSrc is null",
@@ -432,6 +464,9 @@ private slots:
         QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
         device::Nf4Tensor t;
         QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
+        QVERIFY(c.dequantizeFp8(nullptr, device::Fp8Tensor {}, DType::Float16).ok);
+        QVERIFY(c.dequantizeInt4(nullptr, device::Int4Tensor {}, DType::Float16).ok);
+        QVERIFY(c.dequantizeMxfp4(nullptr, device::Mxfp4Tensor {}, DType::Float16).ok);
         // The training kernels.
         QVERIFY(c.attentionForward(nullptr, nullptr, nullptr, nullptr, nullptr, s, DType::Float32).ok);
         QVERIFY(c.attentionBackward(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
@@ -483,6 +518,14 @@ private slots:
         row("mistral", WeightStorage::BFloat16, KvCacheKind::Dynamic, AttentionKind::Eager);
         row("gemma", WeightStorage::Nf4DoubleQuant, KvCacheKind::Paged, AttentionKind::Sdpa);
         row("mixtral", WeightStorage::Nf4, KvCacheKind::Static, AttentionKind::Sdpa);
+        // The formats of ABI 5: fp8 with tensor scales (e4m3) and 16 x 16 blocks (e5m2), GPTQ and AWQ in groups
+        // of 16 input rows, bitsandbytes' FP4 and gpt-oss's MXFP4 experts.
+        row("llama", WeightStorage::Fp8E4m3, KvCacheKind::Dynamic, AttentionKind::Sdpa);
+        row("mistral", WeightStorage::Fp8E5m2, KvCacheKind::Paged, AttentionKind::Sdpa);
+        row("llama", WeightStorage::GptqInt4, KvCacheKind::Static, AttentionKind::Sdpa);
+        row("mistral", WeightStorage::AwqInt4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
+        row("gemma", WeightStorage::Fp4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
+        row("mixtral", WeightStorage::Mxfp4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
     }
 
     void decoderWorkloadRuns()
@@ -522,6 +565,9 @@ private slots:
         d.shape = m;
         d.modelSource = m.source;
         d.storage = static_cast<protocol::WeightStorage>(storage);
+        d.quantGroup = 16;
+        if (d.storage == protocol::WeightStorage::Fp8E5m2)
+            d.fp8BlockRows = d.fp8BlockColumns = 16;
         d.promptTokens = 18;
         d.generated = 4; // 22 positions: two paged blocks of 16
         d.sequences = 2;

@@ -428,19 +428,27 @@ private slots:
         QCOMPARE(back->decoder->decodeChunk, std::uint64_t(16));
     }
 
-    // A format the decoder has no kernels for is refused in words, before anything runs.
+    // A format with no real layout (int4-compact, a bound) is refused in words, naming what the decoder builds,
+    // before anything runs; GPTQ measures, with the format box's group.
     void formatThatCannotBeMeasuredIsRefused()
     {
         gui::MainWindow window;
         gui::SizingPanel* panel = window.sizingPanel();
         QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
-        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::GptqInt4);
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::Int4Compact);
         panel->recompute();
         WorkloadForm* form = window.workloadForm();
         QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
         QVERIFY(!form->isValid());
-        QVERIFY2(form->formError().contains(QStringLiteral("gptq-int4")), qPrintable(form->formError()));
+        QVERIFY2(form->formError().contains(QStringLiteral("int4-compact")), qPrintable(form->formError()));
+        QVERIFY2(form->formError().contains(QStringLiteral("gptq-int4, awq-int4, fp4, mxfp4")),
+            qPrintable(form->formError()));
         QVERIFY(!window.runConfig().has_value());
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::GptqInt4);
+        panel->recompute();
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QCOMPARE(window.runConfig()->decoder->storage, protocol::WeightStorage::GptqInt4);
+        QCOMPARE(window.runConfig()->decoder->quantGroup, panel->findChild<gui::FormatBox*>()->groupSize());
         panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::Int8);
         panel->recompute();
         QVERIFY2(form->isValid(), qPrintable(form->formError()));

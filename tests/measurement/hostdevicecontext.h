@@ -335,6 +335,36 @@ public:
         }
         return touch(out, t.count, dt);
     }
+    iteragpu::device::Status dequantizeFp8(
+        void* out, const iteragpu::device::Fp8Tensor& t, iteragpu::device::DType dt) override
+    {
+        const auto up = [](std::int64_t a, std::int64_t b) { return std::uint64_t((a + b - 1) / b); };
+        const std::uint64_t scales
+            = t.blockRows > 0 && t.blockColumns > 0 ? up(t.rows, t.blockRows) * up(t.cols, t.blockColumns) : 1;
+        readBytes(t.codes, std::uint64_t(t.rows * t.cols));
+        readBytes(t.scaleInv, scales * 4);
+        return touch(out, std::uint64_t(t.rows * t.cols), dt);
+    }
+    iteragpu::device::Status dequantizeInt4(
+        void* out, const iteragpu::device::Int4Tensor& t, iteragpu::device::DType dt) override
+    {
+        const auto up = [](std::int64_t a, std::int64_t b) { return std::uint64_t((a + b - 1) / b); };
+        const std::uint64_t groups = up(t.in, t.groupSize);
+        readBytes(t.qweight, (t.awq ? std::uint64_t(t.in) * up(t.out, 8) : up(t.in, 8) * std::uint64_t(t.out)) * 4);
+        readBytes(t.qzeros, groups * up(t.out, 8) * 4);
+        readBytes(t.scales, groups * std::uint64_t(t.out) * 2);
+        if (!t.awq)
+            readBytes(t.gIdx, std::uint64_t(t.in) * 4);
+        return touch(out, std::uint64_t(t.out * t.in), dt);
+    }
+    iteragpu::device::Status dequantizeMxfp4(
+        void* out, const iteragpu::device::Mxfp4Tensor& t, iteragpu::device::DType dt) override
+    {
+        const std::uint64_t blocks = std::uint64_t(t.rows) * std::uint64_t((t.cols + 31) / 32);
+        readBytes(t.blocks, blocks * 16);
+        readBytes(t.scales, blocks);
+        return touch(out, std::uint64_t(t.rows * t.cols), dt);
+    }
     iteragpu::device::Status argmaxRows(
         void* out, const void* in, std::int64_t rows, std::int64_t cols, iteragpu::device::DType dt) override
     {

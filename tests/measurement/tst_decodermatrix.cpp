@@ -9,6 +9,7 @@
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
 #include "core/sizing/weightestimator.h"
+#include "core/sizing/weightformat.h"
 #include "core/units/inputerror.h"
 #include "core/workloads/runpredictor.h"
 
@@ -87,6 +88,15 @@ std::string familyConfig(const std::string& family)
             "interleave_moe_layer_step": 2, "intermediate_size_mlp": 64, "no_rope_layers": [1, 1, 0],
             "attention_chunk_size": 16, )" + common
             + "}";
+    // Widths that are no multiple of 8 or 32 (hidden 40, head_dim 10: KV width 20, intermediate 36): the packed
+    // layouts' last word or block of a row is partly empty (GPTQ's ceil(in / 8) rows, AWQ's ceil(out / 8) columns,
+    // MXFP4's ceil(in / 32) blocks), dense and with experts.
+    const std::string odd = R"("hidden_size": 40, "num_hidden_layers": 2, "num_attention_heads": 4,
+        "num_key_value_heads": 2, "head_dim": 10, "intermediate_size": 36, "vocab_size": 72)";
+    if (family == "llama_odd")
+        return R"({"model_type": "llama", )" + odd + "}";
+    if (family == "mixtral_odd")
+        return R"({"model_type": "mixtral", "num_local_experts": 3, "num_experts_per_tok": 2, )" + odd + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -104,6 +114,11 @@ protocol::RunConfig decoderConfig(const std::string& family, protocol::WeightSto
     d.shape = model::ConfigReader::parse(familyConfig(family), family + ".json");
     d.modelSource = family + ".json";
     d.storage = storage;
+    // Several groups per linear (hidden 32, widths 24 to 128); fp8-e4m3 with DeepSeek-style block scales of
+    // 16 x 16 (the last blocks short), fp8-e5m2 with one scale per tensor.
+    d.quantGroup = 16;
+    if (storage == protocol::WeightStorage::Fp8E4m3)
+        d.fp8BlockRows = d.fp8BlockColumns = 16;
     d.cache = cache;
     d.attention = attention;
     d.promptTokens = 21; // not a multiple of the paged cache's 16-token blocks; longer than the windows
@@ -176,6 +191,23 @@ private slots:
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
                          protocol::KvCacheKind::Paged })
+                    for (auto attention : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
+                        for (auto allocator : { protocol::AllocatorKind::Native, protocol::AllocatorKind::Async })
+                            QTest::addRow("%s %s %s %s %s", family, protocol::weightStorageName(storage),
+                                protocol::kvCacheName(cache), protocol::attentionName(attention),
+                                protocol::allocatorName(allocator))
+                                << QString::fromLatin1(family) << int(storage) << int(cache) << int(attention)
+                                << int(allocator);
+        // The formats of DECODER.md "Formats" beyond those, on families that differ in what is quantized: dense,
+        // windows, experts with a shared expert, expert and attention biases (gpt_oss), plain MLPs with biases and
+        // LayerNorms, multi-query, an lm_head bias.
+        using protocol::WeightStorage;
+        for (const char* family : { "llama", "mistral", "mixtral", "qwen2_moe", "gpt_oss", "starcoder2", "falcon",
+                 "phimoe", "llama_odd", "mixtral_odd" })
+            for (auto storage : { WeightStorage::Fp8E4m3, WeightStorage::Fp8E5m2, WeightStorage::GptqInt4,
+                     WeightStorage::AwqInt4, WeightStorage::Fp4, WeightStorage::Mxfp4, WeightStorage::Nf4DoubleQuant })
+                for (auto cache :
+                    { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static, protocol::KvCacheKind::Paged })
                     for (auto attention : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
                         for (auto allocator : { protocol::AllocatorKind::Native, protocol::AllocatorKind::Async })
                             QTest::addRow("%s %s %s %s %s", family, protocol::weightStorageName(storage),
@@ -259,10 +291,11 @@ private slots:
     {
         QTest::addColumn<QString>("family");
         QTest::addColumn<int>("storage");
-        for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
-                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3" })
-            for (auto storage :
-                { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
+        for (const char* family :
+            { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
+                "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd",
+                "gpt_bigcode", "gemma3" })
+            for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);
     }
@@ -277,17 +310,15 @@ private slots:
         QVERIFY2(prediction.error.empty(), prediction.error.c_str());
         const auto& shape = config.decoder->shape;
         QCOMPARE(prediction.parameterCount, shape.parameters().total);
+        // The sizing engine's format of the same name, with the run's group and fp8 blocks.
         sizing::WeightOptions options;
-        switch (protocol::WeightStorage(storage)) {
-        case protocol::WeightStorage::Int8:
-            options.format = sizing::WeightFormat::Int8;
-            break;
-        case protocol::WeightStorage::Nf4:
-            options.format = sizing::WeightFormat::NF4;
-            break;
-        default:
-            options.format = sizing::WeightFormat::BF16;
-            break;
+        const auto format = sizing::weightFormatFromName(protocol::weightStorageName(protocol::WeightStorage(storage)));
+        QVERIFY(format);
+        options.format = *format;
+        options.groupSize = config.decoder->quantGroup;
+        if (config.decoder->fp8BlockRows > 0) {
+            options.fp8BlockRows = config.decoder->fp8BlockRows;
+            options.fp8BlockColumns = config.decoder->fp8BlockColumns;
         }
         const auto estimate = sizing::WeightEstimator::estimate(shape, options);
         QCOMPARE(prediction.phases.at(0).name, std::string("model_load"));

@@ -107,6 +107,20 @@ private slots:
                                                            << int(KvCacheKind::Static) << int(AttentionKind::Sdpa);
         QTest::addRow("gemma2 nf4 dynamic eager (windows)") << gemma2 << int(WeightStorage::Nf4)
                                                             << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
+        // DECODER.md "Formats" beyond those (fp8-e4m3 with 16 x 16 blocks, groups of 16 rows): every stored
+        // tensor read to its last byte by its dequantization, as its layout says.
+        QTest::addRow("llama fp8-e4m3 blocks paged sdpa")
+            << llama << int(WeightStorage::Fp8E4m3) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("llama fp8-e5m2 dynamic sdpa")
+            << llama << int(WeightStorage::Fp8E5m2) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("gemma2 gptq-int4 static eager")
+            << gemma2 << int(WeightStorage::GptqInt4) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
+        QTest::addRow("mixtral awq-int4 paged sdpa")
+            << mixtral << int(WeightStorage::AwqInt4) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("llama fp4 dynamic eager")
+            << llama << int(WeightStorage::Fp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
+        QTest::addRow("mixtral mxfp4 dynamic sdpa (experts)")
+            << mixtral << int(WeightStorage::Mxfp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
     }
 
     void decoderOnHostMemory()
@@ -124,6 +138,9 @@ private slots:
         protocol::DecoderSpec d;
         d.shape = model::ConfigReader::parse(config.toStdString());
         d.storage = protocol::WeightStorage(storage);
+        d.quantGroup = 16;
+        if (d.storage == protocol::WeightStorage::Fp8E4m3)
+            d.fp8BlockRows = d.fp8BlockColumns = 16;
         d.cache = protocol::KvCacheKind(cache);
         d.attention = protocol::AttentionKind(attention);
         d.promptTokens = 19;

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/cli/cliapp.h"
+#include "core/model/configreader.h"
+#include "core/sizing/weightestimator.h"
+#include "core/sizing/weightformat.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -8,10 +11,11 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <sys/resource.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <sys/resource.h>
 
 using namespace iteragpu;
 
@@ -259,6 +263,19 @@ private slots:
         row("negative generated", "--device sim:0 --model TINY --generated -3", 64, "'-3' is negative");
         row("fractional chunk", "--device sim:0 --model TINY --decode-chunk 2.5", 64, "--decode-chunk");
         row("unknown format", "--device sim:0 --model TINY --format int4", 64, "--format");
+        row("int4-compact has no layout", "--device sim:0 --model TINY --format int4-compact", 64,
+            "a bound that no checkpoint stores: 'iteragpu estimate' sizes it; measure builds fp32, fp16, bf16, int8, "
+            "nf4, nf4-dq, fp8-e4m3, fp8-e5m2, gptq-int4, awq-int4, fp4, mxfp4");
+        row("a format measure does not know", "--device sim:0 --model TINY --format q4_k", 64,
+            "--format q4_k is not a weight format measure builds; it builds fp32");
+        row("--group-size of bf16 weights", "--device sim:0 --model TINY --group-size 64", 64,
+            "--group-size is the group of gptq-int4 and awq-int4 weights, not of bf16");
+        row("--weight-block-size of nf4 weights", "--device sim:0 --model TINY --format nf4 --weight-block-size 16,16",
+            64, "--weight-block-size is the scale block of fp8 weights, not of nf4");
+        row("a zero fp8 block", "--device sim:0 --model TINY --format fp8-e4m3 --weight-block-size 0,16", 64,
+            "--weight-block-size takes ROWS,COLUMNS, each at least 1");
+        row("gptq in training", "--device sim:0 --model TINY --mode training --lora-rank 4 --format gptq-int4", 1,
+            "weights in gptq-int4 are frozen codes");
         row("unknown cache", "--device sim:0 --model TINY --kv-cache ring", 64, "--kv-cache");
         row("unknown attention", "--device sim:0 --model TINY --attention flash", 64, "--attention");
         row("--sim-card on a GPU id", "--device cuda:0 --model TINY --sim-card h100-sxm", 64,
@@ -401,6 +418,124 @@ private slots:
             for (const auto& p : j["phases"])
                 QVERIFY(p["modelled_seconds"].is_number());
         }
+    }
+
+    // Every format with a real layout measures, by its name or from a config.json's quantization_config: the
+    // result names it (with its group or fp8 blocks), every phase is predicted to the byte, and model_load holds
+    // exactly the sizing engine's weight bytes of that format.
+    void decoderFormatsOnSim_data()
+    {
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("config"); // written to config.json in a temporary folder when not empty
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<int>("group"); // 0: null in the result
+        QTest::addColumn<int>("block"); // fp8 block rows = columns; 0: null
+        const QString tiny = QString::fromLatin1(kTinyRun);
+        QTest::addRow("gptq-int4, group 32") << tiny + QStringLiteral(" --format gptq-int4 --group-size 32") << ""
+                                             << "gptq-int4" << 32 << 0;
+        QTest::addRow("awq-int4, default group") << tiny + QStringLiteral(" --format awq-int4") << ""
+                                                 << "awq-int4" << 128 << 0;
+        QTest::addRow("fp8-e4m3, a scale per tensor") << tiny + QStringLiteral(" --format fp8-e4m3") << ""
+                                                      << "fp8-e4m3" << 0 << 0;
+        QTest::addRow("fp8-e5m2, 32 x 32 blocks")
+            << tiny + QStringLiteral(" --format fp8-e5m2 --weight-block-size 32,32") << ""
+            << "fp8-e5m2" << 0 << 32;
+        QTest::addRow("fp4") << tiny + QStringLiteral(" --format fp4 --kv-cache paged") << ""
+                             << "fp4" << 0 << 0;
+        QTest::addRow("mxfp4 on a dense model: all 16-bit") << tiny + QStringLiteral(" --format mxfp4") << ""
+                                                            << "mxfp4" << 0 << 0;
+        // DeepSeek-V3's fp8 layout (weight_block_size [128, 128]) on a small config: blocks of 16 here.
+        const QString small = QStringLiteral(R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 96,
+            "num_attention_heads": 4, "num_hidden_layers": 2, "num_key_value_heads": 2, "vocab_size": 256,
+            "torch_dtype": "bfloat16", )");
+        QTest::addRow("a config's fp8 blocks") << QStringLiteral(
+            "--device sim:0 --model CONFIG --prompt-tokens 8 --generated 3 --warmup 0 --repeats 1 "
+            "--sim-speed 0") << small + QStringLiteral(R"("quantization_config": {"quant_method": "fp8", "fmt": "e4m3",
+                    "activation_scheme": "dynamic", "weight_block_size": [16, 16]}})")
+                                               << "fp8-e4m3" << 0 << 16;
+        QTest::addRow("a config's GPTQ group")
+            << QStringLiteral("--device sim:0 --model CONFIG --prompt-tokens 8 --generated 3 --warmup 0 --repeats 1 "
+                              "--sim-speed 0")
+            << small + QStringLiteral(R"("quantization_config": {"quant_method": "gptq", "bits": 4, "group_size": 32,
+                    "desc_act": true, "sym": true}})")
+            << "gptq-int4" << 32 << 0;
+        QTest::addRow("--format over the config's quantization")
+            << QStringLiteral("--device sim:0 --model CONFIG --prompt-tokens 8 --generated 3 --warmup 0 --repeats 1 "
+                              "--sim-speed 0 --format bf16")
+            << small + QStringLiteral(R"("quantization_config": {"quant_method": "awq", "bits": 4, "group_size": 64}})")
+            << "bf16" << 0 << 0;
+        // The committed gpt-oss-20b config: MXFP4 by its quantization_config, as `estimate` sizes it.
+        QTest::addRow("gpt-oss-20b measures as mxfp4") << QStringLiteral(
+            "--device sim:0 --model GPTOSS --prompt-tokens 4 --generated 2 --warmup 0 --repeats 1 "
+            "--sim-speed 0") << ""
+                                                       << "mxfp4" << 0 << 0;
+    }
+
+    void decoderFormatsOnSim()
+    {
+        QFETCH(QString, args);
+        QFETCH(QString, config);
+        QFETCH(QString, storage);
+        QFETCH(int, group);
+        QFETCH(int, block);
+        QTemporaryDir dir;
+        const std::string output = dir.filePath(QStringLiteral("r.json")).toStdString();
+        std::string model = dataFile("measure/tiny-llama.config.json");
+        if (!config.isEmpty()) {
+            model = dir.filePath(QStringLiteral("config.json")).toStdString();
+            std::ofstream(model) << config.toStdString();
+        }
+        if (args.contains(QLatin1String("GPTOSS")))
+            model = dataFile("models/gpt-oss-20b/config.json");
+        auto v = decoderArgs(args);
+        for (auto& a : v)
+            if (a == "CONFIG" || a == "GPTOSS")
+                a = model;
+        v.push_back("--output");
+        v.push_back(output);
+        const auto r = runCli(v);
+        QVERIFY2(r.code == 0, (std::to_string(r.code) + ": " + r.err).c_str());
+        const auto j = nlohmann::json::parse(readAll(output));
+        const auto& w = j["workload"];
+        QCOMPARE(w["storage"].get<std::string>(), storage.toStdString());
+        QCOMPARE(w["compute_dtype"].get<std::string>(), std::string("bfloat16"));
+        if (group > 0)
+            QCOMPARE(w["quant_group"].get<int>(), group);
+        else
+            QVERIFY(w["quant_group"].is_null());
+        if (block > 0)
+            QVERIFY2(w["fp8_block"] == nlohmann::json::array({ block, block }), w.dump().c_str());
+        else
+            QVERIFY(w["fp8_block"].is_null());
+        for (const auto& p : j["phases"]) {
+            QVERIFY2(p["status"] == "ok", p.dump().c_str());
+            QVERIFY2(p["predicted_peak_allocated"] == p["peak"]["allocated"], p.dump().c_str()); // sim: to the byte
+        }
+        // model_load's requested bytes are the sizing engine's weights of the format.
+        const auto shape = model::ConfigReader::readFile(model);
+        sizing::WeightOptions options;
+        options.format = *sizing::weightFormatFromName(storage.toStdString());
+        if (group > 0)
+            options.groupSize = static_cast<std::uint64_t>(group);
+        if (block > 0)
+            options.fp8BlockRows = options.fp8BlockColumns = static_cast<std::uint64_t>(block);
+        const std::uint64_t weights = sizing::WeightEstimator::estimate(shape, options).bytes;
+        const auto& load = j["phases"][0];
+        QCOMPARE(load["name"].get<std::string>(), std::string("model_load"));
+        // model_load only allocates: its peak moment is its end, and the weights' requested bytes are all of them.
+        QCOMPARE(load["peak_moment"]["owners_requested"]["weights"].get<std::uint64_t>(), weights);
+        // explain reads the format back (its group, its blocks) and estimates those very weights.
+        const auto e = runCli({ "explain", output, "--json" });
+        QVERIFY2(e.code == 0, e.err.c_str());
+        const auto ledger = nlohmann::json::parse(e.out)["ledgers"].at(0);
+        std::optional<std::uint64_t> estimated;
+        for (const auto& section : ledger["sections"])
+            if (section["section"] == "estimate")
+                for (const auto& part : section["parts"])
+                    if (part["key"] == "weights")
+                        estimated = part["bytes"].get<std::uint64_t>();
+        QVERIFY2(estimated, ledger.dump().c_str());
+        QCOMPARE(*estimated, weights);
     }
 
     // measure --mode training --model: the recipe resolved over the framework, written in the result, every phase

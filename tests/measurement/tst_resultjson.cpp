@@ -332,6 +332,74 @@ private slots:
         QVERIFY2(error.find("differs") != std::string::npos, error.c_str());
     }
 
+    // Every weight storage reads back by its name, with the GPTQ/AWQ group and the fp8 scale blocks; a file
+    // written before them (no quant_group, no fp8_block) reads with the defaults; a bad value is refused.
+    void decoderStoragesRoundTrip_data()
+    {
+        QTest::addColumn<int>("storage");
+        for (const auto s : protocol::allWeightStorages())
+            QTest::addRow("%s", protocol::weightStorageName(s)) << int(s);
+    }
+
+    void decoderStoragesRoundTrip()
+    {
+        QFETCH(int, storage);
+        protocol::RunResult r;
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.dtype = device::DType::BFloat16;
+        protocol::DecoderSpec d;
+        d.modelSource = "preset:llama-2-7b";
+        d.shape.family = "llama";
+        d.shape.layers = 2;
+        d.shape.hidden = 64;
+        d.shape.intermediate = 160;
+        d.shape.heads = 4;
+        d.shape.kvHeads = 2;
+        d.shape.headDim = 16;
+        d.shape.vocab = 300;
+        d.storage = protocol::WeightStorage(storage);
+        d.quantGroup = 64;
+        d.fp8BlockRows = 128;
+        d.fp8BlockColumns = 64;
+        r.config.decoder = d;
+        const auto j = report::toJson(r);
+        QCOMPARE(j["workload"]["storage"].get<std::string>(), std::string(protocol::weightStorageName(d.storage)));
+        const bool int4
+            = d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4;
+        const bool fp8 = d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2;
+        QCOMPARE(j["workload"]["quant_group"].is_null(), !int4);
+        QCOMPARE(j["workload"]["fp8_block"].is_null(), !fp8);
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        QVERIFY(back.config.decoder->storage == d.storage);
+        if (int4)
+            QCOMPARE(back.config.decoder->quantGroup, std::uint64_t(64));
+        if (fp8) {
+            QCOMPARE(back.config.decoder->fp8BlockRows, std::uint64_t(128));
+            QCOMPARE(back.config.decoder->fp8BlockColumns, std::uint64_t(64));
+        }
+        auto older = j;
+        older["workload"].erase("quant_group");
+        older["workload"].erase("fp8_block");
+        QVERIFY2(report::fromJson(older, back, error), error.c_str());
+        QCOMPARE(back.config.decoder->quantGroup, protocol::kDefaultQuantGroup);
+        QCOMPARE(back.config.decoder->fp8BlockRows, std::uint64_t(0));
+        auto bad = j;
+        bad["workload"]["quant_group"] = 0;
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("quant_group") != std::string::npos, error.c_str());
+        bad = j;
+        bad["workload"]["fp8_block"] = { 128 };
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("fp8_block") != std::string::npos, error.c_str());
+        bad = j;
+        bad["workload"]["storage"] = "int4-compact";
+        QVERIFY(!report::fromJson(bad, back, error));
+        QVERIFY2(error.find("workload.storage") != std::string::npos, error.c_str());
+    }
+
     // Note [Layers in the result]: a model described by its layers (gpt-oss: sinks, router and expert biases,
     // alternating windows) comes back layer for layer, and `explain`'s estimate of the saved run is the run's own.
     // A vision tower loaded beside the model is in the file, so a saved Gemma-3 run replays with its weights; a

@@ -202,6 +202,7 @@ std::optional<SizedModel> SizingPanel::sizedModel() const
     m.source = m_modelBox->shapeSource();
     m.format = m_formatBox->storage();
     m.compute = m_formatBox->compute();
+    m.groupSize = m_formatBox->groupSize();
     sizing::SizingInputs kv;
     m_kvBox->fillInputs(kv);
     m.promptTokens = kv.promptTokens;

@@ -20,6 +20,7 @@ struct SizedModel {
     std::string source; // DecoderSpec::modelSource: "preset:llama-2-7b" or the config.json's path
     sizing::WeightFormat format = sizing::WeightFormat::BF16;
     sizing::ScalarType compute = sizing::ScalarType::BF16;
+    std::uint64_t groupSize = 128; // gptq-int4 / awq-int4: the format box's group
     std::uint64_t promptTokens = 0;
     std::uint64_t generated = 0;
     std::uint64_t sequences = 0;

@@ -5,6 +5,7 @@
 #include "app/gui/application/messagetext.h"
 #include "app/gui/widgets/wheelguard.h"
 #include "app/gui/workload/workloadsettings.h"
+#include "core/protocol/runlimits.h"
 #include "core/protocol/workloaddescription.h"
 #include "core/runner/runner.h"
 #include "core/training/frameworkprofile.h"
@@ -64,7 +65,7 @@ namespace {
             || f == F::LossChunks || f == F::EvalBatch;
     }
 
-    // The sizing engine's format, as the decoder stores it: the six formats both know, by their one name.
+    // The sizing engine's format, as the decoder stores it: every format both know, by its one name.
     std::optional<protocol::WeightStorage> storageOf(sizing::WeightFormat format)
     {
         return protocol::weightStorageFromName(sizing::weightFormatInfo(format).name);
@@ -655,10 +656,12 @@ QString WorkloadForm::decoderProblem() const
                   "or choose the dense network.");
     const auto storage = storageOf(m_model->format);
     if (!storage)
-        //: %1 is a weight format such as gptq-int4 (a technical name, not translated)
-        return tr("Weights in %1 cannot be measured yet: the decoder runs fp32, fp16, bf16, int8, nf4 and nf4-dq. "
-                  "Choose one of them in the sizing panel's formats, or the dense network.")
-            .arg(QLatin1String(sizing::weightFormatInfo(m_model->format).name));
+        //: %1 is a weight format such as int4-compact, %2 the list of formats the decoder builds (technical names,
+        //: not translated)
+        return tr("Weights in %1 cannot be measured: the decoder builds %2. Choose one of them in the sizing "
+                  "panel's formats, or the dense network.")
+            .arg(QLatin1String(sizing::weightFormatInfo(m_model->format).name),
+                QString::fromStdString(protocol::weightStorageNames()));
     if (protocol::weightStorageQuantized(*storage) && !dtypeOf(m_model->compute))
         //: %1 is a compute type such as fp8_e4m3 (a technical name, not translated)
         return tr("Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one "
@@ -694,6 +697,7 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
     d.shape = m_model->shape;
     d.modelSource = m_model->source;
     d.storage = *storage;
+    d.quantGroup = std::min<std::uint64_t>(m_model->groupSize, protocol::kMaxTensorDimension);
     d.promptTokens = *prompt;
     d.generated = *generated;
     d.sequences = *sequences;
