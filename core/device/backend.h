@@ -46,6 +46,8 @@ struct KvLayout {
 // is at position queryStart + i. Keys at positions keyStart .. keyStart + keys - 1 are read (through a KvLayout);
 // key position p is visible to query position t when p <= t and, with a window w > 0, t - p < w; others are
 // masked (-inf before the softmax). Query head h reads KV head h / (heads / kvHeads) (grouped-query attention).
+// The values may be narrower or wider than the keys (MLA's v_head_dim): V rows are [.., kvHeads, valueDim()] at the
+// same positions as the keys, and the output is [batch, queries, heads, valueDim()].
 struct AttentionShape {
     std::int64_t batch = 0;
     std::int64_t queries = 0;
@@ -57,6 +59,9 @@ struct AttentionShape {
     std::int64_t keys = 0;
     std::int64_t window = 0; // 0: full causal attention
     float scale = 1.0f; // applied to q.k
+    std::int64_t valueHeadDim = 0; // per value head; 0: headDim (every layout but MLA's)
+
+    std::int64_t valueDim() const { return valueHeadDim > 0 ? valueHeadDim : headDim; }
 };
 
 // A bitsandbytes-style NF4 tensor on the device: two 4-bit codes per byte (element 2i in the low nibble), one
@@ -254,13 +259,22 @@ public:
     virtual Status copyKv(void* dst, const KvLayout& dstLayout, const void* src, const KvLayout& srcLayout,
         std::int64_t batch, std::int64_t positionStart, std::int64_t positions, DType dtype)
         = 0;
-    // Fused attention (scaled dot product, tiled, online softmax in float32): no queries x keys buffer.
+    // A strided copy of rows (ABI 5): dst[r * dstStride + c] = src[(r / srcRepeat) * srcStride + c] for r < rows,
+    // c < cols; strides are elements, at least cols; srcRepeat >= 1 repeats each source row (a row broadcast over
+    // heads). A column slice, one part of a concatenation, or a shared row expanded: MLA's splits and cats.
+    virtual Status copyRows(void* dst, std::int64_t dstStride, const void* src, std::int64_t srcStride,
+        std::int64_t rows, std::int64_t cols, std::int64_t srcRepeat, DType dtype)
+        = 0;
+    // Fused attention (scaled dot product, tiled, online softmax in float32): no queries x keys buffer. The layout
+    // is the keys'; the values are read at the same positions, valueDim() wide per head (a paged V's blocks
+    // [blockSize, kvHeads, valueDim()]).
     virtual Status attention(void* out, const void* q, const void* k, const void* v, const KvLayout& layout,
         const AttentionShape& shape, DType dtype)
         = 0;
     // Eager attention in three steps, as an eager implementation holds it: scores [batch, heads, queries, keys]
     // in dtype (masked entries -inf), a float32 softmax of each row, and the values weighted by probs (dtype,
-    // [batch, heads, queries, keys]).
+    // [batch, heads, queries, keys]). attentionScores reads the keys' layout, attentionValues the values' own
+    // (kvHeads x valueDim() rows).
     virtual Status attentionScores(
         void* scores, const void* q, const void* k, const KvLayout& layout, const AttentionShape& shape, DType dtype)
         = 0;

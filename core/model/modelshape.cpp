@@ -212,8 +212,13 @@ std::string ModelShape::decoderUnsupported() const
         const std::string at = " (layer " + std::to_string(i) + ")";
         if (!a.present)
             return what + " has layers without attention" + at;
-        if (a.layout == AttentionSpec::Layout::Mla)
-            return what + " has multi-head latent attention" + at;
+        const bool mla = a.layout == AttentionSpec::Layout::Mla; // DECODER.md "MLA layers"
+        if (mla && (a.kvLoraRank == 0 || a.qkRopeHeadDim == 0 || a.valueHeadDim == 0 || a.kvHeads != a.heads
+                       || a.headDim != a.qkNopeHeadDim + a.qkRopeHeadDim || a.qkRopeHeadDim % 2 != 0))
+            return what + " has multi-head latent attention of other sizes than D = nope + rope (rope even), one "
+                "KV head per head, a kv_lora_rank and a v_head_dim" + at;
+        if (mla && (a.qkNormParameters != 0 || a.sinks))
+            return what + " has multi-head latent attention with q/k norms or sinks" + at;
         if (a.span != AttentionSpec::Span::Full && a.window == 0)
             return what + " has a window or chunk of 0 tokens" + at;
         if (a.outputGate)
@@ -226,9 +231,9 @@ std::string ModelShape::decoderUnsupported() const
             continue; // incomplete: the run's validation names it
         if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)
             return what + " has KV heads that do not divide the heads" + at;
-        if (a.valueHeadDim != a.headDim)
+        if (a.valueHeadDim != a.headDim && !mla)
             return what + " has a value head_dim other than its head_dim" + at;
-        if (a.rope && a.headDim % 2 != 0)
+        if (a.rope && a.headDim % 2 != 0 && !mla)
             return what + " has an odd head_dim with rotary embeddings" + at;
         if (a.qkNormParameters != 0 && a.qkNormParameters != 2 * a.headDim
             && a.qkNormParameters != (a.heads + a.kvHeads) * a.headDim)

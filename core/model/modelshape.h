@@ -74,8 +74,8 @@ struct ModelShape {
     // True when at least one layer has a sliding window.
     bool hasSlidingWindow() const;
     // True when every layer is what the decoder workload builds (core/workloads/DECODER.md "Layers"): standard
-    // attention, full, sliding or chunked, and a dense MLP or experts, with their norms, biases and shared expert;
-    // no MLA, gated output or state layers. The reason it is not, in one line, else empty.
+    // attention or MLA, full, sliding or chunked, and a dense MLP or experts, with their norms, biases and shared
+    // expert; no gated output or state layers. The reason it is not, in one line, else empty.
     std::string decoderUnsupported() const;
 };
 

@@ -259,6 +259,10 @@ namespace {
                 if (part.loaded)
                     return "the decoder's training step does not build a model with a " + part.name
                         + " part loaded beside it yet: 'iteragpu estimate --training' sizes it";
+            for (const auto& l : m.layerSpecs)
+                if (l.attention.present && l.attention.layout == model::AttentionSpec::Layout::Mla)
+                    return "the decoder's training step does not build multi-head latent attention yet: 'iteragpu "
+                           "estimate --training' sizes it";
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
                 return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
@@ -337,12 +341,18 @@ namespace {
         std::uint64_t heads = m.heads;
         std::uint64_t inter = std::max(m.intermediate, m.experts); // an expert width or the router's logits
         for (const auto& l : m.layerSpecs) {
-            const auto q = checkedMul(l.attention.heads, l.attention.headDim);
-            const auto kv = checkedMul(l.attention.kvHeads, l.attention.headDim);
+            const auto& a = l.attention;
+            // The widest head: the keys' or the values' (MLA's v_head_dim), or MLA's decompressed k_nope + value.
+            const bool mla = a.layout == model::AttentionSpec::Layout::Mla;
+            const std::uint64_t dim = std::max({ a.headDim, a.valueHeadDim,
+                mla ? units::checkedAdd(a.qkNopeHeadDim, a.valueHeadDim).value_or(limit) : 0 });
+            const auto q = checkedMul(a.heads, dim);
+            const auto kv = checkedMul(a.kvHeads, dim);
             attentionWidth = q && attentionWidth ? std::optional(std::max(*q, *attentionWidth)) : std::nullopt;
             kvWidth = kv && kvWidth ? std::optional(std::max(*kv, *kvWidth)) : std::nullopt;
-            heads = std::max(heads, l.attention.heads);
-            inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts });
+            heads = std::max(heads, a.heads);
+            inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts, a.qLoraRank,
+                units::checkedAdd(a.kvLoraRank, a.qkRopeHeadDim).value_or(limit) });
         }
         const std::uint64_t widest = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
         if (!attentionWidth || !kvWidth || !positions || !tokens || *positions > limit || *tokens > limit

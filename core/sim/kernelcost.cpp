@@ -109,10 +109,14 @@ KernelCost gemm(std::int64_t m, std::int64_t n, std::int64_t k, bool accumulate,
 
 KernelCost attention(const AttentionShape& s, DType dtype)
 {
+    // q.k over headDim and probs.v over valueDim (the same when the values are as wide as the keys).
     const double perHead = d(s.batch) * d(s.headDim);
-    const double flops = 4.0 * perHead * d(s.heads) * static_cast<double>(visibleKeyPairs(s));
-    const double bytes
-        = (2.0 * perHead * d(s.queries) * d(s.heads) + 2.0 * perHead * static_cast<double>(keysRead(s)) * d(s.kvHeads))
+    const double perValue = d(s.batch) * d(s.valueDim());
+    const double visible = static_cast<double>(visibleKeyPairs(s));
+    const double keys = static_cast<double>(keysRead(s));
+    const double flops = 2.0 * perHead * d(s.heads) * visible + 2.0 * perValue * d(s.heads) * visible;
+    const double bytes = (perHead * d(s.queries) * d(s.heads) + perValue * d(s.queries) * d(s.heads)
+                             + perHead * keys * d(s.kvHeads) + perValue * keys * d(s.kvHeads))
         * size(dtype);
     return { flops, bytes };
 }
@@ -127,8 +131,11 @@ KernelCost attentionScores(const AttentionShape& s, DType dtype)
 
 KernelCost attentionValues(const AttentionShape& s, DType dtype)
 {
-    // The same operand sizes as the scores, read and written the other way round.
-    return attentionScores(s, dtype);
+    // The scores' operand sizes, read and written the other way round, at the values' width.
+    AttentionShape values = s;
+    values.headDim = s.valueDim();
+    values.valueHeadDim = 0;
+    return attentionScores(values, dtype);
 }
 
 KernelCost attentionBackward(const AttentionShape& s, DType dtype)

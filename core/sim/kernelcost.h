@@ -10,15 +10,15 @@
 // card turns a cost into max(flops / peak FLOP/s of the dtype, bytes / memory bandwidth) seconds (SimContext).
 //
 // Note [Kernel costs]
-// s = dtypeSize(dtype), s_in / s_out for convert; "visible" = the (query, key) pairs the causal mask and the
+// s = dtypeSize(dtype), s_in / s_out for convert; D = headDim, Dv = valueDim() (= D unless MLA); "visible" = the (query, key) pairs the causal mask and the
 // window keep (visibleKeyPairs); "keys read" = the keys that at least one query sees (keysRead).
 //
 // | kernel             | FLOPs                         | bytes (read + written)                                        |
 // |--------------------|-------------------------------|---------------------------------------------------------------|
 // | gemm               | 2 m n k                       | (m k + k n + m n) s, + m n s with accumulate (C read)        |
-// | attention (fused)  | 4 b heads visible headDim     | (2 b q heads headDim + 2 b keysRead kvHeads headDim) s        |
+// | attention (fused)  | 2 b heads visible (D + Dv)    | (b q heads (D + Dv) + b keysRead kvHeads (D + Dv)) s          |
 // | attentionScores    | 2 b heads q keys headDim      | (b q heads headDim + b keys kvHeads headDim + b heads q keys) s|
-// | attentionValues    | 2 b heads q keys headDim      | (b heads q keys + b keys kvHeads headDim + b q heads headDim) s|
+// | attentionValues    | 2 b heads q keys Dv           | (b heads q keys + b keys kvHeads Dv + b q heads Dv) s         |
 // | fill, fillRandom   | 0                             | count s                                                       |
 // | fillTokens         | 0                             | 4 count                                                       |
 // | copyToHost/Device  | 0                             | bytes (over the memory bandwidth: the host link is not modelled) |
@@ -34,6 +34,7 @@
 // | add                | 0                             | 3 count s                                                     |
 // | sliceTokens        | 0                             | 2 b hidden s                                                  |
 // | copyKv             | 0                             | 2 b positions heads headDim s (the source layout's heads)     |
+// | copyRows           | 0                             | 2 rows cols s                                                 |
 // | softmaxRows        | 0                             | rows cols (s + 4)                                             |
 // | convert            | 0                             | count (s_in + s_out)                                          |
 // | routerTopK         | 0                             | tokens experts s + 8 tokens k                                 |

@@ -380,6 +380,16 @@ public:
             kernelcost::elementwise(n(batch) * n(positions) * n(srcLayout.heads) * n(srcLayout.headDim), 2, dtype),
             dtype);
     }
+    Status copyRows(void*, std::int64_t dstStride, const void*, std::int64_t srcStride, std::int64_t rows,
+        std::int64_t cols, std::int64_t srcRepeat, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("copyRows");
+        if (dstStride < cols || srcStride < cols || srcRepeat < 1)
+            return Status::error("simulated copyRows: strides below the row's " + std::to_string(cols)
+                + " elements or a repeat below 1");
+        return charge(kernelcost::elementwise(n(rows) * n(cols), 2, dtype), dtype);
+    }
     Status attention(void*, const void*, const void*, const void*, const device::KvLayout&,
         const device::AttentionShape& shape, DType dtype) override
     {
@@ -489,7 +499,7 @@ private:
     static Status checkShape(const device::AttentionShape& s, const char* kernel)
     {
         if (s.batch < 0 || s.queries < 0 || s.heads < 0 || s.kvHeads < 0 || s.headDim < 0 || s.keys < 0
-            || s.window < 0 || s.queryStart < 0 || s.keyStart < 0)
+            || s.window < 0 || s.queryStart < 0 || s.keyStart < 0 || s.valueHeadDim < 0)
             return negative(kernel);
         if (s.kvHeads == 0 ? s.heads != 0 : s.heads % s.kvHeads != 0)
             return Status::error(std::string("simulated ") + kernel + ": " + std::to_string(s.heads)

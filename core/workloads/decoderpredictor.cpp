@@ -40,8 +40,13 @@ namespace {
         // One forward pass of one layer with Q query positions per sequence (P in a prefill, 1 in a decode
         // step), T = B·Q.
         struct Pass {
-            std::uint64_t q = 0; // [T, Hq·D]: q and attn
-            std::uint64_t kv = 0; // [T, Hk·D]: k and v
+            std::uint64_t q = 0; // [T, Hq·D]: q (MLA: q, query and key)
+            std::uint64_t attn = 0; // [T, Hq·Dv]
+            std::uint64_t kv = 0; // [T, Hk·D]: k
+            std::uint64_t value = 0; // [T, Hk·Dv]: v
+            // MLA ("MLA layers"): q_a and q_a_n [T, Rq], ckv [T, Rkv + Dr], kv_n [T, Rkv], kv [T, Hq·(Dn + Dv)],
+            // q_pe [T, Hq·Dr], k_pe [T, Dr].
+            std::uint64_t qA = 0, ckv = 0, kvN = 0, kvUp = 0, qPe = 0, kPe = 0;
             std::uint64_t inter = 0; // [T, I]: g and u
             std::uint64_t sharedInter = 0; // [T, S]
             std::uint64_t sharedGate = 0; // [T, 1]
@@ -54,8 +59,12 @@ namespace {
             std::uint64_t capacity = 0; // N_l
             std::uint64_t ring = 0; // R_l (paged)
             std::uint64_t table = 0; // bytes of one block table (paged)
-            std::uint64_t cacheRow = 0; // [B, 1, Hk, D]: a dynamic or static cache tensor per row it holds
-            std::uint64_t block = 0; // [16, Hk, D]: one paged block
+            std::uint64_t cacheRow = 0; // [B, 1, Hk, D]: a dynamic or static key tensor per row it holds
+            std::uint64_t valueRow = 0; // [B, 1, Hk, Dv]: the value tensor's
+            std::uint64_t block = 0; // [16, Hk, D]: one paged key block
+            std::uint64_t valueBlock = 0; // [16, Hk, Dv]: one paged value block
+            bool mla = false;
+            bool qLora = false; // MLA with q_lora_rank
             std::uint64_t norms = 2; // n_l
             bool qkNorm = false;
             bool moe = false;
@@ -67,6 +76,7 @@ namespace {
             Pass decode;
             // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
             std::uint64_t qDeq = 0, kvDeq = 0, oDeq = 0, upDeq = 0, downDeq = 0, sharedUpDeq = 0, sharedDownDeq = 0;
+            std::uint64_t qADeq = 0, kvADeq = 0, kvBDeq = 0; // MLA: q_a_proj, kv_a_proj_with_mqa, kv_b_proj
         };
 
         std::uint64_t sequences = 0; // B
@@ -93,7 +103,17 @@ namespace {
         const std::uint64_t t = checked::mul(sequences, queries, kWhat);
         Inventory::Pass p;
         p.q = checked::mul({ t, a.heads, a.headDim, s }, kWhat);
+        p.attn = checked::mul({ t, a.heads, a.valueHeadDim, s }, kWhat);
         p.kv = checked::mul({ t, a.kvHeads, a.headDim, s }, kWhat);
+        p.value = checked::mul({ t, a.kvHeads, a.valueHeadDim, s }, kWhat);
+        if (a.layout == model::AttentionSpec::Layout::Mla) {
+            p.qA = checked::mul({ t, a.qLoraRank, s }, kWhat);
+            p.ckv = checked::mul({ t, checked::add(a.kvLoraRank, a.qkRopeHeadDim, kWhat), s }, kWhat);
+            p.kvN = checked::mul({ t, a.kvLoraRank, s }, kWhat);
+            p.kvUp = checked::mul({ t, a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, kWhat), s }, kWhat);
+            p.qPe = checked::mul({ t, a.heads, a.qkRopeHeadDim, s }, kWhat);
+            p.kPe = checked::mul({ t, a.qkRopeHeadDim, s }, kWhat);
+        }
         p.inter = checked::mul({ t, mlp.intermediate, s }, kWhat);
         p.sharedInter = checked::mul({ t, mlp.sharedIntermediate, s }, kWhat);
         p.sharedGate = checked::mul(t, s, kWhat);
@@ -147,8 +167,13 @@ namespace {
                 : blocks;
             layer.table = checked::mul({ kTableEntryBytes, d.sequences, layer.ring }, kWhat);
             layer.cacheRow = checked::mul({ d.sequences, a.kvHeads, a.headDim, s }, kWhat);
-            checked::mul(layer.cacheRow, inv.positions, kWhat); // the largest cache tensor
+            layer.valueRow = checked::mul({ d.sequences, a.kvHeads, a.valueHeadDim, s }, kWhat);
+            checked::mul(layer.cacheRow, inv.positions, kWhat); // the largest cache tensors
+            checked::mul(layer.valueRow, inv.positions, kWhat);
             layer.block = checked::mul({ protocol::kPagedBlockTokens, a.kvHeads, a.headDim, s }, kWhat);
+            layer.valueBlock = checked::mul({ protocol::kPagedBlockTokens, a.kvHeads, a.valueHeadDim, s }, kWhat);
+            layer.mla = a.layout == model::AttentionSpec::Layout::Mla;
+            layer.qLora = layer.mla && a.qLoraRank > 0;
             layer.norms = weights.layers[l].norms;
             layer.qkNorm = a.qkNormParameters > 0;
             layer.moe = mlp.kind == model::MlpSpec::Kind::Moe;
@@ -165,9 +190,19 @@ namespace {
                 if (layer.moe)
                     layer.upDeq = layer.downDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
             } else if (quantized) {
-                layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
-                layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
-                layer.oDeq = layer.qDeq;
+                if (layer.mla) { // every MLA projection is quantized, the latent norms are not
+                    layer.qADeq = checked::mul({ a.qLoraRank, m.hidden, s }, kWhat);
+                    layer.qDeq = checked::mul({ qOut, layer.qLora ? a.qLoraRank : m.hidden, s }, kWhat);
+                    layer.kvADeq
+                        = checked::mul({ checked::add(a.kvLoraRank, a.qkRopeHeadDim, kWhat), m.hidden, s }, kWhat);
+                    layer.kvBDeq = checked::mul(
+                        { a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, kWhat), a.kvLoraRank, s }, kWhat);
+                    layer.oDeq = checked::mul({ m.hidden, a.heads, a.valueHeadDim, s }, kWhat);
+                } else {
+                    layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
+                    layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
+                    layer.oDeq = layer.qDeq;
+                }
                 layer.upDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
                 layer.downDeq = layer.upDeq;
                 if (layer.shared)
@@ -212,7 +247,7 @@ namespace {
                 for (std::size_t l = 0; l < m_kv.size(); ++l) {
                     const auto& shape = m_inv.layers[l];
                     m_kv[l].key = m_l.allocate(shape.cacheRow * shape.capacity);
-                    m_kv[l].value = m_l.allocate(shape.cacheRow * shape.capacity);
+                    m_kv[l].value = m_l.allocate(shape.valueRow * shape.capacity);
                 }
                 m_staticAllocated = true;
             }
@@ -307,12 +342,12 @@ namespace {
         }
 
         // The next `count` ring blocks of a layer: for each block, for each sequence, key then value.
-        void allocateBlocks(LayerCache& kv, std::uint64_t blockBytes, std::uint64_t count)
+        void allocateBlocks(LayerCache& kv, const Inventory::Layer& shape, std::uint64_t count)
         {
             for (std::uint64_t j = 0; j < count; ++j, ++kv.ringBlocks)
                 for (std::uint64_t b = 0; b < m_inv.sequences; ++b) {
-                    kv.blocks.push_back(m_l.allocate(blockBytes));
-                    kv.blocks.push_back(m_l.allocate(blockBytes));
+                    kv.blocks.push_back(m_l.allocate(shape.block));
+                    kv.blocks.push_back(m_l.allocate(shape.valueBlock));
                 }
         }
 
@@ -328,11 +363,38 @@ namespace {
             const bool fourNorms = shape.norms == 4;
 
             const LedgerBlock x = m_l.allocate(hidden);
-            LedgerBlock q = linear(shape.qDeq, pass.q);
-            LedgerBlock k = linear(shape.kvDeq, pass.kv);
-            const LedgerBlock v = linear(shape.kvDeq, pass.kv);
-            if (!parallel)
-                m_l.release(x);
+            LedgerBlock q, k, v;
+            std::vector<LedgerBlock> mlaParts; // q, q_pe, ckv, k_pe, kv: freed after query, key and value
+            if (shape.mla) { // "MLA layers" b and c
+                LedgerBlock projected;
+                if (shape.qLora) {
+                    const LedgerBlock qa = linear(shape.qADeq, pass.qA);
+                    const LedgerBlock qan = m_l.allocate(pass.qA);
+                    m_l.release(qa);
+                    projected = linear(shape.qDeq, pass.q);
+                    m_l.release(qan);
+                } else {
+                    projected = linear(shape.qDeq, pass.q);
+                }
+                const LedgerBlock ckv = linear(shape.kvADeq, pass.ckv);
+                if (!parallel)
+                    m_l.release(x);
+                const LedgerBlock kvn = m_l.allocate(pass.kvN);
+                const LedgerBlock up = linear(shape.kvBDeq, pass.kvUp);
+                m_l.release(kvn);
+                const LedgerBlock qpe = m_l.allocate(pass.qPe);
+                const LedgerBlock kpe = m_l.allocate(pass.kPe);
+                q = m_l.allocate(pass.q); // query
+                k = m_l.allocate(pass.kv); // key: Hk = Hq
+                v = m_l.allocate(pass.value);
+                mlaParts = { projected, qpe, ckv, kpe, up };
+            } else {
+                q = linear(shape.qDeq, pass.q);
+                k = linear(shape.kvDeq, pass.kv);
+                v = linear(shape.kvDeq, pass.kv);
+                if (!parallel)
+                    m_l.release(x);
+            }
             if (shape.qkNorm) { // q and k each through their norm into a new tensor
                 const LedgerBlock qn = m_l.allocate(pass.q);
                 m_l.release(q);
@@ -353,7 +415,7 @@ namespace {
                 } else if (m_cache == KvCacheKind::Paged) {
                     const std::uint64_t touched
                         = std::min(checked::ceilDiv(prompt, protocol::kPagedBlockTokens), shape.ring);
-                    allocateBlocks(kv, shape.block, touched);
+                    allocateBlocks(kv, shape, touched);
                 } else if (prompt <= capacity) {
                     kv.key = k;
                     kv.value = v;
@@ -361,7 +423,7 @@ namespace {
                     becameCache = true;
                 } else {
                     kv.key = m_l.allocate(shape.cacheRow * capacity);
-                    kv.value = m_l.allocate(shape.cacheRow * capacity);
+                    kv.value = m_l.allocate(shape.valueRow * capacity);
                     kv.rows = capacity;
                 }
             } else {
@@ -371,14 +433,14 @@ namespace {
                     const std::uint64_t j = (position / protocol::kPagedBlockTokens) % shape.ring;
                     // Ring blocks come into being in order, so block j exists once j blocks before it do.
                     if (j >= kv.ringBlocks)
-                        allocateBlocks(kv, shape.block, 1);
+                        allocateBlocks(kv, shape, 1);
                     width = std::min(position + 1, capacity);
                 } else {
                     if (kv.rows < capacity) {
                         const LedgerBlock key = m_l.allocate(shape.cacheRow * (kv.rows + 1));
                         m_l.release(kv.key);
                         kv.key = key;
-                        const LedgerBlock value = m_l.allocate(shape.cacheRow * (kv.rows + 1));
+                        const LedgerBlock value = m_l.allocate(shape.valueRow * (kv.rows + 1));
                         m_l.release(kv.value);
                         kv.value = value;
                         ++kv.rows;
@@ -387,7 +449,7 @@ namespace {
                 }
             }
 
-            const LedgerBlock attn = m_l.allocate(pass.q);
+            const LedgerBlock attn = m_l.allocate(pass.attn);
             if (m_eager) {
                 const LedgerBlock scores = m_l.allocate(pass.scoresPerKey * width);
                 const LedgerBlock probs32 = m_l.allocate(pass.probs32PerKey * width);
@@ -401,6 +463,8 @@ namespace {
                 m_l.release(k);
                 m_l.release(v);
             }
+            for (const LedgerBlock& part : mlaParts)
+                m_l.release(part);
             const LedgerBlock o = linear(shape.oDeq, hidden);
             m_l.release(attn);
             residual(o, hidden, fourNorms);

@@ -201,10 +201,25 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
         const std::uint64_t kvOut = checked::mul(a.kvHeads, a.headDim, kWhat);
 
         layer.inputNorm = b.norm(m.hidden, normBias);
-        layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
-        layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
-        layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
-        layer.o = b.linear(m.hidden, qOut, a.outputBias, true);
+        if (a.layout == model::AttentionSpec::Layout::Mla) { // DECODER.md "MLA layers": model_load
+            if (a.qLoraRank > 0) {
+                b.linear(a.qLoraRank, m.hidden, a.qkvBias, true); // q_a_proj
+                b.norm(a.qLoraRank, false); // q_a_layernorm
+                layer.q = b.linear(qOut, a.qLoraRank, false, true); // q_b_proj
+            } else {
+                layer.q = b.linear(qOut, m.hidden, false, true);
+            }
+            b.linear(checked::add(a.kvLoraRank, a.qkRopeHeadDim, kWhat), m.hidden, a.qkvBias, true);
+            b.norm(a.kvLoraRank, false); // kv_a_layernorm
+            b.linear(checked::mul(a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, kWhat), kWhat), a.kvLoraRank,
+                false, true); // kv_b_proj
+            layer.o = b.linear(m.hidden, checked::mul(a.heads, a.valueHeadDim, kWhat), a.outputBias, true);
+        } else {
+            layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
+            layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
+            layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
+            layer.o = b.linear(m.hidden, qOut, a.outputBias, true);
+        }
         if (layer.qkNorm) {
             const bool perHead = a.qkNormParameters == checked::mul(2, a.headDim, kWhat);
             layer.qNorm = b.norm(perHead ? a.headDim : qOut, false);

@@ -135,12 +135,25 @@ DecoderWorkload::DecoderWorkload(
         Layer& layer = m_layers[l];
         // decoderUnsupported (through validateConfig) has refused what these fields cannot hold.
         fits({ a.heads, a.headDim, m.hidden, m_elementBytes });
+        fits({ a.heads, a.valueHeadDim, m.hidden, m_elementBytes });
+        fits({ a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, what), a.kvLoraRank, m_elementBytes }); // kv_b
+        fits({ a.qLoraRank, m.hidden, m_elementBytes });
+        fits({ checked::add(a.kvLoraRank, a.qkRopeHeadDim, what), m.hidden, m_elementBytes });
         fits({ mlp.intermediate, m.hidden, m_elementBytes });
         fits({ mlp.sharedIntermediate, m.hidden, m_elementBytes });
         fits({ mlp.experts, m.hidden, m_elementBytes });
         layer.heads = static_cast<std::int64_t>(a.heads);
         layer.kvHeads = static_cast<std::int64_t>(a.kvHeads);
         layer.headDim = static_cast<std::int64_t>(a.headDim);
+        layer.valueHeadDim = layer.headDim;
+        if (a.layout == model::AttentionSpec::Layout::Mla) {
+            layer.mla = true;
+            layer.valueHeadDim = static_cast<std::int64_t>(a.valueHeadDim);
+            layer.qLoraRank = static_cast<std::int64_t>(a.qLoraRank);
+            layer.kvLoraRank = static_cast<std::int64_t>(a.kvLoraRank);
+            layer.nopeDim = static_cast<std::int64_t>(a.qkNopeHeadDim);
+            layer.ropeDim = static_cast<std::int64_t>(a.qkRopeHeadDim);
+        }
         if (a.qkNormParameters == 2 * a.headDim)
             layer.qNormWidth = layer.headDim;
         else if (a.qkNormParameters > 0)
@@ -269,11 +282,11 @@ std::uint64_t DecoderWorkload::bytes(std::int64_t elements) const
     return static_cast<std::uint64_t>(elements) * m_elementBytes;
 }
 
-KvLayout DecoderWorkload::contiguous(std::size_t l, std::int64_t capacity) const
+KvLayout DecoderWorkload::contiguous(std::size_t l, std::int64_t capacity, bool value) const
 {
     KvLayout layout;
     layout.heads = m_layers[l].kvHeads;
-    layout.headDim = m_layers[l].headDim;
+    layout.headDim = value ? m_layers[l].valueHeadDim : m_layers[l].headDim;
     layout.capacity = capacity;
     layout.base = 0;
     return layout;
@@ -555,10 +568,28 @@ void DecoderWorkload::modelLoad()
         const std::int64_t kv = layer.kvHeads * layer.headDim;
         const std::string p = "model.layers." + std::to_string(l) + ".";
         layer.inputNorm = loadLayerNorm(p + "input_layernorm");
-        layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, qkvBias, true);
-        layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, qkvBias, true);
-        layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, qkvBias, true);
-        layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, spec.attention.outputBias, true);
+        if (layer.mla) { // DECODER.md "MLA layers": model_load
+            const std::int64_t heads = layer.heads;
+            if (layer.qLoraRank > 0) {
+                layer.qA = loadLinear(p + "self_attn.q_a_proj", layer.qLoraRank, m_hidden, qkvBias, true);
+                layer.qANorm = loadNorm(p + "self_attn.q_a_layernorm.weight", layer.qLoraRank);
+                layer.q = loadLinear(p + "self_attn.q_b_proj", q, layer.qLoraRank, false, true);
+            } else {
+                layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, false, true);
+            }
+            layer.kvA = loadLinear(
+                p + "self_attn.kv_a_proj_with_mqa", layer.kvLoraRank + layer.ropeDim, m_hidden, qkvBias, true);
+            layer.kvANorm = loadNorm(p + "self_attn.kv_a_layernorm.weight", layer.kvLoraRank);
+            layer.kvB = loadLinear(
+                p + "self_attn.kv_b_proj", heads * (layer.nopeDim + layer.valueHeadDim), layer.kvLoraRank, false, true);
+            layer.o = loadLinear(
+                p + "self_attn.o_proj", m_hidden, heads * layer.valueHeadDim, spec.attention.outputBias, true);
+        } else {
+            layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, qkvBias, true);
+            layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, qkvBias, true);
+            layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, qkvBias, true);
+            layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, spec.attention.outputBias, true);
+        }
         if (layer.qNormWidth > 0) {
             const bool perHead = layer.qNormWidth == layer.headDim;
             layer.qNorm = loadNorm(p + "self_attn.q_norm.weight", layer.qNormWidth);
@@ -794,17 +825,18 @@ void DecoderWorkload::allocateBlocks(std::size_t l, std::int64_t firstSlot, std:
 {
     KvCache& c = m_caches[l];
     const std::int64_t ring = m_layers[l].ring;
-    const std::uint64_t blockBytes = bytes(kBlockTokens * m_layers[l].kvHeads * m_layers[l].headDim);
+    const std::uint64_t keyBytes = bytes(kBlockTokens * m_layers[l].kvHeads * m_layers[l].headDim);
+    const std::uint64_t valueBytes = bytes(kBlockTokens * m_layers[l].kvHeads * m_layers[l].valueHeadDim);
     bool allocated = false;
     for (std::int64_t b = 0; b < m_sequences; ++b) {
         for (std::int64_t j = firstSlot; j < firstSlot + slots; ++j) {
             const auto entry = static_cast<std::size_t>(b * ring + j);
             if (c.hostKeys[entry] != 0)
                 continue;
-            const Buffer key = allocateHeld(blockBytes, alloc::Owner::KvCache);
+            const Buffer key = allocateHeld(keyBytes, alloc::Owner::KvCache);
             c.blocks.push_back({ key, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), false });
             c.hostKeys[entry] = reinterpret_cast<std::uint64_t>(key.ptr);
-            const Buffer value = allocateHeld(blockBytes, alloc::Owner::KvCache);
+            const Buffer value = allocateHeld(valueBytes, alloc::Owner::KvCache);
             c.blocks.push_back({ value, static_cast<std::int32_t>(b), static_cast<std::int32_t>(j), true });
             c.hostValues[entry] = reinterpret_cast<std::uint64_t>(value.ptr);
             allocated = true;
@@ -821,14 +853,16 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
 {
     const Layer& layer = m_layers[l];
     KvCache& c = m_caches[l];
-    const KvLayout fresh = contiguous(l, m_prompt); // k and v [B, P, Hk, D]
+    const KvLayout fresh = contiguous(l, m_prompt); // k [B, P, Hk, D] and v [B, P, Hk, Dv]
+    const KvLayout freshValues = contiguous(l, m_prompt, true);
     switch (m_spec.cache) {
     case KvCacheKind::Static: {
         // A ring of N_l rows: only the last N_l positions of the prompt survive in it.
         const std::int64_t kept = std::min(m_prompt, layer.capacity);
-        const KvLayout cache = contiguous(l, layer.capacity);
-        check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
-        check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
+        check(m_context.copyKv(
+            c.key.ptr, contiguous(l, layer.capacity), k, fresh, m_sequences, m_prompt - kept, kept, m_dtype));
+        check(m_context.copyKv(c.value.ptr, contiguous(l, layer.capacity, true), v, freshValues, m_sequences,
+            m_prompt - kept, kept, m_dtype));
         return false;
     }
     case KvCacheKind::Paged: {
@@ -842,8 +876,10 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
         keys.blockSize = kBlockTokens;
         KvLayout values = keys;
         values.blockTable = c.valueTable.ptr;
+        values.headDim = layer.valueHeadDim;
         check(m_context.copyKv(c.keyTable.ptr, keys, k, fresh, m_sequences, first, m_prompt - first, m_dtype));
-        check(m_context.copyKv(c.valueTable.ptr, values, v, fresh, m_sequences, first, m_prompt - first, m_dtype));
+        check(m_context.copyKv(
+            c.valueTable.ptr, values, v, freshValues, m_sequences, first, m_prompt - first, m_dtype));
         return false;
     }
     case KvCacheKind::Dynamic:
@@ -859,12 +895,14 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
         return true;
     }
     c.key = allocateHeld(bytes(m_sequences * layer.capacity * layer.kvHeads * layer.headDim), alloc::Owner::KvCache);
-    c.value = allocateHeld(bytes(m_sequences * layer.capacity * layer.kvHeads * layer.headDim), alloc::Owner::KvCache);
+    c.value
+        = allocateHeld(bytes(m_sequences * layer.capacity * layer.kvHeads * layer.valueHeadDim), alloc::Owner::KvCache);
     c.rows = layer.capacity;
-    const KvLayout cache = contiguous(l, layer.capacity);
     const std::int64_t first = m_prompt - layer.capacity;
-    check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, first, layer.capacity, m_dtype));
-    check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, first, layer.capacity, m_dtype));
+    check(m_context.copyKv(
+        c.key.ptr, contiguous(l, layer.capacity), k, fresh, m_sequences, first, layer.capacity, m_dtype));
+    check(m_context.copyKv(c.value.ptr, contiguous(l, layer.capacity, true), v, freshValues, m_sequences, first,
+        layer.capacity, m_dtype));
     return false;
 }
 
@@ -872,13 +910,15 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
 {
     const Layer& layer = m_layers[l];
     KvCache& c = m_caches[l];
-    KvLayout fresh = contiguous(l, 1); // k and v [B, 1, Hk, D] of this position
+    KvLayout fresh = contiguous(l, 1); // k [B, 1, Hk, D] and v [B, 1, Hk, Dv] of this position
     fresh.base = position;
+    KvLayout freshValues = contiguous(l, 1, true);
+    freshValues.base = position;
     switch (m_spec.cache) {
     case KvCacheKind::Static: {
-        const KvLayout cache = contiguous(l, layer.capacity);
-        check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
-        check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
+        check(m_context.copyKv(c.key.ptr, contiguous(l, layer.capacity), k, fresh, m_sequences, position, 1, m_dtype));
+        check(m_context.copyKv(
+            c.value.ptr, contiguous(l, layer.capacity, true), v, freshValues, m_sequences, position, 1, m_dtype));
         return;
     }
     case KvCacheKind::Paged: {
@@ -889,8 +929,9 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
         keys.blockSize = kBlockTokens;
         KvLayout values = keys;
         values.blockTable = c.valueTable.ptr;
+        values.headDim = layer.valueHeadDim;
         check(m_context.copyKv(c.keyTable.ptr, keys, k, fresh, m_sequences, position, 1, m_dtype));
-        check(m_context.copyKv(c.valueTable.ptr, values, v, fresh, m_sequences, position, 1, m_dtype));
+        check(m_context.copyKv(c.valueTable.ptr, values, v, freshValues, m_sequences, position, 1, m_dtype));
         return;
     }
     case KvCacheKind::Dynamic:
@@ -900,19 +941,19 @@ void DecoderWorkload::writeStep(std::size_t l, const void* k, const void* v, std
         // A concatenating cache: the larger tensor first, the old one freed after the copy; key, then value.
         // While it grows it never wrapped, so it holds positions position - rows .. position - 1.
         const std::int64_t rows = c.rows + 1;
-        const std::uint64_t grown = bytes(m_sequences * rows * layer.kvHeads * layer.headDim);
-        for (Buffer* part : { &c.key, &c.value }) {
-            Buffer larger = allocateHeld(grown, alloc::Owner::KvCache);
-            check(m_context.copyKv(larger.ptr, contiguous(l, rows), part->ptr, contiguous(l, c.rows), m_sequences,
-                position - c.rows, c.rows, m_dtype));
+        for (const bool value : { false, true }) {
+            Buffer* part = value ? &c.value : &c.key;
+            const std::int64_t dim = value ? layer.valueHeadDim : layer.headDim;
+            Buffer larger = allocateHeld(bytes(m_sequences * rows * layer.kvHeads * dim), alloc::Owner::KvCache);
+            check(m_context.copyKv(larger.ptr, contiguous(l, rows, value), part->ptr, contiguous(l, c.rows, value),
+                m_sequences, position - c.rows, c.rows, m_dtype));
             freeHeld(*part);
             *part = larger;
         }
         c.rows = rows;
     }
-    const KvLayout cache = contiguous(l, c.rows);
-    check(m_context.copyKv(c.key.ptr, cache, k, fresh, m_sequences, position, 1, m_dtype));
-    check(m_context.copyKv(c.value.ptr, cache, v, fresh, m_sequences, position, 1, m_dtype));
+    check(m_context.copyKv(c.key.ptr, contiguous(l, c.rows), k, fresh, m_sequences, position, 1, m_dtype));
+    check(m_context.copyKv(c.value.ptr, contiguous(l, c.rows, true), v, freshValues, m_sequences, position, 1, m_dtype));
 }
 
 void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void* k, const void* v,
@@ -926,6 +967,7 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
     shape.heads = layer.heads;
     shape.kvHeads = layer.kvHeads;
     shape.headDim = layer.headDim;
+    shape.valueHeadDim = layer.valueHeadDim;
     shape.queryStart = start;
     shape.window = layer.window;
     shape.scale = layer.attentionScale;
@@ -933,7 +975,7 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
     // device block tables of the keys and of the values, and the layout's blockTable is the one of the tensor
     // the kernel reads (the key table for scores and fused attention, the value table for the values).
     KvLayout keyLayout = contiguous(l, queries);
-    KvLayout valueLayout = keyLayout;
+    KvLayout valueLayout = contiguous(l, queries, true);
     const bool paged = m_spec.cache == KvCacheKind::Paged;
     const bool staticCache = m_spec.cache == KvCacheKind::Static;
     if (prefill && !(staticCache && m_prompt <= layer.capacity)) {
@@ -948,13 +990,14 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
             keyLayout.tableWidth = layer.ring;
             keyLayout.blockSize = kBlockTokens;
             valueLayout = keyLayout;
+            valueLayout.headDim = layer.valueHeadDim;
             keyLayout.blockTable = c.keyTable.ptr;
             valueLayout.blockTable = c.valueTable.ptr;
             k = c.keyTable.ptr;
             v = c.valueTable.ptr;
         } else {
             keyLayout = contiguous(l, staticCache ? layer.capacity : c.rows);
-            valueLayout = keyLayout;
+            valueLayout = contiguous(l, staticCache ? layer.capacity : c.rows, true);
             k = c.key.ptr;
             v = c.value.ptr;
         }
@@ -977,17 +1020,76 @@ void DecoderWorkload::attend(std::size_t l, void* out, const void* q, const void
     release(probs);
 }
 
+void DecoderWorkload::mlaProjections(const Layer& layer, void* x, std::int64_t queries, std::int64_t start,
+    bool parallel, void*& query, void*& key, void*& value, std::array<void*, 5>& extra)
+{
+    const std::int64_t tokens = m_sequences * queries;
+    const std::int64_t heads = layer.heads;
+    const std::int64_t dim = layer.headDim; // Dn + Dr
+    const std::int64_t nope = layer.nopeDim;
+    const std::int64_t rope = layer.ropeDim;
+    const std::int64_t valueDim = layer.valueHeadDim;
+    const std::int64_t latent = layer.kvLoraRank;
+    // Element `offset` of a tensor: the column a strided copy starts at.
+    const auto at = [this](void* p, std::int64_t offset) { return static_cast<unsigned char*>(p) + bytes(offset); };
+    void* q = nullptr;
+    if (layer.qLoraRank > 0) {
+        void* qa = linear("q_a", x, tokens, layer.qA);
+        void* qan = allocate("q_a_n", bytes(tokens * layer.qLoraRank));
+        check(m_context.rmsNorm(
+            qan, qa, layer.qANorm, tokens, layer.qLoraRank, m_spec.normEps, m_normOffset, m_dtype));
+        release(qa);
+        q = linear("q", qan, tokens, layer.q);
+        release(qan);
+    } else {
+        q = linear("q", x, tokens, layer.q);
+    }
+    void* ckv = linear("ckv", x, tokens, layer.kvA); // [T, Rkv + Dr]
+    if (!parallel)
+        release(x);
+    void* kvn = allocate("kv_n", bytes(tokens * latent));
+    check(m_context.copyRows(kvn, latent, ckv, latent + rope, tokens, latent, 1, m_dtype));
+    check(m_context.rmsNorm(kvn, kvn, layer.kvANorm, tokens, latent, m_spec.normEps, m_normOffset, m_dtype));
+    void* kv = linear("kv", kvn, tokens, layer.kvB); // [T, Hq, Dn + Dv]
+    release(kvn);
+    void* qpe = allocate("q_pe", bytes(tokens * heads * rope));
+    check(m_context.copyRows(qpe, rope, at(q, nope), dim, tokens * heads, rope, 1, m_dtype));
+    void* kpe = allocate("k_pe", bytes(tokens * rope));
+    check(m_context.copyRows(kpe, rope, at(ckv, latent), latent + rope, tokens, rope, 1, m_dtype));
+    if (layer.rope) {
+        check(m_context.rope(qpe, m_sequences, queries, heads, rope, start, m_spec.ropeTheta, m_dtype));
+        check(m_context.rope(kpe, m_sequences, queries, 1, rope, start, m_spec.ropeTheta, m_dtype));
+    }
+    query = allocate("query", bytes(tokens * heads * dim)); // cat(q_nope, q_pe)
+    check(m_context.copyRows(query, dim, q, dim, tokens * heads, nope, 1, m_dtype));
+    check(m_context.copyRows(at(query, nope), dim, qpe, rope, tokens * heads, rope, 1, m_dtype));
+    key = allocate("key", bytes(tokens * heads * dim)); // cat(k_nope, k_pe expanded over the heads)
+    check(m_context.copyRows(key, dim, kv, nope + valueDim, tokens * heads, nope, 1, m_dtype));
+    check(m_context.copyRows(at(key, nope), dim, kpe, rope, tokens * heads, rope, heads, m_dtype));
+    value = allocate("value", bytes(tokens * heads * valueDim));
+    check(m_context.copyRows(value, valueDim, at(kv, nope), nope + valueDim, tokens * heads, valueDim, 1, m_dtype));
+    extra = { q, qpe, ckv, kpe, kv };
+}
+
 void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill)
 {
     const Layer& layer = m_layers[l];
     const std::int64_t tokens = m_sequences * queries;
     const bool parallel = layer.norms == 1;
     void* x = norm("x", h, layer.inputNorm, tokens);
-    void* q = linear("q", x, tokens, layer.q);
-    void* k = linear("k", x, tokens, layer.k);
-    void* v = linear("v", x, tokens, layer.v);
-    if (!parallel)
-        release(x);
+    void* q = nullptr;
+    void* k = nullptr;
+    void* v = nullptr;
+    std::array<void*, 5> extra {}; // MLA: freed after q, k and v
+    if (layer.mla) {
+        mlaProjections(layer, x, queries, start, parallel, q, k, v, extra);
+    } else {
+        q = linear("q", x, tokens, layer.q);
+        k = linear("k", x, tokens, layer.k);
+        v = linear("v", x, tokens, layer.v);
+        if (!parallel)
+            release(x);
+    }
     if (layer.qNormWidth > 0) {
         // q_norm / k_norm: per head of head_dim (Qwen3, Gemma-3) or over the whole projection (OLMo-2), into a
         // new tensor each.
@@ -1005,7 +1107,7 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
         release(k);
         k = kn;
     }
-    if (layer.rope) { // a NoPE layer has none
+    if (layer.rope && !layer.mla) { // a NoPE layer has none; MLA's rotary parts had theirs
         check(m_context.rope(q, m_sequences, queries, layer.heads, layer.headDim, start, m_spec.ropeTheta, m_dtype));
         check(m_context.rope(k, m_sequences, queries, layer.kvHeads, layer.headDim, start, m_spec.ropeTheta, m_dtype));
     }
@@ -1014,13 +1116,16 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
         becameCache = writePrompt(l, k, v);
     else
         writeStep(l, k, v, start);
-    void* attn = allocate("attn", bytes(tokens * layer.heads * layer.headDim));
+    void* attn = allocate("attn", bytes(tokens * layer.heads * layer.valueHeadDim));
     attend(l, attn, q, k, v, queries, start, prefill);
     release(q);
     if (!becameCache) {
         release(k);
         release(v);
     }
+    for (void* e : extra)
+        if (e)
+            release(e);
     void* o = linear("o", attn, tokens, layer.o);
     release(attn);
     const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
@@ -1057,10 +1162,10 @@ void DecoderWorkload::prefill()
     if (m_spec.cache == KvCacheKind::Static) {
         for (std::size_t l = 0; l < m_caches.size(); ++l) {
             KvCache& c = m_caches[l];
-            const std::int64_t elements = m_sequences * m_layers[l].capacity * m_layers[l].kvHeads * m_layers[l].headDim;
+            const std::int64_t rows = m_sequences * m_layers[l].capacity * m_layers[l].kvHeads;
             if (!c.key.ptr) {
-                c.key = allocateHeld(bytes(elements), alloc::Owner::KvCache);
-                c.value = allocateHeld(bytes(elements), alloc::Owner::KvCache);
+                c.key = allocateHeld(bytes(rows * m_layers[l].headDim), alloc::Owner::KvCache);
+                c.value = allocateHeld(bytes(rows * m_layers[l].valueHeadDim), alloc::Owner::KvCache);
                 c.rows = m_layers[l].capacity;
             }
         }
@@ -1126,12 +1231,11 @@ void DecoderWorkload::releaseGeneration()
             std::fill(c.hostValues.begin(), c.hostValues.end(), 0);
             break;
         case KvCacheKind::Static: {
-            const auto elements = static_cast<std::uint64_t>(
-                m_sequences * m_layers[l].capacity * m_layers[l].kvHeads * m_layers[l].headDim);
+            const auto rows = static_cast<std::uint64_t>(m_sequences * m_layers[l].capacity * m_layers[l].kvHeads);
             if (c.key.ptr)
-                check(m_context.fill(c.key.ptr, elements, m_dtype, 0.0f));
+                check(m_context.fill(c.key.ptr, rows * m_layers[l].headDim, m_dtype, 0.0f));
             if (c.value.ptr)
-                check(m_context.fill(c.value.ptr, elements, m_dtype, 0.0f));
+                check(m_context.fill(c.value.ptr, rows * m_layers[l].valueHeadDim, m_dtype, 0.0f));
             break;
         }
         }

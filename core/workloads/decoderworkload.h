@@ -90,6 +90,10 @@ private:
     struct Layer {
         // What DECODER.md "Layers" reads from the layer's spec.
         std::int64_t heads = 0, kvHeads = 0, headDim = 0;
+        std::int64_t valueHeadDim = 0; // Dv: headDim, or MLA's v_head_dim
+        // MLA (DECODER.md "MLA layers"): Rq (0: q_proj from x), Rkv, Dn, Dr; headDim is Dn + Dr, kvHeads heads.
+        bool mla = false;
+        std::int64_t qLoraRank = 0, kvLoraRank = 0, nopeDim = 0, ropeDim = 0;
         std::int64_t qNormWidth = 0; // 0: no q/k norms; headDim: per head; heads x headDim: over the projection
         bool rope = true;
         bool sinks = false;
@@ -106,7 +110,10 @@ private:
         void* qNorm = nullptr; // q_norm / k_norm
         void* kNorm = nullptr;
         void* sinkLogits = nullptr; // self_attn.sinks [Hq]: held, not read by the kernels
-        Linear q, k, v, o;
+        Linear q, k, v, o; // MLA: q is q_proj (Rq = 0) or q_b_proj; no k, v
+        Linear qA, kvA, kvB; // MLA: q_a_proj (Rq > 0), kv_a_proj_with_mqa, kv_b_proj
+        void* qANorm = nullptr; // MLA: q_a_layernorm [Rq] (Rq > 0), kv_a_layernorm [Rkv]
+        void* kvANorm = nullptr;
         Linear gate, up, down; // dense MLP (gate only when gated)
         Linear router; // MoE
         void* scoreBias = nullptr; // e_score_correction_bias [E]
@@ -173,7 +180,10 @@ private:
     void allocateBlocks(std::size_t l, std::int64_t firstSlot, std::int64_t slots);
     void attend(std::size_t l, void* out, const void* q, const void* k, const void* v, std::int64_t queries,
         std::int64_t start, bool prefill);
-    device::KvLayout contiguous(std::size_t l, std::int64_t capacity) const;
+    device::KvLayout contiguous(std::size_t l, std::int64_t capacity, bool value = false) const; // K or V rows
+    // An MLA layer's q, key and value (DECODER.md "MLA layers" b and c); `extra` gets what g frees after them.
+    void mlaProjections(const Layer& layer, void* x, std::int64_t queries, std::int64_t start, bool parallel,
+        void*& query, void*& key, void*& value, std::array<void*, 5>& extra);
     std::uint64_t bytes(std::int64_t elements) const; // of the compute dtype
 
     // --- Training (DECODER.md "Training"), in decoderworkloadtraining.cpp ---

@@ -428,6 +428,19 @@ public:
         });
     }
 
+    device::Status copyRows(void* dst, std::int64_t dstStride, const void* src, std::int64_t srcStride,
+        std::int64_t rows, std::int64_t cols, std::int64_t srcRepeat, device::DType dtype) override
+    {
+        KernelArguments a("copyRows");
+        a.dtype("dtype", dtype).stridedRows(dstStride, srcStride, rows, cols, srcRepeat);
+        a.pointer("dst", dst, a.count() > 0).pointer("src", src, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        return run("copyRows", [&] {
+            return kernels::copyRows(m_stream, dst, dstStride, src, srcStride, rows, cols, srcRepeat, dtype);
+        });
+    }
+
     device::Status attention(void* out, const void* q, const void* k, const void* v, const device::KvLayout& layout,
         const device::AttentionShape& shape, device::DType dtype) override
     {
@@ -437,8 +450,10 @@ public:
         a.pointer("out", out, any).pointer("q", q, any);
         if (!layout.blockTable && shape.keys > 0)
             a.pointer("v", v, any);
-        if (a.ok() && shape.headDim > kernels::kMaxHeadDim)
-            return device::Status::error("attention: headDim " + std::to_string(shape.headDim)
+        if (a.ok() && std::max(shape.headDim, shape.valueDim()) > kernels::kMaxHeadDim)
+            return device::Status::error(std::string("attention: ")
+                + (shape.headDim > kernels::kMaxHeadDim ? "headDim " + std::to_string(shape.headDim)
+                                                        : "valueDim " + std::to_string(shape.valueDim()))
                 + " is more than the fused kernel's " + std::to_string(kernels::kMaxHeadDim)
                 + "; use the eager path (attentionScores, softmaxRows, attentionValues)");
         if (!a.ok())
@@ -478,7 +493,7 @@ public:
         const device::AttentionShape& shape, device::DType dtype) override
     {
         KernelArguments a("attentionValues");
-        a.dtype("dtype", dtype).attention(shape, layout, v);
+        a.dtype("dtype", dtype).attention(shape, layout, v, true);
         const bool any = a.count() > 0;
         a.elements("probs", { shape.batch, shape.heads, shape.queries, shape.keys });
         a.pointer("out", out, any).pointer("probs", probs, a.count() > 0);

@@ -304,6 +304,12 @@ template <typename T> __device__ __forceinline__ T* kvRow(const KvRows& kv, std:
     return static_cast<T*>(kv.data) + (b * kv.capacity + row) * rowElements;
 }
 
+// AttentionShape::valueDim() on the device (backend.h is host code): the values' width per head.
+__device__ __forceinline__ std::int64_t valueWidth(const device::AttentionShape& s)
+{
+    return s.valueHeadDim > 0 ? s.valueHeadDim : s.headDim;
+}
+
 // Key position p is visible to query position t (backend.h's AttentionShape): p <= t and, with a window, t - p < w.
 __device__ __forceinline__ bool visible(std::int64_t t, std::int64_t p, std::int64_t window)
 {
@@ -414,6 +420,18 @@ __global__ void copyKvKernel(
     }
 }
 
+// One thread per copied element; count = rows x cols (backend.h's copyRows).
+template <typename T>
+__global__ void copyRowsKernel(T* dst, std::uint64_t dstStride, const T* src, std::uint64_t srcStride,
+    std::uint64_t count, std::uint64_t cols, std::uint64_t srcRepeat)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const std::uint64_t r = i / cols;
+        const std::uint64_t c = i % cols;
+        store(dst, r * dstStride + c, load(src, (r / srcRepeat) * srcStride + c));
+    }
+}
+
 // Note [Attention rows]: the query rows that share one KV head (the heads / kvHeads query heads of a group, each
 // with its queries) are numbered r = g · queries + i, g the head within the group and i the query; a block of the
 // fused attention takes kAttnRows consecutive rows, so a decode step (one query) still fills a block with the
@@ -469,6 +487,7 @@ __global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvR
     const int row = tid / kAttnKeys;
     const int lane = tid % kAttnKeys;
     const std::int64_t dim = s.headDim;
+    const std::int64_t valueDim = valueWidth(s); // the values' and the output's width per head
     const std::int64_t group = s.heads / s.kvHeads;
     const std::int64_t rowsPerKv = group * s.queries;
     const std::int64_t tilesPerKv = (rowsPerKv + kAttnRows - 1) / kAttnRows;
@@ -547,16 +566,17 @@ __global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvR
                 }
             }
             __syncthreads();
-            for (std::int64_t e = tid; e < kAttnKeys * dim; e += kAttnThreads) {
-                const std::int64_t p = p0 + e / dim;
+            for (std::int64_t e = tid; e < kAttnKeys * valueDim; e += kAttnThreads) {
+                const std::int64_t p = p0 + e / valueDim;
                 const T* rowV = p <= hi ? kvRow<const T>(values, b, p) : nullptr;
-                kv[e / dim][e % dim] = rowV ? load(rowV, static_cast<std::uint64_t>(kvHead * dim + e % dim)) : 0.0f;
+                kv[e / valueDim][e % valueDim]
+                    = rowV ? load(rowV, static_cast<std::uint64_t>(kvHead * valueDim + e % valueDim)) : 0.0f;
             }
             __syncthreads();
             const float alpha = rowScale[row];
             for (int k = 0; k < kAttnDimsPerThread; ++k) {
                 const std::int64_t d = lane + static_cast<std::int64_t>(k) * kAttnKeys;
-                if (d >= dim)
+                if (d >= valueDim)
                     break;
                 float a = acc[k] * alpha;
                 for (int j = 0; j < kAttnKeys; ++j)
@@ -572,10 +592,10 @@ __global__ void attentionKernel(T* out, float* lse, const T* q, KvRows keys, KvR
             const std::int64_t i = r % s.queries;
             const float l = rowSum[row];
             const float inv = l > 0.0f ? 1.0f / l : 0.0f;
-            const std::int64_t first = ((b * s.queries + i) * s.heads + h) * dim;
+            const std::int64_t first = ((b * s.queries + i) * s.heads + h) * valueDim;
             for (int k = 0; k < kAttnDimsPerThread; ++k) {
                 const std::int64_t d = lane + static_cast<std::int64_t>(k) * kAttnKeys;
-                if (d >= dim)
+                if (d >= valueDim)
                     break;
                 store(out, static_cast<std::uint64_t>(first + d), acc[k] * inv);
             }
@@ -639,8 +659,9 @@ __global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, dev
     __shared__ float tileV[kTile][kTile + 1];
     const int tx = static_cast<int>(threadIdx.x);
     const int ty = static_cast<int>(threadIdx.y);
+    const std::int64_t dim = valueWidth(s); // of V and of the output
     const std::int64_t queryTiles = (s.queries + kTile - 1) / kTile;
-    const std::int64_t dimTiles = (s.headDim + kTile - 1) / kTile;
+    const std::int64_t dimTiles = (dim + kTile - 1) / kTile;
     const std::int64_t items = s.batch * s.heads * queryTiles * dimTiles;
     const std::int64_t group = s.heads / s.kvHeads;
     for (std::int64_t item = blockIdx.x; item < items; item += gridDim.x) {
@@ -659,16 +680,14 @@ __global__ void attentionValuesKernel(T* out, const T* probs, KvRows values, dev
                 : 0.0f;
             const std::int64_t jv = j0 + ty; // key of this thread's tileV row
             const T* rowV = jv < s.keys ? kvRow<const T>(values, b, s.keyStart + jv) : nullptr;
-            tileV[ty][tx]
-                = (rowV && d < s.headDim) ? load(rowV, static_cast<std::uint64_t>((h / group) * s.headDim + d)) : 0.0f;
+            tileV[ty][tx] = (rowV && d < dim) ? load(rowV, static_cast<std::uint64_t>((h / group) * dim + d)) : 0.0f;
             __syncthreads();
             for (int i = 0; i < kTile; ++i)
                 acc += tileP[ty][i] * tileV[i][tx];
             __syncthreads();
         }
-        if (qi < s.queries && d < s.headDim)
-            store(
-                out, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * s.headDim + d), acc * outScale);
+        if (qi < s.queries && d < dim)
+            store(out, static_cast<std::uint64_t>(((b * s.queries + qi) * s.heads + h) * dim + d), acc * outScale);
     }
 }
 
@@ -1874,6 +1893,30 @@ inline Error copyKv(Stream s, void* dst, const device::KvLayout& dstLayout, cons
     });
 }
 
+inline Error copyRows(Stream s, void* dst, std::int64_t dstStride, const void* src, std::int64_t srcStride,
+    std::int64_t rows, std::int64_t cols, std::int64_t srcRepeat, device::DType dtype)
+{
+    const auto count = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols);
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(copyRowsKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(dst), static_cast<std::uint64_t>(dstStride), static_cast<const T*>(src),
+            static_cast<std::uint64_t>(srcStride), count, static_cast<std::uint64_t>(cols),
+            static_cast<std::uint64_t>(srcRepeat));
+        return GPURT(GetLastError)();
+    });
+}
+
+// The values' rows of the fused attention: the keys' layout at valueDim() per head (backend.h).
+inline KvRows valueRows(const void* data, const device::KvLayout& layout, const device::AttentionShape& shape)
+{
+    KvRows rows = kvRows(data, layout);
+    rows.headDim = shape.valueDim();
+    return rows;
+}
+
 // The fused attention; lseF32 null for inference, training's attentionForward passes it.
 inline Error attention(Stream s, void* out, const void* q, const void* k, const void* v, const device::KvLayout& layout,
     const device::AttentionShape& shape, device::DType dtype, void* lseF32 = nullptr)
@@ -1888,7 +1931,7 @@ inline Error attention(Stream s, void* out, const void* q, const void* k, const 
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(attentionKernel<T>, blocksForItems(items), kAttnThreads, s)
         (static_cast<T*>(out), static_cast<float*>(lseF32), static_cast<const T*>(q), kvRows(k, layout),
-            kvRows(v, layout), shape);
+            valueRows(v, layout, shape), shape);
         return GPURT(GetLastError)();
     });
 }
@@ -1914,7 +1957,7 @@ inline Error attentionValues(Stream s, void* out, const void* probs, const void*
 {
     const auto tiles = [](std::int64_t n) { return static_cast<std::uint64_t>((n + kTile - 1) / kTile); };
     const std::uint64_t items
-        = static_cast<std::uint64_t>(shape.batch * shape.heads) * tiles(shape.queries) * tiles(shape.headDim);
+        = static_cast<std::uint64_t>(shape.batch * shape.heads) * tiles(shape.queries) * tiles(shape.valueDim());
     if (items == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {

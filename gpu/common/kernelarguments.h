@@ -170,6 +170,7 @@ public:
             .atLeast("heads", s.heads, 1)
             .atLeast("kvHeads", s.kvHeads, 1)
             .atLeast("headDim", s.headDim, 1)
+            .atLeast("valueHeadDim", s.valueHeadDim, 0)
             .atLeast("window", s.window, 0)
             .position("queryStart", s.queryStart, s.queries)
             .position("keyStart", s.keyStart, s.keys);
@@ -180,17 +181,33 @@ public:
         return *this;
     }
 
-    // An attention problem read through layout: the shape as above, the layout has kvHeads x headDim rows and
-    // room for the keys, and the q/out tensor fits.
-    KernelArguments& attention(const device::AttentionShape& s, const device::KvLayout& layout, const void* data)
+    // An attention problem read through layout: the shape as above, the layout has kvHeads x headDim rows (the
+    // values' layout of attentionValues: kvHeads x valueDim()) and room for the keys, and the q and out tensors
+    // fit; count() is q's element count (of values: out's).
+    KernelArguments& attention(
+        const device::AttentionShape& s, const device::KvLayout& layout, const void* data, bool values = false)
     {
         attentionShape(s);
-        if (ok() && (layout.heads != s.kvHeads || layout.headDim != s.headDim))
+        const std::int64_t dim = values ? s.valueDim() : s.headDim;
+        if (ok() && (layout.heads != s.kvHeads || layout.headDim != dim))
             m_reason = "the layout's rows are " + std::to_string(layout.heads) + " x " + std::to_string(layout.headDim)
-                + ", the shape's kvHeads x headDim " + std::to_string(s.kvHeads) + " x " + std::to_string(s.headDim);
+                + ", the shape's kvHeads x " + (values ? "valueDim " : "headDim ") + std::to_string(s.kvHeads) + " x "
+                + std::to_string(dim);
         if (ok() && s.batch > 0 && s.keys > 0)
             kvLayout("layout", layout, data, s.batch, s.keys);
-        return elements("q", { s.batch, s.queries, s.heads, s.headDim });
+        elements("out", { s.batch, s.queries, s.heads, s.valueDim() });
+        return values ? *this : elements("q", { s.batch, s.queries, s.heads, s.headDim });
+    }
+
+    // copyRows: rows x cols elements, strides of at least cols, a repeat of at least 1; count() is rows x cols.
+    KernelArguments& stridedRows(
+        std::int64_t dstStride, std::int64_t srcStride, std::int64_t rows, std::int64_t cols, std::int64_t srcRepeat)
+    {
+        atLeast("rows", rows, 0).atLeast("cols", cols, 0).atLeast("dstStride", dstStride, cols);
+        atLeast("srcStride", srcStride, cols).atLeast("srcRepeat", srcRepeat, 1);
+        const std::int64_t sourceRows = srcRepeat >= 1 && rows > 0 ? (rows - 1) / srcRepeat + 1 : 0;
+        elements("dst", { rows, dstStride }).elements("src", { sourceRows, srcStride });
+        return elements("the copied rows", { rows, cols });
     }
 
     // The quantized weights of ABI 5 (backend.h): dimensions non-negative, the [out, in] output within int64
@@ -224,7 +241,11 @@ public:
     // kvHeads, headDim] and q [batch, queries, heads, headDim] within int64; count() is q's element count.
     KernelArguments& trainingAttention(const device::AttentionShape& s)
     {
-        return attentionShape(s)
+        attentionShape(s);
+        if (ok() && s.valueDim() != s.headDim)
+            m_reason = "a training attention's values are as wide as its keys; valueHeadDim "
+                + std::to_string(s.valueHeadDim) + " differs from headDim " + std::to_string(s.headDim);
+        return (*this)
             .elements("k", { s.batch, s.keys, s.kvHeads, s.headDim })
             .elements("q", { s.batch, s.queries, s.heads, s.headDim });
     }

@@ -467,9 +467,9 @@ inline CheckResult checkCopyKvBetween(DeviceContext& ctx, DType dtype, KvStore& 
 
 // A prefill's fresh K [B, P] into a ring of 12 rows with base 3 (the last 10 positions), then into a paged ring
 // (3 blocks of 4 per sequence, one block absent), then paged back into contiguous rows.
-inline CheckResult checkCopyKv(DeviceContext& ctx, DType dtype)
+inline CheckResult checkCopyKv(DeviceContext& ctx, DType dtype, std::int64_t heads = 2, std::int64_t dim = 8)
 {
-    const std::int64_t batch = 2, prompt = 23, heads = 2, dim = 8;
+    const std::int64_t batch = 2, prompt = 23;
     Status st;
     auto fresh = KvStore::contiguous(ctx, batch, prompt, 0, heads, dim, dtype, 131, st);
     ITERAGPU_CHECK_STATUS(st, "fresh k");
@@ -494,6 +494,70 @@ inline CheckResult checkCopyKv(DeviceContext& ctx, DType dtype)
     return pass();
 }
 
+// ---- strided rows (MLA's splits and concatenations) -------------------------------------------------------------
+
+// dst[r * dstStride + c] = src[(r / repeat) * srcStride + c] for c < cols, at column offsets into both; every other
+// element of dst keeps its sentinel.
+inline CheckResult checkCopyRowsCase(DeviceContext& ctx, DType dtype, std::int64_t rows, std::int64_t cols,
+    std::int64_t dstStride, std::int64_t dstOffset, std::int64_t srcStride, std::int64_t srcOffset,
+    std::int64_t repeat)
+{
+    const std::int64_t srcRows = (rows + repeat - 1) / repeat;
+    Status st;
+    RandomTensor src(ctx, static_cast<std::uint64_t>(srcRows * srcStride), dtype, 171, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "src");
+    const auto dstCount = static_cast<std::uint64_t>(rows * dstStride);
+    DeviceBuffer dst(ctx, bytesOf(static_cast<std::int64_t>(dstCount), dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc dst");
+    const float sentinel = 7.0f;
+    ITERAGPU_CHECK_STATUS(ctx.fill(dst.get(), dstCount, dtype, sentinel), "fill dst");
+    const std::uint64_t s = device::dtypeSize(dtype);
+    ITERAGPU_CHECK_STATUS(ctx.copyRows(static_cast<unsigned char*>(dst.get()) + std::uint64_t(dstOffset) * s,
+                              dstStride, static_cast<const unsigned char*>(src.buffer.get()) + std::uint64_t(srcOffset) * s,
+                              srcStride, rows, cols, repeat, dtype),
+        "copyRows");
+    const auto got = download(ctx, dst.get(), dstCount, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(dstCount, roundTo(sentinel, dtype));
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+            want[static_cast<std::size_t>(r * dstStride + dstOffset + c)]
+                = src.values[static_cast<std::size_t>((r / repeat) * srcStride + srcOffset + c)];
+    return compare("copyRows", got, want, [](std::size_t) { return 1e-30; });
+}
+
+// MLA's copies at small ragged sizes: a latent's first columns out of [T, Rkv + Dr], q's rotary columns of each
+// head, a part written into a concatenation at an offset, k_pe's one row expanded over the heads; and bad strides
+// refused.
+inline CheckResult checkCopyRows(DeviceContext& ctx, DType dtype)
+{
+    struct Case {
+        const char* name;
+        std::int64_t rows, cols, dstStride, dstOffset, srcStride, srcOffset, repeat;
+    };
+    const Case cases[] = {
+        { "latent columns", 7, 16, 16, 0, 20, 0, 1 },
+        { "rotary columns of each head", 21, 4, 4, 0, 12, 8, 1 },
+        { "into a concatenation", 21, 8, 12, 0, 14, 0, 1 },
+        { "expanded over the heads", 21, 4, 12, 8, 4, 0, 3 },
+        { "many rows", 1000, 3, 5, 2, 3, 0, 1 },
+    };
+    for (const Case& c : cases) {
+        auto r = checkCopyRowsCase(ctx, dtype, c.rows, c.cols, c.dstStride, c.dstOffset, c.srcStride, c.srcOffset,
+            c.repeat);
+        if (r.outcome != Outcome::Pass)
+            return fail(std::string(c.name) + ": " + r.message);
+    }
+    Status st;
+    DeviceBuffer buffer(ctx, 256, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    if (ctx.copyRows(buffer.get(), 3, buffer.get(), 8, 2, 4, 1, dtype).ok)
+        return fail("copyRows with a destination stride below the columns succeeded");
+    if (ctx.copyRows(buffer.get(), 4, buffer.get(), 4, 2, 4, 0, dtype).ok)
+        return fail("copyRows with a repeat of 0 succeeded");
+    return pass();
+}
+
 // ---- attention -------------------------------------------------------------------------------------------------
 
 enum class KvKind { Fresh, Ring, Paged };
@@ -509,9 +573,11 @@ struct AttentionCase {
 };
 
 inline AttentionShape attentionShape(std::int64_t batch, std::int64_t queries, std::int64_t heads, std::int64_t kvHeads,
-    std::int64_t headDim, std::int64_t queryStart, std::int64_t keyStart, std::int64_t keys, std::int64_t window)
+    std::int64_t headDim, std::int64_t queryStart, std::int64_t keyStart, std::int64_t keys, std::int64_t window,
+    std::int64_t valueHeadDim = 0)
 {
     AttentionShape s;
+    s.valueHeadDim = valueHeadDim;
     s.batch = batch;
     s.queries = queries;
     s.heads = heads;
@@ -543,17 +609,25 @@ inline std::vector<AttentionCase> attentionCases()
     cases.push_back({ "fully masked rows", attentionShape(1, 4, 1, 1, 8, 0, 2, 6, 0), KvKind::Fresh, 8 });
     // A group of 8 query heads on one KV head, head_dim 80 (not a multiple of the tiles), 50 keys.
     cases.push_back({ "gqa group 8", attentionShape(1, 3, 8, 1, 80, 47, 0, 50, 0), KvKind::Fresh, 50 });
+    // MLA (DECODER.md "MLA layers"): values of another width than the keys. A prefill whose values (6) are
+    // narrower than its keys (8 + 4), and a decode through a paged ring whose values (40) are wider than the keys
+    // (16 + 8), 37 keys over 3 blocks of 16.
+    cases.push_back({ "mla narrower values", attentionShape(2, 19, 4, 4, 12, 0, 0, 19, 0, 6), KvKind::Fresh, 19 });
+    cases.push_back(
+        { "mla wider values paged", attentionShape(2, 1, 3, 3, 24, 36, 0, 37, 0, 40), KvKind::Paged, 0, 0, 3, 16 });
     return cases;
 }
 
+// The keys (headDim wide) or the values (valueDim() wide) of a case.
 inline std::unique_ptr<KvStore> makeKv(
-    DeviceContext& ctx, const AttentionCase& c, DType dtype, std::uint64_t seed, Status& status)
+    DeviceContext& ctx, const AttentionCase& c, DType dtype, std::uint64_t seed, Status& status, bool values = false)
 {
     const auto& s = c.shape;
+    const std::int64_t dim = values ? s.valueDim() : s.headDim;
     if (c.kind == KvKind::Paged)
-        return KvStore::paged(ctx, s.batch, c.tableWidth, c.blockSize, s.kvHeads, s.headDim, dtype, seed, status);
+        return KvStore::paged(ctx, s.batch, c.tableWidth, c.blockSize, s.kvHeads, dim, dtype, seed, status);
     return KvStore::contiguous(
-        ctx, s.batch, c.capacity, c.kind == KvKind::Ring ? c.base : 0, s.kvHeads, s.headDim, dtype, seed, status);
+        ctx, s.batch, c.capacity, c.kind == KvKind::Ring ? c.base : 0, s.kvHeads, dim, dtype, seed, status);
 }
 
 // Key j of query i of sequence b and head h is visible (backend.h's rule).
@@ -615,12 +689,16 @@ inline std::vector<double> referenceSoftmax(const std::vector<double>& scores, s
     return out;
 }
 
-// out[b, i, h, :] = sum_j probs[b, h, i, j] v(j); magnitude: sum_j |p v|.
+// out[b, i, h, :] = sum_j probs[b, h, i, j] v(j), valueDim() wide; magnitude: sum_j |p v|.
 inline void referenceValues(const AttentionShape& s, const std::vector<double>& probs, const KvStore& v,
     std::vector<double>& out, std::vector<double>& magnitude)
 {
     const std::int64_t group = s.heads / s.kvHeads;
-    out.assign(static_cast<std::size_t>(s.batch * s.queries * s.heads * s.headDim), 0.0);
+    const std::int64_t dim = s.valueDim();
+    const auto outIndex = [&](std::int64_t b, std::int64_t i, std::int64_t h, std::int64_t d) {
+        return static_cast<std::size_t>(((b * s.queries + i) * s.heads + h) * dim + d);
+    };
+    out.assign(static_cast<std::size_t>(s.batch * s.queries * s.heads * dim), 0.0);
     magnitude.assign(out.size(), 0.0);
     for (std::int64_t b = 0; b < s.batch; ++b)
         for (std::int64_t h = 0; h < s.heads; ++h)
@@ -629,10 +707,10 @@ inline void referenceValues(const AttentionShape& s, const std::vector<double>& 
                     const double p = probs[((b * s.heads + h) * s.queries + i) * s.keys + j];
                     if (p == 0.0)
                         continue;
-                    for (std::int64_t d = 0; d < s.headDim; ++d) {
+                    for (std::int64_t d = 0; d < dim; ++d) {
                         const double term = p * v.at(b, s.keyStart + j, h / group, d);
-                        out[qIndex(s, b, i, h, d)] += term;
-                        magnitude[qIndex(s, b, i, h, d)] += std::fabs(term);
+                        out[outIndex(b, i, h, d)] += term;
+                        magnitude[outIndex(b, i, h, d)] += std::fabs(term);
                     }
                 }
 }
@@ -645,7 +723,12 @@ struct AttentionInputs {
         if (status.ok)
             k = makeKv(ctx, c, dtype, 1420, status);
         if (status.ok)
-            v = makeKv(ctx, c, dtype, 1430, status);
+            v = makeKv(ctx, c, dtype, 1430, status, true);
+    }
+    // Elements of the output [batch, queries, heads, valueDim()].
+    std::uint64_t outCount(const AttentionCase& c) const
+    {
+        return static_cast<std::uint64_t>(c.shape.batch * c.shape.queries * c.shape.heads * c.shape.valueDim());
     }
     RandomTensor q;
     std::unique_ptr<KvStore> k;
@@ -659,12 +742,13 @@ inline CheckResult checkAttention(DeviceContext& ctx, const AttentionCase& c, DT
     Status st;
     AttentionInputs in(ctx, c, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "inputs");
-    DeviceBuffer out(ctx, bytesOf(in.q.count, dtype), st);
+    const std::uint64_t outCount = in.outCount(c);
+    DeviceBuffer out(ctx, bytesOf(static_cast<std::int64_t>(outCount), dtype), st);
     ITERAGPU_CHECK_STATUS(st, "rawAlloc");
-    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), in.q.count, dtype, 7.0f), "fill out"); // every element is written
+    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), outCount, dtype, 7.0f), "fill out"); // every element is written
     ITERAGPU_CHECK_STATUS(
         ctx.attention(out.get(), in.q.buffer.get(), in.k->data(), in.v->data(), in.k->layout(), s, dtype), "attention");
-    const auto got = download(ctx, out.get(), in.q.count, dtype, st);
+    const auto got = download(ctx, out.get(), outCount, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
     std::vector<double> scores, scoreMagnitude, want, magnitude;
     referenceScores(s, in.q.values, *in.k, scores, scoreMagnitude);
@@ -691,7 +775,8 @@ inline CheckResult checkEagerAttention(DeviceContext& ctx, const AttentionCase& 
     ITERAGPU_CHECK_STATUS(st, "rawAlloc probs32");
     DeviceBuffer probs(ctx, std::max<std::uint64_t>(1, scoreCount * device::dtypeSize(dtype)), st);
     ITERAGPU_CHECK_STATUS(st, "rawAlloc probs");
-    DeviceBuffer out(ctx, bytesOf(in.q.count, dtype), st);
+    const std::uint64_t outCount = in.outCount(c);
+    DeviceBuffer out(ctx, bytesOf(static_cast<std::int64_t>(outCount), dtype), st);
     ITERAGPU_CHECK_STATUS(st, "rawAlloc out");
     const double rel = storageTolerance(dtype);
 
@@ -731,10 +816,10 @@ inline CheckResult checkEagerAttention(DeviceContext& ctx, const AttentionCase& 
     ITERAGPU_CHECK_STATUS(ctx.convert(probs.get(), dtype, probs32.get(), DType::Float32, scoreCount), "convert");
     const auto gotProbs = download(ctx, probs.get(), scoreCount, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost probs");
-    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), in.q.count, dtype, 7.0f), "fill out");
+    ITERAGPU_CHECK_STATUS(ctx.fill(out.get(), outCount, dtype, 7.0f), "fill out");
     ITERAGPU_CHECK_STATUS(
         ctx.attentionValues(out.get(), probs.get(), in.v->data(), in.v->layout(), s, dtype), "attentionValues");
-    const auto got = download(ctx, out.get(), in.q.count, dtype, st);
+    const auto got = download(ctx, out.get(), outCount, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost out");
     std::vector<double> want, valueMagnitude;
     referenceValues(s, std::vector<double>(gotProbs.begin(), gotProbs.end()), *in.v, want, valueMagnitude);
@@ -1287,6 +1372,9 @@ inline std::vector<KernelCheck> decoderKernelChecks()
             checks.push_back({ std::string("convert ") + device::dtypeName(from) + " to " + dt,
                 [dtype, from](DeviceContext& c) { return checkConvert(c, dtype, from); } });
         checks.push_back({ "copyKv " + dt, [dtype](DeviceContext& c) { return checkCopyKv(c, dtype); } });
+        checks.push_back({ "copyKv value rows of another width " + dt,
+            [dtype](DeviceContext& c) { return checkCopyKv(c, dtype, 3, 6); } });
+        checks.push_back({ "copyRows " + dt, [dtype](DeviceContext& c) { return checkCopyRows(c, dtype); } });
         checks.push_back({ "routerTopK " + dt, [dtype](DeviceContext& c) { return checkRouterTopK(c, dtype); } });
         checks.push_back(
             { "addRoutedExpert " + dt, [dtype](DeviceContext& c) { return checkAddRoutedExpert(c, dtype); } });
@@ -1319,7 +1407,7 @@ inline std::vector<KernelCheck> decoderKernelChecks()
     for (const auto& ac : attentionCases())
         for (const DType dtype : dtypes) {
             if (dtype != DType::Float32 && ac.name != "mha prefill" && ac.name != "paged ring decode"
-                && ac.name != "ring head dim 256")
+                && ac.name != "ring head dim 256" && ac.name != "mla wider values paged")
                 continue;
             const std::string dt = device::dtypeName(dtype);
             checks.push_back({ "attention sdpa " + ac.name + " " + dt,

@@ -9,6 +9,7 @@
 // clang-format on
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/devicerawmemory.h"
+#include "core/model/configreader.h"
 #include "core/protocol/runtypes.h"
 #include "core/workloads/workload.h"
 #include "gpu/common/gpubackend.h"
@@ -24,6 +25,19 @@
 
 using namespace iteragpu;
 using namespace iteragpu::gpucheck;
+
+// A dense layer, then experts with a shared one (DECODER.md "MLA layers"); V3 with q_lora_rank and values wider
+// than the keys, V2 with q_proj and values narrower.
+iteragpu::model::ModelShape mlaShape(bool v3, const std::string& source)
+{
+    return iteragpu::model::ConfigReader::parse(std::string(R"({"model_type": ")") + (v3 ? "deepseek_v3" : "deepseek_v2")
+            + R"(", "hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 4,
+            "intermediate_size": 48, "vocab_size": 64, "kv_lora_rank": 16, "qk_nope_head_dim": 8,
+            "qk_rope_head_dim": 4, "n_routed_experts": 4, "num_experts_per_tok": 2,
+            "moe_intermediate_size": 12, "n_shared_experts": 1, "first_k_dense_replace": 1, )"
+            + (v3 ? R"("q_lora_rank": 24, "v_head_dim": 16})" : R"("v_head_dim": 6})"),
+        source);
+}
 
 namespace {
 
@@ -161,6 +175,29 @@ const std::vector<RefusedCall>& refusedCalls()
                 l.headDim = 512;
                 return c.attention(p, p, p, p, l, s, DType::Float32);
             } },
+        { "attention, value dim above the fused kernel's", "attention: valueDim 300 is more than the fused kernel's 256",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.valueHeadDim = 300;
+                return c.attention(p, p, p, p, smallLayout(), s, DType::Float32);
+            } },
+        { "attentionValues, the keys' layout for wider values",
+            "attentionValues: the layout's rows are 2 x 8, the shape's kvHeads x valueDim 2 x 16",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.valueHeadDim = 16;
+                return c.attentionValues(p, p, p, smallLayout(), s, DType::Float32);
+            } },
+        { "attentionForward, values of another width", "attentionForward: a training attention's values are as wide",
+            [](auto& c, void* p) {
+                auto s = smallShape();
+                s.valueHeadDim = 6;
+                return c.attentionForward(p, p, p, p, p, s, DType::Float32);
+            } },
+        { "copyRows, a stride below the columns", "copyRows: dstStride must be 4 or more, got 3",
+            [](auto& c, void* p) { return c.copyRows(p, 3, p, 8, 2, 4, 1, DType::Float32); } },
+        { "copyRows, a repeat of 0", "copyRows: srcRepeat must be 1 or more, got 0",
+            [](auto& c, void* p) { return c.copyRows(p, 4, p, 4, 2, 4, 0, DType::Float32); } },
         { "attentionScores, negative window", "attentionScores: window must be 0 or more, got -1",
             [](auto& c, void* p) {
                 auto s = smallShape();
@@ -455,6 +492,7 @@ private slots:
         QVERIFY(c.embedding(nullptr, nullptr, nullptr, 0, 8, 10, 1.0f, DType::Float32).ok);
         QVERIFY(c.rmsNorm(nullptr, nullptr, nullptr, 0, 8, 1e-6f, 0.0f, DType::Float32).ok);
         QVERIFY(c.rope(nullptr, 0, 4, 2, 8, 0, 1e4f, DType::Float32).ok);
+        QVERIFY(c.copyRows(nullptr, 4, nullptr, 4, 0, 4, 1, DType::Float32).ok);
         QVERIFY(c.add(nullptr, nullptr, 0, DType::Float32).ok);
         QVERIFY(c.attention(nullptr, nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
         QVERIFY(c.attentionScores(nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
@@ -526,6 +564,9 @@ private slots:
         row("mistral", WeightStorage::AwqInt4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
         row("gemma", WeightStorage::Fp4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
         row("mixtral", WeightStorage::Mxfp4, KvCacheKind::Dynamic, AttentionKind::Sdpa);
+        // MLA (DECODER.md "MLA layers"): the strided copies, the rotary parts and values of another width.
+        row("deepseek_v3", WeightStorage::BFloat16, KvCacheKind::Paged, AttentionKind::Sdpa);
+        row("deepseek_v2", WeightStorage::Int8, KvCacheKind::Static, AttentionKind::Sdpa);
     }
 
     void decoderWorkloadRuns()
@@ -554,6 +595,8 @@ private slots:
         } else if (m.family == "mixtral") {
             m.experts = 4;
             m.expertsPerToken = 2;
+        } else if (m.family == "deepseek_v2" || m.family == "deepseek_v3") {
+            m = mlaShape(m.family == "deepseek_v3", m.source);
         }
         protocol::RunConfig config;
         config.workload = protocol::WorkloadKind::Decoder;

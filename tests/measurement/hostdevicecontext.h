@@ -258,14 +258,31 @@ public:
             }
         return ok();
     }
+    iteragpu::device::Status copyRows(void* dst, std::int64_t dstStride, const void* src, std::int64_t srcStride,
+        std::int64_t rows, std::int64_t cols, std::int64_t srcRepeat, iteragpu::device::DType dt) override
+    {
+        if (rows < 0 || cols < 0 || dstStride < cols || srcStride < cols || srcRepeat < 1)
+            return iteragpu::device::Status::error("copyRows: bad strides or repeat");
+        const std::uint64_t s = iteragpu::device::dtypeSize(dt);
+        for (std::int64_t r = 0; r < rows; ++r)
+            std::memcpy(static_cast<unsigned char*>(dst) + std::uint64_t(r * dstStride) * s,
+                static_cast<const unsigned char*>(src) + std::uint64_t((r / srcRepeat) * srcStride) * s,
+                std::uint64_t(cols) * s);
+        return ok();
+    }
+    // The keys through `layout`, the values at the same positions valueDim() wide (backend.h).
     iteragpu::device::Status attention(void* out, const void* q, const void* k, const void* v,
         const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
         iteragpu::device::DType dt) override
     {
-        if (auto st = readKeys(k, v, layout, a, dt); !st.ok)
+        if (auto st = readKeys(k, nullptr, layout, a, dt); !st.ok)
+            return st;
+        iteragpu::device::KvLayout values = layout;
+        values.headDim = a.valueDim();
+        if (auto st = readKeys(nullptr, v, values, a, dt); !st.ok)
             return st;
         readRange(q, 0, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
-        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.valueDim()), dt);
     }
     iteragpu::device::Status attentionScores(void* scores, const void* q, const void* k,
         const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
@@ -286,10 +303,12 @@ public:
         const iteragpu::device::KvLayout& layout, const iteragpu::device::AttentionShape& a,
         iteragpu::device::DType dt) override
     {
+        if (layout.headDim != a.valueDim())
+            return iteragpu::device::Status::error("attentionValues: the values' layout is not valueDim() wide");
         if (auto st = readKeys(nullptr, v, layout, a, dt); !st.ok)
             return st;
         readRange(probs, 0, std::uint64_t(a.batch * a.heads * a.queries * a.keys), dt);
-        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.headDim), dt);
+        return touch(out, std::uint64_t(a.batch * a.queries * a.heads * a.valueDim()), dt);
     }
     iteragpu::device::Status convert(void* out, iteragpu::device::DType outType, const void* in,
         iteragpu::device::DType inType, std::uint64_t count) override

@@ -8,6 +8,7 @@
 #include "core/protocol/phaseplan.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/weightestimator.h"
 #include "core/sizing/weightformat.h"
 #include "core/units/inputerror.h"
@@ -97,7 +98,31 @@ std::string familyConfig(const std::string& family)
         return R"({"model_type": "llama", )" + odd + "}";
     if (family == "mixtral_odd")
         return R"({"model_type": "mixtral", "num_local_experts": 3, "num_experts_per_tok": 2, )" + odd + "}";
+    // Multi-head latent attention (DECODER.md "MLA layers"): DeepSeek-V2 with q_proj straight from x (no
+    // q_lora_rank), values narrower than the keys (6 against 8 + 4), a dense first layer, then experts with two
+    // shared experts; DeepSeek-V3 with q_lora_rank, values wider than the keys, the score-correction bias and
+    // attention biases.
+    if (family == "deepseek_v2")
+        return R"({"model_type": "deepseek_v2", "hidden_size": 32, "num_hidden_layers": 3, "num_attention_heads": 4,
+            "num_key_value_heads": 4, "intermediate_size": 48, "vocab_size": 72, "kv_lora_rank": 16,
+            "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 6, "n_routed_experts": 4,
+            "num_experts_per_tok": 2, "moe_intermediate_size": 12, "n_shared_experts": 2,
+            "first_k_dense_replace": 1, "moe_layer_freq": 1})";
+    if (family == "deepseek_v3")
+        return R"({"model_type": "deepseek_v3", "hidden_size": 32, "num_hidden_layers": 3, "num_attention_heads": 4,
+            "num_key_value_heads": 4, "intermediate_size": 48, "vocab_size": 72, "q_lora_rank": 24,
+            "kv_lora_rank": 16, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 16,
+            "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 12, "n_shared_experts": 1,
+            "first_k_dense_replace": 1, "attention_bias": true})";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
+}
+
+// A DeepSeek-V2 of MLA layers and dense MLPs only.
+std::string denseMlaConfig()
+{
+    return R"({"model_type": "deepseek_v2", "hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 4,
+        "intermediate_size": 48, "vocab_size": 72, "kv_lora_rank": 16, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4,
+        "v_head_dim": 6})";
 }
 
 protocol::RunConfig decoderConfig(const std::string& family, protocol::WeightStorage storage,
@@ -186,7 +211,8 @@ private slots:
         QTest::addColumn<int>("allocator");
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
-                 "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3" })
+                 "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3", "deepseek_v2",
+                 "deepseek_v3" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -294,7 +320,7 @@ private slots:
         for (const char* family :
             { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
                 "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd",
-                "gpt_bigcode", "gemma3" })
+                "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3" })
             for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);
@@ -349,9 +375,10 @@ private slots:
         const QStringList slugs = models.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         QVERIFY(slugs.size() >= 30);
         // Built: every family whose layers DECODER.md describes.
-        const QStringList built = { "command-r-v01", "command-r7b", "falcon-40b", "falcon-7b", "gemma-2-9b",
+        const QStringList built = { "command-r-v01", "command-r7b", "deepseek-r1", "deepseek-v2-lite", "deepseek-v3",
+            "falcon-40b", "falcon-7b", "gemma-2-9b",
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
-            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
+            "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
             "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
             "starcoder", "starcoder2-7b", "gemma-3-27b" };
         int seen = 0;
@@ -374,7 +401,6 @@ private slots:
                     reason = reason || (part.loaded && !part.modelled);
                 for (const auto& l : shape.layerSpecs)
                     reason = reason || !l.attention.present || l.attention.outputGate
-                        || l.attention.layout == model::AttentionSpec::Layout::Mla
                         || l.state.kind != model::StateSpec::Kind::None;
                 QVERIFY2(reason, where + ": refused without a reason in its layers: " + unsupported.c_str());
                 continue;
@@ -402,6 +428,62 @@ private slots:
             QCOMPARE(prediction.phases.at(0).finalAllocated, sizing::WeightEstimator::estimate(shape, options).bytes);
         }
         QCOMPARE(seen, int(built.size()));
+    }
+
+    // An MLA model's cache as measured is the sizing engine's "decompressed" MLA cache (K [.., H, nope + rope] and
+    // V [.., H, v] per head, transformers' caches), to the byte, not its latent one: the static cache at the end of
+    // the prefill and the dynamic one once the generation is done, both C = P + G tokens of B sequences.
+    void mlaCacheEqualsTheDecompressedEstimate_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addColumn<int>("cache");
+        for (const char* family : { "deepseek_v2", "deepseek_v3" })
+            for (auto cache : { protocol::KvCacheKind::Static, protocol::KvCacheKind::Dynamic })
+                QTest::addRow("%s %s", family, protocol::kvCacheName(cache)) << QString::fromLatin1(family) << int(cache);
+    }
+
+    void mlaCacheEqualsTheDecompressedEstimate()
+    {
+        QFETCH(QString, family);
+        QFETCH(int, cache);
+        const auto config = decoderConfig(family.toStdString(), protocol::WeightStorage::BFloat16,
+            protocol::KvCacheKind(cache), protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Async);
+        const auto r = run(config);
+        QVERIFY2(r.completed, r.error.c_str());
+        const auto* measured = phase(r, protocol::KvCacheKind(cache) == protocol::KvCacheKind::Static ? "prefill" : "decode#2");
+        QVERIFY(measured && measured->ownersAtFinal);
+        const auto& d = *config.decoder;
+        const auto estimate = [&](bool latent) {
+            auto o = sizing::KvCacheOptions::fromShape(d.shape, latent);
+            o.promptTokens = d.promptTokens;
+            o.generatedTokens = d.generated;
+            o.sequences = d.sequences;
+            o.dtype = sizing::ScalarType::BF16;
+            o.staticCache = protocol::KvCacheKind(cache) == protocol::KvCacheKind::Static;
+            return sizing::KvCacheEstimator::estimate(o).bytes;
+        };
+        const std::uint64_t cacheBytes = of(*measured->ownersAtFinal, alloc::Owner::KvCache);
+        QCOMPARE(cacheBytes, estimate(false));
+        QVERIFY(cacheBytes > estimate(true)); // the latent is what a serving engine keeps, not transformers
+    }
+
+    // The training step does not build MLA (DECODER.md "MLA layers"): refused in one line that says so, by the
+    // validation and by the prediction, for a DeepSeek-V2 without experts (MoE is refused for its own reason).
+    void mlaTrainingIsRefused()
+    {
+        auto c = decoderConfig("deepseek_v2", protocol::WeightStorage::BFloat16, protocol::KvCacheKind::Dynamic,
+            protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Native);
+        c.decoder->shape = model::ConfigReader::parse(denseMlaConfig(), "deepseek_v2.json");
+        QVERIFY(c.decoder->shape.decoderUnsupported().empty());
+        c.mode = protocol::Mode::Training;
+        training::TrainingRecipe r;
+        r.method = training::Method::Full;
+        r.microBatch = 1;
+        r.sequenceLength = 8;
+        c.decoder->training = r;
+        const std::string why = protocol::validateConfig(c);
+        QVERIFY2(why.find("training step does not build multi-head latent attention") != std::string::npos, why.c_str());
+        QCOMPARE(workloads::predictRun(c).error, why);
     }
 
     // The matrix would pass if both sides ignored the options: the measured peaks must differ where the

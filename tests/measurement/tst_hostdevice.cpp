@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runner/runner.h"
+#include "core/alloc/cachingallocator.h"
+#include "core/alloc/devicerawmemory.h"
 #include "core/model/configreader.h"
 #include "core/workloads/densepredictor.h"
 #include "core/workloads/runpredictor.h"
+#include "core/workloads/workload.h"
+#include "core/protocol/phaseplan.h"
 #include "core/units/units.h"
 #include "hostdevicecontext.h"
 
@@ -10,10 +14,56 @@
 
 using namespace iteragpu;
 
+namespace {
+
+// The host device, keeping what the decoder's cache writes were and every float32 logit it reduced.
+class RecordingHostContext : public HostDeviceContext {
+public:
+    using HostDeviceContext::HostDeviceContext;
+    struct KvWrite {
+        const void* dst = nullptr;
+        device::KvLayout layout;
+        std::int64_t start = 0;
+        std::int64_t positions = 0;
+    };
+    device::Status copyKv(void* dst, const device::KvLayout& dl, const void* src, const device::KvLayout& sl,
+        std::int64_t batch, std::int64_t start, std::int64_t positions, device::DType dt) override
+    {
+        writes.push_back({ dst, dl, start, positions });
+        return HostDeviceContext::copyKv(dst, dl, src, sl, batch, start, positions, dt);
+    }
+    device::Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, device::DType dt) override
+    {
+        if (dt == device::DType::Float32)
+            for (std::int64_t i = 0; i < rows * cols; ++i)
+                finite = finite && std::isfinite(static_cast<const float*>(in)[i]);
+        ++reductions;
+        return HostDeviceContext::argmaxRows(out, in, rows, cols, dt);
+    }
+    std::vector<KvWrite> writes;
+    bool finite = true;
+    int reductions = 0;
+};
+
+// A tiny DeepSeek (3 layers: dense, then experts with a shared one): V2 without q_lora_rank, values of 6; V3
+// with q_lora_rank, values of 16, the score-correction bias and attention biases.
+std::string mlaConfig(bool v3)
+{
+    return std::string(R"({"model_type": ")") + (v3 ? "deepseek_v3" : "deepseek_v2")
+        + R"(", "hidden_size": 32, "num_hidden_layers": 3, "num_attention_heads": 4, "intermediate_size": 40,
+        "vocab_size": 50, "kv_lora_rank": 16, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4,
+        "n_routed_experts": 3, "num_experts_per_tok": 2, "moe_intermediate_size": 12, "n_shared_experts": 1,
+        "first_k_dense_replace": 1, )"
+        + (v3 ? R"("q_lora_rank": 24, "v_head_dim": 16, "attention_bias": true})" : R"("v_head_dim": 6})");
+}
+
+} // namespace
+
 // The workload on real host memory with real float32 kernels: shapes, transposes and lifetimes are exercised on
 // actual bytes (run the suite under ITERAGPU_SANITIZE to catch any out-of-range access).
 class TestHostDevice : public QObject {
     Q_OBJECT
+
 private slots:
     void workloadOnHostMemory_data()
     {
@@ -121,6 +171,94 @@ private slots:
             << llama << int(WeightStorage::Fp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
         QTest::addRow("mixtral mxfp4 dynamic sdpa (experts)")
             << mixtral << int(WeightStorage::Mxfp4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("deepseek_v2 bf16 paged eager (mla)") << QString::fromStdString(mlaConfig(false))
+                                                            << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged)
+                                                            << int(AttentionKind::Eager);
+        QTest::addRow("deepseek_v3 nf4 dynamic sdpa (mla)") << QString::fromStdString(mlaConfig(true))
+                                                            << int(WeightStorage::Nf4) << int(KvCacheKind::Dynamic)
+                                                            << int(AttentionKind::Sdpa);
+        QTest::addRow("deepseek_v3 fp32 static eager (mla)") << QString::fromStdString(mlaConfig(true))
+                                                             << int(WeightStorage::Float32) << int(KvCacheKind::Static)
+                                                             << int(AttentionKind::Eager);
+    }
+
+    // An MLA layer on host memory in float32 (DECODER.md "MLA layers"): the cache is the decompressed K [.., H,
+    // nope + rope] and V [.., H, v] per head, as transformers' StaticCache holds it: its tensors have those sizes,
+    // the prefill writes rows 0 .. P-1 and each decode step the row of its position, every write through a layout
+    // of those widths; the logits stay finite.
+    void mlaLayerOnHostMemory_data()
+    {
+        QTest::addColumn<bool>("v3");
+        QTest::addRow("deepseek_v2 (q_proj, values narrower)") << false;
+        QTest::addRow("deepseek_v3 (q_lora_rank, values wider)") << true;
+    }
+
+    void mlaLayerOnHostMemory()
+    {
+        QFETCH(bool, v3);
+        protocol::RunConfig c;
+        c.deviceId = "host:0";
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.dtype = device::DType::Float32;
+        c.warmup = 0;
+        c.repeats = 1;
+        protocol::DecoderSpec d;
+        d.shape = model::ConfigReader::parse(mlaConfig(v3));
+        d.storage = protocol::WeightStorage::Float32;
+        d.cache = protocol::KvCacheKind::Static;
+        d.attention = protocol::AttentionKind::Sdpa;
+        d.promptTokens = 7;
+        d.generated = 3;
+        d.sequences = 2;
+        c.decoder = d;
+        const std::int64_t heads = 4, keyDim = 8 + 4, valueDim = v3 ? 16 : 6, rows = 7 + 3;
+
+        RecordingHostContext context(64 * units::kMiB);
+        alloc::DeviceRawMemory raw(context);
+        alloc::CachingAllocator allocator(raw);
+        {
+            auto workload = workloads::makeWorkload(context, allocator, c);
+            QVERIFY(workload);
+            for (const auto& phase : workload->plan()) {
+                context.writes.clear();
+                const device::Status status = workload->runPhase(phase);
+                QVERIFY2(status.ok, (phase.name + ": " + status.message).c_str());
+                if (phase.kind != protocol::PhaseKind::Prefill && phase.kind != protocol::PhaseKind::Decode)
+                    continue;
+                // Per layer a key write then a value write (a decode step each), positions as the phase says.
+                const std::size_t steps = phase.kind == protocol::PhaseKind::Prefill ? 1 : phase.iterations;
+                QCOMPARE(context.writes.size(), steps * 3 * 2);
+                for (std::size_t i = 0; i < context.writes.size(); ++i) {
+                    const auto& w = context.writes[i];
+                    const bool value = i % 2 == 1;
+                    QCOMPARE(w.layout.heads, heads);
+                    QCOMPARE(w.layout.headDim, value ? valueDim : keyDim);
+                    QCOMPARE(w.layout.capacity, rows);
+                    if (phase.kind == protocol::PhaseKind::Prefill) {
+                        QCOMPARE(w.start, std::int64_t(0));
+                        QCOMPARE(w.positions, std::int64_t(7));
+                    } else {
+                        QCOMPARE(w.start, std::int64_t(7 + i / 6));
+                        QCOMPARE(w.positions, std::int64_t(1));
+                    }
+                }
+            }
+            int keys = 0, values = 0;
+            for (const auto& t : workload->heldTensors()) {
+                if (t.name.size() > 4 && t.name.compare(t.name.size() - 4, 4, ".key") == 0) {
+                    QCOMPARE(t.bytes, std::uint64_t(2 * rows * heads * keyDim * 4));
+                    ++keys;
+                } else if (t.name.size() > 6 && t.name.compare(t.name.size() - 6, 6, ".value") == 0) {
+                    QCOMPARE(t.bytes, std::uint64_t(2 * rows * heads * valueDim * 4));
+                    ++values;
+                }
+            }
+            QCOMPARE(keys, 3);
+            QCOMPARE(values, 3);
+        }
+        QVERIFY(context.reductions > 0);
+        QVERIFY(context.finite);
+        QCOMPARE(allocator.counters().allocatedCurrent, std::uint64_t(0));
     }
 
     void decoderOnHostMemory()
