@@ -14,7 +14,7 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 4;
+inline constexpr int kBackendAbiVersion = 5;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
@@ -112,6 +112,21 @@ struct PoolStats {
     std::optional<std::uint64_t> usedHigh;
     std::optional<std::uint64_t> reservedCurrent;
     std::optional<std::uint64_t> reservedHigh;
+};
+
+// A Mamba2 state-space scan (the SSD recurrence, one scalar decay per head) over seq tokens of each sequence,
+// token t of sequence b at row b * seq + t of every [rows, ...] operand. Strides are in elements per row: x, B and
+// C are column slices of one [rows, bcStride] tensor (the convolution's output), dt of another (in_proj's).
+struct SsmShape {
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+    std::int64_t heads = 0;
+    std::int64_t headDim = 0;
+    std::int64_t groups = 0; // B and C per group; heads / groups heads share one
+    std::int64_t stateSize = 0; // N
+    std::int64_t xStride = 0; // x [rows, heads * headDim] within rows of xStride
+    std::int64_t dtStride = 0; // dt [rows, heads] within rows of dtStride
+    std::int64_t bcStride = 0; // B and C [rows, groups * stateSize] each within rows of bcStride
 };
 
 // One opened device with one stream. All calls are made from the run's worker thread.
@@ -246,6 +261,31 @@ public:
     virtual Status dequantizeNf4(void* out, const Nf4Tensor& tensor, DType dtype) = 0;
     // out[r] = the index of the largest in[r, :] (the lower index on ties), int32.
     virtual Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
+    // --- The decoder's state layers (ABI 5), core/workloads/DECODER.md "State layers".
+    // A depthwise causal convolution of kernel taps per channel, then SiLU: out [batch, seq, channels] from in
+    // (row r of in at r * inStride elements, its first `channels` columns). state [batch, channels, kernel] holds
+    // the last kernel inputs of each channel before this call, oldest first (zeros: a fresh sequence); the taps
+    // before token 0 read it, and it is left holding the last kernel inputs after it (transformers'
+    // conv_states, causal_conv1d_fn's final states and causal_conv1d_update alike). weight [channels, kernel],
+    // bias [channels] or null.
+    virtual Status causalConv1d(void* out, const void* in, std::int64_t inStride, void* state, const void* weight,
+        const void* bias, std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel,
+        DType dtype)
+        = 0;
+    // Mamba2's scan: per sequence b, head h (group g = h / (heads / groups)), token t in order, with
+    // dt' = softplus(dt[t, h] + dtBias[h]) and A = -exp(aLog[h]):
+    //   state[b, h, p, n] = state[b, h, p, n] * exp(dt' A) + dt' B[t, g, n] x[t, h, p]
+    //   y[t, h, p] = sum_n C[t, g, n] state[b, h, p, n] + dSkip[h] x[t, h, p]
+    // y [rows, heads * headDim] contiguous; state [batch, heads, headDim, stateSize] read and updated in place
+    // (dtype); aLog, dSkip, dtBias [heads].
+    virtual Status ssmScan(void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
+        const void* aLog, const void* dSkip, const void* dtBias, const SsmShape& shape, DType dtype)
+        = 0;
+    // Mamba2's gated RMSNorm (norm_before_gate=False): v = in[r, c] * silu(gate[r * gateStride + c]), then each
+    // group of groupSize columns scaled by 1 / sqrt(mean(v^2) + eps) and by weight[c]. in and out [rows, cols].
+    virtual Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps, DType dtype)
+        = 0;
 
     // --- The decoder's training kernels (ABI 4), core/workloads/DECODER.md "Training". K, V, dK and dV here are
     // contiguous [batch, keys, kvHeads, headDim] (a training step has no cache); q, out, dq and dout

@@ -448,6 +448,29 @@ public:
             return negative("argmaxRows");
         return charge(kernelcost::bytesOnly(n(rows) * n(cols) * size(dtype) + 4 * n(rows)), dtype);
     }
+    // The state layers' kernels (ABI 5), Note [Kernel costs].
+    Status causalConv1d(void*, const void*, std::int64_t inStride, void*, const void*, const void*,
+        std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, DType dtype) override
+    {
+        if (batch < 0 || seq < 0 || channels < 0 || kernel < 1 || inStride < channels)
+            return Status::error("simulated causalConv1d: a negative size, no taps or a stride below the channels");
+        return charge(kernelcost::causalConv1d(batch, seq, channels, kernel, dtype), dtype);
+    }
+    Status ssmScan(void*, const void*, const void*, const void*, const void*, void*, const void*, const void*,
+        const void*, const device::SsmShape& shape, DType dtype) override
+    {
+        if (shape.batch < 0 || shape.seq < 0 || shape.heads < 0 || shape.headDim < 0 || shape.stateSize < 0
+            || shape.groups < 1 || shape.heads % shape.groups != 0)
+            return Status::error("simulated ssmScan: a negative size, or groups that do not divide the heads");
+        return charge(kernelcost::ssmScan(shape, dtype), dtype);
+    }
+    Status gatedRmsNorm(void*, const void*, const void*, std::int64_t gateStride, const void*, std::int64_t rows,
+        std::int64_t cols, std::int64_t groupSize, float, DType dtype) override
+    {
+        if (rows < 0 || cols < 0 || gateStride < cols || groupSize < 1 || cols % groupSize != 0)
+            return Status::error("simulated gatedRmsNorm: a negative size, or groups that do not divide the columns");
+        return charge(kernelcost::elementwise(3 * n(rows) * n(cols) + n(cols), 1, dtype), dtype);
+    }
 
     std::optional<double> modelledSeconds() const override
     {

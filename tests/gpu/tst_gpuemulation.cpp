@@ -201,6 +201,24 @@ const std::vector<RefusedCall>& refusedCalls()
             [](auto& c, void* p) { return c.argmaxRows(p, p, 3, 0, DType::Float32); } },
         { "copyToDevice, null source", "copyToDevice: hostSrc is null",
             [](auto& c, void* p) { return c.copyToDevice(p, nullptr, 8); } },
+        // The state layers' kernels (ABI 5).
+        { "causalConv1d, stride below the channels", "causalConv1d: inStride 3 is below the 4 columns read from each row",
+            [](auto& c, void* p) { return c.causalConv1d(p, p, 3, p, p, nullptr, 1, 2, 4, 4, DType::Float32); } },
+        { "ssmScan, groups not dividing heads", "ssmScan: groups 3 does not divide heads 4",
+            [](auto& c, void* p) {
+                device::SsmShape s;
+                s.batch = s.seq = 1;
+                s.heads = 4;
+                s.headDim = 2;
+                s.groups = 3;
+                s.stateSize = 2;
+                s.xStride = 8;
+                s.dtStride = 4;
+                s.bcStride = 6;
+                return c.ssmScan(p, p, p, p, p, p, p, p, p, s, DType::Float32);
+            } },
+        { "gatedRmsNorm, group not dividing the columns", "gatedRmsNorm: groupSize 3 does not divide cols 8",
+            [](auto& c, void* p) { return c.gatedRmsNorm(p, p, p, 8, p, 2, 8, 3, 1e-5f, DType::Float32); } },
         // The training kernels (ABI 4).
         { "attentionForward, head dim above the fused kernel's",
             "attentionForward: headDim 512 is more than the fused kernel's 256",
@@ -430,6 +448,8 @@ private slots:
         QVERIFY(c.copyKv(nullptr, smallLayout(), nullptr, smallLayout(), 0, 0, 3, DType::Float32).ok);
         QVERIFY(c.routerTopK(nullptr, nullptr, nullptr, 0, 8, 2, DType::Float32).ok);
         QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
+        QVERIFY(c.causalConv1d(nullptr, nullptr, 4, nullptr, nullptr, nullptr, 0, 3, 4, 4, DType::Float32).ok);
+        QVERIFY(c.gatedRmsNorm(nullptr, nullptr, nullptr, 8, nullptr, 0, 8, 4, 1e-5f, DType::Float32).ok);
         device::Nf4Tensor t;
         QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
         // The training kernels.
