@@ -223,6 +223,10 @@ namespace {
             if (moe)
                 return "the decoder's training step does not build MoE layers yet (the routed experts' backward "
                        "is not written): 'iteragpu estimate --training' sizes it";
+            for (const auto& l : m.layerSpecs)
+                if (!l.attention.present || l.mlp.kind == model::MlpSpec::Kind::None)
+                    return "the decoder's training step does not build state layers or layers without attention or "
+                           "an MLP yet (their backward is not written): 'iteragpu estimate --training' sizes it";
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
                 return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
@@ -295,6 +299,14 @@ namespace {
             kvWidth = kv && kvWidth ? std::optional(std::max(*kv, *kvWidth)) : std::nullopt;
             heads = std::max(heads, l.attention.heads);
             inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts });
+            if (l.state.kind != model::StateSpec::Kind::None) { // in_proj's width (beyond 64 bits: too large)
+                const auto bc = checkedMul(checkedMul(l.state.groups, l.state.stateSize).value_or(limit), 2);
+                const auto width = units::checkedAdd(units::checkedAdd(checkedMul(l.state.inner, 2).value_or(limit),
+                                                         bc.value_or(limit))
+                                                         .value_or(limit),
+                    l.state.heads);
+                inter = std::max(inter, width.value_or(limit));
+            }
         }
         const std::uint64_t widest = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
         if (!attentionWidth || !kvWidth || !positions || !tokens || *positions > limit || *tokens > limit

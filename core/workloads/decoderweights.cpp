@@ -153,10 +153,25 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
         const std::uint64_t kvOut = checked::mul(a.kvHeads, a.headDim, kWhat);
 
         layer.inputNorm = b.norm(m.hidden, normBias);
-        layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
-        layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
-        layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
-        layer.o = b.linear(m.hidden, qOut, a.outputBias, true);
+        const model::StateSpec& st = spec.state;
+        if (st.kind == model::StateSpec::Kind::Mamba2) { // DECODER.md "State layers" / "model_load"
+            const std::uint64_t channels = st.convChannels();
+            const std::uint64_t width = checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat);
+            b.linear(width, m.hidden, st.projBias, true); // in_proj
+            b.plain(checked::mul(channels, st.convKernel, kWhat)); // conv1d.weight
+            if (st.convBias)
+                b.plain(channels);
+            for (int i = 0; i < 3; ++i) // dt_bias, A_log, D
+                b.plain(st.heads);
+            b.plain(st.inner); // the gated norm's weight
+            b.linear(m.hidden, st.inner, st.projBias, true); // out_proj
+        }
+        if (a.present) {
+            layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
+            layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
+            layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
+            layer.o = b.linear(m.hidden, qOut, a.outputBias, true);
+        }
         if (layer.qkNorm) {
             const bool perHead = a.qkNormParameters == checked::mul(2, a.headDim, kWhat);
             layer.qNorm = b.norm(perHead ? a.headDim : qOut, false);
@@ -178,6 +193,8 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
             (up ? *up : scratch) = b.linear(width, m.hidden, bias, true);
             (down ? *down : scratch) = b.linear(m.hidden, width, bias, true);
         };
+        if (mlp.kind == model::MlpSpec::Kind::None)
+            continue;
         if (!layer.moe) {
             mlpWeights(mlp.intermediate, mlp.bias, &layer.gate, &layer.up, &layer.down);
             continue;

@@ -8,6 +8,7 @@
 #include "core/protocol/phaseplan.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
+#include "core/sizing/kvcacheestimator.h"
 #include "core/sizing/weightestimator.h"
 #include "core/units/inputerror.h"
 #include "core/workloads/runpredictor.h"
@@ -79,6 +80,18 @@ std::string familyConfig(const std::string& family)
             "interleave_moe_layer_step": 2, "intermediate_size_mlp": 64, "no_rope_layers": [1, 1, 0],
             "attention_chunk_size": 16, )" + common
             + "}";
+    // DECODER.md "State layers": Mamba2 (M), MLP-only (-) and attention-only (*) layers of one norm each.
+    if (family == "nemotron_h")
+        return R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M-*M", "attention_head_dim": 8,
+            "mamba_num_heads": 8, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2, "conv_kernel": 4,
+            "use_conv_bias": true, "mlp_hidden_act": "relu2", "hidden_size": 32, "num_hidden_layers": 4,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 48, "vocab_size": 72})";
+    // Mamba2 and attention layers of two norms, each with experts and a shared MLP; biases on the projections.
+    if (family == "granitemoehybrid")
+        return R"({"model_type": "granitemoehybrid", "layer_types": ["mamba", "attention", "mamba"],
+            "num_local_experts": 4, "num_experts_per_tok": 2, "shared_intermediate_size": 40, "mamba_n_heads": 4,
+            "mamba_d_head": 16, "mamba_d_state": 8, "mamba_n_groups": 1, "mamba_d_conv": 3,
+            "mamba_proj_bias": true, )" + common + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -163,7 +176,7 @@ private slots:
         QTest::addColumn<int>("allocator");
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
-                 "falcon", "phimoe", "granitemoe", "llama4_text" })
+                 "falcon", "phimoe", "granitemoe", "llama4_text", "nemotron_h", "granitemoehybrid" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -252,7 +265,8 @@ private slots:
         QTest::addColumn<QString>("family");
         QTest::addColumn<int>("storage");
         for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
-                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text" })
+                 "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text",
+                 "nemotron_h", "granitemoehybrid" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
@@ -298,7 +312,7 @@ private slots:
         // Built: every family whose layers DECODER.md describes.
         const QStringList built = { "command-r-v01", "command-r7b", "falcon-40b", "falcon-7b", "gemma-2-9b",
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
-            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
+            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
             "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
             "starcoder2-7b" };
         int seen = 0;
@@ -349,6 +363,44 @@ private slots:
             QCOMPARE(prediction.phases.at(0).finalAllocated, sizing::WeightEstimator::estimate(shape, options).bytes);
         }
         QCOMPARE(seen, int(built.size()));
+    }
+
+    // DECODER.md "The state cache": a hybrid's prefill leaves its attention layers' KV cache and its state layers'
+    // conv and ssm states, and together they are the sizing engine's kv_cache and state_cache of the same
+    // shape, sequences and prompt (a dynamic cache holds the prompt's rows).
+    void stateCacheEqualsTheEstimate_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addRow("nemotron_h") << QStringLiteral("nemotron_h");
+        QTest::addRow("granitemoehybrid") << QStringLiteral("granitemoehybrid");
+    }
+
+    void stateCacheEqualsTheEstimate()
+    {
+        QFETCH(QString, family);
+        const auto config = decoderConfig(family.toStdString(), protocol::WeightStorage::BFloat16,
+            protocol::KvCacheKind::Dynamic, protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Async);
+        const auto& shape = config.decoder->shape;
+        auto options = sizing::KvCacheOptions::fromShape(shape);
+        options.promptTokens = config.decoder->promptTokens;
+        options.generatedTokens = 0;
+        options.sequences = config.decoder->sequences;
+        options.dtype = sizing::ScalarType::BF16;
+        const auto estimate = sizing::KvCacheEstimator::estimate(options);
+        QVERIFY(estimate.stateBytes > 0);
+        QVERIFY(estimate.bytes > 0);
+        const auto r = run(config);
+        QVERIFY2(r.completed, r.error.c_str());
+        const auto* prefill = phase(r, "prefill");
+        QVERIFY(prefill && prefill->ownersAtFinal);
+        QCOMPARE(of(*prefill->ownersAtFinal, alloc::Owner::KvCache), estimate.bytes + estimate.stateBytes);
+        // The state does not grow: after the decode, only the attention layers' rows were added.
+        const auto* decoded = phase(r, "decode#2");
+        QVERIFY(decoded && decoded->ownersAtFinal);
+        options.generatedTokens = config.decoder->generated;
+        const auto grown = sizing::KvCacheEstimator::estimate(options);
+        QCOMPARE(grown.stateBytes, estimate.stateBytes);
+        QCOMPARE(of(*decoded->ownersAtFinal, alloc::Owner::KvCache), grown.bytes + grown.stateBytes);
     }
 
     // The matrix would pass if both sides ignored the options: the measured peaks must differ where the

@@ -83,9 +83,19 @@ private slots:
         const QString gemma2 = QStringLiteral(R"({"model_type": "gemma2", "hidden_size": 32, "num_hidden_layers": 3,
             "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 24, "intermediate_size": 40,
             "vocab_size": 50, "sliding_window": 9})");
+        // DECODER.md "State layers": Mamba2, MLP-only and attention-only layers; the convolution, the scan and the
+        // gated norm read their column slices of in_proj's output at every row.
+        const QString nemotronH = QStringLiteral(R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M-*M",
+            "attention_head_dim": 8, "mamba_num_heads": 6, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2,
+            "conv_kernel": 4, "mlp_hidden_act": "relu2", "hidden_size": 32, "num_hidden_layers": 4,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 40, "vocab_size": 50})");
         using protocol::AttentionKind;
         using protocol::KvCacheKind;
         using protocol::WeightStorage;
+        QTest::addRow("nemotron_h bf16 paged sdpa (state layers)") << nemotronH << int(WeightStorage::BFloat16)
+                                                                  << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("nemotron_h nf4 static eager (state layers)") << nemotronH << int(WeightStorage::Nf4)
+                                                                   << int(KvCacheKind::Static) << int(AttentionKind::Eager);
         QTest::addRow("llama bf16 paged sdpa") << llama << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged)
                                                << int(AttentionKind::Sdpa);
         QTest::addRow("llama nf4-dq dynamic eager") << llama << int(WeightStorage::Nf4DoubleQuant)
