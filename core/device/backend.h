@@ -129,6 +129,20 @@ struct SsmShape {
     std::int64_t bcStride = 0; // B and C [rows, groups * stateSize] each within rows of bcStride
 };
 
+// A gated delta rule (gated DeltaNet) over seq tokens of each sequence, token t of sequence b at row b * seq + t.
+// q and k [rows, keyHeads * keyDim] and v [rows, valueHeads * valueDim] within rows of qkvStride; b and a
+// [rows, valueHeads] within rows of abStride. Value head h reads key head h / (valueHeads / keyHeads).
+struct DeltaShape {
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+    std::int64_t keyHeads = 0;
+    std::int64_t keyDim = 0;
+    std::int64_t valueHeads = 0;
+    std::int64_t valueDim = 0;
+    std::int64_t qkvStride = 0;
+    std::int64_t abStride = 0;
+};
+
 // One opened device with one stream. All calls are made from the run's worker thread.
 class DeviceContext {
 public:
@@ -269,8 +283,7 @@ public:
     // conv_states, causal_conv1d_fn's final states and causal_conv1d_update alike). weight [channels, kernel],
     // bias [channels] or null.
     virtual Status causalConv1d(void* out, const void* in, std::int64_t inStride, void* state, const void* weight,
-        const void* bias, std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel,
-        DType dtype)
+        const void* bias, std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, DType dtype)
         = 0;
     // Mamba2's scan: per sequence b, head h (group g = h / (heads / groups)), token t in order, with
     // dt' = softplus(dt[t, h] + dtBias[h]) and A = -exp(aLog[h]):
@@ -281,10 +294,28 @@ public:
     virtual Status ssmScan(void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
         const void* aLog, const void* dSkip, const void* dtBias, const SsmShape& shape, DType dtype)
         = 0;
-    // Mamba2's gated RMSNorm (norm_before_gate=False): v = in[r, c] * silu(gate[r * gateStride + c]), then each
-    // group of groupSize columns scaled by 1 / sqrt(mean(v^2) + eps) and by weight[c]. in and out [rows, cols].
+    // A gated RMSNorm over groups of groupSize columns, weight [groupSize] when normBeforeGate, else [cols]. Mamba2's
+    // (normBeforeGate false): v = in[r, c] * silu(gate[r * gateStride + c]), out = v / sqrt(mean(v^2) + eps) *
+    // weight[c]. Gated DeltaNet's (true): out = in / sqrt(mean(in^2) + eps) * weight[c % groupSize] * silu(gate).
+    // The mean is over the group. in and out [rows, cols].
     virtual Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
-        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps, DType dtype)
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps,
+        bool normBeforeGate, DType dtype)
+        = 0;
+    // out[r, c] = in[r * inStride + c] for out [rows, cols]: a column slice made contiguous.
+    virtual Status copyColumns(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, std::int64_t inStride, DType dtype)
+        = 0;
+    // out[i] = in[i] * sigmoid(gate[i]) (a gated attention output).
+    virtual Status sigmoidGate(void* out, const void* in, const void* gate, std::uint64_t count, DType dtype) = 0;
+    // The gated delta rule, per sequence, value head h and token in order, with q and k of its key head each
+    // L2-normalised (x / sqrt(sum x^2 + 1e-6)) and q scaled by 1 / sqrt(keyDim), beta = sigmoid(b[t, h]),
+    // g = -exp(aLog[h]) softplus(a[t, h] + dtBias[h]), S = state[b, h] [keyDim, valueDim]:
+    //   S = S exp(g); u = v - S^T k; S = S + beta k u^T; out[t, h] = S^T q
+    // out [rows, valueHeads * valueDim] contiguous; state [batch, valueHeads, keyDim, valueDim] updated in place;
+    // aLog and dtBias [valueHeads].
+    virtual Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b, const void* a,
+        void* state, const void* aLog, const void* dtBias, const DeltaShape& shape, DType dtype)
         = 0;
 
     // --- The decoder's training kernels (ABI 4), core/workloads/DECODER.md "Training". K, V, dK and dV here are

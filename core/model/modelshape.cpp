@@ -214,8 +214,8 @@ std::string ModelShape::decoderUnsupported() const
         const std::string at = " (layer " + std::to_string(i) + ")";
         // Layers without attention or without an MLP: core/workloads/DECODER.md "State layers".
         const StateSpec& st = l.state;
-        if (st.kind == StateSpec::Kind::Mamba || st.kind == StateSpec::Kind::GatedDeltaNet)
-            return what + " has recurrent state layers (Mamba or gated DeltaNet)" + at;
+        if (st.kind == StateSpec::Kind::Mamba)
+            return what + " has Mamba state layers" + at;
         const bool hasMlp = l.mlp.kind != MlpSpec::Kind::None;
         if (st.kind == StateSpec::Kind::Mamba2) {
             if (a.present)
@@ -229,6 +229,17 @@ std::string ModelShape::decoderUnsupported() const
                 return what + " has a Mamba2 layer with norms the decoder does not build" + at;
             continue;
         }
+        if (st.kind == StateSpec::Kind::GatedDeltaNet) {
+            if (a.present)
+                return what + " has a layer with both attention and a state" + at;
+            if (st.heads == 0 || st.headDim == 0 || st.keyHeads == 0 || st.keyHeadDim == 0 || st.convKernel == 0
+                || st.inner != st.heads * st.headDim || st.heads % st.keyHeads != 0)
+                return what + " has a gated DeltaNet layer whose heads, head dims or kernel do not fit together" + at;
+            const std::uint64_t n = l.normParameters / normWidth;
+            if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
+                return what + " has a gated DeltaNet layer with norms the decoder does not build" + at;
+            continue;
+        }
         if (!a.present) {
             if (!hasMlp)
                 return what + " has a layer with neither attention, a state nor an MLP" + at;
@@ -240,8 +251,6 @@ std::string ModelShape::decoderUnsupported() const
             return what + " has multi-head latent attention" + at;
         if (a.span != AttentionSpec::Span::Full && a.window == 0)
             return what + " has a window or chunk of 0 tokens" + at;
-        if (a.outputGate)
-            return what + " has a gated attention output" + at;
         if (!hasMlp && l.normParameters != normWidth)
             return what + " has an attention-only layer with other than one norm" + at;
         if (a.heads == 0 || a.kvHeads == 0 || a.headDim == 0)

@@ -301,11 +301,14 @@ namespace {
             inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts });
             if (l.state.kind != model::StateSpec::Kind::None) { // in_proj's width (beyond 64 bits: too large)
                 const auto bc = checkedMul(checkedMul(l.state.groups, l.state.stateSize).value_or(limit), 2);
-                const auto width = units::checkedAdd(units::checkedAdd(checkedMul(l.state.inner, 2).value_or(limit),
-                                                         bc.value_or(limit))
-                                                         .value_or(limit),
+                const auto width = units::checkedAdd(
+                    units::checkedAdd(checkedMul(l.state.inner, 2).value_or(limit), bc.value_or(limit)).value_or(limit),
                     l.state.heads);
                 inter = std::max(inter, width.value_or(limit));
+                // gated DeltaNet's in_proj_qkvz: 2 Kd + 2 Vd
+                const auto keys = checkedMul(checkedMul(l.state.keyHeads, l.state.keyHeadDim).value_or(limit), 2);
+                const auto qkvz = units::checkedAdd(keys.value_or(limit), checkedMul(l.state.inner, 2).value_or(limit));
+                inter = std::max(inter, qkvz.value_or(limit));
             }
         }
         const std::uint64_t widest = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });

@@ -173,6 +173,15 @@ KernelCost ssmScan(const device::SsmShape& shape, DType dtype)
     return { 6.0 * b * t * h * p * n, bytes * size(dtype) };
 }
 
+KernelCost gatedDeltaRule(const device::DeltaShape& shape, DType dtype)
+{
+    const double b = static_cast<double>(shape.batch), t = static_cast<double>(shape.seq),
+                 hk = static_cast<double>(shape.keyHeads), dk = static_cast<double>(shape.keyDim),
+                 hv = static_cast<double>(shape.valueHeads), dv = static_cast<double>(shape.valueDim);
+    const double bytes = b * t * (2.0 * hk * dk + 2.0 * hv * dv + 2.0 * hv) + 2.0 * b * hv * dk * dv + 2.0 * hv;
+    return { 8.0 * b * t * hv * dk * dv, bytes * size(dtype) };
+}
+
 KernelCost nf4Dequantize(const device::Nf4Tensor& t, DType dtype)
 {
     const double count = static_cast<double>(t.count);

@@ -59,6 +59,9 @@
 // | ssmScan            | 6 b seq heads headDim N       | (b seq (2 heads headDim + 2 groups N + heads)                 |
 // |                    |                               |   + 2 b heads headDim N + 3 heads) s (state read and written) |
 // | gatedRmsNorm       | 0                             | (3 rows cols + cols) s                                        |
+// | copyColumns        | 0                             | 2 rows cols s                                                 |
+// | sigmoidGate        | 0                             | 3 count s                                                     |
+// | gatedDeltaRule     | 8 b seq Hv Dk Dv              | (b seq (2 Hk Dk + 2 Hv Dv + 2 Hv) + 2 b Hv Dk Dv + 2 Hv) s     |
 //
 // Element-wise kernels count no FLOPs: they run on the vector units, far below the tensor peak, and are bound by
 // memory on every card of the catalog. The eager kernels compute the whole queries x keys product (masked
@@ -101,6 +104,7 @@ namespace kernelcost {
     KernelCost causalConv1d(
         std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, device::DType dtype);
     KernelCost ssmScan(const device::SsmShape& shape, device::DType dtype);
+    KernelCost gatedDeltaRule(const device::DeltaShape& shape, device::DType dtype);
 
 } // namespace kernelcost
 

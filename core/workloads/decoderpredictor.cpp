@@ -53,6 +53,11 @@ namespace {
             std::uint64_t zxbcdt = 0;
             std::uint64_t xbc = 0;
             std::uint64_t y = 0;
+            // A gated DeltaNet mixer: qkvz [T, Wd] (zxbcdt), qkv [T, Cd] (xbc), core and y [T, Vd] (y), and these.
+            std::uint64_t ba = 0; // [T, 2 Hv]
+            std::uint64_t beta = 0; // [T, Hv] (s)
+            std::uint64_t g = 0; // [T, Hv] float32
+            std::uint64_t qGate = 0; // a gated attention output's q_proj [T, 2 Hq D]
         };
         struct Layer {
             std::uint64_t capacity = 0; // N_l
@@ -69,6 +74,9 @@ namespace {
             bool sharedGate = false;
             bool attention = true; // else no KV cache (DECODER.md "The state cache")
             bool state = false; // a Mamba2 mixer
+            bool delta = false; // a gated DeltaNet mixer
+            bool outputGate = false;
+            std::uint64_t baDeq = 0, qGateDeq = 0; // W_deq of in_proj_ba and of a gated q_proj
             bool mlp = true;
             std::uint64_t convState = 0; // state.l.conv [B, Cc, K]
             std::uint64_t ssmState = 0; // state.l.ssm [B, Hs, Ds, N]
@@ -113,10 +121,22 @@ namespace {
         if (spec.state.kind == model::StateSpec::Kind::Mamba2) {
             const auto& st = spec.state;
             const std::uint64_t channels = st.convChannels();
-            p.zxbcdt = checked::mul({ t, checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat), s }, kWhat);
+            p.zxbcdt
+                = checked::mul({ t, checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat), s }, kWhat);
             p.xbc = checked::mul({ t, channels, s }, kWhat);
             p.y = checked::mul({ t, st.inner, s }, kWhat);
+        } else if (spec.state.kind == model::StateSpec::Kind::GatedDeltaNet) {
+            const auto& st = spec.state;
+            const std::uint64_t channels = st.convChannels();
+            p.zxbcdt = checked::mul({ t, checked::add(channels, st.inner, kWhat), s }, kWhat);
+            p.xbc = checked::mul({ t, channels, s }, kWhat);
+            p.y = checked::mul({ t, st.inner, s }, kWhat);
+            p.ba = checked::mul({ t, 2, st.heads, s }, kWhat);
+            p.beta = checked::mul({ t, st.heads, s }, kWhat);
+            p.g = checked::mul({ t, st.heads, kFloat32Bytes }, kWhat);
         }
+        if (a.outputGate)
+            p.qGate = checked::mul(p.q, 2, kWhat);
         // The widest attention reads every position: the products below stay under these bounds.
         checked::mul(p.probs32PerKey, positions, kWhat);
         checked::mul(p.scoresPerKey, positions, kWhat);
@@ -174,12 +194,26 @@ namespace {
             layer.attention = a.present;
             layer.mlp = mlp.kind != model::MlpSpec::Kind::None;
             layer.state = spec.state.kind == model::StateSpec::Kind::Mamba2;
+            layer.delta = spec.state.kind == model::StateSpec::Kind::GatedDeltaNet;
+            layer.outputGate = a.outputGate;
+            if (layer.delta) {
+                const auto& st = spec.state;
+                layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
+                layer.ssmState = checked::mul({ d.sequences, st.recurrentStateElements(), s }, kWhat);
+                if (quantized) {
+                    layer.inProjDeq
+                        = checked::mul({ checked::add(st.convChannels(), st.inner, kWhat), m.hidden, s }, kWhat);
+                    layer.baDeq = checked::mul({ 2, st.heads, m.hidden, s }, kWhat);
+                    layer.outProjDeq = checked::mul({ st.inner, m.hidden, s }, kWhat);
+                }
+            }
             if (layer.state) {
                 const auto& st = spec.state;
                 layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
                 layer.ssmState = checked::mul({ d.sequences, st.recurrentStateElements(), s }, kWhat);
                 if (quantized) {
-                    const std::uint64_t width = checked::add(checked::add(st.inner, st.convChannels(), kWhat), st.heads, kWhat);
+                    const std::uint64_t width
+                        = checked::add(checked::add(st.inner, st.convChannels(), kWhat), st.heads, kWhat);
                     layer.inProjDeq = checked::mul({ width, m.hidden, s }, kWhat);
                     layer.outProjDeq = checked::mul({ st.inner, m.hidden, s }, kWhat);
                 }
@@ -193,6 +227,7 @@ namespace {
                 layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
                 layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
                 layer.oDeq = layer.qDeq;
+                layer.qGateDeq = checked::mul(layer.qDeq, 2, kWhat);
                 layer.upDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
                 layer.downDeq = layer.upDeq;
                 if (layer.shared)
@@ -247,7 +282,7 @@ namespace {
             }
             if (!m_statesAllocated) { // the state cache: once, then zero-filled in place (no allocation)
                 for (const auto& shape : m_inv.layers)
-                    if (shape.state) {
+                    if (shape.state || shape.delta) {
                         m_states.push_back(m_l.allocate(shape.convState));
                         m_states.push_back(m_l.allocate(shape.ssmState));
                     }
@@ -349,13 +384,15 @@ namespace {
         {
             const auto& shape = m_inv.layers[index];
             const auto& pass = isPrefill ? shape.prefill : shape.decode;
-            const bool mixer = shape.attention || shape.state;
+            const bool mixer = shape.attention || shape.state || shape.delta;
             const bool parallel = shape.norms == 1 && mixer && shape.mlp;
             const bool fourNorms = shape.norms == 4;
 
             const LedgerBlock x = m_l.allocate(hidden);
             if (shape.state) {
                 mamba2(shape, pass, x, hidden);
+            } else if (shape.delta) {
+                deltaNet(shape, pass, x, hidden);
             } else if (shape.attention) {
                 attention(index, x, hidden, isPrefill, position, parallel);
             }
@@ -370,7 +407,8 @@ namespace {
         }
 
         // DECODER.md "The Mamba2 mixer" a-g, from x (freed here).
-        void mamba2(const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
+        void mamba2(
+            const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
         {
             const LedgerBlock zxbcdt = linear(shape.inProjDeq, pass.zxbcdt);
             const LedgerBlock xbc = m_l.allocate(pass.xbc);
@@ -378,6 +416,23 @@ namespace {
             const LedgerBlock yNorm = m_l.allocate(pass.y);
             const LedgerBlock o = linear(shape.outProjDeq, hidden);
             for (const LedgerBlock* t : { &x, &zxbcdt, &xbc, &y, &yNorm })
+                m_l.release(*t);
+            m_l.release(o);
+        }
+
+        // DECODER.md "The gated DeltaNet mixer" a-h, from x (freed here).
+        void deltaNet(
+            const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
+        {
+            const LedgerBlock qkvz = linear(shape.inProjDeq, pass.zxbcdt);
+            const LedgerBlock ba = linear(shape.baDeq, pass.ba);
+            const LedgerBlock qkv = m_l.allocate(pass.xbc);
+            const LedgerBlock beta = m_l.allocate(pass.beta);
+            const LedgerBlock g = m_l.allocate(pass.g);
+            const LedgerBlock core = m_l.allocate(pass.y);
+            const LedgerBlock y = m_l.allocate(pass.y);
+            const LedgerBlock o = linear(shape.outProjDeq, hidden);
+            for (const LedgerBlock* t : { &x, &qkvz, &ba, &qkv, &beta, &g, &core, &y })
                 m_l.release(*t);
             m_l.release(o);
         }
@@ -392,7 +447,16 @@ namespace {
             const std::uint64_t capacity = shape.capacity;
             const bool fourNorms = shape.norms == 4;
 
-            LedgerBlock q = linear(shape.qDeq, pass.q);
+            LedgerBlock q;
+            LedgerBlock gate;
+            if (shape.outputGate) { // "The gated attention output": q_gate, then the two halves as copies
+                const LedgerBlock qGate = linear(shape.qGateDeq, pass.qGate);
+                gate = m_l.allocate(pass.q);
+                q = m_l.allocate(pass.q);
+                m_l.release(qGate);
+            } else {
+                q = linear(shape.qDeq, pass.q);
+            }
             LedgerBlock k = linear(shape.kvDeq, pass.kv);
             const LedgerBlock v = linear(shape.kvDeq, pass.kv);
             if (!parallel)
@@ -465,8 +529,17 @@ namespace {
                 m_l.release(k);
                 m_l.release(v);
             }
-            const LedgerBlock o = linear(shape.oDeq, hidden);
-            m_l.release(attn);
+            LedgerBlock o;
+            if (shape.outputGate) {
+                const LedgerBlock gated = m_l.allocate(pass.q);
+                m_l.release(attn);
+                m_l.release(gate);
+                o = linear(shape.oDeq, hidden);
+                m_l.release(gated);
+            } else {
+                o = linear(shape.oDeq, hidden);
+                m_l.release(attn);
+            }
             residual(o, hidden, fourNorms);
         }
 

@@ -165,9 +165,21 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
                 b.plain(st.heads);
             b.plain(st.inner); // the gated norm's weight
             b.linear(m.hidden, st.inner, st.projBias, true); // out_proj
+        } else if (st.kind == model::StateSpec::Kind::GatedDeltaNet) {
+            const std::uint64_t channels = st.convChannels(); // q, k, v
+            b.linear(checked::add(channels, st.inner, kWhat), m.hidden, false, true); // in_proj_qkvz
+            b.linear(checked::mul(2, st.heads, kWhat), m.hidden, false, true); // in_proj_ba
+            b.plain(checked::mul(channels, st.convKernel, kWhat)); // conv1d.weight
+            if (st.convBias)
+                b.plain(channels);
+            b.plain(st.heads); // dt_bias
+            b.plain(st.heads); // A_log
+            b.plain(st.headDim); // the gated norm's weight, one value head wide
+            b.linear(m.hidden, st.inner, false, true); // out_proj
         }
         if (a.present) {
-            layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
+            // A gated output doubles q_proj (DECODER.md "The gated attention output").
+            layer.q = b.linear(a.outputGate ? checked::mul(2, qOut, kWhat) : qOut, m.hidden, a.qkvBias, true);
             layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
             layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
             layer.o = b.linear(m.hidden, qOut, a.outputBias, true);

@@ -113,8 +113,12 @@ private:
 
         // DECODER.md "State layers": which parts the layer has, and a Mamba2 mixer's sizes and weights.
         bool attention = true;
+        bool outputGate = false; // q_proj also gives a sigmoid gate on attn (Qwen3-Next)
         bool state = false; // a Mamba2 mixer in place of the attention
+        bool delta = false; // a gated DeltaNet mixer in place of the attention
         bool hasMlp = true;
+        std::int64_t deltaKeyHeads = 0, deltaKeyDim = 0; // gated DeltaNet: Hk, Dk (Hv, Dv, Vd in the ssm fields)
+        Linear baProj; // gated DeltaNet's in_proj_ba
         std::int64_t ssmInner = 0, ssmHeads = 0, ssmHeadDim = 0, ssmGroups = 0, ssmStateSize = 0;
         std::int64_t convKernel = 0, convChannels = 0, inProjWidth = 0; // K, Cc, Wi
         Linear inProj, outProj;
@@ -178,6 +182,8 @@ private:
     void* norm(const char* name, const void* in, const Norm& weight, std::int64_t rows);
     // The Mamba2 mixer of layer l on x (its input norm's output, freed here); its output added into h.
     void mamba2(std::size_t l, void* x, void* h, std::int64_t queries);
+    // The gated DeltaNet mixer of layer l, likewise.
+    void deltaNet(std::size_t l, void* x, void* h, std::int64_t queries);
     // An attention layer's steps a-i from x (freed here unless parallel), its output added into h.
     void attentionBlock(
         std::size_t l, void* x, void* h, std::int64_t queries, std::int64_t start, bool prefill, bool parallel);

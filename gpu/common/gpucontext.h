@@ -648,7 +648,7 @@ public:
 
     device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
         const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps,
-        device::DType dtype) override
+        bool normBeforeGate, device::DType dtype) override
     {
         KernelArguments a("gatedRmsNorm");
         a.dtype("dtype", dtype)
@@ -669,8 +669,64 @@ public:
         return run("gatedRmsNorm", [&] {
             return kernels::gatedRmsNorm(m_stream, out, in, gate, static_cast<std::uint64_t>(gateStride), weight,
                 static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols),
-                static_cast<std::uint64_t>(groupSize), eps, dtype);
+                static_cast<std::uint64_t>(groupSize), eps, normBeforeGate, dtype);
         });
+    }
+
+    device::Status copyColumns(void* out, const void* in, std::int64_t rows, std::int64_t cols, std::int64_t inStride,
+        device::DType dtype) override
+    {
+        KernelArguments a("copyColumns");
+        a.dtype("dtype", dtype)
+            .atLeast("rows", rows, 0)
+            .atLeast("cols", cols, 0)
+            .stride("inStride", inStride, cols)
+            .elements("in", { rows, inStride })
+            .elements("out", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("in", in, any);
+        if (!a.ok())
+            return a.status();
+        return run("copyColumns", [&] {
+            return kernels::copyColumns(m_stream, out, in, static_cast<std::uint64_t>(rows),
+                static_cast<std::uint64_t>(cols), static_cast<std::uint64_t>(inStride), dtype);
+        });
+    }
+
+    device::Status sigmoidGate(
+        void* out, const void* in, const void* gate, std::uint64_t count, device::DType dtype) override
+    {
+        KernelArguments a("sigmoidGate");
+        a.dtype("dtype", dtype).elements("in", { static_cast<std::int64_t>(count) });
+        if (a.ok() && count > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            return device::Status::error("sigmoidGate: count beyond int64");
+        a.pointer("out", out, count > 0).pointer("in", in, count > 0).pointer("gate", gate, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("sigmoidGate", [&] { return kernels::sigmoidGate(m_stream, out, in, gate, count, dtype); });
+    }
+
+    device::Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b, const void* a,
+        void* state, const void* aLog, const void* dtBias, const device::DeltaShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments args("gatedDeltaRule");
+        args.dtype("dtype", dtype).deltaShape(shape);
+        const bool any = shape.batch > 0;
+        const bool tokens = any && shape.seq > 0;
+        args.pointer("out", out, tokens)
+            .pointer("q", q, tokens)
+            .pointer("k", k, tokens)
+            .pointer("v", v, tokens)
+            .pointer("b", b, tokens)
+            .pointer("a", a, tokens)
+            .pointer("state", state, any)
+            .pointer("aLog", aLog, tokens)
+            .pointer("dtBias", dtBias, tokens);
+        if (!args.ok())
+            return args.status();
+        return run("gatedDeltaRule",
+            [&] { return kernels::gatedDeltaRule(m_stream, out, q, k, v, b, a, state, aLog, dtBias, shape, dtype); });
     }
 
     // ---- the decoder's training kernels (ABI 4); every argument is checked first, as above -----------------

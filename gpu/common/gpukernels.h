@@ -901,9 +901,11 @@ __global__ void ssmScanKernel(T* y, const T* x, const T* dt, const T* bIn, const
 }
 
 // One block per (row, group): the mean square of in · silu(gate) over the group in float32, then each scaled.
+// normBeforeGate (gated DeltaNet): the norm of in, its weight per column of the group, then the gate; else
+// (Mamba2) the norm of in · silu(gate) with a weight per column.
 template <typename T>
 __global__ void gatedRmsNormKernel(T* out, const T* in, const T* gate, std::uint64_t gateStride, const T* weight,
-    std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps)
+    std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps, bool normBeforeGate)
 {
     __shared__ float scratch[kRowThreads];
     const std::uint64_t groups = cols / groupSize;
@@ -911,13 +913,75 @@ __global__ void gatedRmsNormKernel(T* out, const T* in, const T* gate, std::uint
         const std::uint64_t r = item / groups, first = item % groups * groupSize;
         float sum = 0.0f;
         for (std::uint64_t c = first + threadIdx.x; c < first + groupSize; c += blockDim.x) {
-            const float v = load(in, r * cols + c) * silu(load(gate, r * gateStride + c));
+            const float g = silu(load(gate, r * gateStride + c));
+            const float v = load(in, r * cols + c) * (normBeforeGate ? 1.0f : g);
             sum += v * v;
         }
         const float inv = 1.0f / sqrtf(blockSum(sum, scratch) / static_cast<float>(groupSize) + eps);
         for (std::uint64_t c = first + threadIdx.x; c < first + groupSize; c += blockDim.x) {
-            const float v = load(in, r * cols + c) * silu(load(gate, r * gateStride + c));
-            store(out, r * cols + c, v * inv * load(weight, c));
+            const float g = silu(load(gate, r * gateStride + c));
+            const float x = load(in, r * cols + c);
+            store(out, r * cols + c,
+                normBeforeGate ? x * inv * load(weight, c - first) * g : x * g * inv * load(weight, c));
+        }
+    }
+}
+
+template <typename T>
+__global__ void copyColumnsKernel(T* out, const T* in, std::uint64_t rows, std::uint64_t cols, std::uint64_t inStride)
+{
+    for (std::uint64_t i = firstIndex(); i < rows * cols; i += gridStride())
+        store(out, i, load(in, i / cols * inStride + i % cols));
+}
+
+template <typename T> __global__ void sigmoidGateKernel(T* out, const T* in, const T* gate, std::uint64_t count)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(out, i, load(in, i) / (1.0f + expf(-load(gate, i))));
+}
+
+// One thread per (sequence, value head, value column j), its tokens in order: column j of S [keyDim, valueDim] is
+// all it reads and writes (S^T k, the rank-1 update and S^T q are per column). The L2 norms of q and k are
+// recomputed by each thread of the head.
+template <typename T>
+__global__ void gatedDeltaRuleKernel(T* out, const T* q, const T* k, const T* v, const T* bIn, const T* aIn, T* state,
+    const T* aLog, const T* dtBias, device::DeltaShape s)
+{
+    const auto batch = static_cast<std::uint64_t>(s.batch), seq = static_cast<std::uint64_t>(s.seq);
+    const auto hv = static_cast<std::uint64_t>(s.valueHeads), dv = static_cast<std::uint64_t>(s.valueDim);
+    const auto dk = static_cast<std::uint64_t>(s.keyDim);
+    const std::uint64_t perKey = hv / static_cast<std::uint64_t>(s.keyHeads);
+    const auto qkv = static_cast<std::uint64_t>(s.qkvStride), ab = static_cast<std::uint64_t>(s.abStride);
+    const float qScale = 1.0f / sqrtf(static_cast<float>(dk));
+    for (std::uint64_t i = firstIndex(); i < batch * hv * dv; i += gridStride()) {
+        const std::uint64_t b = i / (hv * dv), h = i / dv % hv, j = i % dv;
+        const std::uint64_t kh = h / perKey;
+        T* st = state + (b * hv + h) * dk * dv;
+        const float a = -expf(load(aLog, h));
+        for (std::uint64_t t = 0; t < seq; ++t) {
+            const std::uint64_t row = b * seq + t;
+            const std::uint64_t qk = row * qkv + kh * dk;
+            float qq = 0.0f, kk = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                qq += load(q, qk + d) * load(q, qk + d);
+                kk += load(k, qk + d) * load(k, qk + d);
+            }
+            const float qn = qScale / sqrtf(qq + 1e-6f), kn = 1.0f / sqrtf(kk + 1e-6f);
+            const float beta = 1.0f / (1.0f + expf(-load(bIn, row * ab + h)));
+            const float decay = expf(a * softplus(load(aIn, row * ab + h) + load(dtBias, h)));
+            float recalled = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                const float sv = load(st, d * dv + j) * decay;
+                store(st, d * dv + j, sv);
+                recalled += load(st, d * dv + j) * load(k, qk + d) * kn;
+            }
+            const float u = load(v, row * qkv + h * dv + j) - recalled;
+            float o = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                store(st, d * dv + j, load(st, d * dv + j) + beta * load(k, qk + d) * kn * u);
+                o += load(st, d * dv + j) * load(q, qk + d) * qn;
+            }
+            store(out, row * hv * dv + h * dv + j, o);
         }
     }
 }
@@ -2010,9 +2074,9 @@ inline Error argmaxRows(
 
 // ---- the state layers' launchers (ABI 5). Arguments are validated by the context, as for the decoder's.
 
-inline Error causalConv1d(Stream s, void* out, const void* in, std::uint64_t inStride, void* state,
-    const void* weight, const void* bias, std::uint64_t batch, std::uint64_t seq, std::uint64_t channels,
-    std::uint64_t kernel, device::DType dtype)
+inline Error causalConv1d(Stream s, void* out, const void* in, std::uint64_t inStride, void* state, const void* weight,
+    const void* bias, std::uint64_t batch, std::uint64_t seq, std::uint64_t channels, std::uint64_t kernel,
+    device::DType dtype)
 {
     if (batch == 0 || channels == 0)
         return kSuccess;
@@ -2035,14 +2099,14 @@ inline Error ssmScan(Stream s, void* y, const void* x, const void* dt, const voi
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(ssmScanKernel<T>, blocksFor(threads), kThreads, s)
         (static_cast<T*>(y), static_cast<const T*>(x), static_cast<const T*>(dt), static_cast<const T*>(b),
-            static_cast<const T*>(c), static_cast<T*>(state), static_cast<const T*>(aLog),
-            static_cast<const T*>(dSkip), static_cast<const T*>(dtBias), shape);
+            static_cast<const T*>(c), static_cast<T*>(state), static_cast<const T*>(aLog), static_cast<const T*>(dSkip),
+            static_cast<const T*>(dtBias), shape);
         return GPURT(GetLastError)();
     });
 }
 
 inline Error gatedRmsNorm(Stream s, void* out, const void* in, const void* gate, std::uint64_t gateStride,
-    const void* weight, std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps,
+    const void* weight, std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps, bool normBeforeGate,
     device::DType dtype)
 {
     if (rows == 0 || cols == 0)
@@ -2051,7 +2115,50 @@ inline Error gatedRmsNorm(Stream s, void* out, const void* in, const void* gate,
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(gatedRmsNormKernel<T>, blocksForItems(rows * (cols / groupSize)), kRowThreads, s)
         (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(gate), gateStride,
-            static_cast<const T*>(weight), rows, cols, groupSize, eps);
+            static_cast<const T*>(weight), rows, cols, groupSize, eps, normBeforeGate);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error copyColumns(Stream s, void* out, const void* in, std::uint64_t rows, std::uint64_t cols,
+    std::uint64_t inStride, device::DType dtype)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(copyColumnsKernel<T>, blocksFor(rows * cols), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), rows, cols, inStride);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error sigmoidGate(
+    Stream s, void* out, const void* in, const void* gate, std::uint64_t count, device::DType dtype)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(sigmoidGateKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(gate), count);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error gatedDeltaRule(Stream s, void* out, const void* q, const void* k, const void* v, const void* b,
+    const void* a, void* state, const void* aLog, const void* dtBias, const device::DeltaShape& shape,
+    device::DType dtype)
+{
+    const auto threads = static_cast<std::uint64_t>(shape.batch * shape.valueHeads * shape.valueDim);
+    if (threads == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(gatedDeltaRuleKernel<T>, blocksFor(threads), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(q), static_cast<const T*>(k), static_cast<const T*>(v),
+            static_cast<const T*>(b), static_cast<const T*>(a), static_cast<T*>(state), static_cast<const T*>(aLog),
+            static_cast<const T*>(dtBias), shape);
         return GPURT(GetLastError)();
     });
 }

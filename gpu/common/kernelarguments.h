@@ -235,6 +235,29 @@ public:
             .elements("y", { s.batch, s.seq, s.heads, s.headDim });
     }
 
+    // A gated delta rule (backend.h's DeltaShape, ABI 5): non-negative sizes, key heads dividing the value heads,
+    // q, k and v within their row stride, b and a within theirs; count() is out's element count.
+    KernelArguments& deltaShape(const device::DeltaShape& s)
+    {
+        atLeast("batch", s.batch, 0)
+            .atLeast("seq", s.seq, 0)
+            .atLeast("keyHeads", s.keyHeads, 1)
+            .atLeast("keyDim", s.keyDim, 1)
+            .atLeast("valueHeads", s.valueHeads, 1)
+            .atLeast("valueDim", s.valueDim, 1);
+        if (ok() && s.valueHeads % s.keyHeads != 0)
+            m_reason = "keyHeads " + std::to_string(s.keyHeads) + " does not divide valueHeads "
+                + std::to_string(s.valueHeads);
+        return elements("state", { s.batch, s.valueHeads, s.keyDim, s.valueDim })
+            .elements("q", { s.keyHeads, s.keyDim })
+            .elements("v", { s.valueHeads, s.valueDim })
+            .stride("qkvStride", s.qkvStride, std::max(s.keyHeads * s.keyDim, s.valueHeads * s.valueDim))
+            .stride("abStride", s.abStride, s.valueHeads)
+            .elements("q, k and v rows", { s.batch, s.seq, s.qkvStride })
+            .elements("b and a rows", { s.batch, s.seq, s.abStride })
+            .elements("out", { s.batch, s.seq, s.valueHeads, s.valueDim });
+    }
+
 private:
     const char* m_kernel;
     std::string m_reason;

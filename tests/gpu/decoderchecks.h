@@ -1048,7 +1048,8 @@ inline CheckResult checkCausalConv1d(DeviceContext& ctx, DType dtype, bool withB
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
     // The reference: token u < 0 is state entry kernel + u.
     const auto input = [&](std::int64_t bb, std::int64_t c, std::int64_t u) -> double {
-        return u >= 0 ? in.values[(bb * seq + u) * stride + offset + c] : initial[(bb * channels + c) * kernel + kernel + u];
+        return u >= 0 ? in.values[(bb * seq + u) * stride + offset + c]
+                      : initial[(bb * channels + c) * kernel + kernel + u];
     };
     std::vector<double> want(got.size()), wantState(stateCount);
     for (std::int64_t bb = 0; bb < batch; ++bb)
@@ -1063,7 +1064,8 @@ inline CheckResult checkCausalConv1d(DeviceContext& ctx, DType dtype, bool withB
                 wantState[(bb * channels + c) * kernel + e] = input(bb, c, seq - kernel + e);
         }
     const double rel = storageTolerance(dtype);
-    auto r = compare("causalConv1d", got, want, [&](std::size_t i) { return 4 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    auto r
+        = compare("causalConv1d", got, want, [&](std::size_t i) { return 4 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
     if (r.outcome != Outcome::Pass)
         return r;
     r = compare("causalConv1d state", gotState, wantState, [&](std::size_t) { return 1e-30; });
@@ -1077,7 +1079,8 @@ inline CheckResult checkCausalConv1d(DeviceContext& ctx, DType dtype, bool withB
             DeviceBuffer piece(ctx, bytesOf(part * channels, dtype), st);
             ITERAGPU_CHECK_STATUS(st, "rawAlloc");
             const auto* rows = base + static_cast<std::uint64_t>((bb * seq + first) * stride) * s;
-            auto* state = static_cast<unsigned char*>(split.buffer.get()) + static_cast<std::uint64_t>(bb * channels * kernel) * s;
+            auto* state = static_cast<unsigned char*>(split.buffer.get())
+                + static_cast<std::uint64_t>(bb * channels * kernel) * s;
             ITERAGPU_CHECK_STATUS(ctx.causalConv1d(piece.get(), rows, stride, state, weight.buffer.get(), b, 1, part,
                                       channels, kernel, dtype),
                 "causalConv1d in parts");
@@ -1161,12 +1164,15 @@ inline CheckResult checkSsmScan(DeviceContext& ctx, DType dtype)
                 const double a = -std::exp(static_cast<double>(aLog.values[h]));
                 for (std::int64_t t = 0; t < seq; ++t) {
                     const std::int64_t row = b * seq + t;
-                    const double step = softplusRef(dt.values[row * dtStride + h] + static_cast<double>(dtBias.values[h]));
+                    const double step
+                        = softplusRef(dt.values[row * dtStride + h] + static_cast<double>(dtBias.values[h]));
                     const double xv = rows.values[row * xStride + h * dim + p];
                     double acc = 0.0;
                     for (std::int64_t k = 0; k < n; ++k) {
                         double& sv = ref[((b * heads + h) * dim + p) * n + k];
-                        sv = roundTo(static_cast<float>(sv * std::exp(step * a) + step * rows.values[row * xStride + inner + g * n + k] * xv), dtype);
+                        sv = roundTo(static_cast<float>(sv * std::exp(step * a)
+                                         + step * rows.values[row * xStride + inner + g * n + k] * xv),
+                            dtype);
                         acc += rows.values[row * xStride + inner + bcWidth + g * n + k] * sv;
                     }
                     want[row * inner + h * dim + p] = acc + dSkip.values[h] * xv;
@@ -1189,11 +1195,13 @@ inline CheckResult checkSsmScan(DeviceContext& ctx, DType dtype)
             shape.xStride = shape.bcStride = xStride;
             shape.dtStride = dtStride;
             const std::uint64_t row = static_cast<std::uint64_t>(b * seq + first);
-            ITERAGPU_CHECK_STATUS(ctx.ssmScan(static_cast<unsigned char*>(y.get()) + row * inner * s, x + row * xStride * s,
-                                      static_cast<const unsigned char*>(dt.buffer.get()) + row * dtStride * s,
-                                      x + (row * xStride + inner) * s, x + (row * xStride + inner + bcWidth) * s,
-                                      static_cast<unsigned char*>(state.buffer.get()) + static_cast<std::uint64_t>(b * heads * dim * n) * s,
-                                      aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, dtype),
+            ITERAGPU_CHECK_STATUS(
+                ctx.ssmScan(static_cast<unsigned char*>(y.get()) + row * inner * s, x + row * xStride * s,
+                    static_cast<const unsigned char*>(dt.buffer.get()) + row * dtStride * s,
+                    x + (row * xStride + inner) * s, x + (row * xStride + inner + bcWidth) * s,
+                    static_cast<unsigned char*>(state.buffer.get())
+                        + static_cast<std::uint64_t>(b * heads * dim * n) * s,
+                    aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, dtype),
                 "ssmScan");
             first += part;
         }
@@ -1206,22 +1214,23 @@ inline CheckResult checkSsmScan(DeviceContext& ctx, DType dtype)
     auto r = compare("ssmScan", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
     if (r.outcome != Outcome::Pass)
         return r;
-    return compare("ssmScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
+    return compare(
+        "ssmScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
 }
 
-inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype)
+inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype, bool normBeforeGate)
 {
     const std::int64_t rows = 3, cols = 600, groupSize = 300, gateStride = 611; // a group wider than the block
     const float eps = 1e-5f;
     Status st;
     RandomTensor in(ctx, static_cast<std::uint64_t>(rows * cols), dtype, 321, 2.0f, st);
     RandomTensor gate(ctx, static_cast<std::uint64_t>(rows * gateStride), dtype, 322, 2.0f, st);
-    RandomTensor w(ctx, static_cast<std::uint64_t>(cols), dtype, 323, 1.0f, st);
+    RandomTensor w(ctx, static_cast<std::uint64_t>(normBeforeGate ? groupSize : cols), dtype, 323, 1.0f, st);
     ITERAGPU_CHECK_STATUS(st, "upload");
     DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
     ITERAGPU_CHECK_STATUS(st, "rawAlloc");
     ITERAGPU_CHECK_STATUS(ctx.gatedRmsNorm(out.get(), in.buffer.get(), gate.buffer.get(), gateStride, w.buffer.get(),
-                              rows, cols, groupSize, eps, dtype),
+                              rows, cols, groupSize, eps, normBeforeGate, dtype),
         "gatedRmsNorm");
     const auto got = download(ctx, out.get(), in.count, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
@@ -1229,17 +1238,180 @@ inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype)
     for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t g = 0; g < cols / groupSize; ++g) {
             double squares = 0.0;
-            const auto v = [&](std::int64_t c) {
-                return in.values[r * cols + c] * siluRef(gate.values[r * gateStride + c]);
-            };
+            const auto gated = [&](std::int64_t c) { return siluRef(gate.values[r * gateStride + c]); };
+            const auto v = [&](std::int64_t c) { return in.values[r * cols + c] * (normBeforeGate ? 1.0 : gated(c)); };
             for (std::int64_t c = g * groupSize; c < (g + 1) * groupSize; ++c)
                 squares += v(c) * v(c);
             const double inv = 1.0 / std::sqrt(squares / static_cast<double>(groupSize) + eps);
             for (std::int64_t c = g * groupSize; c < (g + 1) * groupSize; ++c)
-                want[r * cols + c] = v(c) * inv * w.values[c];
+                want[r * cols + c]
+                    = normBeforeGate ? v(c) * inv * w.values[c - g * groupSize] * gated(c) : v(c) * inv * w.values[c];
         }
     const double rel = storageTolerance(dtype);
     return compare("gatedRmsNorm", got, want, [&](std::size_t i) { return 2 * rel * std::fabs(want[i]) + 1e-5; });
+}
+
+inline CheckResult checkCopyColumns(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t rows = 37, cols = 5, stride = 12, offset = 4;
+    Status st;
+    RandomTensor in(ctx, static_cast<std::uint64_t>(rows * stride), dtype, 331, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    const auto* from = static_cast<const unsigned char*>(in.buffer.get()) + offset * device::dtypeSize(dtype);
+    ITERAGPU_CHECK_STATUS(ctx.copyColumns(out.get(), from, rows, cols, stride, dtype), "copyColumns");
+    const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(rows * cols), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(got.size());
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+            want[r * cols + c] = in.values[r * stride + offset + c];
+    return compare("copyColumns", got, want, [](std::size_t) { return 1e-30; });
+}
+
+inline CheckResult checkSigmoidGate(DeviceContext& ctx, DType dtype)
+{
+    const std::uint64_t count = 1000;
+    Status st;
+    RandomTensor in(ctx, count, dtype, 341, 2.0f, st);
+    RandomTensor gate(ctx, count, dtype, 342, 4.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, count * device::dtypeSize(dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.sigmoidGate(out.get(), in.buffer.get(), gate.buffer.get(), count, dtype), "sigmoidGate");
+    const auto got = download(ctx, out.get(), count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(count);
+    for (std::uint64_t i = 0; i < count; ++i)
+        want[i] = in.values[i] / (1.0 + std::exp(-static_cast<double>(gate.values[i])));
+    const double rel = storageTolerance(dtype);
+    return compare("sigmoidGate", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-6; });
+}
+
+// The gated delta rule of one channel by hand: q = k = 1 (norm 1, keyDim 1: no scale), b = 0 (beta 1/2), a = 0,
+// A_log = 0, dt_bias = 0 (g = -ln 2: a decay of 1/2), v = 1, 2, a zero state. S = 0 -> u = 1, S = 1/2, out 1/2;
+// then S = 1/4, u = 2 - 1/4 = 7/4, S = 1/4 + 7/8 = 9/8, out 9/8.
+inline CheckResult checkGatedDeltaRuleByHand(DeviceContext& ctx)
+{
+    Status st;
+    const DType f = DType::Float32;
+    HostTensor qkv(ctx, { 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 2.0f }, f, st); // rows of [q | k | v]
+    HostTensor ba(ctx, { 0.0f, 0.0f, 0.0f, 0.0f }, f, st); // rows of [b | a]
+    HostTensor state(ctx, { 0.0f }, f, st);
+    HostTensor zero(ctx, { 0.0f }, f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, 8, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::DeltaShape s;
+    s.batch = 1;
+    s.seq = 2;
+    s.keyHeads = s.keyDim = s.valueHeads = s.valueDim = 1;
+    s.qkvStride = 3;
+    s.abStride = 2;
+    const auto* rows = static_cast<const float*>(qkv.buffer.get());
+    const auto* gates = static_cast<const float*>(ba.buffer.get());
+    ITERAGPU_CHECK_STATUS(ctx.gatedDeltaRule(out.get(), rows, rows + 1, rows + 2, gates, gates + 1, state.buffer.get(),
+                              zero.buffer.get(), zero.buffer.get(), s, f),
+        "gatedDeltaRule");
+    const auto got = download(ctx, out.get(), 2, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), 1, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    auto r = compare("gatedDeltaRule by hand", got, { 0.5, 1.125 }, [](std::size_t) { return 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("gatedDeltaRule state by hand", gotState, { 1.125 }, [](std::size_t) { return 1e-5; });
+}
+
+// Against a reference: 2 key heads read by 4 value heads, strided slices, a random state, the prompt then a token.
+inline CheckResult checkGatedDeltaRule(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 2, seq = 4, hk = 2, dk = 5, hv = 4, dv = 3;
+    const std::int64_t kd = hk * dk, vd = hv * dv, stride = 2 * kd + vd + 2, abStride = 2 * hv + 1;
+    Status st;
+    RandomTensor rows(ctx, static_cast<std::uint64_t>(batch * seq * stride), dtype, 351, 1.0f, st);
+    RandomTensor ba(ctx, static_cast<std::uint64_t>(batch * seq * abStride), dtype, 352, 1.0f, st);
+    RandomTensor aLog(ctx, static_cast<std::uint64_t>(hv), dtype, 353, 1.0f, st);
+    RandomTensor dtBias(ctx, static_cast<std::uint64_t>(hv), dtype, 354, 0.5f, st);
+    const auto states = static_cast<std::uint64_t>(batch * hv * dk * dv);
+    RandomTensor state(ctx, states, dtype, 355, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, bytesOf(batch * seq * vd, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    std::vector<double> ref(state.values.begin(), state.values.end());
+    std::vector<double> want(static_cast<std::size_t>(batch * seq * vd));
+    for (std::int64_t b = 0; b < batch; ++b)
+        for (std::int64_t h = 0; h < hv; ++h) {
+            const std::int64_t kh = h / (hv / hk);
+            const double a = -std::exp(static_cast<double>(aLog.values[h]));
+            for (std::int64_t t = 0; t < seq; ++t) {
+                const std::int64_t row = b * seq + t;
+                const float* x = &rows.values[row * stride];
+                double qq = 0, kk = 0;
+                for (std::int64_t d = 0; d < dk; ++d) {
+                    qq += double(x[kh * dk + d]) * x[kh * dk + d];
+                    kk += double(x[kd + kh * dk + d]) * x[kd + kh * dk + d];
+                }
+                const double qn = 1.0 / std::sqrt(double(dk)) / std::sqrt(qq + 1e-6), kn = 1.0 / std::sqrt(kk + 1e-6);
+                const double beta = 1.0 / (1.0 + std::exp(-double(ba.values[row * abStride + h])));
+                const double decay
+                    = std::exp(a * softplusRef(double(ba.values[row * abStride + hv + h]) + dtBias.values[h]));
+                for (std::int64_t j = 0; j < dv; ++j) {
+                    double recalled = 0;
+                    for (std::int64_t d = 0; d < dk; ++d) {
+                        double& sv = ref[((b * hv + h) * dk + d) * dv + j];
+                        sv = roundTo(static_cast<float>(sv * decay), dtype);
+                        recalled += sv * x[kd + kh * dk + d] * kn;
+                    }
+                    const double u = x[2 * kd + h * dv + j] - recalled;
+                    double o = 0;
+                    for (std::int64_t d = 0; d < dk; ++d) {
+                        double& sv = ref[((b * hv + h) * dk + d) * dv + j];
+                        sv = roundTo(static_cast<float>(sv + beta * x[kd + kh * dk + d] * kn * u), dtype);
+                        o += sv * x[kh * dk + d] * qn;
+                    }
+                    want[row * vd + h * dv + j] = o;
+                }
+            }
+        }
+    const std::uint64_t s = device::dtypeSize(dtype);
+    const auto* x = static_cast<const unsigned char*>(rows.buffer.get());
+    const auto* g = static_cast<const unsigned char*>(ba.buffer.get());
+    for (std::int64_t b = 0; b < batch; ++b) {
+        std::int64_t first = 0;
+        for (const std::int64_t part : { seq - 1, std::int64_t(1) }) {
+            device::DeltaShape shape;
+            shape.batch = 1;
+            shape.seq = part;
+            shape.keyHeads = hk;
+            shape.keyDim = dk;
+            shape.valueHeads = hv;
+            shape.valueDim = dv;
+            shape.qkvStride = stride;
+            shape.abStride = abStride;
+            const auto row = static_cast<std::uint64_t>(b * seq + first);
+            ITERAGPU_CHECK_STATUS(
+                ctx.gatedDeltaRule(static_cast<unsigned char*>(out.get()) + row * vd * s, x + row * stride * s,
+                    x + (row * stride + kd) * s, x + (row * stride + 2 * kd) * s, g + row * abStride * s,
+                    g + (row * abStride + hv) * s,
+                    static_cast<unsigned char*>(state.buffer.get()) + static_cast<std::uint64_t>(b * hv * dk * dv) * s,
+                    aLog.buffer.get(), dtBias.buffer.get(), shape, dtype),
+                "gatedDeltaRule");
+            first += part;
+        }
+    }
+    const auto got = download(ctx, out.get(), want.size(), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), states, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double rel = storageTolerance(dtype);
+    auto r = compare(
+        "gatedDeltaRule", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("gatedDeltaRule state", gotState, ref,
+        [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
 }
 
 // ---- the list --------------------------------------------------------------------------------------------------
@@ -1292,12 +1464,20 @@ inline std::vector<KernelCheck> decoderKernelChecks()
         checks.push_back({ "argmaxRows " + dt, [dtype](DeviceContext& c) { return checkArgmaxRows(c, dtype); } });
         checks.push_back(
             { "causalConv1d " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, true); } });
-        checks.push_back({ "causalConv1d no bias " + dt,
-            [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, false); } });
+        checks.push_back(
+            { "causalConv1d no bias " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, false); } });
         checks.push_back({ "ssmScan " + dt, [dtype](DeviceContext& c) { return checkSsmScan(c, dtype); } });
-        checks.push_back({ "gatedRmsNorm " + dt, [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype); } });
+        checks.push_back(
+            { "gatedRmsNorm " + dt, [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, false); } });
+        checks.push_back({ "gatedRmsNorm norm before gate " + dt,
+            [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, true); } });
+        checks.push_back({ "copyColumns " + dt, [dtype](DeviceContext& c) { return checkCopyColumns(c, dtype); } });
+        checks.push_back({ "sigmoidGate " + dt, [dtype](DeviceContext& c) { return checkSigmoidGate(c, dtype); } });
+        checks.push_back(
+            { "gatedDeltaRule " + dt, [dtype](DeviceContext& c) { return checkGatedDeltaRule(c, dtype); } });
     }
     checks.push_back({ "ssmScan one channel by hand", checkSsmScanByHand });
+    checks.push_back({ "gatedDeltaRule one channel by hand", checkGatedDeltaRuleByHand });
     // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
     for (const auto& ac : attentionCases())
         for (const DType dtype : dtypes) {

@@ -372,12 +372,43 @@ public:
         return touch(y, std::uint64_t(rows * s.heads * s.headDim), dt);
     }
     iteragpu::device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
-        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t, float, iteragpu::device::DType dt) override
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float, bool normBeforeGate,
+        iteragpu::device::DType dt) override
     {
         readRange(in, 0, std::uint64_t(rows * cols), dt);
         readRows(gate, rows, cols, gateStride, dt);
-        readRange(weight, 0, std::uint64_t(cols), dt);
+        readRange(weight, 0, std::uint64_t(normBeforeGate ? groupSize : cols), dt);
         return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status copyColumns(void* out, const void* in, std::int64_t rows, std::int64_t cols,
+        std::int64_t inStride, iteragpu::device::DType dt) override
+    {
+        readRows(in, rows, cols, inStride, dt);
+        return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status sigmoidGate(
+        void* out, const void* in, const void* gate, std::uint64_t count, iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, count, dt);
+        readRange(gate, 0, count, dt);
+        return touch(out, count, dt);
+    }
+    iteragpu::device::Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b,
+        const void* a, void* state, const void* aLog, const void* dtBias, const iteragpu::device::DeltaShape& s,
+        iteragpu::device::DType dt) override
+    {
+        const std::int64_t rows = s.batch * s.seq;
+        readRows(q, rows, s.keyHeads * s.keyDim, s.qkvStride, dt);
+        readRows(k, rows, s.keyHeads * s.keyDim, s.qkvStride, dt);
+        readRows(v, rows, s.valueHeads * s.valueDim, s.qkvStride, dt);
+        readRows(b, rows, s.valueHeads, s.abStride, dt);
+        readRows(a, rows, s.valueHeads, s.abStride, dt);
+        readRange(aLog, 0, std::uint64_t(s.valueHeads), dt);
+        readRange(dtBias, 0, std::uint64_t(s.valueHeads), dt);
+        const auto states = std::uint64_t(s.batch * s.valueHeads * s.keyDim * s.valueDim);
+        readRange(state, 0, states, dt);
+        touch(state, states, dt);
+        return touch(out, std::uint64_t(rows * s.valueHeads * s.valueDim), dt);
     }
 
     // The training kernels (ABI 4): every operand's range read, every output's written.

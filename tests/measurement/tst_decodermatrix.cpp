@@ -91,7 +91,16 @@ std::string familyConfig(const std::string& family)
         return R"({"model_type": "granitemoehybrid", "layer_types": ["mamba", "attention", "mamba"],
             "num_local_experts": 4, "num_experts_per_tok": 2, "shared_intermediate_size": 40, "mamba_n_heads": 4,
             "mamba_d_head": 16, "mamba_d_state": 8, "mamba_n_groups": 1, "mamba_d_conv": 3,
-            "mamba_proj_bias": true, )" + common + "}";
+            "mamba_proj_bias": true, )"
+            + common + "}";
+    // Gated DeltaNet layers (2 key heads read by 4 value heads) beside an attention layer with a gated output and
+    // q/k norms, MoE with a gated shared expert on every layer (DECODER.md "State layers").
+    if (family == "qwen3_next")
+        return R"({"model_type": "qwen3_next", "head_dim": 16, "full_attention_interval": 2,
+            "linear_conv_kernel_dim": 4, "linear_key_head_dim": 8, "linear_num_key_heads": 2,
+            "linear_num_value_heads": 4, "linear_value_head_dim": 6, "num_experts": 4, "num_experts_per_tok": 2,
+            "moe_intermediate_size": 24, "shared_expert_intermediate_size": 40, )"
+            + common + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -176,7 +185,7 @@ private slots:
         QTest::addColumn<int>("allocator");
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
-                 "falcon", "phimoe", "granitemoe", "llama4_text", "nemotron_h", "granitemoehybrid" })
+                 "falcon", "phimoe", "granitemoe", "llama4_text", "nemotron_h", "granitemoehybrid", "qwen3_next" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -266,7 +275,7 @@ private slots:
         QTest::addColumn<int>("storage");
         for (const char* family : { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss",
                  "olmo2", "cohere2", "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text",
-                 "nemotron_h", "granitemoehybrid" })
+                 "nemotron_h", "granitemoehybrid", "qwen3_next" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
@@ -312,9 +321,9 @@ private slots:
         // Built: every family whose layers DECODER.md describes.
         const QStringList built = { "command-r-v01", "command-r7b", "falcon-40b", "falcon-7b", "gemma-2-9b",
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
-            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
-            "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
-            "starcoder2-7b" };
+            "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b",
+            "phi-3.5-moe", "phi-4", "pythia-160m", "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b",
+            "qwen3-30b-a3b", "qwen3-8b", "qwen3-next-80b-a3b", "starcoder2-7b" };
         int seen = 0;
         for (const QString& slug : slugs) {
             const QByteArray where = slug.toUtf8();
@@ -373,6 +382,7 @@ private slots:
         QTest::addColumn<QString>("family");
         QTest::addRow("nemotron_h") << QStringLiteral("nemotron_h");
         QTest::addRow("granitemoehybrid") << QStringLiteral("granitemoehybrid");
+        QTest::addRow("qwen3_next") << QStringLiteral("qwen3_next");
     }
 
     void stateCacheEqualsTheEstimate()

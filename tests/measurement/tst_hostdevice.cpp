@@ -92,10 +92,18 @@ private slots:
         using protocol::AttentionKind;
         using protocol::KvCacheKind;
         using protocol::WeightStorage;
-        QTest::addRow("nemotron_h bf16 paged sdpa (state layers)") << nemotronH << int(WeightStorage::BFloat16)
-                                                                  << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
-        QTest::addRow("nemotron_h nf4 static eager (state layers)") << nemotronH << int(WeightStorage::Nf4)
-                                                                   << int(KvCacheKind::Static) << int(AttentionKind::Eager);
+        const QString qwen3Next = QStringLiteral(R"({"model_type": "qwen3_next", "hidden_size": 32,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 8,
+            "intermediate_size": 40, "vocab_size": 50, "full_attention_interval": 2, "linear_conv_kernel_dim": 4,
+            "linear_key_head_dim": 8, "linear_num_key_heads": 2, "linear_num_value_heads": 4,
+            "linear_value_head_dim": 6, "num_experts": 3, "num_experts_per_tok": 2, "moe_intermediate_size": 16,
+            "shared_expert_intermediate_size": 24})");
+        QTest::addRow("qwen3_next int8 dynamic sdpa (gated DeltaNet, gated attention)")
+            << qwen3Next << int(WeightStorage::Int8) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("nemotron_h bf16 paged sdpa (state layers)")
+            << nemotronH << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("nemotron_h nf4 static eager (state layers)")
+            << nemotronH << int(WeightStorage::Nf4) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
         QTest::addRow("llama bf16 paged sdpa") << llama << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged)
                                                << int(AttentionKind::Sdpa);
         QTest::addRow("llama nf4-dq dynamic eager") << llama << int(WeightStorage::Nf4DoubleQuant)
