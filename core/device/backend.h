@@ -160,6 +160,35 @@ struct PoolStats {
     std::optional<std::uint64_t> reservedHigh;
 };
 
+// A Mamba2 state-space scan (the SSD recurrence, one scalar decay per head) over seq tokens of each sequence,
+// token t of sequence b at row b * seq + t of every [rows, ...] operand. Strides are in elements per row: x, B and
+// C are column slices of one [rows, bcStride] tensor (the convolution's output), dt of another (in_proj's).
+struct SsmShape {
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+    std::int64_t heads = 0;
+    std::int64_t headDim = 0;
+    std::int64_t groups = 0; // B and C per group; heads / groups heads share one
+    std::int64_t stateSize = 0; // N
+    std::int64_t xStride = 0; // x [rows, heads * headDim] within rows of xStride
+    std::int64_t dtStride = 0; // dt [rows, heads] within rows of dtStride
+    std::int64_t bcStride = 0; // B and C [rows, groups * stateSize] each within rows of bcStride
+};
+
+// A gated delta rule (gated DeltaNet) over seq tokens of each sequence, token t of sequence b at row b * seq + t.
+// q and k [rows, keyHeads * keyDim] and v [rows, valueHeads * valueDim] within rows of qkvStride; b and a
+// [rows, valueHeads] within rows of abStride. Value head h reads key head h / (valueHeads / keyHeads).
+struct DeltaShape {
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+    std::int64_t keyHeads = 0;
+    std::int64_t keyDim = 0;
+    std::int64_t valueHeads = 0;
+    std::int64_t valueDim = 0;
+    std::int64_t qkvStride = 0;
+    std::int64_t abStride = 0;
+};
+
 // One opened device with one stream. All calls are made from the run's worker thread.
 class DeviceContext {
 public:
@@ -306,6 +335,48 @@ public:
     virtual Status dequantizeMxfp4(void* out, const Mxfp4Tensor& tensor, DType dtype) = 0;
     // out[r] = the index of the largest in[r, :] (the lower index on ties), int32.
     virtual Status argmaxRows(void* out, const void* in, std::int64_t rows, std::int64_t cols, DType dtype) = 0;
+    // --- The decoder's state layers (ABI 5), core/workloads/DECODER.md "State layers".
+    // A depthwise causal convolution of kernel taps per channel, then SiLU: out [batch, seq, channels] from in
+    // (row r of in at r * inStride elements, its first `channels` columns). state [batch, channels, kernel] holds
+    // the last kernel inputs of each channel before this call, oldest first (zeros: a fresh sequence); the taps
+    // before token 0 read it, and it is left holding the last kernel inputs after it (transformers'
+    // conv_states, causal_conv1d_fn's final states and causal_conv1d_update alike). weight [channels, kernel],
+    // bias [channels] or null.
+    virtual Status causalConv1d(void* out, const void* in, std::int64_t inStride, void* state, const void* weight,
+        const void* bias, std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, DType dtype)
+        = 0;
+    // Mamba2's scan: per sequence b, head h (group g = h / (heads / groups)), token t in order, with
+    // dt' = softplus(dt[t, h] + dtBias[h]) and A = -exp(aLog[h]):
+    //   state[b, h, p, n] = state[b, h, p, n] * exp(dt' A) + dt' B[t, g, n] x[t, h, p]
+    //   y[t, h, p] = sum_n C[t, g, n] state[b, h, p, n] + dSkip[h] x[t, h, p]
+    // y [rows, heads * headDim] contiguous; state [batch, heads, headDim, stateSize] read and updated in place
+    // (dtype); aLog, dSkip, dtBias [heads].
+    virtual Status ssmScan(void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
+        const void* aLog, const void* dSkip, const void* dtBias, const SsmShape& shape, DType dtype)
+        = 0;
+    // A gated RMSNorm over groups of groupSize columns, weight [groupSize] when normBeforeGate, else [cols]. Mamba2's
+    // (normBeforeGate false): v = in[r, c] * silu(gate[r * gateStride + c]), out = v / sqrt(mean(v^2) + eps) *
+    // weight[c]. Gated DeltaNet's (true): out = in / sqrt(mean(in^2) + eps) * weight[c % groupSize] * silu(gate).
+    // The mean is over the group. in and out [rows, cols].
+    virtual Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps,
+        bool normBeforeGate, DType dtype)
+        = 0;
+    // out[r, c] = in[r * inStride + c] for out [rows, cols]: a column slice made contiguous.
+    virtual Status copyColumns(
+        void* out, const void* in, std::int64_t rows, std::int64_t cols, std::int64_t inStride, DType dtype)
+        = 0;
+    // out[i] = in[i] * sigmoid(gate[i]) (a gated attention output).
+    virtual Status sigmoidGate(void* out, const void* in, const void* gate, std::uint64_t count, DType dtype) = 0;
+    // The gated delta rule, per sequence, value head h and token in order, with q and k of its key head each
+    // L2-normalised (x / sqrt(sum x^2 + 1e-6)) and q scaled by 1 / sqrt(keyDim), beta = sigmoid(b[t, h]),
+    // g = -exp(aLog[h]) softplus(a[t, h] + dtBias[h]), S = state[b, h] [keyDim, valueDim]:
+    //   S = S exp(g); u = v - S^T k; S = S + beta k u^T; out[t, h] = S^T q
+    // out [rows, valueHeads * valueDim] contiguous; state [batch, valueHeads, keyDim, valueDim] updated in place;
+    // aLog and dtBias [valueHeads].
+    virtual Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b, const void* a,
+        void* state, const void* aLog, const void* dtBias, const DeltaShape& shape, DType dtype)
+        = 0;
 
     // --- The decoder's training kernels (ABI 4), core/workloads/DECODER.md "Training". K, V, dK and dV here are
     // contiguous [batch, keys, kvHeads, headDim] (a training step has no cache); q, out, dq and dout

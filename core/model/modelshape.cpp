@@ -210,8 +210,41 @@ std::string ModelShape::decoderUnsupported() const
             return what + " lists " + std::to_string(layerSpecs.size()) + " layers of " + std::to_string(layers);
         const AttentionSpec& a = l.attention;
         const std::string at = " (layer " + std::to_string(i) + ")";
-        if (!a.present)
-            return what + " has layers without attention" + at;
+        // Layers without attention or without an MLP: core/workloads/DECODER.md "State layers".
+        const StateSpec& st = l.state;
+        if (st.kind == StateSpec::Kind::Mamba)
+            return what + " has Mamba state layers" + at;
+        const bool hasMlp = l.mlp.kind != MlpSpec::Kind::None;
+        if (st.kind == StateSpec::Kind::Mamba2) {
+            if (a.present)
+                return what + " has a layer with both attention and a state" + at;
+            if (st.heads == 0 || st.headDim == 0 || st.groups == 0 || st.stateSize == 0 || st.convKernel == 0
+                || st.inner != st.heads * st.headDim || st.heads % st.groups != 0)
+                return what + " has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not fit"
+                    + " together" + at;
+            const std::uint64_t n = l.normParameters / normWidth;
+            if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
+                return what + " has a Mamba2 layer with norms the decoder does not build" + at;
+            continue;
+        }
+        if (st.kind == StateSpec::Kind::GatedDeltaNet) {
+            if (a.present)
+                return what + " has a layer with both attention and a state" + at;
+            if (st.heads == 0 || st.headDim == 0 || st.keyHeads == 0 || st.keyHeadDim == 0 || st.convKernel == 0
+                || st.inner != st.heads * st.headDim || st.heads % st.keyHeads != 0)
+                return what + " has a gated DeltaNet layer whose heads, head dims or kernel do not fit together" + at;
+            const std::uint64_t n = l.normParameters / normWidth;
+            if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
+                return what + " has a gated DeltaNet layer with norms the decoder does not build" + at;
+            continue;
+        }
+        if (!a.present) {
+            if (!hasMlp)
+                return what + " has a layer with neither attention, a state nor an MLP" + at;
+            if (l.normParameters != normWidth)
+                return what + " has an MLP-only layer with other than one norm" + at;
+            continue;
+        }
         const bool mla = a.layout == AttentionSpec::Layout::Mla; // DECODER.md "MLA layers"
         if (mla && (a.kvLoraRank == 0 || a.qkRopeHeadDim == 0 || a.valueHeadDim == 0 || a.kvHeads != a.heads
                        || a.headDim != a.qkNopeHeadDim + a.qkRopeHeadDim || a.qkRopeHeadDim % 2 != 0))
@@ -221,12 +254,8 @@ std::string ModelShape::decoderUnsupported() const
             return what + " has multi-head latent attention with q/k norms or sinks" + at;
         if (a.span != AttentionSpec::Span::Full && a.window == 0)
             return what + " has a window or chunk of 0 tokens" + at;
-        if (a.outputGate)
-            return what + " has a gated attention output" + at;
-        if (l.state.kind != StateSpec::Kind::None)
-            return what + " has recurrent state layers (Mamba or gated DeltaNet)" + at;
-        if (l.mlp.kind == MlpSpec::Kind::None)
-            return what + " has layers without an MLP" + at;
+        if (!hasMlp && l.normParameters != normWidth)
+            return what + " has an attention-only layer with other than one norm" + at;
         if (a.heads == 0 || a.kvHeads == 0 || a.headDim == 0)
             continue; // incomplete: the run's validation names it
         if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)

@@ -263,6 +263,10 @@ namespace {
                 if (l.attention.present && l.attention.layout == model::AttentionSpec::Layout::Mla)
                     return "the decoder's training step does not build multi-head latent attention yet: 'iteragpu "
                            "estimate --training' sizes it";
+            for (const auto& l : m.layerSpecs)
+                if (!l.attention.present || l.mlp.kind == model::MlpSpec::Kind::None)
+                    return "the decoder's training step does not build state layers or layers without attention or "
+                           "an MLP yet (their backward is not written): 'iteragpu estimate --training' sizes it";
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
                 return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
@@ -353,6 +357,17 @@ namespace {
             heads = std::max(heads, a.heads);
             inter = std::max({ inter, l.mlp.intermediate, l.mlp.sharedIntermediate, l.mlp.experts, a.qLoraRank,
                 units::checkedAdd(a.kvLoraRank, a.qkRopeHeadDim).value_or(limit) });
+            if (l.state.kind != model::StateSpec::Kind::None) { // in_proj's width (beyond 64 bits: too large)
+                const auto bc = checkedMul(checkedMul(l.state.groups, l.state.stateSize).value_or(limit), 2);
+                const auto width = units::checkedAdd(
+                    units::checkedAdd(checkedMul(l.state.inner, 2).value_or(limit), bc.value_or(limit)).value_or(limit),
+                    l.state.heads);
+                inter = std::max(inter, width.value_or(limit));
+                // gated DeltaNet's in_proj_qkvz: 2 Kd + 2 Vd
+                const auto keys = checkedMul(checkedMul(l.state.keyHeads, l.state.keyHeadDim).value_or(limit), 2);
+                const auto qkvz = units::checkedAdd(keys.value_or(limit), checkedMul(l.state.inner, 2).value_or(limit));
+                inter = std::max(inter, qkvz.value_or(limit));
+            }
         }
         const std::uint64_t widest = std::max({ m.hidden, inter, attentionWidth.value_or(limit), m.vocab });
         if (!attentionWidth || !kvWidth || !positions || !tokens || *positions > limit || *tokens > limit

@@ -96,8 +96,10 @@ namespace {
     {
         static const std::map<std::string, alloc::Owner> owners = { { "weights", alloc::Owner::Weights },
             { "kv_cache", alloc::Owner::KvCache }, { "activations", alloc::Owner::Activation },
-            { "inputs", alloc::Owner::Activation }, { "dequantization", alloc::Owner::Activation },
-            { "logits", alloc::Owner::Logits }, { "workspace", alloc::Owner::Workspace },
+            // the state layers' conv and recurrent states, tagged KvCache (DECODER.md "The state cache")
+            { "state_cache", alloc::Owner::KvCache }, { "inputs", alloc::Owner::Activation },
+            { "dequantization", alloc::Owner::Activation }, { "logits", alloc::Owner::Logits },
+            { "workspace", alloc::Owner::Workspace },
             // a training step's (DECODER.md "Training": the adapters are Weights, a master copy and a paged
             // optimizer's page OptimizerState)
             { "lora_adapters", alloc::Owner::Weights }, { "gradients", alloc::Owner::Gradient },

@@ -164,6 +164,31 @@ KernelCost elementwise(double elements, int tensorsTouched, DType dtype)
 
 KernelCost bytesOnly(double bytes) { return { 0.0, bytes }; }
 
+KernelCost causalConv1d(std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, DType dtype)
+{
+    const double b = static_cast<double>(batch), t = static_cast<double>(seq), c = static_cast<double>(channels),
+                 k = static_cast<double>(kernel);
+    return { 2.0 * b * t * c * k, (2.0 * b * t * c + 2.0 * b * c * k + c * k) * size(dtype) };
+}
+
+KernelCost ssmScan(const device::SsmShape& shape, DType dtype)
+{
+    const double b = static_cast<double>(shape.batch), t = static_cast<double>(shape.seq),
+                 h = static_cast<double>(shape.heads), p = static_cast<double>(shape.headDim),
+                 g = static_cast<double>(shape.groups), n = static_cast<double>(shape.stateSize);
+    const double bytes = b * t * (2.0 * h * p + 2.0 * g * n + h) + 2.0 * b * h * p * n + 3.0 * h;
+    return { 6.0 * b * t * h * p * n, bytes * size(dtype) };
+}
+
+KernelCost gatedDeltaRule(const device::DeltaShape& shape, DType dtype)
+{
+    const double b = static_cast<double>(shape.batch), t = static_cast<double>(shape.seq),
+                 hk = static_cast<double>(shape.keyHeads), dk = static_cast<double>(shape.keyDim),
+                 hv = static_cast<double>(shape.valueHeads), dv = static_cast<double>(shape.valueDim);
+    const double bytes = b * t * (2.0 * hk * dk + 2.0 * hv * dv + 2.0 * hv) + 2.0 * b * hv * dk * dv + 2.0 * hv;
+    return { 8.0 * b * t * hv * dk * dv, bytes * size(dtype) };
+}
+
 KernelCost nf4Dequantize(const device::Nf4Tensor& t, DType dtype)
 {
     const double count = static_cast<double>(t.count);

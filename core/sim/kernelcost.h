@@ -59,6 +59,13 @@
 // | sgdStep            | 0                             | 3 count s                                                     |
 // | adamStepStates     | 0                             | count (3 s + 4 s_state)                                       |
 // | adam8bitStep       | 0                             | count (3 s + 4) + 16 ceil(count / 2048)                       |
+// | causalConv1d       | 2 b seq channels kernel       | (2 b seq channels + 2 b channels kernel + channels kernel) s  |
+// | ssmScan            | 6 b seq heads headDim N       | (b seq (2 heads headDim + 2 groups N + heads)                 |
+// |                    |                               |   + 2 b heads headDim N + 3 heads) s (state read and written) |
+// | gatedRmsNorm       | 0                             | (3 rows cols + cols) s                                        |
+// | copyColumns        | 0                             | 2 rows cols s                                                 |
+// | sigmoidGate        | 0                             | 3 count s                                                     |
+// | gatedDeltaRule     | 8 b seq Hv Dk Dv              | (b seq (2 Hk Dk + 2 Hv Dv + 2 Hv) + 2 b Hv Dk Dv + 2 Hv) s     |
 //
 // Element-wise kernels count no FLOPs: they run on the vector units, far below the tensor peak, and are bound by
 // memory on every card of the catalog. The eager kernels compute the whole queries x keys product (masked
@@ -100,6 +107,12 @@ namespace kernelcost {
     KernelCost fp8Dequantize(const device::Fp8Tensor& tensor, device::DType dtype);
     KernelCost int4Dequantize(const device::Int4Tensor& tensor, device::DType dtype);
     KernelCost mxfp4Dequantize(const device::Mxfp4Tensor& tensor, device::DType dtype);
+    // The state layers' convolution and scan count their multiply-adds: the only element-wise kernels that do
+    // (kernel taps, N state entries per output), which a scan of a long prompt is bound by.
+    KernelCost causalConv1d(
+        std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, device::DType dtype);
+    KernelCost ssmScan(const device::SsmShape& shape, device::DType dtype);
+    KernelCost gatedDeltaRule(const device::DeltaShape& shape, device::DType dtype);
 
 } // namespace kernelcost
 

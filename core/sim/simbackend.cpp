@@ -480,6 +480,49 @@ public:
             return negative("argmaxRows");
         return charge(kernelcost::bytesOnly(n(rows) * n(cols) * size(dtype) + 4 * n(rows)), dtype);
     }
+    // The state layers' kernels (ABI 5), Note [Kernel costs].
+    Status causalConv1d(void*, const void*, std::int64_t inStride, void*, const void*, const void*, std::int64_t batch,
+        std::int64_t seq, std::int64_t channels, std::int64_t kernel, DType dtype) override
+    {
+        if (batch < 0 || seq < 0 || channels < 0 || kernel < 1 || inStride < channels)
+            return Status::error("simulated causalConv1d: a negative size, no taps or a stride below the channels");
+        return charge(kernelcost::causalConv1d(batch, seq, channels, kernel, dtype), dtype);
+    }
+    Status ssmScan(void*, const void*, const void*, const void*, const void*, void*, const void*, const void*,
+        const void*, const device::SsmShape& shape, DType dtype) override
+    {
+        if (shape.batch < 0 || shape.seq < 0 || shape.heads < 0 || shape.headDim < 0 || shape.stateSize < 0
+            || shape.groups < 1 || shape.heads % shape.groups != 0)
+            return Status::error("simulated ssmScan: a negative size, or groups that do not divide the heads");
+        return charge(kernelcost::ssmScan(shape, dtype), dtype);
+    }
+    Status gatedRmsNorm(void*, const void*, const void*, std::int64_t gateStride, const void*, std::int64_t rows,
+        std::int64_t cols, std::int64_t groupSize, float, bool, DType dtype) override
+    {
+        if (rows < 0 || cols < 0 || gateStride < cols || groupSize < 1 || cols % groupSize != 0)
+            return Status::error("simulated gatedRmsNorm: a negative size, or groups that do not divide the columns");
+        return charge(kernelcost::elementwise(3 * n(rows) * n(cols) + n(cols), 1, dtype), dtype);
+    }
+    Status copyColumns(
+        void*, const void*, std::int64_t rows, std::int64_t cols, std::int64_t inStride, DType dtype) override
+    {
+        if (rows < 0 || cols < 0 || inStride < cols)
+            return Status::error("simulated copyColumns: a negative size or a stride below the columns");
+        return charge(kernelcost::elementwise(n(rows) * n(cols), 2, dtype), dtype);
+    }
+    Status sigmoidGate(void*, const void*, const void*, std::uint64_t count, DType dtype) override
+    {
+        return charge(kernelcost::elementwise(n(count), 3, dtype), dtype);
+    }
+    Status gatedDeltaRule(void*, const void*, const void*, const void*, const void*, const void*, void*, const void*,
+        const void*, const device::DeltaShape& shape, DType dtype) override
+    {
+        if (shape.batch < 0 || shape.seq < 0 || shape.keyHeads < 1 || shape.keyDim < 0 || shape.valueHeads < 0
+            || shape.valueDim < 0 || shape.valueHeads % shape.keyHeads != 0)
+            return Status::error("simulated gatedDeltaRule: a negative size, or key heads that do not divide the "
+                                 "value heads");
+        return charge(kernelcost::gatedDeltaRule(shape, dtype), dtype);
+    }
 
     std::optional<double> modelledSeconds() const override
     {

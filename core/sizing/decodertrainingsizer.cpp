@@ -1018,6 +1018,10 @@ std::string DecoderTrainingSizer::unsupported(const model::ModelShape& shape, co
         moe = moe || l.mlp.kind == model::MlpSpec::Kind::Moe;
     if (moe)
         return "the decoder's training step does not build MoE layers (the routed experts' backward is not written)";
+    for (const auto& l : shape.layerSpecs)
+        if (!l.attention.present || l.mlp.kind == model::MlpSpec::Kind::None)
+            return "the decoder's training step does not build state layers or layers without attention or an MLP "
+                   "(their backward is not written)";
     const WeightFormat f = in.weights.format;
     const bool quantized = f == WeightFormat::NF4 || f == WeightFormat::NF4DoubleQuant;
     if (!quantized && f != WeightFormat::FP32 && f != WeightFormat::FP16 && f != WeightFormat::BF16)

@@ -54,6 +54,15 @@ namespace {
             std::uint64_t topk = 0; // [T, K] int32 and float32 alike
             std::uint64_t scoresPerKey = 0; // [B, Hq, Q, 1] (s): eager scores and probs per key of the width
             std::uint64_t probs32PerKey = 0; // [B, Hq, Q, 1] float32
+            // A Mamba2 mixer (DECODER.md "The Mamba2 mixer"): zxbcdt [T, Wi], xBC [T, Cc], y and y_norm [T, Is].
+            std::uint64_t zxbcdt = 0;
+            std::uint64_t xbc = 0;
+            std::uint64_t y = 0;
+            // A gated DeltaNet mixer: qkvz [T, Wd] (zxbcdt), qkv [T, Cd] (xbc), core and y [T, Vd] (y), and these.
+            std::uint64_t ba = 0; // [T, 2 Hv]
+            std::uint64_t beta = 0; // [T, Hv] (s)
+            std::uint64_t g = 0; // [T, Hv] float32
+            std::uint64_t qGate = 0; // a gated attention output's q_proj [T, 2 Hq D]
         };
         struct Layer {
             std::uint64_t capacity = 0; // N_l
@@ -72,6 +81,15 @@ namespace {
             std::uint64_t experts = 0; // E
             bool shared = false;
             bool sharedGate = false;
+            bool attention = true; // else no KV cache (DECODER.md "The state cache")
+            bool state = false; // a Mamba2 mixer
+            bool delta = false; // a gated DeltaNet mixer
+            bool outputGate = false;
+            std::uint64_t baDeq = 0, qGateDeq = 0; // W_deq of in_proj_ba and of a gated q_proj
+            bool mlp = true;
+            std::uint64_t convState = 0; // state.l.conv [B, Cc, K]
+            std::uint64_t ssmState = 0; // state.l.ssm [B, Hs, Ds, N]
+            std::uint64_t inProjDeq = 0, outProjDeq = 0; // W_deq of in_proj and out_proj when quantized
             Pass prefill;
             Pass decode;
             // Transient W_deq of each quantized linear, [out, in] in the compute dtype; 0 for float formats.
@@ -121,6 +139,25 @@ namespace {
         p.topk = checked::mul({ t, mlp.expertsPerToken, kIdBytes }, kWhat);
         p.scoresPerKey = checked::mul({ sequences, a.heads, queries, s }, kWhat);
         p.probs32PerKey = checked::mul({ sequences, a.heads, queries, kFloat32Bytes }, kWhat);
+        if (spec.state.kind == model::StateSpec::Kind::Mamba2) {
+            const auto& st = spec.state;
+            const std::uint64_t channels = st.convChannels();
+            p.zxbcdt
+                = checked::mul({ t, checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat), s }, kWhat);
+            p.xbc = checked::mul({ t, channels, s }, kWhat);
+            p.y = checked::mul({ t, st.inner, s }, kWhat);
+        } else if (spec.state.kind == model::StateSpec::Kind::GatedDeltaNet) {
+            const auto& st = spec.state;
+            const std::uint64_t channels = st.convChannels();
+            p.zxbcdt = checked::mul({ t, checked::add(channels, st.inner, kWhat), s }, kWhat);
+            p.xbc = checked::mul({ t, channels, s }, kWhat);
+            p.y = checked::mul({ t, st.inner, s }, kWhat);
+            p.ba = checked::mul({ t, 2, st.heads, s }, kWhat);
+            p.beta = checked::mul({ t, st.heads, s }, kWhat);
+            p.g = checked::mul({ t, st.heads, kFloat32Bytes }, kWhat);
+        }
+        if (a.outputGate)
+            p.qGate = checked::mul(p.q, 2, kWhat);
         // The widest attention reads every position: the products below stay under these bounds.
         checked::mul(p.probs32PerKey, positions, kWhat);
         checked::mul(p.scoresPerKey, positions, kWhat);
@@ -181,6 +218,33 @@ namespace {
             layer.experts = layer.moe ? mlp.experts : 0;
             layer.shared = layer.moe && mlp.sharedIntermediate > 0;
             layer.sharedGate = layer.shared && mlp.sharedExpertGate;
+            layer.attention = a.present;
+            layer.mlp = mlp.kind != model::MlpSpec::Kind::None;
+            layer.state = spec.state.kind == model::StateSpec::Kind::Mamba2;
+            layer.delta = spec.state.kind == model::StateSpec::Kind::GatedDeltaNet;
+            layer.outputGate = a.outputGate;
+            if (layer.delta) {
+                const auto& st = spec.state;
+                layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
+                layer.ssmState = checked::mul({ d.sequences, st.recurrentStateElements(), s }, kWhat);
+                if (quantized && storage != WeightStorage::Mxfp4) { // mxfp4: the routed experts only
+                    layer.inProjDeq
+                        = checked::mul({ checked::add(st.convChannels(), st.inner, kWhat), m.hidden, s }, kWhat);
+                    layer.baDeq = checked::mul({ 2, st.heads, m.hidden, s }, kWhat);
+                    layer.outProjDeq = checked::mul({ st.inner, m.hidden, s }, kWhat);
+                }
+            }
+            if (layer.state) {
+                const auto& st = spec.state;
+                layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
+                layer.ssmState = checked::mul({ d.sequences, st.recurrentStateElements(), s }, kWhat);
+                if (quantized && storage != WeightStorage::Mxfp4) { // mxfp4: the routed experts only
+                    const std::uint64_t width
+                        = checked::add(checked::add(st.inner, st.convChannels(), kWhat), st.heads, kWhat);
+                    layer.inProjDeq = checked::mul({ width, m.hidden, s }, kWhat);
+                    layer.outProjDeq = checked::mul({ st.inner, m.hidden, s }, kWhat);
+                }
+            }
             layer.prefill = passSizes(spec, d.sequences, d.promptTokens, inv.positions, s);
             layer.decode = passSizes(spec, d.sequences, 1, inv.positions, s);
 
@@ -202,6 +266,7 @@ namespace {
                     layer.qDeq = checked::mul({ qOut, m.hidden, s }, kWhat);
                     layer.kvDeq = checked::mul({ kvOut, m.hidden, s }, kWhat);
                     layer.oDeq = layer.qDeq;
+                    layer.qGateDeq = checked::mul(layer.qDeq, 2, kWhat);
                 }
                 layer.upDeq = checked::mul({ mlp.intermediate, m.hidden, s }, kWhat);
                 layer.downDeq = layer.upDeq;
@@ -236,6 +301,8 @@ namespace {
             m_l.allocate(m_inv.inputIds);
             if (m_cache == KvCacheKind::Paged)
                 for (const auto& layer : m_inv.layers) {
+                    if (!layer.attention)
+                        continue;
                     m_l.allocate(layer.table); // key_table
                     m_l.allocate(layer.table); // value_table
                 }
@@ -246,10 +313,20 @@ namespace {
             if (m_cache == KvCacheKind::Static && !m_staticAllocated) {
                 for (std::size_t l = 0; l < m_kv.size(); ++l) {
                     const auto& shape = m_inv.layers[l];
+                    if (!shape.attention)
+                        continue;
                     m_kv[l].key = m_l.allocate(shape.cacheRow * shape.capacity);
                     m_kv[l].value = m_l.allocate(shape.valueRow * shape.capacity);
                 }
                 m_staticAllocated = true;
+            }
+            if (!m_statesAllocated) { // the state cache: once, then zero-filled in place (no allocation)
+                for (const auto& shape : m_inv.layers)
+                    if (shape.state || shape.delta) {
+                        m_states.push_back(m_l.allocate(shape.convState));
+                        m_states.push_back(m_l.allocate(shape.ssmState));
+                    }
+                m_statesAllocated = true;
             }
             const std::uint64_t hidden = m_inv.hiddenPrefill;
             LedgerBlock h = m_l.allocate(hidden);
@@ -301,7 +378,10 @@ namespace {
         void warmPrefill()
         {
             m_l.release(m_nextIds);
-            for (auto& kv : m_kv) {
+            for (std::size_t l = 0; l < m_kv.size(); ++l) {
+                auto& kv = m_kv[l];
+                if (!m_inv.layers[l].attention)
+                    continue;
                 if (m_cache == KvCacheKind::Dynamic) {
                     m_l.release(kv.key);
                     m_l.release(kv.value);
@@ -357,13 +437,70 @@ namespace {
         {
             const auto& shape = m_inv.layers[index];
             const auto& pass = isPrefill ? shape.prefill : shape.decode;
-            auto& kv = m_kv[index];
-            const std::uint64_t capacity = shape.capacity;
-            const bool parallel = shape.norms == 1;
+            const bool mixer = shape.attention || shape.state || shape.delta;
+            const bool parallel = shape.norms == 1 && mixer && shape.mlp;
             const bool fourNorms = shape.norms == 4;
 
             const LedgerBlock x = m_l.allocate(hidden);
-            LedgerBlock q, k, v;
+            if (shape.state) {
+                mamba2(shape, pass, x, hidden);
+            } else if (shape.delta) {
+                deltaNet(shape, pass, x, hidden);
+            } else if (shape.attention) {
+                attention(index, x, hidden, isPrefill, position, parallel);
+            }
+            if (!shape.mlp)
+                return;
+            // Parallel, or an MLP-only layer: the MLP reads x, no x2 of its own.
+            const LedgerBlock x2 = parallel || !mixer ? x : m_l.allocate(hidden);
+            const LedgerBlock d = shape.moe ? moe(shape, pass, hidden)
+                                            : mlp(shape.gated, pass.inter, shape.upDeq, shape.downDeq, hidden);
+            m_l.release(x2);
+            residual(d, hidden, fourNorms);
+        }
+
+        // DECODER.md "The Mamba2 mixer" a-g, from x (freed here).
+        void mamba2(
+            const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
+        {
+            const LedgerBlock zxbcdt = linear(shape.inProjDeq, pass.zxbcdt);
+            const LedgerBlock xbc = m_l.allocate(pass.xbc);
+            const LedgerBlock y = m_l.allocate(pass.y);
+            const LedgerBlock yNorm = m_l.allocate(pass.y);
+            const LedgerBlock o = linear(shape.outProjDeq, hidden);
+            for (const LedgerBlock* t : { &x, &zxbcdt, &xbc, &y, &yNorm })
+                m_l.release(*t);
+            m_l.release(o);
+        }
+
+        // DECODER.md "The gated DeltaNet mixer" a-h, from x (freed here).
+        void deltaNet(
+            const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
+        {
+            const LedgerBlock qkvz = linear(shape.inProjDeq, pass.zxbcdt);
+            const LedgerBlock ba = linear(shape.baDeq, pass.ba);
+            const LedgerBlock qkv = m_l.allocate(pass.xbc);
+            const LedgerBlock beta = m_l.allocate(pass.beta);
+            const LedgerBlock g = m_l.allocate(pass.g);
+            const LedgerBlock core = m_l.allocate(pass.y);
+            const LedgerBlock y = m_l.allocate(pass.y);
+            const LedgerBlock o = linear(shape.outProjDeq, hidden);
+            for (const LedgerBlock* t : { &x, &qkvz, &ba, &qkv, &beta, &g, &core, &y })
+                m_l.release(*t);
+            m_l.release(o);
+        }
+
+        // An attention layer's steps a-i (prefill step 2, with the decode's changes), from x (kept when parallel).
+        void attention(std::size_t index, const LedgerBlock& x, std::uint64_t hidden, bool isPrefill,
+            std::uint64_t position, bool parallel)
+        {
+            const auto& shape = m_inv.layers[index];
+            const auto& pass = isPrefill ? shape.prefill : shape.decode;
+            auto& kv = m_kv[index];
+            const std::uint64_t capacity = shape.capacity;
+            const bool fourNorms = shape.norms == 4;
+
+            LedgerBlock q, k, v, gate;
             std::vector<LedgerBlock> mlaParts; // q, q_pe, ckv, k_pe, kv: freed after query, key and value
             if (shape.mla) { // "MLA layers" b and c
                 LedgerBlock projected;
@@ -389,7 +526,14 @@ namespace {
                 v = m_l.allocate(pass.value);
                 mlaParts = { projected, qpe, ckv, kpe, up };
             } else {
-                q = linear(shape.qDeq, pass.q);
+                if (shape.outputGate) { // "The gated attention output": q_gate, then the two halves as copies
+                    const LedgerBlock qGate = linear(shape.qGateDeq, pass.qGate);
+                    gate = m_l.allocate(pass.q);
+                    q = m_l.allocate(pass.q);
+                    m_l.release(qGate);
+                } else {
+                    q = linear(shape.qDeq, pass.q);
+                }
                 k = linear(shape.kvDeq, pass.kv);
                 v = linear(shape.kvDeq, pass.kv);
                 if (!parallel)
@@ -465,16 +609,18 @@ namespace {
             }
             for (const LedgerBlock& part : mlaParts)
                 m_l.release(part);
-            const LedgerBlock o = linear(shape.oDeq, hidden);
-            m_l.release(attn);
+            LedgerBlock o;
+            if (shape.outputGate) {
+                const LedgerBlock gated = m_l.allocate(pass.q);
+                m_l.release(attn);
+                m_l.release(gate);
+                o = linear(shape.oDeq, hidden);
+                m_l.release(gated);
+            } else {
+                o = linear(shape.oDeq, hidden);
+                m_l.release(attn);
+            }
             residual(o, hidden, fourNorms);
-
-            // Parallel: the MLP reads x, no x2 of its own.
-            const LedgerBlock x2 = parallel ? x : m_l.allocate(hidden);
-            const LedgerBlock d = shape.moe ? moe(shape, pass, hidden)
-                                            : mlp(shape.gated, pass.inter, shape.upDeq, shape.downDeq, hidden);
-            m_l.release(x2);
-            residual(d, hidden, fourNorms);
         }
 
         // h += y (Gemma-2: through its own RMSNorm output first), then y is freed.
@@ -533,6 +679,8 @@ namespace {
         std::vector<LayerCache> m_kv;
         LedgerBlock m_nextIds;
         bool m_staticAllocated = false;
+        std::vector<LedgerBlock> m_states; // the state cache, conv then ssm per state layer
+        bool m_statesAllocated = false;
         std::uint64_t m_position = 0; // the next decode step's position p
         std::uint64_t m_stepsDone = 0;
     };

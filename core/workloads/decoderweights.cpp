@@ -201,7 +201,31 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
         const std::uint64_t kvOut = checked::mul(a.kvHeads, a.headDim, kWhat);
 
         layer.inputNorm = b.norm(m.hidden, normBias);
-        if (a.layout == model::AttentionSpec::Layout::Mla) { // DECODER.md "MLA layers": model_load
+        const model::StateSpec& st = spec.state;
+        if (st.kind == model::StateSpec::Kind::Mamba2) { // DECODER.md "State layers" / "model_load"
+            const std::uint64_t channels = st.convChannels();
+            const std::uint64_t width = checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat);
+            b.linear(width, m.hidden, st.projBias, true); // in_proj
+            b.plain(checked::mul(channels, st.convKernel, kWhat)); // conv1d.weight
+            if (st.convBias)
+                b.plain(channels);
+            for (int i = 0; i < 3; ++i) // dt_bias, A_log, D
+                b.plain(st.heads);
+            b.plain(st.inner); // the gated norm's weight
+            b.linear(m.hidden, st.inner, st.projBias, true); // out_proj
+        } else if (st.kind == model::StateSpec::Kind::GatedDeltaNet) {
+            const std::uint64_t channels = st.convChannels(); // q, k, v
+            b.linear(checked::add(channels, st.inner, kWhat), m.hidden, false, true); // in_proj_qkvz
+            b.linear(checked::mul(2, st.heads, kWhat), m.hidden, false, true); // in_proj_ba
+            b.plain(checked::mul(channels, st.convKernel, kWhat)); // conv1d.weight
+            if (st.convBias)
+                b.plain(channels);
+            b.plain(st.heads); // dt_bias
+            b.plain(st.heads); // A_log
+            b.plain(st.headDim); // the gated norm's weight, one value head wide
+            b.linear(m.hidden, st.inner, false, true); // out_proj
+        }
+        if (a.present && a.layout == model::AttentionSpec::Layout::Mla) { // DECODER.md "MLA layers": model_load
             if (a.qLoraRank > 0) {
                 b.linear(a.qLoraRank, m.hidden, a.qkvBias, true); // q_a_proj
                 b.norm(a.qLoraRank, false); // q_a_layernorm
@@ -214,8 +238,9 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
             b.linear(checked::mul(a.heads, checked::add(a.qkNopeHeadDim, a.valueHeadDim, kWhat), kWhat), a.kvLoraRank,
                 false, true); // kv_b_proj
             layer.o = b.linear(m.hidden, checked::mul(a.heads, a.valueHeadDim, kWhat), a.outputBias, true);
-        } else {
-            layer.q = b.linear(qOut, m.hidden, a.qkvBias, true);
+        } else if (a.present) {
+            // A gated output doubles q_proj (DECODER.md "The gated attention output").
+            layer.q = b.linear(a.outputGate ? checked::mul(2, qOut, kWhat) : qOut, m.hidden, a.qkvBias, true);
             layer.k = b.linear(kvOut, m.hidden, a.qkvBias, true);
             layer.v = b.linear(kvOut, m.hidden, a.qkvBias, true);
             layer.o = b.linear(m.hidden, qOut, a.outputBias, true);
@@ -241,6 +266,8 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
             (up ? *up : scratch) = b.linear(width, m.hidden, bias, true);
             (down ? *down : scratch) = b.linear(m.hidden, width, bias, true);
         };
+        if (mlp.kind == model::MlpSpec::Kind::None)
+            continue;
         if (!layer.moe) {
             mlpWeights(mlp.intermediate, mlp.bias, &layer.gate, &layer.up, &layer.down);
             continue;

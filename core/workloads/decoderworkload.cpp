@@ -173,8 +173,44 @@ DecoderWorkload::DecoderWorkload(
             layer.activation = device::Activation::Relu;
         else
             layer.activation = device::Activation::Silu;
-        layer.attentionScale = 1.0f / std::sqrt(static_cast<float>(a.headDim));
+        layer.attentionScale = a.headDim > 0 ? 1.0f / std::sqrt(static_cast<float>(a.headDim)) : 1.0f;
+        layer.attention = a.present;
+        layer.outputGate = a.outputGate;
+        layer.hasMlp = mlp.kind != model::MlpSpec::Kind::None;
+        const model::StateSpec& st = spec.state;
+        if (st.kind == model::StateSpec::Kind::Mamba2) {
+            layer.state = true;
+            layer.ssmInner = static_cast<std::int64_t>(st.inner);
+            layer.ssmHeads = static_cast<std::int64_t>(st.heads);
+            layer.ssmHeadDim = static_cast<std::int64_t>(st.headDim);
+            layer.ssmGroups = static_cast<std::int64_t>(st.groups);
+            layer.ssmStateSize = static_cast<std::int64_t>(st.stateSize);
+            layer.convKernel = static_cast<std::int64_t>(st.convKernel);
+            const std::uint64_t channels = st.convChannels();
+            const std::uint64_t width = checked::add(checked::add(st.inner, channels, what), st.heads, what);
+            fits({ width, m.hidden, m_elementBytes });
+            fits({ channels, st.convKernel, m_elementBytes });
+            fits({ st.heads, st.headDim, st.stateSize, m_elementBytes });
+            layer.convChannels = static_cast<std::int64_t>(channels);
+            layer.inProjWidth = static_cast<std::int64_t>(width);
+        } else if (st.kind == model::StateSpec::Kind::GatedDeltaNet) {
+            layer.delta = true;
+            layer.ssmInner = static_cast<std::int64_t>(st.inner);
+            layer.ssmHeads = static_cast<std::int64_t>(st.heads);
+            layer.ssmHeadDim = static_cast<std::int64_t>(st.headDim);
+            layer.deltaKeyHeads = static_cast<std::int64_t>(st.keyHeads);
+            layer.deltaKeyDim = static_cast<std::int64_t>(st.keyHeadDim);
+            layer.convKernel = static_cast<std::int64_t>(st.convKernel);
+            const std::uint64_t channels = st.convChannels(); // q, k, v
+            const std::uint64_t width = checked::add(channels, st.inner, what); // and z
+            fits({ width, m.hidden, m_elementBytes });
+            fits({ channels, st.convKernel, m_elementBytes });
+            fits({ st.heads, st.keyHeadDim, st.headDim, m_elementBytes });
+            layer.convChannels = static_cast<std::int64_t>(channels);
+            layer.inProjWidth = static_cast<std::int64_t>(width);
+        }
     }
+    m_states.resize(m.layers);
 
     m_caches.resize(m.layers);
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
@@ -204,6 +240,10 @@ DecoderWorkload::~DecoderWorkload()
         m_live.pop_back();
     }
     releaseTraining();
+    for (auto it = m_states.rbegin(); it != m_states.rend(); ++it) {
+        freeHeld(it->ssm);
+        freeHeld(it->conv);
+    }
     for (auto it = m_caches.rbegin(); it != m_caches.rend(); ++it) {
         for (auto b = it->blocks.rbegin(); b != it->blocks.rend(); ++b)
             freeHeld(b->buffer);
@@ -568,6 +608,52 @@ void DecoderWorkload::modelLoad()
         const std::int64_t kv = layer.kvHeads * layer.headDim;
         const std::string p = "model.layers." + std::to_string(l) + ".";
         layer.inputNorm = loadLayerNorm(p + "input_layernorm");
+        if (layer.state) { // DECODER.md "State layers" / "model_load"
+            const model::StateSpec& st = spec.state;
+            const std::string mixer = p + "mixer.";
+            layer.inProj = loadLinear(mixer + "in_proj", layer.inProjWidth, m_hidden, st.projBias, true);
+            const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
+            layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
+            check(m_context.fillRandom(layer.convWeight, taps, m_dtype, nextSeed(), kInitScale * 10));
+            if (st.convBias) {
+                layer.convBias = loadWeight(mixer + "conv1d.bias", bytes(layer.convChannels));
+                check(m_context.fillRandom(
+                    layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
+            }
+            const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
+            // dt_bias 0 (dt' = softplus(dt)), A_log 0 (A = -1), D 1: a decaying, finite recurrence.
+            layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
+            check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
+            layer.aLog = loadWeight(mixer + "A_log", bytes(layer.ssmHeads));
+            check(m_context.fill(layer.aLog, heads, m_dtype, 0.0f));
+            layer.dSkip = loadWeight(mixer + "D", bytes(layer.ssmHeads));
+            check(m_context.fill(layer.dSkip, heads, m_dtype, 1.0f));
+            layer.ssmNorm = loadWeight(mixer + "norm.weight", bytes(layer.ssmInner));
+            check(m_context.fill(layer.ssmNorm, static_cast<std::uint64_t>(layer.ssmInner), m_dtype, 1.0f));
+            layer.outProj = loadLinear(mixer + "out_proj", m_hidden, layer.ssmInner, st.projBias, true);
+        }
+        if (layer.delta) { // DECODER.md "State layers" / "model_load", gated DeltaNet
+            const model::StateSpec& st = spec.state;
+            const std::string mixer = p + "linear_attn.";
+            layer.inProj = loadLinear(mixer + "in_proj_qkvz", layer.inProjWidth, m_hidden, false, true);
+            layer.baProj = loadLinear(mixer + "in_proj_ba", 2 * layer.ssmHeads, m_hidden, false, true);
+            const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
+            layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
+            check(m_context.fillRandom(layer.convWeight, taps, m_dtype, nextSeed(), kInitScale * 10));
+            if (st.convBias) {
+                layer.convBias = loadWeight(mixer + "conv1d.bias", bytes(layer.convChannels));
+                check(m_context.fillRandom(
+                    layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
+            }
+            const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
+            layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
+            check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
+            layer.aLog = loadWeight(mixer + "A_log", bytes(layer.ssmHeads));
+            check(m_context.fill(layer.aLog, heads, m_dtype, 0.0f));
+            layer.ssmNorm = loadWeight(mixer + "norm.weight", bytes(layer.ssmHeadDim));
+            check(m_context.fill(layer.ssmNorm, static_cast<std::uint64_t>(layer.ssmHeadDim), m_dtype, 1.0f));
+            layer.outProj = loadLinear(mixer + "out_proj", m_hidden, layer.ssmInner, false, true);
+        }
         if (layer.mla) { // DECODER.md "MLA layers": model_load
             const std::int64_t heads = layer.heads;
             if (layer.qLoraRank > 0) {
@@ -584,8 +670,10 @@ void DecoderWorkload::modelLoad()
                 p + "self_attn.kv_b_proj", heads * (layer.nopeDim + layer.valueHeadDim), layer.kvLoraRank, false, true);
             layer.o = loadLinear(
                 p + "self_attn.o_proj", m_hidden, heads * layer.valueHeadDim, spec.attention.outputBias, true);
-        } else {
-            layer.q = loadLinear(p + "self_attn.q_proj", q, m_hidden, qkvBias, true);
+        } else if (layer.attention) {
+            // A gated output: each head's D query values, then its D gate values (DECODER.md "The gated attention
+            // output").
+            layer.q = loadLinear(p + "self_attn.q_proj", layer.outputGate ? 2 * q : q, m_hidden, qkvBias, true);
             layer.k = loadLinear(p + "self_attn.k_proj", kv, m_hidden, qkvBias, true);
             layer.v = loadLinear(p + "self_attn.v_proj", kv, m_hidden, qkvBias, true);
             layer.o = loadLinear(p + "self_attn.o_proj", m_hidden, q, spec.attention.outputBias, true);
@@ -607,6 +695,8 @@ void DecoderWorkload::modelLoad()
             layer.postFeedforwardNorm = loadLayerNorm(p + "post_feedforward_layernorm");
         }
         const model::MlpSpec& mlp = spec.mlp;
+        if (!layer.hasMlp)
+            continue;
         if (!layer.moe) {
             const Expert dense
                 = loadMlp(p + "mlp.", "gate_proj", "up_proj", "down_proj", layer.intermediate, layer.gated, mlp.bias);
@@ -662,6 +752,8 @@ void DecoderWorkload::inputs()
     if (m_spec.cache != KvCacheKind::Paged)
         return;
     for (std::size_t l = 0; l < m_caches.size(); ++l) {
+        if (!m_layers[l].attention)
+            continue; // no KV cache, no block tables (DECODER.md "The state cache")
         KvCache& c = m_caches[l];
         const auto entries = static_cast<std::size_t>(m_sequences * m_layers[l].ring);
         c.hostKeys.assign(entries, 0);
@@ -1075,16 +1167,63 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
 {
     const Layer& layer = m_layers[l];
     const std::int64_t tokens = m_sequences * queries;
-    const bool parallel = layer.norms == 1;
+    const bool mixer = layer.attention || layer.state || layer.delta;
+    // One norm with both a mixer and an MLP: parallel; with only one of them, sequential (DECODER.md "State layers").
+    const bool parallel = layer.norms == 1 && mixer && layer.hasMlp;
+    const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
+    const bool fourNorms = layer.norms == 4;
     void* x = norm("x", h, layer.inputNorm, tokens);
+    if (layer.state)
+        mamba2(l, x, h, queries);
+    else if (layer.delta)
+        deltaNet(l, x, h, queries);
+    else if (layer.attention)
+        attentionBlock(l, x, h, queries, start, prefill, parallel);
+    if (!layer.hasMlp)
+        return;
+    // Parallel attention and MLP (one norm), or an MLP-only layer: the MLP reads the layer's input norm x.
+    void* x2 = parallel || !mixer
+        ? x
+        : norm("x2", h, fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
+    void* d = layer.moe ? moe(layer, x2, tokens)
+                        : mlp(layer, Expert { layer.gate, layer.up, layer.down }, layer.intermediate, x2, tokens, "d");
+    release(x2);
+    if (fourNorms) {
+        void* d2 = norm("d2", d, layer.postFeedforwardNorm, tokens);
+        release(d);
+        check(m_context.add(h, d2, count, m_dtype));
+        release(d2);
+    } else {
+        check(m_context.add(h, d, count, m_dtype));
+        release(d);
+    }
+}
+
+void DecoderWorkload::attentionBlock(
+    std::size_t l, void* x, void* h, std::int64_t queries, std::int64_t start, bool prefill, bool parallel)
+{
+    const Layer& layer = m_layers[l];
+    const std::int64_t tokens = m_sequences * queries;
     void* q = nullptr;
     void* k = nullptr;
     void* v = nullptr;
+    void* gate = nullptr;
     std::array<void*, 5> extra {}; // MLA: freed after q, k and v
     if (layer.mla) {
         mlaProjections(layer, x, queries, start, parallel, q, k, v, extra);
     } else {
-        q = linear("q", x, tokens, layer.q);
+        if (layer.outputGate) { // q_gate [T, Hq, 2 D]: each head's query half, then its gate half, as copies
+            void* qGate = linear("q_gate", x, tokens, layer.q);
+            const std::int64_t halves = tokens * layer.heads;
+            gate = allocate("gate", bytes(halves * layer.headDim));
+            check(m_context.copyColumns(gate, static_cast<unsigned char*>(qGate) + bytes(layer.headDim), halves,
+                layer.headDim, 2 * layer.headDim, m_dtype));
+            q = allocate("q", bytes(halves * layer.headDim));
+            check(m_context.copyColumns(q, qGate, halves, layer.headDim, 2 * layer.headDim, m_dtype));
+            release(qGate);
+        } else {
+            q = linear("q", x, tokens, layer.q);
+        }
         k = linear("k", x, tokens, layer.k);
         v = linear("v", x, tokens, layer.v);
         if (!parallel)
@@ -1126,11 +1265,21 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
     for (void* e : extra)
         if (e)
             release(e);
-    void* o = linear("o", attn, tokens, layer.o);
-    release(attn);
+    void* o = nullptr;
+    if (gate) { // attn * sigmoid(gate), then o_proj
+        void* gated = allocate("gated", bytes(tokens * layer.heads * layer.headDim));
+        check(m_context.sigmoidGate(
+            gated, attn, gate, static_cast<std::uint64_t>(tokens * layer.heads * layer.headDim), m_dtype));
+        release(attn);
+        release(gate);
+        o = linear("o", gated, tokens, layer.o);
+        release(gated);
+    } else {
+        o = linear("o", attn, tokens, layer.o);
+        release(attn);
+    }
     const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
-    const bool fourNorms = layer.norms == 4;
-    if (fourNorms) {
+    if (layer.norms == 4) {
         void* o2 = norm("o2", o, layer.postAttentionNorm, tokens);
         release(o);
         check(m_context.add(h, o2, count, m_dtype));
@@ -1139,19 +1288,105 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
         check(m_context.add(h, o, count, m_dtype));
         release(o);
     }
-    // Parallel attention and MLP (one norm): the MLP reads the attention's input x.
-    void* x2 = parallel ? x : norm("x2", h, fourNorms ? layer.preFeedforwardNorm : layer.postAttentionNorm, tokens);
-    void* d = layer.moe ? moe(layer, x2, tokens)
-                        : mlp(layer, Expert { layer.gate, layer.up, layer.down }, layer.intermediate, x2, tokens, "d");
-    release(x2);
-    if (fourNorms) {
-        void* d2 = norm("d2", d, layer.postFeedforwardNorm, tokens);
-        release(d);
-        check(m_context.add(h, d2, count, m_dtype));
-        release(d2);
-    } else {
-        check(m_context.add(h, d, count, m_dtype));
-        release(d);
+}
+
+void DecoderWorkload::mamba2(std::size_t l, void* x, void* h, std::int64_t queries)
+{
+    // DECODER.md "The Mamba2 mixer": zxbcdt = [z | x B C | dt], each part read as a column slice.
+    const Layer& layer = m_layers[l];
+    StateCache& c = m_states[l];
+    const std::int64_t tokens = m_sequences * queries;
+    const std::int64_t inner = layer.ssmInner;
+    const std::int64_t bc = layer.ssmGroups * layer.ssmStateSize;
+    void* zxbcdt = linear("zxbcdt", x, tokens, layer.inProj);
+    auto* zx = static_cast<unsigned char*>(zxbcdt);
+    void* xbc = allocate("xBC", bytes(tokens * layer.convChannels));
+    check(m_context.causalConv1d(xbc, zx + bytes(inner), layer.inProjWidth, c.conv.ptr, layer.convWeight,
+        layer.convBias, m_sequences, queries, layer.convChannels, layer.convKernel, m_dtype));
+    void* y = allocate("y", bytes(tokens * inner));
+    device::SsmShape shape;
+    shape.batch = m_sequences;
+    shape.seq = queries;
+    shape.heads = layer.ssmHeads;
+    shape.headDim = layer.ssmHeadDim;
+    shape.groups = layer.ssmGroups;
+    shape.stateSize = layer.ssmStateSize;
+    shape.xStride = layer.convChannels;
+    shape.dtStride = layer.inProjWidth;
+    shape.bcStride = layer.convChannels;
+    auto* xb = static_cast<unsigned char*>(xbc);
+    check(m_context.ssmScan(y, xbc, zx + bytes(inner + layer.convChannels), xb + bytes(inner), xb + bytes(inner + bc),
+        c.ssm.ptr, layer.aLog, layer.dSkip, layer.dtBias, shape, m_dtype));
+    void* yNorm = allocate("y_norm", bytes(tokens * inner));
+    check(m_context.gatedRmsNorm(yNorm, y, zxbcdt, layer.inProjWidth, layer.ssmNorm, tokens, inner,
+        inner / layer.ssmGroups, m_spec.normEps, false, m_dtype));
+    void* o = linear("o", yNorm, tokens, layer.outProj);
+    for (void* t : { x, zxbcdt, xbc, y, yNorm })
+        release(t);
+    check(m_context.add(h, o, static_cast<std::uint64_t>(tokens * m_hidden), m_dtype));
+    release(o);
+}
+
+void DecoderWorkload::deltaNet(std::size_t l, void* x, void* h, std::int64_t queries)
+{
+    // DECODER.md "The gated DeltaNet mixer": qkvz = [q | k | v | z], ba = [b | a], read as column slices.
+    const Layer& layer = m_layers[l];
+    StateCache& c = m_states[l];
+    const std::int64_t tokens = m_sequences * queries;
+    const std::int64_t keys = layer.deltaKeyHeads * layer.deltaKeyDim; // Kd
+    const std::int64_t heads = layer.ssmHeads; // Hv
+    void* qkvz = linear("qkvz", x, tokens, layer.inProj);
+    void* ba = linear("ba", x, tokens, layer.baProj);
+    void* qkv = allocate("qkv", bytes(tokens * layer.convChannels));
+    check(m_context.causalConv1d(qkv, qkvz, layer.inProjWidth, c.conv.ptr, layer.convWeight, layer.convBias,
+        m_sequences, queries, layer.convChannels, layer.convKernel, m_dtype));
+    // beta and g: PyTorch's bytes; the rule's kernel computes both from b and a itself.
+    const auto gates = static_cast<std::uint64_t>(tokens * heads);
+    void* beta = allocate("beta", bytes(tokens * heads));
+    check(m_context.fill(beta, gates, m_dtype, 0.0f));
+    void* g = allocate("g", sizeof(float) * gates);
+    check(m_context.fill(g, gates, DType::Float32, 0.0f));
+    void* core = allocate("core", bytes(tokens * layer.ssmInner));
+    device::DeltaShape shape;
+    shape.batch = m_sequences;
+    shape.seq = queries;
+    shape.keyHeads = layer.deltaKeyHeads;
+    shape.keyDim = layer.deltaKeyDim;
+    shape.valueHeads = heads;
+    shape.valueDim = layer.ssmHeadDim;
+    shape.qkvStride = layer.convChannels;
+    shape.abStride = 2 * heads;
+    auto* rows = static_cast<unsigned char*>(qkv);
+    auto* gateRows = static_cast<unsigned char*>(ba);
+    check(m_context.gatedDeltaRule(core, rows, rows + bytes(keys), rows + bytes(2 * keys), gateRows,
+        gateRows + bytes(heads), c.ssm.ptr, layer.aLog, layer.dtBias, shape, m_dtype));
+    void* y = allocate("y", bytes(tokens * layer.ssmInner));
+    check(m_context.gatedRmsNorm(y, core, static_cast<unsigned char*>(qkvz) + bytes(layer.convChannels),
+        layer.inProjWidth, layer.ssmNorm, tokens, layer.ssmInner, layer.ssmHeadDim, m_spec.normEps, true, m_dtype));
+    void* o = linear("o", y, tokens, layer.outProj);
+    for (void* t : { x, qkvz, ba, qkv, beta, g, core, y })
+        release(t);
+    check(m_context.add(h, o, static_cast<std::uint64_t>(tokens * m_hidden), m_dtype));
+    release(o);
+}
+
+void DecoderWorkload::prepareStates()
+{
+    for (std::size_t l = 0; l < m_layers.size(); ++l) {
+        const Layer& layer = m_layers[l];
+        if (!layer.state && !layer.delta)
+            continue;
+        StateCache& c = m_states[l];
+        const auto conv = static_cast<std::uint64_t>(m_sequences * layer.convChannels * layer.convKernel);
+        // Mamba2: [B, Hs, Ds, N]; gated DeltaNet: [B, Hv, Dk, Dv]
+        const auto ssm = static_cast<std::uint64_t>(
+            m_sequences * layer.ssmHeads * layer.ssmHeadDim * (layer.delta ? layer.deltaKeyDim : layer.ssmStateSize));
+        if (!c.conv.ptr) {
+            c.conv = allocateHeld(bytes(static_cast<std::int64_t>(conv)), alloc::Owner::KvCache);
+            c.ssm = allocateHeld(bytes(static_cast<std::int64_t>(ssm)), alloc::Owner::KvCache);
+        }
+        check(m_context.fill(c.conv.ptr, conv, m_dtype, 0.0f));
+        check(m_context.fill(c.ssm.ptr, ssm, m_dtype, 0.0f));
     }
 }
 
@@ -1161,6 +1396,8 @@ void DecoderWorkload::prefill()
         throw PhaseFailure { Status::error("a prefill needs model_load and inputs first") };
     if (m_spec.cache == KvCacheKind::Static) {
         for (std::size_t l = 0; l < m_caches.size(); ++l) {
+            if (!m_layers[l].attention)
+                continue;
             KvCache& c = m_caches[l];
             const std::int64_t rows = m_sequences * m_layers[l].capacity * m_layers[l].kvHeads;
             if (!c.key.ptr) {
@@ -1170,6 +1407,7 @@ void DecoderWorkload::prefill()
             }
         }
     }
+    prepareStates();
     // From here the caches hold this generation (a failure half-way leaves them to be released by the next).
     m_generating = true;
     m_position = m_prompt;
@@ -1279,6 +1517,10 @@ std::vector<HeldTensor> DecoderWorkload::heldTensors() const
                 p + (b.value ? "value_block." : "key_block.") + std::to_string(b.sequence) + "."
                     + std::to_string(b.slot),
                 "kv_cache");
+    }
+    for (std::size_t l = 0; l < m_states.size(); ++l) {
+        add(m_states[l].conv, "state." + std::to_string(l) + ".conv", "kv_cache");
+        add(m_states[l].ssm, "state." + std::to_string(l) + ".ssm", "kv_cache");
     }
     for (const Transient& t : m_live)
         add(t.buffer, t.name,

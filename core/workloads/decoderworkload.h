@@ -123,6 +123,29 @@ private:
         std::int64_t window = 0; // 0: full attention
         std::int64_t capacity = 0; // N_l = min(C, window)
         std::int64_t ring = 0; // R_l, blocks per sequence of the paged cache
+
+        // DECODER.md "State layers": which parts the layer has, and a Mamba2 mixer's sizes and weights.
+        bool attention = true;
+        bool outputGate = false; // q_proj also gives a sigmoid gate on attn (Qwen3-Next)
+        bool state = false; // a Mamba2 mixer in place of the attention
+        bool delta = false; // a gated DeltaNet mixer in place of the attention
+        bool hasMlp = true;
+        std::int64_t deltaKeyHeads = 0, deltaKeyDim = 0; // gated DeltaNet: Hk, Dk (Hv, Dv, Vd in the ssm fields)
+        Linear baProj; // gated DeltaNet's in_proj_ba
+        std::int64_t ssmInner = 0, ssmHeads = 0, ssmHeadDim = 0, ssmGroups = 0, ssmStateSize = 0;
+        std::int64_t convKernel = 0, convChannels = 0, inProjWidth = 0; // K, Cc, Wi
+        Linear inProj, outProj;
+        void* convWeight = nullptr; // [Cc, 1, K]
+        void* convBias = nullptr; // [Cc]
+        void* dtBias = nullptr; // [Hs]
+        void* aLog = nullptr; // [Hs]
+        void* dSkip = nullptr; // D [Hs]
+        void* ssmNorm = nullptr; // the gated RMSNorm's weight [Is]
+    };
+    // A state layer's cache (DECODER.md "The state cache"): allocated at the first prefill, updated in place.
+    struct StateCache {
+        Buffer conv; // [B, Cc, K]
+        Buffer ssm; // [B, Hs, Ds, N]
     };
     struct KvBlock {
         Buffer buffer;
@@ -175,6 +198,14 @@ private:
         const char* outName);
     void* moe(const Layer& layer, const void* x, std::int64_t rows);
     void* norm(const char* name, const void* in, const Norm& weight, std::int64_t rows);
+    // The Mamba2 mixer of layer l on x (its input norm's output, freed here); its output added into h.
+    void mamba2(std::size_t l, void* x, void* h, std::int64_t queries);
+    // The gated DeltaNet mixer of layer l, likewise.
+    void deltaNet(std::size_t l, void* x, void* h, std::int64_t queries);
+    // An attention layer's steps a-i from x (freed here unless parallel), its output added into h.
+    void attentionBlock(
+        std::size_t l, void* x, void* h, std::int64_t queries, std::int64_t start, bool prefill, bool parallel);
+    void prepareStates(); // the prefill's state cache: allocated the first time, zero-filled after
     bool writePrompt(std::size_t l, void* k, void* v); // true when k and v became the cache
     void writeStep(std::size_t l, const void* k, const void* v, std::int64_t position);
     void allocateBlocks(std::size_t l, std::int64_t firstSlot, std::int64_t slots);
@@ -314,6 +345,7 @@ private:
 
     Buffer m_inputIds;
     std::vector<KvCache> m_caches;
+    std::vector<StateCache> m_states; // one per layer, empty for the layers without a state
     std::vector<Transient> m_live; // transient activations, next_ids included, in allocation order
     void* m_nextIds = nullptr;
     bool m_generating = false; // a prefill ran: next_ids and the caches hold a generation

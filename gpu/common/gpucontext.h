@@ -638,6 +638,142 @@ public:
         });
     }
 
+    // ---- the state layers' kernels (ABI 5); every argument is checked first, as above -----------------------
+
+    device::Status causalConv1d(void* out, const void* in, std::int64_t inStride, void* state, const void* weight,
+        const void* bias, std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel,
+        device::DType dtype) override
+    {
+        KernelArguments a("causalConv1d");
+        a.dtype("dtype", dtype)
+            .atLeast("batch", batch, 0)
+            .atLeast("seq", seq, 0)
+            .atLeast("channels", channels, 0)
+            .atLeast("kernel", kernel, 1)
+            .stride("inStride", inStride, channels)
+            .elements("in", { batch, seq, inStride })
+            .elements("state", { batch, channels, kernel })
+            .elements("out", { batch, seq, channels });
+        const bool any = batch > 0 && channels > 0;
+        a.pointer("out", out, any && seq > 0)
+            .pointer("in", in, any && seq > 0)
+            .pointer("state", state, any)
+            .pointer("weight", weight, any);
+        if (!a.ok())
+            return a.status();
+        return run("causalConv1d", [&] {
+            return kernels::causalConv1d(m_stream, out, in, static_cast<std::uint64_t>(inStride), state, weight, bias,
+                static_cast<std::uint64_t>(batch), static_cast<std::uint64_t>(seq),
+                static_cast<std::uint64_t>(channels), static_cast<std::uint64_t>(kernel), dtype);
+        });
+    }
+
+    device::Status ssmScan(void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
+        const void* aLog, const void* dSkip, const void* dtBias, const device::SsmShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments a("ssmScan");
+        a.dtype("dtype", dtype).ssmShape(shape);
+        const bool any = shape.batch > 0;
+        const bool tokens = any && shape.seq > 0;
+        a.pointer("y", y, tokens)
+            .pointer("x", x, tokens)
+            .pointer("dt", dt, tokens)
+            .pointer("B", b, tokens)
+            .pointer("C", c, tokens)
+            .pointer("state", state, any)
+            .pointer("aLog", aLog, tokens)
+            .pointer("dSkip", dSkip, tokens)
+            .pointer("dtBias", dtBias, tokens);
+        if (!a.ok())
+            return a.status();
+        return run("ssmScan",
+            [&] { return kernels::ssmScan(m_stream, y, x, dt, b, c, state, aLog, dSkip, dtBias, shape, dtype); });
+    }
+
+    device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps,
+        bool normBeforeGate, device::DType dtype) override
+    {
+        KernelArguments a("gatedRmsNorm");
+        a.dtype("dtype", dtype)
+            .finite("eps", eps, false)
+            .atLeast("rows", rows, 0)
+            .atLeast("cols", cols, 0)
+            .atLeast("groupSize", groupSize, 1)
+            .stride("gateStride", gateStride, cols)
+            .elements("gate", { rows, gateStride })
+            .elements("in", { rows, cols });
+        if (a.ok() && cols % groupSize != 0)
+            return device::Status::error("gatedRmsNorm: groupSize " + std::to_string(groupSize)
+                + " does not divide cols " + std::to_string(cols));
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("in", in, any).pointer("gate", gate, any).pointer("weight", weight, any);
+        if (!a.ok())
+            return a.status();
+        return run("gatedRmsNorm", [&] {
+            return kernels::gatedRmsNorm(m_stream, out, in, gate, static_cast<std::uint64_t>(gateStride), weight,
+                static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(cols),
+                static_cast<std::uint64_t>(groupSize), eps, normBeforeGate, dtype);
+        });
+    }
+
+    device::Status copyColumns(void* out, const void* in, std::int64_t rows, std::int64_t cols, std::int64_t inStride,
+        device::DType dtype) override
+    {
+        KernelArguments a("copyColumns");
+        a.dtype("dtype", dtype)
+            .atLeast("rows", rows, 0)
+            .atLeast("cols", cols, 0)
+            .stride("inStride", inStride, cols)
+            .elements("in", { rows, inStride })
+            .elements("out", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("in", in, any);
+        if (!a.ok())
+            return a.status();
+        return run("copyColumns", [&] {
+            return kernels::copyColumns(m_stream, out, in, static_cast<std::uint64_t>(rows),
+                static_cast<std::uint64_t>(cols), static_cast<std::uint64_t>(inStride), dtype);
+        });
+    }
+
+    device::Status sigmoidGate(
+        void* out, const void* in, const void* gate, std::uint64_t count, device::DType dtype) override
+    {
+        KernelArguments a("sigmoidGate");
+        a.dtype("dtype", dtype).elements("in", { static_cast<std::int64_t>(count) });
+        if (a.ok() && count > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            return device::Status::error("sigmoidGate: count beyond int64");
+        a.pointer("out", out, count > 0).pointer("in", in, count > 0).pointer("gate", gate, count > 0);
+        if (!a.ok())
+            return a.status();
+        return run("sigmoidGate", [&] { return kernels::sigmoidGate(m_stream, out, in, gate, count, dtype); });
+    }
+
+    device::Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b, const void* a,
+        void* state, const void* aLog, const void* dtBias, const device::DeltaShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments args("gatedDeltaRule");
+        args.dtype("dtype", dtype).deltaShape(shape);
+        const bool any = shape.batch > 0;
+        const bool tokens = any && shape.seq > 0;
+        args.pointer("out", out, tokens)
+            .pointer("q", q, tokens)
+            .pointer("k", k, tokens)
+            .pointer("v", v, tokens)
+            .pointer("b", b, tokens)
+            .pointer("a", a, tokens)
+            .pointer("state", state, any)
+            .pointer("aLog", aLog, tokens)
+            .pointer("dtBias", dtBias, tokens);
+        if (!args.ok())
+            return args.status();
+        return run("gatedDeltaRule",
+            [&] { return kernels::gatedDeltaRule(m_stream, out, q, k, v, b, a, state, aLog, dtBias, shape, dtype); });
+    }
+
     // ---- the decoder's training kernels (ABI 4); every argument is checked first, as above -----------------
 
     device::Status attentionForward(void* out, void* lseF32, const void* q, const void* k, const void* v,

@@ -958,6 +958,159 @@ template <typename T> __global__ void argmaxRowsKernel(int* out, const T* in, st
     }
 }
 
+// ---- the decoder's state-layer kernels (ABI 5), core/workloads/DECODER.md "State layers" -------------------
+
+// softplus as torch.nn.functional.softplus (threshold 20: the input itself above it).
+__device__ __forceinline__ float softplus(float x) { return x > 20.0f ? x : logf(1.0f + expf(x)); }
+
+// One thread per (sequence, channel), its tokens in order: tap j of token t reads input t - (kernel - 1) + j, from
+// the state before token 0 (state [batch, channels, kernel], oldest first). Then the state takes the last kernel
+// inputs: entry i reads old entry seq + i (i + seq >= i), so ascending order overwrites only what was read.
+template <typename T>
+__global__ void causalConv1dKernel(T* out, const T* in, std::uint64_t inStride, T* state, const T* weight,
+    const T* bias, std::uint64_t batch, std::uint64_t seq, std::uint64_t channels, std::uint64_t kernel)
+{
+    for (std::uint64_t i = firstIndex(); i < batch * channels; i += gridStride()) {
+        const std::uint64_t b = i / channels, c = i % channels;
+        T* st = state + i * kernel;
+        const float shift = bias ? load(bias, c) : 0.0f;
+        for (std::uint64_t t = 0; t < seq; ++t) {
+            float acc = shift;
+            for (std::uint64_t j = 0; j < kernel; ++j) {
+                const std::int64_t u = static_cast<std::int64_t>(t + j) - static_cast<std::int64_t>(kernel - 1);
+                const float v = u >= 0 ? load(in, (b * seq + static_cast<std::uint64_t>(u)) * inStride + c)
+                                       : load(st, static_cast<std::uint64_t>(static_cast<std::int64_t>(kernel) + u));
+                acc += v * load(weight, c * kernel + j);
+            }
+            store(out, (b * seq + t) * channels + c, silu(acc));
+        }
+        for (std::uint64_t e = 0; e < kernel; ++e) {
+            const std::uint64_t from = seq + e; // position from - kernel relative to token 0
+            const float v = from >= kernel ? load(in, (b * seq + (from - kernel)) * inStride + c) : load(st, from);
+            store(st, e, v);
+        }
+    }
+}
+
+// One thread per (sequence, head, head channel p), its tokens in order, the N state entries of (h, p) read and
+// written at every token (in the state's dtype, as the cache keeps them).
+template <typename T>
+__global__ void ssmScanKernel(T* y, const T* x, const T* dt, const T* bIn, const T* cIn, T* state, const T* aLog,
+    const T* dSkip, const T* dtBias, device::SsmShape s)
+{
+    const auto batch = static_cast<std::uint64_t>(s.batch), seq = static_cast<std::uint64_t>(s.seq);
+    const auto heads = static_cast<std::uint64_t>(s.heads), dim = static_cast<std::uint64_t>(s.headDim);
+    const auto n = static_cast<std::uint64_t>(s.stateSize);
+    const std::uint64_t perGroup = heads / static_cast<std::uint64_t>(s.groups);
+    for (std::uint64_t i = firstIndex(); i < batch * heads * dim; i += gridStride()) {
+        const std::uint64_t b = i / (heads * dim), h = i / dim % heads, p = i % dim;
+        const std::uint64_t g = h / perGroup;
+        const float a = -expf(load(aLog, h));
+        const float skip = load(dSkip, h);
+        T* st = state + i * n;
+        for (std::uint64_t t = 0; t < seq; ++t) {
+            const std::uint64_t row = b * seq + t;
+            const float step = softplus(load(dt, row * static_cast<std::uint64_t>(s.dtStride) + h) + load(dtBias, h));
+            const float decay = expf(step * a);
+            const float xv = load(x, row * static_cast<std::uint64_t>(s.xStride) + h * dim + p);
+            const std::uint64_t bc = row * static_cast<std::uint64_t>(s.bcStride) + g * n;
+            float acc = 0.0f;
+            for (std::uint64_t k = 0; k < n; ++k) {
+                const float v = load(st, k) * decay + step * load(bIn, bc + k) * xv;
+                store(st, k, v);
+                acc += load(cIn, bc + k) * load(st, k);
+            }
+            store(y, row * heads * dim + h * dim + p, acc + skip * xv);
+        }
+    }
+}
+
+// One block per (row, group): the mean square of in · silu(gate) over the group in float32, then each scaled.
+// normBeforeGate (gated DeltaNet): the norm of in, its weight per column of the group, then the gate; else
+// (Mamba2) the norm of in · silu(gate) with a weight per column.
+template <typename T>
+__global__ void gatedRmsNormKernel(T* out, const T* in, const T* gate, std::uint64_t gateStride, const T* weight,
+    std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps, bool normBeforeGate)
+{
+    __shared__ float scratch[kRowThreads];
+    const std::uint64_t groups = cols / groupSize;
+    for (std::uint64_t item = blockIdx.x; item < rows * groups; item += gridDim.x) {
+        const std::uint64_t r = item / groups, first = item % groups * groupSize;
+        float sum = 0.0f;
+        for (std::uint64_t c = first + threadIdx.x; c < first + groupSize; c += blockDim.x) {
+            const float g = silu(load(gate, r * gateStride + c));
+            const float v = load(in, r * cols + c) * (normBeforeGate ? 1.0f : g);
+            sum += v * v;
+        }
+        const float inv = 1.0f / sqrtf(blockSum(sum, scratch) / static_cast<float>(groupSize) + eps);
+        for (std::uint64_t c = first + threadIdx.x; c < first + groupSize; c += blockDim.x) {
+            const float g = silu(load(gate, r * gateStride + c));
+            const float x = load(in, r * cols + c);
+            store(out, r * cols + c,
+                normBeforeGate ? x * inv * load(weight, c - first) * g : x * g * inv * load(weight, c));
+        }
+    }
+}
+
+template <typename T>
+__global__ void copyColumnsKernel(T* out, const T* in, std::uint64_t rows, std::uint64_t cols, std::uint64_t inStride)
+{
+    for (std::uint64_t i = firstIndex(); i < rows * cols; i += gridStride())
+        store(out, i, load(in, i / cols * inStride + i % cols));
+}
+
+template <typename T> __global__ void sigmoidGateKernel(T* out, const T* in, const T* gate, std::uint64_t count)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride())
+        store(out, i, load(in, i) / (1.0f + expf(-load(gate, i))));
+}
+
+// One thread per (sequence, value head, value column j), its tokens in order: column j of S [keyDim, valueDim] is
+// all it reads and writes (S^T k, the rank-1 update and S^T q are per column). The L2 norms of q and k are
+// recomputed by each thread of the head.
+template <typename T>
+__global__ void gatedDeltaRuleKernel(T* out, const T* q, const T* k, const T* v, const T* bIn, const T* aIn, T* state,
+    const T* aLog, const T* dtBias, device::DeltaShape s)
+{
+    const auto batch = static_cast<std::uint64_t>(s.batch), seq = static_cast<std::uint64_t>(s.seq);
+    const auto hv = static_cast<std::uint64_t>(s.valueHeads), dv = static_cast<std::uint64_t>(s.valueDim);
+    const auto dk = static_cast<std::uint64_t>(s.keyDim);
+    const std::uint64_t perKey = hv / static_cast<std::uint64_t>(s.keyHeads);
+    const auto qkv = static_cast<std::uint64_t>(s.qkvStride), ab = static_cast<std::uint64_t>(s.abStride);
+    const float qScale = 1.0f / sqrtf(static_cast<float>(dk));
+    for (std::uint64_t i = firstIndex(); i < batch * hv * dv; i += gridStride()) {
+        const std::uint64_t b = i / (hv * dv), h = i / dv % hv, j = i % dv;
+        const std::uint64_t kh = h / perKey;
+        T* st = state + (b * hv + h) * dk * dv;
+        const float a = -expf(load(aLog, h));
+        for (std::uint64_t t = 0; t < seq; ++t) {
+            const std::uint64_t row = b * seq + t;
+            const std::uint64_t qk = row * qkv + kh * dk;
+            float qq = 0.0f, kk = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                qq += load(q, qk + d) * load(q, qk + d);
+                kk += load(k, qk + d) * load(k, qk + d);
+            }
+            const float qn = qScale / sqrtf(qq + 1e-6f), kn = 1.0f / sqrtf(kk + 1e-6f);
+            const float beta = 1.0f / (1.0f + expf(-load(bIn, row * ab + h)));
+            const float decay = expf(a * softplus(load(aIn, row * ab + h) + load(dtBias, h)));
+            float recalled = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                const float sv = load(st, d * dv + j) * decay;
+                store(st, d * dv + j, sv);
+                recalled += load(st, d * dv + j) * load(k, qk + d) * kn;
+            }
+            const float u = load(v, row * qkv + h * dv + j) - recalled;
+            float o = 0.0f;
+            for (std::uint64_t d = 0; d < dk; ++d) {
+                store(st, d * dv + j, load(st, d * dv + j) + beta * load(k, qk + d) * kn * u);
+                o += load(st, d * dv + j) * load(q, qk + d) * qn;
+            }
+            store(out, row * hv * dv + h * dv + j, o);
+        }
+    }
+}
+
 // ---- the decoder's training kernels (ABI 4) ----------------------------------------------------------------
 
 inline constexpr int kBwdRows = 8; // query rows per tile of the fused attention backward
@@ -2108,6 +2261,97 @@ inline Error argmaxRows(
         using T = ITERAGPU_STORAGE(tag);
         ITERAGPU_LAUNCH(argmaxRowsKernel<T>, blocksForItems(rows), kRowThreads, s)
         (static_cast<int*>(out), static_cast<const T*>(in), rows, cols);
+        return GPURT(GetLastError)();
+    });
+}
+
+// ---- the state layers' launchers (ABI 5). Arguments are validated by the context, as for the decoder's.
+
+inline Error causalConv1d(Stream s, void* out, const void* in, std::uint64_t inStride, void* state, const void* weight,
+    const void* bias, std::uint64_t batch, std::uint64_t seq, std::uint64_t channels, std::uint64_t kernel,
+    device::DType dtype)
+{
+    if (batch == 0 || channels == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(causalConv1dKernel<T>, blocksFor(batch * channels), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), inStride, static_cast<T*>(state),
+            static_cast<const T*>(weight), static_cast<const T*>(bias), batch, seq, channels, kernel);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error ssmScan(Stream s, void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
+    const void* aLog, const void* dSkip, const void* dtBias, const device::SsmShape& shape, device::DType dtype)
+{
+    const auto threads = static_cast<std::uint64_t>(shape.batch * shape.heads * shape.headDim);
+    if (threads == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(ssmScanKernel<T>, blocksFor(threads), kThreads, s)
+        (static_cast<T*>(y), static_cast<const T*>(x), static_cast<const T*>(dt), static_cast<const T*>(b),
+            static_cast<const T*>(c), static_cast<T*>(state), static_cast<const T*>(aLog), static_cast<const T*>(dSkip),
+            static_cast<const T*>(dtBias), shape);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error gatedRmsNorm(Stream s, void* out, const void* in, const void* gate, std::uint64_t gateStride,
+    const void* weight, std::uint64_t rows, std::uint64_t cols, std::uint64_t groupSize, float eps, bool normBeforeGate,
+    device::DType dtype)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(gatedRmsNormKernel<T>, blocksForItems(rows * (cols / groupSize)), kRowThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(gate), gateStride,
+            static_cast<const T*>(weight), rows, cols, groupSize, eps, normBeforeGate);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error copyColumns(Stream s, void* out, const void* in, std::uint64_t rows, std::uint64_t cols,
+    std::uint64_t inStride, device::DType dtype)
+{
+    if (rows == 0 || cols == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(copyColumnsKernel<T>, blocksFor(rows * cols), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), rows, cols, inStride);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error sigmoidGate(
+    Stream s, void* out, const void* in, const void* gate, std::uint64_t count, device::DType dtype)
+{
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(sigmoidGateKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const T*>(gate), count);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error gatedDeltaRule(Stream s, void* out, const void* q, const void* k, const void* v, const void* b,
+    const void* a, void* state, const void* aLog, const void* dtBias, const device::DeltaShape& shape,
+    device::DType dtype)
+{
+    const auto threads = static_cast<std::uint64_t>(shape.batch * shape.valueHeads * shape.valueDim);
+    if (threads == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(gatedDeltaRuleKernel<T>, blocksFor(threads), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(q), static_cast<const T*>(k), static_cast<const T*>(v),
+            static_cast<const T*>(b), static_cast<const T*>(a), static_cast<T*>(state), static_cast<const T*>(aLog),
+            static_cast<const T*>(dtBias), shape);
         return GPURT(GetLastError)();
     });
 }

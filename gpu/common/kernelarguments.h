@@ -250,6 +250,62 @@ public:
             .elements("q", { s.batch, s.queries, s.heads, s.headDim });
     }
 
+    // A row stride (elements) of a column slice: at least the columns the call reads from each row.
+    KernelArguments& stride(const char* name, std::int64_t value, std::int64_t columns)
+    {
+        if (ok() && value < columns)
+            m_reason = std::string(name) + " " + std::to_string(value) + " is below the " + std::to_string(columns)
+                + " columns read from each row";
+        return *this;
+    }
+
+    // A Mamba2 scan (backend.h's SsmShape, ABI 5): non-negative sizes, groups dividing the heads, each strided
+    // operand's columns within its stride, every tensor within int64; count() is y's element count.
+    KernelArguments& ssmShape(const device::SsmShape& s)
+    {
+        atLeast("batch", s.batch, 0)
+            .atLeast("seq", s.seq, 0)
+            .atLeast("heads", s.heads, 1)
+            .atLeast("headDim", s.headDim, 1)
+            .atLeast("groups", s.groups, 1)
+            .atLeast("stateSize", s.stateSize, 1);
+        if (ok() && s.heads % s.groups != 0)
+            m_reason = "groups " + std::to_string(s.groups) + " does not divide heads " + std::to_string(s.heads);
+        return elements("state", { s.batch, s.heads, s.headDim, s.stateSize })
+            .elements("B", { s.groups, s.stateSize })
+            .elements("x", { s.heads, s.headDim })
+            .stride("xStride", s.xStride, s.heads * s.headDim)
+            .stride("dtStride", s.dtStride, s.heads)
+            .stride("bcStride", s.bcStride, s.groups * s.stateSize)
+            .elements("dt", { s.batch, s.seq, s.dtStride })
+            .elements("B and C", { s.batch, s.seq, s.bcStride })
+            .elements("x rows", { s.batch, s.seq, s.xStride })
+            .elements("y", { s.batch, s.seq, s.heads, s.headDim });
+    }
+
+    // A gated delta rule (backend.h's DeltaShape, ABI 5): non-negative sizes, key heads dividing the value heads,
+    // q, k and v within their row stride, b and a within theirs; count() is out's element count.
+    KernelArguments& deltaShape(const device::DeltaShape& s)
+    {
+        atLeast("batch", s.batch, 0)
+            .atLeast("seq", s.seq, 0)
+            .atLeast("keyHeads", s.keyHeads, 1)
+            .atLeast("keyDim", s.keyDim, 1)
+            .atLeast("valueHeads", s.valueHeads, 1)
+            .atLeast("valueDim", s.valueDim, 1);
+        if (ok() && s.valueHeads % s.keyHeads != 0)
+            m_reason = "keyHeads " + std::to_string(s.keyHeads) + " does not divide valueHeads "
+                + std::to_string(s.valueHeads);
+        return elements("state", { s.batch, s.valueHeads, s.keyDim, s.valueDim })
+            .elements("q", { s.keyHeads, s.keyDim })
+            .elements("v", { s.valueHeads, s.valueDim })
+            .stride("qkvStride", s.qkvStride, std::max(s.keyHeads * s.keyDim, s.valueHeads * s.valueDim))
+            .stride("abStride", s.abStride, s.valueHeads)
+            .elements("q, k and v rows", { s.batch, s.seq, s.qkvStride })
+            .elements("b and a rows", { s.batch, s.seq, s.abStride })
+            .elements("out", { s.batch, s.seq, s.valueHeads, s.valueDim });
+    }
+
 private:
     const char* m_kernel;
     std::string m_reason;

@@ -1334,6 +1334,409 @@ inline CheckResult checkArgmaxRows(DeviceContext& ctx, DType dtype)
     return pass();
 }
 
+// ---- the state layers' kernels (ABI 5) -----------------------------------------------------------------------
+
+inline double siluRef(double v) { return v / (1.0 + std::exp(-v)); }
+inline double softplusRef(double v) { return v > 20.0 ? v : std::log1p(std::exp(v)); }
+
+// causalConv1d on a column slice (channels 2.. of rows of 9), from a random state; the same tokens in two calls
+// (3, then 2 and a single decode token) give the same outputs and the same final state as one call.
+inline CheckResult checkCausalConv1d(DeviceContext& ctx, DType dtype, bool withBias)
+{
+    const std::int64_t batch = 2, seq = 6, channels = 5, kernel = 4, stride = 9, offset = 2;
+    Status st;
+    RandomTensor in(ctx, static_cast<std::uint64_t>(batch * seq * stride), dtype, 301, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    RandomTensor weight(ctx, static_cast<std::uint64_t>(channels * kernel), dtype, 302, 0.5f, st);
+    ITERAGPU_CHECK_STATUS(st, "weight");
+    RandomTensor bias(ctx, static_cast<std::uint64_t>(channels), dtype, 303, 0.5f, st);
+    ITERAGPU_CHECK_STATUS(st, "bias");
+    const auto stateCount = static_cast<std::uint64_t>(batch * channels * kernel);
+    RandomTensor whole(ctx, stateCount, dtype, 304, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "state");
+    RandomTensor split(ctx, stateCount, dtype, 304, 1.0f, st); // the same values: the same seed
+    ITERAGPU_CHECK_STATUS(st, "state");
+    const std::vector<float> initial = whole.values;
+    DeviceBuffer out(ctx, bytesOf(batch * seq * channels, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    const std::uint64_t s = device::dtypeSize(dtype);
+    const auto* base = static_cast<const unsigned char*>(in.buffer.get()) + offset * s;
+    const void* b = withBias ? bias.buffer.get() : nullptr;
+    ITERAGPU_CHECK_STATUS(ctx.causalConv1d(out.get(), base, stride, whole.buffer.get(), weight.buffer.get(), b, batch,
+                              seq, channels, kernel, dtype),
+        "causalConv1d");
+    const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(batch * seq * channels), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, whole.buffer.get(), stateCount, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    // The reference: token u < 0 is state entry kernel + u.
+    const auto input = [&](std::int64_t bb, std::int64_t c, std::int64_t u) -> double {
+        return u >= 0 ? in.values[(bb * seq + u) * stride + offset + c]
+                      : initial[(bb * channels + c) * kernel + kernel + u];
+    };
+    std::vector<double> want(got.size()), wantState(stateCount);
+    for (std::int64_t bb = 0; bb < batch; ++bb)
+        for (std::int64_t c = 0; c < channels; ++c) {
+            for (std::int64_t t = 0; t < seq; ++t) {
+                double acc = withBias ? bias.values[c] : 0.0;
+                for (std::int64_t j = 0; j < kernel; ++j)
+                    acc += input(bb, c, t - (kernel - 1) + j) * weight.values[c * kernel + j];
+                want[(bb * seq + t) * channels + c] = siluRef(acc);
+            }
+            for (std::int64_t e = 0; e < kernel; ++e)
+                wantState[(bb * channels + c) * kernel + e] = input(bb, c, seq - kernel + e);
+        }
+    const double rel = storageTolerance(dtype);
+    auto r
+        = compare("causalConv1d", got, want, [&](std::size_t i) { return 4 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    r = compare("causalConv1d state", gotState, wantState, [&](std::size_t) { return 1e-30; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    // In parts: tokens 0..2, 3..4, then 5 alone (a decode step), one sequence at a time from its rows.
+    for (std::int64_t bb = 0; bb < batch; ++bb) {
+        std::int64_t first = 0;
+        for (const std::int64_t part : { std::int64_t(3), std::int64_t(2), std::int64_t(1) }) {
+            // One sequence of `part` tokens: its rows are consecutive, so the slice starts at its first token.
+            DeviceBuffer piece(ctx, bytesOf(part * channels, dtype), st);
+            ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+            const auto* rows = base + static_cast<std::uint64_t>((bb * seq + first) * stride) * s;
+            auto* state = static_cast<unsigned char*>(split.buffer.get())
+                + static_cast<std::uint64_t>(bb * channels * kernel) * s;
+            ITERAGPU_CHECK_STATUS(ctx.causalConv1d(piece.get(), rows, stride, state, weight.buffer.get(), b, 1, part,
+                                      channels, kernel, dtype),
+                "causalConv1d in parts");
+            const auto p = download(ctx, piece.get(), static_cast<std::uint64_t>(part * channels), dtype, st);
+            ITERAGPU_CHECK_STATUS(st, "copyToHost");
+            for (std::int64_t i = 0; i < part * channels; ++i)
+                if (p[i] != got[(bb * seq + first) * channels + i])
+                    return fail("causalConv1d in parts: sequence " + std::to_string(bb) + ", token "
+                        + std::to_string(first + i / channels) + " differs from the whole call");
+            first += part;
+        }
+    }
+    const auto splitState = download(ctx, split.buffer.get(), stateCount, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    if (splitState != gotState)
+        return fail("causalConv1d in parts: the final state differs from the whole call's");
+    return pass();
+}
+
+// The Mamba2 scan of one channel by hand: A = -exp(0) = -1, dt' = softplus(0) = ln 2, so the decay is 1/2; x = 1, 2;
+// B = 1; C = 1, 2; D = 1/2; a zero state. state = ln 2, then ln 2 / 2 + 2 ln 2 = 2.5 ln 2; y = ln 2 + 0.5, then
+// 2 (2.5 ln 2) + 1 = 5 ln 2 + 1.
+inline CheckResult checkSsmScanByHand(DeviceContext& ctx)
+{
+    Status st;
+    const DType f = DType::Float32;
+    HostTensor x(ctx, { 1.0f, 2.0f }, f, st);
+    HostTensor dt(ctx, { 0.0f, 0.0f }, f, st);
+    HostTensor bIn(ctx, { 1.0f, 1.0f }, f, st);
+    HostTensor cIn(ctx, { 1.0f, 2.0f }, f, st);
+    HostTensor state(ctx, { 0.0f }, f, st);
+    HostTensor aLog(ctx, { 0.0f }, f, st);
+    HostTensor dSkip(ctx, { 0.5f }, f, st);
+    HostTensor dtBias(ctx, { 0.0f }, f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer y(ctx, 8, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::SsmShape shape;
+    shape.batch = 1;
+    shape.seq = 2;
+    shape.heads = shape.headDim = shape.groups = shape.stateSize = 1;
+    shape.xStride = shape.dtStride = shape.bcStride = 1;
+    ITERAGPU_CHECK_STATUS(ctx.ssmScan(y.get(), x.buffer.get(), dt.buffer.get(), bIn.buffer.get(), cIn.buffer.get(),
+                              state.buffer.get(), aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, f),
+        "ssmScan");
+    const auto got = download(ctx, y.get(), 2, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), 1, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double ln2 = std::log(2.0);
+    auto r = compare("ssmScan by hand", got, { ln2 + 0.5, 5 * ln2 + 1 }, [](std::size_t) { return 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("ssmScan state by hand", gotState, { 2.5 * ln2 }, [](std::size_t) { return 1e-5; });
+}
+
+// The scan against a reference on strided slices, 4 heads in 2 groups, from a random state, in two calls (the
+// prompt, then one decode token) as the decoder makes them.
+inline CheckResult checkSsmScan(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 2, seq = 5, heads = 4, dim = 3, groups = 2, n = 6;
+    const std::int64_t inner = heads * dim, bcWidth = groups * n;
+    const std::int64_t xStride = inner + 2 * bcWidth + 1, dtStride = heads + 3; // x, B, C in one row; dt in another
+    Status st;
+    RandomTensor rows(ctx, static_cast<std::uint64_t>(batch * seq * xStride), dtype, 311, 1.0f, st);
+    RandomTensor dt(ctx, static_cast<std::uint64_t>(batch * seq * dtStride), dtype, 312, 1.0f, st);
+    RandomTensor aLog(ctx, static_cast<std::uint64_t>(heads), dtype, 313, 1.0f, st);
+    RandomTensor dSkip(ctx, static_cast<std::uint64_t>(heads), dtype, 314, 1.0f, st);
+    RandomTensor dtBias(ctx, static_cast<std::uint64_t>(heads), dtype, 315, 0.5f, st);
+    const auto states = static_cast<std::uint64_t>(batch * heads * dim * n);
+    RandomTensor state(ctx, states, dtype, 316, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer y(ctx, bytesOf(batch * seq * inner, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    std::vector<double> ref(state.values.begin(), state.values.end());
+    std::vector<double> want(static_cast<std::size_t>(batch * seq * inner));
+    for (std::int64_t b = 0; b < batch; ++b)
+        for (std::int64_t h = 0; h < heads; ++h)
+            for (std::int64_t p = 0; p < dim; ++p) {
+                const std::int64_t g = h / (heads / groups);
+                const double a = -std::exp(static_cast<double>(aLog.values[h]));
+                for (std::int64_t t = 0; t < seq; ++t) {
+                    const std::int64_t row = b * seq + t;
+                    const double step
+                        = softplusRef(dt.values[row * dtStride + h] + static_cast<double>(dtBias.values[h]));
+                    const double xv = rows.values[row * xStride + h * dim + p];
+                    double acc = 0.0;
+                    for (std::int64_t k = 0; k < n; ++k) {
+                        double& sv = ref[((b * heads + h) * dim + p) * n + k];
+                        sv = roundTo(static_cast<float>(sv * std::exp(step * a)
+                                         + step * rows.values[row * xStride + inner + g * n + k] * xv),
+                            dtype);
+                        acc += rows.values[row * xStride + inner + bcWidth + g * n + k] * sv;
+                    }
+                    want[row * inner + h * dim + p] = acc + dSkip.values[h] * xv;
+                }
+            }
+    const std::uint64_t s = device::dtypeSize(dtype);
+    const auto* x = static_cast<const unsigned char*>(rows.buffer.get());
+    // The prompt (tokens 0..seq-2 of every sequence) and then the last token, as a decode step: one call each per
+    // sequence, since a call's rows are its sequences' tokens in order.
+    for (std::int64_t b = 0; b < batch; ++b) {
+        std::int64_t first = 0;
+        for (const std::int64_t part : { seq - 1, std::int64_t(1) }) {
+            device::SsmShape shape;
+            shape.batch = 1;
+            shape.seq = part;
+            shape.heads = heads;
+            shape.headDim = dim;
+            shape.groups = groups;
+            shape.stateSize = n;
+            shape.xStride = shape.bcStride = xStride;
+            shape.dtStride = dtStride;
+            const std::uint64_t row = static_cast<std::uint64_t>(b * seq + first);
+            ITERAGPU_CHECK_STATUS(
+                ctx.ssmScan(static_cast<unsigned char*>(y.get()) + row * inner * s, x + row * xStride * s,
+                    static_cast<const unsigned char*>(dt.buffer.get()) + row * dtStride * s,
+                    x + (row * xStride + inner) * s, x + (row * xStride + inner + bcWidth) * s,
+                    static_cast<unsigned char*>(state.buffer.get())
+                        + static_cast<std::uint64_t>(b * heads * dim * n) * s,
+                    aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, dtype),
+                "ssmScan");
+            first += part;
+        }
+    }
+    const auto got = download(ctx, y.get(), want.size(), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), states, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double rel = storageTolerance(dtype);
+    auto r = compare("ssmScan", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare(
+        "ssmScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
+}
+
+inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype, bool normBeforeGate)
+{
+    const std::int64_t rows = 3, cols = 600, groupSize = 300, gateStride = 611; // a group wider than the block
+    const float eps = 1e-5f;
+    Status st;
+    RandomTensor in(ctx, static_cast<std::uint64_t>(rows * cols), dtype, 321, 2.0f, st);
+    RandomTensor gate(ctx, static_cast<std::uint64_t>(rows * gateStride), dtype, 322, 2.0f, st);
+    RandomTensor w(ctx, static_cast<std::uint64_t>(normBeforeGate ? groupSize : cols), dtype, 323, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.gatedRmsNorm(out.get(), in.buffer.get(), gate.buffer.get(), gateStride, w.buffer.get(),
+                              rows, cols, groupSize, eps, normBeforeGate, dtype),
+        "gatedRmsNorm");
+    const auto got = download(ctx, out.get(), in.count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(in.count);
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t g = 0; g < cols / groupSize; ++g) {
+            double squares = 0.0;
+            const auto gated = [&](std::int64_t c) { return siluRef(gate.values[r * gateStride + c]); };
+            const auto v = [&](std::int64_t c) { return in.values[r * cols + c] * (normBeforeGate ? 1.0 : gated(c)); };
+            for (std::int64_t c = g * groupSize; c < (g + 1) * groupSize; ++c)
+                squares += v(c) * v(c);
+            const double inv = 1.0 / std::sqrt(squares / static_cast<double>(groupSize) + eps);
+            for (std::int64_t c = g * groupSize; c < (g + 1) * groupSize; ++c)
+                want[r * cols + c]
+                    = normBeforeGate ? v(c) * inv * w.values[c - g * groupSize] * gated(c) : v(c) * inv * w.values[c];
+        }
+    const double rel = storageTolerance(dtype);
+    return compare("gatedRmsNorm", got, want, [&](std::size_t i) { return 2 * rel * std::fabs(want[i]) + 1e-5; });
+}
+
+inline CheckResult checkCopyColumns(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t rows = 37, cols = 5, stride = 12, offset = 4;
+    Status st;
+    RandomTensor in(ctx, static_cast<std::uint64_t>(rows * stride), dtype, 331, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    DeviceBuffer out(ctx, bytesOf(rows * cols, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    const auto* from = static_cast<const unsigned char*>(in.buffer.get()) + offset * device::dtypeSize(dtype);
+    ITERAGPU_CHECK_STATUS(ctx.copyColumns(out.get(), from, rows, cols, stride, dtype), "copyColumns");
+    const auto got = download(ctx, out.get(), static_cast<std::uint64_t>(rows * cols), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(got.size());
+    for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+            want[r * cols + c] = in.values[r * stride + offset + c];
+    return compare("copyColumns", got, want, [](std::size_t) { return 1e-30; });
+}
+
+inline CheckResult checkSigmoidGate(DeviceContext& ctx, DType dtype)
+{
+    const std::uint64_t count = 1000;
+    Status st;
+    RandomTensor in(ctx, count, dtype, 341, 2.0f, st);
+    RandomTensor gate(ctx, count, dtype, 342, 4.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, count * device::dtypeSize(dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    ITERAGPU_CHECK_STATUS(ctx.sigmoidGate(out.get(), in.buffer.get(), gate.buffer.get(), count, dtype), "sigmoidGate");
+    const auto got = download(ctx, out.get(), count, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    std::vector<double> want(count);
+    for (std::uint64_t i = 0; i < count; ++i)
+        want[i] = in.values[i] / (1.0 + std::exp(-static_cast<double>(gate.values[i])));
+    const double rel = storageTolerance(dtype);
+    return compare("sigmoidGate", got, want, [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-6; });
+}
+
+// The gated delta rule of one channel by hand: q = k = 1 (norm 1, keyDim 1: no scale), b = 0 (beta 1/2), a = 0,
+// A_log = 0, dt_bias = 0 (g = -ln 2: a decay of 1/2), v = 1, 2, a zero state. S = 0 -> u = 1, S = 1/2, out 1/2;
+// then S = 1/4, u = 2 - 1/4 = 7/4, S = 1/4 + 7/8 = 9/8, out 9/8.
+inline CheckResult checkGatedDeltaRuleByHand(DeviceContext& ctx)
+{
+    Status st;
+    const DType f = DType::Float32;
+    HostTensor qkv(ctx, { 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 2.0f }, f, st); // rows of [q | k | v]
+    HostTensor ba(ctx, { 0.0f, 0.0f, 0.0f, 0.0f }, f, st); // rows of [b | a]
+    HostTensor state(ctx, { 0.0f }, f, st);
+    HostTensor zero(ctx, { 0.0f }, f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, 8, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::DeltaShape s;
+    s.batch = 1;
+    s.seq = 2;
+    s.keyHeads = s.keyDim = s.valueHeads = s.valueDim = 1;
+    s.qkvStride = 3;
+    s.abStride = 2;
+    const auto* rows = static_cast<const float*>(qkv.buffer.get());
+    const auto* gates = static_cast<const float*>(ba.buffer.get());
+    ITERAGPU_CHECK_STATUS(ctx.gatedDeltaRule(out.get(), rows, rows + 1, rows + 2, gates, gates + 1, state.buffer.get(),
+                              zero.buffer.get(), zero.buffer.get(), s, f),
+        "gatedDeltaRule");
+    const auto got = download(ctx, out.get(), 2, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), 1, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    auto r = compare("gatedDeltaRule by hand", got, { 0.5, 1.125 }, [](std::size_t) { return 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("gatedDeltaRule state by hand", gotState, { 1.125 }, [](std::size_t) { return 1e-5; });
+}
+
+// Against a reference: 2 key heads read by 4 value heads, strided slices, a random state, the prompt then a token.
+inline CheckResult checkGatedDeltaRule(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 2, seq = 4, hk = 2, dk = 5, hv = 4, dv = 3;
+    const std::int64_t kd = hk * dk, vd = hv * dv, stride = 2 * kd + vd + 2, abStride = 2 * hv + 1;
+    Status st;
+    RandomTensor rows(ctx, static_cast<std::uint64_t>(batch * seq * stride), dtype, 351, 1.0f, st);
+    RandomTensor ba(ctx, static_cast<std::uint64_t>(batch * seq * abStride), dtype, 352, 1.0f, st);
+    RandomTensor aLog(ctx, static_cast<std::uint64_t>(hv), dtype, 353, 1.0f, st);
+    RandomTensor dtBias(ctx, static_cast<std::uint64_t>(hv), dtype, 354, 0.5f, st);
+    const auto states = static_cast<std::uint64_t>(batch * hv * dk * dv);
+    RandomTensor state(ctx, states, dtype, 355, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer out(ctx, bytesOf(batch * seq * vd, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    std::vector<double> ref(state.values.begin(), state.values.end());
+    std::vector<double> want(static_cast<std::size_t>(batch * seq * vd));
+    for (std::int64_t b = 0; b < batch; ++b)
+        for (std::int64_t h = 0; h < hv; ++h) {
+            const std::int64_t kh = h / (hv / hk);
+            const double a = -std::exp(static_cast<double>(aLog.values[h]));
+            for (std::int64_t t = 0; t < seq; ++t) {
+                const std::int64_t row = b * seq + t;
+                const float* x = &rows.values[row * stride];
+                double qq = 0, kk = 0;
+                for (std::int64_t d = 0; d < dk; ++d) {
+                    qq += double(x[kh * dk + d]) * x[kh * dk + d];
+                    kk += double(x[kd + kh * dk + d]) * x[kd + kh * dk + d];
+                }
+                const double qn = 1.0 / std::sqrt(double(dk)) / std::sqrt(qq + 1e-6), kn = 1.0 / std::sqrt(kk + 1e-6);
+                const double beta = 1.0 / (1.0 + std::exp(-double(ba.values[row * abStride + h])));
+                const double decay
+                    = std::exp(a * softplusRef(double(ba.values[row * abStride + hv + h]) + dtBias.values[h]));
+                for (std::int64_t j = 0; j < dv; ++j) {
+                    double recalled = 0;
+                    for (std::int64_t d = 0; d < dk; ++d) {
+                        double& sv = ref[((b * hv + h) * dk + d) * dv + j];
+                        sv = roundTo(static_cast<float>(sv * decay), dtype);
+                        recalled += sv * x[kd + kh * dk + d] * kn;
+                    }
+                    const double u = x[2 * kd + h * dv + j] - recalled;
+                    double o = 0;
+                    for (std::int64_t d = 0; d < dk; ++d) {
+                        double& sv = ref[((b * hv + h) * dk + d) * dv + j];
+                        sv = roundTo(static_cast<float>(sv + beta * x[kd + kh * dk + d] * kn * u), dtype);
+                        o += sv * x[kh * dk + d] * qn;
+                    }
+                    want[row * vd + h * dv + j] = o;
+                }
+            }
+        }
+    const std::uint64_t s = device::dtypeSize(dtype);
+    const auto* x = static_cast<const unsigned char*>(rows.buffer.get());
+    const auto* g = static_cast<const unsigned char*>(ba.buffer.get());
+    for (std::int64_t b = 0; b < batch; ++b) {
+        std::int64_t first = 0;
+        for (const std::int64_t part : { seq - 1, std::int64_t(1) }) {
+            device::DeltaShape shape;
+            shape.batch = 1;
+            shape.seq = part;
+            shape.keyHeads = hk;
+            shape.keyDim = dk;
+            shape.valueHeads = hv;
+            shape.valueDim = dv;
+            shape.qkvStride = stride;
+            shape.abStride = abStride;
+            const auto row = static_cast<std::uint64_t>(b * seq + first);
+            ITERAGPU_CHECK_STATUS(
+                ctx.gatedDeltaRule(static_cast<unsigned char*>(out.get()) + row * vd * s, x + row * stride * s,
+                    x + (row * stride + kd) * s, x + (row * stride + 2 * kd) * s, g + row * abStride * s,
+                    g + (row * abStride + hv) * s,
+                    static_cast<unsigned char*>(state.buffer.get()) + static_cast<std::uint64_t>(b * hv * dk * dv) * s,
+                    aLog.buffer.get(), dtBias.buffer.get(), shape, dtype),
+                "gatedDeltaRule");
+            first += part;
+        }
+    }
+    const auto got = download(ctx, out.get(), want.size(), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), states, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double rel = storageTolerance(dtype);
+    auto r = compare(
+        "gatedDeltaRule", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("gatedDeltaRule state", gotState, ref,
+        [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
+}
+
 // ---- the list --------------------------------------------------------------------------------------------------
 
 // Every decoder check, in a fixed order; names are unique and distinct from kernelChecks()'s.
@@ -1398,11 +1801,26 @@ inline std::vector<KernelCheck> decoderKernelChecks()
         checks.push_back(
             { "dequantizeMxfp4 " + dt, [dtype](DeviceContext& c) { return checkDequantizeMxfp4(c, dtype); } });
         checks.push_back({ "argmaxRows " + dt, [dtype](DeviceContext& c) { return checkArgmaxRows(c, dtype); } });
+        checks.push_back(
+            { "causalConv1d " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, true); } });
+        checks.push_back(
+            { "causalConv1d no bias " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, false); } });
+        checks.push_back({ "ssmScan " + dt, [dtype](DeviceContext& c) { return checkSsmScan(c, dtype); } });
+        checks.push_back(
+            { "gatedRmsNorm " + dt, [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, false); } });
+        checks.push_back({ "gatedRmsNorm norm before gate " + dt,
+            [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, true); } });
+        checks.push_back({ "copyColumns " + dt, [dtype](DeviceContext& c) { return checkCopyColumns(c, dtype); } });
+        checks.push_back({ "sigmoidGate " + dt, [dtype](DeviceContext& c) { return checkSigmoidGate(c, dtype); } });
+        checks.push_back(
+            { "gatedDeltaRule " + dt, [dtype](DeviceContext& c) { return checkGatedDeltaRule(c, dtype); } });
     }
     checks.push_back(
         { "dequantizeFp8 e4m3 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, false); } });
     checks.push_back(
         { "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
+    checks.push_back({ "ssmScan one channel by hand", checkSsmScanByHand });
+    checks.push_back({ "gatedDeltaRule one channel by hand", checkGatedDeltaRuleByHand });
     // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
     for (const auto& ac : attentionCases())
         for (const DType dtype : dtypes) {

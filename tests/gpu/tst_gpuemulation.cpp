@@ -270,6 +270,40 @@ const std::vector<RefusedCall>& refusedCalls()
             [](auto& c, void* p) { return c.argmaxRows(p, p, 3, 0, DType::Float32); } },
         { "copyToDevice, null source", "copyToDevice: hostSrc is null",
             [](auto& c, void* p) { return c.copyToDevice(p, nullptr, 8); } },
+        // The state layers' kernels (ABI 5).
+        { "causalConv1d, stride below the channels",
+            "causalConv1d: inStride 3 is below the 4 columns read from each row",
+            [](auto& c, void* p) { return c.causalConv1d(p, p, 3, p, p, nullptr, 1, 2, 4, 4, DType::Float32); } },
+        { "ssmScan, groups not dividing heads", "ssmScan: groups 3 does not divide heads 4",
+            [](auto& c, void* p) {
+                device::SsmShape s;
+                s.batch = s.seq = 1;
+                s.heads = 4;
+                s.headDim = 2;
+                s.groups = 3;
+                s.stateSize = 2;
+                s.xStride = 8;
+                s.dtStride = 4;
+                s.bcStride = 6;
+                return c.ssmScan(p, p, p, p, p, p, p, p, p, s, DType::Float32);
+            } },
+        { "gatedRmsNorm, group not dividing the columns", "gatedRmsNorm: groupSize 3 does not divide cols 8",
+            [](auto& c, void* p) { return c.gatedRmsNorm(p, p, p, 8, p, 2, 8, 3, 1e-5f, false, DType::Float32); } },
+        { "copyColumns, stride below the columns", "copyColumns: inStride 2 is below the 3 columns read from each row",
+            [](auto& c, void* p) { return c.copyColumns(p, p, 4, 3, 2, DType::Float32); } },
+        { "gatedDeltaRule, key heads not dividing value heads",
+            "gatedDeltaRule: keyHeads 3 does not divide valueHeads 4",
+            [](auto& c, void* p) {
+                device::DeltaShape s;
+                s.batch = s.seq = 1;
+                s.keyHeads = 3;
+                s.keyDim = 2;
+                s.valueHeads = 4;
+                s.valueDim = 2;
+                s.qkvStride = 20;
+                s.abStride = 8;
+                return c.gatedDeltaRule(p, p, p, p, p, p, p, p, p, s, DType::Float32);
+            } },
         // The training kernels (ABI 4).
         { "attentionForward, head dim above the fused kernel's",
             "attentionForward: headDim 512 is more than the fused kernel's 256",
@@ -500,6 +534,10 @@ private slots:
         QVERIFY(c.copyKv(nullptr, smallLayout(), nullptr, smallLayout(), 0, 0, 3, DType::Float32).ok);
         QVERIFY(c.routerTopK(nullptr, nullptr, nullptr, 0, 8, 2, DType::Float32).ok);
         QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
+        QVERIFY(c.causalConv1d(nullptr, nullptr, 4, nullptr, nullptr, nullptr, 0, 3, 4, 4, DType::Float32).ok);
+        QVERIFY(c.gatedRmsNorm(nullptr, nullptr, nullptr, 8, nullptr, 0, 8, 4, 1e-5f, true, DType::Float32).ok);
+        QVERIFY(c.copyColumns(nullptr, nullptr, 0, 3, 5, DType::Float32).ok);
+        QVERIFY(c.sigmoidGate(nullptr, nullptr, nullptr, 0, DType::Float32).ok);
         device::Nf4Tensor t;
         QVERIFY(c.dequantizeNf4(nullptr, t, DType::Float16).ok);
         QVERIFY(c.dequantizeFp8(nullptr, device::Fp8Tensor {}, DType::Float16).ok);

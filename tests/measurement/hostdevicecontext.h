@@ -390,6 +390,75 @@ public:
         readRange(in, 0, std::uint64_t(rows * cols), dt);
         return touch(out, std::uint64_t(rows), iteragpu::device::DType::Float32); // int32: 4 bytes each
     }
+    // The state layers' kernels (ABI 5): every row of a strided operand read at both ends, the state read and
+    // written whole.
+    iteragpu::device::Status causalConv1d(void* out, const void* in, std::int64_t inStride, void* state,
+        const void* weight, const void* bias, std::int64_t b, std::int64_t seq, std::int64_t ch, std::int64_t k,
+        iteragpu::device::DType dt) override
+    {
+        readRows(in, b * seq, ch, inStride, dt);
+        readRange(state, 0, std::uint64_t(b * ch * k), dt);
+        readRange(weight, 0, std::uint64_t(ch * k), dt);
+        if (bias)
+            readRange(bias, 0, std::uint64_t(ch), dt);
+        touch(state, std::uint64_t(b * ch * k), dt);
+        return touch(out, std::uint64_t(b * seq * ch), dt);
+    }
+    iteragpu::device::Status ssmScan(void* y, const void* x, const void* dtIn, const void* bIn, const void* cIn,
+        void* state, const void* aLog, const void* dSkip, const void* dtBias, const iteragpu::device::SsmShape& s,
+        iteragpu::device::DType dt) override
+    {
+        const std::int64_t rows = s.batch * s.seq;
+        readRows(x, rows, s.heads * s.headDim, s.xStride, dt);
+        readRows(dtIn, rows, s.heads, s.dtStride, dt);
+        readRows(bIn, rows, s.groups * s.stateSize, s.bcStride, dt);
+        readRows(cIn, rows, s.groups * s.stateSize, s.bcStride, dt);
+        for (const void* p : { aLog, dSkip, dtBias })
+            readRange(p, 0, std::uint64_t(s.heads), dt);
+        const auto states = std::uint64_t(s.batch * s.heads * s.headDim * s.stateSize);
+        readRange(state, 0, states, dt);
+        touch(state, states, dt);
+        return touch(y, std::uint64_t(rows * s.heads * s.headDim), dt);
+    }
+    iteragpu::device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
+        const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float, bool normBeforeGate,
+        iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, std::uint64_t(rows * cols), dt);
+        readRows(gate, rows, cols, gateStride, dt);
+        readRange(weight, 0, std::uint64_t(normBeforeGate ? groupSize : cols), dt);
+        return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status copyColumns(void* out, const void* in, std::int64_t rows, std::int64_t cols,
+        std::int64_t inStride, iteragpu::device::DType dt) override
+    {
+        readRows(in, rows, cols, inStride, dt);
+        return touch(out, std::uint64_t(rows * cols), dt);
+    }
+    iteragpu::device::Status sigmoidGate(
+        void* out, const void* in, const void* gate, std::uint64_t count, iteragpu::device::DType dt) override
+    {
+        readRange(in, 0, count, dt);
+        readRange(gate, 0, count, dt);
+        return touch(out, count, dt);
+    }
+    iteragpu::device::Status gatedDeltaRule(void* out, const void* q, const void* k, const void* v, const void* b,
+        const void* a, void* state, const void* aLog, const void* dtBias, const iteragpu::device::DeltaShape& s,
+        iteragpu::device::DType dt) override
+    {
+        const std::int64_t rows = s.batch * s.seq;
+        readRows(q, rows, s.keyHeads * s.keyDim, s.qkvStride, dt);
+        readRows(k, rows, s.keyHeads * s.keyDim, s.qkvStride, dt);
+        readRows(v, rows, s.valueHeads * s.valueDim, s.qkvStride, dt);
+        readRows(b, rows, s.valueHeads, s.abStride, dt);
+        readRows(a, rows, s.valueHeads, s.abStride, dt);
+        readRange(aLog, 0, std::uint64_t(s.valueHeads), dt);
+        readRange(dtBias, 0, std::uint64_t(s.valueHeads), dt);
+        const auto states = std::uint64_t(s.batch * s.valueHeads * s.keyDim * s.valueDim);
+        readRange(state, 0, states, dt);
+        touch(state, states, dt);
+        return touch(out, std::uint64_t(rows * s.valueHeads * s.valueDim), dt);
+    }
 
     // The training kernels (ABI 4): every operand's range read, every output's written.
     iteragpu::device::Status attentionForward(void* out, void* lse, const void* q, const void* k, const void* v,
@@ -539,6 +608,13 @@ private:
     {
         const std::uint64_t s = iteragpu::device::dtypeSize(dt);
         readBytes(static_cast<const unsigned char*>(p) + first * s, count * s);
+    }
+    // `rows` rows of `cols` elements, row r starting at element r * stride (a column slice of a wider tensor).
+    static void readRows(
+        const void* p, std::int64_t rows, std::int64_t cols, std::int64_t stride, iteragpu::device::DType dt)
+    {
+        for (std::int64_t r = 0; r < rows; ++r)
+            readRange(p, std::uint64_t(r * stride), std::uint64_t(cols), dt);
     }
     // The address of the K/V row of position p of sequence b (KvLayout's rules), nullptr for a block the table
     // has not filled in.

@@ -114,6 +114,27 @@ std::string familyConfig(const std::string& family)
             "kv_lora_rank": 16, "qk_nope_head_dim": 8, "qk_rope_head_dim": 4, "v_head_dim": 16,
             "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 12, "n_shared_experts": 1,
             "first_k_dense_replace": 1, "attention_bias": true})";
+    // DECODER.md "State layers": Mamba2 (M), MLP-only (-) and attention-only (*) layers of one norm each.
+    if (family == "nemotron_h")
+        return R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M-*M", "attention_head_dim": 8,
+            "mamba_num_heads": 8, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2, "conv_kernel": 4,
+            "use_conv_bias": true, "mlp_hidden_act": "relu2", "hidden_size": 32, "num_hidden_layers": 4,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 48, "vocab_size": 72})";
+    // Mamba2 and attention layers of two norms, each with experts and a shared MLP; biases on the projections.
+    if (family == "granitemoehybrid")
+        return R"({"model_type": "granitemoehybrid", "layer_types": ["mamba", "attention", "mamba"],
+            "num_local_experts": 4, "num_experts_per_tok": 2, "shared_intermediate_size": 40, "mamba_n_heads": 4,
+            "mamba_d_head": 16, "mamba_d_state": 8, "mamba_n_groups": 1, "mamba_d_conv": 3,
+            "mamba_proj_bias": true, )"
+            + common + "}";
+    // Gated DeltaNet layers (2 key heads read by 4 value heads) beside an attention layer with a gated output and
+    // q/k norms, MoE with a gated shared expert on every layer (DECODER.md "State layers").
+    if (family == "qwen3_next")
+        return R"({"model_type": "qwen3_next", "head_dim": 16, "full_attention_interval": 2,
+            "linear_conv_kernel_dim": 4, "linear_key_head_dim": 8, "linear_num_key_heads": 2,
+            "linear_num_value_heads": 4, "linear_value_head_dim": 6, "num_experts": 4, "num_experts_per_tok": 2,
+            "moe_intermediate_size": 24, "shared_expert_intermediate_size": 40, )"
+            + common + "}";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -212,7 +233,7 @@ private slots:
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
                  "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3", "deepseek_v2",
-                 "deepseek_v3" })
+                 "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -320,7 +341,7 @@ private slots:
         for (const char* family :
             { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
                 "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd",
-                "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3" })
+                "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next" })
             for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);
@@ -378,9 +399,9 @@ private slots:
         const QStringList built = { "command-r-v01", "command-r7b", "deepseek-r1", "deepseek-v2-lite", "deepseek-v3",
             "falcon-40b", "falcon-7b", "gemma-2-9b",
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
-            "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "olmo-2-7b", "phi-3.5-moe", "phi-4", "pythia-160m",
-            "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b", "qwen3-30b-a3b", "qwen3-8b",
-            "starcoder", "starcoder2-7b", "gemma-3-27b" };
+            "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b",
+            "phi-3.5-moe", "phi-4", "pythia-160m", "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b",
+            "qwen3-30b-a3b", "qwen3-8b", "qwen3-next-80b-a3b", "starcoder", "starcoder2-7b", "gemma-3-27b" };
         int seen = 0;
         for (const QString& slug : slugs) {
             const QByteArray where = slug.toUtf8();
@@ -484,6 +505,45 @@ private slots:
         const std::string why = protocol::validateConfig(c);
         QVERIFY2(why.find("training step does not build multi-head latent attention") != std::string::npos, why.c_str());
         QCOMPARE(workloads::predictRun(c).error, why);
+    }
+
+    // DECODER.md "The state cache": a hybrid's prefill leaves its attention layers' KV cache and its state layers'
+    // conv and ssm states, and together they are the sizing engine's kv_cache and state_cache of the same
+    // shape, sequences and prompt (a dynamic cache holds the prompt's rows).
+    void stateCacheEqualsTheEstimate_data()
+    {
+        QTest::addColumn<QString>("family");
+        QTest::addRow("nemotron_h") << QStringLiteral("nemotron_h");
+        QTest::addRow("granitemoehybrid") << QStringLiteral("granitemoehybrid");
+        QTest::addRow("qwen3_next") << QStringLiteral("qwen3_next");
+    }
+
+    void stateCacheEqualsTheEstimate()
+    {
+        QFETCH(QString, family);
+        const auto config = decoderConfig(family.toStdString(), protocol::WeightStorage::BFloat16,
+            protocol::KvCacheKind::Dynamic, protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Async);
+        const auto& shape = config.decoder->shape;
+        auto options = sizing::KvCacheOptions::fromShape(shape);
+        options.promptTokens = config.decoder->promptTokens;
+        options.generatedTokens = 0;
+        options.sequences = config.decoder->sequences;
+        options.dtype = sizing::ScalarType::BF16;
+        const auto estimate = sizing::KvCacheEstimator::estimate(options);
+        QVERIFY(estimate.stateBytes > 0);
+        QVERIFY(estimate.bytes > 0);
+        const auto r = run(config);
+        QVERIFY2(r.completed, r.error.c_str());
+        const auto* prefill = phase(r, "prefill");
+        QVERIFY(prefill && prefill->ownersAtFinal);
+        QCOMPARE(of(*prefill->ownersAtFinal, alloc::Owner::KvCache), estimate.bytes + estimate.stateBytes);
+        // The state does not grow: after the decode, only the attention layers' rows were added.
+        const auto* decoded = phase(r, "decode#2");
+        QVERIFY(decoded && decoded->ownersAtFinal);
+        options.generatedTokens = config.decoder->generated;
+        const auto grown = sizing::KvCacheEstimator::estimate(options);
+        QCOMPARE(grown.stateBytes, estimate.stateBytes);
+        QCOMPARE(of(*decoded->ownersAtFinal, alloc::Owner::KvCache), grown.bytes + grown.stateBytes);
     }
 
     // The matrix would pass if both sides ignored the options: the measured peaks must differ where the

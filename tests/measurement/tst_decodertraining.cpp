@@ -66,6 +66,11 @@ std::string familyConfig(const std::string& family)
         return R"({"model_type": "cohere2", "sliding_window": 8, "sliding_window_pattern": 2, )" + common + "}";
     if (family == "qwen2") // q/k/v biases
         return R"({"model_type": "qwen2", )" + common + "}";
+    if (family == "nemotron_h") // Mamba2, MLP-only and attention-only layers (inference only)
+        return R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M-*", "attention_head_dim": 8,
+            "mamba_num_heads": 4, "mamba_head_dim": 16, "ssm_state_size": 8, "n_groups": 1, "hidden_size": 32,
+            "num_hidden_layers": 3, "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 48,
+            "vocab_size": 72})";
     if (family == "qwen3_moe")
         return R"({"model_type": "qwen3_moe", "head_dim": 16, "num_experts": 4, "num_experts_per_tok": 2,
             "moe_intermediate_size": 48, )"
@@ -754,6 +759,7 @@ private slots:
     {
         QTest::addColumn<QString>("what");
         QTest::addRow("moe") << "moe";
+        QTest::addRow("state layers") << "state layers";
         QTest::addRow("qlora on bf16") << "qlora on bf16";
         QTest::addRow("full on nf4") << "full on nf4";
         QTest::addRow("master weights on fp32") << "master weights on fp32";
@@ -769,6 +775,8 @@ private slots:
         WeightStorage storage = WeightStorage::BFloat16;
         if (what == "moe")
             shape = model::ConfigReader::parse(familyConfig("qwen3_moe"));
+        else if (what == "state layers")
+            shape = model::ConfigReader::parse(familyConfig("nemotron_h"));
         else if (what == "qlora on bf16")
             r.method = Method::Qlora;
         else if (what == "full on nf4")
@@ -798,6 +806,8 @@ private slots:
                 QVERIFY2(line.find("learned position embeddings") != std::string::npos, line.c_str());
             if (what == "vision tower")
                 QVERIFY2(line.find("vision part loaded") != std::string::npos, line.c_str());
+            if (what == "state layers")
+                QVERIFY2(line.find("state layers") != std::string::npos, line.c_str());
         }
         QCOMPARE(dev.allocated(), std::uint64_t(0));
     }

@@ -133,6 +133,27 @@ private slots:
         const QString gemma2 = QStringLiteral(R"({"model_type": "gemma2", "hidden_size": 32, "num_hidden_layers": 3,
             "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 24, "intermediate_size": 40,
             "vocab_size": 50, "sliding_window": 9})");
+        // DECODER.md "State layers": Mamba2, MLP-only and attention-only layers; the convolution, the scan and the
+        // gated norm read their column slices of in_proj's output at every row.
+        const QString nemotronH = QStringLiteral(R"({"model_type": "nemotron_h", "hybrid_override_pattern": "M-*M",
+            "attention_head_dim": 8, "mamba_num_heads": 6, "mamba_head_dim": 8, "ssm_state_size": 16, "n_groups": 2,
+            "conv_kernel": 4, "mlp_hidden_act": "relu2", "hidden_size": 32, "num_hidden_layers": 4,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 40, "vocab_size": 50})");
+        using protocol::AttentionKind;
+        using protocol::KvCacheKind;
+        using protocol::WeightStorage;
+        const QString qwen3Next = QStringLiteral(R"({"model_type": "qwen3_next", "hidden_size": 32,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 8,
+            "intermediate_size": 40, "vocab_size": 50, "full_attention_interval": 2, "linear_conv_kernel_dim": 4,
+            "linear_key_head_dim": 8, "linear_num_key_heads": 2, "linear_num_value_heads": 4,
+            "linear_value_head_dim": 6, "num_experts": 3, "num_experts_per_tok": 2, "moe_intermediate_size": 16,
+            "shared_expert_intermediate_size": 24})");
+        QTest::addRow("qwen3_next int8 dynamic sdpa (gated DeltaNet, gated attention)")
+            << qwen3Next << int(WeightStorage::Int8) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        QTest::addRow("nemotron_h bf16 paged sdpa (state layers)")
+            << nemotronH << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("nemotron_h nf4 static eager (state layers)")
+            << nemotronH << int(WeightStorage::Nf4) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
         // Learned positions up to the last one the run reaches (19 + 16 = 35 of 35), a tower loaded beside the model.
         const QString bigcode = QStringLiteral(R"({"model_type": "gpt_bigcode", "n_embd": 32, "n_layer": 2,
             "n_head": 4, "n_positions": 35, "n_inner": 40, "vocab_size": 50})");
@@ -140,9 +161,6 @@ private slots:
             "num_hidden_layers": 2, "num_attention_heads": 2, "num_key_value_heads": 1, "head_dim": 16,
             "intermediate_size": 40, "vocab_size": 50, "sliding_window": 9}, "vision_config": {"hidden_size": 16,
             "intermediate_size": 24, "num_hidden_layers": 1, "patch_size": 4, "image_size": 8}})");
-        using protocol::AttentionKind;
-        using protocol::KvCacheKind;
-        using protocol::WeightStorage;
         QTest::addRow("gpt_bigcode bf16 static eager (learned positions)")
             << bigcode << int(WeightStorage::BFloat16) << int(KvCacheKind::Static) << int(AttentionKind::Eager);
         QTest::addRow("gemma3 nf4 paged sdpa (a vision tower loaded)")
