@@ -272,13 +272,25 @@ WeightEstimate WeightEstimator::estimate(const model::ModelShape& shape, const W
         else
             addQuantized(small, 1, 1);
     }
-    // A part loaded with the language model (a vision tower): in the kept type, named.
+    // A part loaded with the language model (a vision tower), named: in the weights' own type when they are
+    // floats (an fp32 checkpoint loads its tower in fp32 too), else in the kept type.
+    const std::optional<ScalarType> floatType = options.format == WeightFormat::FP32 ? std::optional(ScalarType::FP32)
+        : options.format == WeightFormat::FP16                                       ? std::optional(ScalarType::FP16)
+        : options.format == WeightFormat::BF16                                       ? std::optional(ScalarType::BF16)
+                                                                                     : std::nullopt;
+    const ScalarType partType = floatType.value_or(options.keptType);
     for (const auto& part : shape.apart)
         if (part.loaded && part.modelled && part.parameters > 0) {
-            addKept(part.parameters);
+            if (floatType) {
+                e.payloadBytes = units::checked::add(e.payloadBytes,
+                    units::checked::bitsToBytes(part.parameters, scalarBits(partType), kWhat), kWhat);
+                e.quantizedParameters = units::checked::add(e.quantizedParameters, part.parameters, kWhat);
+            } else {
+                addKept(part.parameters);
+            }
             e.assumptions.push_back({ //: %1 the part (vision), %2 its parameter count, %3 data type (bf16)
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "weights: the %1 part (%2 parameters) is loaded with the model, in %3"),
-                { part.name, i18n::Arg::grouped(part.parameters), scalarName(options.keptType) } });
+                { part.name, i18n::Arg::grouped(part.parameters), scalarName(partType) } });
         }
     e.bytes = units::checked::add(units::checked::add(e.payloadBytes, e.metadataBytes, kWhat), e.keptBytes, kWhat);
     const auto& info = weightFormatInfo(options.format);

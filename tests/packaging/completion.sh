@@ -47,7 +47,7 @@ expect "--list-p" --list-presets
 expect "estimate --for" --format
 expect "estimate --format " gptq-int4
 expect "estimate --format n" nf4 fp16
-expect "measure --format " nf4-dq gptq-int4
+expect "measure --format " gptq-int4 int4-compact # every format with a layout; the bound is not one
 expect "estimate --optimizer " adamw
 expect "estimate --preset " llama-2-7b
 expect "estimate --device-catalog " all
