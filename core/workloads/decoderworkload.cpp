@@ -588,6 +588,25 @@ void DecoderWorkload::loadMxfp4Experts(Layer& layer, const std::string& prefix, 
     }
 }
 
+// A state mixer's conv1d (weight, and bias) and its dt_bias 0 (dt' = softplus(dt)) and A_log 0 (A = -1), in the
+// order DECODER.md "State layers" / "model_load" gives for Mamba2 and gated DeltaNet alike.
+void DecoderWorkload::loadConvAndDecay(Layer& layer, const std::string& mixer, bool convBias)
+{
+    const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
+    layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
+    check(m_context.fillRandom(layer.convWeight, taps, m_dtype, nextSeed(), kInitScale * 10));
+    if (convBias) {
+        layer.convBias = loadWeight(mixer + "conv1d.bias", bytes(layer.convChannels));
+        check(m_context.fillRandom(
+            layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
+    }
+    const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
+    layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
+    check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
+    layer.aLog = loadWeight(mixer + "A_log", bytes(layer.ssmHeads));
+    check(m_context.fill(layer.aLog, heads, m_dtype, 0.0f));
+}
+
 void DecoderWorkload::modelLoad()
 {
     const model::ModelShape& m = m_spec.shape;
@@ -612,20 +631,9 @@ void DecoderWorkload::modelLoad()
             const model::StateSpec& st = spec.state;
             const std::string mixer = p + "mixer.";
             layer.inProj = loadLinear(mixer + "in_proj", layer.inProjWidth, m_hidden, st.projBias, true);
-            const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
-            layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
-            check(m_context.fillRandom(layer.convWeight, taps, m_dtype, nextSeed(), kInitScale * 10));
-            if (st.convBias) {
-                layer.convBias = loadWeight(mixer + "conv1d.bias", bytes(layer.convChannels));
-                check(m_context.fillRandom(
-                    layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
-            }
+            loadConvAndDecay(layer, mixer, st.convBias);
             const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
-            // dt_bias 0 (dt' = softplus(dt)), A_log 0 (A = -1), D 1: a decaying, finite recurrence.
-            layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
-            check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
-            layer.aLog = loadWeight(mixer + "A_log", bytes(layer.ssmHeads));
-            check(m_context.fill(layer.aLog, heads, m_dtype, 0.0f));
+            // D 1 (with dt_bias 0 and A_log 0): a decaying, finite recurrence.
             layer.dSkip = loadWeight(mixer + "D", bytes(layer.ssmHeads));
             check(m_context.fill(layer.dSkip, heads, m_dtype, 1.0f));
             layer.ssmNorm = loadWeight(mixer + "norm.weight", bytes(layer.ssmInner));
@@ -637,19 +645,7 @@ void DecoderWorkload::modelLoad()
             const std::string mixer = p + "linear_attn.";
             layer.inProj = loadLinear(mixer + "in_proj_qkvz", layer.inProjWidth, m_hidden, false, true);
             layer.baProj = loadLinear(mixer + "in_proj_ba", 2 * layer.ssmHeads, m_hidden, false, true);
-            const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
-            layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
-            check(m_context.fillRandom(layer.convWeight, taps, m_dtype, nextSeed(), kInitScale * 10));
-            if (st.convBias) {
-                layer.convBias = loadWeight(mixer + "conv1d.bias", bytes(layer.convChannels));
-                check(m_context.fillRandom(
-                    layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
-            }
-            const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
-            layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
-            check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
-            layer.aLog = loadWeight(mixer + "A_log", bytes(layer.ssmHeads));
-            check(m_context.fill(layer.aLog, heads, m_dtype, 0.0f));
+            loadConvAndDecay(layer, mixer, st.convBias);
             layer.ssmNorm = loadWeight(mixer + "norm.weight", bytes(layer.ssmHeadDim));
             check(m_context.fill(layer.ssmNorm, static_cast<std::uint64_t>(layer.ssmHeadDim), m_dtype, 1.0f));
             layer.outProj = loadLinear(mixer + "out_proj", m_hidden, layer.ssmInner, false, true);

@@ -189,6 +189,7 @@ private:
 
     // h [tokens, H] of `tokens` ids, seq per sequence from positionStart (with learned positions added).
     void* embed(const void* ids, std::int64_t tokens, std::int64_t seq, std::int64_t positionStart);
+    void loadConvAndDecay(Layer& layer, const std::string& mixer, bool convBias);
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
         alloc::Owner owner = alloc::Owner::Activation); // owner of the output
