@@ -839,6 +839,46 @@ namespace {
         }
     }
 
+    // Llama-4's vision tower and its projector, as transformers' Llama4VisionModel and Llama4MultiModalProjector
+    // hold them (counted apart, loaded with the model).
+    void llama4Tower(Ctx& x)
+    {
+        const auto it = x.top.object().find("vision_config");
+        if (it == x.top.object().end() || !it->is_object())
+            return;
+        const ConfigFields v(*it, x.top.source(), "vision_config");
+        const std::uint64_t h = dim(v, v.count("hidden_size"), "hidden_size");
+        const std::uint64_t inter = dim(v, v.count("intermediate_size"), "intermediate_size");
+        const std::uint64_t layers = dim(v, v.count("num_hidden_layers"), "num_hidden_layers");
+        const std::uint64_t patch = dim(v, v.count("patch_size"), "patch_size");
+        const std::uint64_t image = dim(v, v.count("image_size"), "image_size");
+        const std::uint64_t channels = dim(v, v.countOr("num_channels", 3), "num_channels");
+        const std::uint64_t projIn = dim(v, v.count("projector_input_dim"), "projector_input_dim");
+        const std::uint64_t projOut = dim(v, v.count("projector_output_dim"), "projector_output_dim");
+        const std::uint64_t visionOut = dim(v, v.count("vision_output_dim"), "vision_output_dim");
+        if (image < patch)
+            v.fail("'vision_config.image_size' is smaller than its patch_size");
+        // patch_embedding.linear [H, C·p²] (no bias), class_embedding [H], positional_embedding_vlm [(image/p)² + 1,
+        // H], layernorm_pre and layernorm_post; per layer q/k/v/o [H, H] with biases, fc1/fc2 with biases, two
+        // LayerNorms; vision_adapter.mlp fc1 [projector_input_dim, intermediate_size], fc2 [projector_output_dim,
+        // projector_output_dim] (no biases). The rotary table is computed, not saved.
+        const std::uint64_t side = image / patch;
+        const std::uint64_t positions = checked::add(checked::mul(side, side, kWhat), 1, kWhat);
+        std::uint64_t total = checked::add(checked::mul({ channels, patch, patch, h }, kWhat), h, kWhat);
+        total = checked::add(total, checked::mul(positions, h, kWhat), kWhat);
+        total = checked::add(total, checked::mul(2, ln(h), kWhat), kWhat);
+        const std::uint64_t attention = checked::mul(4, checked::add(checked::mul(h, h, kWhat), h, kWhat), kWhat);
+        const std::uint64_t mlp = checked::add(
+            checked::add(checked::mul(2, checked::mul(h, inter, kWhat), kWhat), inter, kWhat), h, kWhat);
+        const std::uint64_t layer = checked::add(checked::add(attention, mlp, kWhat), checked::mul(2, ln(h), kWhat), kWhat);
+        total = checked::add(total, checked::mul(layer, layers, kWhat), kWhat);
+        total = checked::add(total,
+            checked::add(checked::mul(inter, projIn, kWhat), checked::mul(projOut, projOut, kWhat), kWhat), kWhat);
+        // multi_modal_projector.linear_1 [text hidden, vision_output_dim] (no bias).
+        total = checked::add(total, checked::mul(visionOut, x.s.hidden, kWhat), kWhat);
+        x.s.apart.push_back({ "vision", total, true, true });
+    }
+
     // Llama-4 (text): MoE on moe_layers (every interleave_moe_layer_step-th) with a shared expert, dense layers of
     // intermediate_size_mlp; NoPE full-attention layers and chunked RoPE layers (no_rope_layers).
     void readLlama4(Ctx& x)
@@ -884,15 +924,53 @@ namespace {
             }
         }
         uniformMoe(s);
-        if (x.top.has("vision_config"))
-            s.apart.push_back({ "vision", 0, false, true });
+        llama4Tower(x);
+    }
+
+    // Pixtral's vision tower and Mistral-3's projector, as transformers' PixtralVisionModel and
+    // Mistral3MultiModalProjector hold them (counted apart, loaded with the model).
+    void pixtralTower(Ctx& x)
+    {
+        const auto it = x.top.object().find("vision_config");
+        if (it == x.top.object().end() || !it->is_object())
+            return;
+        const ConfigFields v(*it, x.top.source(), "vision_config");
+        const std::uint64_t h = dim(v, v.count("hidden_size"), "hidden_size");
+        const std::uint64_t inter = dim(v, v.count("intermediate_size"), "intermediate_size");
+        const std::uint64_t layers = dim(v, v.count("num_hidden_layers"), "num_hidden_layers");
+        const std::uint64_t patch = dim(v, v.count("patch_size"), "patch_size");
+        const std::uint64_t channels = dim(v, v.countOr("num_channels", 3), "num_channels");
+        // patch_conv (no bias), ln_pre; per layer attention_norm, q/k/v/o [H, H] (no bias), gate/up/down (no bias),
+        // ffn_norm. The 2-D rotary table is a buffer that is not saved.
+        const std::uint64_t embed = checked::add(checked::mul({ channels, patch, patch, h }, kWhat), h, kWhat);
+        const std::uint64_t layer = checked::add(checked::mul(4, checked::mul(h, h, kWhat), kWhat),
+            checked::add(checked::mul(3, checked::mul(h, inter, kWhat), kWhat), checked::mul(2, h, kWhat), kWhat),
+            kWhat);
+        std::uint64_t total = checked::add(embed, checked::mul(layer, layers, kWhat), kWhat);
+        // multi_modal_projector: norm [Hv], patch_merger.merging_layer [Hv, Hv·m²], linear_1 [H, Hv·features],
+        // linear_2 [H, H], both with multimodal_projector_bias.
+        const std::uint64_t merge = x.top.countOr("spatial_merge_size", 2);
+        std::uint64_t features = 1;
+        if (const auto f = x.top.object().find("vision_feature_layer"); f != x.top.object().end() && f->is_array()) {
+            if (f->empty())
+                x.top.fail("'vision_feature_layer' is an empty list");
+            features = f->size();
+        }
+        const bool bias = x.top.optBool("multimodal_projector_bias").value_or(false);
+        const std::uint64_t text = x.s.hidden;
+        std::uint64_t projector = checked::add(h, checked::mul({ h, merge, merge, h }, kWhat), kWhat);
+        projector = checked::add(projector, checked::mul({ h, features, text }, kWhat), kWhat);
+        projector = checked::add(projector, checked::mul(text, text, kWhat), kWhat);
+        if (bias)
+            projector = checked::add(projector, checked::mul(2, text, kWhat), kWhat);
+        total = checked::add(total, projector, kWhat);
+        x.s.apart.push_back({ "vision", total, true, true });
     }
 
     void readMistral3(Ctx& x)
     {
         readMistral(x);
-        if (x.top.has("vision_config"))
-            x.s.apart.push_back({ "vision", 0, false, true });
+        pixtralTower(x);
     }
 
     using Reader = std::function<void(Ctx&)>;

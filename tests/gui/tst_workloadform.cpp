@@ -604,6 +604,32 @@ private slots:
         QCOMPARE(form->edit(Field::LoraRank)->text(), QString::number(tt.rank));
     }
 
+    // DeepSeek-V3's fp8 weights are measured with the config's 128 x 128 scale blocks, as the sizing panel sized
+    // them; another format carries no blocks.
+    void fp8BlocksOfTheConfigReachTheRun()
+    {
+        gui::MainWindow window;
+        const QString config = QDir(qEnvironmentVariable("ITERAGPU_TEST_DATA"))
+                                   .filePath(QStringLiteral("models/deepseek-v3/config.json"));
+        QVERIFY(window.sizingPanel()->loadConfigFile(config));
+        auto* format = window.sizingPanel()->findChild<gui::FormatBox*>();
+        format->setStorage(sizing::WeightFormat::FP8E4M3);
+        window.sizingPanel()->recompute();
+        auto run = window.runConfig();
+        QVERIFY(run && run->decoder);
+        QCOMPARE(run->decoder->storage, protocol::WeightStorage::Fp8E4m3);
+        QCOMPARE(run->decoder->fp8BlockRows, std::uint64_t(128));
+        QCOMPARE(run->decoder->fp8BlockColumns, std::uint64_t(128));
+
+        format->setStorage(sizing::WeightFormat::BF16);
+        window.sizingPanel()->recompute();
+        run = window.runConfig();
+        QVERIFY(run && run->decoder);
+        QCOMPARE(run->decoder->storage, protocol::WeightStorage::BFloat16);
+        QCOMPARE(run->decoder->fp8BlockRows, std::uint64_t(0));
+        QCOMPARE(run->decoder->fp8BlockColumns, std::uint64_t(0));
+    }
+
     // QLoRA trains adapters on nf4 weights: with bf16 or fp16 ones it is refused in words and Run stays off; the
     // format is never switched behind the user's back.
     void qloraOnSixteenBitWeightsIsRefused()

@@ -82,6 +82,20 @@ std::string familyConfig(const std::string& family)
             "sliding_window": 12, "sliding_window_pattern": 3, )"
             + common + R"(}, "vision_config": {"hidden_size": 16, "intermediate_size": 24, "num_hidden_layers": 2,
             "patch_size": 4, "image_size": 16}})";
+    // Llama-4's composite config: the text model in text_config, its vision tower and projector loaded beside it,
+    // never run.
+    if (family == "llama4")
+        return R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "num_local_experts": 4,
+            "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "intermediate_size_mlp": 64, )"
+            + common + R"(}, "vision_config": {"hidden_size": 16, "intermediate_size": 64, "num_hidden_layers": 2,
+            "patch_size": 4, "image_size": 16, "projector_input_dim": 24, "projector_output_dim": 24,
+            "vision_output_dim": 24}})";
+    // Mistral-3: mistral's layers and the Pixtral tower with its projector (two feature layers, biases).
+    if (family == "mistral3")
+        return R"({"model_type": "mistral3", "text_config": {"model_type": "mistral", "sliding_window": 12, )"
+            + common + R"(}, "vision_config": {"hidden_size": 16, "intermediate_size": 24, "num_hidden_layers": 2,
+            "patch_size": 4}, "spatial_merge_size": 2, "vision_feature_layer": [-1, -2],
+            "multimodal_projector_bias": true})";
     // MoE every 2nd layer with a shared expert, a dense MLP of its own width, chunked layers (a 16-token ring: the
     // prompt of 21 and the decode cross a chunk) and a NoPE global layer.
     if (family == "llama4_text")
@@ -233,7 +247,7 @@ private slots:
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
                  "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3", "deepseek_v2",
-                 "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next" })
+                 "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next", "llama4", "mistral3" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -341,7 +355,8 @@ private slots:
         for (const char* family :
             { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
                 "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd",
-                "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next" })
+                "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next",
+                "llama4", "mistral3" })
             for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);
@@ -401,7 +416,8 @@ private slots:
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
             "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b",
             "phi-3.5-moe", "phi-4", "pythia-160m", "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b",
-            "qwen3-30b-a3b", "qwen3-8b", "qwen3-next-80b-a3b", "starcoder", "starcoder2-7b", "gemma-3-27b" };
+            "qwen3-30b-a3b", "qwen3-8b", "qwen3-next-80b-a3b", "starcoder", "starcoder2-7b", "gemma-3-27b",
+            "llama-4-scout", "mistral-small-3.1-24b" };
         int seen = 0;
         for (const QString& slug : slugs) {
             const QByteArray where = slug.toUtf8();

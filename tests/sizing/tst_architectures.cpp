@@ -328,6 +328,55 @@ private slots:
         QVERIFY(read("nemotron-h-8b").layers == 52); // its time_step_limit holds Infinity
     }
 
+    // Llama-4's and Pixtral's towers, counted by hand from transformers' modules on tiny configs; a tower key that
+    // is missing or a size that is absurd is refused by name, never counted as 0.
+    void visionTowersCountedApart()
+    {
+        const std::string text = R"("hidden_size": 8, "num_hidden_layers": 1, "num_attention_heads": 2,
+            "intermediate_size": 16, "vocab_size": 10)";
+        const auto llama4 = model::ConfigReader::parse(R"({"model_type": "llama4", "text_config": {"model_type":
+            "llama4_text", "num_local_experts": 2, "num_experts_per_tok": 1, )" + text
+                + R"(}, "vision_config": {"hidden_size": 4, "intermediate_size": 16, "num_hidden_layers": 2,
+            "patch_size": 2, "image_size": 4, "projector_input_dim": 6, "projector_output_dim": 6,
+            "vision_output_dim": 6}})",
+            "c");
+        // patch 3·2·2·4 = 48, class 4, positions (2·2 + 1)·4 = 20, two LayerNorms 16; a layer: q/k/v/o 4·(16 + 4)
+        // = 80, fc1 4·16 + 16 = 80, fc2 16·4 + 4 = 68, two LayerNorms 16: 244, two of them 488; the adapter's fc1
+        // 16·6 = 96 and fc2 6·6 = 36; the projector 6·8 = 48.
+        QCOMPARE(llama4.apart.size(), std::size_t { 1 });
+        QCOMPARE(llama4.apart[0].parameters, uint64_t { 48 + 4 + 20 + 16 + 488 + 96 + 36 + 48 });
+        QVERIFY(llama4.apart[0].modelled && llama4.apart[0].loaded);
+        QVERIFY(llama4.decoderUnsupported().empty());
+
+        const auto pixtral = model::ConfigReader::parse(R"({"model_type": "mistral3", "text_config": {"model_type":
+            "mistral", )" + text
+                + R"(}, "vision_config": {"hidden_size": 4, "intermediate_size": 6, "num_hidden_layers": 2,
+            "patch_size": 2}, "spatial_merge_size": 2, "vision_feature_layer": [-1, -2],
+            "multimodal_projector_bias": true})",
+            "c");
+        // patch_conv 3·2·2·4 = 48, ln_pre 4; a layer: q/k/v/o 4·16 = 64, gate/up/down 3·24 = 72, two norms 8: 144,
+        // two of them 288; the projector: norm 4, merging_layer 16·4 = 64, linear_1 (4·2)·8 + 8 = 72, linear_2 8·8
+        // + 8 = 72.
+        QCOMPARE(pixtral.apart.size(), std::size_t { 1 });
+        QCOMPARE(pixtral.apart[0].parameters, uint64_t { 48 + 4 + 288 + 4 + 64 + 72 + 72 });
+
+        try {
+            model::ConfigReader::parse(R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text",
+                "num_local_experts": 2, "num_experts_per_tok": 1, )" + text
+                    + R"(}, "vision_config": {"hidden_size": 4, "intermediate_size": 16, "num_hidden_layers": 2,
+                "patch_size": 2, "image_size": 4}})",
+                "c");
+            QFAIL("a Llama-4 tower without its projector's widths was counted");
+        } catch (const units::InputError& e) {
+            QVERIFY2(std::string(e.what()).find("projector_input_dim") != std::string::npos, e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(units::InputError,
+            model::ConfigReader::parse(R"({"model_type": "mistral3", "text_config": {"model_type": "mistral", )" + text
+                    + R"(}, "vision_config": {"hidden_size": 4294967297, "intermediate_size": 6,
+                "num_hidden_layers": 2, "patch_size": 2}})",
+                "c"));
+    }
+
     void tableNamesEveryFamilyOfTheIssue()
     {
         for (const char* f : { "llama", "llama4", "mistral", "mistral3", "mixtral", "qwen2", "qwen2_moe", "qwen3",

@@ -203,6 +203,11 @@ std::optional<SizedModel> SizingPanel::sizedModel() const
     m.format = m_formatBox->storage();
     m.compute = m_formatBox->compute();
     m.groupSize = m_formatBox->groupSize();
+    // The blocks come from the request core resolved, never from the form: the run is stored as it was sized.
+    if (m_request && m_request->weights.fp8BlockRows && m_request->weights.fp8BlockColumns) {
+        m.fp8BlockRows = *m_request->weights.fp8BlockRows;
+        m.fp8BlockColumns = *m_request->weights.fp8BlockColumns;
+    }
     sizing::SizingInputs kv;
     m_kvBox->fillInputs(kv);
     m.promptTokens = kv.promptTokens;
@@ -425,9 +430,10 @@ void SizingPanel::updateVerdict()
     verdict.simulated = m_runDeviceSimulated && m_reserveBox->targetKey().isEmpty();
     verdict.fit = m_need ? verdict::DeviceFit::verdict(*m_estimate, *m_need, *card)
                          : sizing::FitAnalyzer::verdict(*m_estimate, *card);
-    if (m_need)
+    if (m_need) {
         verdict.need = m_need->parts;
         verdict.needTotal = m_need->total;
+    }
     if (m_measured) {
         verdict.measured = m_measured->sentence;
         verdict.measuredDecisive = m_measured->decisive();

@@ -21,6 +21,10 @@ struct SizedModel {
     sizing::WeightFormat format = sizing::WeightFormat::BF16;
     sizing::ScalarType compute = sizing::ScalarType::BF16;
     std::uint64_t groupSize = 128; // gptq-int4 / awq-int4: the format box's group
+    // fp8: the scale blocks the sizing engine resolved (a config's weight_block_size when the format chosen is the
+    // file's); 0 x 0 = one scale per tensor.
+    std::uint64_t fp8BlockRows = 0;
+    std::uint64_t fp8BlockColumns = 0;
     std::uint64_t promptTokens = 0;
     std::uint64_t generated = 0;
     std::uint64_t sequences = 0;

@@ -698,6 +698,10 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
     d.modelSource = m_model->source;
     d.storage = *storage;
     d.quantGroup = std::min<std::uint64_t>(m_model->groupSize, protocol::kMaxTensorDimension);
+    if (d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2) {
+        d.fp8BlockRows = m_model->fp8BlockRows;
+        d.fp8BlockColumns = m_model->fp8BlockColumns;
+    }
     d.promptTokens = *prompt;
     d.generated = *generated;
     d.sequences = *sequences;
