@@ -1999,6 +1999,11 @@
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
         <translation>Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5)</translation>
     </message>
+    <message>
+        <source>stopped during %6: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier, such as decode, that the user&apos;s Stop cut short. Label and value pairs, so no plural forms are needed.</extracomment>
+        <translation>angehalten während %6: Phasen ausgeführt: %1 von %2 (erfolgreich: %3, fehlgeschlagen: %4, nicht ausgeführt: %5)</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>
@@ -3177,14 +3182,6 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <translation>Läuft…</translation>
     </message>
     <message>
-        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
-        <translation>Stopp angefordert: Der Lauf endet am Ende der aktuellen Phase und behält, was gemessen wurde.</translation>
-    </message>
-    <message>
-        <source>Stopping at the end of the current phase…</source>
-        <translation>Wird am Ende der aktuellen Phase angehalten…</translation>
-    </message>
-    <message>
         <source>Run %1 finished:</source>
         <extracomment>%1 run number; followed by counts of phases</extracomment>
         <translation>Lauf %1 beendet:</translation>
@@ -3251,10 +3248,6 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
     <message>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
-    </message>
-    <message>
-        <source>&amp;Stop at the end of the phase</source>
-        <translation>Am Ende der Phase an&amp;halten</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -3381,6 +3374,18 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
     <message>
         <source>Quick start</source>
         <translation>Schnellstart</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Anhalten angefordert: Der Lauf hält nach dem aktuellen Schritt (einem Decode-Schritt, einem Aufwärmlauf) oder der aktuellen Phase an und behält, was gemessen wurde.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Halte nach dem aktuellen Schritt an…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop after the current step</source>
+        <translation>Nach dem aktuellen Schritt a&amp;nhalten</translation>
     </message>
 </context>
 <context>
@@ -3860,6 +3865,15 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
+    <message>
+        <source>interrupted (%1 of %2)</source>
+        <extracomment>a phase that Stop cut short: %1 iterations (decode steps, warm-up runs) ran of the %2 planned</extracomment>
+        <translation>unterbrochen (%1 von %2)</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::QuickStartNote</name>
@@ -4238,6 +4252,10 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::RunController</name>
@@ -4284,10 +4302,6 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <translation>A&amp;nhalten</translation>
     </message>
     <message>
-        <source>Stop at the end of the current phase; what was measured is kept</source>
-        <translation>Am Ende der aktuellen Phase anhalten; das Gemessene bleibt erhalten</translation>
-    </message>
-    <message>
         <source>Phase: —</source>
         <translation>Phase: —</translation>
     </message>
@@ -4304,6 +4318,10 @@ Dieser Prozess: %4 Bytes (%5)</translation>
         <source>%v / %m phases</source>
         <extracomment>progress bar text: %v phases done of %m planned</extracomment>
         <translation>%v / %m Phasen</translation>
+    </message>
+    <message>
+        <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
+        <translation>Nach dem aktuellen Schritt (einem Decode-Schritt, einem Aufwärmlauf) oder der aktuellen Phase anhalten; was gemessen wurde, bleibt erhalten</translation>
     </message>
 </context>
 <context>

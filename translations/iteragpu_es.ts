@@ -1999,6 +1999,11 @@
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
         <translation>fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5)</translation>
     </message>
+    <message>
+        <source>stopped during %6: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier, such as decode, that the user&apos;s Stop cut short. Label and value pairs, so no plural forms are needed.</extracomment>
+        <translation>detenida durante %6: fases ejecutadas: %1 de %2 (exitosas: %3, fallidas: %4, no ejecutadas: %5)</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>
@@ -3177,14 +3182,6 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <translation>En ejecución…</translation>
     </message>
     <message>
-        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
-        <translation>Detención solicitada: la ejecución se detiene al final de la fase actual y conserva lo medido.</translation>
-    </message>
-    <message>
-        <source>Stopping at the end of the current phase…</source>
-        <translation>Deteniendo al final de la fase actual…</translation>
-    </message>
-    <message>
         <source>Run %1 finished:</source>
         <extracomment>%1 run number; followed by counts of phases</extracomment>
         <translation>Ejecución %1 terminada:</translation>
@@ -3251,10 +3248,6 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
     <message>
         <source>&amp;Run</source>
         <translation>&amp;Ejecutar</translation>
-    </message>
-    <message>
-        <source>&amp;Stop at the end of the phase</source>
-        <translation>&amp;Detener al final de la fase</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -3381,6 +3374,18 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
     <message>
         <source>Quick start</source>
         <translation>Inicio rápido</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Detención solicitada: la ejecución se detiene tras el paso actual (un paso de decodificación, una ejecución de calentamiento) o la fase actual y conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Deteniendo tras el paso actual…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop after the current step</source>
+        <translation>&amp;Detener tras el paso actual</translation>
     </message>
 </context>
 <context>
@@ -3860,6 +3865,15 @@ Este proceso: %4 bytes (%5)</translation>
         <source>Duration</source>
         <translation>Duración</translation>
     </message>
+    <message>
+        <source>interrupted (%1 of %2)</source>
+        <extracomment>a phase that Stop cut short: %1 iterations (decode steps, warm-up runs) ran of the %2 planned</extracomment>
+        <translation>interrumpida (%1 de %2)</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrumpida</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::QuickStartNote</name>
@@ -4238,6 +4252,10 @@ Este proceso: %4 bytes (%5)</translation>
         <source>Duration</source>
         <translation>Duración</translation>
     </message>
+    <message>
+        <source>interrupted</source>
+        <translation>interrumpida</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::RunController</name>
@@ -4284,10 +4302,6 @@ Este proceso: %4 bytes (%5)</translation>
         <translation>&amp;Detener</translation>
     </message>
     <message>
-        <source>Stop at the end of the current phase; what was measured is kept</source>
-        <translation>Detener al final de la fase actual; se conserva lo medido</translation>
-    </message>
-    <message>
         <source>Phase: —</source>
         <translation>Fase: —</translation>
     </message>
@@ -4304,6 +4318,10 @@ Este proceso: %4 bytes (%5)</translation>
         <source>%v / %m phases</source>
         <extracomment>progress bar text: %v phases done of %m planned</extracomment>
         <translation>%v / %m fases</translation>
+    </message>
+    <message>
+        <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
+        <translation>Detener tras el paso actual (un paso de decodificación, una ejecución de calentamiento) o la fase actual; lo medido se conserva</translation>
     </message>
 </context>
 <context>

@@ -1999,6 +1999,11 @@
         <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run</extracomment>
         <translation>giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5)</translation>
     </message>
+    <message>
+        <source>stopped during %6: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)</source>
+        <extracomment>%1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier, such as decode, that the user&apos;s Stop cut short. Label and value pairs, so no plural forms are needed.</extracomment>
+        <translation>đã dừng trong %6: giai đoạn đã chạy: %1 trên %2 (thành công: %3, thất bại: %4, chưa chạy: %5)</translation>
+    </message>
 </context>
 <context>
     <name>SafeFileWriter</name>
@@ -3174,14 +3179,6 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <translation>Đang chạy…</translation>
     </message>
     <message>
-        <source>Stop requested: the run stops at the end of the current phase and keeps what was measured.</source>
-        <translation>Đã yêu cầu dừng: lần chạy sẽ dừng khi kết thúc giai đoạn hiện tại và giữ lại những gì đã đo.</translation>
-    </message>
-    <message>
-        <source>Stopping at the end of the current phase…</source>
-        <translation>Đang dừng ở cuối giai đoạn hiện tại…</translation>
-    </message>
-    <message>
         <source>Run %1 finished:</source>
         <extracomment>%1 run number; followed by counts of phases</extracomment>
         <translation>Lần chạy %1 đã kết thúc:</translation>
@@ -3244,10 +3241,6 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
     <message>
         <source>&amp;Run</source>
         <translation>&amp;Chạy</translation>
-    </message>
-    <message>
-        <source>&amp;Stop at the end of the phase</source>
-        <translation>&amp;Dừng ở cuối giai đoạn</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -3374,6 +3367,18 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
     <message>
         <source>Quick start</source>
         <translation>Bắt đầu nhanh</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Đã yêu cầu dừng: lần chạy dừng sau bước hiện tại (một bước decode, một lần chạy khởi động) hoặc giai đoạn hiện tại và giữ lại những gì đã đo.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Đang dừng sau bước hiện tại…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop after the current step</source>
+        <translation>&amp;Dừng sau bước hiện tại</translation>
     </message>
 </context>
 <context>
@@ -3853,6 +3858,15 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>Duration</source>
         <translation>Thời lượng</translation>
     </message>
+    <message>
+        <source>interrupted (%1 of %2)</source>
+        <extracomment>a phase that Stop cut short: %1 iterations (decode steps, warm-up runs) ran of the %2 planned</extracomment>
+        <translation>bị ngắt (%1 trên %2)</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>bị ngắt</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::QuickStartNote</name>
@@ -4231,6 +4245,10 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>Duration</source>
         <translation>Thời lượng</translation>
     </message>
+    <message>
+        <source>interrupted</source>
+        <translation>bị ngắt</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::RunController</name>
@@ -4277,10 +4295,6 @@ Tiến trình này: %4 byte (%5)</translation>
         <translation>&amp;Dừng</translation>
     </message>
     <message>
-        <source>Stop at the end of the current phase; what was measured is kept</source>
-        <translation>Dừng ở cuối giai đoạn hiện tại; những gì đã đo được giữ lại</translation>
-    </message>
-    <message>
         <source>Phase: —</source>
         <translation>Giai đoạn: —</translation>
     </message>
@@ -4297,6 +4311,10 @@ Tiến trình này: %4 byte (%5)</translation>
         <source>%v / %m phases</source>
         <extracomment>progress bar text: %v phases done of %m planned</extracomment>
         <translation>%v / %m giai đoạn</translation>
+    </message>
+    <message>
+        <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
+        <translation>Dừng sau bước hiện tại (một bước decode, một lần chạy khởi động) hoặc giai đoạn hiện tại; những gì đã đo được giữ lại</translation>
     </message>
 </context>
 <context>

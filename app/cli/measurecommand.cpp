@@ -319,7 +319,7 @@ namespace {
     };
 
     // Note [Interrupted run]
-    // SIGINT or SIGTERM during a run asks the runner to stop at the next phase boundary (Runner::cancel, one
+    // SIGINT or SIGTERM during a run asks the runner to stop after the current step or phase (Runner::cancel, one
     // atomic store: safe in a signal handler); the phases not started are recorded not_run, the result is marked
     // cancelled and still written to --output (writeResultFile holds these signals while its temporary file
     // exists), and measure exits with kExitInterrupted. The handler is one-shot: a second signal ends the

@@ -27,12 +27,16 @@ RunSummary summarize(const std::vector<PhaseResult>& phases, std::size_t planned
                 s.firstFailureOutOfMemory = p.outOfMemory.value_or(false);
             }
             break;
+        case PhaseStatus::Interrupted:
+            ++s.interrupted;
+            s.interruptedLabel = phaseLabel(p);
+            break;
         case PhaseStatus::NotRun:
             break;
         }
     }
-    s.planned = std::max(planned, s.passed + s.failed);
-    s.notRun = s.planned - s.passed - s.failed;
+    s.planned = std::max(planned, s.ran());
+    s.notRun = s.planned - s.ran();
     s.completed = s.planned > 0 && s.passed == s.planned;
     return s;
 }
@@ -67,6 +71,14 @@ i18n::Message RunSummary::message() const
         //: that failed first, such as cold_forward. Label and value pairs, so no plural forms are needed.
         return { ITERAGPU_TRANSLATE_NOOP("RunSummary",
                      "phases run: %1 of %2 (passed: %3, failed: %4, not run: %5); first failure in %6"),
+            args, kContext };
+    }
+    if (interrupted > 0) {
+        args.emplace_back(interruptedLabel);
+        //: %1 phases ran of %2 planned; %3 passed, %4 failed, %5 did not run; %6 is the phase identifier, such
+        //: as decode, that the user's Stop cut short. Label and value pairs, so no plural forms are needed.
+        return { ITERAGPU_TRANSLATE_NOOP("RunSummary",
+                     "stopped during %6: phases run: %1 of %2 (passed: %3, failed: %4, not run: %5)"),
             args, kContext };
     }
     if (cancelled)

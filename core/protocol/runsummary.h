@@ -19,6 +19,8 @@ struct RunSummary {
     std::size_t passed = 0;
     std::size_t failed = 0;
     std::size_t notRun = 0;
+    std::size_t interrupted = 0; // cut short by Stop (at most one: nothing runs after it)
+    std::string interruptedLabel; // phaseLabel() of that phase
     std::optional<std::size_t> firstFailure; // index into RunResult::phases
     std::string firstFailureLabel; // phaseLabel() of that phase
     bool firstFailureOutOfMemory = false; // from PhaseResult::outOfMemory
@@ -27,7 +29,7 @@ struct RunSummary {
     bool deviceMissing = false;
     std::string runError; // RunResult::error: the run could not start
 
-    std::size_t ran() const { return passed + failed; }
+    std::size_t ran() const { return passed + failed + interrupted; }
 
     // One sentence (context "RunSummary"), e.g. "6 of 14 phases ran: 5 passed, 1 failed (out of memory in
     // cold_forward), 8 did not run". english() for the CLI; translated in the window and the sheet.

@@ -48,13 +48,15 @@ const char* phaseStatusName(PhaseStatus status)
         return "failed";
     case PhaseStatus::NotRun:
         return "not_run";
+    case PhaseStatus::Interrupted:
+        return "interrupted";
     }
     return "not_run";
 }
 
 std::optional<PhaseStatus> phaseStatusFromName(const std::string& name)
 {
-    return byName(name, { PhaseStatus::Ok, PhaseStatus::Failed, PhaseStatus::NotRun }, phaseStatusName);
+    return byName(name, { PhaseStatus::Ok, PhaseStatus::Failed, PhaseStatus::NotRun, PhaseStatus::Interrupted }, phaseStatusName);
 }
 
 const char* workloadKindName(WorkloadKind kind)

@@ -28,8 +28,10 @@ enum class AllocatorKind : int { Native = 0, Async = 1 };
 const char* allocatorName(AllocatorKind kind); // "native", "async"
 std::optional<AllocatorKind> allocatorFromName(const std::string& name);
 
-enum class PhaseStatus : int { Ok = 0, Failed = 1, NotRun = 2 };
-const char* phaseStatusName(PhaseStatus status); // "ok", "failed", "not_run"
+// Interrupted: Stop cut a phase of several iterations short (Note [Stop within a phase] in core/workloads/workload.h);
+// its readings are real, of the iterations that ran.
+enum class PhaseStatus : int { Ok = 0, Failed = 1, NotRun = 2, Interrupted = 3 };
+const char* phaseStatusName(PhaseStatus status); // "ok", "failed", "not_run", "interrupted"
 std::optional<PhaseStatus> phaseStatusFromName(const std::string& name);
 
 inline constexpr double kDefaultSamplingHz = 1000.0;
@@ -212,6 +214,11 @@ struct PhaseResult {
     DeviceLevel deviceBefore; // device-level reading beside the baseline
     DeviceLevel deviceAfter; // device-level reading beside the final values
     std::optional<std::uint64_t> predictedPeakAllocated; // core/workloads/densepredictor
+
+    // Interrupted only: the iterations (decode steps, warm-up runs, accumulated micro-batches) that ran before the
+    // Stop, 1 <= done < planned.
+    std::optional<std::uint32_t> iterationsDone;
+    std::optional<std::uint32_t> iterationsPlanned;
 
     std::string error; // the runtime's or the allocator's text when status is Failed
     // From the device status of the failed step (device::Status::outOfMemory), never from the error's words:

@@ -527,8 +527,20 @@ namespace {
             p.repeat = get<std::uint32_t>(j, "repeat", w);
         const auto status = phaseStatusFromName(get<std::string>(j, "status", w));
         if (!status)
-            throw ReadError { "field " + w + ".status must be ok, failed or not_run" };
+            throw ReadError { "field " + w + ".status must be ok, failed, interrupted or not_run" };
         p.status = *status;
+        // Note [Stop within a phase]: an interrupted phase says how far it got, and only it does.
+        if (const auto cut = j.find("interrupted"); cut != j.end() && !cut->is_null()) {
+            if (p.status != PhaseStatus::Interrupted)
+                throw ReadError { "field " + w + ".interrupted belongs to an interrupted phase only" };
+            const std::string at = w + ".interrupted";
+            p.iterationsDone = get<std::uint32_t>(*cut, "iterations_done", at);
+            p.iterationsPlanned = get<std::uint32_t>(*cut, "iterations_planned", at);
+            if (*p.iterationsDone == 0 || *p.iterationsDone >= *p.iterationsPlanned)
+                throw ReadError { "field " + at + " must have 1 <= iterations_done < iterations_planned" };
+        } else if (p.status == PhaseStatus::Interrupted) {
+            throw ReadError { "field " + w + ".interrupted is missing: an interrupted phase says how far it got" };
+        }
         p.inputs = get<std::string>(j, "inputs", w);
         const auto& dims = field(j, "dimensions", w);
         if (!dims.is_object())
@@ -890,6 +902,10 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         { "predicted_peak_allocated", optionalBytes(p.predictedPeakAllocated) },
         { "error", p.error.empty() ? ordered_json(nullptr) : ordered_json(p.error) },
         { "out_of_memory", p.outOfMemory ? ordered_json(*p.outOfMemory) : ordered_json(nullptr) },
+        { "interrupted",
+            p.iterationsDone && p.iterationsPlanned
+                ? ordered_json { { "iterations_done", *p.iterationsDone }, { "iterations_planned", *p.iterationsPlanned } }
+                : ordered_json(nullptr) },
         { "start_seconds", optionalDouble(p.startSeconds) }, { "end_seconds", optionalDouble(p.endSeconds) },
         { "duration_seconds", optionalDouble(p.durationSeconds) },
         { "modelled_seconds", optionalDouble(p.modelledSeconds) }, { "owners", phaseOwnersToJson(p) },

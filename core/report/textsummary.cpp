@@ -126,9 +126,12 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
         s << "  not run; predicted peak allocated " << bytesText(p.predictedPeakAllocated) << "\n";
         return s.str();
     }
+    if (p.status == PhaseStatus::Interrupted && p.iterationsDone && p.iterationsPlanned)
+        s << "  interrupted by Stop after " << *p.iterationsDone << " of " << *p.iterationsPlanned
+          << " iterations; the prediction is of all " << *p.iterationsPlanned << "\n";
     s << "  predicted peak allocated " << bytesText(p.predictedPeakAllocated) << ", measured "
       << bytesText(p.peak.allocated);
-    if (p.predictedPeakAllocated && p.peak.allocated) {
+    if (p.predictedPeakAllocated && p.peak.allocated && p.status != PhaseStatus::Interrupted) {
         if (*p.predictedPeakAllocated == *p.peak.allocated)
             s << " (equal)";
         else if (*p.peak.allocated > *p.predictedPeakAllocated)
@@ -158,6 +161,7 @@ std::string runFooter(const RunResult& r)
     // The counts of core's RunSummary, as the window's status bar, its progress bar and the sheet give them.
     const protocol::RunSummary summary = protocol::summarize(r);
     s << (r.simulated ? "[simulated] " : "") << summary.passed << " phase(s) ok, " << summary.failed << " failed, "
+      << (summary.interrupted ? std::to_string(summary.interrupted) + " interrupted, " : std::string())
       << summary.notRun << " not run" << (r.cancelled ? " (cancelled)" : "");
     if (summary.firstFailure)
         s << "; first failure: " << units::printable(summary.firstFailureLabel)

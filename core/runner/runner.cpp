@@ -238,8 +238,10 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
         } catch (const std::exception& e) {
             result.error = e.what();
         }
-        if (workload)
+        if (workload) {
+            workload->setStopFlag(cancel);
             sampler.start();
+        }
 
         for (const auto& planned : plan) {
             if (!workload)
@@ -292,10 +294,18 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             p.status = phaseStatus.ok ? PhaseStatus::Ok : PhaseStatus::Failed;
             p.error = phaseStatus.ok ? std::string() : phaseStatus.message;
             p.outOfMemory = !phaseStatus.ok && phaseStatus.outOfMemory;
+            // Note [Stop within a phase] (core/workloads/workload.h): cut short by Stop, with what it ran.
+            const auto cut = workload->takeInterruption();
+            if (phaseStatus.ok && cut) {
+                p.status = PhaseStatus::Interrupted;
+                p.iterationsDone = cut->done;
+                p.iterationsPlanned = cut->planned;
+                result.cancelled = true;
+            }
             // 6. Raw bytes and configuration are kept in the record.
             if (observer)
                 observer->phaseFinished(id, p);
-            if (!phaseStatus.ok)
+            if (!phaseStatus.ok || p.status == PhaseStatus::Interrupted)
                 break; // the run ends cleanly; later phases stay not_run
         }
         trace.setPhase(-1);

@@ -45,7 +45,7 @@ struct BackendDescription {
 //
 //   Runner runner;
 //   auto id = runner.start(config, backendDescription, factory, &observer);
-//   ... runner.cancel();            // optional: stops at the next phase boundary
+//   ... runner.cancel();            // optional: stops after the current step or phase
 //   RunResult r = runner.wait();   // joins; also delivered through observer.runFinished
 class Runner {
 public:
@@ -58,7 +58,9 @@ public:
     // observer may be nullptr; it must outlive the run.
     std::uint64_t start(RunConfig config, BackendDescription backend, DeviceFactory factory, RunObserver* observer);
 
-    // Asks the run to stop at the next phase boundary; phases not started are recorded not_run. Thread-safe.
+    // Asks the run to stop after the current step of a phase of several iterations (that phase is recorded
+    // interrupted: Note [Stop within a phase] in core/workloads/workload.h) or at the next phase boundary; phases
+    // not started are recorded not_run. Thread-safe.
     void cancel();
     bool cancelRequested() const { return m_cancel.load(); }
     bool running() const { return m_running.load(); }

@@ -367,13 +367,13 @@ Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
             if (m_position - m_prompt + static_cast<std::int64_t>(phase.iterations) > m_generated)
                 return Status::error(phase.name + " would decode more than the " + std::to_string(m_generated)
                     + " generated tokens the cache is sized for");
-            for (std::uint32_t i = 0; i < phase.iterations; ++i)
+            for (std::uint32_t i = 0; i < phase.iterations && !stopBefore(i, phase.iterations); ++i)
                 decodeStep();
             break;
         case PhaseKind::Warmup:
         case PhaseKind::WarmPrefill: {
             const std::uint32_t runs = phase.kind == PhaseKind::Warmup ? phase.iterations : 1;
-            for (std::uint32_t i = 0; i < runs; ++i) {
+            for (std::uint32_t i = 0; i < runs && !stopBefore(i, runs); ++i) {
                 releaseGeneration();
                 prefill();
             }

@@ -152,7 +152,7 @@ Status DecoderWorkload::runTrainingPhase(const protocol::PlannedPhase& phase)
     case PhaseKind::StepAccumulate:
         if (m_stage != Stage::Idle || m_microBatches == 0)
             return Status::error(phase.name + " needs the first micro-batch's backward first");
-        for (std::uint32_t i = 0; i < phase.iterations; ++i)
+        for (std::uint32_t i = 0; i < phase.iterations && !stopBefore(i, phase.iterations); ++i)
             microBatch();
         break;
     case PhaseKind::StepOptimizer:
@@ -166,7 +166,7 @@ Status DecoderWorkload::runTrainingPhase(const protocol::PlannedPhase& phase)
         if (!ready || m_stage != Stage::Idle)
             return Status::error(phase.name + " needs model_load, inputs and a finished step");
         const std::uint32_t steps = phase.kind == PhaseKind::Warmup ? phase.iterations : 1;
-        for (std::uint32_t i = 0; i < steps; ++i)
+        for (std::uint32_t i = 0; i < steps && !stopBefore(i, steps); ++i)
             wholeStep();
         break;
     }

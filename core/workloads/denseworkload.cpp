@@ -124,7 +124,7 @@ Status DenseWorkload::runPhase(const protocol::PlannedPhase& phase)
             inferenceForward(m_x);
             break;
         case PhaseKind::Warmup:
-            for (std::uint32_t i = 0; i < phase.iterations; ++i) {
+            for (std::uint32_t i = 0; i < phase.iterations && !stopBefore(i, phase.iterations); ++i) {
                 if (m_config.mode == protocol::Mode::Training)
                     trainStep();
                 else

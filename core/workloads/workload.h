@@ -6,8 +6,10 @@
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/runtypes.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,37 @@ public:
     virtual device::Status runPhase(const protocol::PlannedPhase& phase) = 0;
     // The tensors held now, in allocation order.
     virtual std::vector<HeldTensor> heldTensors() const = 0;
+
+    // Note [Stop within a phase]: a phase of several iterations (decode steps, warm-up runs, accumulated
+    // micro-batches) looks at the run's stop flag before each iteration after the first, so a Stop acts within
+    // one iteration, not at the end of the phase. Such a phase returns success with what it ran, and
+    // takeInterruption() then says how far it got; the runner records it as interrupted and runs nothing after.
+    struct Interruption {
+        std::uint32_t done = 0;
+        std::uint32_t planned = 0;
+    };
+    void setStopFlag(const std::atomic<bool>* stop) { m_stop = stop; }
+    std::optional<Interruption> takeInterruption()
+    {
+        auto cut = m_interruption;
+        m_interruption.reset();
+        return cut;
+    }
+
+protected:
+    // True when the loop of a phase must end before iteration `done` (of `planned`): a Stop was asked for and at
+    // least one iteration ran. Records the interruption.
+    bool stopBefore(std::uint32_t done, std::uint32_t planned)
+    {
+        if (done == 0 || done >= planned || !m_stop || !m_stop->load())
+            return false;
+        m_interruption = Interruption { done, planned };
+        return true;
+    }
+
+private:
+    const std::atomic<bool>* m_stop = nullptr;
+    std::optional<Interruption> m_interruption;
 };
 
 // The workload a configuration names (RunConfig::workload), built on an opened device.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "core/model/configreader.h"
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/runsummary.h"
 #include "core/registry/backendregistry.h"
@@ -275,6 +276,94 @@ private slots:
         for (auto got : observer.ids)
             QCOMPARE(got, id);
         QVERIFY(observer.samples >= std::size_t(2 * (cancelAt + 1)));
+    }
+
+    // Note [Stop within a phase]: a Stop during a phase of several iterations ends it after the one running, marks
+    // it interrupted with how far it got, and runs nothing after; the file keeps it.
+    void stopActsWithinAPhase_data()
+    {
+        QTest::addColumn<bool>("decoder");
+        QTest::addColumn<int>("phase");
+        QTest::addColumn<quint32>("planned");
+        QTest::addRow("dense warmup") << false << 3 << quint32 { 5 };
+        QTest::addRow("decoder decode") << true << 3 << quint32 { 16 };
+    }
+
+    void stopActsWithinAPhase()
+    {
+        QFETCH(bool, decoder);
+        QFETCH(int, phase);
+        QFETCH(quint32, planned);
+        auto c = config(Mode::Inference, 2, 64, 256, device::DType::Float32, AllocatorKind::Native, false);
+        c.warmup = planned;
+        if (decoder) {
+            protocol::DecoderSpec d;
+            d.shape = model::ConfigReader::parse(R"({"model_type": "llama", "hidden_size": 32, "num_hidden_layers": 2,
+                "num_attention_heads": 4, "intermediate_size": 48, "vocab_size": 72})",
+                "tiny/config.json");
+            d.promptTokens = 8;
+            d.generated = planned;
+            d.decodeChunk = 0;
+            c.workload = protocol::WorkloadKind::Decoder;
+            c.dtype = device::DType::BFloat16;
+            c.decoder = d;
+            c.warmup = 1;
+        }
+        SimRun sim;
+        protocol::Runner runner;
+        RecordingObserver observer;
+        observer.runner = &runner;
+        observer.cancelAtStart = phase;
+        QVERIFY(runner.start(c, sim.description(), sim.factory(), &observer) > 0);
+        const auto result = runner.wait();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.completed);
+        const auto& cut = result.phases.at(std::size_t(phase));
+        QCOMPARE(cut.name, std::string(decoder ? "decode" : "warmup"));
+        QCOMPARE(cut.status, PhaseStatus::Interrupted);
+        QCOMPARE(cut.iterationsDone, std::optional<std::uint32_t>(1));
+        QCOMPARE(cut.iterationsPlanned, std::optional<std::uint32_t>(planned));
+        QVERIFY(cut.peak.allocated && cut.final.reserved); // its readings are real
+        for (const auto& p : result.phases)
+            if (p.index != phase)
+                QCOMPARE(p.status, p.index < phase ? PhaseStatus::Ok : PhaseStatus::NotRun);
+        const protocol::RunSummary summary = protocol::summarize(result);
+        QCOMPARE(summary.interrupted, std::size_t { 1 });
+        QCOMPARE(summary.ran(), std::size_t(phase + 1));
+        QVERIFY2(summary.message().english().find("stopped during " + cut.name) != std::string::npos,
+            summary.message().english().c_str());
+
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("stopped.json")).toStdString();
+        std::string error;
+        QCOMPARE(report::writeResultFile(path, result, error), report::WriteError::None);
+        protocol::RunResult back;
+        QVERIFY2(report::readResultFile(path, back, error), error.c_str());
+        QCOMPARE(back.phases.at(std::size_t(phase)).status, PhaseStatus::Interrupted);
+        QCOMPARE(back.phases.at(std::size_t(phase)).iterationsDone, std::optional<std::uint32_t>(1));
+        QCOMPARE(back.phases.at(std::size_t(phase)).iterationsPlanned, std::optional<std::uint32_t>(planned));
+
+        // A forged file: the count without the status, the status without the count, a count that is not a cut.
+        std::ifstream in(path);
+        const auto j = nlohmann::json::parse(in);
+        const auto refused = [&](nlohmann::json forged, const char* why) {
+            const std::string forgedPath = dir.filePath(QStringLiteral("forged.json")).toStdString();
+            std::ofstream(forgedPath) << forged.dump();
+            protocol::RunResult r;
+            std::string e;
+            QVERIFY2(!report::readResultFile(forgedPath, r, e), why);
+            QVERIFY2(e.find("interrupted") != std::string::npos, e.c_str());
+        };
+        auto forged = j;
+        forged["phases"][0]["interrupted"] = { { "iterations_done", 1 }, { "iterations_planned", 2 } };
+        refused(forged, "an ok phase with a cut");
+        forged = j;
+        forged["phases"][phase]["interrupted"] = nullptr;
+        refused(forged, "an interrupted phase without its count");
+        forged = j;
+        forged["phases"][phase]["interrupted"]["iterations_done"] = planned;
+        refused(forged, "all iterations done is no interruption");
     }
 
     void observerSeesEveryPhaseInOrder()

@@ -171,7 +171,7 @@ private slots:
         QTest::addRow("bytes as text") << QStringLiteral("peak-string") << QStringLiteral("phases[0].peak.allocated");
         QTest::addRow("negative bytes") << QStringLiteral("peak-negative")
                                         << QStringLiteral("non-negative integer or null");
-        QTest::addRow("unknown status") << QStringLiteral("status") << QStringLiteral("ok, failed or not_run");
+        QTest::addRow("unknown status") << QStringLiteral("status") << QStringLiteral("ok, failed, interrupted or not_run");
         QTest::addRow("unknown owner") << QStringLiteral("owner-unknown") << QStringLiteral("unknown owner \"cache\"");
         QTest::addRow("owner as text") << QStringLiteral("owner-string")
                                        << QStringLiteral("owners.final.weights must be a non-negative integer");

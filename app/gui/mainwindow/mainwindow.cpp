@@ -727,8 +727,8 @@ void MainWindow::stopRun()
         m_logView->warning(tr("Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept."));
     else
         m_logView->warning(
-            tr("Stop requested: the run stops at the end of the current phase and keeps what was measured."));
-    statusBar()->showMessage(tr("Stopping at the end of the current phase…"));
+            tr("Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured."));
+    statusBar()->showMessage(tr("Stopping after the current step…"));
 }
 
 void MainWindow::showInWhyView(const protocol::RunResult& result)
@@ -825,7 +825,7 @@ void MainWindow::retranslateUi()
     setWindowTitle(tr("IteraGPU Lab"));
     m_fileMenu->setTitle(tr("&File"));
     m_runAction->setText(tr("&Run"));
-    m_stopAction->setText(tr("&Stop at the end of the phase"));
+    m_stopAction->setText(tr("&Stop after the current step"));
     m_scriptAction->setText(tr("Run a &PyTorch script…"));
     m_scriptAction->setStatusTip(
         tr("Start your own PyTorch program measured from inside by iteragpu_probe; its phases appear live"));

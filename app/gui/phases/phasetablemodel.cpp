@@ -139,6 +139,11 @@ QString PhaseTableModel::statusText(const Row& row) const
         return tr("ok");
     case protocol::PhaseStatus::Failed:
         return isOutOfMemory(row.phase) ? tr("out of memory") : tr("failed");
+    case protocol::PhaseStatus::Interrupted:
+        if (row.phase.iterationsDone && row.phase.iterationsPlanned)
+            //: a phase that Stop cut short: %1 iterations (decode steps, warm-up runs) ran of the %2 planned
+            return tr("interrupted (%1 of %2)").arg(*row.phase.iterationsDone).arg(*row.phase.iterationsPlanned);
+        return tr("interrupted");
     case protocol::PhaseStatus::NotRun:
         break;
     }

@@ -45,6 +45,8 @@ QString ResultPhaseModel::statusText(protocol::PhaseStatus status)
         return tr("failed");
     case protocol::PhaseStatus::NotRun:
         return tr("not run");
+    case protocol::PhaseStatus::Interrupted:
+        return tr("interrupted");
     }
     return {};
 }

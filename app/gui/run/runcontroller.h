@@ -31,7 +31,7 @@ public:
     // Starts the user's own PyTorch program, measured from inside by the probe (ScriptProcess); its events come
     // through the same signals as a native run's, tagged with a run id of the same counter. 0 when it cannot start.
     std::uint64_t startScript(const ScriptRequest& request);
-    // Asks the run to stop at the end of the current phase (a script: Ctrl+C, then SIGTERM); what was measured is
+    // Asks the run to stop after the current step or phase (Note [Stop within a phase]) (a script: Ctrl+C, then SIGTERM); what was measured is
     // kept.
     void stop();
 

@@ -170,7 +170,7 @@ void RunPanel::retranslateUi()
 {
     m_run->setText(tr("&Run"));
     m_stop->setText(m_controller->state() == RunController::State::Stopping ? tr("Stopping…") : tr("&Stop"));
-    m_stop->setToolTip(tr("Stop at the end of the current phase; what was measured is kept"));
+    m_stop->setToolTip(tr("Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept"));
     if (m_currentPhase.isEmpty())
         m_phaseLabel->setText(tr("Phase: —"));
     else

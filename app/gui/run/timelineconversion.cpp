@@ -39,6 +39,9 @@ TimelinePhase toTimelinePhase(const protocol::PhaseResult& phase)
     case protocol::PhaseStatus::NotRun:
         p.state = TimelinePhase::State::NotRun;
         break;
+    case protocol::PhaseStatus::Interrupted:
+        p.state = TimelinePhase::State::Interrupted;
+        break;
     }
     p.message = QString::fromStdString(phase.error);
     p.peakAllocated = phase.peak.allocated;

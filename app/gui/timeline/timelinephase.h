@@ -13,7 +13,7 @@ namespace iteragpu::gui {
 // One phase as the timeline draws it: a band from start to end, its outcome, and its peaks (bytes, from the
 // phase's result) with the time the sampled counters were highest inside the band.
 struct TimelinePhase {
-    enum class State { Running, Ok, Failed, OutOfMemory, NotRun };
+    enum class State { Running, Ok, Failed, OutOfMemory, NotRun, Interrupted }; // Interrupted: cut short by Stop
 
     QString name; // technical identifier, never translated: "cold_forward"
     double startSeconds = 0.0; // NaN in a result that does not know it
