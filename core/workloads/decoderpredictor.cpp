@@ -156,7 +156,8 @@ namespace {
             const auto& st = spec.state;
             p.zxbcdt = checked::mul({ t, 2, st.inner, s }, kWhat);
             p.y = checked::mul({ t, st.inner, s }, kWhat);
-            p.ssmParams = checked::mul({ t, checked::add(st.dtRank, checked::mul(2, st.stateSize, kWhat), kWhat), s }, kWhat);
+            p.ssmParams
+                = checked::mul({ t, checked::add(st.dtRank, checked::mul(2, st.stateSize, kWhat), kWhat), s }, kWhat);
             p.dt = checked::mul({ t, st.dtRank, s }, kWhat);
             p.bc = checked::mul({ t, st.stateSize, s }, kWhat);
         } else if (spec.state.kind == model::StateSpec::Kind::GatedDeltaNet) {

@@ -1377,8 +1377,8 @@ void DecoderWorkload::mambaMixer(std::size_t l, void* x, void* h, std::int64_t q
     const std::int64_t params = rank + 2 * n;
     void* xz = linear("xz", x, tokens, layer.inProj);
     void* xc = allocate("xc", bytes(tokens * inner));
-    check(m_context.causalConv1d(xc, xz, layer.inProjWidth, c.conv.ptr, layer.convWeight, layer.convBias,
-        m_sequences, queries, inner, layer.convKernel, m_dtype));
+    check(m_context.causalConv1d(xc, xz, layer.inProjWidth, c.conv.ptr, layer.convWeight, layer.convBias, m_sequences,
+        queries, inner, layer.convKernel, m_dtype));
     void* ssmParams = linear("ssm_params", xc, tokens, layer.xProj);
     auto* columns = static_cast<unsigned char*>(ssmParams);
     // dt, B and C: each copied out of ssm_params, then normalised in place by its own norm.
@@ -1465,10 +1465,10 @@ void DecoderWorkload::prepareStates()
         StateCache& c = m_states[l];
         const auto conv = static_cast<std::uint64_t>(m_sequences * layer.convChannels * layer.convKernel);
         // Mamba2: [B, Hs, Ds, N]; gated DeltaNet: [B, Hv, Dk, Dv]; Mamba: [B, Is, N]
-        const auto ssm = static_cast<std::uint64_t>(layer.mamba
-                ? m_sequences * layer.ssmInner * layer.ssmStateSize
-                : m_sequences * layer.ssmHeads * layer.ssmHeadDim
-                    * (layer.delta ? layer.deltaKeyDim : layer.ssmStateSize));
+        const std::int64_t perSequence = layer.mamba
+            ? layer.ssmInner * layer.ssmStateSize
+            : layer.ssmHeads * layer.ssmHeadDim * (layer.delta ? layer.deltaKeyDim : layer.ssmStateSize);
+        const auto ssm = static_cast<std::uint64_t>(m_sequences * perSequence);
         if (!c.conv.ptr) {
             c.conv = allocateHeld(bytes(static_cast<std::int64_t>(conv)), alloc::Owner::KvCache);
             c.ssm = allocateHeld(bytes(static_cast<std::int64_t>(ssm)), alloc::Owner::KvCache);

@@ -1569,9 +1569,9 @@ inline CheckResult checkSelectiveScanByHand(DeviceContext& ctx)
     shape.stateSize = 2;
     shape.xStride = shape.dtStride = shape.zStride = 1;
     shape.bcStride = 2;
-    ITERAGPU_CHECK_STATUS(ctx.selectiveScan(y.get(), x.buffer.get(), dt.buffer.get(), bIn.buffer.get(),
-                              cIn.buffer.get(), z.buffer.get(), state.buffer.get(), aLog.buffer.get(),
-                              dSkip.buffer.get(), dtBias.buffer.get(), shape, f),
+    ITERAGPU_CHECK_STATUS(
+        ctx.selectiveScan(y.get(), x.buffer.get(), dt.buffer.get(), bIn.buffer.get(), cIn.buffer.get(), z.buffer.get(),
+            state.buffer.get(), aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, f),
         "selectiveScan");
     const auto got = download(ctx, y.get(), 2, f, st);
     ITERAGPU_CHECK_STATUS(st, "copyToHost");
@@ -1619,8 +1619,8 @@ inline CheckResult checkSelectiveScan(DeviceContext& ctx, DType dtype)
                 for (std::int64_t k = 0; k < n; ++k) {
                     const double a = -std::exp(static_cast<double>(aLog.values[d * n + k]));
                     double& sv = ref[(b * channels + d) * n + k];
-                    sv = roundTo(
-                        static_cast<float>(sv * std::exp(step * a) + step * bc.values[row * bcStride + bOffset + k] * xv),
+                    sv = roundTo(static_cast<float>(
+                                     sv * std::exp(step * a) + step * bc.values[row * bcStride + bOffset + k] * xv),
                         dtype);
                     acc += bc.values[row * bcStride + cOffset + k] * sv;
                 }
@@ -1663,8 +1663,8 @@ inline CheckResult checkSelectiveScan(DeviceContext& ctx, DType dtype)
         "selectiveScan", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
     if (r.outcome != Outcome::Pass)
         return r;
-    return compare("selectiveScan state", gotState, ref,
-        [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
+    return compare(
+        "selectiveScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
 }
 
 inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype, bool normBeforeGate)
@@ -1932,8 +1932,7 @@ inline std::vector<KernelCheck> decoderKernelChecks()
         checks.push_back(
             { "causalConv1d no bias " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, false); } });
         checks.push_back({ "ssmScan " + dt, [dtype](DeviceContext& c) { return checkSsmScan(c, dtype); } });
-        checks.push_back(
-            { "selectiveScan " + dt, [dtype](DeviceContext& c) { return checkSelectiveScan(c, dtype); } });
+        checks.push_back({ "selectiveScan " + dt, [dtype](DeviceContext& c) { return checkSelectiveScan(c, dtype); } });
         checks.push_back(
             { "gatedRmsNorm " + dt, [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, false); } });
         checks.push_back({ "gatedRmsNorm norm before gate " + dt,
