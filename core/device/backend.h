@@ -14,7 +14,7 @@
 namespace iteragpu::device {
 
 // Bumped whenever a class below changes layout; a module built for another ABI is refused with a clear reason.
-inline constexpr int kBackendAbiVersion = 5;
+inline constexpr int kBackendAbiVersion = 6;
 
 enum class DType : int { Float32 = 0, Float16 = 1, BFloat16 = 2 };
 std::size_t dtypeSize(DType dtype); // bytes per element
@@ -173,6 +173,21 @@ struct SsmShape {
     std::int64_t xStride = 0; // x [rows, heads * headDim] within rows of xStride
     std::int64_t dtStride = 0; // dt [rows, heads] within rows of dtStride
     std::int64_t bcStride = 0; // B and C [rows, groups * stateSize] each within rows of bcStride
+};
+
+// A Mamba (v1) selective scan (Jamba's: one decay per channel and state entry) over seq tokens of each sequence,
+// token t of sequence b at row b * seq + t of every [rows, ...] operand. Strides are in elements per row: x, dt and
+// the gate z [rows, channels] each within rows of its own stride (z a column slice of in_proj's output), B and C
+// [rows, stateSize] each within rows of bcStride.
+struct SelectiveScanShape {
+    std::int64_t batch = 0;
+    std::int64_t seq = 0;
+    std::int64_t channels = 0; // d_inner
+    std::int64_t stateSize = 0; // N
+    std::int64_t xStride = 0;
+    std::int64_t dtStride = 0;
+    std::int64_t zStride = 0;
+    std::int64_t bcStride = 0;
 };
 
 // A gated delta rule (gated DeltaNet) over seq tokens of each sequence, token t of sequence b at row b * seq + t.
@@ -353,6 +368,16 @@ public:
     // (dtype); aLog, dSkip, dtBias [heads].
     virtual Status ssmScan(void* y, const void* x, const void* dt, const void* b, const void* c, void* state,
         const void* aLog, const void* dSkip, const void* dtBias, const SsmShape& shape, DType dtype)
+        = 0;
+    // Mamba's selective scan (ABI 6): per sequence b, channel d and token t in order, with
+    // dt' = softplus(dt[t, d] + dtBias[d]) and A = -exp(aLog[d, n]):
+    //   state[b, d, n] = state[b, d, n] * exp(dt' A) + dt' B[t, n] x[t, d]
+    //   y[t, d] = (sum_n C[t, n] state[b, d, n] + dSkip[d] x[t, d]) * silu(z[t, d])
+    // y [rows, channels] contiguous; state [batch, channels, stateSize] read and updated in place (dtype); aLog
+    // [channels, stateSize], dSkip and dtBias [channels].
+    virtual Status selectiveScan(void* y, const void* x, const void* dt, const void* b, const void* c, const void* z,
+        void* state, const void* aLog, const void* dSkip, const void* dtBias, const SelectiveScanShape& shape,
+        DType dtype)
         = 0;
     // A gated RMSNorm over groups of groupSize columns, weight [groupSize] when normBeforeGate, else [cols]. Mamba2's
     // (normBeforeGate false): v = in[r, c] * silu(gate[r * gateStride + c]), out = v / sqrt(mean(v^2) + eps) *

@@ -731,7 +731,8 @@ namespace {
     }
 
     // Jamba: attention every attn_layer_period-th layer (from attn_layer_offset), Mamba otherwise; MoE every
-    // expert_layer_period-th layer.
+    // expert_layer_period-th layer. Its attention has no rotary embedding (transformers' JambaAttention applies
+    // none): NoPE layers.
     void readJamba(Ctx& x)
     {
         llamaLike(x, false);
@@ -759,6 +760,8 @@ namespace {
             LayerSpec& l = s.layerSpecs[i];
             if (i % attnPeriod != attnOffset)
                 stateOnly(l, m);
+            else
+                l.attention.rope = false;
             if (e > 1 && i % expertPeriod == expertOffset)
                 moe(l, e, k, s.intermediate);
         }

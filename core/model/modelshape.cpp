@@ -212,9 +212,19 @@ std::string ModelShape::decoderUnsupported() const
         const std::string at = " (layer " + std::to_string(i) + ")";
         // Layers without attention or without an MLP: core/workloads/DECODER.md "State layers".
         const StateSpec& st = l.state;
-        if (st.kind == StateSpec::Kind::Mamba)
-            return what + " has Mamba state layers" + at;
         const bool hasMlp = l.mlp.kind != MlpSpec::Kind::None;
+        if (st.kind == StateSpec::Kind::Mamba) { // Jamba's (DECODER.md "The Mamba mixer")
+            if (a.present)
+                return what + " has a layer with both attention and a state" + at;
+            if (!st.dtNorms)
+                return what + " has a Mamba layer without Jamba's dt, B and C norms" + at;
+            if (st.inner == 0 || st.stateSize == 0 || st.convKernel == 0 || st.dtRank == 0)
+                return what + " has a Mamba layer without channels, a state, a kernel or a dt rank" + at;
+            const std::uint64_t n = l.normParameters / normWidth;
+            if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
+                return what + " has a Mamba layer with norms the decoder does not build" + at;
+            continue;
+        }
         if (st.kind == StateSpec::Kind::Mamba2) {
             if (a.present)
                 return what + " has a layer with both attention and a state" + at;

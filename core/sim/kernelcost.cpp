@@ -180,6 +180,14 @@ KernelCost ssmScan(const device::SsmShape& shape, DType dtype)
     return { 6.0 * b * t * h * p * n, bytes * size(dtype) };
 }
 
+KernelCost selectiveScan(const device::SelectiveScanShape& shape, DType dtype)
+{
+    const double b = static_cast<double>(shape.batch), t = static_cast<double>(shape.seq),
+                 c = static_cast<double>(shape.channels), n = static_cast<double>(shape.stateSize);
+    const double bytes = b * t * (4.0 * c + 2.0 * n) + 2.0 * b * c * n + c * n + 2.0 * c;
+    return { 6.0 * b * t * c * n, bytes * size(dtype) };
+}
+
 KernelCost gatedDeltaRule(const device::DeltaShape& shape, DType dtype)
 {
     const double b = static_cast<double>(shape.batch), t = static_cast<double>(shape.seq),

@@ -11,7 +11,8 @@
 //
 // Note [Kernel costs]
 // s = dtypeSize(dtype), s_in / s_out for convert; D = headDim, Dv = valueDim() (= D unless MLA); "visible" = the (query, key) pairs the causal mask and the
-// window keep (visibleKeyPairs); "keys read" = the keys that at least one query sees (keysRead).
+// window keep (visibleKeyPairs); "keys read" = the keys that at least one query sees (keysRead); C and N = a
+// selective scan's channels and state size.
 //
 // | kernel             | FLOPs                         | bytes (read + written)                                        |
 // |--------------------|-------------------------------|---------------------------------------------------------------|
@@ -62,6 +63,8 @@
 // | causalConv1d       | 2 b seq channels kernel       | (2 b seq channels + 2 b channels kernel + channels kernel) s  |
 // | ssmScan            | 6 b seq heads headDim N       | (b seq (2 heads headDim + 2 groups N + heads)                 |
 // |                    |                               |   + 2 b heads headDim N + 3 heads) s (state read and written) |
+// | selectiveScan      | 6 b seq C N                   | (b seq (4 C + 2 N) + 2 b C N + C N + 2 C) s (x, dt, z, y;     |
+// |                    |                               |   B, C; the state read and written; A_log, D, the dt bias)    |
 // | gatedRmsNorm       | 0                             | (3 rows cols + cols) s                                        |
 // | copyColumns        | 0                             | 2 rows cols s                                                 |
 // | sigmoidGate        | 0                             | 3 count s                                                     |
@@ -112,6 +115,7 @@ namespace kernelcost {
     KernelCost causalConv1d(
         std::int64_t batch, std::int64_t seq, std::int64_t channels, std::int64_t kernel, device::DType dtype);
     KernelCost ssmScan(const device::SsmShape& shape, device::DType dtype);
+    KernelCost selectiveScan(const device::SelectiveScanShape& shape, device::DType dtype);
     KernelCost gatedDeltaRule(const device::DeltaShape& shape, device::DType dtype);
 
 } // namespace kernelcost

@@ -496,6 +496,15 @@ public:
             return Status::error("simulated ssmScan: a negative size, or groups that do not divide the heads");
         return charge(kernelcost::ssmScan(shape, dtype), dtype);
     }
+    Status selectiveScan(void*, const void*, const void*, const void*, const void*, const void*, void*, const void*,
+        const void*, const void*, const device::SelectiveScanShape& shape, DType dtype) override
+    {
+        if (shape.batch < 0 || shape.seq < 0 || shape.channels < 0 || shape.stateSize < 0
+            || shape.xStride < shape.channels || shape.dtStride < shape.channels || shape.zStride < shape.channels
+            || shape.bcStride < shape.stateSize)
+            return Status::error("simulated selectiveScan: a negative size or a stride below its columns");
+        return charge(kernelcost::selectiveScan(shape, dtype), dtype);
+    }
     Status gatedRmsNorm(void*, const void*, const void*, std::int64_t gateStride, const void*, std::int64_t rows,
         std::int64_t cols, std::int64_t groupSize, float, bool, DType dtype) override
     {

@@ -63,6 +63,10 @@ namespace {
             std::uint64_t beta = 0; // [T, Hv] (s)
             std::uint64_t g = 0; // [T, Hv] float32
             std::uint64_t qGate = 0; // a gated attention output's q_proj [T, 2 Hq D]
+            // A Mamba mixer ("The Mamba mixer"): xz [T, 2 Is] (zxbcdt), xc, delta and y [T, Is] (y), and these.
+            std::uint64_t ssmParams = 0; // [T, R + 2 N]
+            std::uint64_t dt = 0; // [T, R]
+            std::uint64_t bc = 0; // [T, N]: B, and C
         };
         struct Layer {
             std::uint64_t capacity = 0; // N_l
@@ -84,6 +88,8 @@ namespace {
             bool attention = true; // else no KV cache (DECODER.md "The state cache")
             bool state = false; // a Mamba2 mixer
             bool delta = false; // a gated DeltaNet mixer
+            bool mamba = false; // a Mamba (Jamba) mixer
+            std::uint64_t xProjDeq = 0, dtProjDeq = 0; // W_deq of x_proj and dt_proj
             bool outputGate = false;
             std::uint64_t baDeq = 0, qGateDeq = 0; // W_deq of in_proj_ba and of a gated q_proj
             bool mlp = true;
@@ -146,6 +152,14 @@ namespace {
                 = checked::mul({ t, checked::add(checked::add(st.inner, channels, kWhat), st.heads, kWhat), s }, kWhat);
             p.xbc = checked::mul({ t, channels, s }, kWhat);
             p.y = checked::mul({ t, st.inner, s }, kWhat);
+        } else if (spec.state.kind == model::StateSpec::Kind::Mamba) {
+            const auto& st = spec.state;
+            p.zxbcdt = checked::mul({ t, 2, st.inner, s }, kWhat);
+            p.y = checked::mul({ t, st.inner, s }, kWhat);
+            p.ssmParams
+                = checked::mul({ t, checked::add(st.dtRank, checked::mul(2, st.stateSize, kWhat), kWhat), s }, kWhat);
+            p.dt = checked::mul({ t, st.dtRank, s }, kWhat);
+            p.bc = checked::mul({ t, st.stateSize, s }, kWhat);
         } else if (spec.state.kind == model::StateSpec::Kind::GatedDeltaNet) {
             const auto& st = spec.state;
             const std::uint64_t channels = st.convChannels();
@@ -222,7 +236,20 @@ namespace {
             layer.mlp = mlp.kind != model::MlpSpec::Kind::None;
             layer.state = spec.state.kind == model::StateSpec::Kind::Mamba2;
             layer.delta = spec.state.kind == model::StateSpec::Kind::GatedDeltaNet;
+            layer.mamba = spec.state.kind == model::StateSpec::Kind::Mamba;
             layer.outputGate = a.outputGate;
+            if (layer.mamba) { // "The state cache"; in_proj, x_proj, dt_proj and out_proj are quantized linears
+                const auto& st = spec.state;
+                layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
+                layer.ssmState = checked::mul({ d.sequences, st.recurrentStateElements(), s }, kWhat);
+                if (quantized && storage != WeightStorage::Mxfp4) {
+                    layer.inProjDeq = checked::mul({ 2, st.inner, m.hidden, s }, kWhat);
+                    layer.xProjDeq = checked::mul(
+                        { checked::add(st.dtRank, checked::mul(2, st.stateSize, kWhat), kWhat), st.inner, s }, kWhat);
+                    layer.dtProjDeq = checked::mul({ st.inner, st.dtRank, s }, kWhat);
+                    layer.outProjDeq = checked::mul({ st.inner, m.hidden, s }, kWhat);
+                }
+            }
             if (layer.delta) {
                 const auto& st = spec.state;
                 layer.convState = checked::mul({ d.sequences, st.convStateElements(), s }, kWhat);
@@ -322,7 +349,7 @@ namespace {
             }
             if (!m_statesAllocated) { // the state cache: once, then zero-filled in place (no allocation)
                 for (const auto& shape : m_inv.layers)
-                    if (shape.state || shape.delta) {
+                    if (shape.state || shape.delta || shape.mamba) {
                         m_states.push_back(m_l.allocate(shape.convState));
                         m_states.push_back(m_l.allocate(shape.ssmState));
                     }
@@ -437,7 +464,7 @@ namespace {
         {
             const auto& shape = m_inv.layers[index];
             const auto& pass = isPrefill ? shape.prefill : shape.decode;
-            const bool mixer = shape.attention || shape.state || shape.delta;
+            const bool mixer = shape.attention || shape.state || shape.delta || shape.mamba;
             const bool parallel = shape.norms == 1 && mixer && shape.mlp;
             const bool fourNorms = shape.norms == 4;
 
@@ -446,6 +473,8 @@ namespace {
                 mamba2(shape, pass, x, hidden);
             } else if (shape.delta) {
                 deltaNet(shape, pass, x, hidden);
+            } else if (shape.mamba) {
+                mamba(shape, pass, x, hidden);
             } else if (shape.attention) {
                 attention(index, x, hidden, isPrefill, position, parallel);
             }
@@ -469,6 +498,24 @@ namespace {
             const LedgerBlock yNorm = m_l.allocate(pass.y);
             const LedgerBlock o = linear(shape.outProjDeq, hidden);
             for (const LedgerBlock* t : { &x, &zxbcdt, &xbc, &y, &yNorm })
+                m_l.release(*t);
+            m_l.release(o);
+        }
+
+        // DECODER.md "The Mamba mixer" a-i, from x (freed here).
+        void mamba(
+            const Inventory::Layer& shape, const Inventory::Pass& pass, const LedgerBlock& x, std::uint64_t hidden)
+        {
+            const LedgerBlock xz = linear(shape.inProjDeq, pass.zxbcdt);
+            const LedgerBlock xc = m_l.allocate(pass.y);
+            const LedgerBlock params = linear(shape.xProjDeq, pass.ssmParams);
+            const LedgerBlock dt = m_l.allocate(pass.dt);
+            const LedgerBlock b = m_l.allocate(pass.bc);
+            const LedgerBlock c = m_l.allocate(pass.bc);
+            const LedgerBlock delta = linear(shape.dtProjDeq, pass.y);
+            const LedgerBlock y = m_l.allocate(pass.y);
+            const LedgerBlock o = linear(shape.outProjDeq, hidden);
+            for (const LedgerBlock* t : { &x, &xz, &xc, &params, &dt, &b, &c, &delta, &y })
                 m_l.release(*t);
             m_l.release(o);
         }

@@ -213,6 +213,20 @@ DecoderWeights decoderWeights(const protocol::RunConfig& config)
                 b.plain(st.heads);
             b.plain(st.inner); // the gated norm's weight
             b.linear(m.hidden, st.inner, st.projBias, true); // out_proj
+        } else if (st.kind == model::StateSpec::Kind::Mamba) { // Jamba's ("model_load", Mamba)
+            const std::uint64_t n = st.stateSize;
+            b.linear(checked::mul(2, st.inner, kWhat), m.hidden, st.projBias, true); // in_proj: x, z
+            b.plain(checked::mul(st.inner, st.convKernel, kWhat)); // conv1d.weight
+            if (st.convBias)
+                b.plain(st.inner);
+            b.linear(checked::add(st.dtRank, checked::mul(2, n, kWhat), kWhat), st.inner, false, true); // x_proj
+            b.linear(st.inner, st.dtRank, true, true); // dt_proj and its bias
+            b.plain(checked::mul(st.inner, n, kWhat)); // A_log
+            b.plain(st.inner); // D
+            b.linear(m.hidden, st.inner, st.projBias, true); // out_proj
+            b.norm(st.dtRank, false); // dt_layernorm
+            b.norm(n, false); // b_layernorm
+            b.norm(n, false); // c_layernorm
         } else if (st.kind == model::StateSpec::Kind::GatedDeltaNet) {
             const std::uint64_t channels = st.convChannels(); // q, k, v
             b.linear(checked::add(channels, st.inner, kWhat), m.hidden, false, true); // in_proj_qkvz

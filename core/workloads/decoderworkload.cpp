@@ -193,6 +193,21 @@ DecoderWorkload::DecoderWorkload(
             fits({ st.heads, st.headDim, st.stateSize, m_elementBytes });
             layer.convChannels = static_cast<std::int64_t>(channels);
             layer.inProjWidth = static_cast<std::int64_t>(width);
+        } else if (st.kind == model::StateSpec::Kind::Mamba) { // DECODER.md "The Mamba mixer"
+            layer.mamba = true;
+            layer.ssmInner = static_cast<std::int64_t>(st.inner);
+            layer.ssmStateSize = static_cast<std::int64_t>(st.stateSize);
+            layer.dtRank = static_cast<std::int64_t>(st.dtRank);
+            layer.convKernel = static_cast<std::int64_t>(st.convKernel);
+            const std::uint64_t width = checked::mul(2, st.inner, what); // x, then z
+            const std::uint64_t params = checked::add(st.dtRank, checked::mul(2, st.stateSize, what), what);
+            fits({ width, m.hidden, m_elementBytes });
+            fits({ params, st.inner, m_elementBytes });
+            fits({ st.inner, st.dtRank, m_elementBytes });
+            fits({ st.inner, st.convKernel, m_elementBytes });
+            fits({ st.inner, st.stateSize, m_elementBytes });
+            layer.convChannels = layer.ssmInner;
+            layer.inProjWidth = static_cast<std::int64_t>(width);
         } else if (st.kind == model::StateSpec::Kind::GatedDeltaNet) {
             layer.delta = true;
             layer.ssmInner = static_cast<std::int64_t>(st.inner);
@@ -588,9 +603,8 @@ void DecoderWorkload::loadMxfp4Experts(Layer& layer, const std::string& prefix, 
     }
 }
 
-// A state mixer's conv1d (weight, and bias) and its dt_bias 0 (dt' = softplus(dt)) and A_log 0 (A = -1), in the
-// order DECODER.md "State layers" / "model_load" gives for Mamba2 and gated DeltaNet alike.
-void DecoderWorkload::loadConvAndDecay(Layer& layer, const std::string& mixer, bool convBias)
+// A state mixer's depthwise conv1d: its weight [Cc, 1, K], and its bias [Cc].
+void DecoderWorkload::loadConv(Layer& layer, const std::string& mixer, bool convBias)
 {
     const auto taps = static_cast<std::uint64_t>(layer.convChannels * layer.convKernel);
     layer.convWeight = loadWeight(mixer + "conv1d.weight", bytes(layer.convChannels * layer.convKernel));
@@ -600,6 +614,13 @@ void DecoderWorkload::loadConvAndDecay(Layer& layer, const std::string& mixer, b
         check(m_context.fillRandom(
             layer.convBias, static_cast<std::uint64_t>(layer.convChannels), m_dtype, nextSeed(), kInitScale));
     }
+}
+
+// A state mixer's conv1d (weight, and bias) and its dt_bias 0 (dt' = softplus(dt)) and A_log 0 (A = -1), in the
+// order DECODER.md "State layers" / "model_load" gives for Mamba2 and gated DeltaNet alike.
+void DecoderWorkload::loadConvAndDecay(Layer& layer, const std::string& mixer, bool convBias)
+{
+    loadConv(layer, mixer, convBias);
     const auto heads = static_cast<std::uint64_t>(layer.ssmHeads);
     layer.dtBias = loadWeight(mixer + "dt_bias", bytes(layer.ssmHeads));
     check(m_context.fill(layer.dtBias, heads, m_dtype, 0.0f));
@@ -639,6 +660,25 @@ void DecoderWorkload::modelLoad()
             layer.ssmNorm = loadWeight(mixer + "norm.weight", bytes(layer.ssmInner));
             check(m_context.fill(layer.ssmNorm, static_cast<std::uint64_t>(layer.ssmInner), m_dtype, 1.0f));
             layer.outProj = loadLinear(mixer + "out_proj", m_hidden, layer.ssmInner, st.projBias, true);
+        }
+        if (layer.mamba) { // DECODER.md "State layers" / "model_load", Mamba (Jamba)
+            const model::StateSpec& st = spec.state;
+            const std::string mixer = p + "mamba.";
+            const std::int64_t inner = layer.ssmInner;
+            const std::int64_t n = layer.ssmStateSize;
+            layer.inProj = loadLinear(mixer + "in_proj", layer.inProjWidth, m_hidden, st.projBias, true);
+            loadConv(layer, mixer, st.convBias);
+            layer.xProj = loadLinear(mixer + "x_proj", layer.dtRank + 2 * n, inner, false, true);
+            layer.dtProj = loadLinear(mixer + "dt_proj", inner, layer.dtRank, true, true);
+            // A_log 0 (A = -1) and D 1, with the random dt_proj: a decaying, finite recurrence.
+            layer.aLog = loadWeight(mixer + "A_log", bytes(inner * n));
+            check(m_context.fill(layer.aLog, static_cast<std::uint64_t>(inner * n), m_dtype, 0.0f));
+            layer.dSkip = loadWeight(mixer + "D", bytes(inner));
+            check(m_context.fill(layer.dSkip, static_cast<std::uint64_t>(inner), m_dtype, 1.0f));
+            layer.outProj = loadLinear(mixer + "out_proj", m_hidden, inner, st.projBias, true);
+            layer.dtNorm = loadNorm(mixer + "dt_layernorm.weight", layer.dtRank);
+            layer.bNorm = loadNorm(mixer + "b_layernorm.weight", n);
+            layer.cNorm = loadNorm(mixer + "c_layernorm.weight", n);
         }
         if (layer.delta) { // DECODER.md "State layers" / "model_load", gated DeltaNet
             const model::StateSpec& st = spec.state;
@@ -1163,7 +1203,7 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
 {
     const Layer& layer = m_layers[l];
     const std::int64_t tokens = m_sequences * queries;
-    const bool mixer = layer.attention || layer.state || layer.delta;
+    const bool mixer = layer.attention || layer.state || layer.delta || layer.mamba;
     // One norm with both a mixer and an MLP: parallel; with only one of them, sequential (DECODER.md "State layers").
     const bool parallel = layer.norms == 1 && mixer && layer.hasMlp;
     const auto count = static_cast<std::uint64_t>(tokens * m_hidden);
@@ -1173,6 +1213,8 @@ void DecoderWorkload::layerForward(std::size_t l, void* h, std::int64_t queries,
         mamba2(l, x, h, queries);
     else if (layer.delta)
         deltaNet(l, x, h, queries);
+    else if (layer.mamba)
+        mambaMixer(l, x, h, queries);
     else if (layer.attention)
         attentionBlock(l, x, h, queries, start, prefill, parallel);
     if (!layer.hasMlp)
@@ -1323,6 +1365,54 @@ void DecoderWorkload::mamba2(std::size_t l, void* x, void* h, std::int64_t queri
     release(o);
 }
 
+void DecoderWorkload::mambaMixer(std::size_t l, void* x, void* h, std::int64_t queries)
+{
+    // DECODER.md "The Mamba mixer": xz = [x | z], ssm_params = [dt | B | C], each part read as a column slice.
+    const Layer& layer = m_layers[l];
+    StateCache& c = m_states[l];
+    const std::int64_t tokens = m_sequences * queries;
+    const std::int64_t inner = layer.ssmInner;
+    const std::int64_t n = layer.ssmStateSize;
+    const std::int64_t rank = layer.dtRank;
+    const std::int64_t params = rank + 2 * n;
+    void* xz = linear("xz", x, tokens, layer.inProj);
+    void* xc = allocate("xc", bytes(tokens * inner));
+    check(m_context.causalConv1d(xc, xz, layer.inProjWidth, c.conv.ptr, layer.convWeight, layer.convBias, m_sequences,
+        queries, inner, layer.convKernel, m_dtype));
+    void* ssmParams = linear("ssm_params", xc, tokens, layer.xProj);
+    auto* columns = static_cast<unsigned char*>(ssmParams);
+    // dt, B and C: each copied out of ssm_params, then normalised in place by its own norm.
+    const auto normed = [&](const char* name, std::int64_t first, std::int64_t width, const void* weight) {
+        void* t = allocate(name, bytes(tokens * width));
+        check(m_context.copyColumns(t, columns + bytes(first), tokens, width, params, m_dtype));
+        check(m_context.rmsNorm(t, t, weight, tokens, width, m_spec.normEps, m_normOffset, m_dtype));
+        return t;
+    };
+    void* dt = normed("dt", 0, rank, layer.dtNorm);
+    void* bIn = normed("B", rank, n, layer.bNorm);
+    void* cIn = normed("C", rank + n, n, layer.cNorm);
+    Linear dtProj = layer.dtProj; // without its bias: the scan adds it inside the softplus
+    dtProj.bias = nullptr;
+    void* delta = linear("delta", dt, tokens, dtProj);
+    void* y = allocate("y", bytes(tokens * inner));
+    device::SelectiveScanShape shape;
+    shape.batch = m_sequences;
+    shape.seq = queries;
+    shape.channels = inner;
+    shape.stateSize = n;
+    shape.xStride = inner;
+    shape.dtStride = inner;
+    shape.zStride = layer.inProjWidth;
+    shape.bcStride = n;
+    check(m_context.selectiveScan(y, xc, delta, bIn, cIn, static_cast<unsigned char*>(xz) + bytes(inner), c.ssm.ptr,
+        layer.aLog, layer.dSkip, layer.dtProj.bias, shape, m_dtype));
+    void* o = linear("o", y, tokens, layer.outProj);
+    for (void* t : { x, xz, xc, ssmParams, dt, bIn, cIn, delta, y })
+        release(t);
+    check(m_context.add(h, o, static_cast<std::uint64_t>(tokens * m_hidden), m_dtype));
+    release(o);
+}
+
 void DecoderWorkload::deltaNet(std::size_t l, void* x, void* h, std::int64_t queries)
 {
     // DECODER.md "The gated DeltaNet mixer": qkvz = [q | k | v | z], ba = [b | a], read as column slices.
@@ -1370,13 +1460,15 @@ void DecoderWorkload::prepareStates()
 {
     for (std::size_t l = 0; l < m_layers.size(); ++l) {
         const Layer& layer = m_layers[l];
-        if (!layer.state && !layer.delta)
+        if (!layer.state && !layer.delta && !layer.mamba)
             continue;
         StateCache& c = m_states[l];
         const auto conv = static_cast<std::uint64_t>(m_sequences * layer.convChannels * layer.convKernel);
-        // Mamba2: [B, Hs, Ds, N]; gated DeltaNet: [B, Hv, Dk, Dv]
-        const auto ssm = static_cast<std::uint64_t>(
-            m_sequences * layer.ssmHeads * layer.ssmHeadDim * (layer.delta ? layer.deltaKeyDim : layer.ssmStateSize));
+        // Mamba2: [B, Hs, Ds, N]; gated DeltaNet: [B, Hv, Dk, Dv]; Mamba: [B, Is, N]
+        const std::int64_t perSequence = layer.mamba
+            ? layer.ssmInner * layer.ssmStateSize
+            : layer.ssmHeads * layer.ssmHeadDim * (layer.delta ? layer.deltaKeyDim : layer.ssmStateSize);
+        const auto ssm = static_cast<std::uint64_t>(m_sequences * perSequence);
         if (!c.conv.ptr) {
             c.conv = allocateHeld(bytes(static_cast<std::int64_t>(conv)), alloc::Owner::KvCache);
             c.ssm = allocateHeld(bytes(static_cast<std::int64_t>(ssm)), alloc::Owner::KvCache);

@@ -129,6 +129,7 @@ private:
         bool outputGate = false; // q_proj also gives a sigmoid gate on attn (Qwen3-Next)
         bool state = false; // a Mamba2 mixer in place of the attention
         bool delta = false; // a gated DeltaNet mixer in place of the attention
+        bool mamba = false; // a Mamba (v1, Jamba's) mixer in place of the attention
         bool hasMlp = true;
         std::int64_t deltaKeyHeads = 0, deltaKeyDim = 0; // gated DeltaNet: Hk, Dk (Hv, Dv, Vd in the ssm fields)
         Linear baProj; // gated DeltaNet's in_proj_ba
@@ -141,11 +142,18 @@ private:
         void* aLog = nullptr; // [Hs]
         void* dSkip = nullptr; // D [Hs]
         void* ssmNorm = nullptr; // the gated RMSNorm's weight [Is]
+        // Mamba (DECODER.md "The Mamba mixer"): R, x_proj [R + 2N, Is], dt_proj [Is, R] (its bias the scan's),
+        // A_log [Is, N] in aLog, D [Is] in dSkip, and the dt, B and C norms [R], [N], [N].
+        std::int64_t dtRank = 0;
+        Linear xProj, dtProj;
+        void* dtNorm = nullptr;
+        void* bNorm = nullptr;
+        void* cNorm = nullptr;
     };
     // A state layer's cache (DECODER.md "The state cache"): allocated at the first prefill, updated in place.
     struct StateCache {
-        Buffer conv; // [B, Cc, K]
-        Buffer ssm; // [B, Hs, Ds, N]
+        Buffer conv; // [B, Cc, K] (Mamba: [B, Is, K])
+        Buffer ssm; // [B, Hs, Ds, N] (Mamba: [B, Is, N])
     };
     struct KvBlock {
         Buffer buffer;
@@ -189,6 +197,7 @@ private:
 
     // h [tokens, H] of `tokens` ids, seq per sequence from positionStart (with learned positions added).
     void* embed(const void* ids, std::int64_t tokens, std::int64_t seq, std::int64_t positionStart);
+    void loadConv(Layer& layer, const std::string& mixer, bool convBias);
     void loadConvAndDecay(Layer& layer, const std::string& mixer, bool convBias);
     void layerForward(std::size_t l, void* h, std::int64_t queries, std::int64_t start, bool prefill);
     void* linear(const char* name, const void* x, std::int64_t rows, const Linear& layer,
@@ -201,6 +210,8 @@ private:
     void* norm(const char* name, const void* in, const Norm& weight, std::int64_t rows);
     // The Mamba2 mixer of layer l on x (its input norm's output, freed here); its output added into h.
     void mamba2(std::size_t l, void* x, void* h, std::int64_t queries);
+    // The Mamba (Jamba) mixer of layer l, likewise.
+    void mambaMixer(std::size_t l, void* x, void* h, std::int64_t queries);
     // The gated DeltaNet mixer of layer l, likewise.
     void deltaNet(std::size_t l, void* x, void* h, std::int64_t queries);
     // An attention layer's steps a-i from x (freed here unless parallel), its output added into h.

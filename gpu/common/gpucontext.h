@@ -691,6 +691,31 @@ public:
             [&] { return kernels::ssmScan(m_stream, y, x, dt, b, c, state, aLog, dSkip, dtBias, shape, dtype); });
     }
 
+    device::Status selectiveScan(void* y, const void* x, const void* dt, const void* b, const void* c, const void* z,
+        void* state, const void* aLog, const void* dSkip, const void* dtBias, const device::SelectiveScanShape& shape,
+        device::DType dtype) override
+    {
+        KernelArguments a("selectiveScan");
+        a.dtype("dtype", dtype).selectiveScanShape(shape);
+        const bool any = shape.batch > 0;
+        const bool tokens = any && shape.seq > 0;
+        a.pointer("y", y, tokens)
+            .pointer("x", x, tokens)
+            .pointer("dt", dt, tokens)
+            .pointer("B", b, tokens)
+            .pointer("C", c, tokens)
+            .pointer("z", z, tokens)
+            .pointer("state", state, any)
+            .pointer("aLog", aLog, tokens)
+            .pointer("dSkip", dSkip, tokens)
+            .pointer("dtBias", dtBias, tokens);
+        if (!a.ok())
+            return a.status();
+        return run("selectiveScan", [&] {
+            return kernels::selectiveScan(m_stream, y, x, dt, b, c, z, state, aLog, dSkip, dtBias, shape, dtype);
+        });
+    }
+
     device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
         const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float eps,
         bool normBeforeGate, device::DType dtype) override

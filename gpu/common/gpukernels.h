@@ -1025,6 +1025,37 @@ __global__ void ssmScanKernel(T* y, const T* x, const T* dt, const T* bIn, const
     }
 }
 
+// Mamba's selective scan (ABI 6): one thread per (sequence, channel d), its tokens in order, the N state entries of
+// d read and written at every token (in the state's dtype, as the cache keeps them), A[d, n] from aLog each time.
+template <typename T>
+__global__ void selectiveScanKernel(T* y, const T* x, const T* dt, const T* bIn, const T* cIn, const T* z, T* state,
+    const T* aLog, const T* dSkip, const T* dtBias, device::SelectiveScanShape s)
+{
+    const auto batch = static_cast<std::uint64_t>(s.batch), seq = static_cast<std::uint64_t>(s.seq);
+    const auto channels = static_cast<std::uint64_t>(s.channels), n = static_cast<std::uint64_t>(s.stateSize);
+    for (std::uint64_t i = firstIndex(); i < batch * channels; i += gridStride()) {
+        const std::uint64_t b = i / channels, d = i % channels;
+        const float skip = load(dSkip, d);
+        const float shift = load(dtBias, d);
+        T* st = state + i * n;
+        for (std::uint64_t t = 0; t < seq; ++t) {
+            const std::uint64_t row = b * seq + t;
+            const float step = softplus(load(dt, row * static_cast<std::uint64_t>(s.dtStride) + d) + shift);
+            const float xv = load(x, row * static_cast<std::uint64_t>(s.xStride) + d);
+            const std::uint64_t bc = row * static_cast<std::uint64_t>(s.bcStride);
+            float acc = 0.0f;
+            for (std::uint64_t k = 0; k < n; ++k) {
+                const float decay = expf(-expf(load(aLog, d * n + k)) * step);
+                const float v = load(st, k) * decay + step * load(bIn, bc + k) * xv;
+                store(st, k, v);
+                acc += load(cIn, bc + k) * load(st, k);
+            }
+            const float gate = silu(load(z, row * static_cast<std::uint64_t>(s.zStride) + d));
+            store(y, row * channels + d, (acc + skip * xv) * gate);
+        }
+    }
+}
+
 // One block per (row, group): the mean square of in · silu(gate) over the group in float32, then each scaled.
 // normBeforeGate (gated DeltaNet): the norm of in, its weight per column of the group, then the gate; else
 // (Mamba2) the norm of in · silu(gate) with a weight per column.
@@ -2294,6 +2325,23 @@ inline Error ssmScan(Stream s, void* y, const void* x, const void* dt, const voi
         (static_cast<T*>(y), static_cast<const T*>(x), static_cast<const T*>(dt), static_cast<const T*>(b),
             static_cast<const T*>(c), static_cast<T*>(state), static_cast<const T*>(aLog), static_cast<const T*>(dSkip),
             static_cast<const T*>(dtBias), shape);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error selectiveScan(Stream s, void* y, const void* x, const void* dt, const void* b, const void* c,
+    const void* z, void* state, const void* aLog, const void* dSkip, const void* dtBias,
+    const device::SelectiveScanShape& shape, device::DType dtype)
+{
+    const auto threads = static_cast<std::uint64_t>(shape.batch * shape.channels);
+    if (threads == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(selectiveScanKernel<T>, blocksFor(threads), kThreads, s)
+        (static_cast<T*>(y), static_cast<const T*>(x), static_cast<const T*>(dt), static_cast<const T*>(b),
+            static_cast<const T*>(c), static_cast<const T*>(z), static_cast<T*>(state), static_cast<const T*>(aLog),
+            static_cast<const T*>(dSkip), static_cast<const T*>(dtBias), shape);
         return GPURT(GetLastError)();
     });
 }

@@ -283,6 +283,27 @@ public:
             .elements("y", { s.batch, s.seq, s.heads, s.headDim });
     }
 
+    // Mamba's selective scan (backend.h's SelectiveScanShape, ABI 6): non-negative sizes, each strided operand's
+    // columns within its stride, every tensor within int64; count() is y's element count.
+    KernelArguments& selectiveScanShape(const device::SelectiveScanShape& s)
+    {
+        atLeast("batch", s.batch, 0)
+            .atLeast("seq", s.seq, 0)
+            .atLeast("channels", s.channels, 1)
+            .atLeast("stateSize", s.stateSize, 1);
+        return elements("state", { s.batch, s.channels, s.stateSize })
+            .elements("aLog", { s.channels, s.stateSize })
+            .stride("xStride", s.xStride, s.channels)
+            .stride("dtStride", s.dtStride, s.channels)
+            .stride("zStride", s.zStride, s.channels)
+            .stride("bcStride", s.bcStride, s.stateSize)
+            .elements("x rows", { s.batch, s.seq, s.xStride })
+            .elements("dt rows", { s.batch, s.seq, s.dtStride })
+            .elements("z rows", { s.batch, s.seq, s.zStride })
+            .elements("B and C", { s.batch, s.seq, s.bcStride })
+            .elements("y", { s.batch, s.seq, s.channels });
+    }
+
     // A gated delta rule (backend.h's DeltaShape, ABI 5): non-negative sizes, key heads dividing the value heads,
     // q, k and v within their row stride, b and a within theirs; count() is out's element count.
     KernelArguments& deltaShape(const device::DeltaShape& s)

@@ -1541,6 +1541,132 @@ inline CheckResult checkSsmScan(DeviceContext& ctx, DType dtype)
         "ssmScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
 }
 
+// Mamba's selective scan of one channel and two state entries by hand: A_log = 0 and ln 2 (A = -1 and -2), dt' =
+// softplus(0) = ln 2, so the decays are 1/2 and 1/4; x = 1, 2; B = 1, 1 at both tokens; C = 1, 1 then 2, 2; D = 1/2;
+// z = ln 3 (silu = 3/4 ln 3); a zero state. Token 0: both entries ln 2, y = (2 ln 2 + 1/2) 3/4 ln 3. Token 1: ln 2 / 2
+// + 2 ln 2 = 2.5 ln 2 and ln 2 / 4 + 2 ln 2 = 2.25 ln 2, y = (2 (4.75 ln 2) + 1) 3/4 ln 3.
+inline CheckResult checkSelectiveScanByHand(DeviceContext& ctx)
+{
+    Status st;
+    const DType f = DType::Float32;
+    const float ln2 = std::log(2.0f), ln3 = std::log(3.0f);
+    HostTensor x(ctx, { 1.0f, 2.0f }, f, st);
+    HostTensor dt(ctx, { 0.0f, 0.0f }, f, st);
+    HostTensor z(ctx, { ln3, ln3 }, f, st);
+    HostTensor bIn(ctx, { 1.0f, 1.0f, 1.0f, 1.0f }, f, st);
+    HostTensor cIn(ctx, { 1.0f, 1.0f, 2.0f, 2.0f }, f, st);
+    HostTensor state(ctx, { 0.0f, 0.0f }, f, st);
+    HostTensor aLog(ctx, { 0.0f, ln2 }, f, st);
+    HostTensor dSkip(ctx, { 0.5f }, f, st);
+    HostTensor dtBias(ctx, { 0.0f }, f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer y(ctx, 8, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    device::SelectiveScanShape shape;
+    shape.batch = 1;
+    shape.seq = 2;
+    shape.channels = 1;
+    shape.stateSize = 2;
+    shape.xStride = shape.dtStride = shape.zStride = 1;
+    shape.bcStride = 2;
+    ITERAGPU_CHECK_STATUS(
+        ctx.selectiveScan(y.get(), x.buffer.get(), dt.buffer.get(), bIn.buffer.get(), cIn.buffer.get(), z.buffer.get(),
+            state.buffer.get(), aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, f),
+        "selectiveScan");
+    const auto got = download(ctx, y.get(), 2, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), 2, f, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double l2 = std::log(2.0), gate = 0.75 * std::log(3.0);
+    auto r = compare("selectiveScan by hand", got, { (2 * l2 + 0.5) * gate, (9.5 * l2 + 1) * gate },
+        [](std::size_t) { return 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare("selectiveScan state by hand", gotState, { 2.5 * l2, 2.25 * l2 }, [](std::size_t) { return 1e-5; });
+}
+
+// The selective scan against a reference on strided slices as Jamba's mixer makes them (x contiguous, z the second
+// half of in_proj's rows, B and C columns of rows wider than both), from a random state, in two calls per sequence
+// (the prompt, then one decode token).
+inline CheckResult checkSelectiveScan(DeviceContext& ctx, DType dtype)
+{
+    const std::int64_t batch = 2, seq = 5, channels = 6, n = 4;
+    const std::int64_t zStride = 2 * channels, bcStride = 3 + 2 * n, dtStride = channels + 1;
+    const std::int64_t rowsAll = batch * seq;
+    Status st;
+    RandomTensor x(ctx, static_cast<std::uint64_t>(rowsAll * channels), dtype, 321, 1.0f, st);
+    RandomTensor dt(ctx, static_cast<std::uint64_t>(rowsAll * dtStride), dtype, 322, 1.0f, st);
+    RandomTensor xz(ctx, static_cast<std::uint64_t>(rowsAll * zStride), dtype, 323, 2.0f, st);
+    RandomTensor bc(ctx, static_cast<std::uint64_t>(rowsAll * bcStride), dtype, 324, 1.0f, st);
+    RandomTensor aLog(ctx, static_cast<std::uint64_t>(channels * n), dtype, 325, 1.0f, st);
+    RandomTensor dSkip(ctx, static_cast<std::uint64_t>(channels), dtype, 326, 1.0f, st);
+    RandomTensor dtBias(ctx, static_cast<std::uint64_t>(channels), dtype, 327, 0.5f, st);
+    const auto states = static_cast<std::uint64_t>(batch * channels * n);
+    RandomTensor state(ctx, states, dtype, 328, 1.0f, st);
+    ITERAGPU_CHECK_STATUS(st, "upload");
+    DeviceBuffer y(ctx, bytesOf(rowsAll * channels, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc");
+    const std::int64_t bOffset = 3, cOffset = 3 + n; // B and C after 3 other columns (ssm_params' dt)
+    std::vector<double> ref(state.values.begin(), state.values.end());
+    std::vector<double> want(static_cast<std::size_t>(rowsAll * channels));
+    for (std::int64_t b = 0; b < batch; ++b)
+        for (std::int64_t d = 0; d < channels; ++d)
+            for (std::int64_t t = 0; t < seq; ++t) {
+                const std::int64_t row = b * seq + t;
+                const double step = softplusRef(dt.values[row * dtStride + d] + static_cast<double>(dtBias.values[d]));
+                const double xv = x.values[row * channels + d];
+                double acc = 0.0;
+                for (std::int64_t k = 0; k < n; ++k) {
+                    const double a = -std::exp(static_cast<double>(aLog.values[d * n + k]));
+                    double& sv = ref[(b * channels + d) * n + k];
+                    sv = roundTo(static_cast<float>(
+                                     sv * std::exp(step * a) + step * bc.values[row * bcStride + bOffset + k] * xv),
+                        dtype);
+                    acc += bc.values[row * bcStride + cOffset + k] * sv;
+                }
+                want[row * channels + d]
+                    = (acc + dSkip.values[d] * xv) * siluRef(xz.values[row * zStride + channels + d]);
+            }
+    const std::uint64_t s = device::dtypeSize(dtype);
+    const auto at = [s](const RandomTensor& t, std::int64_t element) {
+        return static_cast<const unsigned char*>(t.buffer.get()) + static_cast<std::uint64_t>(element) * s;
+    };
+    for (std::int64_t b = 0; b < batch; ++b) {
+        std::int64_t first = 0;
+        for (const std::int64_t part : { seq - 1, std::int64_t(1) }) {
+            device::SelectiveScanShape shape;
+            shape.batch = 1;
+            shape.seq = part;
+            shape.channels = channels;
+            shape.stateSize = n;
+            shape.xStride = channels;
+            shape.dtStride = dtStride;
+            shape.zStride = zStride;
+            shape.bcStride = bcStride;
+            const std::int64_t row = b * seq + first;
+            ITERAGPU_CHECK_STATUS(
+                ctx.selectiveScan(static_cast<unsigned char*>(y.get()) + static_cast<std::uint64_t>(row * channels) * s,
+                    at(x, row * channels), at(dt, row * dtStride), at(bc, row * bcStride + bOffset),
+                    at(bc, row * bcStride + cOffset), at(xz, row * zStride + channels),
+                    static_cast<unsigned char*>(state.buffer.get()) + static_cast<std::uint64_t>(b * channels * n) * s,
+                    aLog.buffer.get(), dSkip.buffer.get(), dtBias.buffer.get(), shape, dtype),
+                "selectiveScan");
+            first += part;
+        }
+    }
+    const auto got = download(ctx, y.get(), want.size(), dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const auto gotState = download(ctx, state.buffer.get(), states, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    const double rel = storageTolerance(dtype);
+    auto r = compare(
+        "selectiveScan", got, want, [&](std::size_t i) { return 16 * rel * (std::fabs(want[i]) + 1) + 1e-5; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    return compare(
+        "selectiveScan state", gotState, ref, [&](std::size_t i) { return 16 * rel * (std::fabs(ref[i]) + 1) + 1e-5; });
+}
+
 inline CheckResult checkGatedRmsNorm(DeviceContext& ctx, DType dtype, bool normBeforeGate)
 {
     const std::int64_t rows = 3, cols = 600, groupSize = 300, gateStride = 611; // a group wider than the block
@@ -1806,6 +1932,7 @@ inline std::vector<KernelCheck> decoderKernelChecks()
         checks.push_back(
             { "causalConv1d no bias " + dt, [dtype](DeviceContext& c) { return checkCausalConv1d(c, dtype, false); } });
         checks.push_back({ "ssmScan " + dt, [dtype](DeviceContext& c) { return checkSsmScan(c, dtype); } });
+        checks.push_back({ "selectiveScan " + dt, [dtype](DeviceContext& c) { return checkSelectiveScan(c, dtype); } });
         checks.push_back(
             { "gatedRmsNorm " + dt, [dtype](DeviceContext& c) { return checkGatedRmsNorm(c, dtype, false); } });
         checks.push_back({ "gatedRmsNorm norm before gate " + dt,
@@ -1820,6 +1947,7 @@ inline std::vector<KernelCheck> decoderKernelChecks()
     checks.push_back(
         { "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
     checks.push_back({ "ssmScan one channel by hand", checkSsmScanByHand });
+    checks.push_back({ "selectiveScan one channel by hand", checkSelectiveScanByHand });
     checks.push_back({ "gatedDeltaRule one channel by hand", checkGatedDeltaRuleByHand });
     // Attention: every case in float32; the 16-bit dtypes on the cases that differ most (MHA, paged, head dim 256).
     for (const auto& ac : attentionCases())

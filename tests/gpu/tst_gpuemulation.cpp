@@ -287,6 +287,18 @@ const std::vector<RefusedCall>& refusedCalls()
                 s.bcStride = 6;
                 return c.ssmScan(p, p, p, p, p, p, p, p, p, s, DType::Float32);
             } },
+        { "selectiveScan, gate stride below the channels",
+            "selectiveScan: zStride 3 is below the 4 columns read from each row",
+            [](auto& c, void* p) {
+                device::SelectiveScanShape s;
+                s.batch = s.seq = 1;
+                s.channels = 4;
+                s.stateSize = 2;
+                s.xStride = s.dtStride = 4;
+                s.zStride = 3;
+                s.bcStride = 2;
+                return c.selectiveScan(p, p, p, p, p, p, p, p, p, p, s, DType::Float32);
+            } },
         { "gatedRmsNorm, group not dividing the columns", "gatedRmsNorm: groupSize 3 does not divide cols 8",
             [](auto& c, void* p) { return c.gatedRmsNorm(p, p, p, 8, p, 2, 8, 3, 1e-5f, false, DType::Float32); } },
         { "copyColumns, stride below the columns", "copyColumns: inStride 2 is below the 3 columns read from each row",

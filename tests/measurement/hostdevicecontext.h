@@ -420,6 +420,24 @@ public:
         touch(state, states, dt);
         return touch(y, std::uint64_t(rows * s.heads * s.headDim), dt);
     }
+    iteragpu::device::Status selectiveScan(void* y, const void* x, const void* dtIn, const void* bIn, const void* cIn,
+        const void* z, void* state, const void* aLog, const void* dSkip, const void* dtBias,
+        const iteragpu::device::SelectiveScanShape& s, iteragpu::device::DType dt) override
+    {
+        const std::int64_t rows = s.batch * s.seq;
+        readRows(x, rows, s.channels, s.xStride, dt);
+        readRows(dtIn, rows, s.channels, s.dtStride, dt);
+        readRows(z, rows, s.channels, s.zStride, dt);
+        readRows(bIn, rows, s.stateSize, s.bcStride, dt);
+        readRows(cIn, rows, s.stateSize, s.bcStride, dt);
+        readRange(aLog, 0, std::uint64_t(s.channels * s.stateSize), dt);
+        for (const void* p : { dSkip, dtBias })
+            readRange(p, 0, std::uint64_t(s.channels), dt);
+        const auto states = std::uint64_t(s.batch * s.channels * s.stateSize);
+        readRange(state, 0, states, dt);
+        touch(state, states, dt);
+        return touch(y, std::uint64_t(rows * s.channels), dt);
+    }
     iteragpu::device::Status gatedRmsNorm(void* out, const void* in, const void* gate, std::int64_t gateStride,
         const void* weight, std::int64_t rows, std::int64_t cols, std::int64_t groupSize, float, bool normBeforeGate,
         iteragpu::device::DType dt) override

@@ -149,6 +149,15 @@ std::string familyConfig(const std::string& family)
             "linear_num_value_heads": 4, "linear_value_head_dim": 6, "num_experts": 4, "num_experts_per_tok": 2,
             "moe_intermediate_size": 24, "shared_expert_intermediate_size": 40, )"
             + common + "}";
+    // Mamba (v1) layers with Jamba's dt, B and C norms and one NoPE attention layer (period 4 from 2: layer 2), experts
+    // on layers 1 and 3 (period 2 from 1: Mamba layers with MoE, the others dense), the dt rank "auto" (ceil(32 / 16)
+    // = 2), biases on in_proj and out_proj (DECODER.md "The Mamba mixer").
+    if (family == "jamba")
+        return R"({"model_type": "jamba", "attn_layer_period": 4, "attn_layer_offset": 2, "expert_layer_period": 2,
+            "expert_layer_offset": 1, "num_experts": 4, "num_experts_per_tok": 2, "mamba_d_state": 8,
+            "mamba_d_conv": 4, "mamba_expand": 2, "mamba_dt_rank": "auto", "mamba_proj_bias": true,
+            "hidden_size": 32, "num_hidden_layers": 4, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "intermediate_size": 48, "vocab_size": 72})";
     return R"({"model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2, )" + common + "}";
 }
 
@@ -247,7 +256,7 @@ private slots:
         for (const char* family : { "llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "mixtral", "qwen3",
                  "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2", "starcoder2", "gpt_neox",
                  "falcon", "phimoe", "granitemoe", "llama4_text", "gpt_bigcode", "gemma3", "deepseek_v2",
-                 "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next", "llama4", "mistral3" })
+                 "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next", "llama4", "mistral3", "jamba" })
             for (auto storage :
                 { protocol::WeightStorage::BFloat16, protocol::WeightStorage::Int8, protocol::WeightStorage::Nf4 })
                 for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static,
@@ -356,7 +365,7 @@ private slots:
             { "llama", "gemma2", "mixtral", "qwen3_moe", "gemma3_text", "qwen2_moe", "gpt_oss", "olmo2", "cohere2",
                 "starcoder2", "gpt_neox", "falcon", "phimoe", "granitemoe", "llama4_text", "llama_odd", "mixtral_odd",
                 "gpt_bigcode", "gemma3", "deepseek_v2", "deepseek_v3", "nemotron_h", "granitemoehybrid", "qwen3_next",
-                "llama4", "mistral3" })
+                "llama4", "mistral3", "jamba" })
             for (auto storage : protocol::allWeightStorages())
                 QTest::addRow("%s %s", family, protocol::weightStorageName(storage))
                     << QString::fromLatin1(family) << int(storage);
@@ -414,7 +423,7 @@ private slots:
         const QStringList built = { "command-r-v01", "command-r7b", "deepseek-r1", "deepseek-v2-lite", "deepseek-v3",
             "falcon-40b", "falcon-7b", "gemma-2-9b",
             "gemma-3-1b", "gemma-7b", "gpt-oss-120b", "gpt-oss-20b", "granite-3.1-3b-a800m", "granite-3.1-8b",
-            "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b",
+            "jamba-v0.1", "kimi-k2", "llama-2-7b", "llama-3.1-8b", "mistral-7b-v0.1", "mixtral-8x7b", "nemotron-h-8b", "olmo-2-7b",
             "phi-3.5-moe", "phi-4", "pythia-160m", "pythia-6.9b", "qwen1.5-moe-a2.7b", "qwen2.5-7b", "qwen3-235b-a22b",
             "qwen3-30b-a3b", "qwen3-8b", "qwen3-next-80b-a3b", "starcoder", "starcoder2-7b", "gemma-3-27b",
             "llama-4-scout", "mistral-small-3.1-24b" };
@@ -532,6 +541,7 @@ private slots:
         QTest::addRow("nemotron_h") << QStringLiteral("nemotron_h");
         QTest::addRow("granitemoehybrid") << QStringLiteral("granitemoehybrid");
         QTest::addRow("qwen3_next") << QStringLiteral("qwen3_next");
+        QTest::addRow("jamba") << QStringLiteral("jamba");
     }
 
     void stateCacheEqualsTheEstimate()

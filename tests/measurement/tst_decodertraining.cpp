@@ -71,6 +71,10 @@ std::string familyConfig(const std::string& family)
             "mamba_num_heads": 4, "mamba_head_dim": 16, "ssm_state_size": 8, "n_groups": 1, "hidden_size": 32,
             "num_hidden_layers": 3, "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 48,
             "vocab_size": 72})";
+    if (family == "jamba") // Mamba (v1) layers beside an attention layer, no experts (inference only)
+        return R"({"model_type": "jamba", "attn_layer_period": 2, "attn_layer_offset": 1, "num_experts": 1,
+            "mamba_d_state": 8, "mamba_d_conv": 4, "mamba_expand": 2, )"
+            + common + "}";
     if (family == "qwen3_moe")
         return R"({"model_type": "qwen3_moe", "head_dim": 16, "num_experts": 4, "num_experts_per_tok": 2,
             "moe_intermediate_size": 48, )"
@@ -760,6 +764,7 @@ private slots:
         QTest::addColumn<QString>("what");
         QTest::addRow("moe") << "moe";
         QTest::addRow("state layers") << "state layers";
+        QTest::addRow("mamba layers (jamba)") << "mamba layers";
         QTest::addRow("qlora on bf16") << "qlora on bf16";
         QTest::addRow("full on nf4") << "full on nf4";
         QTest::addRow("master weights on fp32") << "master weights on fp32";
@@ -777,6 +782,8 @@ private slots:
             shape = model::ConfigReader::parse(familyConfig("qwen3_moe"));
         else if (what == "state layers")
             shape = model::ConfigReader::parse(familyConfig("nemotron_h"));
+        else if (what == "mamba layers")
+            shape = model::ConfigReader::parse(familyConfig("jamba"));
         else if (what == "qlora on bf16")
             r.method = Method::Qlora;
         else if (what == "full on nf4")
@@ -806,7 +813,7 @@ private slots:
                 QVERIFY2(line.find("learned position embeddings") != std::string::npos, line.c_str());
             if (what == "vision tower")
                 QVERIFY2(line.find("vision part loaded") != std::string::npos, line.c_str());
-            if (what == "state layers")
+            if (what == "state layers" || what == "mamba layers")
                 QVERIFY2(line.find("state layers") != std::string::npos, line.c_str());
         }
         QCOMPARE(dev.allocated(), std::uint64_t(0));

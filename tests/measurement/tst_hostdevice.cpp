@@ -150,6 +150,17 @@ private slots:
             "shared_expert_intermediate_size": 24})");
         QTest::addRow("qwen3_next int8 dynamic sdpa (gated DeltaNet, gated attention)")
             << qwen3Next << int(WeightStorage::Int8) << int(KvCacheKind::Dynamic) << int(AttentionKind::Sdpa);
+        // DECODER.md "The Mamba mixer": Jamba's Mamba layers (experts on one of them) beside a NoPE attention layer;
+        // the scan reads z from in_proj's rows, the norms dt, B and C copied out of x_proj's.
+        const QString jamba = QStringLiteral(R"({"model_type": "jamba", "hidden_size": 32, "num_hidden_layers": 3,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 40, "vocab_size": 50,
+            "attn_layer_period": 3, "attn_layer_offset": 1, "expert_layer_period": 3, "expert_layer_offset": 2,
+            "num_experts": 3, "num_experts_per_tok": 2, "mamba_d_state": 8, "mamba_d_conv": 4, "mamba_expand": 2,
+            "mamba_dt_rank": 4})");
+        QTest::addRow("jamba bf16 paged sdpa (Mamba layers)")
+            << jamba << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
+        QTest::addRow("jamba gptq-int4 dynamic eager (Mamba layers)")
+            << jamba << int(WeightStorage::GptqInt4) << int(KvCacheKind::Dynamic) << int(AttentionKind::Eager);
         QTest::addRow("nemotron_h bf16 paged sdpa (state layers)")
             << nemotronH << int(WeightStorage::BFloat16) << int(KvCacheKind::Paged) << int(AttentionKind::Sdpa);
         QTest::addRow("nemotron_h nf4 static eager (state layers)")
