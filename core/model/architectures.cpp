@@ -842,6 +842,23 @@ namespace {
         }
     }
 
+    // The widths every vision tower config names (vision_config's hidden, MLP, layers, patch and channels).
+    struct TowerDims {
+        std::uint64_t h = 0;
+        std::uint64_t inter = 0;
+        std::uint64_t layers = 0;
+        std::uint64_t patch = 0;
+        std::uint64_t channels = 0;
+    };
+
+    TowerDims towerDims(const ConfigFields& v)
+    {
+        return { dim(v, v.count("hidden_size"), "hidden_size"),
+            dim(v, v.count("intermediate_size"), "intermediate_size"),
+            dim(v, v.count("num_hidden_layers"), "num_hidden_layers"), dim(v, v.count("patch_size"), "patch_size"),
+            dim(v, v.countOr("num_channels", 3), "num_channels") };
+    }
+
     // Llama-4's vision tower and its projector, as transformers' Llama4VisionModel and Llama4MultiModalProjector
     // hold them (counted apart, loaded with the model).
     void llama4Tower(Ctx& x)
@@ -850,12 +867,8 @@ namespace {
         if (it == x.top.object().end() || !it->is_object())
             return;
         const ConfigFields v(*it, x.top.source(), "vision_config");
-        const std::uint64_t h = dim(v, v.count("hidden_size"), "hidden_size");
-        const std::uint64_t inter = dim(v, v.count("intermediate_size"), "intermediate_size");
-        const std::uint64_t layers = dim(v, v.count("num_hidden_layers"), "num_hidden_layers");
-        const std::uint64_t patch = dim(v, v.count("patch_size"), "patch_size");
+        const auto [h, inter, layers, patch, channels] = towerDims(v);
         const std::uint64_t image = dim(v, v.count("image_size"), "image_size");
-        const std::uint64_t channels = dim(v, v.countOr("num_channels", 3), "num_channels");
         const std::uint64_t projIn = dim(v, v.count("projector_input_dim"), "projector_input_dim");
         const std::uint64_t projOut = dim(v, v.count("projector_output_dim"), "projector_output_dim");
         const std::uint64_t visionOut = dim(v, v.count("vision_output_dim"), "vision_output_dim");
@@ -938,11 +951,7 @@ namespace {
         if (it == x.top.object().end() || !it->is_object())
             return;
         const ConfigFields v(*it, x.top.source(), "vision_config");
-        const std::uint64_t h = dim(v, v.count("hidden_size"), "hidden_size");
-        const std::uint64_t inter = dim(v, v.count("intermediate_size"), "intermediate_size");
-        const std::uint64_t layers = dim(v, v.count("num_hidden_layers"), "num_hidden_layers");
-        const std::uint64_t patch = dim(v, v.count("patch_size"), "patch_size");
-        const std::uint64_t channels = dim(v, v.countOr("num_channels", 3), "num_channels");
+        const auto [h, inter, layers, patch, channels] = towerDims(v);
         // patch_conv (no bias), ln_pre; per layer attention_norm, q/k/v/o [H, H] (no bias), gate/up/down (no bias),
         // ffn_norm. The 2-D rotary table is a buffer that is not saved.
         const std::uint64_t embed = checked::add(checked::mul({ channels, patch, patch, h }, kWhat), h, kWhat);
