@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ public:
     virtual device::Status runPhase(const protocol::PlannedPhase& phase) = 0;
     // The tensors held now, in allocation order.
     virtual std::vector<HeldTensor> heldTensors() const = 0;
+    // How the last phase's MoE layers were routed (a decoder with MoE layers), taken once after runPhase; nullopt
+    // when the phase ran none.
+    virtual std::optional<protocol::PhaseRouting> takeRouting() { return std::nullopt; }
 };
 
 // The workload a configuration names (RunConfig::workload), built on an opened device.
