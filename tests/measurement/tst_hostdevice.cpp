@@ -3,6 +3,7 @@
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/devicerawmemory.h"
 #include "core/model/configreader.h"
+#include "core/report/resultjson.h"
 #include "core/workloads/densepredictor.h"
 #include "core/workloads/runpredictor.h"
 #include "core/workloads/workload.h"
@@ -11,6 +12,7 @@
 #include "hostdevicecontext.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 using namespace iteragpu;
 
@@ -405,6 +407,28 @@ private slots:
         }
         QVERIFY(someExpertIdle); // a decode step's one token picks 2 of the 4: two experts run nothing
         QCOMPARE(slices, hit);
+
+        // The saved file replays: its recorded loads, read back, predict each phase as measured.
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(report::toJson(result), back, error), error.c_str());
+        workloads::RoutingReplay observed;
+        for (const auto& p : back.phases)
+            observed.push_back(p.routing);
+        const auto replay = workloads::predictRun(back.config, protocol::planPhases(back.config), observed);
+        QVERIFY2(replay.error.empty(), replay.error.c_str());
+        for (const auto& p : result.phases)
+            QCOMPARE(replay.phases[std::size_t(p.index)].peakAllocated, *p.peak.allocated);
+        // A record that is not this run's (a call missing, loads that do not add up) is refused, not replayed.
+        auto missing = observed;
+        missing[2]->loads.pop_back();
+        const auto short_ = workloads::predictRun(c, protocol::planPhases(c), missing);
+        QVERIFY2(short_.error.find("MoE layer calls") != std::string::npos, short_.error.c_str());
+        auto forged = observed;
+        std::uint32_t& first = forged[2]->loads[0][0];
+        first = first > 0 ? first - 1 : first + 1;
+        const auto wrong = workloads::predictRun(c, protocol::planPhases(c), forged);
+        QVERIFY2(wrong.error.find("add up to") != std::string::npos, wrong.error.c_str());
     }
 
     void trainingLowersTheLossOnRealNumbers()
