@@ -3786,6 +3786,10 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <translation>Gemessener Spitzenwert allocated minus Vorhersage: %1%2</translation>
     </message>
     <message>
+        <source>The experts&apos; routing was observed from the data but not recorded, so the prediction assumed balanced round-robin routing.</source>
+        <translation>Das Routing der Experten wurde aus den Daten beobachtet, aber nicht aufgezeichnet; die Vorhersage hat daher ein gleichmäßiges Round-Robin-Routing angenommen.</translation>
+    </message>
+    <message>
         <source>No device-level reading (null).</source>
         <translation>Kein Messwert auf Geräteebene (null).</translation>
     </message>

@@ -3786,6 +3786,10 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <translation>Pico allocated medido menos el previsto: %1%2</translation>
     </message>
     <message>
+        <source>The experts&apos; routing was observed from the data but not recorded, so the prediction assumed balanced round-robin routing.</source>
+        <translation>El enrutamiento de los expertos se observó a partir de los datos pero no se registró, así que la previsión supuso un enrutamiento round-robin equilibrado.</translation>
+    </message>
+    <message>
         <source>No device-level reading (null).</source>
         <translation>Sin lectura a nivel de dispositivo (null).</translation>
     </message>

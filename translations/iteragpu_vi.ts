@@ -3779,6 +3779,10 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <translation>Đỉnh allocated đo được trừ dự đoán: %1%2</translation>
     </message>
     <message>
+        <source>The experts&apos; routing was observed from the data but not recorded, so the prediction assumed balanced round-robin routing.</source>
+        <translation>Định tuyến chuyên gia được quan sát từ dữ liệu nhưng không được ghi lại, nên dự đoán đã giả định định tuyến round-robin cân bằng.</translation>
+    </message>
+    <message>
         <source>No device-level reading (null).</source>
         <translation>Không có phép đọc ở mức thiết bị (null).</translation>
     </message>

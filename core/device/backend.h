@@ -333,9 +333,26 @@ public:
     virtual Status routerTopK(void* indices, void* weights, const void* logits, std::int64_t tokens,
         std::int64_t experts, std::int64_t k, DType dtype)
         = 0;
-    // out[t, :] += weight(t, expert) * expertOut[t, :] for the tokens routed to expert (others unchanged).
-    virtual Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
-        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t expert, DType dtype)
+    // --- A MoE layer's dispatch (ABI 7), core/workloads/DECODER.md prefill k: each expert on its own tokens.
+    // counts int32 [experts] (device) = for each expert, the tokens whose top k (indices int32 [tokens, k], -1 for
+    // no pick) include it; then the same copied into hostCounts [experts], synchronously (the caller reads them).
+    // A simulated device has no indices: it counts its assumed routing (core/sim/simbackend.h).
+    virtual Status countRoutedTokens(void* counts, std::int32_t* hostCounts, const void* indices, std::int64_t tokens,
+        std::int64_t k, std::int64_t experts)
+        = 0;
+    // tokenIdx int32 [rows] = the tokens whose top k include expert, ascending; rows is that expert's count.
+    virtual Status routedTokens(
+        void* tokenIdx, const void* indices, std::int64_t tokens, std::int64_t k, std::int64_t expert, std::int64_t rows)
+        = 0;
+    // out[r, :] = in[rowIdx[r], :] for r < rows (rowIdx int32; in [.., cols], out [rows, cols]).
+    virtual Status gatherRows(
+        void* out, const void* in, const void* rowIdx, std::int64_t rows, std::int64_t cols, DType dtype)
+        = 0;
+    // out[tokenIdx[r], :] += weight(tokenIdx[r], expert) * y[r, :] for r < rows, the weight the one of
+    // weights [tokens, k] at the slot of indices where the token picked expert (index_add_ of the weighted rows;
+    // tokenIdx distinct). y [rows, hidden], out [tokens, hidden].
+    virtual Status addRoutedRows(void* out, const void* y, const void* tokenIdx, const void* indices,
+        const void* weights, std::int64_t rows, std::int64_t hidden, std::int64_t k, std::int64_t expert, DType dtype)
         = 0;
     // out[r, c] = q[r, c] * scales[r] / 127 for int8 q [rows, cols] and float32 scales [rows] (LLM.int8 row scales).
     virtual Status dequantizeInt8(

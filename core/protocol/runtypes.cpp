@@ -156,6 +156,13 @@ std::optional<KvCacheKind> kvCacheFromName(const std::string& name)
     return byName(name, { KvCacheKind::Dynamic, KvCacheKind::Static, KvCacheKind::Paged }, kvCacheName);
 }
 
+const char* routingRuleName(RoutingRule rule) { return rule == RoutingRule::Observed ? "observed" : "balanced"; }
+
+std::optional<RoutingRule> routingRuleFromName(const std::string& name)
+{
+    return byName(name, { RoutingRule::Balanced, RoutingRule::Observed }, routingRuleName);
+}
+
 const char* attentionName(AttentionKind kind) { return kind == AttentionKind::Eager ? "eager" : "sdpa"; }
 
 std::optional<AttentionKind> attentionFromName(const std::string& name)

@@ -200,6 +200,25 @@ struct Dimension {
     std::uint64_t value = 0;
 };
 
+// How a decoder phase that ran MoE layers knew its experts' loads (core/workloads/DECODER.md prefill k, "Routing").
+enum class RoutingRule : int {
+    Balanced = 0, // the simulated device's assumed rule (balanced round-robin), not computed: nothing recorded
+    Observed = 1, // routed from the data by the device (CUDA, HIP): the loads it saw are recorded
+};
+const char* routingRuleName(RoutingRule rule); // "balanced", "observed"
+std::optional<RoutingRule> routingRuleFromName(const std::string& name);
+
+// Observed routing is kept up to this many loads per run (an expert's count per MoE layer call); beyond it a phase
+// keeps its rule without its loads, and the predictor cannot replay it (its comparison names the routing).
+inline constexpr std::uint64_t kMaxRecordedRoutingLoads = std::uint64_t(1) << 22;
+
+struct PhaseRouting {
+    RoutingRule rule = RoutingRule::Balanced;
+    // Observed, recorded: per MoE layer call of the phase, in order, the tokens each expert got (its E loads).
+    bool recorded = false;
+    std::vector<std::vector<std::uint32_t>> loads;
+};
+
 struct PhaseResult {
     int index = 0; // position in the run's phase order
     std::string name; // "model_load", "inputs", "cold_forward", "warmup", "warm_forward", ...
@@ -237,6 +256,9 @@ struct PhaseResult {
     std::optional<alloc::OwnerBytes> ownersAtFinal;
     // Caching allocator only, read at the phase's end: the largest cached free block.
     std::optional<std::uint64_t> largestFreeBlockAtEnd;
+    // A decoder phase that ran MoE layers: how its routing was known; nullopt when it ran none (or the file predates
+    // the field).
+    std::optional<PhaseRouting> routing;
 
     std::vector<Sample> samples; // bounded (RunConfig::maxSamplesPerPhase); thinned keeping the maxima
     std::uint64_t samplesThinned = 0; // samples merged away to stay within the bound

@@ -489,6 +489,106 @@ namespace {
             p.largestFreeBlockAtEnd = getOptionalBytes(j, "largest_free_block_at_end", w);
     }
 
+    // "routing" of a phase that ran MoE layers (DECODER.md prefill k, "Routing"): its rule, and with an observed
+    // rule whether its loads were recorded and, if so, one array of the experts' loads per MoE layer call. What the
+    // loads must match in the run's configuration is checked once the whole file is read (routingMatchesRun).
+    PhaseRouting routingFromJson(const ordered_json& j, const std::string& w)
+    {
+        if (!j.is_object())
+            throw ReadError { "field " + w + " must be an object or null" };
+        PhaseRouting r;
+        const auto rule = routingRuleFromName(get<std::string>(j, "rule", w));
+        if (!rule)
+            throw ReadError { "field " + w + ".rule must be balanced or observed" };
+        r.rule = *rule;
+        if (r.rule == RoutingRule::Balanced) {
+            if (j.contains("recorded") || j.contains("loads"))
+                throw ReadError { "field " + w + " has loads, but a balanced rule records none" };
+            return r;
+        }
+        r.recorded = get<bool>(j, "recorded", w);
+        const auto loads = j.find("loads");
+        if (!r.recorded) {
+            if (loads != j.end() && !loads->is_null())
+                throw ReadError { "field " + w + ".loads must be null when they were not recorded" };
+            return r;
+        }
+        if (loads == j.end() || !loads->is_array())
+            throw ReadError { "field " + w + ".loads must be an array of the MoE layer calls' loads" };
+        std::uint64_t kept = 0;
+        for (const auto& call : *loads) {
+            if (!call.is_array() || call.empty())
+                throw ReadError { "field " + w + ".loads must hold one non-empty array per MoE layer call" };
+            kept += call.size();
+            if (kept > kMaxRecordedRoutingLoads)
+                throw ReadError { "field " + w + ".loads holds more than " + std::to_string(kMaxRecordedRoutingLoads)
+                    + " loads" };
+            std::vector<std::uint32_t> row;
+            row.reserve(call.size());
+            for (const auto& v : call) {
+                const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+                if (!whole || v.get<std::uint64_t>() > std::numeric_limits<std::uint32_t>::max())
+                    throw ReadError { "field " + w + ".loads must hold integers in [0, 2^32)" };
+                row.push_back(v.get<std::uint32_t>());
+            }
+            r.loads.push_back(std::move(row));
+        }
+        return r;
+    }
+
+    // A phase's routing against the run it claims to be of: only a decoder with MoE layers routes; a simulated
+    // device assumes the balanced rule, a device with data observes; and recorded loads come in whole passes of
+    // the MoE layers in order, each call with its layer's E loads adding up to its pass's T·K (T = B in a decode
+    // step, B·P in a prefill).
+    void routingMatchesRun(const RunResult& r)
+    {
+        struct MoeLayer {
+            std::uint64_t experts = 0, topK = 0;
+        };
+        std::vector<MoeLayer> moe;
+        if (r.config.workload == WorkloadKind::Decoder && r.config.decoder && !r.config.decoder->training) {
+            const auto& m = r.config.decoder->shape;
+            for (std::uint64_t l = 0; l < m.layers; ++l) {
+                const model::LayerSpec spec = m.layerSpecs.empty() ? m.uniformLayer(l) : m.layerSpecs.at(l);
+                if (spec.mlp.kind == model::MlpSpec::Kind::Moe)
+                    moe.push_back({ spec.mlp.experts, spec.mlp.expertsPerToken });
+            }
+        }
+        for (std::size_t i = 0; i < r.phases.size(); ++i) {
+            const auto& p = r.phases[i];
+            if (!p.routing)
+                continue;
+            const std::string w = "phases[" + std::to_string(i) + "].routing";
+            if (moe.empty())
+                throw ReadError { "field " + w + " is set, but the run has no MoE layer" };
+            if ((p.routing->rule == RoutingRule::Balanced) != r.simulated)
+                throw ReadError { "field " + w + ".rule must be balanced on a simulated device and observed on "
+                                                 "any other" };
+            if (!p.routing->recorded)
+                continue;
+            const auto& d = *r.config.decoder;
+            const std::uint64_t tokens = p.name == "decode" ? d.sequences : d.sequences * d.promptTokens;
+            const auto& calls = p.routing->loads;
+            if (calls.size() % moe.size() != 0)
+                throw ReadError { "field " + w + ".loads holds " + std::to_string(calls.size())
+                    + " calls, not whole passes of the run's " + std::to_string(moe.size()) + " MoE layers" };
+            for (std::size_t c = 0; c < calls.size(); ++c) {
+                const MoeLayer& layer = moe[c % moe.size()];
+                if (calls[c].size() != layer.experts)
+                    throw ReadError { "field " + w + ".loads[" + std::to_string(c) + "] has "
+                        + std::to_string(calls[c].size()) + " loads, its layer " + std::to_string(layer.experts)
+                        + " experts" };
+                std::uint64_t sum = 0;
+                for (const std::uint32_t n : calls[c])
+                    sum += n;
+                if (sum != tokens * layer.topK)
+                    throw ReadError { "field " + w + ".loads[" + std::to_string(c) + "] adds up to "
+                        + std::to_string(sum) + ", not " + std::to_string(tokens * layer.topK)
+                        + " (the pass's tokens times the experts per token)" };
+            }
+        }
+    }
+
     DeviceLevel levelFromJson(const ordered_json& j, const std::string& where)
     {
         DeviceLevel d;
@@ -570,6 +670,8 @@ namespace {
         if (j.contains("modelled_seconds"))
             p.modelledSeconds = getOptionalDouble(j, "modelled_seconds", w);
         phaseOwnersFromJson(j, w, p);
+        if (const auto it = j.find("routing"); it != j.end() && !it->is_null())
+            p.routing = routingFromJson(*it, w + ".routing");
         if (!withSamples)
             return p;
         const auto& samples = field(j, "samples", w);
@@ -911,6 +1013,14 @@ ordered_json phaseToJson(const PhaseResult& p, bool withSamples)
         { "modelled_seconds", optionalDouble(p.modelledSeconds) }, { "owners", phaseOwnersToJson(p) },
         { "peak_moment", peakMomentToJson(p.peakMoment) },
         { "largest_free_block_at_end", optionalBytes(p.largestFreeBlockAtEnd) } };
+    if (p.routing) {
+        ordered_json routing = { { "rule", routingRuleName(p.routing->rule) } };
+        if (p.routing->rule == RoutingRule::Observed) {
+            routing["recorded"] = p.routing->recorded;
+            routing["loads"] = p.routing->recorded ? ordered_json(p.routing->loads) : ordered_json(nullptr);
+        }
+        j["routing"] = std::move(routing);
+    }
     if (withSamples) {
         ordered_json t = ordered_json::array(), a = ordered_json::array(), r = ordered_json::array(),
                      u = ordered_json::array();
@@ -1127,6 +1237,7 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             throw ReadError { "field phases must be an array" };
         for (std::size_t i = 0; i < phases.size(); ++i)
             r.phases.push_back(phaseFromJson(phases[i], "phases[" + std::to_string(i) + "]"));
+        routingMatchesRun(r);
         const auto& trace = field(j, "trace", "");
         r.traceDropped = get<std::uint64_t>(trace, "dropped", "trace");
         const auto& events = field(trace, "events", "trace");

@@ -138,6 +138,12 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
             s << " (measured " << units::groupDigits(*p.peak.allocated - *p.predictedPeakAllocated) << " B more)";
         else
             s << " (measured " << units::groupDigits(*p.predictedPeakAllocated - *p.peak.allocated) << " B less)";
+        // A run that routed from its data is predicted by replaying its recorded loads; without them the prediction
+        // assumed the balanced rule, and a difference may be the routing's (DECODER.md prefill k, "Routing").
+        if (*p.predictedPeakAllocated != *p.peak.allocated && p.routing
+            && p.routing->rule == protocol::RoutingRule::Observed && !p.routing->recorded)
+            s << "; the experts' routing was observed from the data but not recorded, so the prediction assumed "
+                 "balanced round-robin routing";
     }
     s << "\n";
     s << "  allocated " << bytesText(p.final.allocated) << " | max allocated " << bytesText(p.peak.allocated)

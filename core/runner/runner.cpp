@@ -243,6 +243,7 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             sampler.start();
         }
 
+        workloads::RoutingReplay observedRouting(plan.size());
         for (const auto& planned : plan) {
             if (!workload)
                 break;
@@ -272,6 +273,21 @@ RunResult Runner::runBlocking(const RunConfig& inConfig, const BackendDescriptio
             // 4. Run, keeping what the next phase needs (the workload holds it).
             if (phaseStatus.ok)
                 phaseStatus = workload->runPhase(planned);
+            p.routing = workload->takeRouting();
+            if (p.routing && p.routing->rule == RoutingRule::Observed && p.routing->recorded) {
+                // Routed from the data: the prediction made before the run assumed the balanced rule; the phase is
+                // predicted again replaying the loads every phase so far saw (DECODER.md prefill k, "Routing").
+                observedRouting[static_cast<std::size_t>(planned.index)] = p.routing;
+                const std::vector<PlannedPhase> upTo(plan.begin(), plan.begin() + planned.index + 1);
+                const auto replay = workloads::predictRun(config, upTo, observedRouting);
+                if (replay.error.empty() && static_cast<std::size_t>(planned.index) < replay.phases.size())
+                    p.predictedPeakAllocated = replay.phases[static_cast<std::size_t>(planned.index)].peakAllocated;
+                else { // not replayable: the balanced prediction stays, and the comparison names the routing
+                    p.routing->recorded = false;
+                    p.routing->loads.clear();
+                    observedRouting[static_cast<std::size_t>(planned.index)] = p.routing;
+                }
+            }
             // 5. Synchronize, read peaks and finals, record success or the error.
             const device::Status syncStatus = context->synchronize();
             if (phaseStatus.ok && !syncStatus.ok)

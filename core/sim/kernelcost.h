@@ -39,7 +39,10 @@
 // | softmaxRows        | 0                             | rows cols (s + 4)                                             |
 // | convert            | 0                             | count (s_in + s_out)                                          |
 // | routerTopK         | 0                             | tokens experts s + 8 tokens k                                 |
-// | addRoutedExpert    | 0                             | 8 tokens k + 3 tokens hidden s (every token: an upper bound)  |
+// | countRoutedTokens  | 0                             | 4 tokens k + 4 experts, then 4 experts to the host            |
+// | routedTokens       | 0                             | 4 tokens k + 4 rows                                           |
+// | gatherRows         | 0                             | 4 rows + 2 rows cols s                                        |
+// | addRoutedRows      | 0                             | 4 rows + 8 rows k + 3 rows hidden s (the expert's rows only)  |
 // | dequantizeInt8     | 0                             | rows cols (1 + s) + 4 rows                                    |
 // | dequantizeNf4      | 0                             | ceil(count/2) + absmax + 64 + count s (see nf4Dequantize)     |
 // | dequantizeFp8      | 0                             | rows cols (1 + s) + 4 scales (see fp8Dequantize)              |
@@ -70,6 +73,8 @@
 // | sigmoidGate        | 0                             | 3 count s                                                     |
 // | gatedDeltaRule     | 8 b seq Hv Dk Dv              | (b seq (2 Hk Dk + 2 Hv Dv + 2 Hv) + 2 b Hv Dk Dv + 2 Hv) s     |
 //
+// A MoE layer's rows per expert are the routing's; the simulated device has no data, so its routing is assumed
+// (Note [Assumed routing] in simbackend.cpp: balanced round-robin) and each expert's GEMMs run on its share.
 // Element-wise kernels count no FLOPs: they run on the vector units, far below the tensor peak, and are bound by
 // memory on every card of the catalog. The eager kernels compute the whole queries x keys product (masked
 // entries included, as a matmul does); the fused kernel skips what the mask hides, as a tiled kernel skips

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -431,14 +432,52 @@ public:
                 + std::to_string(experts) + " experts");
         return charge(kernelcost::bytesOnly(n(tokens) * n(experts) * size(dtype) + 8 * n(tokens) * n(k)), dtype);
     }
-    Status addRoutedExpert(void*, const void*, const void*, const void*, std::int64_t tokens, std::int64_t hidden,
-        std::int64_t k, std::int64_t expert, DType dtype) override
+    // Note [Assumed routing]: the simulated device has no logits, so its routing is an assumption, not a result:
+    // balanced round-robin, token t's j-th choice is expert (t k + j) mod experts (distinct within a token, since
+    // k <= experts). The T k choices are then 0 .. T k - 1 mod experts, so expert e gets floor(T k / experts)
+    // tokens, one more when e < T k mod experts (core/workloads/DECODER.md prefill k, "Routing").
+    Status countRoutedTokens(void*, std::int32_t* hostCounts, const void*, std::int64_t tokens, std::int64_t k,
+        std::int64_t experts) override
     {
-        if (tokens < 0 || hidden < 0 || k < 0 || expert < 0)
-            return negative("addRoutedExpert");
-        // The simulated device has no routing data: every token is charged, an upper bound.
+        if (tokens < 0 || k < 0 || experts < 0)
+            return negative("countRoutedTokens");
+        if (k > experts)
+            return Status::error("simulated countRoutedTokens: top " + std::to_string(k) + " of "
+                + std::to_string(experts) + " experts");
+        const std::int64_t choices = tokens * k;
+        for (std::int64_t e = 0; e < experts; ++e) {
+            const std::int64_t load = choices / experts + (e < choices % experts ? 1 : 0);
+            if (load > std::numeric_limits<std::int32_t>::max())
+                return Status::error("simulated countRoutedTokens: an expert's load exceeds int32");
+            hostCounts[e] = static_cast<std::int32_t>(load);
+        }
+        // The count kernel reads the picks and writes the counts; then the counts go to the host.
+        const Status counted = charge(kernelcost::bytesOnly(4 * n(tokens) * n(k) + 4 * n(experts)), DType::Float32);
+        if (!counted.ok)
+            return counted;
+        return charge(kernelcost::bytesOnly(4 * n(experts)), DType::Float32);
+    }
+    Status routedTokens(void*, const void*, std::int64_t tokens, std::int64_t k, std::int64_t expert,
+        std::int64_t rows) override
+    {
+        if (tokens < 0 || k < 0 || expert < 0 || rows < 0)
+            return negative("routedTokens");
+        return charge(kernelcost::bytesOnly(4 * n(tokens) * n(k) + 4 * n(rows)), DType::Float32);
+    }
+    Status gatherRows(void*, const void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
+    {
+        if (rows < 0 || cols < 0)
+            return negative("gatherRows");
+        return charge(kernelcost::bytesOnly(4 * n(rows) + 2 * n(rows) * n(cols) * size(dtype)), dtype);
+    }
+    Status addRoutedRows(void*, const void*, const void*, const void*, const void*, std::int64_t rows,
+        std::int64_t hidden, std::int64_t k, std::int64_t expert, DType dtype) override
+    {
+        if (rows < 0 || hidden < 0 || k < 0 || expert < 0)
+            return negative("addRoutedRows");
+        // Only the expert's rows: its token ids, their picks and weights, y read, out read and written.
         return charge(
-            kernelcost::bytesOnly(8 * n(tokens) * n(k) + 3 * n(tokens) * n(hidden) * size(dtype)), dtype);
+            kernelcost::bytesOnly(4 * n(rows) + 8 * n(rows) * n(k) + 3 * n(rows) * n(hidden) * size(dtype)), dtype);
     }
     Status dequantizeInt8(void*, const void*, const void*, std::int64_t rows, std::int64_t cols, DType dtype) override
     {
@@ -617,7 +656,8 @@ std::string SimBackend::runtimeDescription() { return runtimeDescription(m_optio
 std::string SimBackend::runtimeDescription(const SimOptions& options) const
 {
     std::string text
-        = "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; not a GPU)";
+        = "simulated device (address-only memory; time by a catalog card's roofline when one is chosen; MoE routing "
+          "assumed balanced round-robin, not computed; not a GPU)";
     if (options.contextBytes > 0 || options.workspaceBytes > 0)
         text += "; outside the allocator, simulated with assumed sizes: CUDA context "
             + std::to_string(options.contextBytes) + " B, math library workspace "

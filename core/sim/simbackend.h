@@ -12,6 +12,9 @@
 // The simulated device: memory modelled exactly but address-only (capacity settable, out-of-memory included, no
 // host memory behind a tensor), time modelled by the roofline of a catalog card when one is chosen,
 // deterministic, and labelled "simulated" in everything it produces. It is never offered as a GPU measurement.
+// Its assumptions, each named where it is shown: the CUDA context's and the workspace's sizes (below), the time
+// model (a card's roofline, core/sim/kernelcost.h), and a MoE layer's routing, which it cannot compute without data:
+// balanced round-robin (Note [Assumed routing] in simbackend.cpp; its runtimeDescription says so).
 namespace iteragpu::sim {
 
 inline constexpr std::uint64_t kDefaultSimCapacity = 80ULL * 1024 * 1024 * 1024; // bytes (an 80 GiB card)

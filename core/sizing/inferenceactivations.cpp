@@ -46,13 +46,18 @@ namespace {
         // Dense: h, x2, gate and up, then h, x2, gate and down's output: 2H + I + max(I, H) per token.
         // MoE: the routed sum d [T, H] besides, and the top-k index and weight of every token.
         const std::uint64_t widest = std::max(d.intermediate, d.hidden);
-        std::uint64_t perToken = add(add(mul(2, d.hidden, kWhat), d.intermediate, kWhat), widest, kWhat);
-        std::uint64_t topk = 0;
+        const std::uint64_t perRow = add(add(mul(2, d.hidden, kWhat), d.intermediate, kWhat), widest, kWhat);
         if (d.experts > 0) {
-            perToken = add(perToken, d.hidden, kWhat);
-            topk = mul({ t, d.expertsPerToken, kTopKBytes }, kWhat);
+            // MoE: h, x2 and the routed sum d over all T tokens, the top k, and one expert's slice of n rows
+            // (the previous expert's y, this one's state, gate, then up or its output; token_idx twice):
+            // n = ceil(T K / E), a balanced routing's largest load.
+            const std::uint64_t rows = ceilDiv(mul(t, d.expertsPerToken, kWhat), d.experts);
+            const std::uint64_t topk = mul({ t, d.expertsPerToken, kTopKBytes }, kWhat);
+            const std::uint64_t slice = add(mul({ rows, perRow, s }, kWhat), mul(rows, kTopKBytes, kWhat), kWhat);
+            p.mlp = add(add(mul({ t, 3, d.hidden, s }, kWhat), topk, kWhat), slice, kWhat);
+        } else {
+            p.mlp = mul({ t, perRow, s }, kWhat);
         }
-        p.mlp = add(mul({ t, perToken, s }, kWhat), topk, kWhat);
         p.logits = mul({ sequences, d.vocab, s }, kWhat);
         p.output = add(mul({ sequences, d.hidden, s }, kWhat), p.logits, kWhat);
         p.growthCopy = growthCopy;
@@ -93,7 +98,11 @@ std::vector<std::uint64_t> InferenceActivations::layerCapacities(const KvCacheOp
 //   projections  h, x, q (+ k, v)                                      T x (2H + q_width (+ 2 kv_width)) x s
 //   attention    h, q, attn (+ k, v), eager: scores (s) and probs32    + B x heads x queries x keys x (s + 4)
 //   mlp          h, x2, gate, up; then gate and down's output          T x (2H + I + max(I, H)) x s
-//                (MoE: + the routed sum [T, H] and the top-k index and weight, 8 bytes per token and expert)
+//                MoE: h, x2, the routed sum d and the top-k (8 bytes per token and expert) over T, and one
+//                expert's slice of n = ceil(T K / E) rows (the previous expert's y, its state, gate, up or
+//                down's output, two int32 token lists): 3 T H s + 8 T K + n (2H + I + max(I, H)) s + 8 n. n is a
+//                balanced routing's load (the simulated device's rule); a skewed routing gives one expert up to
+//                T rows, and its slice grows with it.
 //   output       the last position's hidden state and the logits       B x (H + vocab) x s
 //   cache growth a growing cache copies a layer's key into one row more: h, q, k, v + [B, rows - 1, kv_width] x s
 // k and v are working set unless they *become* the cache (a growing cache whose layers all hold the whole

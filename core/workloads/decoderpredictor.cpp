@@ -67,6 +67,7 @@ namespace {
             std::uint64_t ssmParams = 0; // [T, R + 2 N]
             std::uint64_t dt = 0; // [T, R]
             std::uint64_t bc = 0; // [T, N]: B, and C
+            std::uint64_t tokens = 0; // T
         };
         struct Layer {
             std::uint64_t capacity = 0; // N_l
@@ -83,6 +84,9 @@ namespace {
             bool moe = false;
             bool gated = true;
             std::uint64_t experts = 0; // E
+            std::uint64_t topK = 0; // K
+            std::uint64_t hiddenRow = 0; // [1, H]: a row of an expert's state and y
+            std::uint64_t interRow = 0; // [1, I]: a row of an expert's g and u
             bool shared = false;
             bool sharedGate = false;
             bool attention = true; // else no KV cache (DECODER.md "The state cache")
@@ -126,6 +130,7 @@ namespace {
         const auto& mlp = spec.mlp;
         const std::uint64_t t = checked::mul(sequences, queries, kWhat);
         Inventory::Pass p;
+        p.tokens = t;
         p.q = checked::mul({ t, a.heads, a.headDim, s }, kWhat);
         p.attn = checked::mul({ t, a.heads, a.valueHeadDim, s }, kWhat);
         p.kv = checked::mul({ t, a.kvHeads, a.headDim, s }, kWhat);
@@ -230,6 +235,9 @@ namespace {
             layer.moe = mlp.kind == model::MlpSpec::Kind::Moe;
             layer.gated = mlp.gated;
             layer.experts = layer.moe ? mlp.experts : 0;
+            layer.topK = layer.moe ? mlp.expertsPerToken : 0;
+            layer.hiddenRow = checked::mul(m.hidden, s, kWhat);
+            layer.interRow = checked::mul(mlp.intermediate, s, kWhat);
             layer.shared = layer.moe && mlp.sharedIntermediate > 0;
             layer.sharedGate = layer.shared && mlp.sharedExpertGate;
             layer.attention = a.present;
@@ -307,14 +315,35 @@ namespace {
     // The workload's allocations and frees, in DECODER.md's order. Each live tensor is a LedgerBlock held here.
     class Script {
     public:
-        Script(Ledger& ledger, const protocol::RunConfig& config)
+        Script(Ledger& ledger, const protocol::RunConfig& config, const RoutingReplay* observed)
             : m_l(ledger)
             , m_shape(config.decoder->shape)
             , m_inv(makeInventory(config))
             , m_eager(config.decoder->attention == AttentionKind::Eager)
             , m_cache(config.decoder->cache)
             , m_kv(m_shape.layers)
+            , m_observed(observed)
         {
+        }
+
+        // The phase about to be replayed: its recorded routing, if the run recorded one, is read call by call.
+        void beginPhase(std::size_t index)
+        {
+            m_phaseRouting = nullptr;
+            m_call = 0;
+            if (m_observed && index < m_observed->size()) {
+                const auto& r = (*m_observed)[index];
+                if (r && r->rule == protocol::RoutingRule::Observed && r->recorded)
+                    m_phaseRouting = &*r;
+            }
+        }
+        // The recorded calls must all have been read: a record longer than the run's MoE calls is not this run's.
+        void endPhase(const std::string& name) const
+        {
+            if (m_phaseRouting && m_call != m_phaseRouting->loads.size())
+                throw units::InputError("the routing recorded for phase " + name + " has "
+                    + std::to_string(m_phaseRouting->loads.size()) + " MoE layer calls; the run makes "
+                    + std::to_string(m_call));
         }
 
         void modelLoad()
@@ -699,6 +728,39 @@ namespace {
             return d;
         }
 
+        // Each expert's load n_e in one MoE layer call of T tokens (DECODER.md prefill k, "Routing"): the phase's
+        // recorded loads when the run routed from its data, else the simulated device's balanced round-robin, where
+        // the T K choices are t K + j mod E, so expert e gets floor(T K / E), one more for e < T K mod E.
+        std::vector<std::uint64_t> expertLoads(const Inventory::Layer& shape, std::uint64_t tokens)
+        {
+            const std::uint64_t choices = checked::mul(tokens, shape.topK, kWhat);
+            std::vector<std::uint64_t> loads(shape.experts);
+            if (!m_phaseRouting) {
+                for (std::uint64_t e = 0; e < shape.experts; ++e)
+                    loads[e] = choices / shape.experts + (e < choices % shape.experts ? 1 : 0);
+                return loads;
+            }
+            if (m_call >= m_phaseRouting->loads.size())
+                throw units::InputError("the routing recorded for a phase has fewer MoE layer calls than the run makes");
+            const auto& seen = m_phaseRouting->loads[m_call++];
+            if (seen.size() != shape.experts)
+                throw units::InputError("a recorded MoE layer call has " + std::to_string(seen.size())
+                    + " experts' loads; its layer has " + std::to_string(shape.experts) + " experts");
+            std::uint64_t sum = 0;
+            for (std::uint64_t e = 0; e < shape.experts; ++e) {
+                if (seen[e] > tokens)
+                    throw units::InputError("a recorded expert's load exceeds the tokens of its pass");
+                loads[e] = seen[e];
+                sum += seen[e];
+            }
+            if (sum != choices)
+                throw units::InputError("a recorded MoE layer call's loads add up to " + std::to_string(sum)
+                    + ", not to its tokens times the experts per token (" + std::to_string(choices) + ")");
+            return loads;
+        }
+
+        // DECODER.md prefill k, MoE: the router and its top k, d, the loads, then each hit expert on its own slice
+        // (the previous expert's token_idx, state and y freed once the next ones exist), then the shared expert.
         LedgerBlock moe(const Inventory::Layer& shape, const Inventory::Pass& pass, std::uint64_t hidden)
         {
             const LedgerBlock logits = m_l.allocate(pass.routerLogits); // the router is never quantized
@@ -706,8 +768,29 @@ namespace {
             const LedgerBlock topkW = m_l.allocate(pass.topk);
             m_l.release(logits);
             const LedgerBlock d = m_l.allocate(hidden);
-            for (std::uint64_t e = 0; e < shape.experts; ++e)
-                m_l.release(mlp(shape.gated, pass.inter, shape.upDeq, shape.downDeq, hidden));
+            m_l.release(m_l.allocate(kIdBytes * shape.experts)); // expert_load, copied to the host
+            const std::vector<std::uint64_t> loads = expertLoads(shape, pass.tokens);
+            std::optional<LedgerBlock> tokens, state, y;
+            for (std::uint64_t e = 0; e < shape.experts; ++e) {
+                const std::uint64_t n = loads[e];
+                if (n == 0)
+                    continue; // nothing allocated, nothing run
+                const LedgerBlock nextTokens = m_l.allocate(kIdBytes * n);
+                if (tokens)
+                    m_l.release(*tokens);
+                tokens = nextTokens;
+                const LedgerBlock nextState = m_l.allocate(shape.hiddenRow * n);
+                if (state)
+                    m_l.release(*state);
+                state = nextState;
+                const LedgerBlock nextY = mlp(shape.gated, shape.interRow * n, shape.upDeq, shape.downDeq, shape.hiddenRow * n);
+                if (y)
+                    m_l.release(*y);
+                y = nextY;
+            }
+            for (const auto& last : { tokens, state, y })
+                if (last)
+                    m_l.release(*last);
             if (shape.shared) {
                 if (shape.sharedGate)
                     m_l.release(m_l.allocate(pass.sharedGate)); // never quantized
@@ -730,6 +813,9 @@ namespace {
         bool m_statesAllocated = false;
         std::uint64_t m_position = 0; // the next decode step's position p
         std::uint64_t m_stepsDone = 0;
+        const RoutingReplay* m_observed = nullptr;
+        const protocol::PhaseRouting* m_phaseRouting = nullptr; // the phase's recorded loads, when replayed
+        std::size_t m_call = 0; // MoE layer calls of the phase replayed so far
     };
 
 } // namespace
@@ -740,6 +826,12 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config)
 }
 
 WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan)
+{
+    return predictDecoder(config, plan, nullptr);
+}
+
+WorkloadPrediction predictDecoder(
+    const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan, const RoutingReplay* observed)
 {
     if (config.workload == protocol::WorkloadKind::Decoder && config.decoder && config.decoder->training)
         return predictDecoderTraining(config, plan); // DECODER.md "Training"
@@ -753,7 +845,7 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::
         out.parameterCount = config.decoder->shape.parameters().total;
         const std::unique_ptr<Ledger> ledger = makeLedger(config.allocator);
         out.method = ledger->method();
-        Script script(*ledger, config);
+        Script script(*ledger, config, observed);
         const std::uint64_t chunk = config.decoder->decodeChunk;
         for (const auto& phase : plan) {
             if (phase.emptyCacheBefore)
@@ -764,6 +856,7 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::
             p.repeat = phase.repeat;
             p.baselineAllocated = ledger->current();
             ledger->resetPeak();
+            script.beginPhase(static_cast<std::size_t>(phase.index));
             switch (phase.kind) {
             case PhaseKind::ModelLoad:
                 script.modelLoad();
@@ -793,6 +886,7 @@ WorkloadPrediction predictDecoder(const protocol::RunConfig& config, const std::
                 out.error = "phase " + phase.name + " is not a phase of the decoder workload";
                 return out;
             }
+            script.endPhase(phase.name);
             p.peakAllocated = ledger->peak();
             p.finalAllocated = ledger->current();
             p.peakReserved = ledger->peakReserved();

@@ -356,6 +356,16 @@ std::uint64_t DecoderWorkload::nextSeed()
 Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
 {
     using protocol::PhaseKind;
+    m_routing.reset();
+    const bool forward = phase.kind == PhaseKind::Prefill || phase.kind == PhaseKind::Decode
+        || phase.kind == PhaseKind::Warmup || phase.kind == PhaseKind::WarmPrefill;
+    if (forward && !m_spec.training
+        && std::any_of(m_layers.begin(), m_layers.end(), [](const Layer& l) { return l.moe; })) {
+        protocol::PhaseRouting routing;
+        routing.rule = m_context.info().simulated ? protocol::RoutingRule::Balanced : protocol::RoutingRule::Observed;
+        routing.recorded = routing.rule == protocol::RoutingRule::Observed;
+        m_routing = std::move(routing);
+    }
     try {
         if (m_spec.training)
             return runTrainingPhase(phase);
@@ -398,11 +408,22 @@ Status DecoderWorkload::runPhase(const protocol::PlannedPhase& phase)
             return Status::error(phase.name + " is not a phase of the decoder workload");
         }
     } catch (const PhaseFailure& failure) {
+        dropPartialRouting();
         return failure.status;
     } catch (const std::bad_alloc&) {
+        dropPartialRouting();
         return Status::error("host memory exhausted while running " + phase.name);
     }
     return Status::success();
+}
+
+void DecoderWorkload::dropPartialRouting()
+{
+    // A phase that stopped inside a pass saw only part of its MoE layer calls: no replay can match them.
+    if (m_routing && m_routing->recorded) {
+        m_routing->recorded = false;
+        m_routing->loads.clear();
+    }
 }
 
 // --- model_load ---------------------------------------------------------------------------------------------
@@ -930,13 +951,52 @@ void* DecoderWorkload::moe(const Layer& layer, const void* x, std::int64_t rows)
     void* d = allocate("d", bytes(rows * m_hidden));
     const auto count = static_cast<std::uint64_t>(rows * m_hidden);
     check(m_context.fill(d, count, m_dtype, 0.0f));
-    // Dropless at the worst-case load: every token through every expert, its routed weight 0 where not routed.
-    for (std::size_t e = 0; e < layer.experts.size(); ++e) {
-        void* y = mlp(layer, layer.experts[e], layer.intermediate, x, rows, "y");
-        check(m_context.addRoutedExpert(
-            d, y, indices, weights, rows, m_hidden, topK, static_cast<std::int64_t>(e), m_dtype));
-        release(y);
+    // The experts' loads, learned on the host (DECODER.md prefill k): an expert without tokens runs nothing.
+    std::vector<std::int32_t> loads(static_cast<std::size_t>(experts));
+    void* load = allocate("expert_load", kIdBytes * static_cast<std::uint64_t>(experts));
+    check(m_context.countRoutedTokens(load, loads.data(), indices, rows, topK, experts));
+    release(load);
+    if (m_routing && m_routing->recorded) {
+        if (m_routingLoadsKept + loads.size() > protocol::kMaxRecordedRoutingLoads) {
+            m_routing->recorded = false; // too many to keep: the phase keeps its rule, the predictor cannot replay it
+            m_routing->loads.clear();
+        } else {
+            m_routing->loads.emplace_back(loads.begin(), loads.end());
+            m_routingLoadsKept += loads.size();
+        }
     }
+    // Each hit expert on its own slice; the previous expert's token_idx, state and y live until the next ones
+    // are made (Python binds the loop's names again), the last ones until the loop ends.
+    void* tokens = nullptr;
+    void* state = nullptr;
+    void* y = nullptr;
+    for (std::size_t e = 0; e < layer.experts.size(); ++e) {
+        const std::int64_t n = loads[e];
+        if (n == 0)
+            continue;
+        if (n < 0 || n > rows)
+            check(Status::error("expert " + std::to_string(e) + " has a load of " + std::to_string(n) + " of "
+                + std::to_string(rows) + " tokens"));
+        const auto expert = static_cast<std::int64_t>(e);
+        void* nextTokens = allocate("token_idx", kIdBytes * static_cast<std::uint64_t>(n));
+        check(m_context.routedTokens(nextTokens, indices, rows, topK, expert, n));
+        if (tokens)
+            release(tokens);
+        tokens = nextTokens;
+        void* nextState = allocate("state", bytes(n * m_hidden));
+        check(m_context.gatherRows(nextState, x, tokens, n, m_hidden, m_dtype));
+        if (state)
+            release(state);
+        state = nextState;
+        void* nextY = mlp(layer, layer.experts[e], layer.intermediate, state, n, "y");
+        if (y)
+            release(y);
+        y = nextY;
+        check(m_context.addRoutedRows(d, y, tokens, indices, weights, n, m_hidden, topK, expert, m_dtype));
+    }
+    for (void* last : { tokens, state, y })
+        if (last)
+            release(last);
     if (layer.shared > 0) {
         if (layer.sharedGate.weight) // its logit [T, 1]; the sigmoid scale on y changes no byte (DECODER.md)
             release(linear("shared_gate", x, rows, layer.sharedGate));
@@ -1531,6 +1591,13 @@ void DecoderWorkload::decodeStep()
     m_nextIds = next;
     release(logits);
     m_position = p + 1;
+}
+
+std::optional<protocol::PhaseRouting> DecoderWorkload::takeRouting()
+{
+    std::optional<protocol::PhaseRouting> out = std::move(m_routing);
+    m_routing.reset();
+    return out;
 }
 
 void DecoderWorkload::releaseGeneration()

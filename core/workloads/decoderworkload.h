@@ -38,6 +38,7 @@ public:
     std::vector<protocol::PlannedPhase> plan() const override;
     device::Status runPhase(const protocol::PlannedPhase& phase) override;
     std::vector<HeldTensor> heldTensors() const override;
+    std::optional<protocol::PhaseRouting> takeRouting() override;
 
     // Decode steps run since the last prefill.
     std::uint64_t decodedSteps() const { return static_cast<std::uint64_t>(m_position - m_prompt); }
@@ -170,6 +171,7 @@ private:
     };
 
     static void check(const device::Status& status);
+    void dropPartialRouting(); // a failed phase's loads are not kept
     Buffer allocateHeld(std::uint64_t bytes, alloc::Owner owner);
     // A transient: an activation, or the logits.
     void* allocate(const char* name, std::uint64_t bytes, alloc::Owner owner = alloc::Owner::Activation);
@@ -354,6 +356,10 @@ private:
     Linear m_lmHead;
     std::vector<Layer> m_layers;
     bool m_loaded = false;
+    // The routing of the phase running (a model with MoE layers, in a phase that runs a forward): the balanced rule
+    // of a simulated device, or the loads a device with data saw, per MoE layer call (DECODER.md prefill k).
+    std::optional<protocol::PhaseRouting> m_routing;
+    std::uint64_t m_routingLoadsKept = 0; // loads recorded in this run (protocol::kMaxRecordedRoutingLoads)
 
     Buffer m_inputIds;
     std::vector<KvCache> m_caches;

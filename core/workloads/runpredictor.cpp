@@ -24,4 +24,12 @@ WorkloadPrediction predictRun(const protocol::RunConfig& config)
     return unknown;
 }
 
+WorkloadPrediction predictRun(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan,
+    const RoutingReplay& observed)
+{
+    if (config.workload == protocol::WorkloadKind::Decoder)
+        return predictDecoder(config, plan, &observed);
+    return predictRun(config);
+}
+
 } // namespace iteragpu::workloads

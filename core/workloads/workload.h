@@ -36,6 +36,9 @@ public:
     virtual device::Status runPhase(const protocol::PlannedPhase& phase) = 0;
     // The tensors held now, in allocation order.
     virtual std::vector<HeldTensor> heldTensors() const = 0;
+    // How the last phase's MoE layers were routed (a decoder with MoE layers), taken once after runPhase; nullopt
+    // when the phase ran none.
+    virtual std::optional<protocol::PhaseRouting> takeRouting() { return std::nullopt; }
 
     // Note [Stop within a phase]: a phase of several iterations (decode steps, warm-up runs, accumulated
     // micro-batches) looks at the run's stop flag before each iteration after the first, so a Stop acts within

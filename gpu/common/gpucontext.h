@@ -533,23 +533,75 @@ public:
         });
     }
 
-    device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
-        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t expert, device::DType dtype) override
+    device::Status countRoutedTokens(void* counts, std::int32_t* hostCounts, const void* indices, std::int64_t tokens,
+        std::int64_t k, std::int64_t experts) override
     {
-        KernelArguments a("addRoutedExpert");
+        KernelArguments a("countRoutedTokens");
+        a.between("experts", experts, 1, std::numeric_limits<std::int32_t>::max())
+            .atLeast("k", k, 1)
+            .elements("indices", { tokens, k });
+        a.pointer("counts", counts).pointer("hostCounts", hostCounts).pointer("indices", indices, a.count() > 0);
+        if (!a.ok())
+            return a.status();
+        device::Status status = run("countRoutedTokens", [&] {
+            return kernels::countRoutedTokens(m_stream, counts, indices, static_cast<std::uint64_t>(tokens),
+                static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(experts));
+        });
+        if (!status.ok)
+            return status;
+        // The host learns the loads here (transformers' nonzero / where synchronise the same way).
+        return copyToHost(hostCounts, counts, sizeof(std::int32_t) * static_cast<std::uint64_t>(experts));
+    }
+
+    device::Status routedTokens(void* tokenIdx, const void* indices, std::int64_t tokens, std::int64_t k,
+        std::int64_t expert, std::int64_t rows) override
+    {
+        KernelArguments a("routedTokens");
+        a.atLeast("k", k, 1)
+            .between("expert", expert, 0, std::numeric_limits<std::int32_t>::max())
+            .between("rows", rows, 0, tokens)
+            .elements("indices", { tokens, k });
+        a.pointer("tokenIdx", tokenIdx, rows > 0).pointer("indices", indices, rows > 0);
+        if (!a.ok())
+            return a.status();
+        return run("routedTokens", [&] {
+            return kernels::routedTokens(m_stream, tokenIdx, indices, static_cast<std::uint64_t>(tokens),
+                static_cast<std::uint64_t>(k), static_cast<int>(expert), static_cast<std::uint64_t>(rows));
+        });
+    }
+
+    device::Status gatherRows(void* out, const void* in, const void* rowIdx, std::int64_t rows, std::int64_t cols,
+        device::DType dtype) override
+    {
+        KernelArguments a("gatherRows");
+        a.dtype("dtype", dtype).elements("out", { rows, cols });
+        const bool any = a.count() > 0;
+        a.pointer("out", out, any).pointer("in", in, any).pointer("rowIdx", rowIdx, any);
+        if (!a.ok())
+            return a.status();
+        return run("gatherRows", [&] {
+            return kernels::gatherRows(m_stream, out, in, rowIdx, static_cast<std::uint64_t>(rows),
+                static_cast<std::uint64_t>(cols), dtype);
+        });
+    }
+
+    device::Status addRoutedRows(void* out, const void* y, const void* tokenIdx, const void* indices,
+        const void* weights, std::int64_t rows, std::int64_t hidden, std::int64_t k, std::int64_t expert,
+        device::DType dtype) override
+    {
+        KernelArguments a("addRoutedRows");
         a.dtype("dtype", dtype)
             .atLeast("k", k, 1)
             .between("expert", expert, 0, std::numeric_limits<std::int32_t>::max())
-            .elements("indices", { tokens, k })
-            .elements("out", { tokens, hidden });
+            .elements("y", { rows, hidden });
         const bool any = a.count() > 0;
-        a.pointer("out", out, any).pointer("expertOut", expertOut, any);
+        a.pointer("out", out, any).pointer("y", y, any).pointer("tokenIdx", tokenIdx, any);
         a.pointer("indices", indices, any).pointer("weights", weights, any);
         if (!a.ok())
             return a.status();
-        return run("addRoutedExpert", [&] {
-            return kernels::addRoutedExpert(m_stream, out, expertOut, indices, weights,
-                static_cast<std::uint64_t>(tokens), static_cast<std::uint64_t>(hidden), static_cast<std::uint64_t>(k),
+        return run("addRoutedRows", [&] {
+            return kernels::addRoutedRows(m_stream, out, y, tokenIdx, indices, weights,
+                static_cast<std::uint64_t>(rows), static_cast<std::uint64_t>(hidden), static_cast<std::uint64_t>(k),
                 static_cast<int>(expert), dtype);
         });
     }

@@ -768,17 +768,73 @@ __global__ void routerTopKKernel(
     }
 }
 
+// One thread per expert, each counting its picks over every token's top k in order: no atomics, so the counts
+// are the same on every run (a MoE layer's loads are a few thousand entries; the scan reads them from cache).
+__global__ void countRoutedKernel(int* counts, const int* indices, std::uint64_t picks, std::uint64_t experts)
+{
+    for (std::uint64_t e = firstIndex(); e < experts; e += gridStride()) {
+        int count = 0;
+        for (std::uint64_t i = 0; i < picks; ++i)
+            count += indices[i] == static_cast<int>(e) ? 1 : 0;
+        counts[e] = count;
+    }
+}
+
+// One block: the tokens in chunks of kThreads, each chunk's flags ("token t picked expert") turned into write
+// positions by a prefix sum in shared memory (Hillis-Steele), so the list comes out ascending. At most rows
+// entries are written.
+__global__ void routedTokensKernel(
+    int* tokenIdx, const int* indices, std::uint64_t tokens, std::uint64_t k, int expert, std::uint64_t rows)
+{
+    __shared__ int scan[kThreads];
+    std::uint64_t offset = 0;
+    for (std::uint64_t base = 0; base < tokens; base += kThreads) {
+        const std::uint64_t t = base + threadIdx.x;
+        int flag = 0;
+        if (t < tokens)
+            for (std::uint64_t slot = 0; slot < k; ++slot)
+                flag = indices[t * k + slot] == expert ? 1 : flag;
+        scan[threadIdx.x] = flag;
+        __syncthreads();
+        for (int step = 1; step < kThreads; step *= 2) {
+            const int add = static_cast<int>(threadIdx.x) >= step ? scan[threadIdx.x - step] : 0;
+            __syncthreads();
+            scan[threadIdx.x] += add;
+            __syncthreads();
+        }
+        const std::uint64_t at = offset + static_cast<std::uint64_t>(scan[threadIdx.x] - flag);
+        if (flag != 0 && at < rows)
+            tokenIdx[at] = static_cast<int>(t);
+        offset += static_cast<std::uint64_t>(scan[kThreads - 1]);
+        __syncthreads(); // every thread has read the chunk's total before the next chunk overwrites it
+    }
+}
+
 template <typename T>
-__global__ void addRoutedExpertKernel(T* out, const T* expertOut, const int* indices, const float* weights,
+__global__ void gatherRowsKernel(T* out, const T* in, const int* rowIdx, std::uint64_t count, std::uint64_t cols)
+{
+    for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
+        const auto row = static_cast<std::uint64_t>(rowIdx[i / cols]);
+        store(out, i, load(in, row * cols + i % cols));
+    }
+}
+
+// Element (r, c) of the expert's rows: its token's weight is the one at the slot where the token picked expert.
+// The tokens of one expert are distinct, so no two threads write the same element.
+template <typename T>
+__global__ void addRoutedRowsKernel(T* out, const T* y, const int* tokenIdx, const int* indices, const float* weights,
     std::uint64_t count, std::uint64_t hidden, std::uint64_t k, int expert)
 {
     for (std::uint64_t i = firstIndex(); i < count; i += gridStride()) {
-        const std::uint64_t t = i / hidden;
+        const auto t = static_cast<std::uint64_t>(tokenIdx[i / hidden]);
+        float w = 0.0f;
         for (std::uint64_t slot = 0; slot < k; ++slot)
             if (indices[t * k + slot] == expert) {
-                store(out, i, load(out, i) + weights[t * k + slot] * load(expertOut, i));
+                w = weights[t * k + slot];
                 break;
             }
+        const std::uint64_t o = t * hidden + i % hidden;
+        store(out, o, load(out, o) + w * load(y, i));
     }
 }
 
@@ -2195,17 +2251,51 @@ inline Error routerTopK(Stream s, void* indices, void* weights, const void* logi
     });
 }
 
-inline Error addRoutedExpert(Stream s, void* out, const void* expertOut, const void* indices, const void* weights,
-    std::uint64_t tokens, std::uint64_t hidden, std::uint64_t k, int expert, device::DType dtype)
+inline Error countRoutedTokens(Stream s, void* counts, const void* indices, std::uint64_t tokens, std::uint64_t k,
+    std::uint64_t experts)
 {
-    const std::uint64_t count = tokens * hidden;
+    if (experts == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(countRoutedKernel, blocksFor(experts), kThreads, s)
+    (static_cast<int*>(counts), static_cast<const int*>(indices), tokens * k, experts);
+    return GPURT(GetLastError)();
+}
+
+inline Error routedTokens(Stream s, void* tokenIdx, const void* indices, std::uint64_t tokens, std::uint64_t k,
+    int expert, std::uint64_t rows)
+{
+    if (rows == 0 || tokens == 0)
+        return kSuccess;
+    ITERAGPU_LAUNCH(routedTokensKernel, 1, kThreads, s)
+    (static_cast<int*>(tokenIdx), static_cast<const int*>(indices), tokens, k, expert, rows);
+    return GPURT(GetLastError)();
+}
+
+inline Error gatherRows(Stream s, void* out, const void* in, const void* rowIdx, std::uint64_t rows,
+    std::uint64_t cols, device::DType dtype)
+{
+    const std::uint64_t count = rows * cols;
     if (count == 0)
         return kSuccess;
     return withStorageType(dtype, [&](auto tag) {
         using T = ITERAGPU_STORAGE(tag);
-        ITERAGPU_LAUNCH(addRoutedExpertKernel<T>, blocksFor(count), kThreads, s)
-        (static_cast<T*>(out), static_cast<const T*>(expertOut), static_cast<const int*>(indices),
-            static_cast<const float*>(weights), count, hidden, k, expert);
+        ITERAGPU_LAUNCH(gatherRowsKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(in), static_cast<const int*>(rowIdx), count, cols);
+        return GPURT(GetLastError)();
+    });
+}
+
+inline Error addRoutedRows(Stream s, void* out, const void* y, const void* tokenIdx, const void* indices,
+    const void* weights, std::uint64_t rows, std::uint64_t hidden, std::uint64_t k, int expert, device::DType dtype)
+{
+    const std::uint64_t count = rows * hidden;
+    if (count == 0)
+        return kSuccess;
+    return withStorageType(dtype, [&](auto tag) {
+        using T = ITERAGPU_STORAGE(tag);
+        ITERAGPU_LAUNCH(addRoutedRowsKernel<T>, blocksFor(count), kThreads, s)
+        (static_cast<T*>(out), static_cast<const T*>(y), static_cast<const int*>(tokenIdx),
+            static_cast<const int*>(indices), static_cast<const float*>(weights), count, hidden, k, expert);
         return GPURT(GetLastError)();
     });
 }

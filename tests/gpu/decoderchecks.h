@@ -912,49 +912,175 @@ inline CheckResult checkRouterTopK(DeviceContext& ctx, DType dtype)
     return pass();
 }
 
-inline CheckResult checkAddRoutedExpert(DeviceContext& ctx, DType dtype)
+// ---- a MoE layer's dispatch: counts, token lists, gather, scatter-add ------------------------------------------
+
+// Hand-made picks of 5 tokens, k 2, 4 experts (-1: no pick): t0 {0, 2}, t1 {2, 3}, t2 {0, -1}, t3 {3, 1}, t4 {2, 0}.
+inline const std::vector<std::int32_t>& handPicks()
 {
-    const std::int64_t tokens = 29, hidden = 40, k = 2, experts = 4;
-    std::vector<std::int32_t> indices(static_cast<std::size_t>(tokens * k));
-    std::vector<float> weights(indices.size());
+    static const std::vector<std::int32_t> picks = { 0, 2, 2, 3, 0, -1, 3, 1, 2, 0 };
+    return picks;
+}
+
+// The CPU reference: the tokens of each expert, ascending.
+inline std::vector<std::vector<std::int32_t>> referenceRoutedTokens(
+    const std::vector<std::int32_t>& picks, std::int64_t tokens, std::int64_t k, std::int64_t experts)
+{
+    std::vector<std::vector<std::int32_t>> out(static_cast<std::size_t>(experts));
+    for (std::int64_t t = 0; t < tokens; ++t)
+        for (std::int64_t j = 0; j < k; ++j) {
+            const std::int32_t e = picks[static_cast<std::size_t>(t * k + j)];
+            if (e >= 0 && e < experts)
+                out[static_cast<std::size_t>(e)].push_back(static_cast<std::int32_t>(t));
+        }
+    return out;
+}
+
+// 600 tokens (more than one block's worth of threads in the token list's scan), k 3 of 7 experts, distinct picks.
+inline std::vector<std::int32_t> manyPicks(std::int64_t tokens, std::int64_t k, std::int64_t experts)
+{
+    std::vector<std::int32_t> picks(static_cast<std::size_t>(tokens * k));
     for (std::int64_t t = 0; t < tokens; ++t) {
-        indices[t * k] = static_cast<std::int32_t>(t % experts);
-        indices[t * k + 1] = static_cast<std::int32_t>(
-            (t * 3 + 1) % experts == t % experts ? (t + 2) % experts : (t * 3 + 1) % experts);
-        weights[t * k] = 0.25f + 0.5f * (hashUniform(161, static_cast<std::uint64_t>(t)) + 1.0f) / 2.0f;
-        weights[t * k + 1] = 1.0f - weights[t * k];
+        const auto first = static_cast<std::int64_t>((hashUniform(181, static_cast<std::uint64_t>(t)) + 1.0f) * 3.5f);
+        for (std::int64_t j = 0; j < k; ++j) // t's picks: consecutive experts from a pseudo-random first one
+            picks[static_cast<std::size_t>(t * k + j)] = static_cast<std::int32_t>((first + j) % experts);
     }
+    return picks;
+}
+
+inline CheckResult checkCountRoutedWith(DeviceContext& ctx, const std::vector<std::int32_t>& picks,
+    std::int64_t tokens, std::int64_t k, std::int64_t experts, const std::vector<std::int32_t>& want)
+{
     Status st;
-    DeviceBytes devIndices(ctx, indices.data(), indices.size() * 4, st);
+    DeviceBytes indices(ctx, picks.data(), picks.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "indices");
+    DeviceBuffer counts(ctx, static_cast<std::uint64_t>(experts) * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc counts");
+    std::vector<std::int32_t> host(static_cast<std::size_t>(experts), -7);
+    ITERAGPU_CHECK_STATUS(
+        ctx.countRoutedTokens(counts.get(), host.data(), indices.buffer.get(), tokens, k, experts), "countRoutedTokens");
+    const auto onDevice = downloadRaw<std::int32_t>(ctx, counts.get(), static_cast<std::uint64_t>(experts), st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost counts");
+    for (std::size_t e = 0; e < want.size(); ++e)
+        if (host[e] != want[e] || onDevice[e] != want[e])
+            return fail("countRoutedTokens: expert " + std::to_string(e) + " has " + std::to_string(host[e])
+                + " on the host and " + std::to_string(onDevice[e]) + " on the device, expected "
+                + std::to_string(want[e]));
+    return pass();
+}
+
+inline CheckResult checkCountRoutedTokens(DeviceContext& ctx)
+{
+    auto r = checkCountRoutedWith(ctx, handPicks(), 5, 2, 4, { 3, 1, 3, 2 });
+    if (r.outcome != Outcome::Pass)
+        return fail("hand-made picks: " + r.message);
+    const std::int64_t tokens = 600, k = 3, experts = 7;
+    const auto picks = manyPicks(tokens, k, experts);
+    std::vector<std::int32_t> want;
+    for (const auto& list : referenceRoutedTokens(picks, tokens, k, experts))
+        want.push_back(static_cast<std::int32_t>(list.size()));
+    r = checkCountRoutedWith(ctx, picks, tokens, k, experts, want);
+    if (r.outcome != Outcome::Pass)
+        return fail("600 tokens: " + r.message);
+    return pass();
+}
+
+inline CheckResult checkRoutedTokensWith(DeviceContext& ctx, const std::vector<std::int32_t>& picks,
+    std::int64_t tokens, std::int64_t k, std::int64_t experts, const std::vector<std::vector<std::int32_t>>& want)
+{
+    Status st;
+    DeviceBytes indices(ctx, picks.data(), picks.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "indices");
+    for (std::int64_t e = 0; e < experts; ++e) {
+        const auto& expected = want[static_cast<std::size_t>(e)];
+        const auto rows = static_cast<std::int64_t>(expected.size());
+        DeviceBuffer list(ctx, std::max<std::uint64_t>(4, static_cast<std::uint64_t>(rows) * 4), st);
+        ITERAGPU_CHECK_STATUS(st, "rawAlloc token list");
+        ITERAGPU_CHECK_STATUS(
+            ctx.routedTokens(list.get(), indices.buffer.get(), tokens, k, e, rows), "routedTokens");
+        const auto got = downloadRaw<std::int32_t>(ctx, list.get(), static_cast<std::uint64_t>(rows), st);
+        ITERAGPU_CHECK_STATUS(st, "copyToHost token list");
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            if (got[i] != expected[i])
+                return fail("routedTokens: expert " + std::to_string(e) + " row " + std::to_string(i) + " is token "
+                    + std::to_string(got[i]) + ", expected " + std::to_string(expected[i]));
+    }
+    return pass();
+}
+
+inline CheckResult checkRoutedTokens(DeviceContext& ctx)
+{
+    // By hand: expert 0 gets tokens 0, 2, 4; expert 1 token 3; expert 2 tokens 0, 1, 4; expert 3 tokens 1, 3.
+    auto r = checkRoutedTokensWith(ctx, handPicks(), 5, 2, 4, { { 0, 2, 4 }, { 3 }, { 0, 1, 4 }, { 1, 3 } });
+    if (r.outcome != Outcome::Pass)
+        return fail("hand-made picks: " + r.message);
+    const std::int64_t tokens = 600, k = 3, experts = 7;
+    const auto picks = manyPicks(tokens, k, experts);
+    r = checkRoutedTokensWith(ctx, picks, tokens, k, experts, referenceRoutedTokens(picks, tokens, k, experts));
+    if (r.outcome != Outcome::Pass)
+        return fail("600 tokens: " + r.message);
+    return pass();
+}
+
+inline CheckResult checkGatherRows(DeviceContext& ctx, DType dtype)
+{
+    // in [4, 3]: row r is (r + 1, 10 (r + 1), -0.5 (r + 1)); rows 2, 0, 3, 2 gathered (a row twice).
+    std::vector<float> in;
+    for (int r = 0; r < 4; ++r)
+        in.insert(in.end(), { float(r + 1), 10.0f * float(r + 1), -0.5f * float(r + 1) });
+    const std::vector<std::int32_t> rows = { 2, 0, 3, 2 };
+    const std::vector<double> want = { 3, 30, -1.5, 1, 10, -0.5, 4, 40, -2, 3, 30, -1.5 };
+    Status st;
+    HostTensor x(ctx, in, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "in");
+    DeviceBytes idx(ctx, rows.data(), rows.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "rowIdx");
+    DeviceBuffer out(ctx, bytesOf(12, dtype), st);
+    ITERAGPU_CHECK_STATUS(st, "rawAlloc out");
+    ITERAGPU_CHECK_STATUS(ctx.gatherRows(out.get(), x.buffer.get(), idx.buffer.get(), 4, 3, dtype), "gatherRows");
+    const auto got = download(ctx, out.get(), 12, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    return compare("gatherRows", got, want, [](std::size_t) { return 0.0 + 1e-12; }); // a copy: exact
+}
+
+inline CheckResult checkAddRoutedRows(DeviceContext& ctx, DType dtype)
+{
+    // 3 tokens of hidden 2, k 2: t0 picks (1, 0) with weights (0.75, 0.25), t1 (0, 2) with (0.5, 0.5), t2 (2, 1)
+    // with (0.25, 0.75). Expert 0's rows are tokens 0 and 1; its y rows (2, 4) and (-2, 8). From out = (1, 2),
+    // (3, 4), (5, 6): t0 += 0.25 (2, 4) = (1.5, 3); t1 += 0.5 (-2, 8) = (2, 8); t2 is not expert 0's: unchanged.
+    const std::vector<std::int32_t> picks = { 1, 0, 0, 2, 2, 1 };
+    const std::vector<float> weights = { 0.75f, 0.25f, 0.5f, 0.5f, 0.25f, 0.75f };
+    const std::vector<std::int32_t> tokens = { 0, 1 };
+    Status st;
+    DeviceBytes devPicks(ctx, picks.data(), picks.size() * 4, st);
     ITERAGPU_CHECK_STATUS(st, "indices");
     DeviceBytes devWeights(ctx, weights.data(), weights.size() * 4, st);
     ITERAGPU_CHECK_STATUS(st, "weights");
-    RandomTensor out(ctx, static_cast<std::uint64_t>(tokens * hidden), dtype, 162, 1.0f, st);
+    DeviceBytes devTokens(ctx, tokens.data(), tokens.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "tokenIdx");
+    HostTensor out(ctx, { 1, 2, 3, 4, 5, 6 }, dtype, st);
     ITERAGPU_CHECK_STATUS(st, "out");
-    std::vector<double> want(out.values.begin(), out.values.end());
-    const double rel = storageTolerance(dtype);
-    for (std::int64_t e = 0; e < experts; ++e) {
-        RandomTensor y(ctx, out.count, dtype, 170 + static_cast<std::uint64_t>(e), 1.0f, st);
-        ITERAGPU_CHECK_STATUS(st, "expert output");
-        ITERAGPU_CHECK_STATUS(ctx.addRoutedExpert(out.buffer.get(), y.buffer.get(), devIndices.buffer.get(),
-                                  devWeights.buffer.get(), tokens, hidden, k, e, dtype),
-            "addRoutedExpert");
-        const auto got = download(ctx, out.buffer.get(), out.count, dtype, st);
-        ITERAGPU_CHECK_STATUS(st, "copyToHost");
-        for (std::int64_t t = 0; t < tokens; ++t)
-            for (std::int64_t s = 0; s < k; ++s)
-                if (indices[t * k + s] == e)
-                    for (std::int64_t c = 0; c < hidden; ++c)
-                        want[t * hidden + c] = static_cast<double>(out.values[t * hidden + c])
-                            + static_cast<double>(weights[t * k + s]) * y.values[t * hidden + c];
-        auto r = compare("addRoutedExpert after expert " + std::to_string(e), got, want,
-            [&](std::size_t i) { return rel * std::fabs(want[i]) + 1e-6; });
-        if (r.outcome != Outcome::Pass)
-            return r;
-        out.values = got; // the next expert's reference starts from what the device holds
-        want.assign(got.begin(), got.end());
-    }
-    return pass();
+    HostTensor y(ctx, { 2, 4, -2, 8 }, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "y");
+    ITERAGPU_CHECK_STATUS(ctx.addRoutedRows(out.buffer.get(), y.buffer.get(), devTokens.buffer.get(),
+                              devPicks.buffer.get(), devWeights.buffer.get(), 2, 2, 2, 0, dtype),
+        "addRoutedRows");
+    auto got = download(ctx, out.buffer.get(), 6, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    auto r = compare("addRoutedRows expert 0", got, { 1.5, 3, 2, 8, 5, 6 }, [](std::size_t) { return 1e-12; });
+    if (r.outcome != Outcome::Pass)
+        return r;
+    // Then expert 2 (tokens 1 and 2, weights 0.5 and 0.25) with y rows (4, -4) and (8, 16): t1 (4, 6), t2 (7, 10).
+    const std::vector<std::int32_t> tokens2 = { 1, 2 };
+    DeviceBytes devTokens2(ctx, tokens2.data(), tokens2.size() * 4, st);
+    ITERAGPU_CHECK_STATUS(st, "tokenIdx");
+    HostTensor y2(ctx, { 4, -4, 8, 16 }, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "y");
+    ITERAGPU_CHECK_STATUS(ctx.addRoutedRows(out.buffer.get(), y2.buffer.get(), devTokens2.buffer.get(),
+                              devPicks.buffer.get(), devWeights.buffer.get(), 2, 2, 2, 2, dtype),
+        "addRoutedRows");
+    got = download(ctx, out.buffer.get(), 6, dtype, st);
+    ITERAGPU_CHECK_STATUS(st, "copyToHost");
+    return compare("addRoutedRows expert 2", got, { 1.5, 3, 4, 6, 7, 10 }, [](std::size_t) { return 1e-12; });
 }
 
 // ---- dequantization ---------------------------------------------------------------------------------------------
@@ -1905,8 +2031,9 @@ inline std::vector<KernelCheck> decoderKernelChecks()
             [dtype](DeviceContext& c) { return checkCopyKv(c, dtype, 3, 6); } });
         checks.push_back({ "copyRows " + dt, [dtype](DeviceContext& c) { return checkCopyRows(c, dtype); } });
         checks.push_back({ "routerTopK " + dt, [dtype](DeviceContext& c) { return checkRouterTopK(c, dtype); } });
+        checks.push_back({ "gatherRows " + dt, [dtype](DeviceContext& c) { return checkGatherRows(c, dtype); } });
         checks.push_back(
-            { "addRoutedExpert " + dt, [dtype](DeviceContext& c) { return checkAddRoutedExpert(c, dtype); } });
+            { "addRoutedRows " + dt, [dtype](DeviceContext& c) { return checkAddRoutedRows(c, dtype); } });
         checks.push_back(
             { "dequantizeInt8 " + dt, [dtype](DeviceContext& c) { return checkDequantizeInt8(c, dtype); } });
         checks.push_back(
@@ -1946,6 +2073,8 @@ inline std::vector<KernelCheck> decoderKernelChecks()
         { "dequantizeFp8 e4m3 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, false); } });
     checks.push_back(
         { "dequantizeFp8 e5m2 known values", [](DeviceContext& c) { return checkFp8KnownValues(c, true); } });
+    checks.push_back({ "countRoutedTokens by hand and 600 tokens", checkCountRoutedTokens });
+    checks.push_back({ "routedTokens by hand and 600 tokens", checkRoutedTokens });
     checks.push_back({ "ssmScan one channel by hand", checkSsmScanByHand });
     checks.push_back({ "selectiveScan one channel by hand", checkSelectiveScanByHand });
     checks.push_back({ "gatedDeltaRule one channel by hand", checkGatedDeltaRuleByHand });

@@ -214,8 +214,16 @@ const std::vector<RefusedCall>& refusedCalls()
             [](auto& c, void* p) { return c.convert(p, DType::Float32, p, static_cast<DType>(7), 4); } },
         { "routerTopK, k above experts", "routerTopK: k must be in [1, 8], got 9",
             [](auto& c, void* p) { return c.routerTopK(p, p, p, 3, 8, 9, DType::BFloat16); } },
-        { "addRoutedExpert, negative expert", "addRoutedExpert: expert must be in [0, 2147483647], got -1",
-            [](auto& c, void* p) { return c.addRoutedExpert(p, p, p, p, 3, 8, 2, -1, DType::BFloat16); } },
+        { "addRoutedRows, negative expert", "addRoutedRows: expert must be in [0, 2147483647], got -1",
+            [](auto& c, void* p) { return c.addRoutedRows(p, p, p, p, p, 3, 8, 2, -1, DType::BFloat16); } },
+        { "countRoutedTokens, no experts", "countRoutedTokens: experts must be in [1, 2147483647], got 0",
+            [](auto& c, void* p) { return c.countRoutedTokens(p, static_cast<std::int32_t*>(p), p, 3, 2, 0); } },
+        { "countRoutedTokens, null host counts", "countRoutedTokens: hostCounts is null",
+            [](auto& c, void* p) { return c.countRoutedTokens(p, nullptr, p, 3, 2, 8); } },
+        { "routedTokens, more rows than tokens", "routedTokens: rows must be in [0, 3], got 4",
+            [](auto& c, void* p) { return c.routedTokens(p, p, 3, 2, 1, 4); } },
+        { "gatherRows, null row index", "gatherRows: rowIdx is null",
+            [](auto& c, void* p) { return c.gatherRows(p, p, nullptr, 3, 8, DType::Float16); } },
         { "dequantizeInt8, null scales", "dequantizeInt8: scales is null",
             [](auto& c, void* p) { return c.dequantizeInt8(p, p, nullptr, 3, 8, DType::Float16); } },
         { "dequantizeNf4, double quant without its map", "dequantizeNf4: nestedMap is null",
@@ -545,6 +553,9 @@ private slots:
         QVERIFY(c.attentionValues(nullptr, nullptr, nullptr, smallLayout(), s, DType::Float32).ok);
         QVERIFY(c.copyKv(nullptr, smallLayout(), nullptr, smallLayout(), 0, 0, 3, DType::Float32).ok);
         QVERIFY(c.routerTopK(nullptr, nullptr, nullptr, 0, 8, 2, DType::Float32).ok);
+        QVERIFY(c.routedTokens(nullptr, nullptr, 0, 2, 1, 0).ok);
+        QVERIFY(c.gatherRows(nullptr, nullptr, nullptr, 0, 8, DType::Float32).ok);
+        QVERIFY(c.addRoutedRows(nullptr, nullptr, nullptr, nullptr, nullptr, 0, 8, 2, 1, DType::Float32).ok);
         QVERIFY(c.argmaxRows(nullptr, nullptr, 0, 0, DType::Float32).ok);
         QVERIFY(c.causalConv1d(nullptr, nullptr, 4, nullptr, nullptr, nullptr, 0, 3, 4, 4, DType::Float32).ok);
         QVERIFY(c.gatedRmsNorm(nullptr, nullptr, nullptr, 8, nullptr, 0, 8, 4, 1e-5f, true, DType::Float32).ok);

@@ -4,7 +4,9 @@
 #include "core/alloc/hostrawmemory.h"
 #include "core/device/backend.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -25,6 +27,7 @@ public:
     }
 
     const iteragpu::device::DeviceInfo& info() const override { return m_info; }
+
     void* rawAlloc(std::uint64_t bytes, iteragpu::device::Status& status) override
     {
         return m_raw.allocate(bytes, status);
@@ -316,22 +319,101 @@ public:
         readRange(in, 0, count, inType);
         return touch(out, count, outType);
     }
+    // A real top k of the logits (float32; the half types' logits are decoded from their bits, and are the zeros
+    // the half kernels here write, so every token then picks experts 0..k-1: ties go to the lower index).
     iteragpu::device::Status routerTopK(void* indices, void* weights, const void* logits, std::int64_t tokens,
         std::int64_t experts, std::int64_t k, iteragpu::device::DType dt) override
     {
-        readRange(logits, 0, std::uint64_t(tokens * experts), dt);
+        if (k < 1 || k > experts)
+            return iteragpu::device::Status::error("routerTopK: k must be in [1, experts]");
         auto* idx = static_cast<std::int32_t*>(indices);
-        for (std::int64_t i = 0; i < tokens * k; ++i)
-            idx[i] = static_cast<std::int32_t>(i % k); // distinct experts per token, in range
-        return touch(weights, std::uint64_t(tokens * k), iteragpu::device::DType::Float32);
+        auto* w = static_cast<float*>(weights);
+        std::vector<float> row(static_cast<std::size_t>(experts));
+        std::vector<bool> taken(static_cast<std::size_t>(experts));
+        for (std::int64_t t = 0; t < tokens; ++t) {
+            float top = -INFINITY;
+            for (std::int64_t e = 0; e < experts; ++e) {
+                row[std::size_t(e)] = value(logits, std::uint64_t(t * experts + e), dt);
+                top = std::max(top, row[std::size_t(e)]);
+            }
+            std::fill(taken.begin(), taken.end(), false);
+            float sum = 0.0f;
+            for (std::int64_t j = 0; j < k; ++j) {
+                std::int64_t best = -1;
+                for (std::int64_t e = 0; e < experts; ++e)
+                    if (!taken[std::size_t(e)] && (best < 0 || row[std::size_t(e)] > row[std::size_t(best)]))
+                        best = e;
+                taken[std::size_t(best)] = true;
+                idx[t * k + j] = static_cast<std::int32_t>(best);
+                w[t * k + j] = std::exp(row[std::size_t(best)] - top);
+                sum += w[t * k + j];
+            }
+            for (std::int64_t j = 0; j < k; ++j)
+                w[t * k + j] /= sum;
+        }
+        return ok();
     }
-    iteragpu::device::Status addRoutedExpert(void* out, const void* expertOut, const void* indices, const void* weights,
-        std::int64_t tokens, std::int64_t hidden, std::int64_t k, std::int64_t, iteragpu::device::DType dt) override
+    iteragpu::device::Status countRoutedTokens(void* counts, std::int32_t* hostCounts, const void* indices,
+        std::int64_t tokens, std::int64_t k, std::int64_t experts) override
     {
-        readRange(expertOut, 0, std::uint64_t(tokens * hidden), dt);
-        readRange(indices, 0, std::uint64_t(tokens * k), iteragpu::device::DType::Float32); // int32: 4 bytes too
-        readRange(weights, 0, std::uint64_t(tokens * k), iteragpu::device::DType::Float32);
-        return touch(out, std::uint64_t(tokens * hidden), dt);
+        const auto* idx = static_cast<const std::int32_t*>(indices);
+        auto* c = static_cast<std::int32_t*>(counts);
+        std::fill_n(c, experts, 0);
+        for (std::int64_t i = 0; i < tokens * k; ++i)
+            if (idx[i] >= 0 && idx[i] < experts)
+                ++c[idx[i]];
+        std::memcpy(hostCounts, c, sizeof(std::int32_t) * std::size_t(experts));
+        return ok();
+    }
+    iteragpu::device::Status routedTokens(void* tokenIdx, const void* indices, std::int64_t tokens, std::int64_t k,
+        std::int64_t expert, std::int64_t rows) override
+    {
+        const auto* idx = static_cast<const std::int32_t*>(indices);
+        auto* out = static_cast<std::int32_t*>(tokenIdx);
+        std::int64_t n = 0;
+        for (std::int64_t t = 0; t < tokens; ++t)
+            for (std::int64_t j = 0; j < k; ++j)
+                if (idx[t * k + j] == expert) {
+                    if (n == rows)
+                        return iteragpu::device::Status::error("routedTokens: more tokens than rows");
+                    out[n++] = static_cast<std::int32_t>(t);
+                }
+        if (n != rows)
+            return iteragpu::device::Status::error("routedTokens: fewer tokens than rows");
+        return ok();
+    }
+    iteragpu::device::Status gatherRows(void* out, const void* in, const void* rowIdx, std::int64_t rows,
+        std::int64_t cols, iteragpu::device::DType dt) override
+    {
+        const auto* idx = static_cast<const std::int32_t*>(rowIdx);
+        const std::uint64_t row = std::uint64_t(cols) * iteragpu::device::dtypeSize(dt);
+        for (std::int64_t r = 0; r < rows; ++r)
+            std::memcpy(static_cast<unsigned char*>(out) + std::uint64_t(r) * row,
+                static_cast<const unsigned char*>(in) + std::uint64_t(idx[r]) * row, row);
+        return ok();
+    }
+    iteragpu::device::Status addRoutedRows(void* out, const void* y, const void* tokenIdx, const void* indices,
+        const void* weights, std::int64_t rows, std::int64_t hidden, std::int64_t k, std::int64_t expert,
+        iteragpu::device::DType dt) override
+    {
+        const auto* tok = static_cast<const std::int32_t*>(tokenIdx);
+        const auto* idx = static_cast<const std::int32_t*>(indices);
+        const auto* w = static_cast<const float*>(weights);
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const std::int64_t t = tok[r];
+            readRange(out, std::uint64_t(t * hidden), std::uint64_t(hidden), dt);
+            if (!f32(dt))
+                continue; // half types: the rows read, nothing computed (as the other half kernels here)
+            float weight = 0.0f;
+            for (std::int64_t j = 0; j < k; ++j)
+                if (idx[t * k + j] == expert)
+                    weight = w[t * k + j];
+            auto* o = static_cast<float*>(out) + t * hidden;
+            const auto* v = static_cast<const float*>(y) + r * hidden;
+            for (std::int64_t c = 0; c < hidden; ++c)
+                o[c] += weight * v[c];
+        }
+        return ok();
     }
     iteragpu::device::Status dequantizeInt8(void* out, const void* q, const void* scales, std::int64_t rows,
         std::int64_t cols, iteragpu::device::DType dt) override
@@ -668,6 +750,25 @@ private:
         return ok();
     }
     static bool f32(iteragpu::device::DType dt) { return dt == iteragpu::device::DType::Float32; }
+    // Element i of a tensor as a float: bfloat16 is the top half of a float32; float16 decoded from its fields.
+    static float value(const void* p, std::uint64_t i, iteragpu::device::DType dt)
+    {
+        if (f32(dt))
+            return static_cast<const float*>(p)[i];
+        const std::uint16_t h = static_cast<const std::uint16_t*>(p)[i];
+        if (dt == iteragpu::device::DType::BFloat16) {
+            const std::uint32_t bits = std::uint32_t(h) << 16;
+            float f = 0.0f;
+            std::memcpy(&f, &bits, sizeof f);
+            return f;
+        }
+        const int exponent = (h >> 10) & 0x1f;
+        const float mantissa = float(h & 0x3ff);
+        const float magnitude = exponent == 0 ? std::ldexp(mantissa, -24)
+            : exponent == 31                  ? (mantissa == 0.0f ? INFINITY : NAN)
+                                              : std::ldexp(1.0f + mantissa / 1024.0f, exponent - 15);
+        return (h & 0x8000) ? -magnitude : magnitude;
+    }
     static iteragpu::device::Status ok() { return iteragpu::device::Status::success(); }
     static iteragpu::device::Status touch(void* dst, std::uint64_t count, iteragpu::device::DType dt)
     {

@@ -708,6 +708,59 @@ private slots:
         for (const auto& p : unpaced.phases)
             QVERIFY(!p.modelledSeconds.has_value());
     }
+
+    // The simulated device's routing is assumed, not computed (Note [Assumed routing]): balanced round-robin, so
+    // each expert's slice is floor or ceil of T K / E rows, the ceil ones first.
+    void simulatedRoutingIsBalanced_data()
+    {
+        QTest::addColumn<qint64>("tokens");
+        QTest::addColumn<qint64>("k");
+        QTest::addColumn<QList<qint64>>("loads");
+        QTest::addRow("10 tokens, top 3 of 4: 30 = 8 + 8 + 7 + 7") << qint64(10) << qint64(3) << QList<qint64> { 8, 8, 7, 7 };
+        QTest::addRow("a decode step: 1 token, top 2 of 8") << qint64(1) << qint64(2)
+                                                            << QList<qint64> { 1, 1, 0, 0, 0, 0, 0, 0 };
+        QTest::addRow("4 tokens, top 2 of 8: one each") << qint64(4) << qint64(2)
+                                                        << QList<qint64> { 1, 1, 1, 1, 1, 1, 1, 1 };
+        QTest::addRow("4096 tokens, top 8 of 256: 128 each") << qint64(4096) << qint64(8) << QList<qint64>(256, 128);
+    }
+    void simulatedRoutingIsBalanced()
+    {
+        QFETCH(qint64, tokens);
+        QFETCH(qint64, k);
+        QFETCH(QList<qint64>, loads);
+        sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+        device::Status st;
+        auto c = backend.open(0, st);
+        QVERIFY2(st.ok, st.message.c_str());
+        std::vector<std::int32_t> host(std::size_t(loads.size()), -1);
+        QVERIFY(c->countRoutedTokens(nullptr, host.data(), nullptr, tokens, k, loads.size()).ok);
+        for (qsizetype e = 0; e < loads.size(); ++e)
+            QCOMPARE(qint64(host[std::size_t(e)]), loads[e]);
+        QVERIFY(!c->countRoutedTokens(nullptr, host.data(), nullptr, tokens, qint64(loads.size()) + 1, loads.size()).ok);
+    }
+
+    // A MoE run on the simulated device names its assumed rule in its runtime and on every phase that ran a forward
+    // (no loads recorded: the predictor computes the same rule) and is predicted to the byte.
+    void simulatedMoePhasesRecordTheirRule()
+    {
+        auto config = decoderConfig("mixtral", protocol::WeightStorage::BFloat16, protocol::KvCacheKind::Dynamic,
+            protocol::AttentionKind::Sdpa, protocol::AllocatorKind::Native);
+        sim::SimBackend backend(sim::SimOptions { sim::kDefaultSimCapacity, 0 });
+        const auto r = protocol::Runner::runBlocking(config, { "sim", backend.runtimeDescription(), true },
+            [&backend](device::Status& s) { return backend.open(0, s); }, nullptr);
+        QVERIFY2(r.completed, r.error.c_str());
+        QVERIFY(backend.runtimeDescription().find("MoE routing assumed balanced round-robin") != std::string::npos);
+        for (const auto& p : r.phases) {
+            const bool forward = p.name != "model_load" && p.name != "inputs";
+            QCOMPARE(p.routing.has_value(), forward);
+            if (forward) {
+                QCOMPARE(p.routing->rule, protocol::RoutingRule::Balanced);
+                QVERIFY(!p.routing->recorded);
+                QVERIFY(p.routing->loads.empty());
+            }
+            QCOMPARE(p.predictedPeakAllocated, p.peak.allocated);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDecoderMatrix)

@@ -298,9 +298,25 @@ public:
                 const u64 logits = charge(T * m.experts * s), topk = charge(T * m.expertsPerToken * 4);
                 moments.push_back(mlpBase + logits + 2 * topk); // router_logits, topk_idx, topk_w
                 const u64 routed = mlpBase + 2 * topk + hid; // d
-                moments.push_back(routed + upDeq + inter); // g of an expert
-                moments.push_back(routed + inter + upDeq + inter); // g, u
-                moments.push_back(routed + inter + upDeq + hid); // g, y
+                moments.push_back(routed + charge(4 * m.experts)); // expert_load, freed once copied to the host
+                // The sim's balanced round-robin: expert e gets floor(T K / E) tokens, one more for e < T K mod E.
+                // The previous hit expert's token_idx, state and y stay until the next ones are made.
+                u64 prevTokens = 0, prevState = 0, prevY = 0;
+                for (u64 e = 0; e < m.experts; ++e) {
+                    const u64 n = T * m.expertsPerToken / m.experts + (e < T * m.expertsPerToken % m.experts ? 1 : 0);
+                    if (n == 0)
+                        continue;
+                    const u64 tok = charge(4 * n), st = charge(n * m.hidden * s);
+                    const u64 g = charge(n * m.intermediate * s), y = charge(n * m.hidden * s);
+                    moments.push_back(routed + prevTokens + prevState + prevY + tok); // token_idx
+                    moments.push_back(routed + prevState + prevY + tok + st); // state
+                    moments.push_back(routed + prevY + tok + st + upDeq + g); // W_deq(w1), g
+                    moments.push_back(routed + prevY + tok + st + g + upDeq + g); // g, W_deq(w3), u
+                    moments.push_back(routed + prevY + tok + st + g + upDeq + y); // g, W_deq(w2), y
+                    prevTokens = tok;
+                    prevState = st;
+                    prevY = y;
+                }
             }
             if (m.normsPerLayer == 4)
                 moments.push_back(base + kept + hid + hid); // d, d2

@@ -3,6 +3,7 @@
 #include "core/alloc/cachingallocator.h"
 #include "core/alloc/devicerawmemory.h"
 #include "core/model/configreader.h"
+#include "core/report/resultjson.h"
 #include "core/workloads/densepredictor.h"
 #include "core/workloads/runpredictor.h"
 #include "core/workloads/workload.h"
@@ -11,6 +12,7 @@
 #include "hostdevicecontext.h"
 
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 using namespace iteragpu;
 
@@ -43,6 +45,25 @@ public:
     std::vector<KvWrite> writes;
     bool finite = true;
     int reductions = 0;
+};
+
+// The host device, keeping the rows of every gatherRows call: each routed expert's slice n_e, in order.
+class SliceRecordingContext : public HostDeviceContext {
+public:
+    SliceRecordingContext(std::uint64_t capacity, std::vector<std::int64_t>& slices)
+        : HostDeviceContext(capacity)
+        , m_slices(slices)
+    {
+    }
+    device::Status gatherRows(
+        void* out, const void* in, const void* rowIdx, std::int64_t rows, std::int64_t cols, device::DType dt) override
+    {
+        m_slices.push_back(rows);
+        return HostDeviceContext::gatherRows(out, in, rowIdx, rows, cols, dt);
+    }
+
+private:
+    std::vector<std::int64_t>& m_slices;
 };
 
 // A tiny DeepSeek (3 layers: dense, then experts with a shared one): V2 without q_lora_rank, values of 6; V3
@@ -323,12 +344,102 @@ private slots:
             },
             nullptr);
         QVERIFY2(result.completed, result.error.c_str());
-        const auto prediction = workloads::predictRun(c);
+        // The host device routes from its data: the predictor replays the loads each phase recorded.
+        workloads::RoutingReplay observed;
+        for (const auto& p : result.phases)
+            observed.push_back(p.routing);
+        const auto prediction = workloads::predictRun(c, protocol::planPhases(c), observed);
+        QVERIFY2(prediction.error.empty(), prediction.error.c_str());
         QCOMPARE(prediction.phases.size(), result.phases.size());
         for (const auto& p : result.phases) {
             QVERIFY2(p.status == protocol::PhaseStatus::Ok, (protocol::phaseLabel(p) + ": " + p.error).c_str());
             QCOMPARE(*p.peak.allocated, prediction.phases[std::size_t(p.index)].peakAllocated);
+            QCOMPARE(p.predictedPeakAllocated, std::optional(*p.peak.allocated)); // the runner's replay
         }
+    }
+
+    // Real float32 routing (a top 2 of 4 experts from the router's logits): each hit expert gathers exactly its
+    // load's rows, an expert no token picked gathers nothing and allocates nothing, and the run's recorded loads,
+    // replayed, predict every phase to the byte.
+    void moeExpertsRunOnTheirSlices()
+    {
+        protocol::RunConfig c;
+        c.deviceId = "host:0";
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.dtype = device::DType::Float32;
+        c.warmup = 0;
+        c.repeats = 1;
+        protocol::DecoderSpec d;
+        d.shape = model::ConfigReader::parse(R"({"model_type": "mixtral", "hidden_size": 32, "num_hidden_layers": 2,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 24, "vocab_size": 50,
+            "num_local_experts": 4, "num_experts_per_tok": 2})");
+        d.storage = protocol::WeightStorage::Float32;
+        d.promptTokens = 7;
+        d.generated = 3;
+        d.sequences = 1;
+        c.decoder = d;
+        std::vector<std::int64_t> slices;
+        const auto result = protocol::Runner::runBlocking(
+            c, { "host", "host memory (tests)", false },
+            [&slices](device::Status& s) {
+                s = device::Status::success();
+                return std::unique_ptr<device::DeviceContext>(
+                    std::make_unique<SliceRecordingContext>(64 * units::kMiB, slices));
+            },
+            nullptr);
+        QVERIFY2(result.completed, result.error.c_str());
+        std::vector<std::int64_t> hit; // the nonzero loads of every MoE layer call, in run order
+        bool someExpertIdle = false;
+        for (const auto& p : result.phases) {
+            if (p.name == "model_load" || p.name == "inputs") {
+                QVERIFY(!p.routing);
+                continue;
+            }
+            QVERIFY2(p.routing, protocol::phaseLabel(p).c_str());
+            QCOMPARE(p.routing->rule, protocol::RoutingRule::Observed);
+            QVERIFY(p.routing->recorded);
+            const std::uint64_t tokens = p.name == "decode" ? 1 : 7;
+            const std::size_t passes = p.name == "decode" ? 3 : 1;
+            QCOMPARE(p.routing->loads.size(), 2 * passes); // two MoE layers per pass
+            for (const auto& call : p.routing->loads) {
+                QCOMPARE(call.size(), std::size_t(4));
+                std::uint64_t sum = 0;
+                for (const std::uint32_t n : call) {
+                    QVERIFY(n <= tokens);
+                    sum += n;
+                    if (n > 0)
+                        hit.push_back(n);
+                    else
+                        someExpertIdle = true;
+                }
+                QCOMPARE(sum, 2 * tokens);
+            }
+            QCOMPARE(p.predictedPeakAllocated, std::optional(*p.peak.allocated));
+        }
+        QVERIFY(someExpertIdle); // a decode step's one token picks 2 of the 4: two experts run nothing
+        QCOMPARE(slices, hit);
+
+        // The saved file replays: its recorded loads, read back, predict each phase as measured.
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(report::toJson(result), back, error), error.c_str());
+        workloads::RoutingReplay observed;
+        for (const auto& p : back.phases)
+            observed.push_back(p.routing);
+        const auto replay = workloads::predictRun(back.config, protocol::planPhases(back.config), observed);
+        QVERIFY2(replay.error.empty(), replay.error.c_str());
+        for (const auto& p : result.phases)
+            QCOMPARE(replay.phases[std::size_t(p.index)].peakAllocated, *p.peak.allocated);
+        // A record that is not this run's (a call missing, loads that do not add up) is refused, not replayed.
+        auto missing = observed;
+        missing[2]->loads.pop_back();
+        const auto short_ = workloads::predictRun(c, protocol::planPhases(c), missing);
+        QVERIFY2(short_.error.find("MoE layer calls") != std::string::npos, short_.error.c_str());
+        auto forged = observed;
+        std::uint32_t& first = forged[2]->loads[0][0];
+        first = first > 0 ? first - 1 : first + 1;
+        const auto wrong = workloads::predictRun(c, protocol::planPhases(c), forged);
+        QVERIFY2(wrong.error.find("add up to") != std::string::npos, wrong.error.c_str());
     }
 
     void trainingLowersTheLossOnRealNumbers()

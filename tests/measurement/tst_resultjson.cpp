@@ -549,6 +549,92 @@ private slots:
         QVERIFY2(why.empty(), why.c_str());
     }
 
+    // A phase's routing (DECODER.md prefill k, "Routing"): the balanced rule of a simulated device, or the loads a
+    // device with data observed, per MoE layer call; the loads must fit the run's MoE layers and passes, and a forged
+    // record is refused in one line.
+    void routingRoundTrip()
+    {
+        protocol::RunResult r;
+        r.simulated = false;
+        r.config.deviceId = "cuda:0";
+        r.config.workload = protocol::WorkloadKind::Decoder;
+        r.config.dtype = device::DType::BFloat16;
+        protocol::DecoderSpec d;
+        d.modelSource = "config:mixtral-tiny";
+        d.shape = model::ConfigReader::parse(R"({"model_type": "mixtral", "num_local_experts": 4,
+            "num_experts_per_tok": 2, "hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 4,
+            "num_key_value_heads": 2, "intermediate_size": 48, "vocab_size": 72})",
+            "mixtral-tiny.json");
+        d.storage = protocol::WeightStorage::BFloat16;
+        d.promptTokens = 3;
+        d.generated = 1;
+        d.sequences = 2;
+        r.config.decoder = d;
+        protocol::PhaseResult prefill;
+        prefill.name = "prefill";
+        prefill.status = protocol::PhaseStatus::Ok;
+        prefill.routing = protocol::PhaseRouting { protocol::RoutingRule::Observed, true, { { 6, 0, 4, 2 }, { 3, 3, 3, 3 } } };
+        r.phases.push_back(prefill);
+        protocol::PhaseResult decode = prefill;
+        decode.index = 1;
+        decode.name = "decode";
+        decode.routing = protocol::PhaseRouting { protocol::RoutingRule::Observed, false, {} };
+        r.phases.push_back(decode);
+        const auto j = report::toJson(r);
+        QCOMPARE(j["phases"][0]["routing"]["rule"].get<std::string>(), std::string("observed"));
+        QVERIFY(j["phases"][1]["routing"]["loads"].is_null());
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        QVERIFY(back.phases[0].routing && back.phases[0].routing->recorded);
+        QCOMPARE(back.phases[0].routing->loads, prefill.routing->loads);
+        auto older = j; // a file from before routing was recorded: no field, nullopt
+        older["phases"][0].erase("routing");
+        QVERIFY2(report::fromJson(older, back, error), error.c_str());
+        QVERIFY(!back.phases[0].routing);
+
+        const auto refused = [&](const std::function<void(nlohmann::ordered_json&)>& forge, const char* expected) {
+            auto bad = j;
+            forge(bad);
+            protocol::RunResult out;
+            std::string why;
+            if (report::fromJson(bad, out, why))
+                return std::string("read a forged file");
+            if (why.find(expected) == std::string::npos || why.find('\n') != std::string::npos)
+                return "wrong error: " + why;
+            return std::string();
+        };
+        std::string why;
+        why = refused([](auto& f) { f["phases"][0]["routing"]["rule"] = "random"; }, "must be balanced or observed");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"]["rule"] = "balanced"; }, "a balanced rule records none");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"]["loads"][0][1] = -1; }, "integers in [0, 2^32)");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"]["loads"][1][0] = 4; }, "adds up to 13, not 12");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"]["loads"][0].push_back(0); }, "has 5 loads, its layer 4");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"]["loads"].erase(1); }, "not whole passes");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][1]["routing"]["loads"] = { { 2, 2, 0, 0 } }; }, "must be null");
+        QVERIFY2(why.empty(), why.c_str());
+        why = refused([](auto& f) { f["phases"][0]["routing"] = "observed"; }, "must be an object or null");
+        QVERIFY2(why.empty(), why.c_str());
+        // An observed rule on a simulated device, or routing in a run without MoE layers.
+        auto simulated = r;
+        simulated.simulated = true;
+        simulated.environment.simulated = true;
+        QVERIFY(!report::fromJson(report::toJson(simulated), back, error));
+        QVERIFY2(error.find("balanced on a simulated device") != std::string::npos, error.c_str());
+        auto dense = r;
+        dense.config.decoder->shape = model::ConfigReader::parse(R"({"model_type": "llama", "hidden_size": 32,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 48, "vocab_size": 72})");
+        QVERIFY(!report::fromJson(report::toJson(dense), back, error));
+        QVERIFY2(error.find("the run has no MoE layer") != std::string::npos, error.c_str());
+    }
+
     // A file written by the /1 writer (the dense network, before the workload object) still opens.
     void readsVersion1Files()
     {

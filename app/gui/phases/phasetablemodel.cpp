@@ -208,9 +208,19 @@ QVariant PhaseTableModel::data(const QModelIndex& index, int role) const
         case ColDifference:
             if (!diffMagnitude)
                 return tr("No prediction or no measured peak for this phase.");
-            //: %1 is the sign, %2 the difference in the chosen unit
-            return tr("Measured peak allocated minus predicted: %1%2")
-                .arg(diffNegative ? QStringLiteral("−") : QStringLiteral("+"), formatAmount(*diffMagnitude));
+            {
+                //: %1 is the sign, %2 the difference in the chosen unit
+                QString text = tr("Measured peak allocated minus predicted: %1%2")
+                                   .arg(diffNegative ? QStringLiteral("−") : QStringLiteral("+"),
+                                       formatAmount(*diffMagnitude));
+                // Routed from the data with no record to replay: the prediction assumed balanced routing.
+                if (*diffMagnitude != 0 && p.routing && p.routing->rule == protocol::RoutingRule::Observed
+                    && !p.routing->recorded)
+                    text += QLatin1Char('\n')
+                        + tr("The experts' routing was observed from the data but not recorded, so the prediction "
+                             "assumed balanced round-robin routing.");
+                return text;
+            }
         case ColDeviceUsed: {
             const auto& d = p.deviceAfter;
             if (!d.usedBytes && !d.processUsedBytes)
