@@ -320,7 +320,7 @@
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
-        <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
+        <extracomment>%1 the largest stage (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>größte Stufe einer Schicht: %1</translation>
     </message>
     <message>
@@ -345,9 +345,9 @@
     </message>
     <message>
         <source>largest stage: %1</source>
-        <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
+        <extracomment>%1 the largest stage of the prefill (projections, attention, mixer, mlp, output)
 ----------
-%1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
+%1 the largest stage of a decode step (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>größte Stufe: %1</translation>
     </message>
     <message>
@@ -1002,6 +1002,16 @@
         <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
         <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
         <translation>die Arbeitstensoren von %1 an seiner Spitze, %2 = %3 Bytes</translation>
+    </message>
+    <message>
+        <source>prefill of %1 x %2 tokens, %3 attention: largest of projections %4, attention %5, state mixer %6, MLP %7, last-position logits %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s Mamba or gated DeltaNet tensors), %9 bytes (the largest)</extracomment>
+        <translation>Prefill von %1 x %2 Tokens, %3-Attention: größte Stufe aus Projektionen %4, Attention %5, Zustandsmischer %6, MLP %7, Logits der letzten Position %8 = %9 Bytes</translation>
+    </message>
+    <message>
+        <source>decode step of %1 x 1 token, %2 attention: largest of projections %3, attention %4, state mixer %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 &quot;eager&quot;/&quot;sdpa&quot;, %3..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s tensors), %9 bytes (the largest)</extracomment>
+        <translation>Decode-Schritt von %1 x 1 Token, %2-Attention: größte Stufe aus Projektionen %3, Attention %4, Zustandsmischer %5, MLP %6, Logits %7, Kopie des Keys einer Schicht bei wachsendem Cache %8 = %9 Bytes</translation>
     </message>
 </context>
 <context>

@@ -320,7 +320,7 @@
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
-        <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
+        <extracomment>%1 the largest stage (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>etapa más grande de una capa: %1</translation>
     </message>
     <message>
@@ -345,9 +345,9 @@
     </message>
     <message>
         <source>largest stage: %1</source>
-        <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
+        <extracomment>%1 the largest stage of the prefill (projections, attention, mixer, mlp, output)
 ----------
-%1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
+%1 the largest stage of a decode step (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>etapa más grande: %1</translation>
     </message>
     <message>
@@ -1002,6 +1002,16 @@
         <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
         <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
         <translation>los tensores de trabajo de %1 en su pico, %2 = %3 bytes</translation>
+    </message>
+    <message>
+        <source>prefill of %1 x %2 tokens, %3 attention: largest of projections %4, attention %5, state mixer %6, MLP %7, last-position logits %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s Mamba or gated DeltaNet tensors), %9 bytes (the largest)</extracomment>
+        <translation>prefill de %1 x %2 tokens, atención %3: el mayor de proyecciones %4, atención %5, mezclador de estado %6, MLP %7, logits de la última posición %8 = %9 bytes</translation>
+    </message>
+    <message>
+        <source>decode step of %1 x 1 token, %2 attention: largest of projections %3, attention %4, state mixer %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 &quot;eager&quot;/&quot;sdpa&quot;, %3..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s tensors), %9 bytes (the largest)</extracomment>
+        <translation>paso de decodificación de %1 x 1 token, atención %2: el mayor de proyecciones %3, atención %4, mezclador de estado %5, MLP %6, logits %7, copia de la clave de una capa en una caché creciente %8 = %9 bytes</translation>
     </message>
 </context>
 <context>

@@ -320,7 +320,7 @@
     </message>
     <message>
         <source>largest stage of one layer: %1</source>
-        <extracomment>%1 the largest stage (projections, attention, mlp, output, cache_growth)</extracomment>
+        <extracomment>%1 the largest stage (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>bước lớn nhất của một lớp: %1</translation>
     </message>
     <message>
@@ -345,9 +345,9 @@
     </message>
     <message>
         <source>largest stage: %1</source>
-        <extracomment>%1 the largest stage of the prefill (projections, attention, mlp, output)
+        <extracomment>%1 the largest stage of the prefill (projections, attention, mixer, mlp, output)
 ----------
-%1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)</extracomment>
+%1 the largest stage of a decode step (projections, attention, mixer, mlp, output, cache_growth)</extracomment>
         <translation>bước lớn nhất: %1</translation>
     </message>
     <message>
@@ -1002,6 +1002,16 @@
         <source>the working tensors of %1 at its peak, %2 = %3 bytes</source>
         <extracomment>%1 the phase (first_step.backward, ...), %2 its moment (English), %3 bytes</extracomment>
         <translation>các tensor làm việc của %1 tại đỉnh của nó, %2 = %3 byte</translation>
+    </message>
+    <message>
+        <source>prefill of %1 x %2 tokens, %3 attention: largest of projections %4, attention %5, state mixer %6, MLP %7, last-position logits %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 &quot;eager&quot;/&quot;sdpa&quot;, %4..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s Mamba or gated DeltaNet tensors), %9 bytes (the largest)</extracomment>
+        <translation>prefill %1 x %2 token, attention %3: lớn nhất trong phép chiếu %4, attention %5, bộ trộn trạng thái %6, MLP %7, logit vị trí cuối %8 = %9 byte</translation>
+    </message>
+    <message>
+        <source>decode step of %1 x 1 token, %2 attention: largest of projections %3, attention %4, state mixer %5, MLP %6, logits %7, a growing cache&apos;s copy of one layer&apos;s key %8 = %9 bytes</source>
+        <extracomment>%1 sequences, %2 &quot;eager&quot;/&quot;sdpa&quot;, %3..%8 bytes of each stage (the mixer: a recurrent state layer&apos;s tensors), %9 bytes (the largest)</extracomment>
+        <translation>bước decode %1 x 1 token, attention %2: lớn nhất trong phép chiếu %3, attention %4, bộ trộn trạng thái %5, MLP %6, logit %7, bản sao key của một lớp khi cache tăng %8 = %9 byte</translation>
     </message>
 </context>
 <context>

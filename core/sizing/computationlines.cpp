@@ -546,7 +546,7 @@ namespace {
     // The stages as shown: each one's bytes, the largest is the line's.
     std::uint64_t largestStage(const PassWorkingSet& p)
     {
-        return std::max({ p.projections, p.attention, p.mlp, p.output, p.cacheGrowth });
+        return std::max({ p.projections, p.attention, p.mixer, p.mlp, p.output, p.cacheGrowth });
     }
 
     Message stagesSource(AttentionImpl attention)
@@ -584,7 +584,16 @@ ComputationLine ComputationLines::prefillActivations(const PassWorkingSet& p, At
     line.componentId = "prefill_activations";
     line.provenance = Provenance::Assumed;
     line.bytes = largestStage(p);
-    if (attention == AttentionImpl::Eager)
+    if (p.mixer > 0)
+        line.formula = { //: %1 sequences, %2 prompt tokens, %3 "eager"/"sdpa", %4..%8 bytes of each stage (the mixer:
+                         //: a recurrent state layer's Mamba or gated DeltaNet tensors), %9 bytes (the largest)
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "prefill of %1 x %2 tokens, %3 attention: largest of projections %4, attention %5, state mixer %6, "
+                "MLP %7, last-position logits %8 = %9 bytes"),
+            { g(p.sequences), g(p.queries), attentionImplName(attention), g(p.projections), g(p.attention),
+                g(p.mixer), g(p.mlp), g(p.output), g(line.bytes) },
+            kCtx };
+    else if (attention == AttentionImpl::Eager)
         line.formula = { //: %1 sequences, %2 prompt tokens, %3 keys each query reads, %4..%7 bytes of each stage,
                          //: %8 bytes of its scores and softmax, %9 bytes (the largest)
             ITERAGPU_TRANSLATE_NOOP("Computation",
@@ -611,6 +620,19 @@ ComputationLine ComputationLines::decodeActivations(const PassWorkingSet& p, Att
     line.componentId = "decode_activations";
     line.provenance = Provenance::Assumed;
     line.bytes = largestStage(p);
+    if (p.mixer > 0) {
+        line.formula = { //: %1 sequences, %2 "eager"/"sdpa", %3..%8 bytes of each stage (the mixer: a recurrent state
+                         //: layer's tensors), %9 bytes (the largest)
+            ITERAGPU_TRANSLATE_NOOP("Computation",
+                "decode step of %1 x 1 token, %2 attention: largest of projections %3, attention %4, state mixer %5, "
+                "MLP %6, logits %7, a growing cache's copy of one layer's key %8 = %9 bytes"),
+            { g(p.sequences), attentionImplName(attention), g(p.projections), g(p.attention), g(p.mixer), g(p.mlp),
+                g(p.output), g(p.cacheGrowth), g(line.bytes) },
+            kCtx };
+        line.source = stagesSource(attention);
+        perDeviceHeads(line, tp);
+        return line;
+    }
     line.formula = { //: %1 sequences, %2 keys read at the last step, %3 "eager"/"sdpa", %4..%8 bytes of each stage,
                      //: %9 bytes (the largest)
         ITERAGPU_TRANSLATE_NOOP("Computation",

@@ -7,8 +7,9 @@
 namespace iteragpu::sizing {
 
 // The working set of one forward pass (a prefill, or one decode step) above the weights, the inputs and the KV
-// cache it holds: one layer's tensors alive together at each stage, and the largest stage
-// (Note [Inference working set] in inferenceactivations.cpp). Bytes per device.
+// cache it holds: one layer's tensors alive together at each stage, above the caches the layers have written by then,
+// the largest over the layers, and the largest stage (Note [Inference working set] in inferenceactivations.cpp).
+// Bytes per device.
 struct PassWorkingSet {
     std::uint64_t sequences = 0; // B
     std::uint64_t queries = 0; // query positions per sequence: the prompt, or 1 in a decode step
@@ -18,12 +19,13 @@ struct PassWorkingSet {
     std::uint64_t attention = 0; // h + q + attn (+ k + v) (+ eager: scores in the compute type, float32 softmax)
     std::uint64_t scores = 0; // eager: scores + float32 softmax, part of `attention`; 0 for sdpa
     std::uint64_t mlp = 0; // h + x2 + gate + up (MoE: + the routed sum and the top-k tensors)
+    std::uint64_t mixer = 0; // a state layer's mixer (Mamba, Mamba2, gated DeltaNet): h, x and its tensors; 0: none
     std::uint64_t output = 0; // the last position's hidden state and its logits
     std::uint64_t logits = 0; // [B, vocab] in the compute type, part of `output`
     std::uint64_t cacheGrowth = 0; // decode, growing cache: h + q + k + v + the copy of one layer's key
     std::uint64_t growthCopy = 0; // that copy: [B, rows - 1, KV heads, head_dim], part of `cacheGrowth`
     std::uint64_t bytes = 0; // the largest stage
-    std::string stage; // its name: "projections", "attention", "mlp", "output", "cache_growth"
+    std::string stage; // its name: "projections", "attention", "mixer", "mlp", "output", "cache_growth"
 };
 
 struct InferenceActivationEstimate {

@@ -5,6 +5,7 @@
 #include "core/sizing/layercache.h"
 #include "core/sizing/scalartype.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -47,6 +48,11 @@ struct KvCacheOptions {
     // uniform); tokens and sequences left to the caller. mlaLatent: MLA layers cached as their latent (a serving
     // engine's way) instead of decompressed K and V per head (transformers' way).
     static KvCacheOptions fromShape(const model::ModelShape& shape, bool mlaLatent = false);
+    // Bytes of one element of a plain cache: bytesPerElement when given, else the dtype's (at least 1).
+    std::uint64_t plainElementBytes() const
+    {
+        return bytesPerElement.value_or(std::max<std::uint64_t>(1, scalarBits(dtype) / 8));
+    }
 };
 
 } // namespace iteragpu::sizing

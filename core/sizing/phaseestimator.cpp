@@ -29,10 +29,7 @@ namespace {
         return kv.bytesPerElement || (kv.dtype != ScalarType::INT8 && kv.dtype != ScalarType::INT4);
     }
 
-    std::uint64_t bytesPerElement(const KvCacheOptions& kv)
-    {
-        return kv.bytesPerElement.value_or(std::max<std::uint64_t>(1, scalarBits(kv.dtype) / 8));
-    }
+    std::uint64_t bytesPerElement(const KvCacheOptions& kv) { return kv.plainElementBytes(); }
 
     std::optional<std::uint64_t> layerWindow(const KvCacheOptions& kv, std::size_t layer)
     {
@@ -231,7 +228,7 @@ std::vector<PhaseEstimate> PhaseEstimator::estimate(const SizingRequest& request
                     ITERAGPU_TRANSLATE_NOOP("Assumption", "the recurrent layers' state, allocated with the cache = %1 bytes"),
                     { g(state) } }));
         p.parts.push_back(part("activations", pass.bytes - logits - copy, Provenance::Assumed,
-            { //: %1 the largest stage (projections, attention, mlp, output, cache_growth)
+            { //: %1 the largest stage (projections, attention, mixer, mlp, output, cache_growth)
                 ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage of one layer: %1"), { pass.stage } }));
         if (logits > 0)
             p.parts.push_back(part("logits", logits, Provenance::Computed,

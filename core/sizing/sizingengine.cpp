@@ -253,13 +253,13 @@ Estimate SizingEngine::estimate(const SizingRequest& r)
             e.inferenceActivations = a;
             e.components.push_back({ "prefill_activations", componentLabelEnglish("prefill_activations"),
                 a.prefill.bytes,
-                { //: %1 the largest stage of the prefill (projections, attention, mlp, output)
+                { //: %1 the largest stage of the prefill (projections, attention, mixer, mlp, output)
                     ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage: %1"), { a.prefill.stage } } });
             e.computation.push_back(ComputationLines::prefillActivations(a.prefill, attention, tp));
             if (a.decodes) {
                 e.components.push_back({ "decode_activations", componentLabelEnglish("decode_activations"),
                     a.decode.bytes,
-                    { //: %1 the largest stage of a decode step (projections, attention, mlp, output, cache_growth)
+                    { //: %1 the largest stage of a decode step (projections, attention, mixer, mlp, output, cache_growth)
                         ITERAGPU_TRANSLATE_NOOP("Assumption", "largest stage: %1"), { a.decode.stage } } });
                 e.computation.push_back(ComputationLines::decodeActivations(a.decode, attention, tp));
             }

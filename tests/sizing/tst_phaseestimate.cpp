@@ -5,7 +5,10 @@
 // every allocation (core/workloads/DECODER.md); equal to the byte is not the goal, the tolerance is. Also: the
 // parts add up to the peak, the new components' lines give their bytes, training's sdpa variant, the defaults.
 #include "core/model/configreader.h"
+#include "core/protocol/phaseplan.h"
 #include "core/protocol/runtypes.h"
+#include "core/runner/runner.h"
+#include "core/sim/simbackend.h"
 #include "core/sizing/computationlines.h"
 #include "core/sizing/inferenceactivations.h"
 #include "core/sizing/phaseestimator.h"
@@ -18,6 +21,9 @@
 #include <QTest>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <numeric>
 #include <string>
 
 using namespace iteragpu;
@@ -139,6 +145,32 @@ std::uint64_t predictedPeak(const workloads::WorkloadPrediction& p, const char* 
 
 double mib(std::uint64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(kMiB); }
 
+std::string modelsDir()
+{
+    const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+    return std::string(dir ? dir : "tests/data") + "/models/";
+}
+
+// The committed checkpoints' configs the decoder builds (tests/data/models/*/config.json), by folder name.
+std::vector<std::string> decoderFixtures()
+{
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(modelsDir())) {
+        const auto config = entry.path() / "config.json";
+        if (!std::filesystem::exists(config))
+            continue;
+        try {
+            const auto shape = model::ConfigReader::readFile(config.string());
+            if (shape.decoderUnsupported().empty())
+                out.push_back(entry.path().filename().string());
+        } catch (const std::exception&) {
+            // A partial fixture (published.json says which): not a model to run.
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 } // namespace
 
 class TestPhaseEstimate : public QObject {
@@ -229,6 +261,68 @@ private slots:
         // that is not split off), which the estimate leaves to the ledger's allocator lines.
         QVERIFY(sizing::PhaseEstimator::forPhase(phases, "model_load")->peakAllocated
             <= predictedPeak(prediction, "model_load"));
+    }
+
+    // Every committed checkpoint the decoder builds, bf16, at a prompt that crosses the smaller windows (Gemma-3-1B's
+    // 512 fills while it decodes) x 2 sequences, run on the simulated card: the estimate of each phase against what
+    // the run's tensors requested at the phase's peak (the allocator's rounding to whole blocks is the ledger's line
+    // of its own, not the formula's). Not a tolerance of a share of the peak: the estimate is the bytes, within
+    // what the allocated peak moment and the requested bytes differ by (a block's rounding) and 1 MiB.
+    void everyFixture_data()
+    {
+        QTest::addColumn<QString>("slug");
+        QTest::addColumn<bool>("eager");
+        QTest::addColumn<int>("cache");
+        const auto fixtures = decoderFixtures();
+        QVERIFY(fixtures.size() >= 30);
+        for (const auto& slug : fixtures)
+            for (auto cache : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static, protocol::KvCacheKind::Paged })
+                for (bool eager : { false, true })
+                    QTest::addRow("%s %s %s", slug.c_str(), eager ? "eager" : "sdpa", protocol::kvCacheName(cache))
+                        << QString::fromStdString(slug) << eager << int(cache);
+    }
+
+    void everyFixture()
+    {
+        QFETCH(QString, slug);
+        QFETCH(bool, eager);
+        QFETCH(int, cache);
+        Run run;
+        run.shape = model::ConfigReader::readFile(modelsDir() + slug.toStdString() + "/config.json");
+        run.eager = eager;
+        run.cache = protocol::KvCacheKind(cache);
+        run.prompt = 500;
+        run.generated = 16;
+        run.sequences = 2;
+        const auto config = runConfig(run);
+        QVERIFY2(protocol::validateConfig(config).empty(), protocol::validateConfig(config).c_str());
+        sim::SimBackend backend(sim::SimOptions { 8ULL << 40, 0 });
+        const auto result = protocol::Runner::runBlocking(config, { "sim", backend.runtimeDescription(), true },
+            [&backend](device::Status& st) { return backend.open(0, st); }, nullptr);
+        const auto phases = sizing::PhaseEstimator::estimate(sizingRequest(run));
+        int compared = 0;
+        for (const auto& ph : result.phases) {
+            const std::string name = protocol::phaseLabel(ph);
+            if (name != "prefill" && name != "decode")
+                continue;
+            QVERIFY2(ph.status == protocol::PhaseStatus::Ok, name.c_str());
+            QVERIFY2(ph.peakMoment && ph.peakMoment->ownersRequested, name.c_str());
+            const auto& owners = *ph.peakMoment->ownersRequested;
+            const std::uint64_t requested = std::accumulate(owners.begin(), owners.end(), std::uint64_t { 0 });
+            const auto* est = sizing::PhaseEstimator::forPhase(phases, name);
+            QVERIFY2(est, name.c_str());
+            const double diff = static_cast<double>(est->peakAllocated) - static_cast<double>(requested);
+            qInfo("%-22s %-5s %-7s %-8s requested at the peak %12.2f MiB, estimate %12.2f MiB, %+9.3f MiB (%s)",
+                qPrintable(slug), eager ? "eager" : "sdpa", protocol::kvCacheName(run.cache), name.c_str(),
+                mib(requested), mib(est->peakAllocated), diff / kMiB, est->peakStage.c_str());
+            QVERIFY2(std::abs(diff) <= static_cast<double>(kMiB),
+                qPrintable(QStringLiteral("%1: estimate %2, requested at the peak %3")
+                               .arg(QString::fromStdString(name))
+                               .arg(est->peakAllocated)
+                               .arg(requested)));
+            ++compared;
+        }
+        QCOMPARE(compared, 2);
     }
 
     // The "done when": Llama-2-7B bf16, 4 096 x 4 prompt tokens, eager: the scores are the prefill's
