@@ -494,11 +494,15 @@ private slots:
         const gui::PhaseBands& bands = chart.bands();
         QList<QRectF> texts { chart.offScaleRect(), bands.failureNoteRect() };
         QVERIFY(!bands.failureNoteRect().isEmpty());
-        // The failure note stays inside the plot: below it are the time axis's labels and title.
-        QVERIFY2(chart.chart()->plotArea().contains(bands.failureNoteRect()),
-            qPrintable(QStringLiteral("note bottom %1, plot bottom %2")
-                           .arg(bands.failureNoteRect().bottom())
-                           .arg(chart.chart()->plotArea().bottom())));
+        // The notes lie in the strip above the plot (Note [Notes above the plot]): never over a curve, inside the
+        // chart, whole or cut to its width.
+        const QRectF plotArea = chart.chart()->plotArea();
+        for (const QRectF& note : { bands.failureNoteRect(), chart.offScaleRect() }) {
+            QVERIFY2(note.bottom() <= plotArea.top(),
+                qPrintable(QStringLiteral("note bottom %1, plot top %2").arg(note.bottom()).arg(plotArea.top())));
+            QVERIFY(QRectF(QPointF(0, 0), chart.chart()->size()).contains(note));
+        }
+        QVERIFY(bands.failureNoteText().startsWith(QStringLiteral("Out of memory in ")) || language != QStringLiteral("en"));
         int shown = 0;
         for (int i = 0; i < static_cast<int>(chart.phases().size()); ++i) {
             const TimelinePhase& phase = chart.phases()[static_cast<std::size_t>(i)];

@@ -4,9 +4,7 @@
 #include <QBrush>
 #include <QChart>
 #include <QFontMetricsF>
-#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
-#include <QPen>
 
 namespace iteragpu::gui {
 
@@ -15,19 +13,15 @@ namespace {
 }
 
 OffScaleNote::OffScaleNote(QChart* chart)
-    : m_chart(chart)
 {
     m_text = new QGraphicsSimpleTextItem(chart);
     m_text->setZValue(kNoteZ);
     m_text->hide();
-    m_box = new QGraphicsRectItem(chart);
-    m_box->setZValue(kNoteZ - 0.5);
-    m_box->setPen(Qt::NoPen);
-    m_box->hide();
 }
 
 void OffScaleNote::setLines(const QStringList& lines)
 {
+    m_lines = lines;
     m_text->setText(lines.join(QLatin1Char('\n')));
     m_text->setVisible(!lines.isEmpty());
 }
@@ -35,36 +29,29 @@ void OffScaleNote::setLines(const QStringList& lines)
 void OffScaleNote::setPalette(const Palette& palette)
 {
     m_text->setBrush(palette.color(Palette::Role::Capacity));
-    m_box->setBrush(palette.color(Palette::Role::NoteBackground));
 }
 
-void OffScaleNote::place(qreal insideTop)
+qreal OffScaleNote::place(QPointF topLeft, qreal width)
 {
-    m_box->hide();
     if (!m_text->isVisible())
-        return;
-    const QRectF plot = m_chart->plotArea();
-    const QRectF r = m_text->boundingRect();
-    const qreal titleRight = m_chart->size().width() / 2.0
-        + QFontMetricsF(m_chart->titleFont()).horizontalAdvance(m_chart->title()) / 2.0;
-    const qreal x = plot.right() - r.width() - 2.0;
-    const bool oneLine = !m_text->text().contains(QLatin1Char('\n'));
-    if (oneLine && x > titleRight + 8.0 && plot.top() - r.height() - 3.0 >= 0.0) {
-        m_text->setPos(x, plot.top() - r.height() - 3.0);
-        return;
-    }
-    m_text->setPos(x - 2.0, insideTop + 3.0);
-    m_box->setRect(m_text->pos().x() - 3.0, m_text->pos().y() - 1.0, r.width() + 6.0, r.height() + 2.0);
-    m_box->show();
+        return 0.0;
+    const QFontMetricsF metrics(m_text->font());
+    QStringList shown;
+    for (const QString& line : m_lines)
+        shown << metrics.elidedText(line, Qt::ElideRight, width);
+    m_text->setText(shown.join(QLatin1Char('\n')));
+    m_text->setToolTip(shown == m_lines ? QString() : m_lines.join(QLatin1Char('\n')));
+    m_text->setPos(topLeft);
+    return m_text->boundingRect().height();
 }
 
-QString OffScaleNote::text() const { return m_text->isVisible() ? m_text->text() : QString(); }
+QString OffScaleNote::text() const { return m_text->isVisible() ? m_lines.join(QLatin1Char('\n')) : QString(); }
 
 QRectF OffScaleNote::rect() const
 {
     if (!m_text->isVisible())
         return {};
-    return m_box->isVisible() ? m_box->rect() : m_text->mapRectToParent(m_text->boundingRect());
+    return m_text->mapRectToParent(m_text->boundingRect());
 }
 
 } // namespace iteragpu::gui

@@ -135,7 +135,7 @@ void OwnerAreas::retranslate()
     updateMarkers(); // a renamed series gets its markers anew
 }
 
-void OwnerAreas::placeCaption(const QRectF& plot, qreal insideTop)
+qreal OwnerAreas::placeCaption(QPointF topLeft, qreal wrapWidth)
 {
     m_captionBox->hide();
     for (std::size_t i = 0; i < alloc::kOwnerCount; ++i) {
@@ -143,10 +143,10 @@ void OwnerAreas::placeCaption(const QRectF& plot, qreal insideTop)
         m_keyTexts[i]->hide();
     }
     if (!m_caption->isVisible())
-        return;
-    // Wrapped at word boundaries to half the plot's width, so it leaves the right half to the off-scale note.
+        return 0.0;
+    // Wrapped at word boundaries.
     const QFontMetricsF fm(m_caption->font());
-    const qreal width = std::max<qreal>(120.0, plot.width() / 2.0 - 12.0);
+    const qreal width = std::max<qreal>(120.0, wrapWidth - 6.0);
     QStringList lines;
     for (const QString& word : m_captionSource.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
         if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + QLatin1Char(' ') + word) <= width)
@@ -156,8 +156,8 @@ void OwnerAreas::placeCaption(const QRectF& plot, qreal insideTop)
     }
     m_caption->setText(lines.join(QLatin1Char('\n')));
     const QRectF r = m_caption->boundingRect();
-    const qreal left = plot.left() + 6.0;
-    m_caption->setPos(left, insideTop + 3.0);
+    const qreal left = topLeft.x() + 3.0;
+    m_caption->setPos(left, topLeft.y() + 1.0);
     // The key below: a swatch and a name per owner drawn, wrapped at the same width.
     const qreal swatch = fm.height() * 0.8;
     qreal x = left;
@@ -181,6 +181,7 @@ void OwnerAreas::placeCaption(const QRectF& plot, qreal insideTop)
     const qreal bottom = y + fm.height();
     m_captionBox->setRect(left - 3.0, m_caption->pos().y() - 1.0, right - left + 6.0, bottom - m_caption->pos().y() + 2.0);
     m_captionBox->show();
+    return m_captionBox->rect().bottom() - topLeft.y();
 }
 
 QString OwnerAreas::captionText() const { return m_caption->isVisible() ? m_captionSource : QString(); }

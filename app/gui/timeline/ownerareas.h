@@ -45,8 +45,9 @@ public:
     void rebuild(const std::vector<TimelinePhase>& phases, double lastSeconds, units::Unit unit);
     void setPalette(const Palette& palette);
     void retranslate();
-    // Puts the caption inside the plot's top left corner, below insideTop (the phase labels' rows).
-    void placeCaption(const QRectF& plot, qreal insideTop);
+    // Puts the caption and its key at topLeft (chart coordinates: the chart's strip of notes above the plot, so it
+    // never covers an area), wrapped to `width`; returns its height, 0 when hidden.
+    qreal placeCaption(QPointF topLeft, qreal width);
 
     QAreaSeries* series(alloc::Owner owner) const { return m_areas[static_cast<std::size_t>(owner)]; }
     // True when an area has points (shown and some phase has owners).

@@ -33,13 +33,9 @@ namespace {
 PhaseBands::PhaseBands(QGraphicsItem* parent)
     : m_parent(parent)
 {
-    m_failureNote = new QGraphicsTextItem(parent);
+    m_failureNote = new QGraphicsSimpleTextItem(parent);
     m_failureNote->setZValue(kLabelZ);
     m_failureNote->hide();
-    // A box under the note keeps it readable over the curves.
-    m_failureBox = new QGraphicsRectItem(parent);
-    m_failureBox->setZValue(kLabelZ - 0.5);
-    m_failureBox->hide();
 }
 
 PhaseBands::~PhaseBands() = default; // the items belong to the chart
@@ -52,7 +48,6 @@ void PhaseBands::clear()
     }
     m_bands.clear();
     m_failureNote->hide();
-    m_failureBox->hide();
 }
 
 void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects,
@@ -69,8 +64,6 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
     const QFontMetricsF metrics(m_bands.empty() ? QFont() : m_bands.front().label->font());
     const qreal rowHeight = this->rowHeight();
     std::vector<QRectF> taken = obstacles;
-    const TimelinePhase* failed = nullptr;
-    QRectF failedRect;
     std::vector<std::size_t> order; // the bands shown, labelled widest first
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
         Band& band = m_bands[i];
@@ -93,10 +86,6 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
                 : bad                 ? QPen(palette.color(Palette::Role::FailedPhase), 1.0)
                                       : QPen(Qt::NoPen));
         band.rect->show();
-        if (bad && !failed) {
-            failed = &phase;
-            failedRect = rect;
-        }
 
         order.push_back(i);
     }
@@ -146,7 +135,6 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
         band.label->show();
         taken.push_back(shownRect);
     }
-    placeFailureNote(failed, failedRect, plot, palette, obstacles, rowsBottom(plot));
 }
 
 qreal PhaseBands::rowHeight() const
@@ -157,44 +145,27 @@ qreal PhaseBands::rowHeight() const
 
 qreal PhaseBands::rowsBottom(const QRectF& plot) const { return plot.top() + kLabelPad + kRows * rowHeight(); }
 
-void PhaseBands::placeFailureNote(const TimelinePhase* failed, const QRectF& failedRect, const QRectF& plot,
-    const Palette& palette, const std::vector<QRectF>& obstacles, qreal rowsBottom)
+qreal PhaseBands::placeFailureNote(
+    const std::vector<TimelinePhase>& phases, QPointF topLeft, qreal width, const Palette& palette)
 {
-    if (!failed || plot.isEmpty()) {
+    const auto failed = std::find_if(phases.begin(), phases.end(), [](const TimelinePhase& p) { return isBad(p); });
+    if (failed == phases.end() || width <= 0.0) {
         m_failureNote->hide();
-        m_failureBox->hide();
-        return;
+        return 0.0;
     }
     const QString what = failed->state == TimelinePhase::State::OutOfMemory ? tr("Out of memory") : tr("Failed");
-    m_failureNote->setDefaultTextColor(palette.color(Palette::Role::FailedPhase));
-    const qreal width = std::clamp<qreal>(plot.width() * 0.45, 160.0, 420.0);
-    m_failureNote->setTextWidth(width);
-    const qreal x = std::clamp(failedRect.left() - width - 8.0, plot.left() + 6.0, plot.right() - width - 6.0);
-    // The note stays inside the plot (it covered the time axis's title on a short chart): the error text is cut
-    // shorter until the box fits below the label rows; the whole text stays in the band's hover text.
-    QSizeF size;
-    qreal y = rowsBottom + 6.0;
-    for (const int chars : { kNoteChars, kNoteChars / 2, kNoteChars / 4, 0 }) {
-        QString message = failed->message;
-        if (message.size() > chars)
-            message = message.left(chars).trimmed() + QChar(0x2026);
-        //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
-        m_failureNote->setPlainText(tr("%1 in %2: %3").arg(what, failed->name, message));
-        size = m_failureNote->boundingRect().size();
-        // Below the label rows, and below any note it would cover.
-        y = rowsBottom + 6.0;
-        for (const QRectF& o : obstacles)
-            if (QRectF(QPointF(x, y), size).intersects(o))
-                y = std::max(y, o.bottom() + 4.0);
-        if (y + size.height() <= plot.bottom() - 2.0)
-            break;
-    }
-    m_failureNote->setPos(x, y);
-    m_failureBox->setRect(QRectF(QPointF(x, y), size));
-    m_failureBox->setBrush(palette.color(Palette::Role::NoteBackground));
-    m_failureBox->setPen(QPen(palette.color(Palette::Role::FailedPhase), 1.0));
+    QString message = failed->message.simplified();
+    if (message.size() > kNoteChars)
+        message = message.left(kNoteChars).trimmed() + QChar(0x2026);
+    //: %1 is "Out of memory" or "Failed", %2 the phase identifier, %3 the runtime's own error text
+    const QString text = tr("%1 in %2: %3").arg(what, failed->name, message);
+    const QFontMetricsF metrics(m_failureNote->font());
+    m_failureNote->setText(metrics.elidedText(text, Qt::ElideRight, width));
+    m_failureNote->setToolTip(text);
+    m_failureNote->setBrush(palette.color(Palette::Role::FailedPhase));
+    m_failureNote->setPos(topLeft);
     m_failureNote->show();
-    m_failureBox->show();
+    return m_failureNote->boundingRect().height();
 }
 
 int PhaseBands::indexAt(const QPointF& pos) const
@@ -246,7 +217,7 @@ QRectF PhaseBands::failureNoteRect() const
 
 QString PhaseBands::failureNoteText() const
 {
-    return m_failureNote->isVisible() ? m_failureNote->toPlainText() : QString();
+    return m_failureNote->isVisible() ? m_failureNote->text() : QString();
 }
 
 } // namespace iteragpu::gui

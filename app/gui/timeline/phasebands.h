@@ -41,9 +41,13 @@ public:
     PhaseBands& operator=(const PhaseBands&) = delete;
 
     void clear();
-    // bandRects[i] is phase i's rectangle (empty: not drawn), obstacles what the labels and the note avoid.
+    // bandRects[i] is phase i's rectangle (empty: not drawn), obstacles what the labels avoid.
     void layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects, const QRectF& plot,
         int highlight, const Palette& palette, const std::vector<QRectF>& obstacles);
+    // The note of the first phase that failed, one line at topLeft (chart coordinates, above the plot: it never
+    // covers a curve), its error cut to `width` (the whole text is in the banner, the log and the band's hover
+    // text). Returns its height, 0 when no phase failed.
+    qreal placeFailureNote(const std::vector<TimelinePhase>& phases, QPointF topLeft, qreal width, const Palette& palette);
 
     // Where the label rows end (chart coordinates): a note inside the plot goes below.
     qreal rowsBottom(const QRectF& plot) const;
@@ -66,13 +70,10 @@ private:
     };
 
     qreal rowHeight() const;
-    void placeFailureNote(const TimelinePhase* failed, const QRectF& failedRect, const QRectF& plot,
-        const Palette& palette, const std::vector<QRectF>& obstacles, qreal rowsBottom);
 
     QGraphicsItem* m_parent;
     std::vector<Band> m_bands;
-    QGraphicsTextItem* m_failureNote = nullptr;
-    QGraphicsRectItem* m_failureBox = nullptr;
+    QGraphicsSimpleTextItem* m_failureNote = nullptr;
 };
 
 } // namespace iteragpu::gui

@@ -14,6 +14,9 @@
 #include <QEvent>
 #include <QImage>
 #include <QLegend>
+#include <QToolButton>
+#include <QGraphicsLayout>
+#include <QScopedValueRollback>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPainter>
@@ -28,6 +31,7 @@ namespace iteragpu::gui {
 namespace {
 
     constexpr int kRefreshIntervalMs = 33; // at most ~30 refreshes a second
+    constexpr int kChartMargin = 4; // pixels around the chart's title, plot and legend (the notes' strip aside)
 
 } // namespace
 
@@ -40,7 +44,7 @@ TimelineChart::TimelineChart(QWidget* parent)
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setLocalizeNumbers(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setMargins(QMargins(kChartMargin, kChartMargin, kChartMargin, kChartMargin));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, true);
     setRubberBand(QChartView::HorizontalRubberBand);
@@ -482,16 +486,40 @@ void TimelineChart::updateRanges()
 
 int TimelineChart::phaseAt(double seconds) const { return m_phaseTrack.indexAt(seconds, m_store.lastSeconds()); }
 
+// Note [Notes above the plot]: the failure note, the off-scale note and the owners' caption go in a strip the
+// chart keeps free above its title and plot (its top margin grows to hold them), so none covers a curve, an area
+// or a peak marker; each is cut to the chart's width, the whole text in its tool tip, the banner and the log. Only
+// the phase labels stay inside the plot, in their rows.
 void TimelineChart::updateOverlays()
 {
+    if (m_placingOverlays)
+        return; // the margin set below lays the chart out again, which calls back here
+    const QScopedValueRollback<bool> placing(m_placingOverlays, true);
     QChart* c = chart();
+    const qreal left = kChartMargin + 2.0;
+    const qreal width = std::max<qreal>(0.0, c->size().width() - 2.0 * left);
+    auto placeNotes = [&](qreal top) {
+        qreal y = top;
+        for (int i = 0; i < 3; ++i) {
+            const qreal h = i == 0 ? m_bands->placeFailureNote(m_phaseTrack.phases(), QPointF(left, y), width, m_palette)
+                : i == 1           ? m_offScale->place(QPointF(left, y), width)
+                                   : m_owners->placeCaption(QPointF(left, y), width);
+            if (h > 0.0)
+                y += h + 2.0;
+        }
+        return y - top;
+    };
+    // Below the "Fit to data" button in the top left corner.
+    const qreal top = m_navigator ? std::max<qreal>(kChartMargin, m_navigator->fitToDataButton()->geometry().bottom() + 2.0)
+                                  : qreal(kChartMargin);
+    const qreal notes = placeNotes(top);
+    const int margin = notes > 0.0 ? static_cast<int>(std::ceil(top + notes)) : kChartMargin;
+    if (c->margins().top() != margin) {
+        c->setMargins(QMargins(kChartMargin, margin, kChartMargin, kChartMargin));
+        if (c->layout())
+            c->layout()->activate();
+    }
     const QRectF plot = c->plotArea();
-    m_offScale->place(m_bands->rowsBottom(plot));
-    m_owners->placeCaption(plot, m_bands->rowsBottom(plot));
-    // Below the off-scale note when the two would meet.
-    if (!m_owners->captionText().isEmpty() && !m_offScale->text().isEmpty()
-        && m_owners->captionRect().intersects(m_offScale->rect()))
-        m_owners->placeCaption(plot, m_offScale->rect().bottom() + 2.0);
     std::vector<QRectF> bandRects(m_phaseTrack.phases().size());
     for (std::size_t i = 0; i < m_phaseTrack.phases().size(); ++i) {
         const TimelinePhase& phase = m_phaseTrack.phases()[i];
@@ -512,12 +540,7 @@ void TimelineChart::updateOverlays()
             rect.setWidth(std::min(kMinBadBandWidth, plot.right() - rect.left()));
         bandRects[i] = rect;
     }
-    std::vector<QRectF> obstacles;
-    if (!m_offScale->text().isEmpty())
-        obstacles.push_back(m_offScale->rect());
-    if (!m_owners->captionText().isEmpty())
-        obstacles.push_back(m_owners->captionRect());
-    m_bands->layout(m_phaseTrack.phases(), bandRects, plot, m_highlight, m_palette, obstacles);
+    m_bands->layout(m_phaseTrack.phases(), bandRects, plot, m_highlight, m_palette, {});
 }
 
 

@@ -147,6 +147,7 @@ private:
     int m_highlight = -1;
     bool m_dirty = false;
     bool m_autoRange = true;
+    bool m_placingOverlays = false; // updateOverlays() is laying the chart out (Note [Notes above the plot])
     bool m_settingRange = false;
 
     QLineSeries* m_allocated = nullptr;
