@@ -21,6 +21,8 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QDir>
 #include <QDockWidget>
 #include <QGroupBox>
@@ -39,6 +41,10 @@
 #include <QTableView>
 #include <QProgressBar>
 #include <QLocale>
+#include "app/gui/widgets/elidingcombobox.h"
+
+#include <QComboBox>
+#include <QStyleOptionComboBox>
 #include <QTest>
 
 using namespace iteragpu;
@@ -81,6 +87,21 @@ QStringList clippedTexts(QWidget& window)
             }
             continue;
         }
+        if (auto* combo = qobject_cast<QComboBox*>(w)) {
+            // A combo box's current text is cut at its edit field unless the box elides it (the whole text then in
+            // its tool tip).
+            if (combo->isEditable() || combo->currentText().isEmpty() || qobject_cast<gui::ElidingComboBox*>(combo))
+                continue;
+            QStyleOptionComboBox opt;
+            opt.initFrom(combo);
+            opt.currentText = combo->currentText();
+            const int room
+                = combo->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, combo).width();
+            const int needed = combo->fontMetrics().horizontalAdvance(combo->currentText());
+            if (room < needed)
+                clipped << QStringLiteral("combo '%1' (%2 < %3)").arg(combo->currentText()).arg(room).arg(needed);
+            continue;
+        }
         if (auto* label = qobject_cast<QLabel*>(w)) {
             if (label->wordWrap() || label->text().isEmpty() || label->pixmap().isNull() == false)
                 continue;
@@ -119,6 +140,31 @@ void setWorkload(
 class TestScreens : public QObject {
     Q_OBJECT
 private slots:
+    // A combo box narrower than its text draws it cut with an ellipsis and says it whole in its tool tip, before
+    // its own; one wide enough draws it whole and keeps its own tool tip only.
+    void combosElideWithTheWholeTextInTheToolTip()
+    {
+        gui::ElidingComboBox box;
+        const QString text = QStringLiteral("Das Modell aus der Dimensionierung (zufällige Gewichte)");
+        box.addItem(text);
+        box.setToolTip(QStringLiteral("what runs"));
+        box.resize(140, box.sizeHint().height());
+        box.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&box));
+        QVERIFY(box.elided());
+        QVERIFY(box.shownText().endsWith(QChar(0x2026)));
+        QVERIFY(box.fontMetrics().horizontalAdvance(box.shownText()) < box.fontMetrics().horizontalAdvance(text));
+        QHelpEvent help(QEvent::ToolTip, QPoint(5, 5), box.mapToGlobal(QPoint(5, 5)));
+        QApplication::sendEvent(&box, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().startsWith(text), qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text().endsWith(QStringLiteral("what runs")));
+        QToolTip::hideText();
+        box.resize(box.fontMetrics().horizontalAdvance(text) + 80, box.height());
+        QVERIFY(!box.elided());
+        QCOMPARE(box.shownText(), text);
+    }
+
     void initTestCase()
     {
         QVERIFY(testsupport::settingsAreSandboxed());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/devices/simcardbox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 #include "app/gui/application/localenumber.h"
 
 #include "app/gui/widgets/wheelguard.h"
@@ -30,7 +31,7 @@ SimCardBox::SimCardBox(QWidget* parent)
         m_catalogError = QString::fromStdString(e.what());
     }
     m_cardLabel = new QLabel(this);
-    m_card = new QComboBox(this);
+    m_card = new ElidingComboBox(this);
     m_card->setObjectName(QStringLiteral("simCardCombo"));
     m_card->addItem(QString(), QString());
     if (m_catalog)
@@ -38,7 +39,7 @@ SimCardBox::SimCardBox(QWidget* parent)
             // Card names are product names, never translated.
             m_card->addItem(QString::fromStdString(card.name), QString::fromStdString(card.id));
     m_speedLabel = new QLabel(this);
-    m_speed = new QComboBox(this);
+    m_speed = new ElidingComboBox(this);
     m_speed->setObjectName(QStringLiteral("simSpeedCombo"));
     for (double speed : kSpeeds)
         m_speed->addItem(QString(), speed);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/formatbox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 
 #include "app/gui/sizing/sizingformhelpers.h"
 #include "core/i18n/message.h"
@@ -32,14 +33,14 @@ FormatBox::FormatBox(QWidget* parent)
     auto* form = new QFormLayout(this);
     tuneForm(form);
     m_storageLabel = new QLabel(this);
-    m_storageCombo = new QComboBox(this);
+    m_storageCombo = new ElidingComboBox(this);
     m_storageCombo->setObjectName(QStringLiteral("storageCombo"));
     m_storageCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_storageCombo->setMinimumContentsLength(14);
     for (const auto& info : sizing::allWeightFormats()) // labels and tooltips: retranslateUi()
         m_storageCombo->addItem(QString(), static_cast<int>(info.format));
     m_computeLabel = new QLabel(this);
-    m_computeCombo = new QComboBox(this);
+    m_computeCombo = new ElidingComboBox(this);
     m_computeCombo->setObjectName(QStringLiteral("computeCombo"));
     // Data type names are identifiers, never translated.
     for (auto type : { sizing::ScalarType::FP32, sizing::ScalarType::FP16, sizing::ScalarType::BF16,

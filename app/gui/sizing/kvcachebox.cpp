@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/kvcachebox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 #include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/sizingformhelpers.h"
@@ -54,7 +55,7 @@ KvCacheBox::KvCacheBox(QWidget* parent)
     m_sequencesLabel = new QLabel(this);
     m_sequencesSpin = makeSpin(this, "sequencesSpin", 1, kSpinMax, 1);
     m_kvDtypeLabel = new QLabel(this);
-    m_kvDtypeCombo = new QComboBox(this);
+    m_kvDtypeCombo = new ElidingComboBox(this);
     m_kvDtypeCombo->setObjectName(QStringLiteral("kvDtypeCombo"));
     for (auto type : sizing::allScalarTypes()) // identifiers, never translated
         m_kvDtypeCombo->addItem(QString::fromUtf8(sizing::scalarName(type)), static_cast<int>(type));

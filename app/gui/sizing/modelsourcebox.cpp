@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/modelsourcebox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 #include "app/gui/application/localenumber.h"
 
 #include "app/gui/sizing/bytetext.h"
@@ -64,7 +65,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
     auto* sourceForm = new QFormLayout;
     tuneForm(sourceForm);
     m_sourceLabel = new QLabel(this);
-    m_sourceCombo = new QComboBox(this);
+    m_sourceCombo = new ElidingComboBox(this);
     m_sourceCombo->setObjectName(QStringLiteral("sourceCombo"));
     for (int i = 0; i < kSourceCount; ++i)
         m_sourceCombo->addItem(QString(), i);
@@ -92,7 +93,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         tuneForm(form);
         form->setContentsMargins(0, 0, 0, 0);
         m_presetLabel = new QLabel(page);
-        m_presetCombo = new QComboBox(page);
+        m_presetCombo = new ElidingComboBox(page);
         m_presetCombo->setObjectName(QStringLiteral("presetCombo"));
         m_presetCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         m_presetCombo->setMinimumContentsLength(12);
@@ -115,7 +116,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         // A model_type the readers do not know is refused; this row reads it as a known one, on purpose.
         auto* assume = new QHBoxLayout;
         m_assumeLabel = new QLabel(page);
-        m_assumeCombo = new QComboBox(page);
+        m_assumeCombo = new ElidingComboBox(page);
         m_assumeCombo->setObjectName(QStringLiteral("assumeArchitecture"));
         m_assumeCombo->addItem(QString());
         for (const auto& name : model::Architectures::names())
@@ -157,7 +158,7 @@ ModelSourceBox::ModelSourceBox(QWidget* parent)
         tuneForm(form);
         m_hubLabel = new QLabel(page);
         auto* row = new QHBoxLayout;
-        m_hubCombo = new QComboBox(page);
+        m_hubCombo = new ElidingComboBox(page);
         m_hubCombo->setObjectName(QStringLiteral("hubModelCombo"));
         m_hubCombo->setEditable(true);
         m_hubCombo->setInsertPolicy(QComboBox::NoInsert);

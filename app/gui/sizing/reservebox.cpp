@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/reservebox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 
 #include "app/gui/sizing/bytetext.h"
 #include "app/gui/sizing/sizingformhelpers.h"
@@ -39,7 +40,7 @@ ReserveBox::ReserveBox(QWidget* parent)
     m_reserveSpin->setRange(0.0, 1.0e6);
     m_reserveSpin->setDecimals(2);
     m_reserveSpin->setGroupSeparatorShown(true);
-    m_reserveUnit = new QComboBox(this);
+    m_reserveUnit = new ElidingComboBox(this);
     m_reserveUnit->setObjectName(QStringLiteral("reserveUnit"));
     // Unit symbols are never translated.
     m_reserveUnit->addItem(QStringLiteral("GiB"), static_cast<int>(units::Unit::GiB));
@@ -51,7 +52,7 @@ ReserveBox::ReserveBox(QWidget* parent)
     m_deviceLabel->setObjectName(QStringLiteral("deviceLabel"));
     m_deviceLabel->setWordWrap(true);
     m_targetLabel = new QLabel(this);
-    m_targetCombo = new QComboBox(this);
+    m_targetCombo = new ElidingComboBox(this);
     m_targetCombo->setObjectName(QStringLiteral("targetCombo"));
     m_targetCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_targetCombo->setMinimumContentsLength(14);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/trainingbox.h"
+#include "app/gui/widgets/elidingcombobox.h"
 
 #include "app/gui/sizing/sizingformhelpers.h"
 
@@ -36,12 +37,12 @@ TrainingBox::TrainingBox(QWidget* parent)
     auto* form = new QFormLayout(this);
     tuneForm(form);
     m_modeLabel = new QLabel(this);
-    m_modeCombo = new QComboBox(this);
+    m_modeCombo = new ElidingComboBox(this);
     m_modeCombo->setObjectName(QStringLiteral("modeCombo"));
     for (int i = 0; i < 3; ++i)
         m_modeCombo->addItem(QString(), i);
     m_optimizerLabel = new QLabel(this);
-    m_optimizerCombo = new QComboBox(this);
+    m_optimizerCombo = new ElidingComboBox(this);
     m_optimizerCombo->setObjectName(QStringLiteral("optimizerCombo"));
     // Optimizer names are identifiers, never translated.
     for (auto opt : { sizing::Optimizer::AdamW, sizing::Optimizer::Adam, sizing::Optimizer::Adam8bit,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sweep/sweepform.h"
+#include "app/gui/widgets/elidingcombobox.h"
 #include "app/gui/application/localenumber.h"
 
 #include "app/gui/sweep/sweeptext.h"
@@ -49,10 +50,10 @@ SweepForm::SweepForm(QWidget* parent)
     outer->addLayout(m_layout);
 
     m_dimensionLabel = new QLabel(this);
-    m_dimension = new QComboBox(this);
+    m_dimension = new ElidingComboBox(this);
     m_dimension->setObjectName(QStringLiteral("sweepDimension"));
     m_modeLabel = new QLabel(this);
-    m_mode = new QComboBox(this);
+    m_mode = new ElidingComboBox(this);
     m_mode->setObjectName(QStringLiteral("sweepMode"));
     m_mode->addItem(QString());
     m_mode->addItem(QString());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/workload/workloadform.h"
+#include "app/gui/widgets/elidingcombobox.h"
 
 #include "app/gui/application/localenumber.h"
 #include "app/gui/application/messagetext.h"
@@ -97,7 +98,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 
     m_workloadLabel = new QLabel(this);
-    m_workload = new QComboBox(this);
+    m_workload = new ElidingComboBox(this);
     m_workload->setObjectName(QStringLiteral("workloadCombo"));
     m_workload->addItem(QString(), static_cast<int>(protocol::WorkloadKind::Decoder));
     m_workload->addItem(QString(), static_cast<int>(protocol::WorkloadKind::Dense));
@@ -110,7 +111,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_measures);
 
     m_modeLabel = new QLabel(this);
-    m_mode = new QComboBox(this);
+    m_mode = new ElidingComboBox(this);
     m_mode->addItem(QString(), static_cast<int>(protocol::Mode::Inference));
     m_mode->addItem(QString(), static_cast<int>(protocol::Mode::Training));
     m_layout->addRow(m_modeLabel, m_mode);
@@ -121,7 +122,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     addField(Field::Width);
 
     m_dtypeLabel = new QLabel(this);
-    m_dtype = new QComboBox(this);
+    m_dtype = new ElidingComboBox(this);
     // Technical identifiers, never translated.
     for (auto dtype : { device::DType::Float32, device::DType::Float16, device::DType::BFloat16 })
         m_dtype->addItem(QLatin1String(device::dtypeName(dtype)), static_cast<int>(dtype));
@@ -129,7 +130,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_dtypeLabel->setBuddy(m_dtype);
 
     m_decoderRunLabel = new QLabel(this);
-    m_decoderRun = new QComboBox(this);
+    m_decoderRun = new ElidingComboBox(this);
     m_decoderRun->setObjectName(QStringLiteral("decoderRunCombo"));
     m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Inference));
     m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Training));
@@ -140,14 +141,14 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     addField(Field::Generated);
     addField(Field::Sequences);
     m_cacheLabel = new QLabel(this);
-    m_cache = new QComboBox(this);
+    m_cache = new ElidingComboBox(this);
     m_cache->setObjectName(QStringLiteral("kvCacheCombo"));
     for (auto kind : { protocol::KvCacheKind::Dynamic, protocol::KvCacheKind::Static, protocol::KvCacheKind::Paged })
         m_cache->addItem(QString(), static_cast<int>(kind));
     m_layout->addRow(m_cacheLabel, m_cache);
     m_cacheLabel->setBuddy(m_cache);
     m_attentionLabel = new QLabel(this);
-    m_attention = new QComboBox(this);
+    m_attention = new ElidingComboBox(this);
     m_attention->setObjectName(QStringLiteral("attentionCombo"));
     for (auto kind : { protocol::AttentionKind::Eager, protocol::AttentionKind::Sdpa })
         m_attention->addItem(QString(), static_cast<int>(kind));
@@ -165,7 +166,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_layout->addRow(m_trainingHeading);
     const auto addCombo = [this](QLabel*& label, QComboBox*& combo, const QString& name) {
         label = new QLabel(this);
-        combo = new QComboBox(this);
+        combo = new ElidingComboBox(this);
         combo->setObjectName(name);
         m_layout->addRow(label, combo);
         label->setBuddy(combo);
@@ -235,7 +236,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     addField(Field::Repeats);
 
     m_allocatorLabel = new QLabel(this);
-    m_allocator = new QComboBox(this);
+    m_allocator = new ElidingComboBox(this);
     m_allocator->addItem(QString(), static_cast<int>(protocol::AllocatorKind::Native));
     m_allocator->addItem(QString(), static_cast<int>(protocol::AllocatorKind::Async));
     m_layout->addRow(m_allocatorLabel, m_allocator);
