@@ -1496,6 +1496,125 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>vLLM starts: %1 tokens of KV cache, %2 requests of %3 tokens at once</source>
+        <extracomment>%1 tokens of KV cache, %2 requests at once (e.g. &quot;12.34&quot;), %3 tokens per request (max-model-len)</extracomment>
+        <translation>vLLM startet: %1 Tokens KV-Cache, %2 Anfragen zu %3 Tokens gleichzeitig</translation>
+    </message>
+    <message>
+        <source>vLLM does not start: %1</source>
+        <extracomment>%1 vLLM&apos;s own refusal, as it prints it (English)</extracomment>
+        <translation>vLLM startet nicht: %1</translation>
+    </message>
+    <message>
+        <source>%1, per GPU, tensor parallel %2, pipeline parallel %3</source>
+        <extracomment>%1 the vLLM release modelled, %2 tensor-parallel size, %3 pipeline-parallel size</extracomment>
+        <translation>%1, pro GPU, Tensor-Parallelität %2, Pipeline-Parallelität %3</translation>
+    </message>
+    <message>
+        <source>the card&apos;s CUDA-visible total %1 x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>für CUDA sichtbarer Gesamtspeicher der Karte %1 x --gpu-memory-utilization %2 = %3 angefordert</translation>
+    </message>
+    <message>
+        <source>nvidia-smi&apos;s total %1 (no CUDA total is known for this card) x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>Gesamtspeicher laut nvidia-smi %1 (für diese Karte ist kein CUDA-Gesamtwert bekannt) x --gpu-memory-utilization %2 = %3 angefordert</translation>
+    </message>
+    <message>
+        <source>refused before the memory was sized: no figures</source>
+        <translation>abgelehnt, bevor der Speicher dimensioniert wurde: keine Zahlen</translation>
+    </message>
+    <message>
+        <source>weights %1; the profile run&apos;s activation peak %2 (at %3 batched tokens); outside torch %4</source>
+        <extracomment>%1 bytes (&quot;Model loading took&quot;), %2 bytes (&quot;torch peak memory increase&quot;), %3 tokens, %4 bytes</extracomment>
+        <translation>Gewichte %1; Aktivierungsspitze des Profillaufs %2 (bei %3 Tokens im Batch); außerhalb von torch %4</translation>
+    </message>
+    <message>
+        <source>KV cache %1: %2 tokens in blocks of %3</source>
+        <extracomment>%1 bytes, %2 tokens, %3 tokens per block</extracomment>
+        <translation>KV-Cache %1: %2 Tokens in Blöcken zu %3</translation>
+    </message>
+    <message>
+        <source>KV cache: nothing left, %1 short</source>
+        <extracomment>%1 bytes missing</extracomment>
+        <translation>KV-Cache: nichts übrig, %1 zu wenig</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
+        <translation>CUDA-Graph-Pool: nicht modelliert (nach dem KV-Pool aufgezeichnet, zusätzlich zu ihm)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: none (--enforce-eager)</source>
+        <translation>CUDA-Graph-Pool: keiner (--enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool %1</source>
+        <extracomment>%1 bytes</extracomment>
+        <translation>CUDA-Graph-Pool %1</translation>
+    </message>
+    <message>
+        <source>the largest --max-model-len that starts: %1</source>
+        <extracomment>%1 tokens</extracomment>
+        <translation>größte --max-model-len, die startet: %1</translation>
+    </message>
+    <message>
+        <source>no --max-model-len starts</source>
+        <translation>keine --max-model-len startet</translation>
+    </message>
+    <message>
+        <source>llama.cpp starts: a context of %1 tokens, %2 layers on the GPU (-ngl)</source>
+        <extracomment>%1 context tokens (n_ctx), %2 layers kept in VRAM (-ngl in effect)</extracomment>
+        <translation>llama.cpp startet: ein Kontext von %1 Tokens, %2 Schichten auf der GPU (-ngl)</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: %1</source>
+        <extracomment>%1 llama.cpp&apos;s own error, as it prints it (English)</extracomment>
+        <translation>llama.cpp startet nicht: %1</translation>
+    </message>
+    <message>
+        <source>%1: context %2 (%3 per sequence), batch %4, ubatch %5</source>
+        <extracomment>%1 the llama.cpp release, %2 context tokens, %3 tokens per sequence, %4 batch, %5 ubatch</extracomment>
+        <translation>%1: Kontext %2 (%3 pro Sequenz), Batch %4, Ubatch %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer %5</source>
+        <extracomment>%1 GPU index, %2 layers, %3..%5 bytes of its model, KV and compute buffers</extracomment>
+        <translation>GPU %1 (%2 Schichten): Modellpuffer %3, KV-Puffer %4, Rechenpuffer %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer not modelled</source>
+        <extracomment>%1 GPU index, %2 layers, %3 and %4 bytes of its model and KV buffers</extracomment>
+        <translation>GPU %1 (%2 Schichten): Modellpuffer %3, KV-Puffer %4, Rechenpuffer nicht modelliert</translation>
+    </message>
+    <message>
+        <source>host memory %1: model buffer %2, KV buffer %3, compute buffer %4</source>
+        <extracomment>%1 bytes in all, %2..%4 bytes of the host&apos;s model, KV and compute buffers</extracomment>
+        <translation>Hostspeicher %1: Modellpuffer %2, KV-Puffer %3, Rechenpuffer %4</translation>
+    </message>
+    <message>
+        <source>host memory: model buffer %1, KV buffer %2, compute buffer not modelled</source>
+        <extracomment>%1 and %2 bytes of the host&apos;s model and KV buffers</extracomment>
+        <translation>Hostspeicher: Modellpuffer %1, KV-Puffer %2, Rechenpuffer nicht modelliert</translation>
+    </message>
+    <message>
+        <source>KV cache: K %1 + V %2 = %3</source>
+        <extracomment>%1 bytes of K, %2 bytes of V, %3 their sum</extracomment>
+        <translation>KV-Cache: K %1 + V %2 = %3</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: GPU %1 needs %2 for its model, KV and compute buffers, more than its %3 (cudaMalloc fails)</source>
+        <extracomment>%1 GPU index, %2 bytes of its buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp startet nicht: GPU %1 braucht %2 für ihren Modell-, KV- und Rechenpuffer, mehr als ihre %3 (cudaMalloc schlägt fehl)</translation>
+    </message>
+    <message>
+        <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
+        <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp: ob es startet, ist nicht bekannt: GPU %1 hält %2 Modell- und KV-Puffer von ihren %3, und ihr Rechenpuffer ist nicht modelliert</translation>
+    </message>
+</context>
+<context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
@@ -2824,6 +2943,101 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
         <translation>Simuliert als %1, keine GPU-Messung.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::EngineBox</name>
+    <message>
+        <source>Serving engine</source>
+        <translation>Inferenz-Engine</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>Engine:</translation>
+    </message>
+    <message>
+        <source>transformers (the estimate above)</source>
+        <translation>transformers (die Schätzung oben)</translation>
+    </message>
+    <message>
+        <source>vLLM (its memory plan)</source>
+        <translation>vLLM (sein Speicherplan)</translation>
+    </message>
+    <message>
+        <source>llama.cpp (its buffers)</source>
+        <translation>llama.cpp (seine Puffer)</translation>
+    </message>
+    <message>
+        <source>The engine you serve with plans the memory itself: vLLM fills what the utilization leaves after the weights and its profile run with a KV pool, llama.cpp reserves a model, KV and compute buffer per device. The verdict says whether it starts.</source>
+        <translation>Die Engine, mit der Sie ausliefern, plant den Speicher selbst: vLLM füllt, was die Auslastung nach den Gewichten und seinem Profillauf übrig lässt, mit einem KV-Pool; llama.cpp reserviert pro Gerät einen Modell-, KV- und Rechenpuffer. Das Urteil sagt, ob sie startet.</translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization:</source>
+        <translation>--gpu-memory-utilization:</translation>
+    </message>
+    <message>
+        <source>The share of the card&apos;s CUDA-visible total this vLLM instance may use</source>
+        <translation>Der Anteil des für CUDA sichtbaren Gesamtspeichers der Karte, den diese vLLM-Instanz nutzen darf</translation>
+    </message>
+    <message>
+        <source>--max-model-len:</source>
+        <translation>--max-model-len:</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>die des Modells</translation>
+    </message>
+    <message>
+        <source>Tokens per request; 0: the model&apos;s max_position_embeddings</source>
+        <translation>Tokens pro Anfrage; 0: max_position_embeddings des Modells</translation>
+    </message>
+    <message>
+        <source>--max-num-seqs:</source>
+        <translation>--max-num-seqs:</translation>
+    </message>
+    <message>
+        <source>the release&apos;s default</source>
+        <translation>Vorgabe der Version</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype:</source>
+        <translation>--kv-cache-dtype:</translation>
+    </message>
+    <message>
+        <source>--enforce-eager (no CUDA graphs)</source>
+        <translation>--enforce-eager (keine CUDA-Graphen)</translation>
+    </message>
+    <message>
+        <source>--ctx-size:</source>
+        <translation>--ctx-size:</translation>
+    </message>
+    <message>
+        <source>Context cells; 0: the model&apos;s trained context (n_ctx_train)</source>
+        <translation>Kontextzellen; 0: der trainierte Kontext des Modells (n_ctx_train)</translation>
+    </message>
+    <message>
+        <source>--n-gpu-layers:</source>
+        <translation>--n-gpu-layers:</translation>
+    </message>
+    <message>
+        <source>auto (every layer)</source>
+        <translation>auto (jede Schicht)</translation>
+    </message>
+    <message>
+        <source>--parallel:</source>
+        <translation>--parallel:</translation>
+    </message>
+    <message>
+        <source>Sequences served at once, each with its own KV stream</source>
+        <translation>Gleichzeitig bediente Sequenzen, jede mit eigenem KV-Strom</translation>
+    </message>
+    <message>
+        <source>--flash-attn:</source>
+        <translation>--flash-attn:</translation>
+    </message>
+    <message>
+        <source>--cache-type-k/-v:</source>
+        <translation>--cache-type-k/-v:</translation>
     </message>
 </context>
 <context>

@@ -1496,6 +1496,125 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>vLLM starts: %1 tokens of KV cache, %2 requests of %3 tokens at once</source>
+        <extracomment>%1 tokens of KV cache, %2 requests at once (e.g. &quot;12.34&quot;), %3 tokens per request (max-model-len)</extracomment>
+        <translation>vLLM arranca: %1 tokens de caché KV, %2 solicitudes de %3 tokens a la vez</translation>
+    </message>
+    <message>
+        <source>vLLM does not start: %1</source>
+        <extracomment>%1 vLLM&apos;s own refusal, as it prints it (English)</extracomment>
+        <translation>vLLM no arranca: %1</translation>
+    </message>
+    <message>
+        <source>%1, per GPU, tensor parallel %2, pipeline parallel %3</source>
+        <extracomment>%1 the vLLM release modelled, %2 tensor-parallel size, %3 pipeline-parallel size</extracomment>
+        <translation>%1, por GPU, paralelismo de tensores %2, paralelismo de pipeline %3</translation>
+    </message>
+    <message>
+        <source>the card&apos;s CUDA-visible total %1 x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>total de la tarjeta visible para CUDA %1 x --gpu-memory-utilization %2 = %3 solicitados</translation>
+    </message>
+    <message>
+        <source>nvidia-smi&apos;s total %1 (no CUDA total is known for this card) x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>total según nvidia-smi %1 (no se conoce un total de CUDA para esta tarjeta) x --gpu-memory-utilization %2 = %3 solicitados</translation>
+    </message>
+    <message>
+        <source>refused before the memory was sized: no figures</source>
+        <translation>rechazado antes de dimensionar la memoria: sin cifras</translation>
+    </message>
+    <message>
+        <source>weights %1; the profile run&apos;s activation peak %2 (at %3 batched tokens); outside torch %4</source>
+        <extracomment>%1 bytes (&quot;Model loading took&quot;), %2 bytes (&quot;torch peak memory increase&quot;), %3 tokens, %4 bytes</extracomment>
+        <translation>pesos %1; pico de activaciones de la ejecución de perfilado %2 (con %3 tokens por lote); fuera de torch %4</translation>
+    </message>
+    <message>
+        <source>KV cache %1: %2 tokens in blocks of %3</source>
+        <extracomment>%1 bytes, %2 tokens, %3 tokens per block</extracomment>
+        <translation>caché KV %1: %2 tokens en bloques de %3</translation>
+    </message>
+    <message>
+        <source>KV cache: nothing left, %1 short</source>
+        <extracomment>%1 bytes missing</extracomment>
+        <translation>caché KV: no queda nada, faltan %1</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
+        <translation>pool de grafos CUDA: no modelado (se captura tras el pool KV, encima de él)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: none (--enforce-eager)</source>
+        <translation>pool de grafos CUDA: ninguno (--enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool %1</source>
+        <extracomment>%1 bytes</extracomment>
+        <translation>pool de grafos CUDA %1</translation>
+    </message>
+    <message>
+        <source>the largest --max-model-len that starts: %1</source>
+        <extracomment>%1 tokens</extracomment>
+        <translation>el mayor --max-model-len que arranca: %1</translation>
+    </message>
+    <message>
+        <source>no --max-model-len starts</source>
+        <translation>ningún --max-model-len arranca</translation>
+    </message>
+    <message>
+        <source>llama.cpp starts: a context of %1 tokens, %2 layers on the GPU (-ngl)</source>
+        <extracomment>%1 context tokens (n_ctx), %2 layers kept in VRAM (-ngl in effect)</extracomment>
+        <translation>llama.cpp arranca: un contexto de %1 tokens, %2 capas en la GPU (-ngl)</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: %1</source>
+        <extracomment>%1 llama.cpp&apos;s own error, as it prints it (English)</extracomment>
+        <translation>llama.cpp no arranca: %1</translation>
+    </message>
+    <message>
+        <source>%1: context %2 (%3 per sequence), batch %4, ubatch %5</source>
+        <extracomment>%1 the llama.cpp release, %2 context tokens, %3 tokens per sequence, %4 batch, %5 ubatch</extracomment>
+        <translation>%1: contexto %2 (%3 por secuencia), lote %4, ulote %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer %5</source>
+        <extracomment>%1 GPU index, %2 layers, %3..%5 bytes of its model, KV and compute buffers</extracomment>
+        <translation>GPU %1 (%2 capas): búfer del modelo %3, búfer KV %4, búfer de cálculo %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer not modelled</source>
+        <extracomment>%1 GPU index, %2 layers, %3 and %4 bytes of its model and KV buffers</extracomment>
+        <translation>GPU %1 (%2 capas): búfer del modelo %3, búfer KV %4, búfer de cálculo no modelado</translation>
+    </message>
+    <message>
+        <source>host memory %1: model buffer %2, KV buffer %3, compute buffer %4</source>
+        <extracomment>%1 bytes in all, %2..%4 bytes of the host&apos;s model, KV and compute buffers</extracomment>
+        <translation>memoria del host %1: búfer del modelo %2, búfer KV %3, búfer de cálculo %4</translation>
+    </message>
+    <message>
+        <source>host memory: model buffer %1, KV buffer %2, compute buffer not modelled</source>
+        <extracomment>%1 and %2 bytes of the host&apos;s model and KV buffers</extracomment>
+        <translation>memoria del host: búfer del modelo %1, búfer KV %2, búfer de cálculo no modelado</translation>
+    </message>
+    <message>
+        <source>KV cache: K %1 + V %2 = %3</source>
+        <extracomment>%1 bytes of K, %2 bytes of V, %3 their sum</extracomment>
+        <translation>caché KV: K %1 + V %2 = %3</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: GPU %1 needs %2 for its model, KV and compute buffers, more than its %3 (cudaMalloc fails)</source>
+        <extracomment>%1 GPU index, %2 bytes of its buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp no arranca: la GPU %1 necesita %2 para sus búferes del modelo, KV y de cálculo, más que sus %3 (cudaMalloc falla)</translation>
+    </message>
+    <message>
+        <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
+        <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp: no se sabe si arranca: la GPU %1 contiene %2 de búferes del modelo y KV de sus %3, y su búfer de cálculo no está modelado</translation>
+    </message>
+</context>
+<context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
@@ -2824,6 +2943,101 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
         <translation>Simulado como %1, no es una medición de GPU.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::EngineBox</name>
+    <message>
+        <source>Serving engine</source>
+        <translation>Motor de inferencia</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>Motor:</translation>
+    </message>
+    <message>
+        <source>transformers (the estimate above)</source>
+        <translation>transformers (la estimación de arriba)</translation>
+    </message>
+    <message>
+        <source>vLLM (its memory plan)</source>
+        <translation>vLLM (su plan de memoria)</translation>
+    </message>
+    <message>
+        <source>llama.cpp (its buffers)</source>
+        <translation>llama.cpp (sus búferes)</translation>
+    </message>
+    <message>
+        <source>The engine you serve with plans the memory itself: vLLM fills what the utilization leaves after the weights and its profile run with a KV pool, llama.cpp reserves a model, KV and compute buffer per device. The verdict says whether it starts.</source>
+        <translation>El motor con el que sirve planifica la memoria por sí mismo: vLLM llena con un pool KV lo que la utilización deja tras los pesos y su ejecución de perfilado; llama.cpp reserva un búfer del modelo, uno KV y uno de cálculo por dispositivo. El veredicto dice si arranca.</translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization:</source>
+        <translation>--gpu-memory-utilization:</translation>
+    </message>
+    <message>
+        <source>The share of the card&apos;s CUDA-visible total this vLLM instance may use</source>
+        <translation>La parte del total de la tarjeta visible para CUDA que esta instancia de vLLM puede usar</translation>
+    </message>
+    <message>
+        <source>--max-model-len:</source>
+        <translation>--max-model-len:</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>la del modelo</translation>
+    </message>
+    <message>
+        <source>Tokens per request; 0: the model&apos;s max_position_embeddings</source>
+        <translation>Tokens por solicitud; 0: max_position_embeddings del modelo</translation>
+    </message>
+    <message>
+        <source>--max-num-seqs:</source>
+        <translation>--max-num-seqs:</translation>
+    </message>
+    <message>
+        <source>the release&apos;s default</source>
+        <translation>el valor por defecto de la versión</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype:</source>
+        <translation>--kv-cache-dtype:</translation>
+    </message>
+    <message>
+        <source>--enforce-eager (no CUDA graphs)</source>
+        <translation>--enforce-eager (sin grafos CUDA)</translation>
+    </message>
+    <message>
+        <source>--ctx-size:</source>
+        <translation>--ctx-size:</translation>
+    </message>
+    <message>
+        <source>Context cells; 0: the model&apos;s trained context (n_ctx_train)</source>
+        <translation>Celdas de contexto; 0: el contexto de entrenamiento del modelo (n_ctx_train)</translation>
+    </message>
+    <message>
+        <source>--n-gpu-layers:</source>
+        <translation>--n-gpu-layers:</translation>
+    </message>
+    <message>
+        <source>auto (every layer)</source>
+        <translation>auto (todas las capas)</translation>
+    </message>
+    <message>
+        <source>--parallel:</source>
+        <translation>--parallel:</translation>
+    </message>
+    <message>
+        <source>Sequences served at once, each with its own KV stream</source>
+        <translation>Secuencias servidas a la vez, cada una con su propio flujo KV</translation>
+    </message>
+    <message>
+        <source>--flash-attn:</source>
+        <translation>--flash-attn:</translation>
+    </message>
+    <message>
+        <source>--cache-type-k/-v:</source>
+        <translation>--cache-type-k/-v:</translation>
     </message>
 </context>
 <context>

@@ -1496,6 +1496,125 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>vLLM starts: %1 tokens of KV cache, %2 requests of %3 tokens at once</source>
+        <extracomment>%1 tokens of KV cache, %2 requests at once (e.g. &quot;12.34&quot;), %3 tokens per request (max-model-len)</extracomment>
+        <translation>vLLM khởi động được: %1 token cache KV, %2 yêu cầu %3 token cùng lúc</translation>
+    </message>
+    <message>
+        <source>vLLM does not start: %1</source>
+        <extracomment>%1 vLLM&apos;s own refusal, as it prints it (English)</extracomment>
+        <translation>vLLM không khởi động được: %1</translation>
+    </message>
+    <message>
+        <source>%1, per GPU, tensor parallel %2, pipeline parallel %3</source>
+        <extracomment>%1 the vLLM release modelled, %2 tensor-parallel size, %3 pipeline-parallel size</extracomment>
+        <translation>%1, mỗi GPU, song song tensor %2, song song pipeline %3</translation>
+    </message>
+    <message>
+        <source>the card&apos;s CUDA-visible total %1 x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>tổng bộ nhớ CUDA thấy được của card %1 x --gpu-memory-utilization %2 = %3 được yêu cầu</translation>
+    </message>
+    <message>
+        <source>nvidia-smi&apos;s total %1 (no CUDA total is known for this card) x --gpu-memory-utilization %2 = %3 requested</source>
+        <extracomment>%1 the card&apos;s total, %2 the utilization (e.g. 0.9), %3 bytes requested</extracomment>
+        <translation>tổng theo nvidia-smi %1 (chưa biết tổng CUDA của card này) x --gpu-memory-utilization %2 = %3 được yêu cầu</translation>
+    </message>
+    <message>
+        <source>refused before the memory was sized: no figures</source>
+        <translation>bị từ chối trước khi tính bộ nhớ: không có số liệu</translation>
+    </message>
+    <message>
+        <source>weights %1; the profile run&apos;s activation peak %2 (at %3 batched tokens); outside torch %4</source>
+        <extracomment>%1 bytes (&quot;Model loading took&quot;), %2 bytes (&quot;torch peak memory increase&quot;), %3 tokens, %4 bytes</extracomment>
+        <translation>trọng số %1; đỉnh activation của lần chạy profile %2 (với %3 token mỗi batch); ngoài torch %4</translation>
+    </message>
+    <message>
+        <source>KV cache %1: %2 tokens in blocks of %3</source>
+        <extracomment>%1 bytes, %2 tokens, %3 tokens per block</extracomment>
+        <translation>cache KV %1: %2 token trong các khối %3</translation>
+    </message>
+    <message>
+        <source>KV cache: nothing left, %1 short</source>
+        <extracomment>%1 bytes missing</extracomment>
+        <translation>cache KV: không còn gì, thiếu %1</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
+        <translation>pool CUDA graph: chưa mô hình hóa (được ghi sau pool KV, thêm vào nó)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool: none (--enforce-eager)</source>
+        <translation>pool CUDA graph: không có (--enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool %1</source>
+        <extracomment>%1 bytes</extracomment>
+        <translation>pool CUDA graph %1</translation>
+    </message>
+    <message>
+        <source>the largest --max-model-len that starts: %1</source>
+        <extracomment>%1 tokens</extracomment>
+        <translation>--max-model-len lớn nhất khởi động được: %1</translation>
+    </message>
+    <message>
+        <source>no --max-model-len starts</source>
+        <translation>không có --max-model-len nào khởi động được</translation>
+    </message>
+    <message>
+        <source>llama.cpp starts: a context of %1 tokens, %2 layers on the GPU (-ngl)</source>
+        <extracomment>%1 context tokens (n_ctx), %2 layers kept in VRAM (-ngl in effect)</extracomment>
+        <translation>llama.cpp khởi động được: ngữ cảnh %1 token, %2 lớp trên GPU (-ngl)</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: %1</source>
+        <extracomment>%1 llama.cpp&apos;s own error, as it prints it (English)</extracomment>
+        <translation>llama.cpp không khởi động được: %1</translation>
+    </message>
+    <message>
+        <source>%1: context %2 (%3 per sequence), batch %4, ubatch %5</source>
+        <extracomment>%1 the llama.cpp release, %2 context tokens, %3 tokens per sequence, %4 batch, %5 ubatch</extracomment>
+        <translation>%1: ngữ cảnh %2 (%3 mỗi chuỗi), batch %4, ubatch %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer %5</source>
+        <extracomment>%1 GPU index, %2 layers, %3..%5 bytes of its model, KV and compute buffers</extracomment>
+        <translation>GPU %1 (%2 lớp): buffer mô hình %3, buffer KV %4, buffer tính toán %5</translation>
+    </message>
+    <message>
+        <source>GPU %1 (%2 layers): model buffer %3, KV buffer %4, compute buffer not modelled</source>
+        <extracomment>%1 GPU index, %2 layers, %3 and %4 bytes of its model and KV buffers</extracomment>
+        <translation>GPU %1 (%2 lớp): buffer mô hình %3, buffer KV %4, buffer tính toán chưa mô hình hóa</translation>
+    </message>
+    <message>
+        <source>host memory %1: model buffer %2, KV buffer %3, compute buffer %4</source>
+        <extracomment>%1 bytes in all, %2..%4 bytes of the host&apos;s model, KV and compute buffers</extracomment>
+        <translation>bộ nhớ host %1: buffer mô hình %2, buffer KV %3, buffer tính toán %4</translation>
+    </message>
+    <message>
+        <source>host memory: model buffer %1, KV buffer %2, compute buffer not modelled</source>
+        <extracomment>%1 and %2 bytes of the host&apos;s model and KV buffers</extracomment>
+        <translation>bộ nhớ host: buffer mô hình %1, buffer KV %2, buffer tính toán chưa mô hình hóa</translation>
+    </message>
+    <message>
+        <source>KV cache: K %1 + V %2 = %3</source>
+        <extracomment>%1 bytes of K, %2 bytes of V, %3 their sum</extracomment>
+        <translation>cache KV: K %1 + V %2 = %3</translation>
+    </message>
+    <message>
+        <source>llama.cpp does not start: GPU %1 needs %2 for its model, KV and compute buffers, more than its %3 (cudaMalloc fails)</source>
+        <extracomment>%1 GPU index, %2 bytes of its buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp không khởi động được: GPU %1 cần %2 cho buffer mô hình, KV và tính toán, nhiều hơn %3 của nó (cudaMalloc thất bại)</translation>
+    </message>
+    <message>
+        <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
+        <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
+        <translation>llama.cpp: chưa biết có khởi động được không: GPU %1 chứa %2 buffer mô hình và KV trong %3 của nó, và buffer tính toán chưa được mô hình hóa</translation>
+    </message>
+</context>
+<context>
     <name>Fit</name>
     <message>
         <source>sequence</source>
@@ -2821,6 +2940,101 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <source>Simulated as %1, not a GPU measurement.</source>
         <extracomment>%1 is the GPU catalog&apos;s card the simulated device stands in for (its capacity and pace)</extracomment>
         <translation>Mô phỏng theo %1, không phải phép đo GPU.</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::EngineBox</name>
+    <message>
+        <source>Serving engine</source>
+        <translation>Engine phục vụ</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>Engine:</translation>
+    </message>
+    <message>
+        <source>transformers (the estimate above)</source>
+        <translation>transformers (ước tính ở trên)</translation>
+    </message>
+    <message>
+        <source>vLLM (its memory plan)</source>
+        <translation>vLLM (kế hoạch bộ nhớ của nó)</translation>
+    </message>
+    <message>
+        <source>llama.cpp (its buffers)</source>
+        <translation>llama.cpp (các buffer của nó)</translation>
+    </message>
+    <message>
+        <source>The engine you serve with plans the memory itself: vLLM fills what the utilization leaves after the weights and its profile run with a KV pool, llama.cpp reserves a model, KV and compute buffer per device. The verdict says whether it starts.</source>
+        <translation>Engine bạn dùng để phục vụ tự lập kế hoạch bộ nhớ: vLLM lấp phần mà mức sử dụng còn lại sau trọng số và lần chạy profile bằng một pool KV; llama.cpp dành một buffer mô hình, KV và tính toán cho mỗi thiết bị. Kết luận cho biết nó có khởi động được không.</translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization:</source>
+        <translation>--gpu-memory-utilization:</translation>
+    </message>
+    <message>
+        <source>The share of the card&apos;s CUDA-visible total this vLLM instance may use</source>
+        <translation>Phần tổng bộ nhớ CUDA thấy được của card mà instance vLLM này được dùng</translation>
+    </message>
+    <message>
+        <source>--max-model-len:</source>
+        <translation>--max-model-len:</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>của mô hình</translation>
+    </message>
+    <message>
+        <source>Tokens per request; 0: the model&apos;s max_position_embeddings</source>
+        <translation>Số token mỗi yêu cầu; 0: max_position_embeddings của mô hình</translation>
+    </message>
+    <message>
+        <source>--max-num-seqs:</source>
+        <translation>--max-num-seqs:</translation>
+    </message>
+    <message>
+        <source>the release&apos;s default</source>
+        <translation>mặc định của phiên bản</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype:</source>
+        <translation>--kv-cache-dtype:</translation>
+    </message>
+    <message>
+        <source>--enforce-eager (no CUDA graphs)</source>
+        <translation>--enforce-eager (không CUDA graph)</translation>
+    </message>
+    <message>
+        <source>--ctx-size:</source>
+        <translation>--ctx-size:</translation>
+    </message>
+    <message>
+        <source>Context cells; 0: the model&apos;s trained context (n_ctx_train)</source>
+        <translation>Số ô ngữ cảnh; 0: ngữ cảnh huấn luyện của mô hình (n_ctx_train)</translation>
+    </message>
+    <message>
+        <source>--n-gpu-layers:</source>
+        <translation>--n-gpu-layers:</translation>
+    </message>
+    <message>
+        <source>auto (every layer)</source>
+        <translation>auto (mọi lớp)</translation>
+    </message>
+    <message>
+        <source>--parallel:</source>
+        <translation>--parallel:</translation>
+    </message>
+    <message>
+        <source>Sequences served at once, each with its own KV stream</source>
+        <translation>Số chuỗi phục vụ cùng lúc, mỗi chuỗi một luồng KV riêng</translation>
+    </message>
+    <message>
+        <source>--flash-attn:</source>
+        <translation>--flash-attn:</translation>
+    </message>
+    <message>
+        <source>--cache-type-k/-v:</source>
+        <translation>--cache-type-k/-v:</translation>
     </message>
 </context>
 <context>

@@ -545,22 +545,9 @@ namespace {
             std::optional<engines::LlamaCppPlan> llamaPlan;
             engines::LlamaCppOptions llamaOptions;
             if (o.engine == "llama.cpp") {
-                if (!request.shape)
-                    throw SizingError("--engine llama.cpp needs the model's shape: give --gguf, --config, --preset or "
-                                      "--model");
                 llamaOptions = llamaCppOptions(o);
-                const auto fileType = o.format.empty() ? engines::LlamaCppTensorList::FileType::F16
-                                                       : *engines::LlamaCppTensorList::fileTypeFromName(o.format);
-                const auto tensors = request.gguf
-                    ? engines::LlamaCppTensorList::fromGguf(*request.gguf, request.shape->layers)
-                    : engines::LlamaCppTensorList::fromShape(*request.shape, fileType);
-                llamaPlan = engines::LlamaCppPlanner::plan(*request.shape, tensors, llamaOptions);
-                if (request.gguf)
-                    llamaPlan->assumptions.push_back("the GGUF file's tensors as stored");
-                else
-                    llamaPlan->assumptions.push_back(std::string("the model's tensors as llama-quantize writes ")
-                        + engines::LlamaCppTensorList::fileTypeName(fileType)
-                        + (o.format.empty() ? " (no --format given: f16)" : ""));
+                llamaPlan = engines::LlamaCppPlanner::plan(request, llamaOptions,
+                    o.format.empty() ? std::nullopt : engines::LlamaCppTensorList::fileTypeFromName(o.format));
             }
             std::optional<FitLimit> context, batch;
             if (chosen && (request.kvCache || request.training)) {

@@ -93,6 +93,23 @@ std::uint32_t LlamaCppPlanner::ggmlTypeOf(LlamaCppOptions::CacheType type)
     return 1;
 }
 
+LlamaCppPlan LlamaCppPlanner::plan(const sizing::SizingRequest& request, const LlamaCppOptions& options,
+    std::optional<LlamaCppTensorList::FileType> fileType)
+{
+    if (!request.shape)
+        throw units::InputError("--engine llama.cpp needs the model's shape: give --gguf, --config, --preset or --model");
+    const auto type = fileType.value_or(LlamaCppTensorList::FileType::F16);
+    const auto tensors = request.gguf ? LlamaCppTensorList::fromGguf(*request.gguf, request.shape->layers)
+                                      : LlamaCppTensorList::fromShape(*request.shape, type);
+    LlamaCppPlan p = plan(*request.shape, tensors, options);
+    if (request.gguf)
+        p.assumptions.push_back("the GGUF file's tensors as stored");
+    else
+        p.assumptions.push_back(std::string("the model's tensors as llama-quantize writes ")
+            + LlamaCppTensorList::fileTypeName(type) + (fileType ? "" : " (no --format given: f16)"));
+    return p;
+}
+
 LlamaCppPlan LlamaCppPlanner::plan(
     const model::ModelShape& shape, const LlamaCppTensorList& tensors, const LlamaCppOptions& options)
 {

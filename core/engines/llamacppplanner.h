@@ -5,6 +5,9 @@
 #include "core/engines/llamacppplan.h"
 #include "core/engines/llamacpptensorlist.h"
 #include "core/model/modelshape.h"
+#include "core/sizing/sizingrequest.h"
+
+#include <optional>
 
 namespace iteragpu::engines {
 
@@ -42,6 +45,11 @@ public:
     // false, llama.cpp's reason).
     static LlamaCppPlan plan(
         const model::ModelShape& shape, const LlamaCppTensorList& tensors, const LlamaCppOptions& options);
+    // The plan of a sized model, for every front end: the tensors of its GGUF file as stored, else of its shape as
+    // llama-quantize writes `fileType` (f16 when none is given), the choice said in the plan's assumptions. Throws
+    // units::InputError without a shape, or as plan() does.
+    static LlamaCppPlan plan(const sizing::SizingRequest& request, const LlamaCppOptions& options,
+        std::optional<LlamaCppTensorList::FileType> fileType);
     // The ggml type of a --cache-type-k / -v value.
     static std::uint32_t ggmlTypeOf(LlamaCppOptions::CacheType type);
 };

@@ -30,6 +30,8 @@ namespace {
 LlamaCppPlanReport::Fit LlamaCppPlanReport::fit(const LlamaCppPlan& p, std::uint64_t capacity)
 {
     std::string unknown;
+    std::size_t unknownDevice = 0;
+    std::uint64_t unknownBytes = 0;
     for (std::size_t i = 0; i < p.devices.size(); ++i) {
         const auto& d = p.devices[i];
         // Each figure is far below 2^62 (a plan's buffers are sums of tensor sizes checked in the planner).
@@ -37,13 +39,17 @@ LlamaCppPlanReport::Fit LlamaCppPlanReport::fit(const LlamaCppPlan& p, std::uint
         if (known > capacity)
             return { false,
                 deviceName(i) + ": model + KV " + (d.computeBufferBytes ? "+ compute buffers " : "buffers ")
-                    + mib(known) + " exceed the device's " + mib(capacity) + " (cudaMalloc failed: out of memory)" };
-        if (!d.computeBufferBytes && unknown.empty())
+                    + mib(known) + " exceed the device's " + mib(capacity) + " (cudaMalloc failed: out of memory)",
+                i, known };
+        if (!d.computeBufferBytes && unknown.empty()) {
             unknown = deviceName(i) + ": model + KV buffers " + mib(known) + " of the device's " + mib(capacity)
                 + "; its compute buffer is not modelled, so whether it fits is not known";
+            unknownDevice = i;
+            unknownBytes = known;
+        }
     }
     if (!unknown.empty())
-        return { std::nullopt, unknown };
+        return { std::nullopt, unknown, unknownDevice, unknownBytes };
     return {};
 }
 

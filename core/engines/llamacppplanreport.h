@@ -4,6 +4,7 @@
 #include "core/engines/llamacppoptions.h"
 #include "core/engines/llamacppplan.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -29,6 +30,8 @@ public:
     struct Fit {
         std::optional<bool> fits = true;
         std::string reason; // the first device that does not fit, with its figures; or why it is not known
+        std::size_t device = 0; // that device (when fits is not true)
+        std::uint64_t bufferBytes = 0; // its buffers as known (when fits is not true)
     };
     static Fit fit(const LlamaCppPlan& plan, std::uint64_t deviceCapacityBytes);
 

@@ -6,6 +6,7 @@
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/devices/simcardbox.h"
+#include "app/gui/sizing/enginebox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/why/ownerbar.h"
@@ -169,6 +170,47 @@ private slots:
     {
         QVERIFY(testsupport::settingsAreSandboxed());
         QSettings().clear();
+    }
+
+    // The Size step with vLLM chosen on an H100 (and llama.cpp on an RTX 4090), in every language at 1024x700: the
+    // engine's options and its verdict beside the estimate, nothing clipped.
+    void engineChosenNothingClipped_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("engine");
+        for (const QString& language : gui::LabApplication::languages()) {
+            QTest::addRow("vllm %s", qPrintable(language)) << language << int(gui::EngineBox::Engine::Vllm);
+            QTest::addRow("llama.cpp %s", qPrintable(language)) << language << int(gui::EngineBox::Engine::LlamaCpp);
+        }
+    }
+
+    void engineChosenNothingClipped()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, engine);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] { app->setLanguage(QStringLiteral("en")); });
+        QSettings().clear();
+        // The window saves its settings when it closes: cleared after it, so the next tests start from the seeds.
+        const auto clearAfter = qScopeGuard([] { QSettings().clear(); });
+        gui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.steps()->setCurrentStep(gui::WorkbenchSteps::Step::Size);
+        auto* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-3.1-8b")));
+        const bool vllm = engine == int(gui::EngineBox::Engine::Vllm);
+        QVERIFY(panel->setTargetCard(vllm ? QStringLiteral("h100-sxm") : QStringLiteral("rtx-4090")));
+        panel->findChild<gui::EngineBox*>(QStringLiteral("engineBox"))->setEngine(gui::EngineBox::Engine(engine));
+        panel->recompute();
+        QTest::qWait(50);
+        auto* label = panel->findChild<QLabel*>(QStringLiteral("engineLabel"));
+        QVERIFY(label && !label->text().isEmpty());
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+        saveShot(window, QStringLiteral("step-size-%1-1024x700-%2.png").arg(vllm ? QStringLiteral("vllm") : QStringLiteral("llamacpp"), language));
     }
 
     void nothingClipped_data()

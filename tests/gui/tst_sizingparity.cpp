@@ -2,6 +2,7 @@
 // The same choices give the same totals in the CLI and the sizing panel (issue 10): each row is made once as
 // `iteragpu estimate` arguments and once in the panel's boxes; both go through core's makeRequest.
 #include "app/cli/cliapp.h"
+#include "app/gui/sizing/enginebox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "core/units/units.h"
 #include "support/settingssandbox.h"
@@ -9,6 +10,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLocale>
 #include <QGroupBox>
 #include <QSettings>
 #include <QSpinBox>
@@ -159,6 +163,91 @@ private slots:
                    field<QSpinBox>(p, "loraRankSpin")->setValue(8);
                    field<QCheckBox>(p, "checkpointingCheck")->setChecked(true);
                });
+    }
+
+    // The engine's plan in the panel is the CLI's: `estimate --engine vllm|llama.cpp --json` and the panel's engine
+    // box on the same card give the same KV tokens and concurrency (vLLM) or KV and model buffers (llama.cpp), the
+    // panel in the reader's words (English here), both from core's planners through makeRequest.
+    void sameEnginePlan_data()
+    {
+        QTest::addColumn<QByteArray>("cli");
+        QTest::addColumn<PanelSetup>("setup");
+        QTest::addColumn<bool>("vllm");
+        auto vllm = [](double utilization, int maxModelLen, bool fp8, bool eager, int tp) {
+            return PanelSetup([=](SizingPanel& panel) {
+                panel.findChild<gui::EngineBox*>(QStringLiteral("engineBox"))->setEngine(gui::EngineBox::Engine::Vllm);
+                field<QDoubleSpinBox>(panel, "gpuMemoryUtilization")->setValue(utilization);
+                field<QSpinBox>(panel, "maxModelLen")->setValue(maxModelLen);
+                if (fp8)
+                    choose(panel, "kvCacheDtype", QStringLiteral("fp8"));
+                if (eager)
+                    field<QCheckBox>(panel, "enforceEager")->setChecked(true);
+                panel.setTensorParallel(tp);
+            });
+        };
+        QTest::addRow("vllm llama-3.1-8b h100")
+            << QByteArray("--preset llama-3.1-8b --engine vllm --device-catalog h100-sxm --max-model-len 8192")
+            << vllm(0.9, 8192, false, false, 1) << true;
+        QTest::addRow("vllm llama-3.1-8b h100 fp8 kv, eager, 0.95")
+            << QByteArray("--preset llama-3.1-8b --engine vllm --device-catalog h100-sxm --max-model-len 32768 "
+                          "--kv-cache-dtype fp8 --enforce-eager --gpu-memory-utilization 0.95")
+            << vllm(0.95, 32768, true, true, 1) << true;
+        QTest::addRow("vllm qwen3-30b-a3b l40s tp 2")
+            << QByteArray("--preset qwen3-30b-a3b --engine vllm --device-catalog l40s --max-model-len 16384 --tp 2")
+            << vllm(0.9, 16384, false, false, 2) << true;
+        QTest::addRow("vllm llama-3.1-8b l4 does not start")
+            << QByteArray("--preset llama-3.1-8b --engine vllm --device-catalog l4 --max-model-len 131072")
+            << vllm(0.9, 131072, false, false, 1) << true;
+        QTest::addRow("llama.cpp llama-3.1-8b rtx-4090")
+            << QByteArray("--preset llama-3.1-8b --engine llama.cpp --device-catalog rtx-4090 --ctx-size 8192")
+            << PanelSetup([](SizingPanel& panel) {
+                   panel.findChild<gui::EngineBox*>(QStringLiteral("engineBox"))
+                       ->setEngine(gui::EngineBox::Engine::LlamaCpp);
+                   field<QSpinBox>(panel, "ctxSize")->setValue(8192);
+               })
+            << false;
+    }
+
+    void sameEnginePlan()
+    {
+        QFETCH(QByteArray, cli);
+        QFETCH(PanelSetup, setup);
+        QFETCH(bool, vllm);
+        const auto json = cliEstimate(cli);
+        QVERIFY2(!json.contains("error"), json.dump().c_str());
+        const auto& engine = json["engine"];
+        SizingPanel panel;
+        const QByteArray card = cli.mid(cli.indexOf("--device-catalog ") + 17).split(' ').first();
+        const QString preset = QString::fromLatin1(cli.mid(cli.indexOf("--preset ") + 9).split(' ').first());
+        QVERIFY(panel.selectPreset(preset));
+        QVERIFY(panel.setTargetCard(QString::fromLatin1(card)));
+        setup(panel);
+        panel.recompute();
+        QVERIFY2(panel.estimate().has_value(), qPrintable(panel.errorText()));
+        const QString text = panel.findChild<QLabel*>(QStringLiteral("engineLabel"))->text();
+        QVERIFY2(!text.isEmpty(), qPrintable(panel.verdictText()));
+        const QLocale locale;
+        const bool starts = engine["starts"].get<bool>();
+        if (vllm) {
+            QCOMPARE(text.startsWith(QStringLiteral("vLLM starts")), starts);
+            if (starts) {
+                const QString tokens = locale.toString(engine["kv_cache_tokens"].get<qulonglong>());
+                QVERIFY2(text.contains(tokens + QStringLiteral(" tokens of KV cache")), qPrintable(text + QStringLiteral(" / ") + tokens));
+                QVERIFY2(text.contains(QString::asprintf("%.2f requests", engine["max_concurrency"].get<double>())),
+                    qPrintable(text));
+            } else {
+                QVERIFY2(text.contains(QString::fromStdString(engine["reason"].get<std::string>())), qPrintable(text));
+            }
+        } else {
+            QCOMPARE(text.startsWith(QStringLiteral("llama.cpp starts")), starts);
+            const auto bytes = [&](std::uint64_t b) {
+                return locale.toString(static_cast<double>(b) / static_cast<double>(units::kGiB), 'f', 2);
+            };
+            QVERIFY2(text.contains(QStringLiteral("KV buffer ") + bytes(engine["kv_buffer_bytes"][0].get<std::uint64_t>())),
+                qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("model buffer ") + bytes(engine["model_buffer_bytes"][0].get<std::uint64_t>())),
+                qPrintable(text));
+        }
     }
 
     void sameTotals()

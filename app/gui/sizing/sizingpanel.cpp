@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/sizing/sizingpanel.h"
 
+#include "app/gui/sizing/enginebox.h"
 #include "app/gui/sizing/formatbox.h"
 #include "app/gui/sizing/kvcachebox.h"
 #include "app/gui/sizing/sizingresultsview.h"
 #include "app/gui/widgets/wheelguard.h"
+#include "core/engines/engineplansummary.h"
+#include "core/engines/llamacppplanner.h"
+#include "core/engines/vllmplanner.h"
 #include "core/sizing/quantizedformat.h"
 #include "core/sizing/fitanalyzer.h"
 #include "core/sizing/fitsentences.h"
@@ -55,6 +59,7 @@ SizingPanel::SizingPanel(QWidget* parent)
     m_workloadBox = new TrainingBox(inputs);
     m_kvBox = new KvCacheBox(inputs);
     m_reserveBox = new ReserveBox(inputs);
+    m_engineBox = new EngineBox(inputs);
     m_resetButton = new QPushButton(inputs);
     m_resetButton->setObjectName(QStringLiteral("resetToSeedExample"));
     m_measureButton = new QPushButton(inputs);
@@ -63,7 +68,7 @@ SizingPanel::SizingPanel(QWidget* parent)
     resetRow->addWidget(m_measureButton);
     resetRow->addStretch(1);
     resetRow->addWidget(m_resetButton);
-    for (QWidget* box : std::initializer_list<QWidget*> { m_modelBox, m_formatBox, m_workloadBox, m_kvBox, m_reserveBox })
+    for (QWidget* box : std::initializer_list<QWidget*> { m_modelBox, m_formatBox, m_workloadBox, m_kvBox, m_reserveBox, m_engineBox })
         inputsLayout->addWidget(box);
     inputsLayout->addLayout(resetRow);
     inputsLayout->addStretch(1);
@@ -131,6 +136,7 @@ SizingPanel::SizingPanel(QWidget* parent)
     connect(m_workloadBox, &TrainingBox::changed, this, changed);
     connect(m_kvBox, &KvCacheBox::changed, this, changed);
     connect(m_reserveBox, &ReserveBox::changed, this, changed);
+    connect(m_engineBox, &EngineBox::changed, this, changed);
     connect(m_reserveBox, &ReserveBox::targetChanged, this, [this] {
         updateVerdict();
         m_saveTimer->start();
@@ -460,8 +466,42 @@ void SizingPanel::updateVerdict()
         verdict.context = {};
         verdict.batch = {};
     }
+    planEngine(*card, verdict);
     m_deviceVerdict = verdict.fit;
     m_results->showVerdict(verdict, true);
+}
+
+void SizingPanel::planEngine(const sizing::GpuCard& card, SizingResultsView::Verdict& verdict) const
+{
+    const auto engine = m_engineBox->engine();
+    if (engine == EngineBox::Engine::Transformers || !m_request)
+        return;
+    try {
+        if (engine == EngineBox::Engine::Vllm) {
+            engines::VllmOptions options = m_engineBox->vllmOptions();
+            options.cardName = card.name;
+            options.tensorParallel = m_request->tensorParallel;
+            const auto plan
+                = engines::VllmPlanner::plan(*m_request, options, card.capacityBytes(), card.capacityIsUsable());
+            verdict.engine = engines::EnginePlanSummary::verdict(plan);
+            verdict.engineLines = engines::EnginePlanSummary::lines(plan);
+            verdict.engineStarts = plan.starts;
+        } else {
+            engines::LlamaCppOptions options = m_engineBox->llamaCppOptions();
+            options.devices = m_request->tensorParallel;
+            // The model's tensors as a GGUF file holds them, or as llama-quantize writes f16 (the panel has no GGUF
+            // file type of its own).
+            const auto plan = engines::LlamaCppPlanner::plan(*m_request, options, std::nullopt);
+            verdict.engine = engines::EnginePlanSummary::verdict(plan, card.capacityBytes());
+            verdict.engineLines = engines::EnginePlanSummary::lines(plan);
+            verdict.engineStarts = engines::EnginePlanSummary::starts(plan, card.capacityBytes());
+        }
+    } catch (const std::exception& e) {
+        // The planner's one line (an option or a model it does not cover), as core words it.
+        verdict.engine = i18n::Message::verbatim(e.what());
+        verdict.engineLines.clear();
+        verdict.engineStarts = false;
+    }
 }
 
 void SizingPanel::saveSettings() const
@@ -475,6 +515,7 @@ void SizingPanel::saveSettings() const
     m_workloadBox->saveSettings(settings);
     m_kvBox->saveSettings(settings);
     m_reserveBox->saveSettings(settings);
+    m_engineBox->saveSettings(settings);
     settings.endGroup();
 }
 
@@ -488,6 +529,7 @@ void SizingPanel::restoreSettings()
     m_workloadBox->restoreSettings(settings);
     m_kvBox->restoreSettings(settings);
     m_reserveBox->restoreSettings(settings);
+    m_engineBox->restoreSettings(settings);
     settings.endGroup();
     m_restoring = false;
 }

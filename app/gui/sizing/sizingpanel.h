@@ -31,6 +31,7 @@ class BreakdownBar;
 class BreakdownModel;
 class CatalogFitModel;
 class ComputationView;
+class EngineBox;
 class FormatBox;
 class KvCacheBox;
 
@@ -150,6 +151,8 @@ private:
     void showError(const QString& error);
     void updateCatalog(const sizing::SizingRequest& request);
     void updateVerdict();
+    // The chosen engine's start-up on the verdict's card (nothing for transformers).
+    void planEngine(const sizing::GpuCard& card, SizingResultsView::Verdict& verdict) const;
     void placeInputs();
     void saveSettings() const;
     void restoreSettings();
@@ -174,6 +177,7 @@ private:
     TrainingBox* m_workloadBox = nullptr;
     KvCacheBox* m_kvBox = nullptr;
     ReserveBox* m_reserveBox = nullptr;
+    EngineBox* m_engineBox = nullptr;
     QPushButton* m_resetButton = nullptr;
     QPushButton* m_measureButton = nullptr;
     SizingResultsView* m_results = nullptr;

@@ -62,6 +62,16 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     m_limits->setWordWrap(true);
     m_limits->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_limits->hide();
+    m_engineVerdict = new QLabel(this);
+    m_engineVerdict->setObjectName(QStringLiteral("engineVerdictLabel"));
+    m_engineVerdict->setWordWrap(true);
+    m_engineVerdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_engineVerdict->hide();
+    m_engine = new QLabel(breakdownPage);
+    m_engine->setObjectName(QStringLiteral("engineLabel"));
+    m_engine->setWordWrap(true);
+    m_engine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_engine->hide();
     m_breakdownView = makeRowTable(breakdownPage, m_breakdown, "breakdownView");
     // The numbers keep their width; the component column takes what is left and elides, so no number column is
     // cut at the dock's edge (the page does not scroll sideways).
@@ -79,6 +89,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     breakdownLayout->addWidget(m_breakdownView, 3);
     breakdownLayout->addWidget(m_bar);
     breakdownLayout->addWidget(m_limits);
+    breakdownLayout->addWidget(m_engine);
     breakdownLayout->addWidget(m_computation, 2);
     breakdownScroll->setWidget(breakdownPage);
     m_tabs->addTab(breakdownScroll, QString());
@@ -96,6 +107,7 @@ SizingResultsView::SizingResultsView(QWidget* parent)
     // The need and the verdict stay in view above the tabs.
     layout->addWidget(m_message);
     layout->addWidget(m_verdict);
+    layout->addWidget(m_engineVerdict);
     layout->addWidget(m_tabs, 1);
     retranslateUi();
 }
@@ -153,6 +165,10 @@ void SizingResultsView::showError(const QString& error)
     m_verdict->clear();
     m_verdict->setToolTip(QString());
     m_limits->clear();
+    m_engine->clear();
+    m_engine->hide();
+    m_engineVerdict->clear();
+    m_engineVerdict->hide();
 }
 
 void SizingResultsView::showEstimate(const sizing::Estimate& estimate, units::Unit unit)
@@ -214,6 +230,11 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
 {
     m_limits->clear();
     m_limits->hide();
+    m_engine->clear();
+    m_engine->setToolTip(QString());
+    m_engine->hide();
+    m_engineVerdict->clear();
+    m_engineVerdict->hide();
     if (!hasEstimate) {
         m_verdict->clear();
         m_verdict->setToolTip(QString());
@@ -286,6 +307,19 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
     m_verdict->setToolTip(tip);
     m_limits->setText(limits.join(QLatin1Char('\n')));
     m_limits->setVisible(!limits.isEmpty());
+    if (verdict->engine) {
+        // The engine's verdict, then its figures per GPU (core's EnginePlanSummary, in the reader's language).
+        QStringList lines { messageText(*verdict->engine) };
+        for (const auto& line : verdict->engineLines)
+            lines << messageText(line);
+        m_engine->setText(lines.join(QLatin1Char('\n')));
+        m_engine->show();
+        // The engine's verdict also stays in view with the estimate's, its figures on its tool tip.
+        m_engineVerdict->setText(lines.first());
+        m_engineVerdict->setToolTip(lines.join(QLatin1Char('\n')));
+        m_engineVerdict->setStyleSheet(verdict->engineStarts ? kFitsStyle : kErrorStyle);
+        m_engineVerdict->show();
+    }
     m_verdict->setStyleSheet(fits ? kFitsStyle : kErrorStyle);
     m_bar->setCapacity(verdict->capacityBytes,
         //: %1 is the device's capacity, e.g. "139.40 GiB"
@@ -294,9 +328,11 @@ void SizingResultsView::showVerdict(const std::optional<Verdict>& verdict, bool 
 
 QString SizingResultsView::verdictText() const
 {
-    if (m_limits->text().isEmpty())
-        return m_verdict->text();
-    return m_verdict->text() + QLatin1Char('\n') + m_limits->text();
+    QStringList parts { m_verdict->text() };
+    for (const QLabel* label : { m_limits, m_engine })
+        if (!label->text().isEmpty())
+            parts << label->text();
+    return parts.join(QLatin1Char('\n'));
 }
 
 void SizingResultsView::retranslateUi()

@@ -42,6 +42,10 @@ public:
         bool measuredDecisive = false; // it passed or ran out of memory
         bool measuredFits = false;
         std::optional<i18n::Message> disagreement; // the estimate said the opposite, with both figures
+        // The serving engine's start-up plan on this card (core's EnginePlanSummary), when one is chosen.
+        std::optional<i18n::Message> engine;
+        std::vector<i18n::Message> engineLines;
+        bool engineStarts = false;
     };
 
     enum class Page { Inputs, Breakdown, Catalog };
@@ -82,6 +86,8 @@ private:
     QLabel* m_message = nullptr;
     QLabel* m_verdict = nullptr;
     QLabel* m_limits = nullptr; // core's sentences for the largest context and batch
+    QLabel* m_engine = nullptr; // the serving engine's verdict and its figures (the breakdown page)
+    QLabel* m_engineVerdict = nullptr; // its verdict, pinned under the estimate's
     QTabWidget* m_tabs = nullptr;
     QWidget* m_inputsPage = nullptr;
     QTableView* m_breakdownView = nullptr;
