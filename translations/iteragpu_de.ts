@@ -1494,6 +1494,10 @@
         <source>sequence length (training)</source>
         <translation>Sequenzlänge (Training)</translation>
     </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Inferenz-Engine</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>

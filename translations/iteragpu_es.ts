@@ -1494,6 +1494,10 @@
         <source>sequence length (training)</source>
         <translation>longitud de secuencia (entrenamiento)</translation>
     </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Motor de inferencia</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>

@@ -1494,6 +1494,10 @@
         <source>sequence length (training)</source>
         <translation>độ dài chuỗi (huấn luyện)</translation>
     </message>
+    <message>
+        <source>Serving engine</source>
+        <translation>Engine phục vụ</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>

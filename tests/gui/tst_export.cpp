@@ -11,6 +11,9 @@
 #include "app/gui/report/resulttimeline.h"
 #include "app/gui/report/safefilewriter.h"
 #include "app/gui/report/sheetcontentbuilder.h"
+#include "core/engines/engineplansummary.h"
+#include "core/engines/vllmplanner.h"
+#include "core/sizing/devicecatalog.h"
 #include "app/gui/report/sheettranslator.h"
 #include "core/protocol/runsummary.h"
 #include "core/report/resultjson.h"
@@ -850,6 +853,43 @@ private slots:
                 QVERIFY2(md.contains(QStringLiteral("MoE in 48 layers: 128 routed experts, 8 per token")), qPrintable(md));
             else
                 QVERIFY2(!md.contains(QStringLiteral("routed experts")), qPrintable(md));
+        }
+    }
+
+    // The serving engine's plan reaches the sheet in the sheet's language: vLLM's verdict on the target card (a
+    // warning when it does not start) and its figures, the same numbers as core's planner.
+    void sheetSaysWhetherTheEngineStarts()
+    {
+        sizing::SizingInputs inputs;
+        inputs.presetId = "llama-3.1-8b";
+        const auto request = sizing::makeRequest(inputs);
+        const auto estimate = sizing::SizingEngine::estimate(request);
+        const auto catalog = sizing::DeviceCatalog::loadDefault();
+        for (const char* cardId : { "h100-sxm", "l4" }) {
+            const auto* card = catalog.find(cardId);
+            QVERIFY(card);
+            engines::VllmOptions options;
+            options.cardName = card->name;
+            options.maxModelLen = 131072;
+            const auto plan = engines::VllmPlanner::plan(request, options, card->capacityBytes(), card->capacityIsUsable());
+            for (const QString language : { QStringLiteral("en"), QStringLiteral("de") }) {
+                gui::SheetContentBuilder::Inputs in;
+                in.estimate = &estimate;
+                in.engine = { engines::EnginePlanSummary::verdict(plan) };
+                for (const auto& line : engines::EnginePlanSummary::lines(plan))
+                    in.engine.push_back(line);
+                in.engineStarts = plan.starts;
+                const auto content = gui::SheetContentBuilder::build(in, gui::SheetTranslator(language));
+                QCOMPARE(content.engineStarts, plan.starts);
+                const QString md = DecisionSheetWriter(content, language).markdown(QString());
+                const bool en = language == QLatin1String("en");
+                QVERIFY2(md.contains(en ? QStringLiteral("Serving engine") : QStringLiteral("Inferenz-Engine")), qPrintable(md));
+                if (plan.starts)
+                    QVERIFY2(md.contains(QLocale(language).toString(qulonglong { plan.kvCacheTokens })), qPrintable(md));
+                else
+                    QVERIFY2(md.contains(en ? QStringLiteral("vLLM does not start") : QStringLiteral("vLLM startet nicht")),
+                        qPrintable(md));
+            }
         }
     }
 

@@ -298,6 +298,7 @@ void MainWindow::createSizingAndReports()
     sources.currentEstimate = [this] { return m_sizingPanel->estimate(); };
     sources.targetVerdict = [this] { return m_sizingPanel->deviceVerdict(); };
     sources.currentNeed = [this] { return m_sizingPanel->need(); };
+    sources.enginePlan = [this] { return std::pair { m_sizingPanel->engineMessages(), m_sizingPanel->engineStarts() }; };
     sources.unit = [this] { return m_unit; };
     sources.currentSweep = [this] {
         const auto& record = m_sweepView->record();

@@ -181,6 +181,13 @@ namespace {
                                 : tr.text(QT_TRANSLATE_NOOP(
                                     "DecisionSheet", "No estimate was made, so there is no fit verdict.")));
         }
+        if (!c.engine.isEmpty()) {
+            // The engine plans the memory itself: whether it starts on the target card, then its figures.
+            add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Serving engine")));
+            add(c.engineStarts ? Block::Kind::Paragraph : Block::Kind::Warning, c.engine.first());
+            for (qsizetype i = 1; i < c.engine.size(); ++i)
+                add(Block::Kind::Paragraph, c.engine[i]);
+        }
         if (!c.catalog.isEmpty()) {
             add(Block::Kind::Subsection, tr.text(QT_TRANSLATE_NOOP("DecisionSheet", "Catalog cards")));
             Block* t = add(Block::Kind::Table);

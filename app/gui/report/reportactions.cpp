@@ -190,6 +190,8 @@ SheetContentBuilder::Inputs ReportActions::sheetInputs(
         in.target = m_sources.targetVerdict ? m_sources.targetVerdict() : std::nullopt;
         in.need = m_sources.currentNeed ? m_sources.currentNeed() : std::nullopt;
         in.catalog = catalogVerdicts(*estimate, in.need);
+        if (m_sources.enginePlan)
+            std::tie(in.engine, in.engineStarts) = m_sources.enginePlan();
     }
     if (held) {
         in.chart = chartOf(held == &m_measured ? Held::Measured : Held::Opened);

@@ -15,6 +15,8 @@
 #include <QList>
 #include <QObject>
 #include <QSize>
+#include "core/i18n/message.h"
+
 #include <functional>
 #include <optional>
 #include <utility>
@@ -58,6 +60,8 @@ public:
         // The sweep the window holds (nullptr when none) and its folder: the sheet's maximum load tried and
         // boundary come from it.
         std::function<std::pair<const sweep::SweepRecord*, QString>()> currentSweep;
+        // The serving engine's plan on the target card (SizingPanel::engineMessages) and whether it starts.
+        std::function<std::pair<std::vector<i18n::Message>, bool>()> enginePlan;
     };
     enum class Held { Measured, Opened };
 

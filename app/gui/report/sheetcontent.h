@@ -104,6 +104,10 @@ struct SheetContent {
     // chosen for it, and every catalog card.
     std::optional<Measured> measured;
     std::optional<Fit> target;
+    // The serving engine's start-up plan on the target card (vLLM, llama.cpp): its verdict, then its figures, in
+    // the sheet's language; empty when transformers was chosen.
+    QStringList engine;
+    bool engineStarts = false;
     QList<Fit> catalog;
 
     // Computed

@@ -139,6 +139,9 @@ SheetContent SheetContentBuilder::build(const Inputs& in, const SheetTranslator&
         }
         if (in.target)
             c.target = toFit(*in.target);
+        for (const auto& line : in.engine)
+            c.engine << messageText(line, locale, translate);
+        c.engineStarts = in.engineStarts;
         for (const auto& v : in.catalog)
             c.catalog.append(toFit(v));
         for (const auto& a : e.assumptions)

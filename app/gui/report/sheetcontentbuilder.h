@@ -4,6 +4,7 @@
 #include "app/gui/report/resultsource.h"
 #include "app/gui/report/sheetcontent.h"
 #include "app/gui/report/sheettranslator.h"
+#include "core/i18n/message.h"
 #include "core/protocol/runtypes.h"
 #include "core/sizing/estimate.h"
 #include "core/sizing/fitverdict.h"
@@ -39,6 +40,9 @@ public:
         // The sweep the window holds and its folder: the maximum load tried and the boundary come from it.
         const sweep::SweepRecord* sweep = nullptr;
         QString sweepFolder;
+        // The serving engine's plan on the target card (core's EnginePlanSummary: the verdict first); empty: none.
+        std::vector<i18n::Message> engine;
+        bool engineStarts = false;
     };
 
     static SheetContent build(const Inputs& inputs, const SheetTranslator& tr);

@@ -422,6 +422,8 @@ void SizingPanel::setMeasured(std::optional<verdict::MeasuredVerdict> measured)
 void SizingPanel::updateVerdict()
 {
     m_deviceVerdict.reset();
+    m_engineMessages.clear();
+    m_engineStarts = false;
     if (!m_estimate || !m_request) {
         m_results->showVerdict(std::nullopt, false);
         return;
@@ -467,6 +469,12 @@ void SizingPanel::updateVerdict()
         verdict.batch = {};
     }
     planEngine(*card, verdict);
+    m_engineMessages.clear();
+    if (verdict.engine) {
+        m_engineMessages.push_back(*verdict.engine);
+        m_engineMessages.insert(m_engineMessages.end(), verdict.engineLines.begin(), verdict.engineLines.end());
+    }
+    m_engineStarts = verdict.engineStarts;
     m_deviceVerdict = verdict.fit;
     m_results->showVerdict(verdict, true);
 }

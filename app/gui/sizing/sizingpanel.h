@@ -76,6 +76,9 @@ public:
     const std::optional<verdict::MeasuredVerdict>& measured() const { return m_measured; }
     // Text of the verdict line as shown.
     QString verdictText() const;
+    // The serving engine's plan on the verdict's card (its verdict first, core's words); empty for transformers.
+    std::vector<i18n::Message> engineMessages() const { return m_engineMessages; }
+    bool engineStarts() const { return m_engineStarts; }
 
     BreakdownModel* breakdownModel() const;
     CatalogFitModel* catalogModel() const;
@@ -178,6 +181,8 @@ private:
     KvCacheBox* m_kvBox = nullptr;
     ReserveBox* m_reserveBox = nullptr;
     EngineBox* m_engineBox = nullptr;
+    std::vector<i18n::Message> m_engineMessages;
+    bool m_engineStarts = false;
     QPushButton* m_resetButton = nullptr;
     QPushButton* m_measureButton = nullptr;
     SizingResultsView* m_results = nullptr;
