@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/workloads/decoderpredictor.h"
+#include "core/workloads/decoderreplay.h"
 
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
@@ -354,7 +355,7 @@ namespace {
 
         void inputs()
         {
-            m_l.allocate(m_inv.inputIds);
+            m_inputIds = m_l.allocate(m_inv.inputIds);
             if (m_cache == KvCacheKind::Paged)
                 for (const auto& layer : m_inv.layers) {
                     if (!layer.attention)
@@ -450,6 +451,23 @@ namespace {
                 }
             }
             prefill();
+        }
+
+        // DecoderWorkload::releaseAfterForward: next_ids, then each attention layer's dynamic key and value, then
+        // input_ids (DecoderReplay, for vLLM's profile run).
+        void releaseAfterForward()
+        {
+            if (m_cache != KvCacheKind::Dynamic)
+                throw units::InputError("the decoder's forward is released after a dynamic cache only");
+            m_l.release(m_nextIds);
+            for (std::size_t l = 0; l < m_kv.size(); ++l) {
+                if (!m_inv.layers[l].attention)
+                    continue;
+                m_l.release(m_kv[l].key);
+                m_l.release(m_kv[l].value);
+                m_kv[l].rows = 0;
+            }
+            m_l.release(m_inputIds);
         }
 
         std::uint64_t decodeStepsLeft() const { return m_inv.generated - m_stepsDone; }
@@ -808,6 +826,7 @@ namespace {
         const KvCacheKind m_cache;
         std::vector<LayerCache> m_kv;
         LedgerBlock m_nextIds;
+        LedgerBlock m_inputIds;
         bool m_staticAllocated = false;
         std::vector<LedgerBlock> m_states; // the state cache, conv then ssm per state layer
         bool m_statesAllocated = false;
@@ -898,5 +917,28 @@ WorkloadPrediction predictDecoder(
     }
     return out;
 }
+
+class DecoderReplay::Impl {
+public:
+    Impl(Ledger& ledger, const protocol::RunConfig& config)
+        : script(ledger, config, nullptr)
+    {
+    }
+    Script script;
+};
+
+DecoderReplay::DecoderReplay(Ledger& ledger, const protocol::RunConfig& config)
+    : m_impl(std::make_unique<Impl>(ledger, config))
+{
+}
+DecoderReplay::~DecoderReplay() = default;
+void DecoderReplay::modelLoad() { m_impl->script.modelLoad(); }
+void DecoderReplay::inputs() { m_impl->script.inputs(); }
+void DecoderReplay::prefill()
+{
+    m_impl->script.beginPhase(0);
+    m_impl->script.prefill();
+}
+void DecoderReplay::releaseAfterForward() { m_impl->script.releaseAfterForward(); }
 
 } // namespace iteragpu::workloads

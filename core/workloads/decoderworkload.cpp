@@ -1637,6 +1637,19 @@ void DecoderWorkload::releaseGeneration()
     m_position = m_prompt;
 }
 
+device::Status DecoderWorkload::releaseAfterForward()
+{
+    if (m_spec.cache != KvCacheKind::Dynamic)
+        return Status::error("the decoder's forward is released after a dynamic cache only");
+    try {
+        releaseGeneration();
+        freeHeld(m_inputIds);
+    } catch (const PhaseFailure& failure) {
+        return failure.status;
+    }
+    return Status::success();
+}
+
 // --- inventory ----------------------------------------------------------------------------------------------
 
 std::vector<HeldTensor> DecoderWorkload::heldTensors() const

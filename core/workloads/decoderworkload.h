@@ -40,6 +40,10 @@ public:
     std::vector<HeldTensor> heldTensors() const override;
     std::optional<protocol::PhaseRouting> takeRouting() override;
 
+    // vLLM's profile run (VllmWorkload): what the prefill left (next_ids, a dynamic cache) and input_ids freed, as a
+    // forward that keeps nothing; DecoderReplay::releaseAfterForward replays the same frees.
+    device::Status releaseAfterForward();
+
     // Decode steps run since the last prefill.
     std::uint64_t decodedSteps() const { return static_cast<std::uint64_t>(m_position - m_prompt); }
     // Training: bytes of the host copy checkpoint_save made (0 before it ran).
