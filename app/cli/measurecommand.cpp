@@ -836,7 +836,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->group(kGroupOutput);
     addForceFlag(*sub, opts->force);
     auto* json = addJsonFlag(*sub, opts->json,
-        "Print the result document (schema iteragpu.measure/2) on stdout; the progress goes to stderr");
+        "Print the result document (schema iteragpu.measure/2; iteragpu.measure/3 with --engine vllm, which adds the `engine` object) on stdout; the progress goes to stderr");
     auto* stream = sub->add_flag("--stream", opts->stream, "JSON lines of samples and phase events on stdout")
                        ->group(kGroupOutput);
     json->excludes(stream);

@@ -65,6 +65,12 @@ void planVllmRun(RunConfig& config, std::uint64_t totalBytes)
     if (const std::string why = vllmRehearsalProblem(config); !why.empty())
         throw units::InputError(why);
     const DecoderSpec& d = *config.decoder;
+    // --dtype auto is resolved once, to the weights' storage it chose (vllmWeightStorageName): the plan then reads
+    // no torch_dtype, and a result file's plan can be made again from its own configuration.
+    if (config.vllm->options.dtype == engines::VllmOptions::Dtype::Auto)
+        config.vllm->options.dtype = d.storage == WeightStorage::Float16 ? engines::VllmOptions::Dtype::Float16
+            : d.storage == WeightStorage::Float32                       ? engines::VllmOptions::Dtype::Float32
+                                                                        : engines::VllmOptions::Dtype::BFloat16;
     sizing::SizingRequest request;
     request.shape = d.shape;
     const auto format = sizing::weightFormatFromName(weightStorageName(d.storage));

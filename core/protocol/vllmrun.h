@@ -41,7 +41,8 @@ std::string vllmWeightStorageName(const engines::VllmOptions& options, const std
 // quantized or recurrent-state models, a training run), one line; empty when it can.
 std::string vllmRehearsalProblem(const RunConfig& config);
 
-// Plans vLLM's start-up of config.decoder's model on a device of totalBytes (the device's CUDA-visible total as
+// Plans vLLM's start-up of config.decoder's model (its weights' storage vLLM's dtype, --dtype auto resolved to it in
+// config.vllm->options) on a device of totalBytes (the device's CUDA-visible total as
 // the run will open it) into config.vllm->plan. Throws units::InputError (the planner's one-line reasons).
 void planVllmRun(RunConfig& config, std::uint64_t totalBytes);
 

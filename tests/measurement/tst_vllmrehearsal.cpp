@@ -7,6 +7,7 @@
 // failure with vLLM's words.
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/vllmrun.h"
+#include "core/report/resultjson.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
 #include "core/sizing/devicecatalog.h"
@@ -17,6 +18,7 @@
 
 #include <QDir>
 #include <QTest>
+#include <nlohmann/json.hpp>
 #include <cstdlib>
 #include <numeric>
 #include <string>
@@ -334,6 +336,57 @@ private slots:
         QCOMPARE(few->outOfMemory, std::optional<bool>(true));
         QVERIFY2(few->error.find("holds " + std::to_string(fit) + " of the 10 requests at once") != std::string::npos,
             few->error.c_str());
+    }
+
+    // The result file carries the engine and its plan (iteragpu.measure/3): read back, the configuration has the same
+    // options and plan; a figure of the plan or of the pool edited in the file is refused, and so is an engine
+    // object in a /2 file.
+    void resultFileCarriesThePlan()
+    {
+        const std::uint64_t total = h100Total();
+        const auto config = vllmConfig(QStringLiteral("gemma-2-9b"), false, total);
+        const auto result = run(config, total);
+        QVERIFY(result.completed);
+        const nlohmann::ordered_json j = report::toJson(result);
+        QCOMPARE(j.at("schema").get<std::string>(), std::string("iteragpu.measure/3"));
+        QCOMPARE(j.at("engine").at("name").get<std::string>(), std::string("vllm"));
+        QCOMPARE(j.at("engine").at("plan").at("kv_cache_tokens").get<std::uint64_t>(), config.vllm->plan.kvCacheTokens);
+        QVERIFY(j.at("engine").at("plan").at("cuda_graph_bytes").is_null()); // not modelled: null, never 0
+        protocol::RunResult back;
+        std::string error;
+        QVERIFY2(report::fromJson(j, back, error), error.c_str());
+        QVERIFY(back.config.vllm);
+        QCOMPARE(back.config.vllm->plan.numBlocks, config.vllm->plan.numBlocks);
+        QCOMPARE(back.config.vllm->plan.kvTensorBytes, config.vllm->plan.kvTensorBytes);
+        QCOMPARE(back.config.vllm->plan.weightsBytes, config.vllm->plan.weightsBytes);
+        QCOMPARE(report::toJson(back).dump(), j.dump());
+        // Forged figures.
+        for (const auto& [part, key] : { std::pair { "plan", "kv_cache_tokens" }, std::pair { "plan", "weights_bytes" },
+                 std::pair { "pool", "num_blocks" } }) {
+            auto forged = j;
+            forged["engine"][part][key] = forged["engine"][part][key].get<std::uint64_t>() + 1;
+            QVERIFY2(!report::fromJson(forged, back, error), key);
+            QVERIFY2(error.find(std::string("engine.") + part + "." + key) != std::string::npos, error.c_str());
+        }
+        auto forgedTensor = j;
+        forgedTensor["engine"]["pool"]["tensor_bytes"][0] = 1;
+        QVERIFY(!report::fromJson(forgedTensor, back, error));
+        auto forgedStarts = j;
+        forgedStarts["engine"]["plan"]["starts"] = false;
+        QVERIFY(!report::fromJson(forgedStarts, back, error));
+        auto extra = j;
+        extra["engine"]["plan"]["invented"] = 1;
+        QVERIFY(!report::fromJson(extra, back, error));
+        auto options = j;
+        options["engine"]["options"]["gpu_memory_utilization"] = 0.5; // the plan no longer follows from them
+        QVERIFY(!report::fromJson(options, back, error));
+        auto v2 = j;
+        v2["schema"] = "iteragpu.measure/2";
+        QVERIFY(!report::fromJson(v2, back, error));
+        QVERIFY2(error.find("iteragpu.measure/3") != std::string::npos, error.c_str());
+        auto missing = j;
+        missing.erase("engine");
+        QVERIFY(!report::fromJson(missing, back, error));
     }
 
     // What one device cannot rehearse is refused with one line, before anything runs.
