@@ -1829,6 +1829,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>Rundung innerhalb von allocated (ganze Blöcke)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>Startplan von vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>Gewichte (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>Speicher außerhalb von torch (vLLM: cuBLAS-Arbeitsbereich, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>Aktivierungen des Profillaufs (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>KV-Pool (vLLM: num_blocks x Seitengröße je Schicht)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>CUDA-Graph-Pool (keiner: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>CUDA-Graph-Pool (nicht modelliert)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

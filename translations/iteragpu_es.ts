@@ -1829,6 +1829,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>redondeo dentro de allocated (bloques enteros)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>plan de arranque de vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>pesos (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>memoria fuera de torch (vLLM: espacio de trabajo de cuBLAS, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>activaciones de la ejecución de perfilado (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>pool de KV (vLLM: num_blocks x tamaño de página por capa)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>pool de grafos CUDA (ninguno: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>pool de grafos CUDA (no modelado)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

@@ -1829,6 +1829,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>làm tròn bên trong allocated (tính cả khối)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>kế hoạch khởi động của vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>trọng số (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>bộ nhớ ngoài torch (vLLM: vùng làm việc cuBLAS, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>activation của lượt chạy profile (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>pool KV (vLLM: num_blocks x kích thước trang mỗi lớp)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>pool đồ thị CUDA (không có: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>pool đồ thị CUDA (không được mô hình hóa)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>

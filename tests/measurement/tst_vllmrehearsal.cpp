@@ -7,6 +7,7 @@
 // failure with vLLM's words.
 #include "core/protocol/phaseplan.h"
 #include "core/protocol/vllmrun.h"
+#include "core/report/ledger.h"
 #include "core/report/resultjson.h"
 #include "core/runner/runner.h"
 #include "core/sim/simbackend.h"
@@ -387,6 +388,48 @@ private slots:
         auto missing = j;
         missing.erase("engine");
         QVERIFY(!report::fromJson(missing, back, error));
+    }
+
+    // The ledger names the engine's parts, from the plan the run carries: the weights in every phase, the
+    // profile-run activations and the non-torch memory from profile_run on, the KV pool and the graph pool after
+    // it; the graph pool has no bytes when it is not modelled (so the estimate's total has none either) and 0
+    // with --enforce-eager.
+    void ledgerNamesTheEnginesParts()
+    {
+        const std::uint64_t total = h100Total();
+        for (const bool eager : { false, true }) {
+            const auto config = vllmConfig(QStringLiteral("qwen3-8b"), eager, total);
+            const auto result = run(config, total);
+            QVERIFY(result.completed);
+            const auto ledgers = report::buildLedgers(result);
+            QCOMPARE(ledgers.size(), result.phases.size());
+            const auto keys = [&](const char* name) {
+                for (const auto& l : ledgers)
+                    if (l.phase == name) {
+                        std::vector<std::string> out;
+                        for (const auto& part : l.section(report::LedgerSectionKind::Estimate).parts)
+                            out.push_back(part.key);
+                        return out;
+                    }
+                return std::vector<std::string> { "no ledger" };
+            };
+            QCOMPARE(keys("model_load"), std::vector<std::string> { "weights" });
+            QCOMPARE(keys("profile_run"), (std::vector<std::string> { "weights", "non_torch", "profile_activations" }));
+            QCOMPARE(keys("kv_cache_alloc"), (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
+            const auto& pool = ledgers.at(2).section(report::LedgerSectionKind::Estimate);
+            std::uint64_t poolBytes = 0;
+            for (const auto t : config.vllm->plan.kvTensorBytes)
+                poolBytes += t;
+            QCOMPARE(pool.parts.at(2).bytes, std::optional<std::int64_t>(std::int64_t(poolBytes)));
+            QCOMPARE(pool.parts.at(0).bytes, std::optional<std::int64_t>(std::int64_t(config.vllm->plan.weightsBytes)));
+            if (eager) {
+                QCOMPARE(pool.parts.at(3).bytes, std::optional<std::int64_t>(0));
+                QVERIFY(pool.total.bytes);
+            } else {
+                QVERIFY(!pool.parts.at(3).bytes); // not modelled: no figure, never 0
+                QVERIFY(!pool.total.bytes);
+            }
+        }
     }
 
     // What one device cannot rehearse is refused with one line, before anything runs.
