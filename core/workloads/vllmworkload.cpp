@@ -6,6 +6,7 @@
 #include "core/units/inputerror.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace iteragpu::workloads {
 
@@ -71,6 +72,20 @@ Status VllmWorkload::runPhase(const protocol::PlannedPhase& phase)
 
 Status VllmWorkload::modelLoad()
 {
+    // vLLM's first check, as its worker starts (gpu_worker.py init_device): the device's free memory must hold what
+    // it requested; memory held outside this process or this run (a CUDA context, another program) makes it refuse.
+    const engines::VllmPlan& plan = m_config.vllm->plan;
+    const device::DeviceReading reading = m_context.reading();
+    if (reading.freeBytes && *reading.freeBytes < plan.requestedBytes) {
+        char text[320];
+        std::snprintf(text, sizeof text,
+            "Free memory on device (%.2f/%.2f GiB) on startup is less than desired GPU memory utilization (%g, %.2f "
+            "GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+            double(*reading.freeBytes) / double(1ULL << 30),
+            double(reading.totalBytes.value_or(plan.totalBytes)) / double(1ULL << 30), plan.gpuMemoryUtilization,
+            double(plan.requestedBytes) / double(1ULL << 30));
+        return Status::error(text);
+    }
     protocol::PlannedPhase load;
     load.kind = PhaseKind::ModelLoad;
     load.name = "model_load";
