@@ -2443,6 +2443,11 @@
         <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
         <translation>einem Micro-Batch von %1 Sequenz(en) x %2 Tokens</translation>
     </message>
+    <message>
+        <source>vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4</source>
+        <extracomment>vLLM&apos;s start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated tokens of each, %4 vLLM&apos;s --max-model-len (the option&apos;s name is vLLM&apos;s, not translated)</extracomment>
+        <translation>vLLM bedient %1 Anfrage(n) mit %2 Prompt- + %3 erzeugten Tokens, --max-model-len %4</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::AboutDialog</name>

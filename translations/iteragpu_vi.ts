@@ -2442,6 +2442,11 @@
         <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
         <translation>một micro-batch %1 chuỗi x %2 token</translation>
     </message>
+    <message>
+        <source>vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4</source>
+        <extracomment>vLLM&apos;s start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated tokens of each, %4 vLLM&apos;s --max-model-len (the option&apos;s name is vLLM&apos;s, not translated)</extracomment>
+        <translation>vLLM phục vụ %1 yêu cầu, mỗi yêu cầu %2 token prompt + %3 token sinh ra, --max-model-len %4</translation>
+    </message>
 </context>
 <context>
     <name>iteragpu::gui::AboutDialog</name>

@@ -84,7 +84,7 @@ Status VllmWorkload::modelLoad()
             double(*reading.freeBytes) / double(1ULL << 30),
             double(reading.totalBytes.value_or(plan.totalBytes)) / double(1ULL << 30), plan.gpuMemoryUtilization,
             double(plan.requestedBytes) / double(1ULL << 30));
-        return Status::error(text);
+        return Status::oom(text); // for want of memory: the device does not hold the share asked for
     }
     protocol::PlannedPhase load;
     load.kind = PhaseKind::ModelLoad;
@@ -147,8 +147,10 @@ Status VllmWorkload::kvCacheAlloc()
     const engines::VllmPlan& plan = m_config.vllm->plan;
     // vLLM checks the pool before allocating it (kv_cache_utils.check_enough_kv_cache_memory): its refusal ends
     // the start-up, and the run, here.
+    // A plan sized and refused is refused for want of memory (nothing left for the pool, or less than one
+    // --max-model-len request): an out-of-memory outcome, in vLLM's words.
     if (!plan.starts)
-        return Status::error(plan.reason);
+        return Status::oom(plan.reason);
     for (const std::uint64_t bytes : plan.kvTensorBytes) { // torch.zeros(size, dtype=torch.int8) per KVCacheTensor
         Status s;
         void* ptr = m_allocator.allocate(bytes, s, alloc::Owner::KvCache);

@@ -388,7 +388,7 @@ private slots:
         r = runCli(decoderArgs(QStringLiteral("--device sim:0 --model TINY --engine vllm --max-model-len 64 "
                                               "--sim-capacity-gib 1 --sim-speed 0")));
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.find("phase model_load failed: Free memory on device (0.48/1.00 GiB) on startup is less than "
+        QVERIFY2(r.err.find("phase model_load failed (out of memory): Free memory on device (0.48/1.00 GiB) on startup is less than "
                             "desired GPU memory utilization (0.9, 0.90 GiB)")
                 != std::string::npos,
             r.err.c_str());
@@ -401,9 +401,13 @@ private slots:
         v.push_back(refused);
         r = runCli(v);
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.find("phase kv_cache_alloc failed: No available memory for the cache blocks") != std::string::npos,
+        QVERIFY2(r.err.find("phase kv_cache_alloc failed (out of memory): No available memory for the cache blocks") != std::string::npos,
             r.err.c_str());
         QVERIFY(r.out.find("cuda_graph_capture") == std::string::npos);
+        QVERIFY2(r.out.find("out of memory in kv_cache_alloc at vLLM serving 1 request(s) of 512 prompt + 64 generated "
+                            "tokens, --max-model-len 64")
+                != std::string::npos,
+            r.out.c_str());
         const auto k = nlohmann::json::parse(readAll(refused));
         QCOMPARE(k["phases"][2]["status"].get<std::string>(), std::string("failed"));
         QCOMPARE(k["phases"][3]["status"].get<std::string>(), std::string("not_run"));

@@ -220,8 +220,9 @@ private slots:
         QCOMPARE(*serve->final.allocated, *pool->final.allocated);
     }
 
-    // The pool cannot hold one --max-model-len request: kv_cache_alloc fails with vLLM's own refusal (not an
-    // out-of-memory of the allocator), the phases after it are not run, and what ran is still predicted exactly.
+    // The pool cannot hold one --max-model-len request: kv_cache_alloc fails with vLLM's own refusal, an
+    // out-of-memory outcome (vLLM refuses for want of memory, before the allocator is asked), the phases after it
+    // are not run, and what ran is still predicted exactly.
     void refusalIsThePhasesFailure()
     {
         const std::uint64_t total = h100Total();
@@ -243,7 +244,7 @@ private slots:
         QVERIFY(pool);
         QCOMPARE(pool->status, protocol::PhaseStatus::Failed);
         QCOMPARE(pool->error, plan.reason);
-        QCOMPARE(pool->outOfMemory, std::optional<bool>(false));
+        QCOMPARE(pool->outOfMemory, std::optional<bool>(true));
         QCOMPARE(*pool->peak.allocated, *pool->baseline.allocated); // refused before anything was allocated
         QCOMPARE(phase(result, "serve")->status, protocol::PhaseStatus::NotRun);
         QCOMPARE(phase(result, "profile_run")->status, protocol::PhaseStatus::Ok);
@@ -284,6 +285,7 @@ private slots:
         QVERIFY2(result.phases.at(0).error.find("User-specified max_model_len (100000)") != std::string::npos,
             result.phases.at(0).error.c_str());
         QCOMPARE(*result.phases.at(0).peak.allocated, std::uint64_t(0));
+        QCOMPARE(result.phases.at(0).outOfMemory, std::optional<bool>(false)); // an option refused, not memory
         QCOMPARE(result.phases.at(1).status, protocol::PhaseStatus::NotRun);
         comparePhases(result, workloads::predictRun(config));
     }
