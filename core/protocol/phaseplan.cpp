@@ -176,8 +176,8 @@ namespace {
         case PhaseKind::ProfileRun:
             return "vLLM's profile run: one forward of " + std::to_string(p.maxNumBatchedTokens)
                 + " tokens (--max-num-batched-tokens) through the decoder's prefill" + dt
-                + ", sdpa attention; its K and V held as a dynamic cache until the forward ends (vLLM writes "
-                  "none); then the dummy sampler over "
+                + ", sdpa attention, writing no KV cache (each layer's K and V freed after its attention); then the "
+                  "dummy sampler over "
                 + std::to_string(rows) + " rows of logits (model dtype, float32 copy, probabilities); all freed, "
                 + "then empty_cache()";
         case PhaseKind::KvCacheAlloc:

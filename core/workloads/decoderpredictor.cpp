@@ -461,13 +461,20 @@ namespace {
                 throw units::InputError("the decoder's forward is released after a dynamic cache only");
             m_l.release(m_nextIds);
             for (std::size_t l = 0; l < m_kv.size(); ++l) {
-                if (!m_inv.layers[l].attention)
+                if (!m_inv.layers[l].attention || m_noCache)
                     continue;
                 m_l.release(m_kv[l].key);
                 m_l.release(m_kv[l].value);
                 m_kv[l].rows = 0;
             }
             m_l.release(m_inputIds);
+        }
+
+        void writeNoCache()
+        {
+            if (m_cache != KvCacheKind::Dynamic || m_inv.generated > 0)
+                throw units::InputError("a prefill without a cache needs a dynamic cache and no decode");
+            m_noCache = true;
         }
 
         std::uint64_t decodeStepsLeft() const { return m_inv.generated - m_stepsDone; }
@@ -654,6 +661,8 @@ namespace {
                     const std::uint64_t touched
                         = std::min(checked::ceilDiv(prompt, protocol::kPagedBlockTokens), shape.ring);
                     allocateBlocks(kv, shape, touched);
+                } else if (m_noCache) {
+                    // DECODER.md "A prefill without a cache": k and v are freed after the attention
                 } else if (prompt <= capacity) {
                     kv.key = k;
                     kv.value = v;
@@ -827,6 +836,7 @@ namespace {
         std::vector<LayerCache> m_kv;
         LedgerBlock m_nextIds;
         LedgerBlock m_inputIds;
+        bool m_noCache = false; // DECODER.md "A prefill without a cache"
         bool m_staticAllocated = false;
         std::vector<LedgerBlock> m_states; // the state cache, conv then ssm per state layer
         bool m_statesAllocated = false;
@@ -939,6 +949,7 @@ void DecoderReplay::prefill()
     m_impl->script.beginPhase(0);
     m_impl->script.prefill();
 }
+void DecoderReplay::writeNoCache() { m_impl->script.writeNoCache(); }
 void DecoderReplay::releaseAfterForward() { m_impl->script.releaseAfterForward(); }
 
 } // namespace iteragpu::workloads

@@ -24,6 +24,9 @@ public:
     void modelLoad();
     void inputs();
     void prefill();
+    // Before prefill: it keeps no K and V (DecoderWorkload::writeNoCache). Throws units::InputError on a cache
+    // other than dynamic or a run with decode steps.
+    void writeNoCache();
     // What the prefill left (next_ids, a dynamic cache) and input_ids freed, in the workload's order
     // (DecoderWorkload::releaseAfterForward).
     void releaseAfterForward();

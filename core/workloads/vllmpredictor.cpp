@@ -54,6 +54,7 @@ WorkloadPrediction predictVllm(const protocol::RunConfig& config)
             case protocol::PhaseKind::ProfileRun: {
                 if (refused)
                     break;
+                decoder->writeNoCache();
                 decoder->inputs();
                 decoder->prefill();
                 const std::uint64_t rows = std::min(plan.maxNumSeqs, plan.maxNumBatchedTokens);

@@ -109,7 +109,9 @@ Status VllmWorkload::profileRun()
     prefill.kind = PhaseKind::Prefill;
     prefill.name = "prefill";
     prefill.index = 1;
-    Status s = m_decoder->runPhase(inputs);
+    Status s = m_decoder->writeNoCache(); // vLLM's profile forward writes no KV cache
+    if (s.ok)
+        s = m_decoder->runPhase(inputs);
     if (s.ok)
         s = m_decoder->runPhase(prefill);
     m_routing = m_decoder->takeRouting();

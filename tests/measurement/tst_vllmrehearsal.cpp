@@ -191,6 +191,8 @@ private slots:
         QCOMPARE(*profile->final.allocated, *load->final.allocated);
         QCOMPARE(*profile->final.reserved, *load->final.reserved);
         QVERIFY(of(profile->peakMoment->owners, alloc::Owner::Activation) > 0);
+        // vLLM's profile forward writes no KV cache: none is held at its peak (DECODER.md "A prefill without a cache").
+        QCOMPARE(of(profile->peakMoment->owners, alloc::Owner::KvCache), std::uint64_t(0));
         // kv_cache_alloc: the plan's tensors, numBlocks blocks each, within what the plan left for them.
         std::uint64_t poolBytes = 0;
         for (const auto t : plan.kvTensorBytes)
