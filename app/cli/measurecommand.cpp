@@ -112,7 +112,7 @@ namespace {
             return kExitUsage;
         }
         protocol::VllmRun run;
-        run.options = o.vllm.options(o.tp, o.dtypeGiven ? o.dtype : std::string("auto"), o.simCard);
+        run.options = o.vllm.options(o.tp, o.dtypeGiven ? o.dtype : std::string("auto"), std::string());
         protocol::DecoderSpec& d = *config.decoder;
         if (!protocol::weightStorageQuantized(d.storage)) {
             d.storage = *protocol::weightStorageFromName(protocol::vllmWeightStorageName(run.options, d.shape.torchDtype));
@@ -525,6 +525,8 @@ namespace {
                 err << prefix << "vLLM's plan needs the device's total memory, which " << o.device << " does not report\n";
                 return kExitNoDevice;
             }
+            // vLLM's defaults read the device's name as torch reports it ("a100" in it keeps the smaller ones).
+            config.vllm->options.cardName = prepared.device->name;
             try {
                 protocol::planVllmRun(config, prepared.device->totalBytes);
             } catch (const units::InputError& e) {

@@ -26,7 +26,8 @@ public:
     std::vector<std::string> given(bool withDtype = true) const;
     // The options as VllmOptions; every number was checked by its validator at parse time. tp: the text of --tp
     // (empty: 1); dtypeText: vLLM's --dtype spelling (auto, half, float16, bfloat16, float, float32).
-    engines::VllmOptions options(const std::string& tp, const std::string& dtypeText, const std::string& cardName) const;
+    engines::VllmOptions options(
+        const std::string& tp, const std::string& dtypeText, const std::string& cardName) const;
     // vLLM's --dtype names; nullopt for another spelling.
     static std::optional<engines::VllmOptions::Dtype> dtypeFromName(const std::string& name);
     static const char* dtypeNames(); // "auto, half, float16, bfloat16, float, float32"

@@ -69,8 +69,8 @@ void planVllmRun(RunConfig& config, std::uint64_t totalBytes)
     // no torch_dtype, and a result file's plan can be made again from its own configuration.
     if (config.vllm->options.dtype == engines::VllmOptions::Dtype::Auto)
         config.vllm->options.dtype = d.storage == WeightStorage::Float16 ? engines::VllmOptions::Dtype::Float16
-            : d.storage == WeightStorage::Float32                       ? engines::VllmOptions::Dtype::Float32
-                                                                        : engines::VllmOptions::Dtype::BFloat16;
+            : d.storage == WeightStorage::Float32                        ? engines::VllmOptions::Dtype::Float32
+                                                                         : engines::VllmOptions::Dtype::BFloat16;
     sizing::SizingRequest request;
     request.shape = d.shape;
     const auto format = sizing::weightFormatFromName(weightStorageName(d.storage));

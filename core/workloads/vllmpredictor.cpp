@@ -61,7 +61,8 @@ WorkloadPrediction predictVllm(const protocol::RunConfig& config)
                 const std::uint64_t vocab = config.decoder->shape.vocab;
                 const std::uint64_t dt = device::dtypeSize(protocol::decoderComputeDType(config));
                 const LedgerBlock logits = ledger->allocate(units::checked::mul({ rows, vocab, dt }, kWhat));
-                const LedgerBlock logits32 = ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat));
+                const LedgerBlock logits32
+                    = ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat));
                 const LedgerBlock probs = ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat));
                 ledger->release(probs);
                 ledger->release(logits32);

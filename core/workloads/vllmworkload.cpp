@@ -122,8 +122,9 @@ Status VllmWorkload::profileRun()
     const std::uint64_t rows = std::min(plan.maxNumSeqs, plan.maxNumBatchedTokens);
     const std::uint64_t vocab = m_config.decoder->shape.vocab;
     const std::uint64_t dt = device::dtypeSize(protocol::decoderComputeDType(m_config));
-    const std::uint64_t sizes[3] = { units::checked::mul({ rows, vocab, dt }, kWhat),
-        units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat), units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat) };
+    const std::uint64_t sizes[3]
+        = { units::checked::mul({ rows, vocab, dt }, kWhat), units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat),
+              units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat) };
     const alloc::Owner owners[3] = { alloc::Owner::Logits, alloc::Owner::Logits, alloc::Owner::Activation };
     void* held[3] = { nullptr, nullptr, nullptr };
     for (int i = 0; i < 3 && s.ok; ++i) {
@@ -157,8 +158,7 @@ Status VllmWorkload::kvCacheAlloc()
         Status s;
         void* ptr = m_allocator.allocate(bytes, s, alloc::Owner::KvCache);
         if (!ptr)
-            return s.ok ? Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes")
-                        : s;
+            return s.ok ? Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes") : s;
         m_pool.push_back({ ptr, bytes });
         if (bytes % 2 == 0) { // zeroed as 16-bit words (an odd size stays as allocated: nothing reads it here)
             const Status fill = m_context.fill(ptr, bytes / 2, device::DType::Float16, 0.0f);

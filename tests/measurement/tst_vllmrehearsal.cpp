@@ -19,8 +19,8 @@
 
 #include <QDir>
 #include <QTest>
-#include <nlohmann/json.hpp>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
 
@@ -58,8 +58,8 @@ protocol::RunConfig vllmConfig(const QString& slug, bool eager, std::uint64_t to
     run.options.maxNumBatchedTokens = 300; // not a multiple of the 16-token blocks
     run.options.enforceEager = eager;
     run.options.cardName = "H100 SXM";
-    c.decoder->storage = *protocol::weightStorageFromName(
-        protocol::vllmWeightStorageName(run.options, c.decoder->shape.torchDtype));
+    c.decoder->storage
+        = *protocol::weightStorageFromName(protocol::vllmWeightStorageName(run.options, c.decoder->shape.torchDtype));
     c.dtype = protocol::decoderComputeDType(c);
     c.decoder->promptTokens = 1000;
     c.decoder->generated = 37;
@@ -322,8 +322,8 @@ private slots:
         QCOMPARE(dimension(*many, "waiting_for_seqs"), std::uint64_t(24));
         QCOMPARE(many->status, protocol::PhaseStatus::Ok);
         const double tight = double(config.vllm->plan.weightsBytes + config.vllm->plan.activationPeakBytes
-                                 + config.vllm->plan.nonTorchBytes + 700ull * config.vllm->plan.pageBytes
-                                     * config.vllm->plan.layersPerPool)
+                                 + config.vllm->plan.nonTorchBytes
+                                 + 700ull * config.vllm->plan.pageBytes * config.vllm->plan.layersPerPool)
             / double(total);
         config = vllmConfig(QStringLiteral("llama-3.1-8b"), true, total, tight);
         config.decoder->promptTokens = 2000;
@@ -419,7 +419,8 @@ private slots:
             };
             QCOMPARE(keys("model_load"), std::vector<std::string> { "weights" });
             QCOMPARE(keys("profile_run"), (std::vector<std::string> { "weights", "non_torch", "profile_activations" }));
-            QCOMPARE(keys("kv_cache_alloc"), (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
+            QCOMPARE(
+                keys("kv_cache_alloc"), (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
             const auto& pool = ledgers.at(2).section(report::LedgerSectionKind::Estimate);
             std::uint64_t poolBytes = 0;
             for (const auto t : config.vllm->plan.kvTensorBytes)
