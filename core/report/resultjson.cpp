@@ -1100,9 +1100,9 @@ namespace {
         again.vllm = run;
         try {
             planVllmRun(again, total);
-        } catch (const units::InputError& error) {
+        } catch (const std::exception& error) { // units::InputError, the sizing engine's SizingError, ...
             throw ReadError { std::string("engine: vLLM's plan cannot be made from this file's configuration: ")
-                + error.what() };
+                + units::printable(error.what(), units::kTextBytes) };
         }
         const ordered_json expected = engineToJson(*again.vllm);
         if (ordered_json(expected.at("options")) != o)
