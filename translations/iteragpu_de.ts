@@ -1962,6 +1962,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>Rundung innerhalb von allocated (ganze Blöcke)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>Startplan von vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>Gewichte (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>Speicher außerhalb von torch (vLLM: cuBLAS-Arbeitsbereich, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>Aktivierungen des Profillaufs (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>KV-Pool (vLLM: num_blocks x Seitengröße je Schicht)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>CUDA-Graph-Pool (keiner: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>CUDA-Graph-Pool (nicht modelliert)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -2546,6 +2575,11 @@
         <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
         <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
         <translation>einem Micro-Batch von %1 Sequenz(en) x %2 Tokens</translation>
+    </message>
+    <message>
+        <source>vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4</source>
+        <extracomment>vLLM&apos;s start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated tokens of each, %4 vLLM&apos;s --max-model-len (the option&apos;s name is vLLM&apos;s, not translated)</extracomment>
+        <translation>vLLM bedient %1 Anfrage(n) mit %2 Prompt- + %3 erzeugten Tokens, --max-model-len %4</translation>
     </message>
 </context>
 <context>

@@ -1962,6 +1962,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>redondeo dentro de allocated (bloques enteros)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>plan de arranque de vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>pesos (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>memoria fuera de torch (vLLM: espacio de trabajo de cuBLAS, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>activaciones de la ejecución de perfilado (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>pool de KV (vLLM: num_blocks x tamaño de página por capa)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>pool de grafos CUDA (ninguno: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>pool de grafos CUDA (no modelado)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -2546,6 +2575,11 @@
         <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
         <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
         <translation>un micro-lote de %1 secuencia(s) x %2 tokens</translation>
+    </message>
+    <message>
+        <source>vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4</source>
+        <extracomment>vLLM&apos;s start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated tokens of each, %4 vLLM&apos;s --max-model-len (the option&apos;s name is vLLM&apos;s, not translated)</extracomment>
+        <translation>vLLM sirviendo %1 solicitud(es) de %2 tokens de prompt + %3 generados, --max-model-len %4</translation>
     </message>
 </context>
 <context>

@@ -1962,6 +1962,35 @@
         <source>rounding inside allocated (whole blocks)</source>
         <translation>làm tròn bên trong allocated (tính cả khối)</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up plan, %1</source>
+        <extracomment>%1: the vLLM release whose start-up is modelled (&quot;vLLM 0.19 (V1 engine)&quot;)</extracomment>
+        <translation>kế hoạch khởi động của vLLM, %1</translation>
+    </message>
+    <message>
+        <source>weights (vLLM: Model loading took)</source>
+        <translation>trọng số (vLLM: Model loading took)</translation>
+    </message>
+    <message>
+        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
+        <translation>bộ nhớ ngoài torch (vLLM: vùng làm việc cuBLAS, NCCL)</translation>
+    </message>
+    <message>
+        <source>profile-run activations (vLLM: torch peak memory increase)</source>
+        <translation>activation của lượt chạy profile (vLLM: torch peak memory increase)</translation>
+    </message>
+    <message>
+        <source>KV pool (vLLM: num_blocks x page size per layer)</source>
+        <translation>pool KV (vLLM: num_blocks x kích thước trang mỗi lớp)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (none: --enforce-eager)</source>
+        <translation>pool đồ thị CUDA (không có: --enforce-eager)</translation>
+    </message>
+    <message>
+        <source>CUDA graph pool (not modelled)</source>
+        <translation>pool đồ thị CUDA (không được mô hình hóa)</translation>
+    </message>
 </context>
 <context>
     <name>Phase</name>
@@ -2545,6 +2574,11 @@
         <source>a micro-batch of %1 sequence(s) x %2 tokens</source>
         <extracomment>a training step&apos;s load: %1 sequences per micro-batch, %2 tokens per sequence</extracomment>
         <translation>một micro-batch %1 chuỗi x %2 token</translation>
+    </message>
+    <message>
+        <source>vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4</source>
+        <extracomment>vLLM&apos;s start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated tokens of each, %4 vLLM&apos;s --max-model-len (the option&apos;s name is vLLM&apos;s, not translated)</extracomment>
+        <translation>vLLM phục vụ %1 yêu cầu, mỗi yêu cầu %2 token prompt + %3 token sinh ra, --max-model-len %4</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 
 #include "app/cli/cliapp.h"
 #include "app/cli/optionconventions.h"
+#include "app/cli/vllmclioptions.h"
 #include "core/engines/llamacppplanner.h"
 #include "core/engines/llamacppplanreport.h"
 #include "core/engines/vllmplanner.h"
@@ -55,9 +56,7 @@ namespace {
         std::string assumeArchitecture, mlaCache;
         // --engine and vLLM's options, spelled as `vllm serve` spells them; empty: not given.
         std::string engine = "hf";
-        std::string gpuMemoryUtilization, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, kvCacheDtype;
-        std::string dtype, quantization, pp;
-        bool enforceEager = false;
+        VllmCliOptions vllm;
         // llama.cpp's options, spelled as llama-cli / llama-server spell them; empty: not given.
         std::string ctxSize, batchSize, ubatchSize, nGpuLayers, flashAttn, cacheTypeK, cacheTypeV, parallel,
             tensorSplit;
@@ -78,23 +77,6 @@ namespace {
     // printed only when a training step is sized from the decoder's tensor inventory, so every other estimate
     // stays the /1 or /2 document it was.
     constexpr const char* kEstimateTrainingSchema = "iteragpu.estimate/3";
-
-    // vLLM's options given, by name (for the refusal without --engine vllm).
-    std::vector<std::string> vllmOptionsGiven(const EstimateOptions& o)
-    {
-        std::vector<std::string> given;
-        for (const auto& [name, text] : { std::pair { "--gpu-memory-utilization", &o.gpuMemoryUtilization },
-                 std::pair { "--max-model-len", &o.maxModelLen }, std::pair { "--max-num-seqs", &o.maxNumSeqs },
-                 std::pair { "--max-num-batched-tokens", &o.maxNumBatchedTokens },
-                 std::pair { "--block-size", &o.blockSize }, std::pair { "--kv-cache-dtype", &o.kvCacheDtype },
-                 std::pair { "--dtype", &o.dtype }, std::pair { "--quantization", &o.quantization },
-                 std::pair { "--pp", &o.pp } })
-            if (!text->empty())
-                given.push_back(name);
-        if (o.enforceEager)
-            given.push_back("--enforce-eager");
-        return given;
-    }
 
     // llama.cpp's options given, by name (for the refusal without --engine llama.cpp).
     std::vector<std::string> llamaCppOptionsGiven(const EstimateOptions& o)
@@ -190,59 +172,6 @@ namespace {
         l.swaFull = o.swaFull;
         l.kvUnified = o.kvUnified;
         return l;
-    }
-
-    // The options as VllmOptions; every number was checked by its validator at parse time (exit 64).
-    engines::VllmOptions vllmOptions(const EstimateOptions& o, const GpuCard& card)
-    {
-        engines::VllmOptions v;
-        if (!o.gpuMemoryUtilization.empty())
-            v.gpuMemoryUtilization = std::stod(o.gpuMemoryUtilization);
-        const auto count = [](const std::string& option, const std::string& text) {
-            return countOf(option, text, units::CountRange { 1, UINT64_MAX });
-        };
-        if (!o.maxModelLen.empty())
-            v.maxModelLen = count("--max-model-len", o.maxModelLen);
-        if (!o.maxNumSeqs.empty())
-            v.maxNumSeqs = count("--max-num-seqs", o.maxNumSeqs);
-        if (!o.maxNumBatchedTokens.empty())
-            v.maxNumBatchedTokens = count("--max-num-batched-tokens", o.maxNumBatchedTokens);
-        if (!o.blockSize.empty())
-            v.blockSize = count("--block-size", o.blockSize);
-        if (o.kvCacheDtype == "fp8" || o.kvCacheDtype == "fp8_e4m3")
-            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E4M3;
-        else if (o.kvCacheDtype == "fp8_e5m2")
-            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E5M2;
-        if (o.dtype == "half" || o.dtype == "float16")
-            v.dtype = engines::VllmOptions::Dtype::Float16;
-        else if (o.dtype == "bfloat16")
-            v.dtype = engines::VllmOptions::Dtype::BFloat16;
-        else if (o.dtype == "float" || o.dtype == "float32")
-            v.dtype = engines::VllmOptions::Dtype::Float32;
-        v.enforceEager = o.enforceEager;
-        v.quantization = o.quantization;
-        if (!o.tp.empty())
-            v.tensorParallel = count("--tp", o.tp);
-        if (!o.pp.empty())
-            v.pipelineParallel = count("--pp", o.pp);
-        v.cardName = card.name;
-        return v;
-    }
-
-    // A finite decimal above `above` and at most `max` (vLLM: 0 < --gpu-memory-utilization <= 1).
-    CLI::Validator decimalAbove(double above, double max)
-    {
-        return CLI::Validator(
-            [above, max](std::string& text) -> std::string {
-                std::string error;
-                const auto value = units::parseDecimal(text, error, above, max);
-                if (!value)
-                    return error;
-                if (!(*value > above))
-                    return "'" + text + "' must be above " + std::to_string(int(above));
-                return {};
-            },
-            "", "decimal");
     }
 
     const char* fitCapName(FitLimit::Cap cap)
@@ -488,7 +417,7 @@ namespace {
             }
         }
         if (o.engine != "vllm") {
-            const auto given = vllmOptionsGiven(o);
+            const auto given = o.vllm.given();
             if (!given.empty()) {
                 std::string names;
                 for (const auto& n : given)
@@ -541,7 +470,7 @@ namespace {
             std::optional<engines::VllmPlan> plan;
             if (o.engine == "vllm")
                 plan = engines::VllmPlanner::plan(
-                    request, vllmOptions(o, *chosen), chosen->capacityBytes(), chosen->capacityIsUsable());
+                    request, o.vllm.options(o.tp, o.vllm.dtype, chosen->name), chosen->capacityBytes(), chosen->capacityIsUsable());
             std::optional<engines::LlamaCppPlan> llamaPlan;
             engines::LlamaCppOptions llamaOptions;
             if (o.engine == "llama.cpp") {
@@ -749,41 +678,7 @@ void addEstimateCommand(CLI::App& app, std::ostream& out, std::ostream& err, std
         ->type_name(kNamePlaceholder)
         ->check(CLI::IsMember({ "hf", "vllm", "llama.cpp" }))
         ->group(kGroupEngine);
-    sub->add_option("--gpu-memory-utilization", o->gpuMemoryUtilization,
-           "vLLM: the share of the card's total memory it may use, above 0 and at most 1 (default 0.9)")
-        ->type_name(kDecimalPlaceholder)
-        ->check(decimalAbove(0.0, 1.0))
-        ->group(kGroupEngine);
-    const auto count = [&](const char* name, std::string& target, const std::string& help) {
-        sub->add_option(name, target, help)
-            ->type_name(kCountPlaceholder)
-            ->transform(countText(units::CountRange { 1, UINT64_MAX }))
-            ->group(kGroupEngine);
-    };
-    count("--max-model-len", o->maxModelLen, "vLLM: tokens per request (default: the model's max_position_embeddings)");
-    count("--max-num-seqs", o->maxNumSeqs,
-        "vLLM: sequences per step (default 1024 on a card of 70 GiB or more, not A100; else 256)");
-    count("--max-num-batched-tokens", o->maxNumBatchedTokens,
-        "vLLM: tokens per step, the profile run's size (default 8192 on a card of 70 GiB or more, not A100; else "
-        "2048)");
-    count("--block-size", o->blockSize, "vLLM: tokens per KV block (default 16)");
-    count("--pp,--pipeline-parallel-size", o->pp, "vLLM: pipeline-parallel degree (default 1)");
-    sub->add_option("--kv-cache-dtype", o->kvCacheDtype, "vLLM: auto (the model's dtype), fp8 (= fp8_e4m3) or fp8_e5m2")
-        ->type_name(kFormatPlaceholder)
-        ->check(CLI::IsMember({ "auto", "fp8", "fp8_e4m3", "fp8_e5m2" }))
-        ->group(kGroupEngine);
-    sub->add_option("--dtype", o->dtype,
-           "vLLM: the model's dtype: auto (a 16-bit torch_dtype as it is, else bfloat16), half, float16, bfloat16, "
-           "float, float32")
-        ->type_name(kFormatPlaceholder)
-        ->check(CLI::IsMember({ "auto", "half", "float16", "bfloat16", "float", "float32" }))
-        ->group(kGroupEngine);
-    sub->add_option("--quantization", o->quantization,
-           "vLLM: fp8 quantizes 16-bit weights at load (default: the checkpoint as stored)")
-        ->type_name(kFormatPlaceholder)
-        ->check(CLI::IsMember({ "fp8" }))
-        ->group(kGroupEngine);
-    sub->add_flag("--enforce-eager", o->enforceEager, "vLLM: no CUDA graphs")->group(kGroupEngine);
+    o->vllm.addTo(*sub, kGroupEngine, true);
     // llama.cpp's options (only with --engine llama.cpp), named and defaulted as llama-cli / llama-server do.
     const auto llamaCount = [&](const char* name, std::string& target, std::uint64_t min, const std::string& help) {
         sub->add_option(name, target, help)

@@ -4,7 +4,9 @@
 #include "app/cli/cliapp.h"
 #include "app/cli/ledgerprinter.h"
 #include "app/cli/optionconventions.h"
+#include "app/cli/vllmclioptions.h"
 #include "core/protocol/phaseplan.h"
+#include "core/protocol/vllmrun.h"
 #include "core/registry/backendregistry.h"
 #include "core/report/resultjson.h"
 #include "core/report/textsummary.h"
@@ -90,7 +92,39 @@ namespace {
         // The simulated card (sim:N only); empty / nullopt when not given.
         std::string simCard;
         std::optional<double> simSpeed;
+        // --engine vllm: vLLM's start-up rehearsed (Note [vLLM rehearsal]), its options spelled as estimate spells
+        // them (VllmCliOptions); --dtype then takes vLLM's spelling.
+        std::string engine = "hf";
+        VllmCliOptions vllm;
+        std::string tp; // --tp / --tensor-parallel-size: refused above 1 (one device)
+        std::vector<std::string> notWithVllm; // options given that vLLM's rehearsal does not take
     };
+
+    // --engine vllm on top of the decoder's configuration: vLLM's options, its dtype as the weights' storage, the
+    // plan still to be made on the device's total (planVllmRun). An exit code on a refusal.
+    std::optional<int> configureVllm(const MeasureOptions& o, protocol::RunConfig& config, std::ostream& err)
+    {
+        const char* prefix = "iteragpu measure: ";
+        if (!o.notWithVllm.empty()) {
+            err << prefix << o.notWithVllm.front()
+                << " is not an option of vLLM's rehearsal (--engine vllm): vLLM chooses its own cache, attention and "
+                   "allocator, and serves --sequences requests of --prompt-tokens + --generated tokens\n";
+            return kExitUsage;
+        }
+        protocol::VllmRun run;
+        run.options = o.vllm.options(o.tp, o.dtypeGiven ? o.dtype : std::string("auto"), std::string());
+        protocol::DecoderSpec& d = *config.decoder;
+        if (!protocol::weightStorageQuantized(d.storage)) {
+            d.storage = *protocol::weightStorageFromName(protocol::vllmWeightStorageName(run.options, d.shape.torchDtype));
+            config.dtype = protocol::decoderComputeDType(config);
+        }
+        config.vllm = std::move(run);
+        if (const std::string why = protocol::vllmRehearsalProblem(config); !why.empty()) {
+            err << prefix << why << "\n";
+            return kExitUsage;
+        }
+        return std::nullopt;
+    }
 
     // The training recipe of `measure --mode training --model M`: the framework's profile with the options given
     // over it (training::resolveRecipe, the same rules as the window's). An exit code on a bad option.
@@ -368,7 +402,35 @@ namespace {
         protocol::RunConfig config;
         config.deviceId = o.device;
         config.mode = *protocol::modeFromName(o.mode);
-        config.dtype = *device::dtypeFromName(o.dtype);
+        const bool vllm = o.engine == "vllm";
+        if (VllmCliOptions::dtypeFromName(o.dtype) && !device::dtypeFromName(o.dtype)) { // auto, half, float
+            if (!vllm) {
+                err << prefix << "--dtype " << o.dtype << " is vLLM's spelling: give --engine vllm, or float32, "
+                    << "float16 or bfloat16\n";
+                return kExitUsage;
+            }
+        } else if (vllm && o.dtypeGiven && !VllmCliOptions::dtypeFromName(o.dtype)) {
+            err << prefix << "--dtype " << o.dtype << ": vLLM's --dtype is one of " << VllmCliOptions::dtypeNames()
+                << "\n";
+            return kExitUsage;
+        }
+        if (!vllm) {
+            std::vector<std::string> given = o.vllm.given(false);
+            if (!o.tp.empty())
+                given.push_back("--tp");
+            if (!given.empty()) {
+                std::string names;
+                for (const auto& n : given)
+                    names += (names.empty() ? "" : ", ") + n;
+                err << prefix << names << (given.size() == 1 ? " is an option" : " are options")
+                    << " of vLLM's rehearsal: give --engine vllm\n";
+                return kExitUsage;
+            }
+        } else if (!o.modelGiven) {
+            err << prefix << "--engine vllm rehearses vLLM's start-up of a model: give --model\n";
+            return kExitUsage;
+        }
+        config.dtype = device::dtypeFromName(o.dtype).value_or(device::DType::BFloat16);
         config.allocator = *protocol::allocatorFromName(o.allocator);
         config.batch = o.batch;
         config.context = o.context;
@@ -424,13 +486,23 @@ namespace {
                 << " describes a decoder's training step: it needs --mode training and --model\n";
             return kExitUsage;
         }
-        if (o.modelGiven)
-            if (const auto code = configureDecoder(o, config, err))
+        if (o.modelGiven) {
+            MeasureOptions decoderOptions = o;
+            if (vllm) // vLLM's --dtype is read by configureVllm, not as the compute type of quantized weights
+                decoderOptions.dtypeGiven = false;
+            if (const auto code = configureDecoder(decoderOptions, config, err))
                 return *code;
-        // Validation, backend, index and the run's open options, once, in core (the window does the same).
+        }
+        if (vllm)
+            if (const auto code = configureVllm(o, config, err))
+                return *code;
+        // Validation, backend, index and the run's open options, once, in core (the window does the same); vLLM's
+        // plan is then made on the device's total as the run will open it.
         device::BackendRegistry registry;
         registry.loadFor(o.device); // only the module this device needs (none for sim:N)
-        protocol::PreparedRun prepared = protocol::prepareRun(registry, config);
+        protocol::RunConfig toPrepare = config;
+        toPrepare.vllm.reset();
+        protocol::PreparedRun prepared = protocol::prepareRun(registry, toPrepare);
         switch (prepared.failure) {
         case protocol::PreparedRun::Failure::None:
             break;
@@ -447,6 +519,24 @@ namespace {
         case protocol::PreparedRun::Failure::NoSuchDevice:
             err << prefix << prepared.error << "\n";
             return kExitNoDevice;
+        }
+        if (config.vllm) {
+            if (!prepared.device || prepared.device->totalBytes == 0) {
+                err << prefix << "vLLM's plan needs the device's total memory, which " << o.device << " does not report\n";
+                return kExitNoDevice;
+            }
+            // vLLM's defaults read the device's name as torch reports it ("a100" in it keeps the smaller ones).
+            config.vllm->options.cardName = prepared.device->name;
+            try {
+                protocol::planVllmRun(config, prepared.device->totalBytes);
+            } catch (const units::InputError& e) {
+                err << prefix << units::printable(e.what(), units::kTextBytes) << "\n";
+                return kExitError;
+            }
+            if (const std::string why = protocol::validateConfig(config); !why.empty()) {
+                err << prefix << why << "\n";
+                return kExitError;
+            }
         }
         // A folder that is missing or read-only, or a name too long for it, is refused before the run, not after.
         if (std::string why; !o.output.empty() && o.output != "-" && !report::canCreateFile(o.output, why)) {
@@ -600,8 +690,9 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         kGroupFormats);
     auto* dtype = sub->add_option("--dtype", opts->dtype,
                          "float32, float16 or bfloat16 (with --model: the compute type of quantized weights, default "
-                         "bfloat16)")
-                      ->check(CLI::IsMember({ "float32", "float16", "bfloat16", "fp32", "fp16", "bf16" }))
+                         "bfloat16); with --engine vllm, vLLM's --dtype: auto, half, float16, bfloat16, float, float32")
+                      ->check(CLI::IsMember(
+                          { "float32", "float16", "bfloat16", "fp32", "fp16", "bf16", "auto", "half", "float" }))
                       ->capture_default_str()
                       ->type_name(kFormatPlaceholder)
                       ->group(kGroupFormats);
@@ -727,6 +818,19 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->required()
         ->type_name(kDevicePlaceholder)
         ->group(kGroupDevices);
+    // The engine: vLLM's start-up rehearsed (Note [vLLM rehearsal]), its options as estimate takes them.
+    sub->add_option("--engine", opts->engine,
+           "hf (transformers, the default) or vllm (vLLM's start-up rehearsed: model_load, profile_run, "
+           "kv_cache_alloc, cuda_graph_capture, serve)")
+        ->type_name(kNamePlaceholder)
+        ->check(CLI::IsMember({ "hf", "vllm" }))
+        ->group(kGroupEngine);
+    opts->vllm.addTo(*sub, kGroupEngine, false);
+    sub->add_option("--tp,--tensor-parallel-size", opts->tp,
+           "vLLM: tensor-parallel degree; one device rehearses 1 only (estimate plans more)")
+        ->type_name(kCountPlaceholder)
+        ->transform(countText(units::CountRange { 1, UINT64_MAX }))
+        ->group(kGroupEngine);
     // Output.
     auto* output = sub->add_option("--output", opts->output, "Result file (JSON); an existing file is refused unless --force; "
                                               "'-' prints the result to stdout")
@@ -734,7 +838,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->group(kGroupOutput);
     addForceFlag(*sub, opts->force);
     auto* json = addJsonFlag(*sub, opts->json,
-        "Print the result document (schema iteragpu.measure/2) on stdout; the progress goes to stderr");
+        "Print the result document (schema iteragpu.measure/2; iteragpu.measure/3 with --engine vllm, which adds the `engine` object) on stdout; the progress goes to stderr");
     auto* stream = sub->add_flag("--stream", opts->stream, "JSON lines of samples and phase events on stdout")
                        ->group(kGroupOutput);
     json->excludes(stream);
@@ -746,7 +850,7 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         ->capture_default_str()
         ->type_name(kNamePlaceholder)
         ->group(kGroupOutput);
-    sub->callback([&action, &out, &err, opts, dtype, speed, model, output, batch, trainingOptions, checkpointingFlag,
+    sub->callback([&action, &out, &err, sub, opts, dtype, speed, model, output, batch, trainingOptions, checkpointingFlag,
                       compileFlag, pagedFlag, inBackwardFlag] {
         opts->dtypeGiven = dtype->count() > 0;
         opts->batchGiven = batch->count() > 0;
@@ -760,6 +864,12 @@ void addMeasureCommand(CLI::App& app, std::ostream& out, std::ostream& err, std:
         opts->pagedGiven = pagedFlag->count() > 0;
         opts->inBackwardGiven = inBackwardFlag->count() > 0;
         opts->outputGiven = output->count() > 0;
+        opts->notWithVllm.clear();
+        for (const char* name : { "--kv-cache", "--attention", "--decode-chunk", "--format", "--group-size",
+                 "--weight-block-size", "--mode", "--allocator", "--batch", "--warmup", "--repeats",
+                 "--empty-cache-between-repeats" })
+            if (opts->engine == "vllm" && sub->get_option(name)->count() > 0)
+                opts->notWithVllm.push_back(name);
         opts->modelGiven = model->count() > 0;
         if (speed->count() > 0)
             opts->simSpeed = speed->as<double>();

@@ -178,6 +178,9 @@ VllmKvLayout::StageFigures VllmKvLayout::stage(std::uint64_t first, std::uint64_
         f.tokens = f.numBlocks * m_blockSize;
         f.bytesPerRequest = maxMemorySum;
         f.maxConcurrency = double(f.numBlocks) / double(cdiv(maxMemorySum, pages));
+        for (const auto i : m_groups.front().layers)
+            if (inStage(i))
+                f.tensorBytes.push_back(mul(m_layerSpecs[i].pageBytes, f.numBlocks, kWhat));
         return f;
     }
     f.pageBytes = m_groups.front().spec.pageBytes;
@@ -190,6 +193,7 @@ VllmKvLayout::StageFigures VllmKvLayout::stage(std::uint64_t first, std::uint64_
     const std::uint64_t perBlock = mul(f.pageBytes, f.layersPerPool, kWhat);
     f.maxConcurrency = double(f.numBlocks) / double(cdiv(perRequest, perBlock));
     f.bytesPerRequest = bytesPerRequest(first, last, maxModelLen, maxNumBatchedTokens);
+    f.tensorBytes.assign(f.layersPerPool, mul(f.pageBytes, f.numBlocks, kWhat));
     return f;
 }
 

@@ -44,6 +44,9 @@ public:
         std::uint64_t tokens = 0;
         std::uint64_t bytesPerRequest = 0; // what one request of maxModelLen needs (the start-up check)
         double maxConcurrency = 0.0;
+        // The tensors vLLM allocates for the pool (KVCacheTensor): one per layer of one group (each its own page),
+        // else layersPerPool tensors of one page per block, each shared by one layer of every group.
+        std::vector<std::uint64_t> tensorBytes;
     };
     StageFigures stage(std::uint64_t first, std::uint64_t last, std::uint64_t available, std::uint64_t maxModelLen,
         std::uint64_t maxNumBatchedTokens) const;

@@ -32,6 +32,12 @@ struct VllmPlan {
     std::uint64_t maxNumBatchedTokens = 0; // in effect
     std::uint64_t blockSize = 16; // --block-size, tokens per KV block
     std::uint64_t kvBytesPerRequest = 0; // one request of maxModelLen tokens, as vLLM counts it
+    // The pool's tensors as vLLM allocates them (KVCacheTensor sizes, in order), numBlocks blocks each; their sum
+    // is what the pool takes (at most kvCacheBytes).
+    std::vector<std::uint64_t> kvTensorBytes;
+    // For each length of VllmPlanner::plan's requestTokens, the blocks one request of that many tokens takes from
+    // the pool, as vLLM's start-up check counts one of max_model_len (sliding and chunked layers their window).
+    std::vector<std::uint64_t> blocksPerRequest;
     double maxConcurrency = 0.0; // "Maximum concurrency for maxModelLen tokens per request: Nx"
     std::optional<std::uint64_t> largestMaxModelLen; // the largest --max-model-len that starts (nullopt: none)
     std::uint64_t tensorParallel = 1;

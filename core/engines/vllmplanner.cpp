@@ -126,8 +126,8 @@ namespace {
 
 } // namespace
 
-VllmPlan VllmPlanner::plan(
-    const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes, bool totalIsUsable)
+VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes,
+    bool totalIsUsable, const std::vector<std::uint64_t>& requestTokens)
 {
     using namespace units::checked;
     if (!request.shape)
@@ -376,6 +376,13 @@ VllmPlan VllmPlanner::plan(
             p.kvCacheTokens = figures.tokens;
             p.kvBytesPerRequest = figures.bytesPerRequest;
             p.maxConcurrency = figures.maxConcurrency;
+            p.kvTensorBytes = figures.tensorBytes;
+            p.blocksPerRequest.clear();
+            const std::uint64_t perBlock = mul(figures.pageBytes, figures.layersPerPool, kWhat);
+            for (const std::uint64_t tokens : requestTokens)
+                p.blocksPerRequest.push_back(perBlock == 0 || tokens == 0
+                        ? 0
+                        : layout.bytesPerRequest(kvFirst, kvLast, tokens, p.maxNumBatchedTokens) / perBlock);
         }
         first = last;
     }

@@ -6,6 +6,7 @@
 #include "core/sizing/sizingrequest.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace iteragpu::engines {
 
@@ -30,8 +31,9 @@ public:
     // option out of range (utilization outside (0, 1], a zero count, TP not dividing the heads) or a model
     // the plan does not cover (recurrent state layers), one line each. A plan that does not start is a result
     // (starts false, vLLM's reason), not an exception.
-    static VllmPlan plan(
-        const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes, bool totalIsUsable);
+    // requestTokens: lengths of requests to be served from the pool (VllmPlan::blocksPerRequest, one each).
+    static VllmPlan plan(const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes,
+        bool totalIsUsable, const std::vector<std::uint64_t>& requestTokens = {});
 };
 
 } // namespace iteragpu::engines

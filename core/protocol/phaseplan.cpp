@@ -20,6 +20,14 @@ std::vector<PlannedPhase> planPhases(const RunConfig& config)
         plan.push_back(std::move(p));
     };
     add(PhaseKind::ModelLoad, "model_load");
+    if (config.workload == WorkloadKind::Decoder && config.decoder && config.vllm) { // Note [vLLM rehearsal]
+        add(PhaseKind::ProfileRun, "profile_run");
+        add(PhaseKind::KvCacheAlloc, "kv_cache_alloc");
+        if (!config.vllm->options.enforceEager)
+            add(PhaseKind::GraphCapture, "cuda_graph_capture");
+        add(PhaseKind::Serve, "serve");
+        return plan;
+    }
     add(PhaseKind::Inputs, "inputs");
     if (config.workload == WorkloadKind::Decoder && config.decoder && config.decoder->training) {
         const training::TrainingRecipe& r = *config.decoder->training;
@@ -151,6 +159,48 @@ namespace {
         }
     }
 
+    // What a phase of vLLM's start-up rehearsal does (Note [vLLM rehearsal]), with the plan's figures.
+    std::string vllmInputs(const RunConfig& c, const PlannedPhase& phase, const std::string& model)
+    {
+        const DecoderSpec& d = *c.decoder;
+        const engines::VllmPlan& p = c.vllm->plan;
+        const std::string dt = std::string(" ") + device::dtypeName(decoderComputeDType(c));
+        const std::uint64_t rows = std::min(p.maxNumSeqs, p.maxNumBatchedTokens);
+        std::uint64_t pool = 0;
+        for (const std::uint64_t t : p.kvTensorBytes)
+            pool += t;
+        switch (phase.kind) {
+        case PhaseKind::ModelLoad:
+            return model + ", weights in " + weightStorageName(d.storage) + " (random, as vLLM's dummy load; "
+                + p.version + ")";
+        case PhaseKind::ProfileRun:
+            return "vLLM's profile run: one forward of " + std::to_string(p.maxNumBatchedTokens)
+                + " tokens (--max-num-batched-tokens) through the decoder's prefill" + dt
+                + ", sdpa attention, writing no KV cache (each layer's K and V freed after its attention); then the "
+                  "dummy sampler over "
+                + std::to_string(rows) + " rows of logits (model dtype, float32 copy, probabilities); all freed, "
+                + "then empty_cache()";
+        case PhaseKind::KvCacheAlloc:
+            if (!p.starts)
+                return "the KV pool: vLLM refuses to start (" + p.reason.substr(0, 120)
+                    + (p.reason.size() > 120 ? "...)" : ")");
+            return "the KV pool: " + std::to_string(p.kvTensorBytes.size()) + " tensors of "
+                + std::to_string(p.numBlocks) + " blocks of " + std::to_string(p.blockSize) + " tokens ("
+                + std::to_string(pool) + " bytes of the " + std::to_string(p.kvCacheBytes)
+                + " available), one per KVCacheTensor, as vLLM allocates them";
+        case PhaseKind::GraphCapture:
+            return "CUDA graph capture: its pool is not modelled by the plan (cuda_graph_bytes null), so nothing is "
+                   "captured or allocated here; vLLM's graphs would take memory on top of the KV pool";
+        case PhaseKind::Serve:
+            return std::to_string(d.sequences) + " requests of " + std::to_string(d.promptTokens) + " + "
+                + std::to_string(d.generated)
+                + " tokens admitted from the pool's blocks (block accounting only: the pool is allocated, a step's "
+                  "activations are bounded by the profile run and not run again)";
+        default:
+            return {};
+        }
+    }
+
     std::string decoderInputs(const RunConfig& c, const PlannedPhase& phase)
     {
         const DecoderSpec& d = *c.decoder;
@@ -166,6 +216,8 @@ namespace {
             = std::string(", ") + attentionName(d.attention) + " attention, " + kvCacheName(d.cache) + " KV cache";
         if (d.training)
             return decoderTrainingInputs(c, phase, model);
+        if (c.vllm)
+            return vllmInputs(c, phase, model);
         switch (phase.kind) {
         case PhaseKind::ModelLoad:
             return model + ", weights in " + weightStorageName(d.storage) + " (random, no checkpoint read)";
@@ -228,6 +280,10 @@ std::string phaseInputs(const RunConfig& c, const PlannedPhase& phase)
     case PhaseKind::Prefill:
     case PhaseKind::Decode:
     case PhaseKind::WarmPrefill:
+    case PhaseKind::ProfileRun:
+    case PhaseKind::KvCacheAlloc:
+    case PhaseKind::GraphCapture:
+    case PhaseKind::Serve:
         return {}; // the decoder's phases, described by decoderInputs
     }
     return {};
@@ -250,6 +306,35 @@ std::vector<Dimension> phaseDimensions(const RunConfig& c, const PlannedPhase& p
                 dims.push_back({ "eval_batch", r.evalBatch });
             if (phase.repeat)
                 dims.push_back({ "repeat", *phase.repeat });
+            return dims;
+        }
+        if (c.vllm) {
+            const engines::VllmPlan& p = c.vllm->plan;
+            std::vector<Dimension> dims { { "layers", d.shape.layers }, { "hidden", d.shape.hidden },
+                { "dtype_bytes", device::dtypeSize(decoderComputeDType(c)) } };
+            if (phase.kind == PhaseKind::ProfileRun) {
+                dims.push_back({ "max_num_batched_tokens", p.maxNumBatchedTokens });
+                dims.push_back({ "sampler_rows", std::min(p.maxNumSeqs, p.maxNumBatchedTokens) });
+                dims.push_back({ "vocab", d.shape.vocab });
+            } else if (phase.kind == PhaseKind::KvCacheAlloc && p.sized) {
+                dims.push_back({ "num_blocks", p.numBlocks });
+                dims.push_back({ "block_size", p.blockSize });
+                dims.push_back({ "page_bytes", p.pageBytes });
+                dims.push_back({ "kv_tensors", p.kvTensorBytes.size() });
+            } else if (phase.kind == PhaseKind::Serve) {
+                const VllmAdmission a = vllmAdmission(c);
+                dims.push_back({ "requests", a.requests });
+                dims.push_back({ "request_tokens", a.requestTokens });
+                dims.push_back({ "max_model_len", p.maxModelLen });
+                dims.push_back({ "max_num_seqs", p.maxNumSeqs });
+                dims.push_back({ "blocks_per_request", a.blocksPerRequest });
+                dims.push_back({ "pool_blocks", a.poolBlocks });
+                dims.push_back({ "admitted", a.admitted });
+                dims.push_back({ "waiting_for_blocks", a.waitingForBlocks });
+                dims.push_back({ "waiting_for_seqs", a.waitingForSeqs });
+                dims.push_back({ "rejected_too_long", a.rejected });
+                dims.push_back({ "blocks_used", a.blocksUsed });
+            }
             return dims;
         }
         std::vector<Dimension> dims { { "sequences", d.sequences }, { "prompt_tokens", d.promptTokens },

@@ -28,6 +28,11 @@ enum class PhaseKind : int {
     Prefill, // the whole prompt through every layer, K and V into the cache, logits of the last position
     Decode, // `iterations` generated tokens (one record per RunConfig::decoder->decodeChunk steps)
     WarmPrefill, // the cache of the previous generation released (static: reset in place), a prefill again
+    // vLLM's start-up rehearsal (RunConfig::vllm, Note [vLLM rehearsal]); its first phase is ModelLoad:
+    ProfileRun, // the dummy forward at --max-num-batched-tokens and the dummy sampler, freed after
+    KvCacheAlloc, // the KV pool of the plan
+    GraphCapture, // CUDA graphs (not with --enforce-eager): their pool is not modelled, nothing allocated
+    Serve, // the requests admitted from the pool's blocks
 };
 
 struct PlannedPhase {
@@ -45,6 +50,8 @@ struct PlannedPhase {
 //              first_step.optimizer, warmup (if warmup > 0), warm_step x repeats, evaluation, export
 //   decoder:   model_load, inputs, prefill, decode x ceil(generated / chunk) (repeat = chunk index when chunked),
 //              warmup (if warmup > 0: `warmup` warm prefills in one record), warm_prefill x repeats
+//   vLLM (RunConfig::vllm): model_load, profile_run, kv_cache_alloc, cuda_graph_capture (not with --enforce-eager),
+//              serve
 //   decoder training (DECODER.md, "Training"): model_load, inputs, first_step.forward, first_step.loss,
 //              first_step.backward, first_step.accumulate (gradAccum - 1 micro-batches, when > 1),
 //              first_step.optimizer (unless stepped in the backward), warmup (whole steps), warm_step x repeats,

@@ -401,6 +401,9 @@ std::optional<std::uint64_t> plannedPhaseCount(const RunConfig& c)
         // model_load, inputs, the first step's forward, loss and backward, with accumulation and the optimizer
         fixed = 5 + (r.gradAccum > 1 ? 1 : 0) + (r.optimizerInBackward ? 0 : 1) + (r.evalBatch > 0 ? 1 : 0)
             + (r.exportCopy ? 1 : 0);
+    } else if (c.workload == WorkloadKind::Decoder && c.decoder && c.vllm) {
+        // model_load, profile_run, kv_cache_alloc, cuda_graph_capture (not with --enforce-eager), serve
+        return c.vllm->options.enforceEager ? 4 : 5;
     } else if (c.workload == WorkloadKind::Decoder && c.decoder) {
         fixed = 3; // model_load, inputs, prefill
         const std::uint64_t steps = c.decoder->generated;
@@ -453,6 +456,17 @@ std::string validateConfig(const RunConfig& c)
 {
     if (c.workload == WorkloadKind::Script)
         return "a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu";
+    if (c.workload == WorkloadKind::Decoder && c.vllm) { // Note [vLLM rehearsal]
+        if (std::string why = vllmRehearsalProblem(c); !why.empty())
+            return why;
+        if (!c.vllm->planned)
+            return "vLLM's rehearsal needs its plan on the device's total (planVllmRun) before it runs";
+        if (c.vllm->plan.sized) { // a plan refused before sizing runs model_load only, to fail it
+            if (auto e = validateDecoder(vllmProfileConfig(c)); !e.empty())
+                return "vLLM's profile run: " + e;
+        } else if (auto e = validateDecoder(c); !e.empty())
+            return e;
+    }
     if (c.workload == WorkloadKind::Decoder) {
         if (auto e = validateDecoder(c); !e.empty())
             return e;

@@ -6,6 +6,7 @@
 #include "core/device/backend.h"
 #include "core/i18n/message.h"
 #include "core/model/modelshape.h"
+#include "core/protocol/vllmrun.h"
 #include "core/training/trainingrecipe.h"
 
 #include <cstdint>
@@ -146,6 +147,9 @@ struct RunConfig {
     WorkloadKind workload = WorkloadKind::Dense;
     std::optional<DecoderSpec> decoder; // set when workload is Decoder
     std::optional<ScriptSpec> script; // set when workload is Script
+    // Set: the decoder run rehearses vLLM's start-up on its options and plan (Note [vLLM rehearsal]); nullopt: the
+    // decoder as transformers runs it.
+    std::optional<VllmRun> vllm;
     // sim:N only: the card of resources/catalog/gpus.json whose capacity and pace (roofline) the simulated device
     // keeps, and the pace itself: 1 = the card's modelled time in real time, 0 = as fast as possible.
     std::string simCard;

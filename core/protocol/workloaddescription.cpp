@@ -62,6 +62,16 @@ i18n::Message describeLoad(const RunConfig& config)
         return { ITERAGPU_TRANSLATE_NOOP("Workload", "a micro-batch of %1 sequence(s) x %2 tokens"),
             { Arg::grouped(r.microBatch), Arg::grouped(r.sequenceLength) }, kWorkloadContext };
     }
+    if (config.workload == WorkloadKind::Decoder && config.decoder && config.vllm) {
+        const DecoderSpec& d = *config.decoder;
+        //: vLLM's start-up rehearsed (measure --engine vllm): %1 requests served, %2 prompt tokens and %3 generated
+        //: tokens of each, %4 vLLM's --max-model-len (the option's name is vLLM's, not translated)
+        return { ITERAGPU_TRANSLATE_NOOP(
+                     "Workload", "vLLM serving %1 request(s) of %2 prompt + %3 generated tokens, --max-model-len %4"),
+            { Arg::grouped(d.sequences), Arg::grouped(d.promptTokens), Arg::grouped(d.generated),
+                Arg::grouped(config.vllm->plan.maxModelLen) },
+            kWorkloadContext };
+    }
     if (config.workload == WorkloadKind::Decoder && config.decoder) {
         const DecoderSpec& d = *config.decoder;
         //: %1 sequences, %2 prompt tokens, %3 generated tokens

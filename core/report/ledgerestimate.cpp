@@ -122,6 +122,52 @@ namespace {
         return part;
     }
 
+    // vLLM's rehearsal (Note [vLLM rehearsal]): the plan's parts the phase holds, as vLLM's start-up lines name
+    // them; a figure the plan does not model (the CUDA graph pool) is a part without bytes, never 0.
+    std::optional<PhaseEstimate> vllmEstimate(const protocol::RunConfig& config, const protocol::PhaseResult& phase)
+    {
+        const engines::VllmPlan& plan = config.vllm->plan;
+        if (!plan.sized)
+            return std::nullopt; // refused before sizing: vLLM's plan has no figures
+        PhaseEstimate estimate;
+        estimate.origin = { //: %1: the vLLM release whose start-up is modelled ("vLLM 0.19 (V1 engine)")
+            ITERAGPU_TRANSLATE_NOOP("Ledger", "vLLM's start-up plan, %1"), { plan.version }, kLedgerContext };
+        const auto part = [&estimate](const char* key, i18n::Message label, std::optional<std::uint64_t> bytes,
+                              EstimateTarget target, alloc::Owner owner) {
+            EstimatePart p;
+            p.key = key;
+            p.label = std::move(label);
+            p.bytes = bytes;
+            p.target = target;
+            p.owner = owner;
+            estimate.parts.push_back(std::move(p));
+        };
+        part("weights", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "weights (vLLM: Model loading took)")), plan.weightsBytes,
+            EstimateTarget::Owner, alloc::Owner::Weights);
+        const std::string& name = phase.name;
+        if (name == "model_load")
+            return estimate;
+        part("non_torch", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "non-torch memory (vLLM: cuBLAS workspace, NCCL)")),
+            plan.nonTorchBytes, EstimateTarget::Outside, alloc::Owner::Other);
+        if (name == "profile_run") {
+            part("profile_activations",
+                msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "profile-run activations (vLLM: torch peak memory increase)")),
+                plan.activationPeakBytes, EstimateTarget::Owner, alloc::Owner::Activation);
+            return estimate;
+        }
+        std::uint64_t pool = 0;
+        for (const std::uint64_t t : plan.kvTensorBytes)
+            pool += t;
+        part("kv_pool", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "KV pool (vLLM: num_blocks x page size per layer)")),
+            plan.starts ? std::optional<std::uint64_t>(pool) : std::nullopt, EstimateTarget::Owner,
+            alloc::Owner::KvCache);
+        part("graph_pool",
+            plan.cudaGraphBytes ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA graph pool (none: --enforce-eager)"))
+                                : msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA graph pool (not modelled)")),
+            plan.cudaGraphBytes, EstimateTarget::Outside, alloc::Owner::Other);
+        return estimate;
+    }
+
 } // namespace
 
 std::optional<PhaseEstimate> estimateForPhase(const protocol::RunResult& result, std::size_t phaseIndex)
@@ -140,6 +186,8 @@ std::optional<PhaseEstimate> estimateForPhase(const protocol::RunResult& result,
         estimate.parts.push_back(std::move(part));
         return estimate;
     }
+    if (result.config.vllm)
+        return vllmEstimate(result.config, phase);
     const auto request = requestOf(result.config);
     if (!request)
         return std::nullopt;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/resultjson.h"
 
+#include "core/engines/vllmplanreport.h"
+#include "core/protocol/vllmrun.h"
+#include "core/units/inputerror.h"
+
 #include "core/report/ledgerjson.h"
 
 #include "core/model/jsonguard.h"
@@ -258,6 +262,63 @@ namespace {
             { "sequences", d.sequences }, { "decode_chunk", d.decodeChunk }, { "rope_theta", d.ropeTheta },
             { "norm_eps", d.normEps }, { "weights", "random (no checkpoint read)" },
             { "training", d.training ? trainingToJson(*d.training) : ordered_json(nullptr) } };
+    }
+
+    const char* vllmKvCacheDtypeName(engines::VllmOptions::KvCacheDtype t)
+    {
+        switch (t) {
+        case engines::VllmOptions::KvCacheDtype::Fp8E4M3:
+            return "fp8_e4m3";
+        case engines::VllmOptions::KvCacheDtype::Fp8E5M2:
+            return "fp8_e5m2";
+        case engines::VllmOptions::KvCacheDtype::Auto:
+            break;
+        }
+        return "auto";
+    }
+
+    const char* vllmDtypeName(engines::VllmOptions::Dtype t)
+    {
+        switch (t) {
+        case engines::VllmOptions::Dtype::Float16:
+            return "float16";
+        case engines::VllmOptions::Dtype::BFloat16:
+            return "bfloat16";
+        case engines::VllmOptions::Dtype::Float32:
+            return "float32";
+        case engines::VllmOptions::Dtype::Auto:
+            break;
+        }
+        return "auto";
+    }
+
+    ordered_json optionalCount(const std::optional<std::uint64_t>& v)
+    {
+        return v ? ordered_json(*v) : ordered_json(nullptr);
+    }
+
+    // The "engine" object of an iteragpu.measure/3 file (Note [vLLM rehearsal]): what vLLM was given, the plan it
+    // followed (VllmPlanReport's object, the one `estimate --engine vllm --json` prints) and its pool's layout.
+    ordered_json engineToJson(const VllmRun& v)
+    {
+        const engines::VllmOptions& o = v.options;
+        const engines::VllmPlan& p = v.plan;
+        ordered_json pool = { { "num_blocks", p.sized ? ordered_json(p.numBlocks) : ordered_json(nullptr) },
+            { "page_bytes", p.sized ? ordered_json(p.pageBytes) : ordered_json(nullptr) },
+            { "layers_per_pool", p.sized ? ordered_json(p.layersPerPool) : ordered_json(nullptr) },
+            { "kv_groups", p.sized ? ordered_json(p.kvGroups) : ordered_json(nullptr) },
+            { "tensor_bytes", p.kvTensorBytes }, { "blocks_per_request", p.blocksPerRequest } };
+        return { { "name", "vllm" },
+            { "options",
+                { { "gpu_memory_utilization", o.gpuMemoryUtilization }, { "max_model_len", optionalCount(o.maxModelLen) },
+                    { "max_num_seqs", optionalCount(o.maxNumSeqs) },
+                    { "max_num_batched_tokens", optionalCount(o.maxNumBatchedTokens) },
+                    { "block_size", o.blockSize }, { "kv_cache_dtype", vllmKvCacheDtypeName(o.kvCacheDtype) },
+                    { "dtype", vllmDtypeName(o.dtype) }, { "enforce_eager", o.enforceEager },
+                    { "quantization", o.quantization.empty() ? ordered_json(nullptr) : ordered_json(o.quantization) },
+                    { "tensor_parallel", o.tensorParallel }, { "pipeline_parallel", o.pipelineParallel },
+                    { "card_name", units::validUtf8(o.cardName) } } },
+            { "plan", ordered_json(engines::VllmPlanReport::toJson(p)) }, { "pool", pool } };
     }
 
     // Readers: throw ReadError with the field's path on a missing or mistyped field.
@@ -984,6 +1045,82 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // The "engine" object of a /3 file: the options read, the plan made again from them and the run's
+    // configuration (protocol::planVllmRun on the plan's total), and every figure of the file's plan and pool
+    // compared with it, so a file whose plan was edited is refused, never shown as vLLM's.
+    VllmRun engineFromJson(const ordered_json& e, const RunConfig& config)
+    {
+        const std::string at = "engine";
+        if (get<std::string>(e, "name", at) != "vllm")
+            throw ReadError { "field engine.name must be \"vllm\", the one engine measure rehearses" };
+        if (config.workload != WorkloadKind::Decoder || !config.decoder)
+            throw ReadError { "an engine's rehearsal runs a decoder: config.workload must be decoder" };
+        const auto& o = field(e, "options", at);
+        const std::string ao = at + ".options";
+        VllmRun run;
+        engines::VllmOptions& v = run.options;
+        v.gpuMemoryUtilization = getNonNegative(o, "gpu_memory_utilization", ao);
+        const auto optionalCount = [&](const char* key) -> std::optional<std::uint64_t> {
+            const auto& f = field(o, key, ao);
+            if (f.is_null())
+                return std::nullopt;
+            return get<std::uint64_t>(o, key, ao);
+        };
+        v.maxModelLen = optionalCount("max_model_len");
+        v.maxNumSeqs = optionalCount("max_num_seqs");
+        v.maxNumBatchedTokens = optionalCount("max_num_batched_tokens");
+        v.blockSize = get<std::uint64_t>(o, "block_size", ao);
+        const std::string kv = get<std::string>(o, "kv_cache_dtype", ao);
+        if (kv == "fp8_e4m3")
+            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E4M3;
+        else if (kv == "fp8_e5m2")
+            v.kvCacheDtype = engines::VllmOptions::KvCacheDtype::Fp8E5M2;
+        else if (kv != "auto")
+            throw ReadError { "field engine.options.kv_cache_dtype has an unknown value" };
+        const std::string dt = get<std::string>(o, "dtype", ao);
+        if (dt == "float16")
+            v.dtype = engines::VllmOptions::Dtype::Float16;
+        else if (dt == "bfloat16")
+            v.dtype = engines::VllmOptions::Dtype::BFloat16;
+        else if (dt == "float32")
+            v.dtype = engines::VllmOptions::Dtype::Float32;
+        else
+            throw ReadError { "field engine.options.dtype must be float16, bfloat16 or float32 (auto is resolved when "
+                              "the plan is made)" };
+        v.enforceEager = get<bool>(o, "enforce_eager", ao);
+        v.quantization = getOptionalString(o, "quantization", ao);
+        v.tensorParallel = get<std::uint64_t>(o, "tensor_parallel", ao);
+        v.pipelineParallel = get<std::uint64_t>(o, "pipeline_parallel", ao);
+        v.cardName = get<std::string>(o, "card_name", ao);
+        const auto& plan = field(e, "plan", at);
+        const std::uint64_t total = get<std::uint64_t>(plan, "total_bytes", at + ".plan");
+        RunConfig again = config;
+        again.vllm = run;
+        try {
+            planVllmRun(again, total);
+        } catch (const std::exception& error) { // units::InputError, the sizing engine's SizingError, ...
+            throw ReadError { std::string("engine: vLLM's plan cannot be made from this file's configuration: ")
+                + units::printable(error.what(), units::kTextBytes) };
+        }
+        const ordered_json expected = engineToJson(*again.vllm);
+        if (ordered_json(expected.at("options")) != o)
+            throw ReadError { "field engine.options differs from the options as the plan resolves them" };
+        for (const char* part : { "plan", "pool" }) {
+            const auto& mine = field(e, part, at);
+            for (const auto& [key, value] : expected.at(part).items())
+                if (!mine.contains(key) || mine.at(key) != value)
+                    throw ReadError { "field engine." + std::string(part) + "." + key
+                        + " is not vLLM's plan of this configuration (made again on its total): the file was edited" };
+            if (mine.size() != expected.at(part).size())
+                throw ReadError { "field engine." + std::string(part) + " has fields vLLM's plan does not make" };
+        }
+        return *again.vllm;
+    }
+
+} // namespace
+
 ordered_json sampleToJson(const Sample& s)
 {
     return { { "t", s.t }, { "allocated", s.allocated }, { "reserved", s.reserved },
@@ -1040,7 +1177,7 @@ ordered_json toJson(const RunResult& r)
 {
     const RunConfig& c = r.config;
     ordered_json j;
-    j["schema"] = kResultSchema;
+    j["schema"] = c.vllm ? kResultSchemaEngine : kResultSchema;
     j["simulated"] = r.simulated;
     if (r.simulated)
         j["note"] = "simulated device: a memory model, not a GPU measurement";
@@ -1060,6 +1197,8 @@ ordered_json toJson(const RunResult& r)
         { "sim_card", c.simCard.empty() ? ordered_json(nullptr) : ordered_json(c.simCard) },
         { "sim_speed", c.simSpeed } };
     j["workload"] = workloadToJson(c);
+    if (c.vllm)
+        j["engine"] = engineToJson(*c.vllm);
     if (c.workload == WorkloadKind::Decoder && c.decoder) {
         const device::DType compute = decoderComputeDType(c);
         j["dimensions"] = { { "sequences", c.decoder->sequences }, { "prompt_tokens", c.decoder->promptTokens },
@@ -1152,10 +1291,11 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
         if (schemaIt == j.end() || !schemaIt->is_string())
             throw ReadError { "no \"schema\" field: not an IteraGPU result file" };
         const std::string schema = schemaIt->get<std::string>();
-        if (schema != kResultSchema && schema != kResultSchemaV1)
-            throw ReadError { "unsupported schema \"" + units::printable(schema, 80) + "\" (expected \"" + kResultSchema + "\" or \""
-                + kResultSchemaV1 + "\")" };
-        const bool v2 = schema == kResultSchema;
+        if (schema != kResultSchema && schema != kResultSchemaV1 && schema != kResultSchemaEngine)
+            throw ReadError { "unsupported schema \"" + units::printable(schema, 80) + "\" (expected \""
+                + kResultSchemaEngine + "\", \"" + kResultSchema + "\" or \"" + kResultSchemaV1 + "\")" };
+        const bool v3 = schema == kResultSchemaEngine;
+        const bool v2 = schema == kResultSchema || v3;
         RunResult r;
         r.simulated = get<bool>(j, "simulated", "");
         const auto& id = field(j, "identity", "");
@@ -1212,6 +1352,10 @@ bool fromJson(const ordered_json& j, RunResult& out, std::string& error)
             if (rc.workload == WorkloadKind::Script)
                 rc.script = scriptFromJson(w);
         }
+        if (v3)
+            rc.vllm = engineFromJson(field(j, "engine", ""), rc);
+        else if (j.contains("engine"))
+            throw ReadError { "an \"engine\" object belongs to an iteragpu.measure/3 file, not to " + schema };
         const auto& e = field(j, "environment", "");
         r.environment.backend = get<std::string>(e, "backend", "environment");
         r.environment.runtimeDescription = get<std::string>(e, "runtime", "environment");

@@ -11,9 +11,14 @@
 // The measurement result file (README "Result JSON"): RunResult <-> JSON, written whole.
 namespace iteragpu::report {
 
-// Written: /2 (a "workload" object: the dense network or the decoder with its model; modelled phase times).
-// Read: /2 and /1 (a /1 file is the dense network, without modelled times).
+// Written: /2 (a "workload" object: the dense network or the decoder with its model; modelled phase times), and /3
+// for a run that rehearsed an engine's start-up (`measure --engine vllm`): /2 plus the "engine" object (its name, its
+// options as given, the plan it followed, engines::VllmPlanReport's, and the pool it allocated), so every other run
+// stays the /2 document it was.
+// Read: /3, /2 and /1 (a /1 file is the dense network, without modelled times). A /3 file's plan is made again from
+// its configuration and must be the plan it carries, figure by figure: a forged figure is refused.
 inline constexpr const char* kResultSchema = "iteragpu.measure/2";
+inline constexpr const char* kResultSchemaEngine = "iteragpu.measure/3";
 inline constexpr const char* kResultSchemaV1 = "iteragpu.measure/1";
 
 nlohmann::ordered_json toJson(const protocol::RunResult& result);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/report/textsummary.h"
 
+#include "core/engines/vllmplanreport.h"
 #include "core/protocol/runsummary.h"
+#include "core/protocol/vllmrun.h"
 #include "core/units/printable.h"
 #include "core/units/readablesize.h"
 #include "core/units/units.h"
@@ -20,6 +22,18 @@ std::string bytesText(const std::optional<std::uint64_t>& bytes)
         return "n/a";
     return units::groupDigits(*bytes) + " B (" + units::formatReadable(*bytes, units::Unit::GiB) + ")";
 }
+
+namespace {
+    std::string simCardLine(const RunResult& r)
+    {
+        if (!r.simulated || r.config.simCard.empty())
+            return {};
+        char speed[32];
+        std::snprintf(speed, sizeof speed, "%g", r.config.simSpeed);
+        return "simulated card " + units::printable(r.config.simCard) + ", speed " + speed
+            + " (1 = its modelled time in real time, 0 = as fast as possible)\n";
+    }
+} // namespace
 
 std::string runHeader(const RunResult& r)
 {
@@ -81,6 +95,14 @@ std::string runHeader(const RunResult& r)
                                          : std::string(" (a scale per tensor)"));
             else if (d.storage == WeightStorage::Mxfp4)
                 s << " (the routed experts; other linears 16-bit)";
+            if (c.vllm) { // Note [vLLM rehearsal]: the plan it follows, in vLLM's words
+                s << ", compute " << device::dtypeName(decoderComputeDType(c)) << ", vLLM's start-up rehearsed, then "
+                  << d.sequences << " request(s) of " << d.promptTokens << " + " << d.generated
+                  << " tokens served from its KV pool, allocator " << allocatorName(c.allocator) << "\n";
+                if (c.vllm->planned)
+                    s << engines::VllmPlanReport::toText(c.vllm->plan);
+                return s.str() + simCardLine(r);
+            }
             s << ", compute " << device::dtypeName(decoderComputeDType(c)) << ", " << d.sequences << " sequence(s) x "
               << d.promptTokens << " prompt tokens, " << d.generated << " generated";
             if (d.decodeChunk > 0)
@@ -95,13 +117,7 @@ std::string runHeader(const RunResult& r)
           << c.repeats << ", allocator " << allocatorName(c.allocator)
           << (c.emptyCacheBetweenRepeats ? ", empty_cache between repeats" : "") << "\n";
     }
-    if (r.simulated && !c.simCard.empty()) {
-        char speed[32];
-        std::snprintf(speed, sizeof speed, "%g", c.simSpeed);
-        s << "simulated card " << units::printable(c.simCard) << ", speed " << speed
-          << " (1 = its modelled time in real time, 0 = as fast as possible)\n";
-    }
-    return s.str();
+    return s.str() + simCardLine(r);
 }
 
 std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simulated)
@@ -126,6 +142,21 @@ std::string phaseSummary(const PhaseResult& p, std::size_t phaseCount, bool simu
         s << "  not run; predicted peak allocated " << bytesText(p.predictedPeakAllocated) << "\n";
         return s.str();
     }
+    // vLLM's serve phase (Note [vLLM rehearsal]): the requests as the pool admitted them, every one counted.
+    const auto dimension = [&p](const char* name) -> std::optional<std::uint64_t> {
+        for (const auto& d : p.dimensions)
+            if (d.name == name)
+                return d.value;
+        return std::nullopt;
+    };
+    if (const auto admitted = dimension("admitted"); admitted && p.status != PhaseStatus::NotRun)
+        s << "  requests: " << dimension("requests").value_or(0) << " of " << dimension("request_tokens").value_or(0)
+          << " tokens, " << dimension("blocks_per_request").value_or(0) << " blocks each; admitted " << *admitted
+          << " (" << dimension("blocks_used").value_or(0) << " of the pool's " << dimension("pool_blocks").value_or(0)
+          << " blocks); waiting for blocks " << dimension("waiting_for_blocks").value_or(0)
+          << ", waiting for a --max-num-seqs slot " << dimension("waiting_for_seqs").value_or(0)
+          << "; rejected, longer than --max-model-len " << dimension("max_model_len").value_or(0) << ": "
+          << dimension("rejected_too_long").value_or(0) << "\n";
     if (p.status == PhaseStatus::Interrupted && p.iterationsDone && p.iterationsPlanned)
         s << "  interrupted by Stop after " << *p.iterationsDone << " of " << *p.iterationsPlanned
           << " iterations; the prediction is of all " << *p.iterationsPlanned << "\n";

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/workloads/decoderpredictor.h"
+#include "core/workloads/decoderreplay.h"
 
 #include "core/units/checkedmath.h"
 #include "core/units/inputerror.h"
@@ -354,7 +355,7 @@ namespace {
 
         void inputs()
         {
-            m_l.allocate(m_inv.inputIds);
+            m_inputIds = m_l.allocate(m_inv.inputIds);
             if (m_cache == KvCacheKind::Paged)
                 for (const auto& layer : m_inv.layers) {
                     if (!layer.attention)
@@ -450,6 +451,30 @@ namespace {
                 }
             }
             prefill();
+        }
+
+        // DecoderWorkload::releaseAfterForward: next_ids, then each attention layer's dynamic key and value, then
+        // input_ids (DecoderReplay, for vLLM's profile run).
+        void releaseAfterForward()
+        {
+            if (m_cache != KvCacheKind::Dynamic)
+                throw units::InputError("the decoder's forward is released after a dynamic cache only");
+            m_l.release(m_nextIds);
+            for (std::size_t l = 0; l < m_kv.size(); ++l) {
+                if (!m_inv.layers[l].attention || m_noCache)
+                    continue;
+                m_l.release(m_kv[l].key);
+                m_l.release(m_kv[l].value);
+                m_kv[l].rows = 0;
+            }
+            m_l.release(m_inputIds);
+        }
+
+        void writeNoCache()
+        {
+            if (m_cache != KvCacheKind::Dynamic || m_inv.generated > 0)
+                throw units::InputError("a prefill without a cache needs a dynamic cache and no decode");
+            m_noCache = true;
         }
 
         std::uint64_t decodeStepsLeft() const { return m_inv.generated - m_stepsDone; }
@@ -636,6 +661,8 @@ namespace {
                     const std::uint64_t touched
                         = std::min(checked::ceilDiv(prompt, protocol::kPagedBlockTokens), shape.ring);
                     allocateBlocks(kv, shape, touched);
+                } else if (m_noCache) {
+                    // DECODER.md "A prefill without a cache": k and v are freed after the attention
                 } else if (prompt <= capacity) {
                     kv.key = k;
                     kv.value = v;
@@ -808,6 +835,8 @@ namespace {
         const KvCacheKind m_cache;
         std::vector<LayerCache> m_kv;
         LedgerBlock m_nextIds;
+        LedgerBlock m_inputIds;
+        bool m_noCache = false; // DECODER.md "A prefill without a cache"
         bool m_staticAllocated = false;
         std::vector<LedgerBlock> m_states; // the state cache, conv then ssm per state layer
         bool m_statesAllocated = false;
@@ -898,5 +927,29 @@ WorkloadPrediction predictDecoder(
     }
     return out;
 }
+
+class DecoderReplay::Impl {
+public:
+    Impl(Ledger& ledger, const protocol::RunConfig& config)
+        : script(ledger, config, nullptr)
+    {
+    }
+    Script script;
+};
+
+DecoderReplay::DecoderReplay(Ledger& ledger, const protocol::RunConfig& config)
+    : m_impl(std::make_unique<Impl>(ledger, config))
+{
+}
+DecoderReplay::~DecoderReplay() = default;
+void DecoderReplay::modelLoad() { m_impl->script.modelLoad(); }
+void DecoderReplay::inputs() { m_impl->script.inputs(); }
+void DecoderReplay::prefill()
+{
+    m_impl->script.beginPhase(0);
+    m_impl->script.prefill();
+}
+void DecoderReplay::writeNoCache() { m_impl->script.writeNoCache(); }
+void DecoderReplay::releaseAfterForward() { m_impl->script.releaseAfterForward(); }
 
 } // namespace iteragpu::workloads

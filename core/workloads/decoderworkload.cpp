@@ -1073,6 +1073,8 @@ bool DecoderWorkload::writePrompt(std::size_t l, void* k, void* v)
     case KvCacheKind::Dynamic:
         break;
     }
+    if (m_noCache) // writeNoCache(): k and v are the attention's inputs only, freed after it
+        return false;
     if (m_prompt <= layer.capacity) {
         c.key = take(k);
         c.value = take(v);
@@ -1635,6 +1637,27 @@ void DecoderWorkload::releaseGeneration()
     }
     m_generating = false;
     m_position = m_prompt;
+}
+
+device::Status DecoderWorkload::writeNoCache()
+{
+    if (m_spec.cache != KvCacheKind::Dynamic || m_generated > 0 || m_generating)
+        return Status::error("a prefill without a cache needs a dynamic cache, no decode and no prefill before it");
+    m_noCache = true;
+    return Status::success();
+}
+
+device::Status DecoderWorkload::releaseAfterForward()
+{
+    if (m_spec.cache != KvCacheKind::Dynamic)
+        return Status::error("the decoder's forward is released after a dynamic cache only");
+    try {
+        releaseGeneration();
+        freeHeld(m_inputIds);
+    } catch (const PhaseFailure& failure) {
+        return failure.status;
+    }
+    return Status::success();
 }
 
 // --- inventory ----------------------------------------------------------------------------------------------

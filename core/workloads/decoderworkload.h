@@ -40,6 +40,14 @@ public:
     std::vector<HeldTensor> heldTensors() const override;
     std::optional<protocol::PhaseRouting> takeRouting() override;
 
+    // vLLM's profile run (VllmWorkload), before its prefill: the prefill's K and V feed the attention and are freed
+    // with the layer's other transients, no cache is kept (vLLM's profile forward writes none; DECODER.md "A prefill
+    // without a cache"). A dynamic cache only; DecoderReplay::writeNoCache replays the same.
+    device::Status writeNoCache();
+    // vLLM's profile run (VllmWorkload): what the prefill left (next_ids, a dynamic cache) and input_ids freed, as a
+    // forward that keeps nothing; DecoderReplay::releaseAfterForward replays the same frees.
+    device::Status releaseAfterForward();
+
     // Decode steps run since the last prefill.
     std::uint64_t decodedSteps() const { return static_cast<std::uint64_t>(m_position - m_prompt); }
     // Training: bytes of the host copy checkpoint_save made (0 before it ran).
@@ -367,6 +375,7 @@ private:
     std::vector<Transient> m_live; // transient activations, next_ids included, in allocation order
     void* m_nextIds = nullptr;
     bool m_generating = false; // a prefill ran: next_ids and the caches hold a generation
+    bool m_noCache = false; // writeNoCache(): the prefill keeps no K and V
     std::int64_t m_position = 0; // the next position a decode step writes
 
     // Training (m_spec.training set): m_sequences is B, m_prompt is S.

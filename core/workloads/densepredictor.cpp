@@ -191,6 +191,10 @@ WorkloadPrediction predictWorkload(const protocol::RunConfig& config)
         case PhaseKind::Decode:
         case PhaseKind::WarmPrefill:
         case PhaseKind::StepAccumulate: // the decoder's training only
+        case PhaseKind::ProfileRun: // vLLM's rehearsal: core/workloads/vllmpredictor
+        case PhaseKind::KvCacheAlloc:
+        case PhaseKind::GraphCapture:
+        case PhaseKind::Serve:
             break; // host copies only
         }
         p.peakAllocated = ledger->peak();

@@ -156,6 +156,10 @@ Status DenseWorkload::runPhase(const protocol::PlannedPhase& phase)
         case PhaseKind::Decode:
         case PhaseKind::WarmPrefill:
         case PhaseKind::StepAccumulate:
+        case PhaseKind::ProfileRun:
+        case PhaseKind::KvCacheAlloc:
+        case PhaseKind::GraphCapture:
+        case PhaseKind::Serve:
             return Status::error(phase.name + " is a phase of the decoder workload, not of the dense network");
         }
     } catch (const PhaseFailure& failure) {

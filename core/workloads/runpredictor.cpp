@@ -3,6 +3,7 @@
 
 #include "core/workloads/decoderpredictor.h"
 #include "core/workloads/densepredictor.h"
+#include "core/workloads/vllmpredictor.h"
 
 namespace iteragpu::workloads {
 
@@ -12,6 +13,8 @@ WorkloadPrediction predictRun(const protocol::RunConfig& config)
     case protocol::WorkloadKind::Dense:
         return predictWorkload(config);
     case protocol::WorkloadKind::Decoder:
+        if (config.vllm)
+            return predictVllm(config);
         return predictDecoder(config);
     case protocol::WorkloadKind::Script: {
         WorkloadPrediction none;
@@ -27,7 +30,7 @@ WorkloadPrediction predictRun(const protocol::RunConfig& config)
 WorkloadPrediction predictRun(const protocol::RunConfig& config, const std::vector<protocol::PlannedPhase>& plan,
     const RoutingReplay& observed)
 {
-    if (config.workload == protocol::WorkloadKind::Decoder)
+    if (config.workload == protocol::WorkloadKind::Decoder && !config.vllm)
         return predictDecoder(config, plan, &observed);
     return predictRun(config);
 }

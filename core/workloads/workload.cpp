@@ -4,6 +4,7 @@
 #include "core/units/inputerror.h"
 #include "core/workloads/decoderworkload.h"
 #include "core/workloads/denseworkload.h"
+#include "core/workloads/vllmworkload.h"
 
 namespace iteragpu::workloads {
 
@@ -14,6 +15,8 @@ std::unique_ptr<Workload> makeWorkload(
     case protocol::WorkloadKind::Dense:
         return std::make_unique<DenseWorkload>(context, allocator, config);
     case protocol::WorkloadKind::Decoder:
+        if (config.vllm)
+            return std::make_unique<VllmWorkload>(context, allocator, config);
         return std::make_unique<DecoderWorkload>(context, allocator, config);
     case protocol::WorkloadKind::Script:
         throw units::InputError(protocol::validateConfig(config));

@@ -25,17 +25,19 @@ const std::map<QString, int>& levels()
         { QStringLiteral("sim"), 2 },
         { QStringLiteral("model"), 2 },
         { QStringLiteral("training"), 2 },
-        { QStringLiteral("protocol"), 3 },
         { QStringLiteral("sizing"), 3 },
         { QStringLiteral("registry"), 3 },
-        { QStringLiteral("sampler"), 4 },
-        { QStringLiteral("workloads"), 4 },
+        // engines (a profile's plan over the sizing engine) below protocol: a run configuration carries vLLM's
+        // options and the plan its rehearsal follows (protocol::VllmRun).
         { QStringLiteral("engines"), 4 },
-        { QStringLiteral("runner"), 5 },
-        { QStringLiteral("verdict"), 5 },
-        { QStringLiteral("report"), 6 },
-        { QStringLiteral("sweep"), 7 },
-        { QStringLiteral("interop"), 7 },
+        { QStringLiteral("protocol"), 5 },
+        { QStringLiteral("sampler"), 6 },
+        { QStringLiteral("workloads"), 6 },
+        { QStringLiteral("runner"), 7 },
+        { QStringLiteral("verdict"), 7 },
+        { QStringLiteral("report"), 8 },
+        { QStringLiteral("sweep"), 9 },
+        { QStringLiteral("interop"), 9 },
     };
     return table;
 }

@@ -315,6 +315,22 @@ private slots:
         row("in-backward with accumulation",
             "--device sim:0 --model TINY --mode training --optimizer-in-backward --grad-accum 2", 1,
             "cannot accumulate");
+        // vLLM's rehearsal (--engine vllm): its options only with it, what one device cannot rehearse refused.
+        row("vLLM option without --engine vllm", "--device sim:0 --model TINY --max-num-seqs 4", 64,
+            "--max-num-seqs is an option of vLLM's rehearsal: give --engine vllm");
+        row("vLLM's --dtype spelling without --engine vllm", "--device sim:0 --model TINY --dtype auto", 64,
+            "--dtype auto is vLLM's spelling");
+        row("--engine vllm without --model", "--device sim:0 --engine vllm", 64, "give --model");
+        row("--engine vllm with --tp 2", "--device sim:0 --model TINY --engine vllm --tp 2", 64,
+            "one device cannot rehearse --tensor-parallel-size 2");
+        row("--engine vllm with --pp 2", "--device sim:0 --model TINY --engine vllm --pp 2", 64,
+            "one device cannot rehearse --pipeline-parallel-size 2");
+        row("--engine vllm with --kv-cache", "--device sim:0 --model TINY --engine vllm --kv-cache paged", 64,
+            "--kv-cache is not an option of vLLM's rehearsal");
+        row("--engine vllm with --quantization", "--device sim:0 --model TINY --engine vllm --quantization fp8", 64,
+            "--quantization fp8 is not rehearsed");
+        row("--engine vllm with a transformers --dtype", "--device sim:0 --model TINY --engine vllm --dtype bf16", 64,
+            "vLLM's --dtype is one of");
         row("master weights on an adapter", "--device sim:0 --model TINY --mode training --lora-rank 4 --master-weights",
             1, "master weights are a full fine-tune's");
     }
@@ -336,6 +352,66 @@ private slots:
         QVERIFY(!std::filesystem::exists(output));
         if (code == 1) // one line (CLI11's usage errors add the line pointing to --help)
             QCOMPARE(std::count(r.err.begin(), r.err.end(), '\n'), 1L);
+    }
+
+    // vLLM's start-up rehearsed from the command line: the phases in vLLM's order, the result file iteragpu.measure/3
+    // with the plan it followed, and vLLM's refusal as the failure of kv_cache_alloc (exit 1, the file still
+    // written).
+    void vllmRehearsalOnSim()
+    {
+        QTemporaryDir dir;
+        const std::string output = dir.filePath(QStringLiteral("v.json")).toStdString();
+        auto v = decoderArgs(QStringLiteral("--device sim:0 --model TINY --engine vllm --max-model-len 64 "
+                                            "--max-num-seqs 4 --max-num-batched-tokens 32 --prompt-tokens 20 "
+                                            "--generated 5 --sequences 3 --sim-capacity-gib 8 --gpu-memory-utilization 0.5 "
+                                            "--sim-speed 0"));
+        v.push_back("--output");
+        v.push_back(output);
+        auto r = runCli(v);
+        QVERIFY2(r.code == 0, (std::to_string(r.code) + ": " + r.err).c_str());
+        for (const char* line : { "phase 1/5 model_load: ok", "phase 2/5 profile_run: ok", "phase 3/5 kv_cache_alloc: ok",
+                 "phase 4/5 cuda_graph_capture: ok", "phase 5/5 serve: ok", "requests: 3 of 25 tokens, 2 blocks each; "
+                 "admitted 3", "Model loading took" })
+            QVERIFY2(r.out.find(line) != std::string::npos, line);
+        QVERIFY2(r.out.find("(equal)") != std::string::npos && r.out.find("B more)") == std::string::npos
+                && r.out.find("B less)") == std::string::npos,
+            r.out.c_str());
+        const auto j = nlohmann::json::parse(readAll(output));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("iteragpu.measure/3"));
+        QCOMPARE(j["engine"]["name"].get<std::string>(), std::string("vllm"));
+        QCOMPARE(j["engine"]["options"]["max_num_seqs"].get<std::uint64_t>(), std::uint64_t(4));
+        QVERIFY(j["engine"]["plan"]["starts"].get<bool>());
+        QCOMPARE(j["trial_order"].size(), std::size_t(5));
+
+        // 0.9 of a 1 GiB device whose simulated CUDA context and workspace (532 MiB) are held already: vLLM refuses
+        // as its worker starts, nothing loaded.
+        r = runCli(decoderArgs(QStringLiteral("--device sim:0 --model TINY --engine vllm --max-model-len 64 "
+                                              "--sim-capacity-gib 1 --sim-speed 0")));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.find("phase model_load failed (out of memory): Free memory on device (0.48/1.00 GiB) on startup is less than "
+                            "desired GPU memory utilization (0.9, 0.90 GiB)")
+                != std::string::npos,
+            r.err.c_str());
+
+        // --enforce-eager: no cuda_graph_capture phase. A utilization that leaves the pool nothing: vLLM's refusal.
+        v = decoderArgs(QStringLiteral("--device sim:0 --model TINY --engine vllm --max-model-len 64 --enforce-eager "
+                                       "--gpu-memory-utilization 0.0000001 --sim-capacity-gib 1 --sim-speed 0"));
+        const std::string refused = dir.filePath(QStringLiteral("refused.json")).toStdString();
+        v.push_back("--output");
+        v.push_back(refused);
+        r = runCli(v);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.find("phase kv_cache_alloc failed (out of memory): No available memory for the cache blocks") != std::string::npos,
+            r.err.c_str());
+        QVERIFY(r.out.find("cuda_graph_capture") == std::string::npos);
+        QVERIFY2(r.out.find("out of memory in kv_cache_alloc at vLLM serving 1 request(s) of 512 prompt + 64 generated "
+                            "tokens, --max-model-len 64")
+                != std::string::npos,
+            r.out.c_str());
+        const auto k = nlohmann::json::parse(readAll(refused));
+        QCOMPARE(k["phases"][2]["status"].get<std::string>(), std::string("failed"));
+        QCOMPARE(k["phases"][3]["status"].get<std::string>(), std::string("not_run"));
+        QVERIFY(!k["engine"]["plan"]["starts"].get<bool>());
     }
 
     // The options reach the run: the result's workload object and the phases it planned.

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/protocol/vllmrun.h"
+
+#include "core/engines/vllmplanner.h"
+#include "core/protocol/runtypes.h"
+#include "core/sizing/sizingrequest.h"
+#include "core/sizing/weightformat.h"
+#include "core/units/checkedmath.h"
+#include "core/units/inputerror.h"
+
+#include <algorithm>
+
+namespace iteragpu::protocol {
+
+std::string vllmWeightStorageName(const engines::VllmOptions& options, const std::string& torchDtype)
+{
+    switch (options.dtype) {
+    case engines::VllmOptions::Dtype::Float16:
+        return "fp16";
+    case engines::VllmOptions::Dtype::BFloat16:
+        return "bf16";
+    case engines::VllmOptions::Dtype::Float32:
+        return "fp32";
+    case engines::VllmOptions::Dtype::Auto:
+        break;
+    }
+    return torchDtype == "float16" ? "fp16" : "bf16"; // as VllmPlanner's modelDtype
+}
+
+std::string vllmRehearsalProblem(const RunConfig& config)
+{
+    if (!config.vllm)
+        return {};
+    const engines::VllmOptions& o = config.vllm->options;
+    if (config.workload != WorkloadKind::Decoder || !config.decoder)
+        return "vLLM's rehearsal needs a model (--model)";
+    if (config.mode != Mode::Inference || config.decoder->training)
+        return "vLLM serves a model: its rehearsal is an inference run (no --mode training)";
+    if (o.tensorParallel != 1)
+        return "one device cannot rehearse --tensor-parallel-size " + std::to_string(o.tensorParallel)
+            + ": vLLM shards the model over that many GPUs ('iteragpu estimate --engine vllm --tp N' plans it)";
+    if (o.pipelineParallel != 1)
+        return "one device cannot rehearse --pipeline-parallel-size " + std::to_string(o.pipelineParallel)
+            + ": vLLM splits the layers over that many GPUs ('iteragpu estimate --engine vllm --pp N' plans it)";
+    if (!o.quantization.empty())
+        return "--quantization " + o.quantization
+            + " is not rehearsed: the decoder builds the checkpoint's own weights ('iteragpu estimate --engine vllm' "
+              "plans it)";
+    if (weightStorageQuantized(config.decoder->storage))
+        return std::string("vLLM's rehearsal builds 16-bit or float32 weights; a ")
+            + weightStorageName(config.decoder->storage)
+            + " checkpoint is not rehearsed yet ('iteragpu estimate --engine vllm' plans it)";
+    for (const auto& l : config.decoder->shape.layerSpecs)
+        if (l.state.kind != model::StateSpec::Kind::None || !l.attention.present)
+            return "vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed";
+    if (config.allocator != AllocatorKind::Native)
+        return "vLLM allocates through PyTorch's caching allocator: its rehearsal runs with --allocator native";
+    return {};
+}
+
+void planVllmRun(RunConfig& config, std::uint64_t totalBytes)
+{
+    if (!config.vllm || !config.decoder)
+        throw units::InputError("vLLM's plan needs the run's vLLM options and model");
+    if (const std::string why = vllmRehearsalProblem(config); !why.empty())
+        throw units::InputError(why);
+    const DecoderSpec& d = *config.decoder;
+    // --dtype auto is resolved once, to the weights' storage it chose (vllmWeightStorageName): the plan then reads
+    // no torch_dtype, and a result file's plan can be made again from its own configuration.
+    if (config.vllm->options.dtype == engines::VllmOptions::Dtype::Auto)
+        config.vllm->options.dtype = d.storage == WeightStorage::Float16 ? engines::VllmOptions::Dtype::Float16
+            : d.storage == WeightStorage::Float32                        ? engines::VllmOptions::Dtype::Float32
+                                                                         : engines::VllmOptions::Dtype::BFloat16;
+    sizing::SizingRequest request;
+    request.shape = d.shape;
+    const auto format = sizing::weightFormatFromName(weightStorageName(d.storage));
+    if (!format)
+        throw units::InputError(std::string("vLLM's plan: no sizing format for ") + weightStorageName(d.storage));
+    request.weights.format = *format;
+    request.weightsFromCheckpoint = false;
+    request.storedWeights = request.weights; // vLLM loads the weights as the decoder stores them
+    const std::uint64_t tokens = units::checked::add(d.promptTokens, d.generated, "vLLM request");
+    config.vllm->plan = engines::VllmPlanner::plan(request, config.vllm->options, totalBytes, true, { tokens });
+    config.vllm->planned = true;
+}
+
+RunConfig vllmProfileConfig(const RunConfig& config)
+{
+    RunConfig c = config;
+    c.vllm.reset();
+    c.warmup = 0;
+    c.repeats = 0;
+    if (c.decoder) {
+        c.decoder->sequences = 1;
+        c.decoder->promptTokens = config.vllm ? config.vllm->plan.maxNumBatchedTokens : c.decoder->promptTokens;
+        c.decoder->generated = 0;
+        c.decoder->decodeChunk = 0;
+        c.decoder->cache = KvCacheKind::Dynamic;
+        c.decoder->attention = AttentionKind::Sdpa;
+    }
+    return c;
+}
+
+VllmAdmission vllmAdmission(const RunConfig& config)
+{
+    VllmAdmission a;
+    if (!config.vllm || !config.decoder)
+        return a;
+    const engines::VllmPlan& p = config.vllm->plan;
+    a.requests = config.decoder->sequences;
+    a.requestTokens = config.decoder->promptTokens + config.decoder->generated;
+    a.blocksPerRequest = p.blocksPerRequest.empty() ? 0 : p.blocksPerRequest.front();
+    a.poolBlocks = p.numBlocks;
+    std::uint64_t running = 0;
+    for (std::uint64_t r = 0; r < a.requests; ++r) {
+        if (a.requestTokens > p.maxModelLen)
+            ++a.rejected;
+        else if (running >= p.maxNumSeqs)
+            ++a.waitingForSeqs;
+        else if (a.blocksPerRequest > a.poolBlocks - a.blocksUsed)
+            ++a.waitingForBlocks;
+        else {
+            ++running;
+            a.blocksUsed += a.blocksPerRequest;
+        }
+    }
+    a.admitted = running;
+    return a;
+}
+
+} // namespace iteragpu::protocol
