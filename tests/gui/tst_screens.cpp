@@ -9,6 +9,7 @@
 #include "app/gui/sizing/enginebox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "app/gui/why/ledgermodel.h"
 #include "app/gui/why/ownerbar.h"
 #include "app/gui/why/waterfallchart.h"
 #include "app/gui/why/whyview.h"
@@ -47,6 +48,7 @@
 #include <QComboBox>
 #include <QStyleOptionComboBox>
 #include <QTest>
+#include <QTreeView>
 
 using namespace iteragpu;
 using Field = gui::WorkloadForm::Field;
@@ -481,6 +483,12 @@ private slots:
         why->tabs()->setCurrentIndex(1);
         QTest::qWait(50);
         saveShot(*why, QStringLiteral("why-ledger-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(language));
+        // The figures are in view without scrolling sideways: the bytes and source columns end inside the view.
+        QTreeView* ledger = why->ledgerView();
+        const int figuresRight = ledger->header()->sectionViewportPosition(gui::LedgerModel::ColSource)
+            + ledger->columnWidth(gui::LedgerModel::ColSource);
+        QVERIFY2(figuresRight <= ledger->viewport()->width(),
+            qPrintable(QStringLiteral("figures end at %1 of %2").arg(figuresRight).arg(ledger->viewport()->width())));
         const QStringList clippedLedger = clippedTexts(window);
         QVERIFY2(clippedLedger.isEmpty(), qPrintable(clippedLedger.join(QStringLiteral("; "))));
     }

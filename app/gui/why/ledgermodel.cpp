@@ -119,6 +119,8 @@ QVariant LedgerModel::data(const QModelIndex& index, int role) const
         }
         if (index.column() == ColCause || (!line->bytes && section.missing))
             return data(index.siblingAtColumn(ColCause), Qt::DisplayRole);
+        if (index.column() == ColLine) // the whole line where the column cuts it
+            return data(index, Qt::DisplayRole);
         return {};
     case Qt::TextAlignmentRole:
         return index.column() == ColBytes ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();

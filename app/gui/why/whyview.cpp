@@ -14,6 +14,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
+#include <algorithm>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTreeView>
@@ -54,6 +55,8 @@ WhyView::WhyView(QWidget* parent)
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setStretchLastSection(true);
     m_tree->header()->setSectionResizeMode(LedgerModel::ColLine, QHeaderView::Interactive);
+    m_tree->setTextElideMode(Qt::ElideRight);
+    m_tree->viewport()->installEventFilter(this);
 
     // Two tabs, so each gets the dock's whole width: the picture, and the ledger's every line.
     m_tabs = new QTabWidget(this);
@@ -158,9 +161,29 @@ void WhyView::rebuild()
     m_header->setText(header);
     m_model->setLedger(std::move(ledger));
     m_tree->expandAll();
-    m_tree->resizeColumnToContents(LedgerModel::ColLine);
+    fitLedgerColumns();
+}
+
+void WhyView::fitLedgerColumns()
+{
     m_tree->resizeColumnToContents(LedgerModel::ColBytes);
     m_tree->resizeColumnToContents(LedgerModel::ColSource);
+    m_tree->resizeColumnToContents(LedgerModel::ColLine);
+    const int view = m_tree->viewport()->width();
+    const int figures = m_tree->columnWidth(LedgerModel::ColBytes) + m_tree->columnWidth(LedgerModel::ColSource);
+    // The cause column keeps a readable share; what is left goes to the line column, at least 40 % of the view.
+    m_tree->resizeColumnToContents(LedgerModel::ColCause);
+    const int cause = std::min(m_tree->columnWidth(LedgerModel::ColCause), view / 4);
+    const int room = std::max(view * 2 / 5, view - figures - cause);
+    if (m_tree->columnWidth(LedgerModel::ColLine) > room)
+        m_tree->setColumnWidth(LedgerModel::ColLine, room);
+}
+
+bool WhyView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize && m_model->rowCount() > 0)
+        fitLedgerColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 void WhyView::retranslateUi()

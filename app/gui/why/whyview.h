@@ -51,9 +51,13 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void rebuild();
+    // The line column as wide as its texts, but never so wide that the figures leave the view: the numbers,
+    // their source and cause keep their width, a longer line is cut with its whole text in its tool tip.
+    void fitLedgerColumns();
     void retranslateUi();
 
     std::optional<protocol::RunResult> m_result;
