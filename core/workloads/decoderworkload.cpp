@@ -475,6 +475,16 @@ void DecoderWorkload::fillCodes(void* ptr, std::uint64_t size, std::uint64_t see
         check(m_context.copyToDevice(static_cast<unsigned char*>(ptr) + words * kWordBytes, kCodeTail.data(), tail));
 }
 
+void DecoderWorkload::fillFp8Codes(void* ptr, std::uint64_t size)
+{
+    constexpr float kBf16Of3C3C = 0.011474609375f; // the bfloat16 0x3C3C, exact
+    constexpr unsigned char kCode = 0x3c;
+    if (const std::uint64_t words = size / 2; words > 0)
+        check(m_context.fill(ptr, words, DType::BFloat16, kBf16Of3C3C));
+    if (size % 2 != 0)
+        check(m_context.copyToDevice(static_cast<unsigned char*>(ptr) + size - 1, &kCode, 1));
+}
+
 DecoderWorkload::Linear DecoderWorkload::loadLinear(
     const std::string& prefix, std::int64_t out, std::int64_t in, bool withBias, bool quantizable)
 {
@@ -495,7 +505,7 @@ DecoderWorkload::Linear DecoderWorkload::loadLinear(
         check(m_context.fill(linear.scales, static_cast<std::uint64_t>(out), DType::Float32, kQuantScale));
     } else if (storage == WeightStorage::Fp8E4m3 || storage == WeightStorage::Fp8E5m2) {
         linear.weight = loadWeight(prefix + ".weight", n);
-        fillCodes(linear.weight, n, nextSeed());
+        fillFp8Codes(linear.weight, n);
         const std::uint64_t scales = m_spec.fp8BlockRows > 0
             ? checked::mul(checked::ceilDiv(static_cast<std::uint64_t>(out), m_spec.fp8BlockRows),
                 checked::ceilDiv(static_cast<std::uint64_t>(in), m_spec.fp8BlockColumns), "fp8 scales")

@@ -197,6 +197,9 @@ private:
     void loadMxfp4Experts(Layer& layer, const std::string& prefix, bool bias);
     void fillBytes(void* ptr, std::uint64_t bytes, unsigned char value);
     void fillCodes(void* ptr, std::uint64_t bytes, std::uint64_t seed);
+    // fp8 codes that are all finite: every byte 0x3C (e4m3 1.5, e5m2 1.0), written as bfloat16 words 0x3C3C. Random
+    // bytes would include NaN codes (e4m3 0x7F / 0xFF, e5m2 exponent 11111) and a GPU run's GEMMs would carry NaN.
+    void fillFp8Codes(void* ptr, std::uint64_t size);
     std::uint64_t nextSeed();
 
     void modelLoad();
