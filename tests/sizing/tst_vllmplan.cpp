@@ -314,7 +314,41 @@ private slots:
         const auto f32 = VllmPlanner::plan(llama, fp32, h100().capacityBytes(), true);
         QCOMPARE(f32.weightsBytes, 2 * bf16.weightsBytes);
         QCOMPARE(f32.pageBytes, 2 * bf16.pageBytes); // an `auto` KV cache follows the model's dtype
-        QVERIFY(f32.activationPeakBytes > bf16.activationPeakBytes);
+        // The profile forward's tensors double; the dummy sampler's float32 copy of the logits is the logits
+        // themselves in float32 (Sampler.forward's .to(float32)), so at 1024 rows of a 128k vocabulary the bf16
+        // sampler (2 + 3 x 4 bytes an entry) and the float32 one (3 x 4) are close: with 8 rows the forward decides.
+        auto few = o;
+        few.maxNumSeqs = 8;
+        auto fewF32 = fp32;
+        fewF32.maxNumSeqs = 8;
+        const auto fewBf16 = VllmPlanner::plan(llama, few, h100().capacityBytes(), true);
+        const auto fewFp32 = VllmPlanner::plan(llama, fewF32, h100().capacityBytes(), true);
+        QVERIFY(fewFp32.activationPeakBytes > fewBf16.activationPeakBytes * 19 / 10);
+        QVERIFY(f32.activationPeakBytes != bf16.activationPeakBytes);
+    }
+
+    // The dummy sampler's peak (Note [vLLM memory plan]): s rows of logits over the vocabulary padded to 64, in the
+    // model's dtype, then three float32 tensors of s x vocab (the copy, FlashInfer's top-k-masked logits and their
+    // softmax) on top of the forward's hidden states and the 32 MiB cuBLAS workspace; a MoE adds the fused MoE's
+    // workspaces, which vLLM's workspace manager keeps.
+    void samplerPeakFollowsVllmsSampler()
+    {
+        const auto llama = requestFor(nlohmann::json { { "preset", "llama-3.1-8b" } });
+        const auto& shape = *llama.shape;
+        VllmOptions o;
+        o.maxModelLen = 8192;
+        o.maxNumSeqs = 1024;
+        o.maxNumBatchedTokens = 8192;
+        const auto p = VllmPlanner::plan(llama, o, h100().capacityBytes(), true);
+        const std::uint64_t padded = (shape.vocab + 63) / 64 * 64;
+        const std::uint64_t expected = 8192ULL * shape.hidden * 2 + 1024ULL * padded * 2 + 1024ULL * shape.vocab * 12
+            + (32ULL << 20);
+        QCOMPARE(p.activationPeakBytes, expected);
+        // Half the rows: the sampler's part halves.
+        auto half = o;
+        half.maxNumSeqs = 512;
+        const auto h = VllmPlanner::plan(llama, half, h100().capacityBytes(), true);
+        QCOMPARE(p.activationPeakBytes - h.activationPeakBytes, 512ULL * padded * 2 + 512ULL * shape.vocab * 12);
     }
 
     // Accuracy against published start-ups. Each log gives what it gives; every figure compared is printed as a
@@ -448,14 +482,17 @@ private slots:
         QEXPECT_FAIL("", "weights: 1.13 % mean absolute error on 36 logs, goal 1 % (gpt-oss MXFP4 and Llama-4-Scout "
                          "TP 4 loads not modelled)", Continue);
         QVERIFY2(weights.meanAbs() <= 0.01, "weights: goal 1 %");
-        // Not met on any log: the profile-run activation comes out 9 % to 59 % low (32.7 % mean on 27 logs; the
-        // plan's forward of max_num_batched_tokens tokens and dummy sampler leave out torch.compile's and the
-        // attention backend's buffers), and the memory outside torch 86 % to 98 % low (88.2 % on 29): the logs show
-        // 0.24 to 0.46 GiB at TP 1 against the plan's 32 MiB cuBLAS workspace, and 2.06 to 2.17 GiB at TP 2 and 4
-        // against its NCCL buffers and custom all-reduce. No constant is tuned to the logs.
-        QEXPECT_FAIL("", "activation peak: 32.7 % mean absolute error on 27 logs, goal 25 %", Continue);
+        // Met: the profile-run activation is vLLM 0.19's dummy sampler (FlashInfer's top-k/top-p sampling from
+        // logits: the logits in the model's dtype and three float32 tensors of max_num_seqs x vocab) on top of the
+        // forward's hidden states, the fused MoE's workspaces its workspace manager keeps and the cuBLAS workspace
+        // torch allocates (Note [vLLM memory plan]): 8.3 % on 27 logs, -9.4 % to +8.4 % on the V1 logs; the two V0
+        // logs (vLLM 0.6.5, another sampler) stay 31 % and 57 % low, the float32 one 22 % low (its forward).
         QVERIFY2(activation.meanAbs() <= 0.25, "activation peak: goal 25 %");
-        QEXPECT_FAIL("", "outside torch: 88.2 % mean absolute error on 29 logs, goal 35 %", Continue);
+        // Not met on any log: the logs show 0.24 to 0.46 GiB outside torch at TP 1, where the plan models nothing
+        // (the cuBLAS workspace is torch's; the kernel images CUDA loads on first use are not knowable offline), and
+        // 2.06 to 2.17 GiB at TP 2 and 4 against the plan's 0.29 GiB of NCCL buffers and custom all-reduce (NCCL's
+        // topology-dependent buffers, NVLS on an NVSwitch H100, are not modelled). No constant is tuned to the logs.
+        QEXPECT_FAIL("", "outside torch: 96.8 % mean absolute error on 29 logs, goal 35 %", Continue);
         QVERIFY2(nonTorch.meanAbs() <= 0.35, "outside torch: goal 35 %");
     }
 };
