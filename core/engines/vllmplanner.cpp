@@ -15,6 +15,8 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
+#include <utility>
 
 namespace iteragpu::engines {
 
@@ -159,6 +161,55 @@ namespace {
         return peak;
     }
 
+    // NVIDIA's compute capability (major x 10 + minor) of a card, from its name, as NVIDIA's table lists it
+    // (https://developer.nvidia.com/cuda-gpus) for the cards the catalog holds; nullopt: not a card it names.
+    std::optional<std::uint64_t> computeCapability(const std::string& cardName)
+    {
+        const std::string n = lower(cardName);
+        if (n.find("nvidia") == std::string::npos)
+            return std::nullopt;
+        const std::pair<const char*, std::uint64_t> table[] = { { "h200", 90 }, { "h100", 90 }, { "h800", 90 },
+            { "a100", 80 }, { "a10", 86 }, { "rtx 3090", 86 }, { "l40", 89 }, { "l4", 89 }, { "rtx 4090", 89 },
+            { "t4", 75 } };
+        for (const auto& [name, cc] : table)
+            if (n.find(name) != std::string::npos)
+                return cc;
+        return std::nullopt;
+    }
+
+    // The MXFP4 experts as vllm/model_executor/layers/quantization/mxfp4.py creates them (Mxfp4MoEMethod.
+    // create_weights): w13 [E, 2 x I, H / 2] and w2 [E, H, I / 2] in uint8, their e8m0 scales [E, 2 x I, H / 32]
+    // and [E, H, I / 32], and the bf16 biases [E, 2 x I] and [E, H], with I the intermediate size per GPU and H the
+    // hidden size each padded for the backend get_mxfp4_backend picks.
+    std::uint64_t mxfp4ExpertBytes(std::uint64_t experts, std::uint64_t i, std::uint64_t h)
+    {
+        using namespace units::checked;
+        const std::uint64_t w13 = sum({ mul(2 * i, h / 2, kWhat), mul(2 * i, h / 32, kWhat), mul(2 * i, 2, kWhat) });
+        const std::uint64_t w2 = sum({ mul(h, i / 2, kWhat), mul(h, i / 32, kWhat), mul(h, 2, kWhat) });
+        return mul(experts, add(w13, w2, kWhat), kWhat);
+    }
+
+    struct Mxfp4Padding {
+        std::uint64_t intermediate = 1; // round_up of the intermediate size per GPU
+        std::uint64_t hidden = 1; // round_up of the hidden size
+        std::string backend;
+    };
+
+    // get_mxfp4_backend (mxfp4.py) on CUDA, with vLLM's default environment: FlashInfer's BF16 backend on SM100
+    // (intermediate and hidden to 256), triton_kernels on SM90 (intermediate to 64; its swizzled Hopper layout is
+    // not modelled) and Marlin below SM90 or from SM110 (intermediate to 128, hidden to 256: its kernel wants
+    // n % 256 == 0 and k % 128 == 0).
+    std::optional<Mxfp4Padding> mxfp4Padding(std::optional<std::uint64_t> cc)
+    {
+        if (!cc)
+            return std::nullopt;
+        if (*cc >= 100 && *cc < 110)
+            return Mxfp4Padding { 256, 256, "FlashInfer MXFP4 BF16 (SM100)" };
+        if (*cc >= 90 && *cc < 100)
+            return Mxfp4Padding { 64, 1, "Triton (triton_kernels, SM90)" };
+        return Mxfp4Padding { 128, 256, "Marlin" };
+    }
+
 } // namespace
 
 VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes,
@@ -267,7 +318,30 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
                                 "per tensor; embeddings, lm_head and norms stay 16-bit");
     }
     const sizing::Estimate weightsEstimate = sizing::SizingEngine::estimate(weightsOnly);
-    const std::uint64_t weightsPerShard = weightsEstimate.bytesOf("weights");
+    std::uint64_t weightsPerShard = weightsEstimate.bytesOf("weights");
+    // MXFP4 experts (gpt-oss) load padded for the MoE backend: the padding's bytes on top of the stored ones.
+    if (!fromFiles && weightsOnly.weights.format == sizing::WeightFormat::Mxfp4) {
+        const auto pad = mxfp4Padding(computeCapability(options.cardName));
+        if (pad) {
+            std::vector<model::LayerSpec> layers = shape.layerSpecs;
+            if (layers.empty())
+                for (std::uint64_t i = 0; i < shape.layers; ++i)
+                    layers.push_back(shape.uniformLayer(i));
+            std::uint64_t padding = 0;
+            for (const auto& l : layers) {
+                if (l.mlp.kind != model::MlpSpec::Kind::Moe)
+                    continue;
+                const std::uint64_t i = l.mlp.intermediate / options.tensorParallel;
+                const std::uint64_t ip = cdiv(i, pad->intermediate) * pad->intermediate;
+                const std::uint64_t hp = cdiv(shape.hidden, pad->hidden) * pad->hidden;
+                padding = add(padding, mxfp4ExpertBytes(l.mlp.experts, ip, hp) - mxfp4ExpertBytes(l.mlp.experts, i, shape.hidden), kWhat);
+            }
+            weightsPerShard = add(weightsPerShard, padding, kWhat);
+            p.assumptions.push_back("MXFP4 experts through vLLM's " + pad->backend + " MoE backend (the card's compute capability), padded as its create_weights pads them: +" + gib(double(padding)) + " GiB per GPU");
+        } else {
+            p.assumptions.push_back("MXFP4 experts as stored: the card's compute capability, and so vLLM's MXFP4 MoE backend and its padding, is not known");
+        }
+    }
     const model::ParameterBreakdown params = shape.parameters();
 
     // The KV cache spec of every attention layer, per GPU.
