@@ -14,7 +14,9 @@ namespace iteragpu::engines {
 // determine_available_memory, gpu_model_runner.py profile_run / _dummy_run / _dummy_sampler_run,
 // vllm/v1/core/kv_cache_utils.py; Note [vLLM KV layout]):
 //   requested  = the CUDA-visible total x --gpu-memory-utilization
-//   weights    = the model as loaded on this GPU (its tensor-parallel shard and pipeline stage)
+//   weights    = the model as loaded on this GPU (its tensor-parallel shard and pipeline stage); MXFP4 experts
+//                padded as vllm/model_executor/layers/quantization/mxfp4.py create_weights pads them for the
+//                backend get_mxfp4_backend picks from the card's compute capability (Marlin, triton_kernels, FlashInfer)
 //   activation = the torch peak increase of the profile run (vllm/utils/mem_utils.py memory_profiling: the
 //                growth of torch's allocated_bytes.all.peak over the weights): the larger of one forward of
 //                --max-num-batched-tokens tokens and, with its hidden states still held, the dummy sampler over
