@@ -168,9 +168,9 @@ namespace {
         const std::string n = lower(cardName);
         if (n.find("nvidia") == std::string::npos)
             return std::nullopt;
-        const std::pair<const char*, std::uint64_t> table[] = { { "h200", 90 }, { "h100", 90 }, { "h800", 90 },
-            { "a100", 80 }, { "a10", 86 }, { "rtx 3090", 86 }, { "l40", 89 }, { "l4", 89 }, { "rtx 4090", 89 },
-            { "t4", 75 } };
+        const std::pair<const char*, std::uint64_t> table[]
+            = { { "h200", 90 }, { "h100", 90 }, { "h800", 90 }, { "a100", 80 }, { "a10", 86 }, { "rtx 3090", 86 },
+                  { "l40", 89 }, { "l4", 89 }, { "rtx 4090", 89 }, { "t4", 75 } };
         for (const auto& [name, cc] : table)
             if (n.find(name) != std::string::npos)
                 return cc;
@@ -334,12 +334,16 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
                 const std::uint64_t i = l.mlp.intermediate / options.tensorParallel;
                 const std::uint64_t ip = cdiv(i, pad->intermediate) * pad->intermediate;
                 const std::uint64_t hp = cdiv(shape.hidden, pad->hidden) * pad->hidden;
-                padding = add(padding, mxfp4ExpertBytes(l.mlp.experts, ip, hp) - mxfp4ExpertBytes(l.mlp.experts, i, shape.hidden), kWhat);
+                padding = add(padding,
+                    mxfp4ExpertBytes(l.mlp.experts, ip, hp) - mxfp4ExpertBytes(l.mlp.experts, i, shape.hidden), kWhat);
             }
             weightsPerShard = add(weightsPerShard, padding, kWhat);
-            p.assumptions.push_back("MXFP4 experts through vLLM's " + pad->backend + " MoE backend (the card's compute capability), padded as its create_weights pads them: +" + gib(double(padding)) + " GiB per GPU");
+            p.assumptions.push_back("MXFP4 experts through vLLM's " + pad->backend
+                + " MoE backend (the card's compute capability), padded as its create_weights pads them: +"
+                + gib(double(padding)) + " GiB per GPU");
         } else {
-            p.assumptions.push_back("MXFP4 experts as stored: the card's compute capability, and so vLLM's MXFP4 MoE backend and its padding, is not known");
+            p.assumptions.push_back("MXFP4 experts as stored: the card's compute capability, and so vLLM's MXFP4 MoE "
+                                    "backend and its padding, is not known");
         }
     }
     const model::ParameterBreakdown params = shape.parameters();
@@ -429,8 +433,22 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
         nonTorch = add(nonTorch, add(mul({ 2, 2, kNcclChannels, kNcclBufferBytes }, kWhat), kCustomAllReduceBytes, kWhat), kWhat);
     if (options.pipelineParallel > 1)
         nonTorch = add(nonTorch, mul({ 2, kNcclChannels, kNcclBufferBytes }, kWhat), kWhat);
-    p.assumptions.push_back("profile run: one forward of " + std::to_string(n) + " tokens (hidden states, residual and the widest layer's tensors" + std::string(moe ? ", the fused MoE's workspaces, kept by vLLM's workspace manager" : "") + "), then the dummy sampler over " + std::to_string(s) + " rows of logits (model dtype; float32 copy, top-k-masked logits and probabilities of FlashInfer's top-k/top-p sampler), and the cuBLAS workspace (32 MiB, from torch's allocator); torch.compile's fusions and the attention backend's workspace are not modelled; without FlashInfer vLLM's native top-k/top-p sort takes more");
-    p.assumptions.push_back(std::string("outside torch: ") + (options.tensorParallel > 1 ? "two NCCL communicators on the tensor-parallel group (2 x 16 channels x 4 MiB send and receive, the channel count assumed) and the custom all-reduce's 8 MiB buffer" : "nothing modelled at tensor parallel 1") + (options.pipelineParallel > 1 ? "; one NCCL communicator on the pipeline group" : "") + "; kernel images loaded on first use and NCCL's topology-dependent buffers (NVLS on NVSwitch systems) are not knowable offline and not modelled");
+    p.assumptions.push_back("profile run: one forward of " + std::to_string(n)
+        + " tokens (hidden states, residual and the widest layer's tensors"
+        + std::string(moe ? ", the fused MoE's workspaces, kept by vLLM's workspace manager" : "")
+        + "), then the dummy sampler over " + std::to_string(s)
+        + " rows of logits (model dtype; float32 copy, top-k-masked logits and probabilities of FlashInfer's "
+          "top-k/top-p sampler), and the cuBLAS workspace (32 MiB, from torch's allocator); torch.compile's fusions "
+          "and the attention backend's workspace are not modelled; without FlashInfer vLLM's native top-k/top-p sort "
+          "takes more");
+    p.assumptions.push_back(std::string("outside torch: ")
+        + (options.tensorParallel > 1
+                ? "two NCCL communicators on the tensor-parallel group (2 x 16 channels x 4 MiB send and receive, the "
+                  "channel count assumed) and the custom all-reduce's 8 MiB buffer"
+                : "nothing modelled at tensor parallel 1")
+        + (options.pipelineParallel > 1 ? "; one NCCL communicator on the pipeline group" : "")
+        + "; kernel images loaded on first use and NCCL's topology-dependent buffers (NVLS on NVSwitch systems) are "
+          "not knowable offline and not modelled");
 
     std::uint64_t first = 0;
     bool chosen = false;

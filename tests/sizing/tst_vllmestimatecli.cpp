@@ -117,9 +117,8 @@ private slots:
         QCOMPARE(e["version"].get<std::string>(), std::string(engines::VllmPlanner::kModelledRelease));
         QVERIFY(e["starts"].get<bool>());
         QVERIFY(e["reason"].is_null());
-        for (const char* key :
-            { "weights_bytes", "activation_peak_bytes", "kv_cache_tokens", "total_bytes", "requested_bytes",
-                "max_model_len", "max_num_seqs", "max_num_batched_tokens", "block_size" })
+        for (const char* key : { "weights_bytes", "activation_peak_bytes", "kv_cache_tokens", "total_bytes",
+                 "requested_bytes", "max_model_len", "max_num_seqs", "max_num_batched_tokens", "block_size" })
             QVERIFY2(e[key].is_number_unsigned() && e[key].get<std::uint64_t>() > 0, key);
         // Outside torch: the NCCL communicators and the custom all-reduce at TP >= 2; at TP 1 nothing the plan can
         // know offline (the cuBLAS workspace comes from torch's allocator; kernel images loaded on first use are not

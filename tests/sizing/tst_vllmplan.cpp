@@ -373,8 +373,8 @@ private slots:
         o.maxNumBatchedTokens = 8192;
         const auto p = VllmPlanner::plan(llama, o, h100().capacityBytes(), true);
         const std::uint64_t padded = (shape.vocab + 63) / 64 * 64;
-        const std::uint64_t expected = 8192ULL * shape.hidden * 2 + 1024ULL * padded * 2 + 1024ULL * shape.vocab * 12
-            + (32ULL << 20);
+        const std::uint64_t expected
+            = 8192ULL * shape.hidden * 2 + 1024ULL * padded * 2 + 1024ULL * shape.vocab * 12 + (32ULL << 20);
         QCOMPARE(p.activationPeakBytes, expected);
         // Half the rows: the sampler's part halves.
         auto half = o;
