@@ -1972,8 +1972,8 @@
         <translation>Gewichte (vLLM: Model loading took)</translation>
     </message>
     <message>
-        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
-        <translation>Speicher außerhalb von torch (vLLM: cuBLAS-Arbeitsbereich, NCCL)</translation>
+        <source>non-torch memory (vLLM: NCCL, custom all-reduce)</source>
+        <translation>Speicher außerhalb von torch (vLLM: NCCL, eigenes All-Reduce)</translation>
     </message>
     <message>
         <source>profile-run activations (vLLM: torch peak memory increase)</source>

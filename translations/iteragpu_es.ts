@@ -1972,8 +1972,8 @@
         <translation>pesos (vLLM: Model loading took)</translation>
     </message>
     <message>
-        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
-        <translation>memoria fuera de torch (vLLM: espacio de trabajo de cuBLAS, NCCL)</translation>
+        <source>non-torch memory (vLLM: NCCL, custom all-reduce)</source>
+        <translation>memoria fuera de torch (vLLM: NCCL, all-reduce propio)</translation>
     </message>
     <message>
         <source>profile-run activations (vLLM: torch peak memory increase)</source>

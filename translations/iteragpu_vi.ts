@@ -1972,8 +1972,8 @@
         <translation>trọng số (vLLM: Model loading took)</translation>
     </message>
     <message>
-        <source>non-torch memory (vLLM: cuBLAS workspace, NCCL)</source>
-        <translation>bộ nhớ ngoài torch (vLLM: vùng làm việc cuBLAS, NCCL)</translation>
+        <source>non-torch memory (vLLM: NCCL, custom all-reduce)</source>
+        <translation>bộ nhớ ngoài torch (vLLM: NCCL, all-reduce riêng)</translation>
     </message>
     <message>
         <source>profile-run activations (vLLM: torch peak memory increase)</source>

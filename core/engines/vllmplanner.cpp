@@ -15,6 +15,8 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
+#include <utility>
 
 namespace iteragpu::engines {
 
@@ -36,6 +38,12 @@ namespace {
     // vLLM's custom all-reduce (csrc/custom_all_reduce): a registered buffer of max_size 8 MiB plus its signal
     // area, allocated with cudaMalloc outside torch (vllm/distributed/device_communicators/custom_all_reduce.py).
     constexpr std::uint64_t kCustomAllReduceBytes = 8ULL << 20; // bytes
+    // vllm/model_executor/layers/vocab_parallel_embedding.py DEFAULT_VOCAB_PADDING_SIZE: lm_head's rows (and so the
+    // logits' columns before LogitsProcessor slices them to the vocabulary) are padded to a multiple of 64.
+    constexpr std::uint64_t kVocabPadding = 64;
+    constexpr std::uint64_t kFloat32Bytes = 4; // bytes
+    // vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE (16 * 1024): the fused MoE works on at most this many tokens at once.
+    constexpr std::uint64_t kFusedMoeChunkTokens = 16 * 1024; // tokens
 
     std::uint64_t cdiv(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
@@ -122,6 +130,84 @@ namespace {
             peak = std::max({ peak, attention, mlp });
         }
         return peak;
+    }
+
+    // The fused MoE's workspaces (vllm/model_executor/layers/fused_moe/modular_kernel.py _allocate_buffers, one
+    // chunk): max(workspace13, fused_out) and workspace2, taken from the worker's WorkspaceManager
+    // (vllm/v1/worker/workspace.py), which keeps them allocated once the profile forward grew it; the shapes are
+    // TritonExperts.workspace_shapes (fused_moe.py): workspace13 (M, topk, max(N / 2, K)), workspace2 (M, topk,
+    // max(N, K)), fused_out (M, K), with N gate_up's width per GPU and K the hidden size. The largest MoE layer's.
+    std::uint64_t moeWorkspace(const model::ModelShape& shape, std::uint64_t tp, std::uint64_t tokens, std::uint64_t dt)
+    {
+        using namespace units::checked;
+        std::vector<model::LayerSpec> layers = shape.layerSpecs;
+        if (layers.empty())
+            for (std::uint64_t i = 0; i < shape.layers; ++i)
+                layers.push_back(shape.uniformLayer(i));
+        const std::uint64_t m = std::min(tokens, kFusedMoeChunkTokens);
+        const std::uint64_t k = shape.hidden;
+        std::uint64_t peak = 0;
+        for (const auto& l : layers) {
+            if (l.mlp.kind != model::MlpSpec::Kind::Moe)
+                continue;
+            const std::uint64_t i = cdiv(l.mlp.intermediate, tp);
+            const std::uint64_t n = l.mlp.gated ? 2 * i : i;
+            const std::uint64_t topk = l.mlp.expertsPerToken;
+            const std::uint64_t ws13 = mul({ m, topk, std::max(n / 2, k) }, kWhat);
+            const std::uint64_t ws2 = mul({ m, topk, std::max(n, k) }, kWhat);
+            const std::uint64_t out = mul(m, k, kWhat);
+            peak = std::max(peak, mul(add(std::max(ws13, out), ws2, kWhat), dt, kWhat));
+        }
+        return peak;
+    }
+
+    // NVIDIA's compute capability (major x 10 + minor) of a card, from its name, as NVIDIA's table lists it
+    // (https://developer.nvidia.com/cuda-gpus) for the cards the catalog holds; nullopt: not a card it names.
+    std::optional<std::uint64_t> computeCapability(const std::string& cardName)
+    {
+        const std::string n = lower(cardName);
+        if (n.find("nvidia") == std::string::npos)
+            return std::nullopt;
+        const std::pair<const char*, std::uint64_t> table[]
+            = { { "h200", 90 }, { "h100", 90 }, { "h800", 90 }, { "a100", 80 }, { "a10", 86 }, { "rtx 3090", 86 },
+                  { "l40", 89 }, { "l4", 89 }, { "rtx 4090", 89 }, { "t4", 75 } };
+        for (const auto& [name, cc] : table)
+            if (n.find(name) != std::string::npos)
+                return cc;
+        return std::nullopt;
+    }
+
+    // The MXFP4 experts as vllm/model_executor/layers/quantization/mxfp4.py creates them (Mxfp4MoEMethod.
+    // create_weights): w13 [E, 2 x I, H / 2] and w2 [E, H, I / 2] in uint8, their e8m0 scales [E, 2 x I, H / 32]
+    // and [E, H, I / 32], and the bf16 biases [E, 2 x I] and [E, H], with I the intermediate size per GPU and H the
+    // hidden size each padded for the backend get_mxfp4_backend picks.
+    std::uint64_t mxfp4ExpertBytes(std::uint64_t experts, std::uint64_t i, std::uint64_t h)
+    {
+        using namespace units::checked;
+        const std::uint64_t w13 = sum({ mul(2 * i, h / 2, kWhat), mul(2 * i, h / 32, kWhat), mul(2 * i, 2, kWhat) });
+        const std::uint64_t w2 = sum({ mul(h, i / 2, kWhat), mul(h, i / 32, kWhat), mul(h, 2, kWhat) });
+        return mul(experts, add(w13, w2, kWhat), kWhat);
+    }
+
+    struct Mxfp4Padding {
+        std::uint64_t intermediate = 1; // round_up of the intermediate size per GPU
+        std::uint64_t hidden = 1; // round_up of the hidden size
+        std::string backend;
+    };
+
+    // get_mxfp4_backend (mxfp4.py) on CUDA, with vLLM's default environment: FlashInfer's BF16 backend on SM100
+    // (intermediate and hidden to 256), triton_kernels on SM90 (intermediate to 64; its swizzled Hopper layout is
+    // not modelled) and Marlin below SM90 or from SM110 (intermediate to 128, hidden to 256: its kernel wants
+    // n % 256 == 0 and k % 128 == 0).
+    std::optional<Mxfp4Padding> mxfp4Padding(std::optional<std::uint64_t> cc)
+    {
+        if (!cc)
+            return std::nullopt;
+        if (*cc >= 100 && *cc < 110)
+            return Mxfp4Padding { 256, 256, "FlashInfer MXFP4 BF16 (SM100)" };
+        if (*cc >= 90 && *cc < 100)
+            return Mxfp4Padding { 64, 1, "Triton (triton_kernels, SM90)" };
+        return Mxfp4Padding { 128, 256, "Marlin" };
     }
 
 } // namespace
@@ -232,7 +318,34 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
                                 "per tensor; embeddings, lm_head and norms stay 16-bit");
     }
     const sizing::Estimate weightsEstimate = sizing::SizingEngine::estimate(weightsOnly);
-    const std::uint64_t weightsPerShard = weightsEstimate.bytesOf("weights");
+    std::uint64_t weightsPerShard = weightsEstimate.bytesOf("weights");
+    // MXFP4 experts (gpt-oss) load padded for the MoE backend: the padding's bytes on top of the stored ones.
+    if (!fromFiles && weightsOnly.weights.format == sizing::WeightFormat::Mxfp4) {
+        const auto pad = mxfp4Padding(computeCapability(options.cardName));
+        if (pad) {
+            std::vector<model::LayerSpec> layers = shape.layerSpecs;
+            if (layers.empty())
+                for (std::uint64_t i = 0; i < shape.layers; ++i)
+                    layers.push_back(shape.uniformLayer(i));
+            std::uint64_t padding = 0;
+            for (const auto& l : layers) {
+                if (l.mlp.kind != model::MlpSpec::Kind::Moe)
+                    continue;
+                const std::uint64_t i = l.mlp.intermediate / options.tensorParallel;
+                const std::uint64_t ip = cdiv(i, pad->intermediate) * pad->intermediate;
+                const std::uint64_t hp = cdiv(shape.hidden, pad->hidden) * pad->hidden;
+                padding = add(padding,
+                    mxfp4ExpertBytes(l.mlp.experts, ip, hp) - mxfp4ExpertBytes(l.mlp.experts, i, shape.hidden), kWhat);
+            }
+            weightsPerShard = add(weightsPerShard, padding, kWhat);
+            p.assumptions.push_back("MXFP4 experts through vLLM's " + pad->backend
+                + " MoE backend (the card's compute capability), padded as its create_weights pads them: +"
+                + gib(double(padding)) + " GiB per GPU");
+        } else {
+            p.assumptions.push_back("MXFP4 experts as stored: the card's compute capability, and so vLLM's MXFP4 MoE "
+                                    "backend and its padding, is not known");
+        }
+    }
     const model::ParameterBreakdown params = shape.parameters();
 
     // The KV cache spec of every attention layer, per GPU.
@@ -296,17 +409,46 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
     const std::uint64_t s = std::min(p.maxNumSeqs, n);
     const std::uint64_t forward = add(mul({ 2, n, shape.hidden, dt }, kWhat), // hidden states and residual
         add(mul(n, layerPeakPerToken(shape, options.tensorParallel, dt), kWhat), mul(n, 16, kWhat), kWhat), kWhat);
-    // The dummy sampler: logits of s rows in the model's dtype, their fp32 copy and the probabilities, over the
-    // whole vocabulary (gathered on every TP rank); the forward's hidden states are still held.
-    const std::uint64_t sampler = add(mul({ n, shape.hidden, dt }, kWhat), mul({ s, shape.vocab, dt + 4 + 4 }, kWhat), kWhat);
+    // The dummy sampler (gpu_model_runner.py profile_run -> _dummy_sampler_run, the forward's hidden states still
+    // held): compute_logits gives s rows over the padded vocabulary in the model's dtype (gathered on every TP rank);
+    // Sampler.forward (vllm/v1/sample/sampler.py) copies them to float32 (the same tensor when the model runs in
+    // float32); the dummy metadata asks top-k (vocab - 1) and top-p (0.9), so TopKTopPSampler.forward_cuda calls
+    // flashinfer_sample (vllm/v1/sample/ops/topk_topp_sampler.py) -> FlashInfer's top_k_top_p_sampling_from_logits
+    // (flashinfer/sampling.py, filter_apply_order "top_k_first"), which holds the top-k-masked float32 logits and
+    // their float32 softmax at once.
+    const std::uint64_t paddedVocab = cdiv(shape.vocab, kVocabPadding) * kVocabPadding;
+    const std::uint64_t logitsBytes = mul({ s, paddedVocab, dt }, kWhat);
+    const std::uint64_t float32Copies = dt == kFloat32Bytes ? 2 : 3; // the float32 copy, masked logits, probabilities
+    const std::uint64_t sampler = sum({ mul({ n, shape.hidden, dt }, kWhat), logitsBytes,
+        mul({ s, shape.vocab, float32Copies * kFloat32Bytes }, kWhat) });
+    // The MoE workspaces stay allocated through the sampler (the workspace manager keeps them).
+    const std::uint64_t moe = moeWorkspace(shape, options.tensorParallel, n, dt);
+    // The cuBLAS workspace: PyTorch takes it from its caching allocator on the first matmul of the profile forward
+    // (aten/src/ATen/cuda/CublasHandlePool.cpp), so it is part of the torch peak increase, not outside torch.
     const std::uint64_t blas = sizing::BlasWorkspace::bytes(sizing::BlasBackend::CublasHopper);
-    std::uint64_t nonTorch = blas;
+    const std::uint64_t forwardPeak = add(blas, std::max(forward, add(moe, sampler, kWhat)), kWhat);
+    const std::uint64_t stagePeak = add(blas, std::max(forward, moe), kWhat); // a stage before the last: no sampler
+    std::uint64_t nonTorch = 0;
     if (options.tensorParallel > 1)
         nonTorch = add(nonTorch, add(mul({ 2, 2, kNcclChannels, kNcclBufferBytes }, kWhat), kCustomAllReduceBytes, kWhat), kWhat);
     if (options.pipelineParallel > 1)
         nonTorch = add(nonTorch, mul({ 2, kNcclChannels, kNcclBufferBytes }, kWhat), kWhat);
-    p.assumptions.push_back("profile run: one forward of " + std::to_string(n) + " tokens (hidden states, residual and the widest layer's tensors), then the dummy sampler over " + std::to_string(s) + " rows of logits (model dtype, fp32 copy, probabilities); torch.compile's fusions and the attention backend's workspace are not modelled");
-    p.assumptions.push_back(std::string("outside torch: the cuBLAS workspace (32 MiB)") + (options.tensorParallel > 1 ? "; two NCCL communicators on the tensor-parallel group (2 x 16 channels x 4 MiB send and receive, the channel count assumed) and the custom all-reduce's 8 MiB buffer" : "") + (options.pipelineParallel > 1 ? "; one NCCL communicator on the pipeline group" : "") + "; kernel images loaded on first use are not modelled");
+    p.assumptions.push_back("profile run: one forward of " + std::to_string(n)
+        + " tokens (hidden states, residual and the widest layer's tensors"
+        + std::string(moe ? ", the fused MoE's workspaces, kept by vLLM's workspace manager" : "")
+        + "), then the dummy sampler over " + std::to_string(s)
+        + " rows of logits (model dtype; float32 copy, top-k-masked logits and probabilities of FlashInfer's "
+          "top-k/top-p sampler), and the cuBLAS workspace (32 MiB, from torch's allocator); torch.compile's fusions "
+          "and the attention backend's workspace are not modelled; without FlashInfer vLLM's native top-k/top-p sort "
+          "takes more");
+    p.assumptions.push_back(std::string("outside torch: ")
+        + (options.tensorParallel > 1
+                ? "two NCCL communicators on the tensor-parallel group (2 x 16 channels x 4 MiB send and receive, the "
+                  "channel count assumed) and the custom all-reduce's 8 MiB buffer"
+                : "nothing modelled at tensor parallel 1")
+        + (options.pipelineParallel > 1 ? "; one NCCL communicator on the pipeline group" : "")
+        + "; kernel images loaded on first use and NCCL's topology-dependent buffers (NVLS on NVSwitch systems) are "
+          "not knowable offline and not modelled");
 
     std::uint64_t first = 0;
     bool chosen = false;
@@ -323,7 +465,7 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
             stageParams += params.lmHead ? params.lmHead : (parts.size() > 1 ? params.embeddings : 0);
         const std::uint64_t weights = parts.size() == 1 ? weightsPerShard
                                                         : static_cast<std::uint64_t>(perParam * double(stageParams));
-        const std::uint64_t activation = isLast ? std::max(forward, sampler) : forward;
+        const std::uint64_t activation = isLast ? forwardPeak : stagePeak;
         const std::int64_t available = std::int64_t(p.requestedBytes) - std::int64_t(weights)
             - std::int64_t(activation) - std::int64_t(nonTorch);
         // The kv layers of this stage.

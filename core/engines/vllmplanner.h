@@ -14,10 +14,23 @@ namespace iteragpu::engines {
 // determine_available_memory, gpu_model_runner.py profile_run / _dummy_run / _dummy_sampler_run,
 // vllm/v1/core/kv_cache_utils.py; Note [vLLM KV layout]):
 //   requested  = the CUDA-visible total x --gpu-memory-utilization
-//   weights    = the model as loaded on this GPU (its tensor-parallel shard and pipeline stage)
-//   activation = the torch peak increase of the profile run: one forward of --max-num-batched-tokens tokens,
-//                then the dummy sampler over min(--max-num-seqs, those tokens) rows of logits
-//   non-torch  = what grows outside torch's allocator in that run (NCCL and the custom all-reduce at TP >= 2)
+//   weights    = the model as loaded on this GPU (its tensor-parallel shard and pipeline stage); MXFP4 experts
+//                padded as vllm/model_executor/layers/quantization/mxfp4.py create_weights pads them for the
+//                backend get_mxfp4_backend picks from the card's compute capability (Marlin, triton_kernels, FlashInfer)
+//   activation = the torch peak increase of the profile run (vllm/utils/mem_utils.py memory_profiling: the
+//                growth of torch's allocated_bytes.all.peak over the weights): the larger of one forward of
+//                --max-num-batched-tokens tokens and, with its hidden states still held, the dummy sampler over
+//                s = min(--max-num-seqs, those tokens) rows: compute_logits' s x vocab (padded to 64,
+//                vocab_parallel_embedding.py) in the model's dtype, then Sampler.forward's float32 copy (none in
+//                float32), and, as the dummy metadata asks top-k and top-p, FlashInfer's
+//                top_k_top_p_sampling_from_logits (v1/sample/ops/topk_topp_sampler.py flashinfer_sample;
+//                flashinfer/sampling.py, "top_k_first"): the top-k-masked float32 logits and their float32 softmax;
+//                plus, held through both, a MoE's fused-MoE workspaces (fused_moe/modular_kernel.py
+//                _allocate_buffers with TritonExperts.workspace_shapes, kept by v1/worker/workspace.py's manager)
+//                and the cuBLAS workspace, which torch takes from its own allocator (CublasHandlePool.cpp)
+//   non-torch  = what grows outside torch's allocator from the worker's first snapshot to the profile's end
+//                (NCCL and the custom all-reduce at TP >= 2; at TP 1 nothing the plan can know: the kernel images
+//                CUDA loads on first use, and NCCL's topology-dependent buffers, are not modelled)
 //   KV pool    = requested - weights - activation - non-torch, cut into blocks of --block-size tokens
 // then it starts when the pool holds one --max-model-len request. CUDA graphs are captured after the pool is
 // allocated (not subtracted from it). The activation and non-torch figures are modelled from the tensors the

@@ -178,7 +178,9 @@ namespace {
                 + " tokens (--max-num-batched-tokens) through the decoder's prefill" + dt
                 + ", sdpa attention, writing no KV cache (each layer's K and V freed after its attention); then the "
                   "dummy sampler over "
-                + std::to_string(rows) + " rows of logits (model dtype, float32 copy, probabilities); all freed, "
+                + std::to_string(rows)
+                + " rows of logits (model dtype; float32 copy, FlashInfer's top-k-masked logits and probabilities); "
+                  "all freed, "
                 + "then empty_cache()";
         case PhaseKind::KvCacheAlloc:
             if (!p.starts)

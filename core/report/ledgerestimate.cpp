@@ -147,7 +147,7 @@ namespace {
         const std::string& name = phase.name;
         if (name == "model_load")
             return estimate;
-        part("non_torch", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "non-torch memory (vLLM: cuBLAS workspace, NCCL)")),
+        part("non_torch", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "non-torch memory (vLLM: NCCL, custom all-reduce)")),
             plan.nonTorchBytes, EstimateTarget::Outside, alloc::Owner::Other);
         if (name == "profile_run") {
             part("profile_activations",

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <vector>
 
 namespace iteragpu::workloads {
 
@@ -60,13 +61,15 @@ WorkloadPrediction predictVllm(const protocol::RunConfig& config)
                 const std::uint64_t rows = std::min(plan.maxNumSeqs, plan.maxNumBatchedTokens);
                 const std::uint64_t vocab = config.decoder->shape.vocab;
                 const std::uint64_t dt = device::dtypeSize(protocol::decoderComputeDType(config));
-                const LedgerBlock logits = ledger->allocate(units::checked::mul({ rows, vocab, dt }, kWhat));
-                const LedgerBlock logits32
-                    = ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat));
-                const LedgerBlock probs = ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat));
-                ledger->release(probs);
-                ledger->release(logits32);
-                ledger->release(logits);
+                // The sampler's tensors as VllmWorkload::profileRun allocates them (Note [vLLM memory plan]).
+                std::vector<LedgerBlock> held;
+                held.push_back(ledger->allocate(units::checked::mul({ rows, vocab, dt }, kWhat)));
+                if (dt != kFloat32Bytes)
+                    held.push_back(ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat)));
+                held.push_back(ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat)));
+                held.push_back(ledger->allocate(units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat)));
+                for (auto it = held.rbegin(); it != held.rend(); ++it)
+                    ledger->release(*it);
                 decoder->releaseAfterForward();
                 ledger->emptyCache();
                 break;

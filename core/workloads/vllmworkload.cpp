@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 namespace iteragpu::workloads {
 
@@ -16,7 +18,7 @@ using protocol::PhaseKind;
 namespace {
 
     constexpr const char* kWhat = "vLLM's dummy sampler";
-    constexpr std::uint64_t kFloat32Bytes = 4; // the sampler's float32 logits and probabilities
+    constexpr std::uint64_t kFloat32Bytes = 4; // the sampler's float32 logits, masked logits and probabilities
 
 } // namespace
 
@@ -117,24 +119,31 @@ Status VllmWorkload::profileRun()
     m_routing = m_decoder->takeRouting();
     if (!s.ok)
         return s;
-    // The dummy sampler (gpu_model_runner.py _dummy_sampler_run): logits of `rows` requests in the model's dtype,
-    // their float32 copy and the probabilities, freed in reverse.
+    // The dummy sampler (gpu_model_runner.py _dummy_sampler_run; Note [vLLM memory plan]): logits of `rows`
+    // requests in the model's dtype, their float32 copy (none when the model runs in float32: the same tensor), then
+    // FlashInfer's top-k/top-p sampling from logits: the top-k-masked float32 logits and their float32 softmax;
+    // freed in reverse. (The plan's lm_head padding of the vocabulary to 64 is not rehearsed.)
     const std::uint64_t rows = std::min(plan.maxNumSeqs, plan.maxNumBatchedTokens);
     const std::uint64_t vocab = m_config.decoder->shape.vocab;
     const std::uint64_t dt = device::dtypeSize(protocol::decoderComputeDType(m_config));
-    const std::uint64_t sizes[3]
-        = { units::checked::mul({ rows, vocab, dt }, kWhat), units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat),
-              units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat) };
-    const alloc::Owner owners[3] = { alloc::Owner::Logits, alloc::Owner::Logits, alloc::Owner::Activation };
-    void* held[3] = { nullptr, nullptr, nullptr };
-    for (int i = 0; i < 3 && s.ok; ++i) {
-        held[i] = m_allocator.allocate(sizes[i], s, owners[i]);
-        if (!held[i] && s.ok)
-            s = Status::error("the allocator returned no memory for " + std::to_string(sizes[i]) + " bytes");
+    std::vector<std::pair<std::uint64_t, alloc::Owner>> sampler { { units::checked::mul({ rows, vocab, dt }, kWhat),
+        alloc::Owner::Logits } };
+    if (dt != kFloat32Bytes)
+        sampler.push_back({ units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat), alloc::Owner::Logits });
+    sampler.push_back({ units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat), alloc::Owner::Logits });
+    sampler.push_back({ units::checked::mul({ rows, vocab, kFloat32Bytes }, kWhat), alloc::Owner::Activation });
+    std::vector<void*> held;
+    for (const auto& [bytes, owner] : sampler) {
+        if (!s.ok)
+            break;
+        void* ptr = m_allocator.allocate(bytes, s, owner);
+        if (!ptr && s.ok)
+            s = Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes");
+        if (ptr)
+            held.push_back(ptr);
     }
-    for (int i = 2; i >= 0; --i)
-        if (held[i])
-            m_allocator.free(held[i]);
+    for (auto it = held.rbegin(); it != held.rend(); ++it)
+        m_allocator.free(*it);
     if (!s.ok)
         return s;
     s = m_decoder->releaseAfterForward();
