@@ -344,10 +344,10 @@ namespace {
                     << sweep::dimensionChoices(workload) << ")\n";
             else
                 err << kPrefix << "--dimension " << o.dimension << " does not belong to the "
-                    << (workload == sweep::SweptWorkload::Dense       ? "dense network"
+                    << (workload == sweep::SweptWorkload::Dense            ? "dense network"
                                : workload == sweep::SweptWorkload::Decoder ? "decoder's generation (--model)"
-                               : workload == sweep::SweptWorkload::Vllm    ? "rehearsal of vLLM's start-up (--engine vllm)"
-                                                                           : "decoder's training step (--mode training)")
+                               : workload == sweep::SweptWorkload::Vllm ? "rehearsal of vLLM's start-up (--engine vllm)"
+                                                                        : "decoder's training step (--mode training)")
                     << ": sweep " << sweep::dimensionChoices(workload) << "\n";
             return kExitUsage;
         }

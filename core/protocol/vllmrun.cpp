@@ -58,8 +58,9 @@ std::string vllmRehearsalProblem(const RunConfig& config)
     if (config.allocator != AllocatorKind::Native)
         return "vLLM allocates through PyTorch's caching allocator: its rehearsal runs with --allocator native";
     // A request's tokens, the profile run's tokens and the sampler's rows reach the decoder's kernels as int.
-    for (const auto& [option, value] : { std::pair { "--max-model-len", o.maxModelLen },
-             std::pair { "--max-num-seqs", o.maxNumSeqs }, std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
+    for (const auto& [option, value] :
+        { std::pair { "--max-model-len", o.maxModelLen }, std::pair { "--max-num-seqs", o.maxNumSeqs },
+            std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
         if (value && *value > kMaxTensorDimension)
             return std::string(option) + " " + std::to_string(*value) + " is above the rehearsal's limit of "
                 + std::to_string(kMaxTensorDimension) + " (the kernels index tokens and rows as int)";

@@ -106,10 +106,10 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
     const SweptWorkload workload = sweptWorkloadOf(config);
     if (!dimensionBelongs(dimension, workload))
         return fail("the dimension " + std::string(dimensionName(dimension)) + " does not belong to the "
-            + (workload == SweptWorkload::Dense           ? "dense network"
-                  : workload == SweptWorkload::Decoder ? "decoder's generation"
-                  : workload == SweptWorkload::Vllm    ? "rehearsal of vLLM's start-up"
-                                                       : "decoder's training step")
+            + (workload == SweptWorkload::Dense          ? "dense network"
+                    : workload == SweptWorkload::Decoder ? "decoder's generation"
+                    : workload == SweptWorkload::Vllm    ? "rehearsal of vLLM's start-up"
+                                                         : "decoder's training step")
             + " (choose " + dimensionChoices(workload) + ")");
     const std::string skip = dimensionOption(dimension);
     std::vector<std::string>& a = out.args;

@@ -158,8 +158,11 @@ std::string SweepPlanner::validate(const SweepSpec& spec)
     } else {
         if (spec.min == 0)
             return "--min must be 1 or more (" + dim + " counts from 1)";
-        if (const auto limit = dimensionLimit(spec.dimension); limit && (spec.min > *limit || (spec.max && *spec.max > *limit)))
-            return "--" + std::string(spec.min > *limit ? "min " + std::to_string(spec.min) : "max " + std::to_string(*spec.max))
+        if (const auto limit = dimensionLimit(spec.dimension);
+            limit && (spec.min > *limit || (spec.max && *spec.max > *limit)))
+            return "--"
+                + std::string(
+                    spec.min > *limit ? "min " + std::to_string(spec.min) : "max " + std::to_string(*spec.max))
                 + " is above the largest --" + dim + " a trial takes (" + std::to_string(*limit) + ")";
         if (tooLarge(spec.min) || (spec.max && tooLarge(*spec.max)))
             return "--min and --max must be below 2^62";

@@ -106,8 +106,8 @@ bool dimensionBelongs(Dimension dimension, SweptWorkload workload)
     case SweptWorkload::DecoderTraining:
         return dimension == Dimension::Batch || dimension == Dimension::SeqLen;
     case SweptWorkload::Vllm:
-        return dimensionIsVllm(dimension) || dimension == Dimension::Sequences
-            || dimension == Dimension::PromptTokens || dimension == Dimension::Generated;
+        return dimensionIsVllm(dimension) || dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
+            || dimension == Dimension::Generated;
     }
     return false;
 }

@@ -356,7 +356,8 @@ private slots:
         }
         // The dense network's and the decoder's dimensions keep the sweep's own bound.
         QVERIFY(!dimensionLimit(Dimension::Sequences));
-        QCOMPARE(dimensionOptions(Dimension::MaxNumSeqs), (std::vector<std::string> { "--max-num-seqs", "--sequences" }));
+        QCOMPARE(
+            dimensionOptions(Dimension::MaxNumSeqs), (std::vector<std::string> { "--max-num-seqs", "--sequences" }));
         QCOMPARE(dimensionFromName("max-num-seqs"), std::optional<Dimension>(Dimension::MaxNumSeqs));
         QVERIFY(dimensionBelongs(Dimension::MaxModelLen, SweptWorkload::Vllm));
         QVERIFY(!dimensionBelongs(Dimension::MaxModelLen, SweptWorkload::Decoder));

@@ -127,23 +127,25 @@ private Q_SLOTS:
     // are refused one token above it, with vLLM's own words.
     void vllmMaxModelLenBoundaryIsThePlannersAndSingleRuns()
     {
-        const QString config = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
+        const QString config
+            = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
         QVERIFY(QFile::exists(config));
         const Run estimate = run({ QStringLiteral("estimate"), QStringLiteral("--engine"), QStringLiteral("vllm"),
             QStringLiteral("--config"), config, QStringLiteral("--device-catalog"), QStringLiteral("h100-sxm"),
             QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--json") });
         QVERIFY2(estimate.code == 0, qPrintable(estimate.err));
         const auto plan = nlohmann::json::parse(estimate.out.toStdString());
-        QVERIFY2(plan["engine"]["largest_max_model_len"].is_number_unsigned(), estimate.out.left(2000).toUtf8().constData());
+        QVERIFY2(
+            plan["engine"]["largest_max_model_len"].is_number_unsigned(), estimate.out.left(2000).toUtf8().constData());
         const std::uint64_t planned = plan["engine"]["largest_max_model_len"].get<std::uint64_t>();
         QVERIFY(planned > 2048 && planned < 131072); // bounded by the pool, not by the model's 131072 positions
 
-        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"), config,
-            QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"), QStringLiteral("h100-sxm"),
-            QStringLiteral("--sim-speed"), QStringLiteral("0"), QStringLiteral("--gpu-memory-utilization"),
-            QStringLiteral("0.25"), QStringLiteral("--prompt-tokens"), QStringLiteral("1000"), QStringLiteral("--generated"),
-            QStringLiteral("200"), QStringLiteral("--sequences"), QStringLiteral("1"), QStringLiteral("--ledger"),
-            QStringLiteral("none") };
+        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
+            config, QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+            QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--prompt-tokens"),
+            QStringLiteral("1000"), QStringLiteral("--generated"), QStringLiteral("200"), QStringLiteral("--sequences"),
+            QStringLiteral("1"), QStringLiteral("--ledger"), QStringLiteral("none") };
         QTemporaryDir dir;
         const QString folder = dir.filePath(QStringLiteral("v"));
         const Run r = run(sweepArgs(folder,
@@ -164,7 +166,8 @@ private Q_SLOTS:
         QCOMPARE(*rec.boundary.smallestFailing, b + 1);
         QCOMPARE(rec.boundary.failedPhase, std::string("kv_cache_alloc"));
         QVERIFY(rec.boundary.outOfMemory);
-        QVERIFY2(rec.boundary.error.find("To serve at least one request") != std::string::npos, rec.boundary.error.c_str());
+        QVERIFY2(
+            rec.boundary.error.find("To serve at least one request") != std::string::npos, rec.boundary.error.c_str());
         // The sweep.json names the dimension as the option does.
         QFile file(QString::fromStdString(sweep::sweepFilePath(folder.toStdString())));
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -173,7 +176,8 @@ private Q_SLOTS:
         for (const auto& [value, code] : { std::pair { b, 0 }, std::pair { b + 1, 1 } }) {
             const Run m = run(QStringList { QStringLiteral("measure") } + measure
                 + QStringList { QStringLiteral("--max-model-len"), QString::number(value) });
-            QVERIFY2(m.code == code, qPrintable(QStringLiteral("max-model-len %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+            QVERIFY2(m.code == code,
+                qPrintable(QStringLiteral("max-model-len %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
             if (code == 1)
                 QVERIFY2(m.out.contains(QLatin1String("To serve at least one request"))
                         || m.err.contains(QLatin1String("To serve at least one request")),
@@ -185,13 +189,14 @@ private Q_SLOTS:
     // with that many requests are all admitted from the pool, and one more is not (out of memory, in serve).
     void vllmMaxNumSeqsBoundaryMatchesSingleRuns()
     {
-        const QString config = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
-        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"), config,
-            QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"), QStringLiteral("h100-sxm"),
-            QStringLiteral("--sim-speed"), QStringLiteral("0"), QStringLiteral("--gpu-memory-utilization"),
-            QStringLiteral("0.25"), QStringLiteral("--max-model-len"), QStringLiteral("8192"),
-            QStringLiteral("--prompt-tokens"), QStringLiteral("4000"), QStringLiteral("--generated"), QStringLiteral("96"),
-            QStringLiteral("--ledger"), QStringLiteral("none") };
+        const QString config
+            = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
+        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
+            config, QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+            QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--max-model-len"),
+            QStringLiteral("8192"), QStringLiteral("--prompt-tokens"), QStringLiteral("4000"),
+            QStringLiteral("--generated"), QStringLiteral("96"), QStringLiteral("--ledger"), QStringLiteral("none") };
         QTemporaryDir dir;
         const QString folder = dir.filePath(QStringLiteral("n"));
         const Run r = run(sweepArgs(folder,
@@ -211,7 +216,8 @@ private Q_SLOTS:
             const Run m = run(QStringList { QStringLiteral("measure") } + measure
                 + QStringList { QStringLiteral("--max-num-seqs"), QString::number(value), QStringLiteral("--sequences"),
                     QString::number(value) });
-            QVERIFY2(m.code == code, qPrintable(QStringLiteral("max-num-seqs %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+            QVERIFY2(m.code == code,
+                qPrintable(QStringLiteral("max-num-seqs %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
         }
     }
 
@@ -395,24 +401,26 @@ private Q_SLOTS:
                                    << "no device";
         const QStringList vllm { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
             QStringLiteral("llama-2-7b"), QStringLiteral("--device"), QStringLiteral("sim:0") };
-        const QStringList mml { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("max-model-len") };
-        QTest::addRow("max-model-len without --engine vllm") << mml << kDecoder << 64 << "is vLLM's: give --engine vllm";
+        const QStringList mml { QStringLiteral("--find-max"), QStringLiteral("--dimension"),
+            QStringLiteral("max-model-len") };
+        QTest::addRow("max-model-len without --engine vllm")
+            << mml << kDecoder << 64 << "is vLLM's: give --engine vllm";
         QTest::addRow("max-model-len above core's limit")
             << mml + QStringList { QStringLiteral("--max"), QStringLiteral("2147483648") } << vllm << 64
             << "above the largest --max-model-len a trial takes (2147483647)";
-        QTest::addRow("max-model-len value above core's limit")
-            << QStringList { QStringLiteral("--values"), QStringLiteral("4096,99999999999"), QStringLiteral("--dimension"),
-                   QStringLiteral("max-model-len") }
-            << vllm << 64 << "above the largest --max-model-len";
+        QTest::addRow("max-model-len value above core's limit") << QStringList { QStringLiteral("--values"),
+            QStringLiteral("4096,99999999999"), QStringLiteral("--dimension"), QStringLiteral("max-model-len") }
+                                                                << vllm << 64 << "above the largest --max-model-len";
         QTest::addRow("max-num-seqs sets --sequences")
-            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("max-num-seqs") }
+            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"),
+                   QStringLiteral("max-num-seqs") }
             << vllm + QStringList { QStringLiteral("--sequences"), QStringLiteral("4") } << 64 << "sets --sequences";
         QTest::addRow("llama.cpp ctx-size")
             << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("ctx-size") }
             << kDecoder << 64 << "llama.cpp is sized, not rehearsed";
-        QTest::addRow("llama.cpp n-gpu-layers")
-            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("n-gpu-layers") }
-            << kDecoder << 64 << "llama.cpp is sized, not rehearsed";
+        QTest::addRow("llama.cpp n-gpu-layers") << QStringList { QStringLiteral("--find-max"),
+            QStringLiteral("--dimension"), QStringLiteral("n-gpu-layers") }
+                                                << kDecoder << 64 << "llama.cpp is sized, not rehearsed";
         QTest::addRow("slurm missing") << fm + QStringList { QStringLiteral("--executor"), QStringLiteral("slurm") }
                                        << kDecoder << 2 << "lurm";
     }
