@@ -43,8 +43,8 @@ enum class Dimension {
 // What a sweep measures, as its dimensions belong to it: the dense network, a decoder's generation, a decoder's
 // training step (--model with --mode training), or vLLM's start-up rehearsed (--model with --engine vllm).
 enum class SweptWorkload { Dense, Decoder, DecoderTraining, Vllm };
-std::string_view sweptWorkloadName(
-    SweptWorkload workload); // "dense", "decoder", "decoder-training", "vllm" (sweep.json)
+// "dense", "decoder", "decoder-training", "vllm" (sweep.json)
+std::string_view sweptWorkloadName(SweptWorkload workload);
 std::optional<SweptWorkload> sweptWorkloadFromName(std::string_view name);
 
 enum class SweepMode {
