@@ -1498,6 +1498,14 @@
         <source>Serving engine</source>
         <translation>Motor de inferencia</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s --max-model-len</source>
+        <translation>--max-model-len de vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-num-seqs</source>
+        <translation>--max-num-seqs de vLLM</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2307,6 +2315,14 @@
     <message>
         <source>sequence length (training)</source>
         <translation>longitud de secuencia (entrenamiento)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-model-len</source>
+        <translation>--max-model-len de vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-num-seqs</source>
+        <translation>--max-num-seqs de vLLM</translation>
     </message>
 </context>
 <context>

@@ -1498,6 +1498,14 @@
         <source>Serving engine</source>
         <translation>Engine phục vụ</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s --max-model-len</source>
+        <translation>--max-model-len của vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-num-seqs</source>
+        <translation>--max-num-seqs của vLLM</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2306,6 +2314,14 @@
     <message>
         <source>sequence length (training)</source>
         <translation>độ dài chuỗi (huấn luyện)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-model-len</source>
+        <translation>--max-model-len của vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --max-num-seqs</source>
+        <translation>--max-num-seqs của vLLM</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "core/registry/backendregistry.h"
 #include "core/sweep/executorfactory.h"
 #include "core/sweep/growthmodel.h"
+#include "core/sweep/measureargs.h"
 #include "core/sweep/sweepjson.h"
 #include "core/sweep/sweepplanner.h"
 #include "core/sweep/sweeprunner.h"
@@ -169,6 +170,15 @@ namespace {
             out << "The sweep is not complete: "
                 << (r.stopReason.empty() ? "stopped" : units::printable(r.stopReason, units::kTextBytes))
                 << " (continue it with --resume)\n";
+        if (!r.fit && r.workload == sweep::sweptWorkloadName(sweep::SweptWorkload::Vllm)) {
+            // Note [vLLM sweeps]
+            out << "Growth: not fitted: vLLM's KV pool takes what --gpu-memory-utilization leaves whatever the value, "
+                   "so peak allocated does not grow with "
+                << dim << "; the boundary is the search's (" << sweep::sweepModeName(r.spec.mode)
+                << "); for another card, 'iteragpu estimate --engine vllm --device-catalog CARD' computes vLLM's plan "
+                   "(computed, not measured)\n";
+            return;
+        }
         if (!r.fit) {
             out << "Growth: no fit (fewer than 2 distinct passing values)\n";
             return;
@@ -272,10 +282,19 @@ namespace {
                 << "\n";
             return kExitUsage;
         }
+        if (o.dimension == "ctx-size" || o.dimension == "n-gpu-layers") {
+            // llama.cpp is sized, not rehearsed: a sweep's trial is a measurement, and none exists for it.
+            err << kPrefix << "--dimension " << o.dimension
+                << " is llama.cpp's, and llama.cpp is sized, not rehearsed: no 'measure' runs it, so a sweep has no "
+                   "trial to measure; 'iteragpu estimate --engine llama.cpp --"
+                << o.dimension << " N --device-catalog CARD' computes its plan for one value\n";
+            return kExitUsage;
+        }
         const auto dimension = sweep::dimensionFromName(o.dimension);
         if (!dimension) {
-            err << kPrefix << "--dimension " << o.dimension
-                << " is not batch, context, width, sequences, prompt-tokens, generated or seq-len\n";
+            err << kPrefix << "--dimension " << units::printable(o.dimension, units::kTextBytes)
+                << " is not batch, context, width, sequences, prompt-tokens, generated, seq-len, max-model-len or "
+                   "max-num-seqs\n";
             return kExitUsage;
         }
         spec.dimension = *dimension;
@@ -304,30 +323,31 @@ namespace {
             err << kPrefix << "--device is given twice after --\n";
             return kExitUsage;
         }
-        for (const std::string& own : { std::string("--output"), std::string("--stream"),
-                 sweep::dimensionOption(spec.dimension) })
+        std::vector<std::string> owned { "--output", "--stream" };
+        for (const auto& option : sweep::dimensionOptions(spec.dimension))
+            owned.push_back(option);
+        for (const std::string& own : owned)
             if (mentions(args, own)) {
                 err << kPrefix << "the sweep sets " << own << " of each trial itself; leave it out after --\n";
                 return kExitUsage;
             }
-        const bool decoder = mentions(args, "--model");
-        bool training = false;
-        for (std::size_t i = 0; i < args.size(); ++i)
-            training = training || args[i] == "--mode=training"
-                || (args[i] == "--mode" && i + 1 < args.size() && args[i + 1] == "training");
-        const sweep::SweptWorkload workload = !decoder ? sweep::SweptWorkload::Dense
-            : training                                 ? sweep::SweptWorkload::DecoderTraining
-                                                       : sweep::SweptWorkload::Decoder;
+        const sweep::SweptWorkload workload = sweep::sweptWorkloadOfArgs(args);
+        const bool decoder = workload != sweep::SweptWorkload::Dense;
         if (!sweep::dimensionBelongs(spec.dimension, workload)) {
-            if (!decoder && sweep::dimensionIsDecoder(spec.dimension))
+            if (sweep::dimensionIsVllm(spec.dimension))
+                err << kPrefix << "--dimension " << o.dimension
+                    << " is vLLM's: give --engine vllm and --model after -- (each trial is 'iteragpu measure --engine "
+                       "vllm')\n";
+            else if (!decoder && sweep::dimensionIsDecoder(spec.dimension))
                 err << kPrefix << "--dimension " << o.dimension
                     << " belongs to the decoder: give --model after -- (the dense network sweeps "
                     << sweep::dimensionChoices(workload) << ")\n";
             else
                 err << kPrefix << "--dimension " << o.dimension << " does not belong to the "
-                    << (workload == sweep::SweptWorkload::Dense       ? "dense network"
+                    << (workload == sweep::SweptWorkload::Dense            ? "dense network"
                                : workload == sweep::SweptWorkload::Decoder ? "decoder's generation (--model)"
-                                                                           : "decoder's training step (--mode training)")
+                               : workload == sweep::SweptWorkload::Vllm ? "rehearsal of vLLM's start-up (--engine vllm)"
+                                                                        : "decoder's training step (--mode training)")
                     << ": sweep " << sweep::dimensionChoices(workload) << "\n";
             return kExitUsage;
         }
@@ -478,7 +498,8 @@ void addSweepCommand(CLI::App& app, std::ostream& out, std::ostream& err, std::f
     sub->add_option("--dimension", opts->dimension,
            "The varied option of measure: batch, context, width (dense network); sequences, prompt-tokens, "
            "generated (decoder, --model); batch (the micro-batch), seq-len (a training step, --model with --mode "
-           "training)")
+           "training); max-model-len, max-num-seqs (vLLM's rehearsal, --model with --engine vllm; max-num-seqs also "
+           "sets --sequences)")
         ->required()
         ->type_name(kNamePlaceholder)
         ->group(kGroupSweep);

@@ -2,6 +2,7 @@
 #include "core/protocol/vllmrun.h"
 
 #include "core/engines/vllmplanner.h"
+#include "core/protocol/runlimits.h"
 #include "core/protocol/runtypes.h"
 #include "core/sizing/sizingrequest.h"
 #include "core/sizing/weightformat.h"
@@ -9,6 +10,7 @@
 #include "core/units/inputerror.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace iteragpu::protocol {
 
@@ -55,6 +57,13 @@ std::string vllmRehearsalProblem(const RunConfig& config)
             return "vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed";
     if (config.allocator != AllocatorKind::Native)
         return "vLLM allocates through PyTorch's caching allocator: its rehearsal runs with --allocator native";
+    // A request's tokens, the profile run's tokens and the sampler's rows reach the decoder's kernels as int.
+    for (const auto& [option, value] :
+        { std::pair { "--max-model-len", o.maxModelLen }, std::pair { "--max-num-seqs", o.maxNumSeqs },
+            std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
+        if (value && *value > kMaxTensorDimension)
+            return std::string(option) + " " + std::to_string(*value) + " is above the rehearsal's limit of "
+                + std::to_string(kMaxTensorDimension) + " (the kernels index tokens and rows as int)";
     return {};
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/units/units.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -30,7 +31,32 @@ SweptWorkload sweptWorkloadOf(const protocol::RunConfig& config)
 {
     if (config.workload != protocol::WorkloadKind::Decoder || !config.decoder)
         return SweptWorkload::Dense;
+    if (config.vllm)
+        return SweptWorkload::Vllm;
     return config.decoder->training ? SweptWorkload::DecoderTraining : SweptWorkload::Decoder;
+}
+
+SweptWorkload sweptWorkloadOfArgs(const std::vector<std::string>& args)
+{
+    // "--name VALUE" or "--name=VALUE" (measure's parser takes both).
+    const auto valueOf = [&args](const std::string& name) -> std::optional<std::string> {
+        std::optional<std::string> value;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            if (args[i] == name && i + 1 < args.size())
+                value = args[i + 1];
+            else if (args[i].rfind(name + "=", 0) == 0)
+                value = args[i].substr(name.size() + 1);
+        }
+        return value;
+    };
+    const bool model = std::any_of(
+        args.begin(), args.end(), [](const std::string& a) { return a == "--model" || a.rfind("--model=", 0) == 0; });
+    if (!model)
+        return SweptWorkload::Dense;
+    if (valueOf("--engine") == std::optional<std::string>("vllm"))
+        return SweptWorkload::Vllm;
+    return valueOf("--mode") == std::optional<std::string>("training") ? SweptWorkload::DecoderTraining
+                                                                       : SweptWorkload::Decoder;
 }
 
 std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimension)
@@ -53,6 +79,10 @@ std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimens
         return config.decoder->promptTokens;
     case Dimension::Generated:
         return config.decoder->generated;
+    case Dimension::MaxModelLen:
+        return config.vllm->plan.maxModelLen;
+    case Dimension::MaxNumSeqs:
+        return config.vllm->plan.maxNumSeqs;
     }
     return 0;
 }
@@ -70,12 +100,16 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         return fail("only the dense network and the decoder can be swept");
     if (decoder && !config.decoder)
         return fail("the decoder's configuration is missing");
+    if (config.vllm)
+        return fail("a sweep of vLLM's rehearsal is started from the command line: iteragpu sweep --dimension "
+                    "max-model-len -- --engine vllm --model M ...");
     const SweptWorkload workload = sweptWorkloadOf(config);
     if (!dimensionBelongs(dimension, workload))
         return fail("the dimension " + std::string(dimensionName(dimension)) + " does not belong to the "
-            + (workload == SweptWorkload::Dense           ? "dense network"
-                  : workload == SweptWorkload::Decoder ? "decoder's generation"
-                                                       : "decoder's training step")
+            + (workload == SweptWorkload::Dense          ? "dense network"
+                    : workload == SweptWorkload::Decoder ? "decoder's generation"
+                    : workload == SweptWorkload::Vllm    ? "rehearsal of vLLM's start-up"
+                                                         : "decoder's training step")
             + " (choose " + dimensionChoices(workload) + ")");
     const std::string skip = dimensionOption(dimension);
     std::vector<std::string>& a = out.args;

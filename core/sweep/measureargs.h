@@ -24,8 +24,12 @@ struct MeasureArgs {
 // speed) travel; on a GPU they are left out (measure refuses them there).
 MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimension, bool simDevices);
 
-// The workload a configuration sweeps as (the dense network, a decoder's generation or its training step).
+// The workload a configuration sweeps as (the dense network, a decoder's generation or its training step, vLLM's
+// rehearsal).
 SweptWorkload sweptWorkloadOf(const protocol::RunConfig& config);
+// The workload a base configuration's measure arguments sweep as: no --model the dense network; --model with
+// --engine vllm vLLM's rehearsal, with --mode training a training step, else a generation.
+SweptWorkload sweptWorkloadOfArgs(const std::vector<std::string>& measureArgs);
 
 // The value config holds for the dimension (its batch, its decoder's sequences, ...); 0 when the dimension is not
 // the workload's.

@@ -490,7 +490,7 @@ bool fromJson(const ordered_json& json, SweepRecord& record, std::string& error)
     record.workload = r.text("workload");
     if (r.ok() && !sweptWorkloadFromName(record.workload))
         r.fail("workload",
-            "'" + model::jsonguard::oneLine(record.workload, 40) + "' is not dense, decoder or decoder-training");
+            "'" + model::jsonguard::oneLine(record.workload, 40) + "' is not dense, decoder, decoder-training or vllm");
     record.program = r.text("program");
     record.attention = r.text("attention", true);
     if (r.ok() && !record.attention.empty() && record.attention != "eager" && record.attention != "sdpa")

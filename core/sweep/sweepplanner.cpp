@@ -52,16 +52,22 @@ namespace {
     std::vector<std::uint64_t> nextFindMax(const SweepSpec& spec, const Tried& t, std::size_t lanes)
     {
         std::vector<std::uint64_t> out;
+        // A dimension with a limit of its own (dimensionLimit) is searched as though --max were that limit once the
+        // doublings reach it: the limit is tried, never a value above it.
+        const std::optional<std::uint64_t> limit = dimensionLimit(spec.dimension);
+        const std::optional<std::uint64_t> max = spec.max ? spec.max : limit;
         if (!spec.max && !t.smallestFail) {
             // Galloping: the next untried doublings above the largest pass.
-            for (std::uint64_t v = spec.min; v < kMaxValue && out.size() < lanes; v *= 2)
+            const std::uint64_t top = limit ? *limit : kMaxValue - 1;
+            for (std::uint64_t v = spec.min; v <= top && out.size() < lanes; v *= 2)
                 if (t.values.count(v) == 0 && (!t.largestPass || v > *t.largestPass))
                     out.push_back(v);
-            return out;
+            if (!out.empty() || !limit)
+                return out;
         }
         // Bisection of (lower, upper): lower passed (or is min - 1 before any pass), upper failed (or is max + 1).
         const std::uint64_t lower = t.largestPass ? *t.largestPass : spec.min - 1;
-        const std::uint64_t upper = t.smallestFail ? *t.smallestFail : *spec.max + 1;
+        const std::uint64_t upper = t.smallestFail ? *t.smallestFail : *max + 1;
         if (!t.largestPass && t.smallestFail && *t.smallestFail <= spec.min)
             return out; // min failed: nothing fits
         if (upper - lower <= spec.resolution) {
@@ -107,7 +113,8 @@ Boundary SweepPlanner::boundary(const SweepSpec& spec, const std::vector<TrialRe
         b.error = t.failTrial->error;
     }
     if (spec.mode == SweepMode::FindMax) {
-        b.limitReached = spec.max && t.largestPass && *t.largestPass == *spec.max;
+        const std::optional<std::uint64_t> max = spec.max ? spec.max : dimensionLimit(spec.dimension);
+        b.limitReached = max && t.largestPass && *t.largestPass == *max;
         const bool closed = t.largestPass && t.smallestFail && *t.smallestFail - *t.largestPass <= spec.resolution;
         const bool minFailed = !t.largestPass && t.smallestFail && *t.smallestFail <= spec.min;
         b.exact = closed || b.limitReached || minFailed;
@@ -145,9 +152,18 @@ std::string SweepPlanner::validate(const SweepSpec& spec)
                 return "the values are not in ascending order (" + std::to_string(spec.values[i - 1]) + " before "
                     + std::to_string(spec.values[i]) + ")";
         }
+        if (const auto limit = dimensionLimit(spec.dimension); limit && spec.values.back() > *limit)
+            return "the value " + std::to_string(spec.values.back()) + " is above the largest --" + dim
+                + " a trial takes (" + std::to_string(*limit) + ")";
     } else {
         if (spec.min == 0)
             return "--min must be 1 or more (" + dim + " counts from 1)";
+        if (const auto limit = dimensionLimit(spec.dimension);
+            limit && (spec.min > *limit || (spec.max && *spec.max > *limit)))
+            return "--"
+                + std::string(
+                    spec.min > *limit ? "min " + std::to_string(spec.min) : "max " + std::to_string(*spec.max))
+                + " is above the largest --" + dim + " a trial takes (" + std::to_string(*limit) + ")";
         if (tooLarge(spec.min) || (spec.max && tooLarge(*spec.max)))
             return "--min and --max must be below 2^62";
         if (spec.max && *spec.max < spec.min)

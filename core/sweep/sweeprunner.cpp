@@ -6,6 +6,7 @@
 #include "core/sizing/devicecatalog.h"
 #include "core/sizing/sizingerror.h"
 #include "core/sweep/growthmodel.h"
+#include "core/sweep/measureargs.h"
 #include "core/sweep/sweepjson.h"
 #include "core/sweep/sweepplanner.h"
 #include "core/units/validutf8.h"
@@ -23,21 +24,6 @@ namespace iteragpu::sweep {
 namespace fs = std::filesystem;
 
 namespace {
-
-    bool hasModel(const std::vector<std::string>& args)
-    {
-        return std::any_of(args.begin(), args.end(), [](const std::string& a) {
-            return a == "--model" || a.rfind("--model=", 0) == 0;
-        });
-    }
-
-    bool trainingMode(const std::vector<std::string>& args)
-    {
-        for (std::size_t i = 0; i < args.size(); ++i)
-            if (args[i] == "--mode=training" || (args[i] == "--mode" && i + 1 < args.size() && args[i + 1] == "training"))
-                return true;
-        return false;
-    }
 
     std::string trialName(const SweepSpec& spec, const TrialRecord& t)
     {
@@ -122,7 +108,9 @@ std::vector<std::string> SweepRunner::trialArgs(
     const SweepSpec& spec, std::uint64_t value, const std::string& resultPath)
 {
     std::vector<std::string> args = spec.measureArgs;
-    args.insert(args.end(), { dimensionOption(spec.dimension), std::to_string(value), "--output", resultPath });
+    for (const auto& option : dimensionOptions(spec.dimension))
+        args.insert(args.end(), { option, std::to_string(value) });
+    args.insert(args.end(), { "--output", resultPath });
     return args;
 }
 
@@ -140,10 +128,8 @@ SweepRunner::OpenError SweepRunner::create(std::string& error)
         error = why;
         return OpenError::Invalid;
     }
-    const bool decoder = hasModel(m_spec.measureArgs);
-    const SweptWorkload workload = !decoder ? SweptWorkload::Dense
-        : trainingMode(m_spec.measureArgs)  ? SweptWorkload::DecoderTraining
-                                            : SweptWorkload::Decoder;
+    const SweptWorkload workload = sweptWorkloadOfArgs(m_spec.measureArgs);
+    const bool decoder = workload != SweptWorkload::Dense;
     if (!dimensionBelongs(m_spec.dimension, workload)) {
         error = "the dimension " + std::string(dimensionName(m_spec.dimension)) + " is not one of the "
             + std::string(sweptWorkloadName(workload)) + " workload's: sweep " + dimensionChoices(workload)
@@ -248,6 +234,12 @@ bool SweepRunner::write()
 void SweepRunner::refreshSummary()
 {
     m_record.boundary = SweepPlanner::boundary(m_record.spec, m_record.trials);
+    // Note [vLLM sweeps]: vLLM's pool takes what --gpu-memory-utilization leaves, so the peak does not grow with the
+    // value; no growth is fitted, the boundary is the search's.
+    if (m_record.workload == sweptWorkloadName(SweptWorkload::Vllm)) {
+        m_record.fit.reset();
+        return;
+    }
     std::string why;
     m_record.fit = GrowthModel::fitAndExtrapolate(m_record.trials,
         GrowthModel::wantsQuadratic(m_record.spec.dimension, m_record.attention), m_cards, why);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/sweep/sweeptypes.h"
 
+#include "core/protocol/runlimits.h"
+
 #include <array>
 #include <utility>
 
@@ -17,11 +19,14 @@ namespace {
         std::pair { Dimension::PromptTokens, std::string_view("prompt-tokens") },
         std::pair { Dimension::Generated, std::string_view("generated") },
         std::pair { Dimension::SeqLen, std::string_view("seq-len") },
+        std::pair { Dimension::MaxModelLen, std::string_view("max-model-len") },
+        std::pair { Dimension::MaxNumSeqs, std::string_view("max-num-seqs") },
     };
     constexpr std::array kWorkloads {
         std::pair { SweptWorkload::Dense, std::string_view("dense") },
         std::pair { SweptWorkload::Decoder, std::string_view("decoder") },
         std::pair { SweptWorkload::DecoderTraining, std::string_view("decoder-training") },
+        std::pair { SweptWorkload::Vllm, std::string_view("vllm") },
     };
     constexpr std::array kStatuses {
         std::pair { TrialStatus::Pending, std::string_view("pending") },
@@ -58,6 +63,26 @@ std::string_view dimensionName(Dimension dimension) { return nameOf(kDimensions,
 std::optional<Dimension> dimensionFromName(std::string_view name) { return byName<Dimension>(kDimensions, name); }
 std::string dimensionOption(Dimension dimension) { return "--" + std::string(dimensionName(dimension)); }
 
+std::vector<std::string> dimensionOptions(Dimension dimension)
+{
+    if (dimension == Dimension::MaxNumSeqs)
+        return { dimensionOption(dimension), "--sequences" };
+    return { dimensionOption(dimension) };
+}
+
+bool dimensionIsVllm(Dimension dimension)
+{
+    return dimension == Dimension::MaxModelLen || dimension == Dimension::MaxNumSeqs;
+}
+
+std::optional<std::uint64_t> dimensionLimit(Dimension dimension)
+{
+    // vLLM's lengths and counts reach the decoder's kernels (its profile rows, a request's tokens) as int.
+    if (dimensionIsVllm(dimension))
+        return protocol::kMaxTensorDimension;
+    return std::nullopt;
+}
+
 bool dimensionIsDecoder(Dimension dimension)
 {
     return dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
@@ -80,6 +105,9 @@ bool dimensionBelongs(Dimension dimension, SweptWorkload workload)
             || dimension == Dimension::Generated;
     case SweptWorkload::DecoderTraining:
         return dimension == Dimension::Batch || dimension == Dimension::SeqLen;
+    case SweptWorkload::Vllm:
+        return dimensionIsVllm(dimension) || dimension == Dimension::Sequences || dimension == Dimension::PromptTokens
+            || dimension == Dimension::Generated;
     }
     return false;
 }
@@ -93,6 +121,8 @@ std::string dimensionChoices(SweptWorkload workload)
         return "sequences, prompt-tokens or generated";
     case SweptWorkload::DecoderTraining:
         return "batch (the micro-batch) or seq-len";
+    case SweptWorkload::Vllm:
+        return "max-model-len, max-num-seqs, sequences, prompt-tokens or generated";
     }
     return {};
 }

@@ -15,6 +15,18 @@ namespace iteragpu::sweep {
 inline constexpr const char* kSweepSchema = "iteragpu.sweep/1";
 inline constexpr const char* kSweepFileName = "sweep.json";
 
+// Note [vLLM sweeps]
+// A sweep of vLLM's rehearsal (--engine vllm in the base) runs one 'measure --engine vllm' per trial, so a trial
+// passes exactly when the rehearsal passes every phase. What that means per dimension:
+//  - max-model-len: vLLM starts (model_load takes the value: at most the model's max_position_embeddings;
+//    kv_cache_alloc: the pool holds one request of that many tokens) and the base's requests are served.
+//  - max-num-seqs: the trial also sets --sequences to the value, so it passes when vLLM starts (the sampler's rows
+//    grow with the value and the pool shrinks; the value must not exceed --max-num-batched-tokens) and that many
+//    requests of --prompt-tokens + --generated tokens are all admitted from the pool at once.
+// The pool is carved from --gpu-memory-utilization whatever the value, so peak allocated does not grow with it:
+// no growth is fitted; the boundary is the search's (find-max or the values). Each value is bounded by
+// dimensionLimit, and find-max without --max stops its doublings there.
+
 // The dimensions a sweep can vary, each one option of 'iteragpu measure'.
 enum class Dimension {
     Batch, // --batch (dense network)
@@ -24,12 +36,15 @@ enum class Dimension {
     PromptTokens, // --prompt-tokens (decoder)
     Generated, // --generated (decoder)
     SeqLen, // --seq-len (a decoder's training step; its --batch is the micro-batch)
+    MaxModelLen, // --max-model-len (vLLM's rehearsal, --engine vllm)
+    MaxNumSeqs, // --max-num-seqs (vLLM's rehearsal; each trial also serves that many requests: --sequences)
 };
 
-// What a sweep measures, as its dimensions belong to it: the dense network, a decoder's generation, or a
-// decoder's training step (--model with --mode training).
-enum class SweptWorkload { Dense, Decoder, DecoderTraining };
-std::string_view sweptWorkloadName(SweptWorkload workload); // "dense", "decoder", "decoder-training" (sweep.json)
+// What a sweep measures, as its dimensions belong to it: the dense network, a decoder's generation, a decoder's
+// training step (--model with --mode training), or vLLM's start-up rehearsed (--model with --engine vllm).
+enum class SweptWorkload { Dense, Decoder, DecoderTraining, Vllm };
+// "dense", "decoder", "decoder-training", "vllm" (sweep.json)
+std::string_view sweptWorkloadName(SweptWorkload workload);
 std::optional<SweptWorkload> sweptWorkloadFromName(std::string_view name);
 
 enum class SweepMode {
@@ -149,12 +164,20 @@ struct SweepRecord {
     std::string stopReason; // when not complete: "interrupted", "disk full", ... (one line)
 };
 
-std::string_view dimensionName(Dimension dimension); // "batch", "context", "width", "sequences", "prompt-tokens", "generated"
+std::string_view dimensionName(Dimension dimension); // "batch", ..., "seq-len", "max-model-len", "max-num-seqs"
 std::optional<Dimension> dimensionFromName(std::string_view name);
 std::string dimensionOption(Dimension dimension); // "--batch", ...
+// Every option of measure a trial of this dimension sets: its own, and for max-num-seqs also --sequences (each
+// trial serves as many requests as it lets run at once, Note [vLLM sweeps]).
+std::vector<std::string> dimensionOptions(Dimension dimension);
+bool dimensionIsVllm(Dimension dimension); // max-model-len, max-num-seqs: need --engine vllm
+// The largest value a trial of the dimension may take (core's limit on the option, protocol/runlimits.h); values
+// above it are refused before any trial. nullopt: only the sweep's own bound (below 2^62).
+std::optional<std::uint64_t> dimensionLimit(Dimension dimension);
 bool dimensionIsDecoder(Dimension dimension); // sequences, prompt-tokens, generated, seq-len
 // Whether a sweep of this workload can vary the dimension: dense batch, context, width; a generation sequences,
-// prompt-tokens, generated; a training step batch (the micro-batch) and seq-len.
+// prompt-tokens, generated; a training step batch (the micro-batch) and seq-len; vLLM's rehearsal max-model-len,
+// max-num-seqs and a generation's sequences, prompt-tokens, generated.
 bool dimensionBelongs(Dimension dimension, SweptWorkload workload);
 std::string dimensionChoices(SweptWorkload workload); // "batch, context or width", ...
 bool dimensionIsSequenceLength(Dimension dimension); // context, prompt-tokens, generated, seq-len

@@ -5,6 +5,7 @@
 #include "core/report/resultjson.h"
 #include "core/sweep/growthmodel.h"
 #include "core/sweep/localexecutor.h"
+#include "core/sweep/measureargs.h"
 #include "core/sweep/sweepjson.h"
 #include "core/sweep/sweepplanner.h"
 #include "core/sweep/sweeprunner.h"
@@ -304,6 +305,65 @@ private slots:
         QVERIFY(*b.smallestFailing - *b.largestPassing <= 50);
         QVERIFY(*b.largestPassing <= 437 && *b.smallestFailing > 437);
         QVERIFY(trials.size() <= 6); // log2(1000 / 50) + 1
+    }
+
+    // Note [vLLM sweeps]: a dimension with a limit of its own is searched up to that limit, never above it, and a
+    // value above it is refused before any trial.
+    void vllmDimensionsStopAtTheirLimit_data()
+    {
+        QTest::addColumn<quint64>("boundary");
+        QTest::addColumn<bool>("limitPasses");
+        QTest::addRow("boundary 52352") << 52352ull << false;
+        QTest::addRow("the limit itself passes") << 4611686018427387903ull << true;
+    }
+    void vllmDimensionsStopAtTheirLimit()
+    {
+        QFETCH(quint64, boundary);
+        QFETCH(bool, limitPasses);
+        SweepSpec spec = findMaxSpec(1024, std::nullopt);
+        spec.dimension = Dimension::MaxModelLen;
+        const std::uint64_t limit = *dimensionLimit(Dimension::MaxModelLen);
+        QCOMPARE(limit, std::uint64_t(2147483647));
+        std::size_t rounds = 0;
+        const auto trials = plan(spec, boundary, 1, rounds);
+        for (const auto& t : trials)
+            QVERIFY2(t.value <= limit, qPrintable(QString::number(t.value)));
+        const Boundary b = SweepPlanner::boundary(spec, trials);
+        QVERIFY(SweepPlanner::complete(spec, trials));
+        QVERIFY(b.exact);
+        if (limitPasses) {
+            QCOMPARE(*b.largestPassing, limit);
+            QVERIFY(b.limitReached);
+            QVERIFY(!b.smallestFailing);
+        } else {
+            QCOMPARE(*b.largestPassing, std::uint64_t(boundary));
+            QCOMPARE(*b.smallestFailing, std::uint64_t(boundary + 1));
+        }
+        for (const auto& [mode, why] : { std::pair { 0, "--max 2147483648 is above the largest --max-model-len" },
+                 std::pair { 1, "--min 2147483648 is above the largest --max-model-len" },
+                 std::pair { 2, "the value 2147483648 is above the largest --max-model-len" } }) {
+            SweepSpec bad = spec;
+            if (mode == 0)
+                bad.max = limit + 1;
+            else if (mode == 1)
+                bad.min = limit + 1;
+            else {
+                bad.mode = SweepMode::Values;
+                bad.values = { 4096, limit + 1 };
+            }
+            const std::string got = SweepPlanner::validate(bad);
+            QVERIFY2(got.find(why) == 0, got.c_str());
+        }
+        // The dense network's and the decoder's dimensions keep the sweep's own bound.
+        QVERIFY(!dimensionLimit(Dimension::Sequences));
+        QCOMPARE(
+            dimensionOptions(Dimension::MaxNumSeqs), (std::vector<std::string> { "--max-num-seqs", "--sequences" }));
+        QCOMPARE(dimensionFromName("max-num-seqs"), std::optional<Dimension>(Dimension::MaxNumSeqs));
+        QVERIFY(dimensionBelongs(Dimension::MaxModelLen, SweptWorkload::Vllm));
+        QVERIFY(!dimensionBelongs(Dimension::MaxModelLen, SweptWorkload::Decoder));
+        QCOMPARE(sweptWorkloadOfArgs({ "--engine", "vllm", "--model", "m" }), SweptWorkload::Vllm);
+        QCOMPARE(sweptWorkloadOfArgs({ "--engine=vllm" }), SweptWorkload::Dense);
+        QCOMPARE(sweptWorkloadOfArgs({ "--model=m", "--mode", "training" }), SweptWorkload::DecoderTraining);
     }
 
     void valuesModeRunsTheListInOrder()

@@ -122,6 +122,105 @@ private Q_SLOTS:
         }
     }
 
+    // Note [vLLM sweeps]: the largest --max-model-len a sweep of vLLM's rehearsal finds on a simulated H100 SXM is
+    // the planner's largest_max_model_len ('estimate --engine vllm --json'), and single measure runs start at it and
+    // are refused one token above it, with vLLM's own words.
+    void vllmMaxModelLenBoundaryIsThePlannersAndSingleRuns()
+    {
+        const QString config
+            = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
+        QVERIFY(QFile::exists(config));
+        const Run estimate = run({ QStringLiteral("estimate"), QStringLiteral("--engine"), QStringLiteral("vllm"),
+            QStringLiteral("--config"), config, QStringLiteral("--device-catalog"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--json") });
+        QVERIFY2(estimate.code == 0, qPrintable(estimate.err));
+        const auto plan = nlohmann::json::parse(estimate.out.toStdString());
+        QVERIFY2(
+            plan["engine"]["largest_max_model_len"].is_number_unsigned(), estimate.out.left(2000).toUtf8().constData());
+        const std::uint64_t planned = plan["engine"]["largest_max_model_len"].get<std::uint64_t>();
+        QVERIFY(planned > 2048 && planned < 131072); // bounded by the pool, not by the model's 131072 positions
+
+        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
+            config, QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+            QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--prompt-tokens"),
+            QStringLiteral("1000"), QStringLiteral("--generated"), QStringLiteral("200"), QStringLiteral("--sequences"),
+            QStringLiteral("1"), QStringLiteral("--ledger"), QStringLiteral("none") };
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("v"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("max-model-len"),
+                QStringLiteral("--min"), QStringLiteral("1200"), QStringLiteral("--max"), QStringLiteral("131072") },
+            measure));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains(QLatin1String("largest passing max-model-len")));
+        QVERIFY(r.out.contains(QLatin1String("Growth: not fitted")));
+        const auto rec = readSweep(folder);
+        QCOMPARE(rec.workload, std::string("vllm"));
+        QCOMPARE(rec.spec.dimension, sweep::Dimension::MaxModelLen);
+        QVERIFY(rec.complete && rec.simulated && rec.boundary.exact);
+        QVERIFY(!rec.fit);
+        QVERIFY(rec.boundary.largestPassing && rec.boundary.smallestFailing);
+        const std::uint64_t b = *rec.boundary.largestPassing;
+        QCOMPARE(b, planned);
+        QCOMPARE(*rec.boundary.smallestFailing, b + 1);
+        QCOMPARE(rec.boundary.failedPhase, std::string("kv_cache_alloc"));
+        QVERIFY(rec.boundary.outOfMemory);
+        QVERIFY2(
+            rec.boundary.error.find("To serve at least one request") != std::string::npos, rec.boundary.error.c_str());
+        // The sweep.json names the dimension as the option does.
+        QFile file(QString::fromStdString(sweep::sweepFilePath(folder.toStdString())));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(nlohmann::json::parse(file.readAll().toStdString())["spec"]["dimension"].get<std::string>(),
+            std::string("max-model-len"));
+        for (const auto& [value, code] : { std::pair { b, 0 }, std::pair { b + 1, 1 } }) {
+            const Run m = run(QStringList { QStringLiteral("measure") } + measure
+                + QStringList { QStringLiteral("--max-model-len"), QString::number(value) });
+            QVERIFY2(m.code == code,
+                qPrintable(QStringLiteral("max-model-len %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+            if (code == 1)
+                QVERIFY2(m.out.contains(QLatin1String("To serve at least one request"))
+                        || m.err.contains(QLatin1String("To serve at least one request")),
+                    qPrintable(m.err));
+        }
+    }
+
+    // max-num-seqs: each trial serves as many requests as it lets run at once; the boundary is where single runs
+    // with that many requests are all admitted from the pool, and one more is not (out of memory, in serve).
+    void vllmMaxNumSeqsBoundaryMatchesSingleRuns()
+    {
+        const QString config
+            = qEnvironmentVariable("ITERAGPU_TEST_DATA") + QStringLiteral("/models/llama-3.1-8b/config.json");
+        const QStringList measure { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
+            config, QStringLiteral("--device"), QStringLiteral("sim:0"), QStringLiteral("--sim-card"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--sim-speed"), QStringLiteral("0"),
+            QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.25"), QStringLiteral("--max-model-len"),
+            QStringLiteral("8192"), QStringLiteral("--prompt-tokens"), QStringLiteral("4000"),
+            QStringLiteral("--generated"), QStringLiteral("96"), QStringLiteral("--ledger"), QStringLiteral("none") };
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("n"));
+        const Run r = run(sweepArgs(folder,
+            { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("max-num-seqs"),
+                QStringLiteral("--max"), QStringLiteral("1024") },
+            measure));
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto rec = readSweep(folder);
+        QVERIFY(rec.complete && rec.boundary.exact);
+        QVERIFY(rec.boundary.largestPassing && rec.boundary.smallestFailing);
+        const std::uint64_t b = *rec.boundary.largestPassing;
+        QVERIFY(b >= 2 && b < 64);
+        QCOMPARE(*rec.boundary.smallestFailing, b + 1);
+        QCOMPARE(rec.boundary.failedPhase, std::string("serve"));
+        QVERIFY(rec.boundary.outOfMemory);
+        for (const auto& [value, code] : { std::pair { b, 0 }, std::pair { b + 1, 1 } }) {
+            const Run m = run(QStringList { QStringLiteral("measure") } + measure
+                + QStringList { QStringLiteral("--max-num-seqs"), QString::number(value), QStringLiteral("--sequences"),
+                    QString::number(value) });
+            QVERIFY2(m.code == code,
+                qPrintable(QStringLiteral("max-num-seqs %1: exit %2 %3").arg(value).arg(m.code).arg(m.err)));
+        }
+    }
+
     // A training step's boundary: the largest micro-batch of a LoRA step that fits, where single measure runs
     // pass and fail, and the sweep's record says what it swept.
     void trainingBoundaryMatchesSingleRuns()
@@ -300,6 +399,28 @@ private Q_SLOTS:
                                              << 64 << "sets --sequences";
         QTest::addRow("no device") << fm << QStringList { QStringLiteral("--model"), QStringLiteral("llama-2-7b") } << 64
                                    << "no device";
+        const QStringList vllm { QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--model"),
+            QStringLiteral("llama-2-7b"), QStringLiteral("--device"), QStringLiteral("sim:0") };
+        const QStringList mml { QStringLiteral("--find-max"), QStringLiteral("--dimension"),
+            QStringLiteral("max-model-len") };
+        QTest::addRow("max-model-len without --engine vllm")
+            << mml << kDecoder << 64 << "is vLLM's: give --engine vllm";
+        QTest::addRow("max-model-len above core's limit")
+            << mml + QStringList { QStringLiteral("--max"), QStringLiteral("2147483648") } << vllm << 64
+            << "above the largest --max-model-len a trial takes (2147483647)";
+        QTest::addRow("max-model-len value above core's limit") << QStringList { QStringLiteral("--values"),
+            QStringLiteral("4096,99999999999"), QStringLiteral("--dimension"), QStringLiteral("max-model-len") }
+                                                                << vllm << 64 << "above the largest --max-model-len";
+        QTest::addRow("max-num-seqs sets --sequences")
+            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"),
+                   QStringLiteral("max-num-seqs") }
+            << vllm + QStringList { QStringLiteral("--sequences"), QStringLiteral("4") } << 64 << "sets --sequences";
+        QTest::addRow("llama.cpp ctx-size")
+            << QStringList { QStringLiteral("--find-max"), QStringLiteral("--dimension"), QStringLiteral("ctx-size") }
+            << kDecoder << 64 << "llama.cpp is sized, not rehearsed";
+        QTest::addRow("llama.cpp n-gpu-layers") << QStringList { QStringLiteral("--find-max"),
+            QStringLiteral("--dimension"), QStringLiteral("n-gpu-layers") }
+                                                << kDecoder << 64 << "llama.cpp is sized, not rehearsed";
         QTest::addRow("slurm missing") << fm + QStringList { QStringLiteral("--executor"), QStringLiteral("slurm") }
                                        << kDecoder << 2 << "lurm";
     }

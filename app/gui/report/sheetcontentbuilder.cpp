@@ -58,6 +58,10 @@ namespace {
             return QT_TRANSLATE_NOOP("DecisionSheet", "generated tokens");
         case sweep::Dimension::SeqLen:
             return QT_TRANSLATE_NOOP("DecisionSheet", "sequence length (training)");
+        case sweep::Dimension::MaxModelLen:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "vLLM's --max-model-len");
+        case sweep::Dimension::MaxNumSeqs:
+            return QT_TRANSLATE_NOOP("DecisionSheet", "vLLM's --max-num-seqs");
         }
         return "";
     }

@@ -29,6 +29,10 @@ QString SweepText::dimension(sweep::Dimension dimension)
         return tr("generated tokens");
     case sweep::Dimension::SeqLen:
         return tr("sequence length (training)");
+    case sweep::Dimension::MaxModelLen:
+        return tr("vLLM's --max-model-len");
+    case sweep::Dimension::MaxNumSeqs:
+        return tr("vLLM's --max-num-seqs");
     }
     return {};
 }
