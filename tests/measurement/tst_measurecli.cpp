@@ -321,6 +321,10 @@ private slots:
         row("vLLM's --dtype spelling without --engine vllm", "--device sim:0 --model TINY --dtype auto", 64,
             "--dtype auto is vLLM's spelling");
         row("--engine vllm without --model", "--device sim:0 --engine vllm", 64, "give --model");
+        row("--max-model-len above the rehearsal's limit", "--device sim:0 --model TINY --engine vllm --max-model-len 2147483648",
+            64, "--max-model-len 2147483648 is above the rehearsal's limit of 2147483647");
+        row("--max-model-len beyond 64 bits", "--device sim:0 --model TINY --engine vllm --max-model-len 18446744073709551616",
+            64, "does not fit in 64 bits");
         row("--engine vllm with --tp 2", "--device sim:0 --model TINY --engine vllm --tp 2", 64,
             "one device cannot rehearse --tensor-parallel-size 2");
         row("--engine vllm with --pp 2", "--device sim:0 --model TINY --engine vllm --pp 2", 64,
