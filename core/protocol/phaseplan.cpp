@@ -179,8 +179,9 @@ namespace {
                 + ", sdpa attention, writing no KV cache (each layer's K and V freed after its attention); then the "
                   "dummy sampler over "
                 + std::to_string(rows)
-                + " rows of logits (model dtype; float32 copy, FlashInfer's top-k-masked logits and probabilities); "
-                  "all freed, "
+                + " rows of logits (model dtype; "
+                + (decoderComputeDType(c) == device::DType::Float32 ? "" : "a float32 copy, ")
+                + "FlashInfer's top-k-masked logits and probabilities); all freed, "
                 + "then empty_cache()";
         case PhaseKind::KvCacheAlloc:
             if (!p.starts)
