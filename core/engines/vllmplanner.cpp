@@ -212,6 +212,58 @@ namespace {
 
 } // namespace
 
+std::vector<VllmKvLayout::Layer> VllmPlanner::kvLayers(const model::ModelShape& shape, std::uint64_t tensorParallel,
+    std::uint64_t kvBytes, std::vector<std::uint64_t>* modelLayerOf)
+{
+    using namespace units::checked;
+    const auto caches = sizing::KvCacheOptions::fromShape(shape, true);
+    std::vector<VllmKvLayout::Layer> kvLayers;
+    for (std::uint64_t i = 0; i < shape.layers; ++i) {
+        sizing::LayerCache c;
+        if (!caches.layerCaches.empty()) {
+            c = caches.layerCaches.at(i);
+        } else {
+            c.heads = shape.kvHeads;
+            c.keyWidth = shape.headDim;
+            c.valueWidth = shape.headDim;
+            const auto window = i < caches.layerWindows.size() ? caches.layerWindows[i] : std::nullopt;
+            c.kind = window ? sizing::LayerCache::Kind::Sliding : sizing::LayerCache::Kind::Full;
+            c.window = window.value_or(0);
+        }
+        VllmKvLayout::Layer l;
+        switch (c.kind) {
+        case sizing::LayerCache::Kind::None:
+            continue;
+        case sizing::LayerCache::Kind::State:
+            throw units::InputError("vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled "
+                                    "yet: its hybrid pages are sized from the state, not from tokens");
+        case sizing::LayerCache::Kind::Full:
+        case sizing::LayerCache::Kind::MlaDecompressed:
+            l.kind = VllmKvLayout::Layer::Kind::Full;
+            break;
+        case sizing::LayerCache::Kind::Sliding:
+            l.kind = VllmKvLayout::Layer::Kind::Sliding;
+            break;
+        case sizing::LayerCache::Kind::Chunked:
+            l.kind = VllmKvLayout::Layer::Kind::Chunked;
+            break;
+        case sizing::LayerCache::Kind::Latent:
+            l.kind = VllmKvLayout::Layer::Kind::Latent;
+            break;
+        }
+        l.window = c.window;
+        // vLLM: num_kv_heads // tp per GPU, at least 1 (replicated when TP exceeds the KV heads); the MLA latent
+        // is kept whole on every GPU.
+        const std::uint64_t heads = c.kind == sizing::LayerCache::Kind::Latent || c.replicated
+            ? c.heads : std::max<std::uint64_t>(1, c.heads / tensorParallel);
+        l.bytesPerToken = mul({ heads, add(c.keyWidth, c.valueWidth, kWhat), kvBytes }, kWhat);
+        kvLayers.push_back(l);
+        if (modelLayerOf)
+            modelLayerOf->push_back(i);
+    }
+    return kvLayers;
+}
+
 VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes,
     bool totalIsUsable, const std::vector<std::uint64_t>& requestTokens)
 {
@@ -353,51 +405,9 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
     const std::uint64_t kvBytes = options.kvCacheDtype == VllmOptions::KvCacheDtype::Auto ? modelBytes : 1;
     if (options.kvCacheDtype != VllmOptions::KvCacheDtype::Auto)
         p.assumptions.push_back("--kv-cache-dtype fp8: one byte per K and V element (scales per layer, not per token)");
-    const auto caches = sizing::KvCacheOptions::fromShape(shape, true);
-    std::vector<VllmKvLayout::Layer> kvLayers;
     std::vector<std::uint64_t> kvLayerOf; // model layer index of each kv layer
-    for (std::uint64_t i = 0; i < shape.layers; ++i) {
-        sizing::LayerCache c;
-        if (!caches.layerCaches.empty()) {
-            c = caches.layerCaches.at(i);
-        } else {
-            c.heads = shape.kvHeads;
-            c.keyWidth = shape.headDim;
-            c.valueWidth = shape.headDim;
-            const auto window = i < caches.layerWindows.size() ? caches.layerWindows[i] : std::nullopt;
-            c.kind = window ? sizing::LayerCache::Kind::Sliding : sizing::LayerCache::Kind::Full;
-            c.window = window.value_or(0);
-        }
-        VllmKvLayout::Layer l;
-        switch (c.kind) {
-        case sizing::LayerCache::Kind::None:
-            continue;
-        case sizing::LayerCache::Kind::State:
-            throw units::InputError("vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled "
-                                    "yet: its hybrid pages are sized from the state, not from tokens");
-        case sizing::LayerCache::Kind::Full:
-        case sizing::LayerCache::Kind::MlaDecompressed:
-            l.kind = VllmKvLayout::Layer::Kind::Full;
-            break;
-        case sizing::LayerCache::Kind::Sliding:
-            l.kind = VllmKvLayout::Layer::Kind::Sliding;
-            break;
-        case sizing::LayerCache::Kind::Chunked:
-            l.kind = VllmKvLayout::Layer::Kind::Chunked;
-            break;
-        case sizing::LayerCache::Kind::Latent:
-            l.kind = VllmKvLayout::Layer::Kind::Latent;
-            break;
-        }
-        l.window = c.window;
-        // vLLM: num_kv_heads // tp per GPU, at least 1 (replicated when TP exceeds the KV heads); the MLA latent
-        // is kept whole on every GPU.
-        const std::uint64_t heads = c.kind == sizing::LayerCache::Kind::Latent || c.replicated
-            ? c.heads : std::max<std::uint64_t>(1, c.heads / options.tensorParallel);
-        l.bytesPerToken = mul({ heads, add(c.keyWidth, c.valueWidth, kWhat), kvBytes }, kWhat);
-        kvLayers.push_back(l);
-        kvLayerOf.push_back(i);
-    }
+    const std::vector<VllmKvLayout::Layer> kvLayers
+        = VllmPlanner::kvLayers(shape, options.tensorParallel, kvBytes, &kvLayerOf);
     const VllmKvLayout layout = VllmKvLayout::build(kvLayers, options.blockSize);
 
     // Per pipeline stage: weights, activation, outside torch, pool.

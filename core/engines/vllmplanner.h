@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/engines/vllmoptions.h"
+#include "core/engines/vllmkvlayout.h"
 #include "core/engines/vllmplan.h"
 #include "core/sizing/sizingrequest.h"
 
@@ -47,6 +48,12 @@ public:
     // requestTokens: lengths of requests to be served from the pool (VllmPlan::blocksPerRequest, one each).
     static VllmPlan plan(const sizing::SizingRequest& request, const VllmOptions& options, std::uint64_t totalBytes,
         bool totalIsUsable, const std::vector<std::uint64_t>& requestTokens = {});
+    // Every attention layer's KV spec per GPU, as vLLM builds it from the model (what plan() gives VllmKvLayout):
+    // sliding, chunked and MLA-latent layers keep their kind; KV heads split over TP, at least 1 (an MLA latent
+    // whole); kvBytes per element. modelLayerOf, when given, gets each entry's model layer. Throws
+    // units::InputError on a recurrent state layer (not modelled).
+    static std::vector<VllmKvLayout::Layer> kvLayers(const model::ModelShape& shape, std::uint64_t tensorParallel,
+        std::uint64_t kvBytes, std::vector<std::uint64_t>* modelLayerOf = nullptr);
 };
 
 } // namespace iteragpu::engines

@@ -103,51 +103,6 @@ VllmOptions optionsOf(const nlohmann::json& set, const sizing::GpuCard& card)
     return o;
 }
 
-// Every attention layer's KV spec per GPU, as vLLM builds it from the model (the layers the planner gives
-// VllmKvLayout): sliding, chunked and MLA-latent layers keep their kind; heads split over TP, at least 1.
-std::vector<VllmKvLayout::Layer> layersOf(const model::ModelShape& shape, std::uint64_t tp, std::uint64_t kvBytes)
-{
-    const auto caches = sizing::KvCacheOptions::fromShape(shape, true);
-    std::vector<VllmKvLayout::Layer> layers;
-    for (std::uint64_t i = 0; i < shape.layers; ++i) {
-        sizing::LayerCache c;
-        if (!caches.layerCaches.empty()) {
-            c = caches.layerCaches.at(i);
-        } else {
-            c.heads = shape.kvHeads;
-            c.keyWidth = shape.headDim;
-            c.valueWidth = shape.headDim;
-            const auto window = i < caches.layerWindows.size() ? caches.layerWindows[i] : std::nullopt;
-            c.kind = window ? sizing::LayerCache::Kind::Sliding : sizing::LayerCache::Kind::Full;
-            c.window = window.value_or(0);
-        }
-        VllmKvLayout::Layer l;
-        switch (c.kind) {
-        case sizing::LayerCache::Kind::None:
-        case sizing::LayerCache::Kind::State:
-            continue;
-        case sizing::LayerCache::Kind::Full:
-        case sizing::LayerCache::Kind::MlaDecompressed:
-            l.kind = VllmKvLayout::Layer::Kind::Full;
-            break;
-        case sizing::LayerCache::Kind::Sliding:
-            l.kind = VllmKvLayout::Layer::Kind::Sliding;
-            break;
-        case sizing::LayerCache::Kind::Chunked:
-            l.kind = VllmKvLayout::Layer::Kind::Chunked;
-            break;
-        case sizing::LayerCache::Kind::Latent:
-            l.kind = VllmKvLayout::Layer::Kind::Latent;
-            break;
-        }
-        l.window = c.window;
-        const std::uint64_t heads = c.kind == sizing::LayerCache::Kind::Latent || c.replicated
-            ? c.heads : std::max<std::uint64_t>(1, c.heads / tp);
-        l.bytesPerToken = heads * (c.keyWidth + c.valueWidth) * kvBytes;
-        layers.push_back(l);
-    }
-    return layers;
-}
 
 struct Errors {
     std::vector<double> values;
@@ -424,7 +379,7 @@ private slots:
                     const auto plan = VllmPlanner::plan(request, o, cardOrH100.capacityBytes(), true);
                     maxModelLen = plan.maxModelLen;
                     batched = plan.maxNumBatchedTokens;
-                    layers = layersOf(*request.shape, tp, kvBytesOf(set));
+                    layers = VllmPlanner::kvLayers(*request.shape, tp, kvBytesOf(set));
                 }
                 const auto layout = VllmKvLayout::build(layers, block);
                 const auto pool = std::uint64_t(std::llround(log["kv_cache_gib"].get<double>() * double(units::kGiB)));
