@@ -51,7 +51,7 @@ void PhaseBands::clear()
 }
 
 void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects,
-    const QRectF& plot, int highlight, const Palette& palette, const std::vector<QRectF>& obstacles)
+    const QRectF& plot, int highlight, const Palette& palette)
 {
     while (m_bands.size() < phases.size()) {
         Band band;
@@ -63,7 +63,7 @@ void PhaseBands::layout(const std::vector<TimelinePhase>& phases, const std::vec
     }
     const QFontMetricsF metrics(m_bands.empty() ? QFont() : m_bands.front().label->font());
     const qreal rowHeight = this->rowHeight();
-    std::vector<QRectF> taken = obstacles;
+    std::vector<QRectF> taken;
     std::vector<std::size_t> order; // the bands shown, labelled widest first
     for (std::size_t i = 0; i < m_bands.size(); ++i) {
         Band& band = m_bands[i];
@@ -143,7 +143,6 @@ qreal PhaseBands::rowHeight() const
     return QFontMetricsF(font).lineSpacing() + 1.0;
 }
 
-qreal PhaseBands::rowsBottom(const QRectF& plot) const { return plot.top() + kLabelPad + kRows * rowHeight(); }
 
 qreal PhaseBands::placeFailureNote(
     const std::vector<TimelinePhase>& phases, QPointF topLeft, qreal width, const Palette& palette)

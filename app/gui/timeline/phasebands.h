@@ -41,16 +41,14 @@ public:
     PhaseBands& operator=(const PhaseBands&) = delete;
 
     void clear();
-    // bandRects[i] is phase i's rectangle (empty: not drawn), obstacles what the labels avoid.
+    // bandRects[i] is phase i's rectangle (empty: not drawn); the labels take rows at the plot's top (the notes are
+    // above the plot, Note [Notes above the plot]).
     void layout(const std::vector<TimelinePhase>& phases, const std::vector<QRectF>& bandRects, const QRectF& plot,
-        int highlight, const Palette& palette, const std::vector<QRectF>& obstacles);
+        int highlight, const Palette& palette);
     // The note of the first phase that failed, one line at topLeft (chart coordinates, above the plot: it never
     // covers a curve), its error cut to `width` (the whole text is in the banner, the log and the band's hover
     // text). Returns its height, 0 when no phase failed.
     qreal placeFailureNote(const std::vector<TimelinePhase>& phases, QPointF topLeft, qreal width, const Palette& palette);
-
-    // Where the label rows end (chart coordinates): a note inside the plot goes below.
-    qreal rowsBottom(const QRectF& plot) const;
 
     // The phase whose band is under the point (chart coordinates), or -1.
     int indexAt(const QPointF& pos) const;

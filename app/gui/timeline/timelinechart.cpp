@@ -540,7 +540,7 @@ void TimelineChart::updateOverlays()
             rect.setWidth(std::min(kMinBadBandWidth, plot.right() - rect.left()));
         bandRects[i] = rect;
     }
-    m_bands->layout(m_phaseTrack.phases(), bandRects, plot, m_highlight, m_palette, {});
+    m_bands->layout(m_phaseTrack.phases(), bandRects, plot, m_highlight, m_palette);
 }
 
 
