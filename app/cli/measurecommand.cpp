@@ -111,14 +111,7 @@ namespace {
                    "allocator, and serves --sequences requests of --prompt-tokens + --generated tokens\n";
             return kExitUsage;
         }
-        protocol::VllmRun run;
-        run.options = o.vllm.options(o.tp, o.dtypeGiven ? o.dtype : std::string("auto"), std::string());
-        protocol::DecoderSpec& d = *config.decoder;
-        if (!protocol::weightStorageQuantized(d.storage)) {
-            d.storage = *protocol::weightStorageFromName(protocol::vllmWeightStorageName(run.options, d.shape.torchDtype));
-            config.dtype = protocol::decoderComputeDType(config);
-        }
-        config.vllm = std::move(run);
+        protocol::attachVllm(config, o.vllm.options(o.tp, o.dtypeGiven ? o.dtype : std::string("auto"), std::string()));
         if (const std::string why = protocol::vllmRehearsalProblem(config); !why.empty()) {
             err << prefix << why << "\n";
             return kExitUsage;
@@ -496,13 +489,11 @@ namespace {
         if (vllm)
             if (const auto code = configureVllm(o, config, err))
                 return *code;
-        // Validation, backend, index and the run's open options, once, in core (the window does the same); vLLM's
-        // plan is then made on the device's total as the run will open it.
+        // Validation, backend, index, the run's open options and vLLM's plan on the device's total, once, in core
+        // (the window does the same).
         device::BackendRegistry registry;
         registry.loadFor(o.device); // only the module this device needs (none for sim:N)
-        protocol::RunConfig toPrepare = config;
-        toPrepare.vllm.reset();
-        protocol::PreparedRun prepared = protocol::prepareRun(registry, toPrepare);
+        protocol::PreparedRun prepared = protocol::prepareRun(registry, config);
         switch (prepared.failure) {
         case protocol::PreparedRun::Failure::None:
             break;
@@ -517,27 +508,11 @@ namespace {
             return kExitUsage;
         case protocol::PreparedRun::Failure::BackendUnavailable:
         case protocol::PreparedRun::Failure::NoSuchDevice:
+        case protocol::PreparedRun::Failure::NoDeviceTotal:
             err << prefix << prepared.error << "\n";
             return kExitNoDevice;
         }
-        if (config.vllm) {
-            if (!prepared.device || prepared.device->totalBytes == 0) {
-                err << prefix << "vLLM's plan needs the device's total memory, which " << o.device << " does not report\n";
-                return kExitNoDevice;
-            }
-            // vLLM's defaults read the device's name as torch reports it ("a100" in it keeps the smaller ones).
-            config.vllm->options.cardName = prepared.device->name;
-            try {
-                protocol::planVllmRun(config, prepared.device->totalBytes);
-            } catch (const units::InputError& e) {
-                err << prefix << units::printable(e.what(), units::kTextBytes) << "\n";
-                return kExitError;
-            }
-            if (const std::string why = protocol::validateConfig(config); !why.empty()) {
-                err << prefix << why << "\n";
-                return kExitError;
-            }
-        }
+        config = prepared.config;
         // A folder that is missing or read-only, or a name too long for it, is refused before the run, not after.
         if (std::string why; !o.output.empty() && o.output != "-" && !report::canCreateFile(o.output, why)) {
             err << prefix << why << "; nothing was run\n";

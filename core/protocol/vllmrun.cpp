@@ -67,6 +67,31 @@ std::string vllmRehearsalProblem(const RunConfig& config)
     return {};
 }
 
+void attachVllm(RunConfig& config, engines::VllmOptions options)
+{
+    if (!config.decoder)
+        throw units::InputError("vLLM's rehearsal needs a model (--model)");
+    DecoderSpec& d = *config.decoder;
+    VllmRun run;
+    run.options = std::move(options);
+    if (!weightStorageQuantized(d.storage)) {
+        d.storage = *weightStorageFromName(vllmWeightStorageName(run.options, d.shape.torchDtype));
+        config.dtype = decoderComputeDType(config);
+    }
+    config.vllm = std::move(run);
+}
+
+std::string validateBeforePlan(const RunConfig& config)
+{
+    if (!config.vllm || config.vllm->planned)
+        return validateConfig(config);
+    if (std::string why = vllmRehearsalProblem(config); !why.empty())
+        return why;
+    RunConfig withoutVllm = config;
+    withoutVllm.vllm.reset();
+    return validateConfig(withoutVllm);
+}
+
 void planVllmRun(RunConfig& config, std::uint64_t totalBytes)
 {
     if (!config.vllm || !config.decoder)

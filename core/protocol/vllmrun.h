@@ -41,6 +41,17 @@ std::string vllmWeightStorageName(const engines::VllmOptions& options, const std
 // quantized or recurrent-state models, a training run), one line; empty when it can.
 std::string vllmRehearsalProblem(const RunConfig& config);
 
+// vLLM's rehearsal of `options` over config's decoder, for the CLI's --engine vllm and the window's engine picker
+// alike: the options kept (the plan still to be made on the device's total, planVllmRun), and the weights of an
+// unquantized checkpoint stored in vLLM's dtype (--dtype, or auto from the config's torch_dtype) with the compute
+// type that follows. config.decoder must be set.
+void attachVllm(RunConfig& config, engines::VllmOptions options);
+
+// validateConfig before the device is known: a vLLM rehearsal not planned yet is held to what one device can
+// rehearse (vllmRehearsalProblem) and its decoder to validateConfig without vLLM; anything else to validateConfig.
+// Empty when valid.
+std::string validateBeforePlan(const RunConfig& config);
+
 // Plans vLLM's start-up of config.decoder's model (its weights' storage vLLM's dtype, --dtype auto resolved to it in
 // config.vllm->options) on a device of totalBytes (the device's CUDA-visible total as
 // the run will open it) into config.vllm->plan. Throws units::InputError (the planner's one-line reasons).

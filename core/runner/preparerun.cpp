@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runner/preparerun.h"
 
+#include "core/protocol/vllmrun.h"
 #include "core/units/inputerror.h"
+#include "core/units/printable.h"
 
 namespace iteragpu::protocol {
 
@@ -80,7 +82,8 @@ PreparedRun prepare(device::BackendRegistry& registry, const RunConfig& config, 
         out.error = std::move(error);
         return out;
     };
-    if (std::string invalid = validateConfig(config); !invalid.empty())
+    // vLLM's rehearsal is held whole only once its plan is made on the device (below).
+    if (std::string invalid = validateBeforePlan(config); !invalid.empty())
         return fail(PreparedRun::Failure::InvalidConfig, std::move(invalid));
     std::string idError;
     const auto id = device::parseDeviceId(config.deviceId, idError);
@@ -159,6 +162,21 @@ PreparedRun prepare(device::BackendRegistry& registry, const RunConfig& config, 
         };
     } else {
         out.factory = [backend, index](device::Status& status) { return backend->open(index, status); };
+    }
+    out.config = config;
+    if (out.config.vllm && !out.config.vllm->planned) { // Note [vLLM rehearsal]
+        if (!out.device || out.device->totalBytes == 0)
+            return fail(PreparedRun::Failure::NoDeviceTotal,
+                "vLLM's plan needs the device's total memory, which " + config.deviceId + " does not report");
+        // vLLM's defaults read the device's name as torch reports it ("a100" in it keeps the smaller ones).
+        out.config.vllm->options.cardName = out.device->name;
+        try {
+            planVllmRun(out.config, out.device->totalBytes);
+        } catch (const units::InputError& e) {
+            return fail(PreparedRun::Failure::InvalidConfig, units::printable(e.what(), units::kTextBytes));
+        }
+        if (std::string invalid = validateConfig(out.config); !invalid.empty())
+            return fail(PreparedRun::Failure::InvalidConfig, std::move(invalid));
     }
     return out;
 }

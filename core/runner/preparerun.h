@@ -13,9 +13,9 @@
 namespace iteragpu::protocol {
 
 // The one way from a run configuration to a device the worker can open, for the CLI and the window alike:
-// validate the configuration, parse the device id, find its backend, check the index, and capture the run's
-// open options (the simulated card, its capacity and pace) in the factory, so nothing shared is changed for one
-// run.
+// validate the configuration, parse the device id, find its backend, check the index, capture the run's open
+// options (the simulated card, its capacity and pace) in the factory, so nothing shared is changed for one run,
+// and make what depends on the device (vLLM's plan on its total) into the configuration that runs.
 struct PreparedRun {
     enum class Failure {
         None,
@@ -26,6 +26,8 @@ struct PreparedRun {
         // A simulated capacity or card for a GPU; a simulated card the catalog does not have, or has without the
         // pace figures the run needs (its memory bandwidth, the peak FLOP/s of the run's compute dtype).
         OptionNotApplicable,
+        // A vLLM rehearsal on a device that reports no total memory: vLLM's plan is made on it.
+        NoDeviceTotal,
     };
 
     Failure failure = Failure::None;
@@ -33,6 +35,9 @@ struct PreparedRun {
     BackendDescription backend;
     std::optional<device::DeviceInfo> device; // as the run will see it (a simulated capacity applied)
     DeviceFactory factory; // call on the run's thread
+    // The run as it goes: the configuration given, with vLLM's plan made on the device's total as the run will
+    // open it (RunConfig::vllm, planVllmRun; the device's name as vLLM's card name). Run this one, not the given.
+    RunConfig config;
 
     bool ok() const { return failure == Failure::None; }
 };

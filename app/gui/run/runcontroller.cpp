@@ -59,7 +59,8 @@ std::uint64_t RunController::start(protocol::RunConfig config)
         emit errorOccurred(tr("A run is still going; stop it first."));
         return 0;
     }
-    // Validation, device id, backend and the run's open options, once, in core (the CLI does the same).
+    // Validation, device id, backend, the run's open options and vLLM's plan on the device, once, in core (the CLI
+    // does the same).
     protocol::PreparedRun prepared = protocol::prepareRun(m_registry, config);
     if (!prepared.ok()) {
         if (prepared.failure == protocol::PreparedRun::Failure::InvalidConfig)
@@ -75,6 +76,7 @@ std::uint64_t RunController::start(protocol::RunConfig config)
     }
     const protocol::BackendDescription description = prepared.backend;
     protocol::DeviceFactory factory = std::move(prepared.factory);
+    config = std::move(prepared.config); // the run as it goes (vLLM's plan made on the device)
 
     if (m_runner)
         m_runner->wait(); // the previous run has delivered its end already; this only joins its thread
