@@ -18,6 +18,7 @@
 #include "app/gui/run/runcontroller.h"
 #include "app/gui/run/runpanel.h"
 #include "app/gui/run/runsignaladapter.h"
+#include "app/gui/sizing/enginebox.h"
 #include "app/gui/sizing/sizingpanel.h"
 #include "app/gui/timeline/timelinechart.h"
 #include "app/gui/workload/workloadform.h"
@@ -273,6 +274,86 @@ private slots:
         QCOMPARE(chart->estimateSeries()->count(), 0);
         QVERIFY(!chart->offScaleText().contains(QStringLiteral("Sizing estimate")));
         QVERIFY(window.logView()->model()->toPlainText().contains(QStringLiteral("Run measures")));
+    }
+
+    // vLLM chosen as the sizing panel's serving engine: "Measure this model" rehearses vLLM's start-up on the run's
+    // device with the engine box's options, the plan made on that device's total by core (prepareRun), as the CLI's
+    // `measure --engine vllm` does; each phase as the independent predictor says.
+    void vllmStartupOfTheSizingPanelsEngineRuns()
+    {
+        const QString data = qEnvironmentVariable("ITERAGPU_TEST_DATA");
+        QVERIFY2(!data.isEmpty(), "ITERAGPU_TEST_DATA is not set");
+        const auto forgetTheModel = qScopeGuard([] { QSettings().remove(QStringLiteral("sizing")); });
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("h100-sxm")));
+        const auto noCard = qScopeGuard([&] { window.devicePicker()->simCardBox()->selectCard(QString()); });
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->loadConfigFile(QDir(data).filePath(QStringLiteral("measure/tiny-llama.config.json"))));
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(100);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(20);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(3);
+        auto* engine = panel->findChild<gui::EngineBox*>(QStringLiteral("engineBox"));
+        engine->setEngine(gui::EngineBox::Engine::Vllm);
+        engine->findChild<QSpinBox*>(QStringLiteral("maxModelLen"))->setValue(256);
+        panel->recompute();
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        QCOMPARE(form->workload(), protocol::WorkloadKind::Decoder);
+        QVERIFY(form->decoderVllm());
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QVERIFY2(form->measuresText().contains(QStringLiteral("vLLM's start-up")), qPrintable(form->measuresText()));
+        // vLLM starts once, with its own cache, attention and allocator: those rows are not offered.
+        QVERIFY(!form->edit(Field::Warmup)->isVisibleTo(form));
+        QVERIFY(!form->edit(Field::DecodeChunk)->isVisibleTo(form));
+        QVERIFY(!form->cacheBox()->isVisibleTo(form));
+        QVERIFY(!form->allocatorBox()->isVisibleTo(form));
+        QVERIFY(form->edit(Field::Sequences)->isVisibleTo(form));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+
+        window.runPanel()->runButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.completed);
+        QVERIFY(result.config.vllm.has_value());
+        const protocol::VllmRun& vllm = *result.config.vllm;
+        QVERIFY(vllm.planned);
+        QVERIFY(vllm.plan.starts);
+        QCOMPARE(vllm.options.maxModelLen, std::optional<std::uint64_t>(256));
+        QCOMPARE(vllm.plan.maxModelLen, std::uint64_t(256));
+        QVERIFY2(QString::fromStdString(vllm.options.cardName).contains(QStringLiteral("H100")), vllm.options.cardName.c_str()); // the device as the run opens it
+        QCOMPARE(result.config.decoder->sequences, std::uint64_t(3));
+        QStringList names;
+        for (const auto& phase : result.phases) {
+            names << QString::fromStdString(protocol::phaseLabel(phase));
+            QVERIFY2(phase.status == protocol::PhaseStatus::Ok, phase.name.c_str());
+            QVERIFY(phase.predictedPeakAllocated.has_value() && phase.peak.allocated.has_value());
+            QCOMPARE(*phase.predictedPeakAllocated, *phase.peak.allocated);
+        }
+        QCOMPARE(names, QStringList({ QStringLiteral("model_load"), QStringLiteral("profile_run"),
+                            QStringLiteral("kv_cache_alloc"), QStringLiteral("cuda_graph_capture"), QStringLiteral("serve") }));
+        std::uint64_t pool = 0;
+        for (const std::uint64_t bytes : vllm.plan.kvTensorBytes)
+            pool += bytes;
+        QVERIFY(pool > 0);
+        // kv_cache_alloc holds the plan's pool (each tensor rounded as the allocator rounds it) over what was there.
+        const std::uint64_t added = *result.phases.at(2).peak.allocated - *result.phases.at(1).final.allocated;
+        QVERIFY2(added >= pool && added - pool < units::kMiB, qPrintable(QString::number(added - pool)));
+        QCOMPARE(window.phaseModel()->rowCount(), 5);
+        if (!qEnvironmentVariableIsEmpty("TMP_SHOT")) { window.resize(1280, 800);
+            for (auto st : { gui::WorkbenchSteps::Step::Measure, gui::WorkbenchSteps::Step::Explain }) { window.steps()->setCurrentStep(st); QTest::qWait(300);
+            window.grab().save(QStringLiteral("/tmp/vllm%1.png").arg(int(st))); } }
+
+        // With transformers chosen again, the form says why a rehearsal has no options, and Run stays off.
+        engine->setEngine(gui::EngineBox::Engine::Transformers);
+        panel->recompute();
+        QVERIFY(form->decoderVllm());
+        QVERIFY(!form->isValid());
+        QVERIFY2(form->formError().contains(QStringLiteral("serving-engine options")), qPrintable(form->formError()));
+        QVERIFY(!window.runPanel()->runButton()->isEnabled());
     }
 
     void stopKeepsWhatWasMeasured()

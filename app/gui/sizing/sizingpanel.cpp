@@ -220,6 +220,10 @@ std::optional<SizedModel> SizingPanel::sizedModel() const
     m.generated = kv.generatedTokens;
     m.sequences = kv.sequences;
     m.staticCache = kv.staticCache;
+    if (m_engineBox->engine() == EngineBox::Engine::Vllm) {
+        m.vllm = m_engineBox->vllmOptions();
+        m.vllm->tensorParallel = m_request ? m_request->tensorParallel : 1;
+    }
     return m;
 }
 

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/engines/vllmoptions.h"
 #include "core/model/modelshape.h"
 #include "core/sizing/scalartype.h"
 #include "core/sizing/weightformat.h"
 
 #include <QString>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace iteragpu::gui {
@@ -29,6 +31,9 @@ struct SizedModel {
     std::uint64_t generated = 0;
     std::uint64_t sequences = 0;
     bool staticCache = false; // the KV box's "static cache"
+    // The serving-engine box's vLLM options while vLLM is chosen there (its tensor-parallel degree the panel's; the
+    // card's name left to the run's device), for a rehearsal of vLLM's start-up; nullopt for any other engine.
+    std::optional<engines::VllmOptions> vllm;
 };
 
 } // namespace iteragpu::gui

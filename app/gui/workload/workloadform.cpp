@@ -7,6 +7,7 @@
 #include "app/gui/widgets/wheelguard.h"
 #include "app/gui/workload/workloadsettings.h"
 #include "core/protocol/runlimits.h"
+#include "core/protocol/vllmrun.h"
 #include "core/protocol/workloaddescription.h"
 #include "core/runner/runner.h"
 #include "core/training/frameworkprofile.h"
@@ -46,6 +47,9 @@ namespace {
     {
         return LocaleNumber::parseDecimal(text, locale);
     }
+
+    // The decoder-run row's data: protocol::Mode for inference and a training step, this for vLLM's start-up.
+    constexpr int kVllmRunData = 2;
 
     bool isDenseField(WorkloadForm::Field f)
     {
@@ -134,6 +138,7 @@ WorkloadForm::WorkloadForm(QWidget* parent)
     m_decoderRun->setObjectName(QStringLiteral("decoderRunCombo"));
     m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Inference));
     m_decoderRun->addItem(QString(), static_cast<int>(protocol::Mode::Training));
+    m_decoderRun->addItem(QString(), kVllmRunData);
     m_layout->addRow(m_decoderRunLabel, m_decoderRun);
     m_decoderRunLabel->setBuddy(m_decoderRun);
 
@@ -277,6 +282,8 @@ WorkloadForm::WorkloadForm(QWidget* parent)
             static_cast<int>(t->enabled ? protocol::Mode::Training : protocol::Mode::Inference)));
         applyRecipeChoices(t->choices);
     }
+    if (WorkloadSettings::loadVllmRun())
+        m_decoderRun->setCurrentIndex(m_decoderRun->findData(kVllmRunData));
     m_restoring = false;
     updateWorkloadRows();
     connect(this, &WorkloadForm::changed, this, &WorkloadForm::saveChoices);
@@ -338,6 +345,8 @@ bool WorkloadForm::decoderTraining() const
 {
     return m_decoderRun->currentData().toInt() == static_cast<int>(protocol::Mode::Training);
 }
+
+bool WorkloadForm::decoderVllm() const { return m_decoderRun->currentData().toInt() == kVllmRunData; }
 
 training::RecipeChoices WorkloadForm::recipeChoices() const
 {
@@ -565,8 +574,9 @@ void WorkloadForm::validate()
     if (decoder && !decoderProblem().isEmpty()) {
         formReason = decoderProblem();
     } else if (valid && decoder) {
+        // vLLM's plan waits for the run's device; everything else is held now.
         if (const auto c = config())
-            formReason = QString::fromStdString(protocol::validateConfig(*c));
+            formReason = QString::fromStdString(protocol::validateBeforePlan(*c));
     } else if (valid) {
         // The largest tensor must fit in 64 bits: batch x context x width elements of dtype.
         const auto c = config();
@@ -611,8 +621,10 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
     const auto batch = dense(Field::Batch, c.batch);
     const auto context = dense(Field::Context, c.context);
     const auto width = dense(Field::Width, c.width);
-    const auto warmup = integer(Field::Warmup);
-    const auto repeats = integer(Field::Repeats);
+    // vLLM's start-up runs once: its rows are hidden, and what they hold does not matter.
+    const bool once = decoder && decoderVllm();
+    const auto warmup = once ? std::optional<std::uint64_t>(0) : integer(Field::Warmup);
+    const auto repeats = once ? std::optional<std::uint64_t>(0) : integer(Field::Repeats);
     const auto hz = parseReal(m_fields.value(Field::SamplingHz).edit->text());
     if (!batch || !context || !width || !warmup || !repeats || !hz)
         return std::nullopt;
@@ -623,8 +635,9 @@ std::optional<protocol::RunConfig> WorkloadForm::config() const
     c.dtype = static_cast<device::DType>(m_dtype->currentData().toInt());
     c.warmup = static_cast<std::uint32_t>(std::min<std::uint64_t>(*warmup, kMaxIterations));
     c.repeats = static_cast<std::uint32_t>(std::min<std::uint64_t>(*repeats, kMaxIterations));
-    c.allocator = static_cast<protocol::AllocatorKind>(m_allocator->currentData().toInt());
-    c.emptyCacheBetweenRepeats = m_emptyCache->isChecked();
+    c.allocator = once ? protocol::AllocatorKind::Native // vLLM allocates through PyTorch's caching allocator
+                       : static_cast<protocol::AllocatorKind>(m_allocator->currentData().toInt());
+    c.emptyCacheBetweenRepeats = !once && m_emptyCache->isChecked();
     c.samplingHz = *hz;
     if (m_simulated && !m_cardCapacity) {
         const auto gib = parseReal(m_fields.value(Field::SimCapacity).edit->text());
@@ -668,6 +681,9 @@ QString WorkloadForm::decoderProblem() const
         return tr("Computing in %1 cannot be measured yet: quantized weights compute in fp16 or bf16. Choose one "
                   "of them as the compute format in the sizing panel.")
             .arg(QLatin1String(sizing::scalarName(m_model->compute)));
+    if (decoderVllm() && !m_model->vllm)
+        return tr("vLLM's start-up takes the sizing panel's serving-engine options: choose vLLM as the serving "
+                  "engine there, or another decoder run here.");
     return {};
 }
 
@@ -707,8 +723,12 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
     d.generated = *generated;
     d.sequences = *sequences;
     d.decodeChunk = *chunk;
-    d.cache = static_cast<protocol::KvCacheKind>(m_cache->currentData().toInt());
-    d.attention = static_cast<protocol::AttentionKind>(m_attention->currentData().toInt());
+    const bool vllm = decoderVllm() && !trains;
+    // vLLM chooses its own cache and attention (its rows are hidden): the decoder's defaults, as the CLI's.
+    d.cache = vllm ? defaults.cache : static_cast<protocol::KvCacheKind>(m_cache->currentData().toInt());
+    d.attention = vllm ? defaults.attention : static_cast<protocol::AttentionKind>(m_attention->currentData().toInt());
+    if (vllm)
+        d.decodeChunk = defaults.decodeChunk;
     // The config's rotary base and norm epsilon, else the family's defaults, as the CLI's --model resolves them.
     d.ropeTheta = static_cast<float>(d.shape.ropeTheta.value_or(workloads::DecoderSource::familyRopeTheta(d.shape.family)));
     d.normEps = static_cast<float>(d.shape.normEps.value_or(workloads::DecoderSource::familyNormEps(d.shape.family)));
@@ -726,6 +746,9 @@ void WorkloadForm::fillDecoder(protocol::RunConfig& c) const
                                                                 : device::DType::BFloat16;
     }
     c.decoder = std::move(d);
+    // vLLM's dtype becomes the weights' storage; the plan is made on the run's device (protocol::prepareRun).
+    if (vllm && m_model->vllm)
+        protocol::attachVllm(c, *m_model->vllm);
 }
 
 QString WorkloadForm::computeDTypeName() const
@@ -760,6 +783,11 @@ void WorkloadForm::takeOver(const SizedModel& model)
         setInt(Field::Sequences, model.sequences);
     if (model.staticCache)
         m_cache->setCurrentIndex(m_cache->findData(static_cast<int>(protocol::KvCacheKind::Static)));
+    // The panel's serving engine decides: vLLM's start-up with its options, else the generation.
+    if (model.vllm)
+        m_decoderRun->setCurrentIndex(m_decoderRun->findData(kVllmRunData));
+    else if (decoderVllm())
+        m_decoderRun->setCurrentIndex(m_decoderRun->findData(static_cast<int>(protocol::Mode::Inference)));
     chooseWorkload(protocol::WorkloadKind::Decoder);
 }
 
@@ -780,6 +808,9 @@ bool WorkloadForm::fieldApplies(Field field) const
     if (isDenseField(field))
         return !decoder;
     const bool trains = decoder && decoderTraining();
+    const bool vllm = decoder && decoderVllm();
+    if (vllm && (field == Field::DecodeChunk || field == Field::Warmup || field == Field::Repeats))
+        return false; // vLLM starts once and decodes as it schedules
     if (isDecoderField(field))
         return decoder && !trains;
     if (field == Field::LoraRank)
@@ -806,7 +837,6 @@ void WorkloadForm::updateWorkloadRows()
     m_layout->setRowVisible(m_mode, !decoder); // the decoder's run is chosen in its own row
     m_layout->setRowVisible(m_dtype, !decoder); // it computes in the sizing panel's formats
     m_layout->setRowVisible(m_decoderRun, decoder);
-    m_layout->setRowVisible(m_attention, decoder);
     updateTrainingRows();
 }
 
@@ -816,9 +846,17 @@ void WorkloadForm::updateTrainingRows()
     const bool trains = decoder && decoderTraining();
     const bool adapters = trains && m_method->currentData().toInt() != static_cast<int>(training::Method::Full);
     // The generation's rows for inference, the recipe's for a training step.
-    for (Field f : { Field::PromptTokens, Field::Generated, Field::Sequences, Field::DecodeChunk })
+    const bool vllm = decoder && decoderVllm();
+    for (Field f : { Field::PromptTokens, Field::Generated, Field::Sequences })
         setFieldVisible(f, decoder && !trains);
-    m_layout->setRowVisible(m_cache, decoder && !trains);
+    // vLLM chooses its own cache, attention and allocator, and starts once.
+    setFieldVisible(Field::DecodeChunk, decoder && !trains && !vllm);
+    m_layout->setRowVisible(m_cache, decoder && !trains && !vllm);
+    m_layout->setRowVisible(m_attention, decoder && !vllm);
+    for (Field f : { Field::Warmup, Field::Repeats })
+        setFieldVisible(f, !vllm);
+    m_layout->setRowVisible(m_allocator, !vllm);
+    m_layout->setRowVisible(m_emptyCache, !vllm);
     for (Field f : { Field::MicroBatch, Field::SequenceLength, Field::GradAccum, Field::LossChunks, Field::EvalBatch })
         setFieldVisible(f, trains);
     setFieldVisible(Field::LoraRank, adapters);
@@ -842,6 +880,24 @@ void WorkloadForm::updateMeasuresText()
         const auto c = decoderTraining() && m_model ? config() : std::nullopt;
         if (!m_model) {
             text = tr("Run measures nothing yet: the sizing panel has no model shape.");
+        } else if (decoderVllm() && m_model->vllm) {
+            const engines::VllmOptions& o = *m_model->vllm;
+            bool negative = false;
+            const auto prompt = parseInteger(m_fields.value(Field::PromptTokens).edit->text(), negative);
+            const auto generated = parseInteger(m_fields.value(Field::Generated).edit->text(), negative);
+            const auto sequences = parseInteger(m_fields.value(Field::Sequences).edit->text(), negative);
+            //: %1 the model's name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %;
+            //: %3 --max-model-len in tokens, or the model's own length; vLLM's phase names stay in English
+            text = tr("Run rehearses vLLM's start-up of %1 on the run's device, with the serving engine's options "
+                      "of the sizing panel (memory utilization %2, maximum model length %3): model_load, "
+                      "profile_run, kv_cache_alloc, cuda_graph_capture, serve.")
+                       .arg(m_model->name, locale.toString(o.gpuMemoryUtilization * 100.0, 'g', 3) + QStringLiteral(" %"),
+                           o.maxModelLen ? tr("%1 tokens").arg(number(*o.maxModelLen)) : tr("the model's own"));
+            if (prompt && generated && sequences)
+                text += QLatin1Char(' ')
+                    //: %1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request
+                    + tr("Requests served: %1, each %2 prompt tokens and %3 generated.")
+                          .arg(number(*sequences), number(*prompt), number(*generated));
         } else if (c && c->decoder && c->decoder->training) {
             //: %1 core's one line for the step: the model, method, framework, weights, micro-batch, attention
             text = tr("Run measures one training step of the model in the sizing panel, with random weights: %1.")
@@ -896,6 +952,7 @@ void WorkloadForm::saveChoices() const
             WorkloadSettings::save(*c);
         }
     WorkloadSettings::saveTraining({ decoderTraining(), recipeChoices() });
+    WorkloadSettings::saveVllmRun(decoderVllm());
     // The decoder's own fields are kept whenever they read, whether or not the model runs now.
     bool negative = false;
     auto integer = [&](Field f) { return parseInteger(m_fields.value(f).edit->text(), negative); };
@@ -942,8 +999,9 @@ void WorkloadForm::setConfig(const protocol::RunConfig& c)
     m_cache->setCurrentIndex(m_cache->findData(static_cast<int>(d.cache)));
     m_attention->setCurrentIndex(m_attention->findData(static_cast<int>(d.attention)));
     const bool trains = c.mode == protocol::Mode::Training && d.training;
-    m_decoderRun->setCurrentIndex(
-        m_decoderRun->findData(static_cast<int>(trains ? protocol::Mode::Training : protocol::Mode::Inference)));
+    m_decoderRun->setCurrentIndex(m_decoderRun->findData(c.vllm ? kVllmRunData
+            : trains                                               ? static_cast<int>(protocol::Mode::Training)
+                                                                   : static_cast<int>(protocol::Mode::Inference)));
     if (trains) {
         // A whole recipe given: every value of it is the user's.
         const training::TrainingRecipe& r = *d.training;
@@ -1071,6 +1129,7 @@ void WorkloadForm::retranslateUi()
     m_decoderRunLabel->setText(tr("Decoder r&un:"));
     m_decoderRun->setItemText(0, tr("Inference (prefill and generation)"));
     m_decoderRun->setItemText(1, tr("Training step (fine-tuning)"));
+    m_decoderRun->setItemText(2, tr("vLLM's start-up (rehearsed with the serving engine's options)"));
     m_trainingHeading->setText(tr("Training step: fields you have not set show the framework's defaults"));
     m_frameworkLabel->setText(tr("Framework:"));
     m_framework->setToolTip(tr("hf: transformers' Trainer with PEFT; torchtune: its single-device recipes. "

@@ -27,7 +27,9 @@ namespace iteragpu::gui {
 // shape: prompt and generated tokens, sequences, KV cache, attention, decode chunk) or the seeds' dense network
 // (inference or training mode, dimensions, dtype); a line says in words which one Run will measure. Then warm-up
 // and repeats, allocator backend, empty-cache policy, sampling rate, and the capacity of the simulated device.
-// Every field is checked as it is typed; an invalid value shows its reason under the field and the form reports
+// The model's run is inference, a training step, or vLLM's start-up rehearsed (with the sizing panel's serving-engine
+// options: model load, profile run, KV pool, CUDA graphs, then the requests served). Every field is checked as it is
+// typed; an invalid value shows its reason under the field and the form reports
 // itself invalid, so Run stays disabled and nothing starts.
 //
 // Note [Which workload runs]: until the user picks one in "What runs", the form follows the sizing panel: the
@@ -98,6 +100,9 @@ public:
     QPushButton* frameworkDefaultsButton() const { return m_frameworkDefaults; }
     // Whether the decoder's run is a training step (the form's choice, whatever runs now).
     bool decoderTraining() const;
+    // Whether the decoder's run is vLLM's start-up rehearsed, with the sizing panel's engine options (Note [vLLM
+    // rehearsal] in core/protocol/vllmrun.h): the plan is made on the run's device when it starts.
+    bool decoderVllm() const;
     // What the user said about the training step: framework and method, and each field the user set; the rest
     // is left to the framework's profile (training::resolveRecipe). Fields that do not read are left out.
     training::RecipeChoices recipeChoices() const;

@@ -125,6 +125,18 @@ void WorkloadSettings::saveChosenWorkload(std::optional<protocol::WorkloadKind> 
         s.remove(kGroup + QStringLiteral("/kind"));
 }
 
+bool WorkloadSettings::loadVllmRun()
+{
+    const QSettings s;
+    return s.value(kGroup + QStringLiteral("/vllmRun"), false).toBool();
+}
+
+void WorkloadSettings::saveVllmRun(bool vllm)
+{
+    QSettings s;
+    s.setValue(kGroup + QStringLiteral("/vllmRun"), vllm);
+}
+
 std::optional<WorkloadSettings::Training> WorkloadSettings::loadTraining()
 {
     QSettings s;

@@ -31,6 +31,9 @@ public:
     };
     static std::optional<Training> loadTraining();
     static void saveTraining(const Training& training);
+    // Whether the decoder's run is vLLM's start-up rehearsed (its options are the sizing panel's engine box's).
+    static bool loadVllmRun();
+    static void saveVllmRun(bool vllm);
     static void clear();
 };
 
