@@ -343,10 +343,6 @@ private slots:
         const std::uint64_t added = *result.phases.at(2).peak.allocated - *result.phases.at(1).final.allocated;
         QVERIFY2(added >= pool && added - pool < units::kMiB, qPrintable(QString::number(added - pool)));
         QCOMPARE(window.phaseModel()->rowCount(), 5);
-        if (!qEnvironmentVariableIsEmpty("TMP_SHOT")) { window.resize(1280, 800);
-            for (auto st : { gui::WorkbenchSteps::Step::Measure, gui::WorkbenchSteps::Step::Explain }) { window.steps()->setCurrentStep(st); QTest::qWait(300);
-            window.grab().save(QStringLiteral("/tmp/vllm%1.png").arg(int(st))); } }
-
         // With transformers chosen again, the form says why a rehearsal has no options, and Run stays off.
         engine->setEngine(gui::EngineBox::Engine::Transformers);
         panel->recompute();
