@@ -6045,5 +6045,32 @@ Die Schätzung: %2</translation>
         <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
         <translation>vollständig: alle Gewichte werden trainiert; LoRA: Adapter auf einer eingefrorenen 16-Bit- oder float32-Basis; QLoRA: Adapter auf eingefrorenen Gewichten in nf4 oder nf4-dq, einem Speicherformat, das in der Dimensionierung gewählt wird (das Formular wechselt es nie von selbst).</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up takes the sizing panel&apos;s serving-engine options: choose vLLM as the serving engine there, or another decoder run here.</source>
+        <translation>Der Start von vLLM nimmt die Optionen der Inferenz-Engine aus der Dimensionierung: wählen Sie dort vLLM als Inferenz-Engine oder hier einen anderen Decoder-Lauf.</translation>
+    </message>
+    <message>
+        <source>Run rehearses vLLM&apos;s start-up of %1 on the run&apos;s device, with the serving engine&apos;s options of the sizing panel (memory utilization %2, maximum model length %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %; %3 --max-model-len in tokens, or the model&apos;s own length; vLLM&apos;s phase names stay in English</extracomment>
+        <translation>Run probt den Start von vLLM mit %1 auf dem Gerät des Laufs, mit den Optionen der Inferenz-Engine aus der Dimensionierung (Speicherauslastung %2, maximale Modelllänge %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <extracomment>%1 a number of tokens (vLLM&apos;s --max-model-len)</extracomment>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>die eigene des Modells</translation>
+    </message>
+    <message>
+        <source>Requests served: %1, each %2 prompt tokens and %3 generated.</source>
+        <extracomment>%1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request</extracomment>
+        <translation>Bediente Anfragen: %1, jede mit %2 Prompt-Tokens und %3 generierten.</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up (rehearsed with the serving engine&apos;s options)</source>
+        <translation>Start von vLLM (geprobt mit den Optionen der Inferenz-Engine)</translation>
+    </message>
 </context>
 </TS>

@@ -6045,5 +6045,32 @@ La estimación: %2</translation>
         <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
         <translation>completo: se entrenan todos los pesos; LoRA: adaptadores sobre una base congelada de 16 bits o float32; QLoRA: adaptadores sobre pesos congelados nf4 o nf4-dq, un formato de almacenamiento que se elige en el panel de dimensionado (el formulario nunca lo cambia por usted).</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up takes the sizing panel&apos;s serving-engine options: choose vLLM as the serving engine there, or another decoder run here.</source>
+        <translation>El arranque de vLLM toma las opciones del motor de inferencia del panel de dimensionado: elija allí vLLM como motor de inferencia, o aquí otra ejecución del decodificador.</translation>
+    </message>
+    <message>
+        <source>Run rehearses vLLM&apos;s start-up of %1 on the run&apos;s device, with the serving engine&apos;s options of the sizing panel (memory utilization %2, maximum model length %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %; %3 --max-model-len in tokens, or the model&apos;s own length; vLLM&apos;s phase names stay in English</extracomment>
+        <translation>Ejecutar ensaya el arranque de vLLM con %1 en el dispositivo de la ejecución, con las opciones del motor de inferencia del panel de dimensionado (uso de memoria %2, longitud máxima del modelo %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <extracomment>%1 a number of tokens (vLLM&apos;s --max-model-len)</extracomment>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>la propia del modelo</translation>
+    </message>
+    <message>
+        <source>Requests served: %1, each %2 prompt tokens and %3 generated.</source>
+        <extracomment>%1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request</extracomment>
+        <translation>Solicitudes atendidas: %1, cada una con %2 tokens de prompt y %3 generados.</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up (rehearsed with the serving engine&apos;s options)</source>
+        <translation>Arranque de vLLM (ensayado con las opciones del motor de inferencia)</translation>
+    </message>
 </context>
 </TS>

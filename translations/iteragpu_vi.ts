@@ -6035,5 +6035,32 @@ The estimate: %2</source>
         <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
         <translation>toàn phần: huấn luyện mọi trọng số; LoRA: adapter trên nền 16 bit hoặc float32 đóng băng; QLoRA: adapter trên trọng số nf4 hoặc nf4-dq đóng băng, một định dạng lưu trữ chọn trong bảng Ước tính (biểu mẫu không bao giờ tự đổi thay bạn).</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s start-up takes the sizing panel&apos;s serving-engine options: choose vLLM as the serving engine there, or another decoder run here.</source>
+        <translation>Quá trình khởi động của vLLM lấy các tùy chọn engine phục vụ của bảng Ước tính: hãy chọn vLLM làm engine phục vụ ở đó, hoặc chọn một kiểu chạy decoder khác ở đây.</translation>
+    </message>
+    <message>
+        <source>Run rehearses vLLM&apos;s start-up of %1 on the run&apos;s device, with the serving engine&apos;s options of the sizing panel (memory utilization %2, maximum model length %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %; %3 --max-model-len in tokens, or the model&apos;s own length; vLLM&apos;s phase names stay in English</extracomment>
+        <translation>Run diễn tập quá trình khởi động của vLLM với %1 trên thiết bị của lần chạy, với các tùy chọn engine phục vụ của bảng Ước tính (mức dùng bộ nhớ %2, độ dài mô hình tối đa %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <extracomment>%1 a number of tokens (vLLM&apos;s --max-model-len)</extracomment>
+        <translation>%1 token</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>độ dài riêng của mô hình</translation>
+    </message>
+    <message>
+        <source>Requests served: %1, each %2 prompt tokens and %3 generated.</source>
+        <extracomment>%1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request</extracomment>
+        <translation>Số yêu cầu được phục vụ: %1, mỗi yêu cầu %2 token prompt và %3 token sinh ra.</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up (rehearsed with the serving engine&apos;s options)</source>
+        <translation>Khởi động vLLM (diễn tập với các tùy chọn của engine phục vụ)</translation>
+    </message>
 </context>
 </TS>

@@ -25,6 +25,60 @@ namespace {
         args.push_back(std::move(value));
     }
 
+    // vLLM's --dtype and --kv-cache-dtype as `vllm serve` spells them (measure --engine vllm reads these words).
+    const char* vllmDtypeWord(engines::VllmOptions::Dtype dtype)
+    {
+        switch (dtype) {
+        case engines::VllmOptions::Dtype::Auto:
+            return "auto";
+        case engines::VllmOptions::Dtype::Float16:
+            return "float16";
+        case engines::VllmOptions::Dtype::BFloat16:
+            return "bfloat16";
+        case engines::VllmOptions::Dtype::Float32:
+            return "float32";
+        }
+        return "auto";
+    }
+
+    const char* vllmKvDtypeWord(engines::VllmOptions::KvCacheDtype dtype)
+    {
+        switch (dtype) {
+        case engines::VllmOptions::KvCacheDtype::Auto:
+            return "auto";
+        case engines::VllmOptions::KvCacheDtype::Fp8E4M3:
+            return "fp8_e4m3";
+        case engines::VllmOptions::KvCacheDtype::Fp8E5M2:
+            return "fp8_e5m2";
+        }
+        return "auto";
+    }
+
+    // The simulated device's options of config, for trials on sim:N devices; a one-line reason when one cannot be
+    // carried exactly.
+    std::string simArgs(const protocol::RunConfig& config, std::vector<std::string>& a)
+    {
+        if (!config.simCard.empty()) {
+            add(a, "--sim-card", config.simCard); // the card's reported capacity applies
+        } else if (config.simCapacityBytes) {
+            // bytes / 2^30 is exact in a double for any capacity below 2^53 bytes, and reads back to the same bytes.
+            if (*config.simCapacityBytes >= (std::uint64_t(1) << 53))
+                return "the simulated capacity is beyond what --sim-capacity-gib carries exactly";
+            add(a, "--sim-capacity-gib",
+                exactDouble(static_cast<double>(*config.simCapacityBytes) / static_cast<double>(units::kGiB)));
+        }
+        for (const auto& [bytes, option] : { std::pair { config.simContextBytes, "--sim-context-mib" },
+                 std::pair { config.simWorkspaceBytes, "--sim-workspace-mib" } }) {
+            if (!bytes)
+                continue;
+            if (*bytes % units::kMiB != 0)
+                return std::string(option) + " takes whole MiB; " + std::to_string(*bytes) + " bytes is not";
+            add(a, option, std::to_string(*bytes / units::kMiB));
+        }
+        add(a, "--sim-speed", exactDouble(config.simSpeed));
+        return {};
+    }
+
 } // namespace
 
 SweptWorkload sweptWorkloadOf(const protocol::RunConfig& config)
@@ -79,10 +133,11 @@ std::uint64_t dimensionValue(const protocol::RunConfig& config, Dimension dimens
         return config.decoder->promptTokens;
     case Dimension::Generated:
         return config.decoder->generated;
+    // Before the plan (the window's configuration), the value given; 0 when the release's default is left to it.
     case Dimension::MaxModelLen:
-        return config.vllm->plan.maxModelLen;
+        return config.vllm->planned ? config.vllm->plan.maxModelLen : config.vllm->options.maxModelLen.value_or(0);
     case Dimension::MaxNumSeqs:
-        return config.vllm->plan.maxNumSeqs;
+        return config.vllm->planned ? config.vllm->plan.maxNumSeqs : config.vllm->options.maxNumSeqs.value_or(0);
     }
     return 0;
 }
@@ -100,9 +155,6 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         return fail("only the dense network and the decoder can be swept");
     if (decoder && !config.decoder)
         return fail("the decoder's configuration is missing");
-    if (config.vllm)
-        return fail("a sweep of vLLM's rehearsal is started from the command line: iteragpu sweep --dimension "
-                    "max-model-len -- --engine vllm --model M ...");
     const SweptWorkload workload = sweptWorkloadOf(config);
     if (!dimensionBelongs(dimension, workload))
         return fail("the dimension " + std::string(dimensionName(dimension)) + " does not belong to the "
@@ -125,6 +177,34 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         add(a, "--model", d.modelSource);
         if (d.shape.assumedArchitecture)
             add(a, "--assume-architecture", d.shape.architecture);
+        if (config.vllm) {
+            // vLLM's rehearsal: its options as given (a default left to the trial's own plan on its device), the
+            // requests it serves; it takes no format, cache, attention, allocator or repeats of its own.
+            const engines::VllmOptions& o = config.vllm->options;
+            add(a, "--engine", "vllm");
+            add(a, "--dtype", vllmDtypeWord(o.dtype));
+            add(a, "--gpu-memory-utilization", exactDouble(o.gpuMemoryUtilization));
+            for (const auto& [option, value] : { std::pair { "--max-model-len", o.maxModelLen },
+                     std::pair { "--max-num-seqs", o.maxNumSeqs },
+                     std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
+                if (value)
+                    count(option, *value);
+            count("--block-size", o.blockSize);
+            add(a, "--kv-cache-dtype", vllmKvDtypeWord(o.kvCacheDtype));
+            if (!o.quantization.empty())
+                add(a, "--quantization", o.quantization);
+            if (o.enforceEager)
+                a.emplace_back("--enforce-eager");
+            count("--prompt-tokens", d.promptTokens);
+            count("--generated", d.generated);
+            count("--sequences", d.sequences);
+            add(a, "--sampling-hz", exactDouble(config.samplingHz));
+            add(a, "--seed", std::to_string(config.seed));
+            if (simDevices)
+                if (const auto e = simArgs(config, a); !e.empty())
+                    return fail(e);
+            return out;
+        }
         add(a, "--format", protocol::weightStorageName(d.storage));
         if (d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4)
             add(a, "--group-size", std::to_string(d.quantGroup));
@@ -181,26 +261,9 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         a.emplace_back("--empty-cache-between-repeats");
     add(a, "--sampling-hz", exactDouble(config.samplingHz));
     add(a, "--seed", std::to_string(config.seed));
-    if (simDevices) {
-        if (!config.simCard.empty()) {
-            add(a, "--sim-card", config.simCard); // the card's reported capacity applies
-        } else if (config.simCapacityBytes) {
-            // bytes / 2^30 is exact in a double for any capacity below 2^53 bytes, and reads back to the same bytes.
-            if (*config.simCapacityBytes >= (std::uint64_t(1) << 53))
-                return fail("the simulated capacity is beyond what --sim-capacity-gib carries exactly");
-            add(a, "--sim-capacity-gib",
-                exactDouble(static_cast<double>(*config.simCapacityBytes) / static_cast<double>(units::kGiB)));
-        }
-        for (const auto& [bytes, option] : { std::pair { config.simContextBytes, "--sim-context-mib" },
-                 std::pair { config.simWorkspaceBytes, "--sim-workspace-mib" } }) {
-            if (!bytes)
-                continue;
-            if (*bytes % units::kMiB != 0)
-                return fail(std::string(option) + " takes whole MiB; " + std::to_string(*bytes) + " bytes is not");
-            add(a, option, std::to_string(*bytes / units::kMiB));
-        }
-        add(a, "--sim-speed", exactDouble(config.simSpeed));
-    }
+    if (simDevices)
+        if (const auto e = simArgs(config, a); !e.empty())
+            return fail(e);
     return out;
 }
 

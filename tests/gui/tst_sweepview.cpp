@@ -20,6 +20,8 @@
 #include "app/gui/sweep/sweepview.h"
 #include "app/gui/sweep/trialtablemodel.h"
 #include "app/gui/timeline/timelinechart.h"
+#include "core/protocol/vllmrun.h"
+#include "core/runner/preparerun.h"
 #include "core/sweep/measureargs.h"
 #include "core/sweep/sweepjson.h"
 #include "core/workloads/decodersource.h"
@@ -406,6 +408,73 @@ private slots:
         QVERIFY(!view.startSweep());
         QVERIFY2(!view.noticeText().isEmpty(), "the refusal is shown");
         QCOMPARE(readFixture(folder).trials.size(), record.trials.size());
+    }
+
+    // The window's vLLM rehearsal (the workload form's configuration, its plan not made yet) swept over
+    // --max-model-len: the trials are `measure --engine vllm` processes with the engine's options, and the boundary
+    // is the planner's largest --max-model-len on the same simulated card (Note [vLLM sweeps] in tst_sweepcli).
+    void vllmMaxModelLenFromTheWindow()
+    {
+        protocol::RunConfig c;
+        c.deviceId = "sim:0";
+        c.workload = protocol::WorkloadKind::Decoder;
+        c.decoder = workloads::DecoderSource::resolve(dataPath(QStringLiteral("models/llama-3.1-8b/config.json")).toStdString());
+        c.decoder->promptTokens = 1000;
+        c.decoder->generated = 200;
+        c.decoder->sequences = 1;
+        c.simCard = "h100-sxm";
+        c.simSpeed = 0.0;
+        engines::VllmOptions options;
+        options.gpuMemoryUtilization = 0.25;
+        protocol::attachVllm(c, options);
+        // The planner's answer on the device the trials open (core's prepareRun, as a single run would plan it).
+        device::BackendRegistry registry;
+        protocol::PreparedRun prepared = protocol::prepareRun(registry, c);
+        QVERIFY2(prepared.ok(), prepared.error.c_str());
+        QVERIFY(prepared.config.vllm && prepared.config.vllm->plan.largestMaxModelLen);
+        const std::uint64_t planned = *prepared.config.vllm->plan.largestMaxModelLen;
+
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("vllm"));
+        gui::SweepView view;
+        view.setConfigProvider([c] { return std::optional(c); });
+        view.setWorkload(sweep::sweptWorkloadOf(c));
+        view.setDefaultDevice(QStringLiteral("sim:0"));
+        gui::SweepForm* form = view.form();
+        QStringList items;
+        for (int i = 0; i < form->dimensionBox()->count(); ++i)
+            items << form->dimensionBox()->itemText(i);
+        QVERIFY2(items.size() == 5, qPrintable(items.join(QLatin1String(", "))));
+        form->dimensionBox()->setCurrentIndex(form->dimensionBox()->findData(int(sweep::Dimension::MaxModelLen)));
+        form->modeBox()->setCurrentIndex(1);
+        form->minEdit()->setText(QStringLiteral("1200"));
+        form->maxEdit()->setText(QStringLiteral("131072"));
+        form->resolutionEdit()->setText(QStringLiteral("1"));
+        form->folderEdit()->setText(folder);
+        QVERIFY2(form->problem().isEmpty(), qPrintable(form->problem()));
+        QSignalSpy finished(view.controller(), &gui::SweepController::sweepFinished);
+        QVERIFY2(view.startSweep(), qPrintable(view.noticeText()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QVERIFY2(view.noticeText().isEmpty(), qPrintable(view.noticeText()));
+        const sweep::SweepRecord& record = *view.record();
+        QVERIFY(record.complete && record.simulated);
+        QCOMPARE(record.workload, std::string("vllm"));
+        QVERIFY(record.boundary.largestPassing && record.boundary.smallestFailing);
+        QCOMPARE(*record.boundary.largestPassing, planned);
+        QCOMPARE(*record.boundary.smallestFailing, planned + 1);
+        QCOMPARE(record.boundary.failedPhase, std::string("kv_cache_alloc"));
+        const std::vector<std::string>& args = record.spec.measureArgs;
+        const auto has = [&args](const char* option, const char* value) {
+            for (std::size_t i = 0; i + 1 < args.size(); ++i)
+                if (args[i] == option && args[i + 1] == value)
+                    return true;
+            return false;
+        };
+        QVERIFY(has("--engine", "vllm"));
+        QVERIFY(has("--gpu-memory-utilization", "0.25"));
+        QVERIFY(has("--sim-card", "h100-sxm"));
+        for (const char* refused : { "--warmup", "--repeats", "--allocator", "--kv-cache", "--format", "--max-model-len" })
+            QVERIFY2(std::find(args.begin(), args.end(), std::string(refused)) == args.end(), refused);
     }
 
     // Stop: the sweep ends early, not complete; the running trial is marked interrupted; sweep.json agrees.

@@ -184,7 +184,7 @@ void SweepForm::fillDimensions()
     m_dimension->clear();
     for (const auto d : { sweep::Dimension::Batch, sweep::Dimension::Context, sweep::Dimension::Width,
              sweep::Dimension::Sequences, sweep::Dimension::PromptTokens, sweep::Dimension::Generated,
-             sweep::Dimension::SeqLen })
+             sweep::Dimension::SeqLen, sweep::Dimension::MaxModelLen, sweep::Dimension::MaxNumSeqs })
         if (sweep::dimensionBelongs(d, m_workload))
             m_dimension->addItem(SweepText::dimension(d), static_cast<int>(d));
     const int at = m_dimension->findData(previous);

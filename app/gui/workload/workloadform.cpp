@@ -886,13 +886,17 @@ void WorkloadForm::updateMeasuresText()
             const auto prompt = parseInteger(m_fields.value(Field::PromptTokens).edit->text(), negative);
             const auto generated = parseInteger(m_fields.value(Field::Generated).edit->text(), negative);
             const auto sequences = parseInteger(m_fields.value(Field::Sequences).edit->text(), negative);
+            QString length = tr("the model's own");
+            if (o.maxModelLen)
+                //: %1 a number of tokens (vLLM's --max-model-len)
+                length = tr("%1 tokens").arg(number(*o.maxModelLen));
             //: %1 the model's name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %;
             //: %3 --max-model-len in tokens, or the model's own length; vLLM's phase names stay in English
             text = tr("Run rehearses vLLM's start-up of %1 on the run's device, with the serving engine's options "
                       "of the sizing panel (memory utilization %2, maximum model length %3): model_load, "
                       "profile_run, kv_cache_alloc, cuda_graph_capture, serve.")
                        .arg(m_model->name, locale.toString(o.gpuMemoryUtilization * 100.0, 'g', 3) + QStringLiteral(" %"),
-                           o.maxModelLen ? tr("%1 tokens").arg(number(*o.maxModelLen)) : tr("the model's own"));
+                           length);
             if (prompt && generated && sequences)
                 text += QLatin1Char(' ')
                     //: %1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request
