@@ -3420,100 +3420,12 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <translation>Bereit. Keine GPU gefunden: Das simulierte Gerät sim:0 ist ausgewählt (simuliert, keine GPU-Messung).</translation>
     </message>
     <message>
-        <source>Out of memory in phase %1: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>Speichermangel in Phase %1: %2</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>Phase %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
         <source>Choose a device first.</source>
         <translation>Wählen Sie zuerst ein Gerät.</translation>
     </message>
     <message>
         <source>Correct the fields marked in red in the workload form first.</source>
         <translation>Korrigieren Sie zuerst die rot markierten Felder im Lastformular.</translation>
-    </message>
-    <message>
-        <source>%1 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
-        <translation>%1 · simuliert, keine GPU-Messung</translation>
-    </message>
-    <message>
-        <source>The workload form has invalid values; nothing was started.</source>
-        <translation>Das Lastformular enthält ungültige Werte; es wurde nichts gestartet.</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
-        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
-        <translation>Lauf %1 auf %2 gestartet: %3, batch %4, Kontext %5, Breite %6, %7.</translation>
-    </message>
-    <message>
-        <source>Simulated, not a GPU measurement.</source>
-        <translation>Simuliert, keine GPU-Messung.</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>Läuft…</translation>
-    </message>
-    <message>
-        <source>Run %1 finished:</source>
-        <extracomment>%1 run number; followed by counts of phases</extracomment>
-        <translation>Lauf %1 beendet:</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n phase(s) ok</source>
-        <extracomment>%n number of phases that passed</extracomment>
-        <translation>
-            <numerusform>%n Phase ok</numerusform>
-            <numerusform>%n Phasen ok</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed</source>
-        <extracomment>%n number of phases that failed</extracomment>
-        <translation>
-            <numerusform>%n fehlgeschlagen</numerusform>
-            <numerusform>%n fehlgeschlagen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n not run</source>
-        <extracomment>%n number of phases that did not run</extracomment>
-        <translation>
-            <numerusform>%n nicht ausgeführt</numerusform>
-            <numerusform>%n nicht ausgeführt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Run %1 could not measure: %2</source>
-        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>Lauf %1 konnte nicht messen: %2</translation>
-    </message>
-    <message>
-        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
-        <translation>Speichermangel in Phase %1: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>Phase %1 fehlgeschlagen: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Stopped by the user; the measured phases are kept.</source>
-        <translation>Vom Benutzer angehalten; die gemessenen Phasen bleiben erhalten.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
-        <extracomment>%n number of phases measured before the stop</extracomment>
-        <translation>
-            <numerusform>Nach %n Phase vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
-            <numerusform>Nach %n Phasen vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
-        </translation>
     </message>
     <message>
         <source>IteraGPU Lab</source>
@@ -3588,45 +3500,12 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
         <translation>GB (10^9 Bytes)</translation>
     </message>
     <message>
-        <source>%1 as %2 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation>%1 als %2 · simuliert, keine GPU-Messung</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2. %3</source>
-        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation>Lauf %1 auf %2 gestartet. %3</translation>
-    </message>
-    <message>
-        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
-        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
-        <translation>%1 (%2) · Ihr Skript, gemessen von iteragpu_probe</translation>
-    </message>
-    <message>
-        <source>The probe (%1) measures on %2 (%3).</source>
-        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
-        <translation>Die Sonde (%1) misst auf %2 (%3).</translation>
-    </message>
-    <message>
         <source>A run is going; the sweep can start after it.</source>
         <translation>Ein Lauf ist im Gang; der Sweep kann danach starten.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
         <translation>Ein Sweep läuft; anhalten oder sein Ende abwarten.</translation>
-    </message>
-    <message>
-        <source>your script, measured by iteragpu_probe</source>
-        <translation>Ihr Skript, gemessen von iteragpu_probe</translation>
-    </message>
-    <message>
-        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
-        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
-        <translation>Lauf %1 gestartet: %2 %3 (von innen gemessen durch iteragpu_probe).</translation>
-    </message>
-    <message>
-        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
-        <translation>Stopp angefordert: Das Skript erhält Strg+C (dann SIGTERM); was gemessen wurde, bleibt erhalten.</translation>
     </message>
     <message>
         <source>Run a &amp;PyTorch script…</source>
@@ -3652,14 +3531,6 @@ Das Gerät, für das jeder Schritt dimensioniert und auf dem jeder Lauf misst; s
     <message>
         <source>Quick start</source>
         <translation>Schnellstart</translation>
-    </message>
-    <message>
-        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
-        <translation>Anhalten angefordert: Der Lauf hält nach dem aktuellen Schritt (einem Decode-Schritt, einem Aufwärmlauf) oder der aktuellen Phase an und behält, was gemessen wurde.</translation>
-    </message>
-    <message>
-        <source>Stopping after the current step…</source>
-        <translation>Halte nach dem aktuellen Schritt an…</translation>
     </message>
     <message>
         <source>&amp;Stop after the current step</source>
@@ -4604,6 +4475,138 @@ Dieser Prozess: %4 Bytes (%5)</translation>
     <message>
         <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
         <translation>Nach dem aktuellen Schritt (einem Decode-Schritt, einem Aufwärmlauf) oder der aktuellen Phase anhalten; was gemessen wurde, bleibt erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunWiring</name>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Speichermangel in Phase %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Phase %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
+        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
+        <translation>%1 (%2) · Ihr Skript, gemessen von iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>The probe (%1) measures on %2 (%3).</source>
+        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
+        <translation>Die Sonde (%1) misst auf %2 (%3).</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>Das Lastformular enthält ungültige Werte; es wurde nichts gestartet.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2. %3</source>
+        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
+        <translation>Lauf %1 auf %2 gestartet. %3</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Lauf %1 auf %2 gestartet: %3, batch %4, Kontext %5, Breite %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simuliert, keine GPU-Messung.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>your script, measured by iteragpu_probe</source>
+        <translation>Ihr Skript, gemessen von iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
+        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
+        <translation>Lauf %1 gestartet: %2 %3 (von innen gemessen durch iteragpu_probe).</translation>
+    </message>
+    <message>
+        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
+        <translation>Stopp angefordert: Das Skript erhält Strg+C (dann SIGTERM); was gemessen wurde, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Anhalten angefordert: Der Lauf hält nach dem aktuellen Schritt (einem Decode-Schritt, einem Aufwärmlauf) oder der aktuellen Phase an und behält, was gemessen wurde.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Halte nach dem aktuellen Schritt an…</translation>
+    </message>
+    <message>
+        <source>%1 as %2 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
+        <translation>%1 als %2 · simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · simuliert, keine GPU-Messung</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Lauf %1 beendet:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
+        <translation>
+            <numerusform>%n Phase ok</numerusform>
+            <numerusform>%n Phasen ok</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
+        <translation>
+            <numerusform>%n nicht ausgeführt</numerusform>
+            <numerusform>%n nicht ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Lauf %1 konnte nicht messen: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Speichermangel in Phase %1: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Phase %1 fehlgeschlagen: %2. Die vorherigen Phasen bleiben erhalten; die späteren wurden nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Vom Benutzer angehalten; die gemessenen Phasen bleiben erhalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
+        <translation>
+            <numerusform>Nach %n Phase vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
+            <numerusform>Nach %n Phasen vom Benutzer angehalten; das Gemessene bleibt erhalten.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3420,100 +3420,12 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <translation>Listo. No se encontró ninguna GPU: está seleccionado el dispositivo simulado sim:0 (simulado, no es una medición de GPU).</translation>
     </message>
     <message>
-        <source>Out of memory in phase %1: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>Memoria insuficiente en la fase %1: %2</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>La fase %1 falló: %2</translation>
-    </message>
-    <message>
         <source>Choose a device first.</source>
         <translation>Elige primero un dispositivo.</translation>
     </message>
     <message>
         <source>Correct the fields marked in red in the workload form first.</source>
         <translation>Corrige primero los campos marcados en rojo en el formulario de carga de trabajo.</translation>
-    </message>
-    <message>
-        <source>%1 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
-        <translation>%1 · simulado, no es una medición de GPU</translation>
-    </message>
-    <message>
-        <source>The workload form has invalid values; nothing was started.</source>
-        <translation>El formulario de carga de trabajo tiene valores no válidos; no se inició nada.</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
-        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
-        <translation>Ejecución %1 iniciada en %2: %3, batch %4, contexto %5, ancho %6, %7.</translation>
-    </message>
-    <message>
-        <source>Simulated, not a GPU measurement.</source>
-        <translation>Simulado, no es una medición de GPU.</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>En ejecución…</translation>
-    </message>
-    <message>
-        <source>Run %1 finished:</source>
-        <extracomment>%1 run number; followed by counts of phases</extracomment>
-        <translation>Ejecución %1 terminada:</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n phase(s) ok</source>
-        <extracomment>%n number of phases that passed</extracomment>
-        <translation>
-            <numerusform>%n fase correcta</numerusform>
-            <numerusform>%n fases correctas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed</source>
-        <extracomment>%n number of phases that failed</extracomment>
-        <translation>
-            <numerusform>%n fallida</numerusform>
-            <numerusform>%n fallidas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n not run</source>
-        <extracomment>%n number of phases that did not run</extracomment>
-        <translation>
-            <numerusform>%n no ejecutada</numerusform>
-            <numerusform>%n no ejecutadas</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Run %1 could not measure: %2</source>
-        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>La ejecución %1 no pudo medir: %2</translation>
-    </message>
-    <message>
-        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
-        <translation>Memoria insuficiente en la fase %1: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>La fase %1 falló: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
-    </message>
-    <message>
-        <source>Stopped by the user; the measured phases are kept.</source>
-        <translation>Detenida por el usuario; se conservan las fases medidas.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
-        <extracomment>%n number of phases measured before the stop</extracomment>
-        <translation>
-            <numerusform>Detenida por el usuario tras %n fase; se conserva lo medido.</numerusform>
-            <numerusform>Detenida por el usuario tras %n fases; se conserva lo medido.</numerusform>
-        </translation>
     </message>
     <message>
         <source>IteraGPU Lab</source>
@@ -3588,45 +3500,12 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
         <translation>GB (10^9 bytes)</translation>
     </message>
     <message>
-        <source>%1 as %2 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation>%1 como %2 · simulado, no es una medición de GPU</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2. %3</source>
-        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation>Ejecución %1 iniciada en %2. %3</translation>
-    </message>
-    <message>
-        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
-        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
-        <translation>%1 (%2) · tu script, medido por iteragpu_probe</translation>
-    </message>
-    <message>
-        <source>The probe (%1) measures on %2 (%3).</source>
-        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
-        <translation>La sonda (%1) mide en %2 (%3).</translation>
-    </message>
-    <message>
         <source>A run is going; the sweep can start after it.</source>
         <translation>Hay una ejecución en curso; el barrido puede empezar después.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
         <translation>Hay un barrido en curso; deténgalo o espere a que termine.</translation>
-    </message>
-    <message>
-        <source>your script, measured by iteragpu_probe</source>
-        <translation>tu script, medido por iteragpu_probe</translation>
-    </message>
-    <message>
-        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
-        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
-        <translation>Ejecución %1 iniciada: %2 %3 (medida desde dentro por iteragpu_probe).</translation>
-    </message>
-    <message>
-        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
-        <translation>Detención solicitada: el script recibe Ctrl+C (y luego SIGTERM); se conserva lo medido.</translation>
     </message>
     <message>
         <source>Run a &amp;PyTorch script…</source>
@@ -3652,14 +3531,6 @@ El dispositivo para el que se dimensiona en cada paso y en el que mide cada ejec
     <message>
         <source>Quick start</source>
         <translation>Inicio rápido</translation>
-    </message>
-    <message>
-        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
-        <translation>Detención solicitada: la ejecución se detiene tras el paso actual (un paso de decodificación, una ejecución de calentamiento) o la fase actual y conserva lo medido.</translation>
-    </message>
-    <message>
-        <source>Stopping after the current step…</source>
-        <translation>Deteniendo tras el paso actual…</translation>
     </message>
     <message>
         <source>&amp;Stop after the current step</source>
@@ -4604,6 +4475,138 @@ Este proceso: %4 bytes (%5)</translation>
     <message>
         <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
         <translation>Detener tras el paso actual (un paso de decodificación, una ejecución de calentamiento) o la fase actual; lo medido se conserva</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunWiring</name>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Memoria insuficiente en la fase %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>La fase %1 falló: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
+        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
+        <translation>%1 (%2) · tu script, medido por iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>The probe (%1) measures on %2 (%3).</source>
+        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
+        <translation>La sonda (%1) mide en %2 (%3).</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>El formulario de carga de trabajo tiene valores no válidos; no se inició nada.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2. %3</source>
+        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
+        <translation>Ejecución %1 iniciada en %2. %3</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Ejecución %1 iniciada en %2: %3, batch %4, contexto %5, ancho %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Simulado, no es una medición de GPU.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>En ejecución…</translation>
+    </message>
+    <message>
+        <source>your script, measured by iteragpu_probe</source>
+        <translation>tu script, medido por iteragpu_probe</translation>
+    </message>
+    <message>
+        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
+        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
+        <translation>Ejecución %1 iniciada: %2 %3 (medida desde dentro por iteragpu_probe).</translation>
+    </message>
+    <message>
+        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
+        <translation>Detención solicitada: el script recibe Ctrl+C (y luego SIGTERM); se conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Detención solicitada: la ejecución se detiene tras el paso actual (un paso de decodificación, una ejecución de calentamiento) o la fase actual y conserva lo medido.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Deteniendo tras el paso actual…</translation>
+    </message>
+    <message>
+        <source>%1 as %2 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
+        <translation>%1 como %2 · simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · simulado, no es una medición de GPU</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Ejecución %1 terminada:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
+        <translation>
+            <numerusform>%n fase correcta</numerusform>
+            <numerusform>%n fases correctas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
+        <translation>
+            <numerusform>%n fallida</numerusform>
+            <numerusform>%n fallidas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
+        <translation>
+            <numerusform>%n no ejecutada</numerusform>
+            <numerusform>%n no ejecutadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>La ejecución %1 no pudo medir: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Memoria insuficiente en la fase %1: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>La fase %1 falló: %2. Se conservan las fases anteriores; las posteriores no se ejecutaron.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Detenida por el usuario; se conservan las fases medidas.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
+        <translation>
+            <numerusform>Detenida por el usuario tras %n fase; se conserva lo medido.</numerusform>
+            <numerusform>Detenida por el usuario tras %n fases; se conserva lo medido.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

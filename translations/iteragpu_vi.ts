@@ -3417,96 +3417,12 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <translation>Sẵn sàng. Không tìm thấy GPU: thiết bị mô phỏng sim:0 được chọn (mô phỏng, không phải phép đo GPU).</translation>
     </message>
     <message>
-        <source>Out of memory in phase %1: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>Hết bộ nhớ ở giai đoạn %1: %2</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>Giai đoạn %1 thất bại: %2</translation>
-    </message>
-    <message>
         <source>Choose a device first.</source>
         <translation>Hãy chọn thiết bị trước.</translation>
     </message>
     <message>
         <source>Correct the fields marked in red in the workload form first.</source>
         <translation>Hãy sửa trước các trường được đánh dấu đỏ trong biểu mẫu workload.</translation>
-    </message>
-    <message>
-        <source>%1 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
-        <translation>%1 · mô phỏng, không phải phép đo GPU</translation>
-    </message>
-    <message>
-        <source>The workload form has invalid values; nothing was started.</source>
-        <translation>Biểu mẫu workload có giá trị không hợp lệ; chưa có gì được khởi chạy.</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
-        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
-        <translation>Lần chạy %1 đã bắt đầu trên %2: %3, batch %4, ngữ cảnh %5, độ rộng %6, %7.</translation>
-    </message>
-    <message>
-        <source>Simulated, not a GPU measurement.</source>
-        <translation>Mô phỏng, không phải phép đo GPU.</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>Đang chạy…</translation>
-    </message>
-    <message>
-        <source>Run %1 finished:</source>
-        <extracomment>%1 run number; followed by counts of phases</extracomment>
-        <translation>Lần chạy %1 đã kết thúc:</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n phase(s) ok</source>
-        <extracomment>%n number of phases that passed</extracomment>
-        <translation>
-            <numerusform>%n giai đoạn thành công</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n failed</source>
-        <extracomment>%n number of phases that failed</extracomment>
-        <translation>
-            <numerusform>%n thất bại</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n not run</source>
-        <extracomment>%n number of phases that did not run</extracomment>
-        <translation>
-            <numerusform>%n chưa chạy</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Run %1 could not measure: %2</source>
-        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
-        <translation>Lần chạy %1 không đo được: %2</translation>
-    </message>
-    <message>
-        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
-        <translation>Hết bộ nhớ ở giai đoạn %1: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
-    </message>
-    <message>
-        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
-        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
-        <translation>Giai đoạn %1 thất bại: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
-    </message>
-    <message>
-        <source>Stopped by the user; the measured phases are kept.</source>
-        <translation>Người dùng đã dừng; các giai đoạn đã đo được giữ lại.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
-        <extracomment>%n number of phases measured before the stop</extracomment>
-        <translation>
-            <numerusform>Người dùng đã dừng sau %n giai đoạn; những gì đã đo được giữ lại.</numerusform>
-        </translation>
     </message>
     <message>
         <source>IteraGPU Lab</source>
@@ -3581,45 +3497,12 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
         <translation>GB (10^9 byte)</translation>
     </message>
     <message>
-        <source>%1 as %2 · simulated, not a GPU measurement</source>
-        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
-        <translation>%1 theo %2 · mô phỏng, không phải phép đo GPU</translation>
-    </message>
-    <message>
-        <source>Run %1 started on %2. %3</source>
-        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
-        <translation>Lần chạy %1 đã bắt đầu trên %2. %3</translation>
-    </message>
-    <message>
-        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
-        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
-        <translation>%1 (%2) · script của bạn, được iteragpu_probe đo</translation>
-    </message>
-    <message>
-        <source>The probe (%1) measures on %2 (%3).</source>
-        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
-        <translation>Đầu dò (%1) đo trên %2 (%3).</translation>
-    </message>
-    <message>
         <source>A run is going; the sweep can start after it.</source>
         <translation>Đang có một lần chạy; lượt quét có thể bắt đầu sau đó.</translation>
     </message>
     <message>
         <source>A sweep is running; stop it or wait for its end.</source>
         <translation>Một lượt quét đang chạy; hãy dừng hoặc chờ nó kết thúc.</translation>
-    </message>
-    <message>
-        <source>your script, measured by iteragpu_probe</source>
-        <translation>script của bạn, được iteragpu_probe đo</translation>
-    </message>
-    <message>
-        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
-        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
-        <translation>Lần chạy %1 đã bắt đầu: %2 %3 (được iteragpu_probe đo từ bên trong).</translation>
-    </message>
-    <message>
-        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
-        <translation>Đã yêu cầu dừng: script nhận Ctrl+C (rồi SIGTERM); những gì đã đo được giữ lại.</translation>
     </message>
     <message>
         <source>Run a &amp;PyTorch script…</source>
@@ -3645,14 +3528,6 @@ Thiết bị mà mọi bước tính kích thước cho nó và mọi lần ch�
     <message>
         <source>Quick start</source>
         <translation>Bắt đầu nhanh</translation>
-    </message>
-    <message>
-        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
-        <translation>Đã yêu cầu dừng: lần chạy dừng sau bước hiện tại (một bước decode, một lần chạy khởi động) hoặc giai đoạn hiện tại và giữ lại những gì đã đo.</translation>
-    </message>
-    <message>
-        <source>Stopping after the current step…</source>
-        <translation>Đang dừng sau bước hiện tại…</translation>
     </message>
     <message>
         <source>&amp;Stop after the current step</source>
@@ -4597,6 +4472,134 @@ Tiến trình này: %4 byte (%5)</translation>
     <message>
         <source>Stop after the current step (a decode step, a warm-up run) or phase; what was measured is kept</source>
         <translation>Dừng sau bước hiện tại (một bước decode, một lần chạy khởi động) hoặc giai đoạn hiện tại; những gì đã đo được giữ lại</translation>
+    </message>
+</context>
+<context>
+    <name>iteragpu::gui::RunWiring</name>
+    <message>
+        <source>Out of memory in phase %1: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the allocator&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Hết bộ nhớ ở giai đoạn %1: %2</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Giai đoạn %1 thất bại: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) · your script, measured by iteragpu_probe</source>
+        <extracomment>%1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it</extracomment>
+        <translation>%1 (%2) · script của bạn, được iteragpu_probe đo</translation>
+    </message>
+    <message>
+        <source>The probe (%1) measures on %2 (%3).</source>
+        <extracomment>%1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device&apos;s name</extracomment>
+        <translation>Đầu dò (%1) đo trên %2 (%3).</translation>
+    </message>
+    <message>
+        <source>The workload form has invalid values; nothing was started.</source>
+        <translation>Biểu mẫu workload có giá trị không hợp lệ; chưa có gì được khởi chạy.</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2. %3</source>
+        <extracomment>%1 run number, %2 device id, %3 the workload form&apos;s sentence of what Run measures</extracomment>
+        <translation>Lần chạy %1 đã bắt đầu trên %2. %3</translation>
+    </message>
+    <message>
+        <source>Run %1 started on %2: %3, batch %4, context %5, width %6, %7.</source>
+        <extracomment>%1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type</extracomment>
+        <translation>Lần chạy %1 đã bắt đầu trên %2: %3, batch %4, ngữ cảnh %5, độ rộng %6, %7.</translation>
+    </message>
+    <message>
+        <source>Simulated, not a GPU measurement.</source>
+        <translation>Mô phỏng, không phải phép đo GPU.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Đang chạy…</translation>
+    </message>
+    <message>
+        <source>your script, measured by iteragpu_probe</source>
+        <translation>script của bạn, được iteragpu_probe đo</translation>
+    </message>
+    <message>
+        <source>Run %1 started: %2 %3 (measured from inside by iteragpu_probe).</source>
+        <extracomment>%1 run number, %2 the interpreter (python3), %3 the script and its arguments</extracomment>
+        <translation>Lần chạy %1 đã bắt đầu: %2 %3 (được iteragpu_probe đo từ bên trong).</translation>
+    </message>
+    <message>
+        <source>Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept.</source>
+        <translation>Đã yêu cầu dừng: script nhận Ctrl+C (rồi SIGTERM); những gì đã đo được giữ lại.</translation>
+    </message>
+    <message>
+        <source>Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured.</source>
+        <translation>Đã yêu cầu dừng: lần chạy dừng sau bước hiện tại (một bước decode, một lần chạy khởi động) hoặc giai đoạn hiện tại và giữ lại những gì đã đo.</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation>Đang dừng sau bước hiện tại…</translation>
+    </message>
+    <message>
+        <source>%1 as %2 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0; %2 the GPU catalog&apos;s card it stands in for, e.g. NVIDIA H100 80GB SXM</extracomment>
+        <translation>%1 theo %2 · mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>%1 · simulated, not a GPU measurement</source>
+        <extracomment>%1 is the device id, e.g. sim:0</extracomment>
+        <translation>%1 · mô phỏng, không phải phép đo GPU</translation>
+    </message>
+    <message>
+        <source>Run %1 finished:</source>
+        <extracomment>%1 run number; followed by counts of phases</extracomment>
+        <translation>Lần chạy %1 đã kết thúc:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n phase(s) ok</source>
+        <extracomment>%n number of phases that passed</extracomment>
+        <translation>
+            <numerusform>%n giai đoạn thành công</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <extracomment>%n number of phases that failed</extracomment>
+        <translation>
+            <numerusform>%n thất bại</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <extracomment>%n number of phases that did not run</extracomment>
+        <translation>
+            <numerusform>%n chưa chạy</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 could not measure: %2</source>
+        <extracomment>%1 run number, %2 the backend&apos;s or the runtime&apos;s own error text</extracomment>
+        <translation>Lần chạy %1 không đo được: %2</translation>
+    </message>
+    <message>
+        <source>Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the error text; the phases measured before are kept</extracomment>
+        <translation>Hết bộ nhớ ở giai đoạn %1: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
+    </message>
+    <message>
+        <source>Phase %1 failed: %2. The phases before it are kept; the later ones did not run.</source>
+        <extracomment>%1 is a phase identifier, %2 the runtime&apos;s own error text</extracomment>
+        <translation>Giai đoạn %1 thất bại: %2. Các giai đoạn trước đó được giữ lại; các giai đoạn sau không chạy.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; the measured phases are kept.</source>
+        <translation>Người dùng đã dừng; các giai đoạn đã đo được giữ lại.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by the user after %n phase(s); what was measured is kept.</source>
+        <extracomment>%n number of phases measured before the stop</extracomment>
+        <translation>
+            <numerusform>Người dùng đã dừng sau %n giai đoạn; những gì đã đo được giữ lại.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "app/gui/devices/devicepicker.h"
 #include "app/gui/log/logview.h"
 #include "app/gui/mainwindow/fileopener.h"
+#include "app/gui/mainwindow/runwiring.h"
 #include "app/gui/phases/phasetablemodel.h"
 #include "app/gui/report/reportactions.h"
 #include "app/gui/report/resulttimeline.h"
@@ -79,7 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
     restoreLayout();
     const QSettings settings;
     setUnit(settings.value(kUnitKey).toString() == QLatin1String("GB") ? units::Unit::GB : units::Unit::GiB);
-    updateChartDevice();
+    m_runWiring->updateChartDevice();
     updateRunAllowed();
     m_logView->info(m_devicePicker->model()->hasGpu()
             ? tr("Ready.")
@@ -131,6 +132,10 @@ void MainWindow::createWidgets()
     m_logView = new LogView(this);
     m_whyView = new WhyView(this);
     m_steps->setPage(WorkbenchSteps::Step::Explain, m_whyView);
+    // Every view the run feeds exists from here on: the run's wiring too, before anything is connected to it.
+    m_runWiring = new RunWiring({ m_devicePicker, m_workloadForm, m_timeline, m_phaseModel, m_logView, m_whyView,
+                                    m_runController, statusBar() },
+        this);
 
     m_runPanel = new RunPanel(m_runController, this);
     m_runToolBar = addToolBar(QString());
@@ -270,7 +275,7 @@ void MainWindow::createSizingAndReports()
     // The fit target is the capacity the run will have: on sim:0 the simulated capacity of the workload form.
     auto followDevice = [this] {
         const QString id = m_devicePicker->currentDeviceId();
-        const std::optional<std::uint64_t> capacity = runCapacityBytes();
+        const std::optional<std::uint64_t> capacity = m_runWiring->runCapacityBytes();
         if (capacity && !id.isEmpty())
             m_sizingPanel->setDevice(id, *capacity, m_devicePicker->currentIsSimulated());
         else
@@ -417,6 +422,8 @@ void MainWindow::createMenus()
 
 void MainWindow::connectRun()
 {
+    connect(m_runWiring, &RunWiring::notice, this, &MainWindow::showNotice);
+    connect(m_runWiring, &RunWiring::runWorkloadChanged, this, &MainWindow::updateEstimateLine);
     // The Sweep view runs what Measure would run: the same configuration, on the devices it lists.
     m_sweepView->setConfigProvider([this] { return runConfig(); });
     connect(m_sweepView, &SweepView::logLine, this, [this](const QString& text, bool error) {
@@ -432,7 +439,7 @@ void MainWindow::connectRun()
     connect(m_runPanel, &RunPanel::stopRequested, this, &MainWindow::stopRun);
     connect(m_workloadForm, &WorkloadForm::changed, this, [this] {
         updateRunAllowed();
-        updateChartDevice();
+        m_runWiring->updateChartDevice();
     });
     const auto followSimCard = [this] {
         const auto card = m_devicePicker->simCard();
@@ -441,12 +448,12 @@ void MainWindow::connectRun()
     connect(m_devicePicker, &DevicePicker::currentDeviceChanged, this, [this, followSimCard] {
         m_workloadForm->setSimulatedDevice(m_devicePicker->currentIsSimulated());
         followSimCard();
-        updateChartDevice();
+        m_runWiring->updateChartDevice();
         updateRunAllowed();
     });
     connect(m_devicePicker, &DevicePicker::simCardChanged, this, [this, followSimCard] {
         followSimCard();
-        updateChartDevice();
+        m_runWiring->updateChartDevice();
     });
     followSimCard();
     connect(m_devicePicker, &DevicePicker::refreshed, m_logView, &LogView::info);
@@ -484,48 +491,7 @@ void MainWindow::connectRun()
     });
 
     RunController* rc = m_runController;
-    connect(rc, &RunController::phaseStarted, this, [this](const protocol::PhaseResult& phase) {
-        m_phaseModel->phaseStarted(phase);
-        const double start = phase.startSeconds.value_or(m_timeline->store().lastSeconds());
-        m_timeline->beginPhase(PhaseTableModel::displayName(phase), start, phase.predictedPeakAllocated);
-    });
-    connect(rc, &RunController::samplesReady, this,
-        [this](const std::vector<protocol::Sample>& samples) { m_timeline->addSamples(toTimelineSamples(samples)); });
-    connect(rc, &RunController::phaseFinished, this, [this](const protocol::PhaseResult& phase) {
-        m_phaseModel->phaseFinished(phase);
-        m_timeline->endPhase(toTimelinePhase(phase));
-        if (phase.status == protocol::PhaseStatus::Failed) {
-            const QString name = PhaseTableModel::displayName(phase);
-            const QString error = QString::fromStdString(phase.error);
-            //: %1 is a phase identifier, %2 the allocator's or the runtime's own error text
-            const QString oom = tr("Out of memory in phase %1: %2");
-            //: %1 is a phase identifier, %2 the runtime's own error text
-            const QString failed = tr("Phase %1 failed: %2");
-            m_logView->error((PhaseTableModel::isOutOfMemory(phase) ? oom : failed).arg(name, error));
-        }
-    });
     connect(rc, &RunController::runFinished, this, &MainWindow::onRunFinished);
-    // A script's device is known once its probe speaks: the chart names it and draws its capacity.
-    connect(rc->scriptProcess(), &ScriptProcess::headerReady, this, [this](const protocol::RunResult& header) {
-        const auto& device = header.environment.device;
-        //: %1 is the device id, e.g. cuda:0; %2 its name as PyTorch reports it
-        m_timeline->setDeviceLabel(tr("%1 (%2) · your script, measured by iteragpu_probe")
-                                       .arg(QString::fromStdString(header.config.deviceId),
-                                           QString::fromStdString(device.name)));
-        m_timeline->setCapacityBytes(
-            device.totalBytes > 0 ? std::optional<std::uint64_t>(device.totalBytes) : std::nullopt);
-        //: %1 what measures (iteragpu_probe 1.0 (PyTorch 2.5.1)), %2 the device id, %3 the device's name
-        m_logView->info(tr("The probe (%1) measures on %2 (%3).")
-                            .arg(QString::fromStdString(header.config.script ? header.config.script->measuredBy
-                                                                             : std::string("iteragpu_probe")),
-                                QString::fromStdString(header.config.deviceId), QString::fromStdString(device.name)));
-    });
-    connect(rc->scriptProcess(), &ScriptProcess::outputLine, this, [this](const QString& line, bool isError) {
-        if (isError)
-            m_logView->warning(line);
-        else
-            m_logView->info(line);
-    });
     connect(rc, &RunController::errorOccurred, this, [this](const QString& message) {
         m_logView->error(message);
         showNotice(message, true);
@@ -568,50 +534,14 @@ void MainWindow::updateRunAllowed()
         m_stopAction->setEnabled(m_runController->state() == RunController::State::Running);
 }
 
-void MainWindow::updateChartDevice()
-{
-    if (m_runController->isRunning())
-        return; // the chart keeps describing the run that is going
-    m_chartDevice.id = m_devicePicker->currentDeviceId();
-    m_chartDevice.simulated = m_devicePicker->currentIsSimulated();
-    const auto card = m_devicePicker->simCard();
-    m_chartDevice.card = card ? QString::fromStdString(card->name) : QString();
-    showChartDevice();
-    m_timeline->setCapacityBytes(runCapacityBytes());
-}
 
-std::optional<std::uint64_t> MainWindow::runCapacityBytes() const
-{
-    // The one place the window says what a run would get: the device list's capacity (a simulated card's when
-    // one is chosen), or the workload form's for the plain simulated device (core's prepareRun applies the same).
-    if (m_devicePicker->currentIsSimulated() && !m_devicePicker->simCard()) {
-        const auto config = m_workloadForm->config();
-        if (config && config->simCapacityBytes)
-            return config->simCapacityBytes;
-    }
-    return m_devicePicker->currentCapacityBytes();
-}
 
-void MainWindow::showChartDevice()
-{
-    // Composed in the language of the moment from what updateChartDevice kept: a switch rewrites it, during a
-    // run too (the device is the run's).
-    const ChartDevice& d = m_chartDevice;
-    if (!d.card.isEmpty())
-        //: %1 is the device id, e.g. sim:0; %2 the GPU catalog's card it stands in for, e.g. NVIDIA H100 80GB SXM
-        m_timeline->setDeviceLabel(tr("%1 as %2 · simulated, not a GPU measurement").arg(d.id, d.card));
-    else if (d.simulated)
-        //: %1 is the device id, e.g. sim:0
-        m_timeline->setDeviceLabel(tr("%1 · simulated, not a GPU measurement").arg(d.id));
-    else
-        m_timeline->setDeviceLabel(d.id);
-}
 
 void MainWindow::updateEstimateLine()
 {
     // The sizing engine's total is the reference line of the dense network only: a decoder run has its own
     // per-phase prediction, the step line (TimelineChart::beginPhase). While a run goes, its workload decides.
-    const auto workload = m_runController->isRunning() ? m_runWorkload : m_workloadForm->workload();
+    const auto workload = m_runController->isRunning() ? m_runWiring->runWorkload() : m_workloadForm->workload();
     const auto& estimate = m_sizingPanel->estimate();
     m_timeline->setEstimateBytes(workload == protocol::WorkloadKind::Dense && estimate
             ? std::optional<std::uint64_t>(estimate->total())
@@ -633,41 +563,6 @@ void MainWindow::showNotice(const QString& text, bool error)
 
 QString MainWindow::noticeText() const { return m_notice->isHidden() ? QString() : m_notice->text(); }
 
-void MainWindow::startRun()
-{
-    if (m_runController->isRunning())
-        return;
-    auto config = runConfig();
-    if (!config) {
-        showNotice(tr("The workload form has invalid values; nothing was started."), true);
-        return;
-    }
-    showNotice(QString(), false);
-    m_phaseModel->clear();
-    m_timeline->clear();
-    m_whyView->setRunning();
-    updateChartDevice();
-    m_runWorkload = config->workload;
-    updateEstimateLine();
-    const std::uint64_t runId = m_runController->start(*config);
-    if (runId == 0)
-        return;
-    const QString device = QString::fromStdString(config->deviceId);
-    QString line;
-    if (config->workload == protocol::WorkloadKind::Decoder)
-        //: %1 run number, %2 device id, %3 the workload form's sentence of what Run measures
-        line = tr("Run %1 started on %2. %3").arg(QString::number(runId), device, m_workloadForm->measuresText());
-    else
-        //: %1 run number, %2 device id, %3 mode, %4 batch, %5 context, %6 width, %7 data type
-        line = tr("Run %1 started on %2: %3, batch %4, context %5, width %6, %7.")
-                   .arg(QString::number(runId), device, QLatin1String(protocol::modeName(config->mode)),
-                       QString::number(config->batch), QString::number(config->context),
-                       QString::number(config->width), QLatin1String(device::dtypeName(config->dtype)));
-    if (m_devicePicker->currentIsSimulated())
-        line += QLatin1Char(' ') + tr("Simulated, not a GPU measurement.");
-    m_logView->info(line);
-    statusBar()->showMessage(tr("Running…"));
-}
 
 void MainWindow::runScript()
 {
@@ -680,57 +575,13 @@ void MainWindow::runScript()
     startScript(dialog.request());
 }
 
-std::uint64_t MainWindow::startScript(const ScriptRequest& request)
-{
-    if (m_runController->isRunning())
-        return 0;
-    showNotice(QString(), false);
-    m_phaseModel->clear();
-    m_timeline->clear();
-    m_whyView->setRunning();
-    m_timeline->setDeviceLabel(tr("your script, measured by iteragpu_probe"));
-    m_timeline->setCapacityBytes(std::nullopt);
-    m_runWorkload = protocol::WorkloadKind::Script;
-    const std::uint64_t runId = m_runController->startScript(request);
-    updateEstimateLine(); // the sizing panel's total is not the script's estimate: no line while it runs
-    if (runId == 0)
-        return 0;
-    //: %1 run number, %2 the interpreter (python3), %3 the script and its arguments
-    m_logView->info(tr("Run %1 started: %2 %3 (measured from inside by iteragpu_probe).")
-                        .arg(QString::number(runId), request.python,
-                            (QStringList { request.script } + request.arguments).join(QLatin1Char(' '))));
-    statusBar()->showMessage(tr("Running…"));
-    return runId;
-}
 
-std::optional<protocol::RunConfig> MainWindow::runConfig() const
-{
-    auto config = m_workloadForm->config();
-    if (!config || !m_workloadForm->isValid())
-        return std::nullopt;
-    config->deviceId = m_devicePicker->currentDeviceId().toStdString();
-    if (!m_devicePicker->currentIsSimulated())
-        config->simCapacityBytes.reset();
-    config->simCard = m_devicePicker->simCardId().toStdString();
-    config->simSpeed = m_devicePicker->simSpeed();
-    if (!config->simCard.empty())
-        config->simCapacityBytes.reset(); // the card's reported capacity applies
-    return config;
-}
 
-void MainWindow::stopRun()
-{
-    if (m_runController->state() != RunController::State::Running)
-        return;
-    const bool script = m_runController->runningScript();
-    m_runController->stop();
-    if (script)
-        m_logView->warning(tr("Stop requested: the script gets Ctrl+C (then SIGTERM); what was measured is kept."));
-    else
-        m_logView->warning(
-            tr("Stop requested: the run stops after the current step (a decode step, a warm-up run) or phase and keeps what was measured."));
-    statusBar()->showMessage(tr("Stopping after the current step…"));
-}
+
+std::optional<protocol::RunConfig> MainWindow::runConfig() const { return m_runWiring->runConfig(); }
+void MainWindow::startRun() { m_runWiring->startRun(); }
+std::uint64_t MainWindow::startScript(const ScriptRequest& request) { return m_runWiring->startScript(request); }
+void MainWindow::stopRun() { m_runWiring->stopRun(); }
 
 void MainWindow::showInWhyView(const protocol::RunResult& result)
 {
@@ -740,6 +591,7 @@ void MainWindow::showInWhyView(const protocol::RunResult& result)
     m_whyView->selectPhase(peak ? static_cast<int>(*peak) : -1);
 }
 
+
 void MainWindow::onRunFinished(const protocol::RunResult& result)
 {
     m_lastResult = result;
@@ -747,59 +599,7 @@ void MainWindow::onRunFinished(const protocol::RunResult& result)
     m_sizingPanel->setMeasured(verdict::MeasuredVerdict::of(result)); // it outranks the estimate
     m_reportActions->setMeasured(result);
     m_decidePage->refreshSoon();
-    m_phaseModel->runFinished(result);
-    for (const protocol::PhaseResult& phase : result.phases)
-        if (phase.status == protocol::PhaseStatus::NotRun)
-            m_timeline->endPhase(toTimelinePhase(phase));
-    m_timeline->refresh();
-
-    // The counts come from core's summary, the same the progress bar and the sheet show.
-    const protocol::RunSummary counted = protocol::summarize(result);
-    const int ok = static_cast<int>(counted.passed);
-    const int failed = static_cast<int>(counted.failed);
-    const int notRun = static_cast<int>(counted.notRun);
-    const protocol::PhaseResult* failedPhase
-        = counted.firstFailure ? &result.phases[*counted.firstFailure] : nullptr;
-    const QString runId = QString::number(result.identity.runId);
-    //: %1 run number; followed by counts of phases
-    QString summary = tr("Run %1 finished:").arg(runId)
-        + QLatin1Char(' ')
-        //: %n number of phases that passed
-        + tr("%n phase(s) ok", nullptr, ok);
-    if (failed > 0)
-        //: %n number of phases that failed
-        summary += QStringLiteral(", ") + tr("%n failed", nullptr, failed);
-    if (notRun > 0)
-        //: %n number of phases that did not run
-        summary += QStringLiteral(", ") + tr("%n not run", nullptr, notRun);
-    summary += QLatin1Char('.');
-
-    if (!result.error.empty()) {
-        //: %1 run number, %2 the backend's or the runtime's own error text
-        const QString text = tr("Run %1 could not measure: %2").arg(runId, QString::fromStdString(result.error));
-        m_logView->error(text);
-        showNotice(text, true);
-        if (ok == 0 && failed == 0)
-            summary = text; // not "0 phases ok": nothing was measured, and the reason is the news
-    } else if (failedPhase) {
-        const QString name = PhaseTableModel::displayName(*failedPhase);
-        const QString error = QString::fromStdString(failedPhase->error);
-        const QString text = PhaseTableModel::isOutOfMemory(*failedPhase)
-            //: %1 is a phase identifier, %2 the error text; the phases measured before are kept
-            ? tr("Out of memory in phase %1: %2. The phases before it are kept; the later ones did not run.")
-                  .arg(name, error)
-            //: %1 is a phase identifier, %2 the runtime's own error text
-            : tr("Phase %1 failed: %2. The phases before it are kept; the later ones did not run.").arg(name, error);
-        m_logView->warning(summary);
-        showNotice(text, true);
-    } else if (result.cancelled) {
-        m_logView->warning(summary + QLatin1Char(' ') + tr("Stopped by the user; the measured phases are kept."));
-        //: %n number of phases measured before the stop
-        showNotice(tr("Stopped by the user after %n phase(s); what was measured is kept.", nullptr, ok), false);
-    } else {
-        m_logView->info(summary);
-    }
-    statusBar()->showMessage(summary, 10000);
+    m_runWiring->reportFinished(result);
 }
 
 void MainWindow::setUnit(units::Unit unit)
@@ -852,7 +652,7 @@ void MainWindow::retranslateUi()
     m_runToolBar->setWindowTitle(tr("Run"));
     m_unitLabel->setText(tr("U&nit:"));
     m_phaseModel->retranslate();
-    showChartDevice();
+    m_runWiring->showChartDevice();
 }
 
 void MainWindow::changeEvent(QEvent* event)

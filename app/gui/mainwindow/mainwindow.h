@@ -32,6 +32,7 @@ class QuickStartNote;
 class ReportActions;
 class RunController;
 class RunPanel;
+class RunWiring;
 class SizingPanel;
 class SweepView;
 class TimelineChart;
@@ -125,9 +126,6 @@ private:
     void restoreLayout();
     void saveLayout();
     void updateRunAllowed();
-    void updateChartDevice();
-    void showChartDevice();
-    std::optional<std::uint64_t> runCapacityBytes() const;
     void updateEstimateLine();
     void showNotice(const QString& text, bool error);
     void onRunFinished(const protocol::RunResult& result);
@@ -167,11 +165,7 @@ private:
     QTableView* m_phaseView = nullptr;
     LogView* m_logView = nullptr;
     RunController* m_runController = nullptr;
-    struct ChartDevice {
-        QString id;
-        QString card; // the simulated card's name, empty when none
-        bool simulated = false;
-    } m_chartDevice; // what the chart's title names
+    RunWiring* m_runWiring = nullptr; // what Run starts, the live feed, the finished run in words
     RunPanel* m_runPanel = nullptr;
     WorkbenchSteps* m_steps = nullptr;
     QSplitter* m_measureSplit = nullptr; // the left column | the chart and the tabs under it
@@ -188,7 +182,6 @@ private:
     FileOpener* m_fileOpener = nullptr;
     std::optional<protocol::RunResult> m_lastResult; // the last finished run, for the exports
     units::Unit m_unit = units::Unit::GiB;
-    protocol::WorkloadKind m_runWorkload = protocol::WorkloadKind::Dense; // of the run going or last started
 };
 
 } // namespace iteragpu::gui
