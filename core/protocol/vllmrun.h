@@ -3,8 +3,10 @@
 
 #include "core/engines/vllmoptions.h"
 #include "core/engines/vllmplan.h"
+#include "core/i18n/message.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace iteragpu::protocol {
@@ -38,7 +40,9 @@ struct VllmRun {
 std::string vllmWeightStorageName(const engines::VllmOptions& options, const std::string& torchDtype);
 
 // What one device cannot rehearse of these options and this model (tensor or pipeline parallelism, --quantization,
-// quantized or recurrent-state models, a training run), one line; empty when it can.
+// quantized or recurrent-state models, a training run), one line; nullopt when it can.
+std::optional<i18n::Message> vllmRehearsalRefusal(const RunConfig& config);
+// The same in English: empty when it can.
 std::string vllmRehearsalProblem(const RunConfig& config);
 
 // Plans vLLM's start-up of config.decoder's model (its weights' storage vLLM's dtype, --dtype auto resolved to it in
