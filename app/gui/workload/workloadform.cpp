@@ -565,8 +565,9 @@ void WorkloadForm::validate()
     if (decoder && !decoderProblem().isEmpty()) {
         formReason = decoderProblem();
     } else if (valid && decoder) {
-        if (const auto c = config())
-            formReason = QString::fromStdString(protocol::validateConfig(*c));
+        const auto c = config();
+        if (const auto why = c ? protocol::configRefusal(*c) : std::nullopt)
+            formReason = messageText(*why);
     } else if (valid) {
         // The largest tensor must fit in 64 bits: batch x context x width elements of dtype.
         const auto c = config();
@@ -579,8 +580,8 @@ void WorkloadForm::validate()
                     = tr("batch × context × width is too large: the input tensor's size does not fit in 64 bits.");
             else if (*elements > kMaxDimension)
                 formReason = tr("batch × context is too large for the kernels (at most 2 147 483 647 rows).");
-            else
-                formReason = QString::fromStdString(protocol::validateConfig(*c));
+            else if (const auto why = protocol::configRefusal(*c))
+                formReason = messageText(*why);
         }
     }
     m_formError->setText(formReason);
