@@ -2138,6 +2138,526 @@
     </message>
 </context>
 <context>
+    <name>RunRefusal</name>
+    <message>
+        <source>this model</source>
+        <translation>dieses Modell</translation>
+    </message>
+    <message>
+        <source>%1 has a %2 part loaded with it whose size is not modelled</source>
+        <extracomment>%2 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>%1 hat einen mitgeladenen Teil %2, dessen Größe nicht modelliert ist</translation>
+    </message>
+    <message>
+        <source>%1 has a bias on its tied lm_head</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 hat einen Bias auf seinem gekoppelten lm_head</translation>
+    </message>
+    <message>
+        <source>%1 has a final norm of another width</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 hat eine letzte Norm anderer Breite</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 layers of %3</source>
+        <extracomment>%2 layers described, %3 the model&apos;s layer count</extracomment>
+        <translation>%1 beschreibt %2 von %3 Schichten</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with both attention and a state (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Schicht mit Attention und zugleich einem Zustand (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without Jamba&apos;s dt, B and C norms (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Mamba-Schicht ohne die dt-, B- und C-Normen von Jamba (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without channels, a state, a kernel or a dt rank (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Mamba-Schicht ohne Kanäle, Zustand, Kernel oder dt-Rang (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Mamba-Schicht mit Normen, die der Decoder nicht aufbaut (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Mamba2-Schicht, deren Köpfe, Kopfdimension, Gruppen, Zustandsgröße oder Kernel nicht zusammenpassen (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Mamba2-Schicht mit Normen, die der Decoder nicht aufbaut (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer whose heads, head dims or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Gated-DeltaNet-Schicht, deren Köpfe, Kopfdimensionen oder Kernel nicht zusammenpassen (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Gated-DeltaNet-Schicht mit Normen, die der Decoder nicht aufbaut (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with neither attention, a state nor an MLP (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Schicht ohne Attention, Zustand und MLP (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an MLP-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine reine MLP-Schicht mit mehr oder weniger als einer Norm (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention of other sizes than D = nope + rope (rope even), one KV head per head, a kv_lora_rank and a v_head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat Multi-Head Latent Attention mit anderen Größen als D = nope + rope (rope gerade), ein KV-Kopf pro Kopf, ein kv_lora_rank und ein v_head_dim (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention with q/k norms or sinks (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat Multi-Head Latent Attention mit q/k-Normen oder Sinks (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a window or chunk of 0 tokens (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat ein Fenster oder einen Chunk von 0 Tokens (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an attention-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine reine Attention-Schicht mit mehr oder weniger als einer Norm (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has KV heads that do not divide the heads (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat KV-Köpfe, die die Anzahl der Köpfe nicht teilen (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a value head_dim other than its head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat ein head_dim der Values, das von seinem head_dim abweicht (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an odd head_dim with rotary embeddings (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat ein ungerades head_dim mit Rotary-Embeddings (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has q/k norms of another width (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat q/k-Normen anderer Breite (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 has norms the decoder does not build: %2 norm weights per layer, not 1, 2 or 4 norms of %3 (layer %4)</source>
+        <extracomment>%2 norm weights per layer, %3 the width of one norm, %4 the layer&apos;s index</extracomment>
+        <translation>%1 hat Normen, die der Decoder nicht aufbaut: %2 Normgewichte pro Schicht, nicht 1, 2 oder 4 Normen der Breite %3 (Schicht %4)</translation>
+    </message>
+    <message>
+        <source>%1 has experts per token outside 1 .. its experts (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 hat eine Anzahl Experten pro Token außerhalb von 1 .. seiner Experten (Schicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 is larger than 100 000 layers; not a real model</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;num_hidden_layers&apos;, or a phrase), %2 is the number of layers it gives</extracomment>
+        <translation>%1 %2 ist größer als 100.000 Schichten; kein echtes Modell</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 (float32&apos;s range, in which the rotary embedding is computed)</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;rope_theta&apos;, or a phrase), %2 is the value given</extracomment>
+        <translation>%1 %2 ist keine Rotary-Basis: Sie muss eine positive Zahl von 1.2e-38 bis 3.4e+38 sein (der Bereich von float32, in dem das Rotary-Embedding berechnet wird)</translation>
+    </message>
+    <message>
+        <source>the decoder workload needs a model (a preset, a config.json or a safetensors header)</source>
+        <translation>die Decoder-Last braucht ein Modell (ein Preset, eine config.json oder einen safetensors-Header)</translation>
+    </message>
+    <message>
+        <source>a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)</source>
+        <translation>ein Trainingslauf des Decoders braucht sein Rezept (Methode, Micro-Batch, Sequenzlänge, Optimierer)</translation>
+    </message>
+    <message>
+        <source>an inference run carries no training recipe</source>
+        <translation>ein Inferenzlauf hat kein Trainingsrezept</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build MoE layers yet (the routed experts&apos; backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>der Trainingsschritt des Decoders baut noch keine MoE-Schichten auf (der Rückwärtsdurchlauf der gerouteten Experten ist nicht geschrieben): &apos;iteragpu estimate --training&apos; berechnet seine Größe</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build learned position embeddings yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>der Trainingsschritt des Decoders baut noch keine gelernten Positions-Embeddings auf (ihr Rückwärtsdurchlauf ist nicht geschrieben): &apos;iteragpu estimate --training&apos; berechnet seine Größe</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build a model with a %1 part loaded beside it yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <extracomment>%1 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>der Trainingsschritt des Decoders baut noch kein Modell mit einem daneben geladenen Teil %1 auf: &apos;iteragpu estimate --training&apos; berechnet seine Größe</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build multi-head latent attention yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>der Trainingsschritt des Decoders baut noch keine Multi-Head Latent Attention auf: &apos;iteragpu estimate --training&apos; berechnet seine Größe</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build state layers or layers without attention or an MLP yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>der Trainingsschritt des Decoders baut noch keine Zustandsschichten und keine Schichten ohne Attention oder MLP auf (ihr Rückwärtsdurchlauf ist nicht geschrieben): &apos;iteragpu estimate --training&apos; berechnet seine Größe</translation>
+    </message>
+    <message>
+        <source>QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)</source>
+        <translation>QLoRA trainiert Adapter auf einer quantisierten Basis: Wählen Sie nf4- oder nf4-dq-Gewichte (--format nf4)</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: train adapters on them with --method qlora</source>
+        <extracomment>%1 is a storage format&apos;s identifier (nf4, nf4-dq)</extracomment>
+        <translation>Gewichte in %1 sind eingefrorene Codes: Trainieren Sie Adapter darauf mit --method qlora</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base (--method qlora)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, gptq-int4)</extracomment>
+        <translation>Gewichte in %1 sind eingefrorene Codes: Der Decoder trainiert auf einer 16-Bit- oder float32-Basis oder Adapter auf einer nf4-Basis (--method qlora)</translation>
+    </message>
+    <message>
+        <source>float32 weights need no float32 master copy</source>
+        <translation>float32-Gewichte brauchen keine float32-Master-Kopie</translation>
+    </message>
+    <message>
+        <source>the decoder workload does not build this model yet: %1; &apos;iteragpu estimate&apos; sizes it layer by layer</source>
+        <extracomment>%1 is what the decoder cannot build (a sentence of its own)</extracomment>
+        <translation>die Decoder-Last baut dieses Modell noch nicht auf: %1; &apos;iteragpu estimate&apos; berechnet seine Größe Schicht für Schicht</translation>
+    </message>
+    <message>
+        <source>the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab must all be at least 1</source>
+        <translation>die Modellform ist unvollständig: layers, hidden, intermediate, heads, KV heads, head_dim und vocab müssen alle mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>the model&apos;s layer count</source>
+        <translation>die Schichtanzahl des Modells</translation>
+    </message>
+    <message>
+        <source>the run reaches position %1 + %2, beyond the model&apos;s %3 learned positions (n_positions): shorten the prompt or the generation</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens, %3 the model&apos;s number of learned positions</extracomment>
+        <translation>der Lauf erreicht Position %1 + %2, jenseits der %3 gelernten Positionen des Modells (n_positions): Kürzen Sie den Prompt oder die Generierung</translation>
+    </message>
+    <message>
+        <source>the rotary base (rope_theta)</source>
+        <translation>die Rotary-Basis (rope_theta)</translation>
+    </message>
+    <message>
+        <source>the model&apos;s %1 attention heads cannot share %2 KV heads: the KV heads must divide the heads</source>
+        <extracomment>%1 attention heads, %2 KV heads</extracomment>
+        <translation>die %1 Attention-Köpfe des Modells können sich nicht %2 KV-Köpfe teilen: Die Anzahl der KV-Köpfe muss die der Köpfe teilen</translation>
+    </message>
+    <message>
+        <source>head_dim %1 is odd: rotary embeddings need pairs</source>
+        <extracomment>%1 is the model&apos;s head_dim (a number)</extracomment>
+        <translation>head_dim %1 ist ungerade: Rotary-Embeddings brauchen Paare</translation>
+    </message>
+    <message>
+        <source>the model lists %1 attention windows for %2 layers</source>
+        <extracomment>%1 attention windows listed, %2 layers</extracomment>
+        <translation>das Modell gibt %1 Attention-Fenster für %2 Schichten an</translation>
+    </message>
+    <message>
+        <source>a sliding window of 0 tokens is not a window</source>
+        <translation>ein gleitendes Fenster von 0 Tokens ist kein Fenster</translation>
+    </message>
+    <message>
+        <source>experts per token must be between 1 and the %1 experts</source>
+        <extracomment>%1 is the model&apos;s number of experts</extracomment>
+        <translation>die Experten pro Token müssen zwischen 1 und den %1 Experten liegen</translation>
+    </message>
+    <message>
+        <source>a vocabulary of %1 tokens does not fit int32 token ids</source>
+        <extracomment>%1 is the vocabulary&apos;s size in tokens</extracomment>
+        <translation>ein Vokabular von %1 Tokens passt nicht in int32-Token-IDs</translation>
+    </message>
+    <message>
+        <source>the decoder needs at least 1 sequence and 1 prompt token</source>
+        <translation>der Decoder braucht mindestens 1 Sequenz und 1 Prompt-Token</translation>
+    </message>
+    <message>
+        <source>sequences and prompt tokens must be at most %1 (the kernels index rows as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>Sequenzen und Prompt-Tokens dürfen höchstens %1 sein (die Kernel indizieren Zeilen als int)</translation>
+    </message>
+    <message>
+        <source>the GPTQ/AWQ group must be between 1 and %1 input rows</source>
+        <extracomment>%1 is the largest group size</extracomment>
+        <translation>die GPTQ/AWQ-Gruppe muss zwischen 1 und %1 Eingabezeilen liegen</translation>
+    </message>
+    <message>
+        <source>an fp8 scale block needs both its rows and its columns, each between 1 and %1 (or neither: one scale per tensor)</source>
+        <extracomment>%1 is the largest number of rows or columns</extracomment>
+        <translation>ein fp8-Skalenblock braucht sowohl Zeilen als auch Spalten, jeweils zwischen 1 und %1 (oder keins von beiden: eine Skala pro Tensor)</translation>
+    </message>
+    <message>
+        <source>weights in %1 compute in 16 bit: choose float16 or bfloat16 as the compute dtype</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, nf4)</extracomment>
+        <translation>Gewichte in %1 rechnen in 16 Bit: Wählen Sie float16 oder bfloat16 als Rechentyp</translation>
+    </message>
+    <message>
+        <source>the run is too large: %1 sequences x %2 prompt tokens + %3 generated would need a tensor beyond 2^63 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>der Lauf ist zu groß: %1 Sequenzen x %2 Prompt-Tokens + %3 generierte bräuchten einen Tensor jenseits von 2^63 Bytes</translation>
+    </message>
+    <message>
+        <source>at most %1 repeats fit with these settings</source>
+        <extracomment>%1 is a number of repeats</extracomment>
+        <translation>mit diesen Einstellungen passen höchstens %1 Wiederholungen</translation>
+    </message>
+    <message>
+        <source>a larger decode chunk makes fewer decode records</source>
+        <translation>ein größerer Decode-Abschnitt ergibt weniger Decode-Einträge</translation>
+    </message>
+    <message>
+        <source>more than 2^64</source>
+        <translation>mehr als 2^64</translation>
+    </message>
+    <message>
+        <source>beyond 2^64 bytes</source>
+        <translation>mehr als 2^64 Bytes</translation>
+    </message>
+    <message>
+        <source>the run would keep %1 phase records of up to %2 samples each, %3 of host memory at worst, more than the %4 a run may keep: %5</source>
+        <extracomment>%1 phase records (a number, or &quot;more than 2^64&quot;), %2 samples per record, %3 the host memory they take (in GiB, or &quot;beyond 2^64 bytes&quot;), %4 the limit in GiB, %5 what to change (a sentence of its own)</extracomment>
+        <translation>der Lauf würde %1 Phaseneinträge mit je bis zu %2 Abtastwerten halten, im schlimmsten Fall %3 Hostspeicher, mehr als die %4, die ein Lauf halten darf: %5</translation>
+    </message>
+    <message>
+        <source>a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu</source>
+        <translation>ein Skript wird von innen durch die Python-Sonde gemessen (iteragpu probe --path), nicht von iteragpu ausgeführt</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs its plan on the device&apos;s total (planVllmRun) before it runs</source>
+        <translation>die Nachstellung von vLLM braucht vor dem Lauf ihren Plan auf der Gesamtkapazität des Geräts (planVllmRun)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s profile run: %1</source>
+        <extracomment>%1 is why the profile run cannot run (a sentence of its own)</extracomment>
+        <translation>Profillauf von vLLM: %1</translation>
+    </message>
+    <message>
+        <source>warmup and repeats must be at most %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>warmup und Wiederholungen dürfen höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>samples per phase must be between 2 and %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>die Abtastwerte pro Phase müssen zwischen 2 und %1 liegen</translation>
+    </message>
+    <message>
+        <source>the simulated capacity must be more than 0 bytes</source>
+        <translation>die simulierte Kapazität muss mehr als 0 Bytes betragen</translation>
+    </message>
+    <message>
+        <source>at most %1 generated tokens</source>
+        <extracomment>%1 is the largest number of tokens</extracomment>
+        <translation>höchstens %1 generierte Tokens</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at least 1</source>
+        <translation>batch, Kontext und Breite müssen mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at most %1 (the kernels index rows and columns as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>batch, Kontext und Breite dürfen höchstens %1 sein (die Kernel indizieren Zeilen und Spalten als int)</translation>
+    </message>
+    <message>
+        <source>batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes</source>
+        <translation>batch x Kontext x Breite ist zu groß: ein Tensor des dichten Netzes würde 2^63 Bytes überschreiten</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs a model (--model)</source>
+        <translation>die Nachstellung von vLLM braucht ein Modell (--model)</translation>
+    </message>
+    <message>
+        <source>vLLM serves a model: its rehearsal is an inference run (no --mode training)</source>
+        <translation>vLLM liefert ein Modell aus: Seine Nachstellung ist ein Inferenzlauf (kein --mode training)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --tensor-parallel-size %1: vLLM shards the model over that many GPUs (&apos;iteragpu estimate --engine vllm --tp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --tensor-parallel-size</extracomment>
+        <translation>ein Gerät kann --tensor-parallel-size %1 nicht nachstellen: vLLM verteilt das Modell auf so viele GPUs (&apos;iteragpu estimate --engine vllm --tp N&apos; plant es)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --pipeline-parallel-size %1: vLLM splits the layers over that many GPUs (&apos;iteragpu estimate --engine vllm --pp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --pipeline-parallel-size</extracomment>
+        <translation>ein Gerät kann --pipeline-parallel-size %1 nicht nachstellen: vLLM verteilt die Schichten auf so viele GPUs (&apos;iteragpu estimate --engine vllm --pp N&apos; plant es)</translation>
+    </message>
+    <message>
+        <source>--quantization %1 is not rehearsed: the decoder builds the checkpoint&apos;s own weights (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is the quantization method given (an identifier such as awq)</extracomment>
+        <translation>--quantization %1 wird nicht nachgestellt: Der Decoder baut die eigenen Gewichte des Checkpoints auf (&apos;iteragpu estimate --engine vllm&apos; plant es)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal builds 16-bit or float32 weights; a %1 checkpoint is not rehearsed yet (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. nf4, gptq-int4)</extracomment>
+        <translation>die Nachstellung von vLLM baut 16-Bit- oder float32-Gewichte auf; ein Checkpoint in %1 wird noch nicht nachgestellt (&apos;iteragpu estimate --engine vllm&apos; plant es)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed</source>
+        <translation>der Plan von vLLM für rekurrente Zustandsschichten (Mamba, Gated DeltaNet) ist nicht modelliert und wird daher nicht nachgestellt</translation>
+    </message>
+    <message>
+        <source>vLLM allocates through PyTorch&apos;s caching allocator: its rehearsal runs with --allocator native</source>
+        <translation>vLLM belegt Speicher über den Caching-Allocator von PyTorch: Seine Nachstellung läuft mit --allocator native</translation>
+    </message>
+    <message>
+        <source>%1 %2 is above the rehearsal&apos;s limit of %3 (the kernels index tokens and rows as int)</source>
+        <extracomment>%1 is an option&apos;s name (e.g. --max-model-len), %2 the value given, %3 the largest value</extracomment>
+        <translation>%1 %2 liegt über der Grenze der Nachstellung von %3 (die Kernel indizieren Tokens und Zeilen als int)</translation>
+    </message>
+    <message>
+        <source>invalid device id &apos;%1&apos;: expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>ungültige Geräte-ID &apos;%1&apos;: erwartet BACKEND:INDEX wie cuda:0, hip:0 oder sim:0</translation>
+    </message>
+    <message>
+        <source>unknown device backend &apos;%1&apos; in &apos;%2&apos;: use cuda, hip or sim</source>
+        <extracomment>%1 is the backend named, %2 the device id given</extracomment>
+        <translation>unbekanntes Geräte-Backend &apos;%1&apos; in &apos;%2&apos;: Verwenden Sie cuda, hip oder sim</translation>
+    </message>
+    <message>
+        <source>invalid device index in &apos;%1&apos;</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>ungültiger Geräteindex in &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2)</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id</extracomment>
+        <translation>der Katalog hat keine Speicherbandbreite für %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2): %3</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id, %3 the catalog&apos;s note on its figures (in English)</extracomment>
+        <translation>der Katalog hat keine Speicherbandbreite für %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>the catalog has no peak %1 FLOP/s for %2 (%3), the run&apos;s compute dtype</source>
+        <extracomment>%1 is a data type (fp32, fp16, bf16), %2 the card&apos;s name, %3 its catalog id</extracomment>
+        <translation>der Katalog hat keine Spitzen-FLOP/s in %1 für %2 (%3), dem Rechentyp des Laufs</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>not loaded</source>
+        <translation>nicht geladen</translation>
+    </message>
+    <message>
+        <source>%1 backend unavailable: %2</source>
+        <extracomment>%1 is a backend&apos;s name (cuda, hip, sim), %2 why (the loader&apos;s text, or &quot;not loaded&quot;)</extracomment>
+        <translation>Backend %1 nicht verfügbar: %2</translation>
+    </message>
+    <message>
+        <source>a simulated capacity applies to sim:N devices only</source>
+        <translation>eine simulierte Kapazität gilt nur für sim:N-Geräte</translation>
+    </message>
+    <message>
+        <source>a simulated context or workspace applies to sim:N devices only</source>
+        <translation>ein simulierter Kontext oder Workspace gilt nur für sim:N-Geräte</translation>
+    </message>
+    <message>
+        <source>a simulated card applies to sim:N devices only</source>
+        <translation>eine simulierte Karte gilt nur für sim:N-Geräte</translation>
+    </message>
+    <message>
+        <source>%1 device(s) present</source>
+        <extracomment>%1 is the number of devices the backend has</extracomment>
+        <translation>%1 Gerät(e) vorhanden</translation>
+    </message>
+    <message>
+        <source>no device</source>
+        <translation>kein Gerät</translation>
+    </message>
+    <message>
+        <source>no device %1: %2</source>
+        <extracomment>%1 is a device id such as cuda:1, %2 why there is none (a number of devices present, or the runtime&apos;s text)</extracomment>
+        <translation>kein Gerät %1: %2</translation>
+    </message>
+    <message>
+        <source>the GPU catalog cannot be read for the simulated card: %1</source>
+        <extracomment>%1 is the reason the catalog file cannot be read (in English)</extracomment>
+        <translation>der GPU-Katalog kann für die simulierte Karte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>unknown simulated card &apos;%1&apos;: the GPU catalog (%2) has no such id or name; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 the catalog&apos;s file, %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>unbekannte simulierte Karte &apos;%1&apos;: Der GPU-Katalog (%2) hat keine solche ID und keinen solchen Namen; Karten, die diesem Lauf das Tempo geben können: %3</translation>
+    </message>
+    <message>
+        <source>simulated card &apos;%1&apos; cannot keep a pace: %2; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 why (a sentence of its own), %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>die simulierte Karte &apos;%1&apos; kann kein Tempo halten: %2; Karten, die diesem Lauf das Tempo geben können: %3</translation>
+    </message>
+    <message>
+        <source>the simulated speed must be a number from 0 (as fast as possible) to %1 (1 = real time), not %2</source>
+        <extracomment>%1 is the largest speed (a number), %2 the value given</extracomment>
+        <translation>die simulierte Geschwindigkeit muss eine Zahl von 0 (so schnell wie möglich) bis %1 (1 = Echtzeit) sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>the simulated capacity (%1 bytes) must hold the simulated context and workspace (%2 + %3 bytes)</source>
+        <extracomment>%1 is the capacity, %2 the context and %3 the workspace, each a number of bytes</extracomment>
+        <translation>die simulierte Kapazität (%1 Bytes) muss den simulierten Kontext und Workspace aufnehmen (%2 + %3 Bytes)</translation>
+    </message>
+    <message>
+        <source>the simulated card has no name</source>
+        <translation>die simulierte Karte hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>the simulated %1 needs a memory bandwidth above 0 bytes/s</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>die simulierte %1 braucht eine Speicherbandbreite über 0 Bytes/s</translation>
+    </message>
+    <message>
+        <source>the simulated %1 has a peak FLOP/s that is not a number above 0</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>die simulierte %1 hat einen Spitzenwert der FLOP/s, der keine Zahl über 0 ist</translation>
+    </message>
+    <message>
+        <source>a training step needs at least 1 sequence (--batch) of at least 1 token (--seq-len)</source>
+        <translation>ein Trainingsschritt braucht mindestens 1 Sequenz (--batch) von mindestens 1 Token (--seq-len)</translation>
+    </message>
+    <message>
+        <source>gradient accumulation must be between 1 and %1 micro-batches</source>
+        <extracomment>%1 is the largest number of micro-batches</extracomment>
+        <translation>die Gradientenakkumulation muss zwischen 1 und %1 Micro-Batches liegen</translation>
+    </message>
+    <message>
+        <source>the loss can be computed in at most %1 chunks</source>
+        <extracomment>%1 is the largest number of chunks</extracomment>
+        <translation>der Loss kann in höchstens %1 Stücken berechnet werden</translation>
+    </message>
+    <message>
+        <source>an optimizer stepped inside the backward pass frees each gradient at once: it cannot accumulate gradients over several micro-batches (torchtune refuses it too)</source>
+        <translation>ein im Rückwärtsdurchlauf angewandter Optimierer gibt jeden Gradienten sofort frei: Er kann keine Gradienten über mehrere Micro-Batches akkumulieren (torchtune lehnt es ebenfalls ab)</translation>
+    </message>
+    <message>
+        <source>the LoRA rank must be between 1 and %1</source>
+        <extracomment>%1 is the largest rank</extracomment>
+        <translation>der LoRA-Rang muss zwischen 1 und %1 liegen</translation>
+    </message>
+    <message>
+        <source>LoRA needs at least one target (--lora-targets q_proj,v_proj, ...)</source>
+        <translation>LoRA braucht mindestens ein Zielmodul (--lora-targets q_proj,v_proj, ...)</translation>
+    </message>
+    <message>
+        <source>master weights are a full fine-tune&apos;s: LoRA adapters are trained in their own dtype (float32 adapters, or the compute dtype)</source>
+        <translation>Master-Gewichte gehören zu einem vollständigen Fine-Tuning: LoRA-Adapter werden in ihrem eigenen Datentyp trainiert (float32-Adapter oder der Rechentyp)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan needs the device&apos;s total memory, which %1 does not report</source>
+        <extracomment>%1 a device id such as cuda:0</extracomment>
+        <translation>der Plan von vLLM braucht den Gesamtspeicher des Geräts, den %1 nicht meldet</translation>
+    </message>
+</context>
+<context>
     <name>RunSummary</name>
     <message>
         <source>The run did not start: %1</source>

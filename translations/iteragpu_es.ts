@@ -2138,6 +2138,526 @@
     </message>
 </context>
 <context>
+    <name>RunRefusal</name>
+    <message>
+        <source>this model</source>
+        <translation>este modelo</translation>
+    </message>
+    <message>
+        <source>%1 has a %2 part loaded with it whose size is not modelled</source>
+        <extracomment>%2 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>%1 tiene una parte %2 cargada con él cuyo tamaño no está modelado</translation>
+    </message>
+    <message>
+        <source>%1 has a bias on its tied lm_head</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 tiene un bias en su lm_head vinculado</translation>
+    </message>
+    <message>
+        <source>%1 has a final norm of another width</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 tiene una norma final de otro ancho</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 layers of %3</source>
+        <extracomment>%2 layers described, %3 the model&apos;s layer count</extracomment>
+        <translation>%1 describe %2 capas de %3</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with both attention and a state (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa con atención y a la vez un estado (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without Jamba&apos;s dt, B and C norms (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Mamba sin las normas dt, B y C de Jamba (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without channels, a state, a kernel or a dt rank (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Mamba sin canales, estado, kernel o rango dt (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Mamba con normas que el decodificador no construye (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Mamba2 cuyas cabezas, dimensión de cabeza, grupos, tamaño de estado o kernel no encajan entre sí (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Mamba2 con normas que el decodificador no construye (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer whose heads, head dims or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Gated DeltaNet cuyas cabezas, dimensiones de cabeza o kernel no encajan entre sí (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa Gated DeltaNet con normas que el decodificador no construye (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with neither attention, a state nor an MLP (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa sin atención, estado ni MLP (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an MLP-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa solo MLP con un número de normas distinto de una (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention of other sizes than D = nope + rope (rope even), one KV head per head, a kv_lora_rank and a v_head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene atención latente multicabeza con otros tamaños que D = nope + rope (rope par), una cabeza KV por cabeza, un kv_lora_rank y un v_head_dim (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention with q/k norms or sinks (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene atención latente multicabeza con normas q/k o sinks (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a window or chunk of 0 tokens (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una ventana o un segmento de 0 tokens (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an attention-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene una capa solo de atención con un número de normas distinto de una (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has KV heads that do not divide the heads (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene cabezas KV que no dividen el número de cabezas (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a value head_dim other than its head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene un head_dim de los valores distinto de su head_dim (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an odd head_dim with rotary embeddings (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene un head_dim impar con embeddings rotatorios (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has q/k norms of another width (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene normas q/k de otro ancho (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 has norms the decoder does not build: %2 norm weights per layer, not 1, 2 or 4 norms of %3 (layer %4)</source>
+        <extracomment>%2 norm weights per layer, %3 the width of one norm, %4 the layer&apos;s index</extracomment>
+        <translation>%1 tiene normas que el decodificador no construye: %2 pesos de norma por capa, no 1, 2 o 4 normas de %3 (capa %4)</translation>
+    </message>
+    <message>
+        <source>%1 has experts per token outside 1 .. its experts (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 tiene un número de expertos por token fuera de 1 .. sus expertos (capa %2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 is larger than 100 000 layers; not a real model</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;num_hidden_layers&apos;, or a phrase), %2 is the number of layers it gives</extracomment>
+        <translation>%1 %2 supera las 100.000 capas; no es un modelo real</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 (float32&apos;s range, in which the rotary embedding is computed)</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;rope_theta&apos;, or a phrase), %2 is the value given</extracomment>
+        <translation>%1 %2 no es una base rotatoria: debe ser un número positivo de 1.2e-38 a 3.4e+38 (el rango de float32, en el que se calcula el embedding rotatorio)</translation>
+    </message>
+    <message>
+        <source>the decoder workload needs a model (a preset, a config.json or a safetensors header)</source>
+        <translation>la carga de trabajo del decodificador necesita un modelo (un preset, un config.json o una cabecera safetensors)</translation>
+    </message>
+    <message>
+        <source>a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)</source>
+        <translation>una ejecución de entrenamiento del decodificador necesita su receta (método, micro-lote, longitud de secuencia, optimizador)</translation>
+    </message>
+    <message>
+        <source>an inference run carries no training recipe</source>
+        <translation>una ejecución de inferencia no lleva receta de entrenamiento</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build MoE layers yet (the routed experts&apos; backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>el paso de entrenamiento del decodificador aún no construye capas MoE (la retropropagación de los expertos enrutados no está escrita): &apos;iteragpu estimate --training&apos; calcula su tamaño</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build learned position embeddings yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>el paso de entrenamiento del decodificador aún no construye embeddings de posición aprendidos (su retropropagación no está escrita): &apos;iteragpu estimate --training&apos; calcula su tamaño</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build a model with a %1 part loaded beside it yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <extracomment>%1 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>el paso de entrenamiento del decodificador aún no construye un modelo con una parte %1 cargada junto a él: &apos;iteragpu estimate --training&apos; calcula su tamaño</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build multi-head latent attention yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>el paso de entrenamiento del decodificador aún no construye atención latente multicabeza: &apos;iteragpu estimate --training&apos; calcula su tamaño</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build state layers or layers without attention or an MLP yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>el paso de entrenamiento del decodificador aún no construye capas de estado ni capas sin atención o sin MLP (su retropropagación no está escrita): &apos;iteragpu estimate --training&apos; calcula su tamaño</translation>
+    </message>
+    <message>
+        <source>QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)</source>
+        <translation>QLoRA entrena adaptadores sobre una base cuantizada: elija pesos nf4 o nf4-dq (--format nf4)</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: train adapters on them with --method qlora</source>
+        <extracomment>%1 is a storage format&apos;s identifier (nf4, nf4-dq)</extracomment>
+        <translation>los pesos en %1 son códigos congelados: entrene adaptadores sobre ellos con --method qlora</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base (--method qlora)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, gptq-int4)</extracomment>
+        <translation>los pesos en %1 son códigos congelados: el decodificador entrena sobre una base de 16 bits o float32, o adaptadores sobre una base nf4 (--method qlora)</translation>
+    </message>
+    <message>
+        <source>float32 weights need no float32 master copy</source>
+        <translation>los pesos float32 no necesitan una copia maestra float32</translation>
+    </message>
+    <message>
+        <source>the decoder workload does not build this model yet: %1; &apos;iteragpu estimate&apos; sizes it layer by layer</source>
+        <extracomment>%1 is what the decoder cannot build (a sentence of its own)</extracomment>
+        <translation>la carga de trabajo del decodificador aún no construye este modelo: %1; &apos;iteragpu estimate&apos; calcula su tamaño capa por capa</translation>
+    </message>
+    <message>
+        <source>the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab must all be at least 1</source>
+        <translation>la forma del modelo está incompleta: layers, hidden, intermediate, heads, KV heads, head_dim y vocab deben ser todos al menos 1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s layer count</source>
+        <translation>el número de capas del modelo</translation>
+    </message>
+    <message>
+        <source>the run reaches position %1 + %2, beyond the model&apos;s %3 learned positions (n_positions): shorten the prompt or the generation</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens, %3 the model&apos;s number of learned positions</extracomment>
+        <translation>la ejecución llega a la posición %1 + %2, más allá de las %3 posiciones aprendidas del modelo (n_positions): acorte el prompt o la generación</translation>
+    </message>
+    <message>
+        <source>the rotary base (rope_theta)</source>
+        <translation>la base rotatoria (rope_theta)</translation>
+    </message>
+    <message>
+        <source>the model&apos;s %1 attention heads cannot share %2 KV heads: the KV heads must divide the heads</source>
+        <extracomment>%1 attention heads, %2 KV heads</extracomment>
+        <translation>las %1 cabezas de atención del modelo no pueden compartir %2 cabezas KV: las cabezas KV deben dividir el número de cabezas</translation>
+    </message>
+    <message>
+        <source>head_dim %1 is odd: rotary embeddings need pairs</source>
+        <extracomment>%1 is the model&apos;s head_dim (a number)</extracomment>
+        <translation>head_dim %1 es impar: los embeddings rotatorios necesitan pares</translation>
+    </message>
+    <message>
+        <source>the model lists %1 attention windows for %2 layers</source>
+        <extracomment>%1 attention windows listed, %2 layers</extracomment>
+        <translation>el modelo indica %1 ventanas de atención para %2 capas</translation>
+    </message>
+    <message>
+        <source>a sliding window of 0 tokens is not a window</source>
+        <translation>una ventana deslizante de 0 tokens no es una ventana</translation>
+    </message>
+    <message>
+        <source>experts per token must be between 1 and the %1 experts</source>
+        <extracomment>%1 is the model&apos;s number of experts</extracomment>
+        <translation>los expertos por token deben estar entre 1 y los %1 expertos</translation>
+    </message>
+    <message>
+        <source>a vocabulary of %1 tokens does not fit int32 token ids</source>
+        <extracomment>%1 is the vocabulary&apos;s size in tokens</extracomment>
+        <translation>un vocabulario de %1 tokens no cabe en ids de token int32</translation>
+    </message>
+    <message>
+        <source>the decoder needs at least 1 sequence and 1 prompt token</source>
+        <translation>el decodificador necesita al menos 1 secuencia y 1 token del prompt</translation>
+    </message>
+    <message>
+        <source>sequences and prompt tokens must be at most %1 (the kernels index rows as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>las secuencias y los tokens del prompt deben ser como máximo %1 (los kernels indexan las filas como int)</translation>
+    </message>
+    <message>
+        <source>the GPTQ/AWQ group must be between 1 and %1 input rows</source>
+        <extracomment>%1 is the largest group size</extracomment>
+        <translation>el grupo GPTQ/AWQ debe tener entre 1 y %1 filas de entrada</translation>
+    </message>
+    <message>
+        <source>an fp8 scale block needs both its rows and its columns, each between 1 and %1 (or neither: one scale per tensor)</source>
+        <extracomment>%1 is the largest number of rows or columns</extracomment>
+        <translation>un bloque de escala fp8 necesita tanto sus filas como sus columnas, cada una entre 1 y %1 (o ninguna: una escala por tensor)</translation>
+    </message>
+    <message>
+        <source>weights in %1 compute in 16 bit: choose float16 or bfloat16 as the compute dtype</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, nf4)</extracomment>
+        <translation>los pesos en %1 calculan en 16 bits: elija float16 o bfloat16 como tipo de cálculo</translation>
+    </message>
+    <message>
+        <source>the run is too large: %1 sequences x %2 prompt tokens + %3 generated would need a tensor beyond 2^63 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>la ejecución es demasiado grande: %1 secuencias x %2 tokens del prompt + %3 generados necesitarían un tensor de más de 2^63 bytes</translation>
+    </message>
+    <message>
+        <source>at most %1 repeats fit with these settings</source>
+        <extracomment>%1 is a number of repeats</extracomment>
+        <translation>con estos ajustes caben como máximo %1 repeticiones</translation>
+    </message>
+    <message>
+        <source>a larger decode chunk makes fewer decode records</source>
+        <translation>un bloque de decodificación mayor produce menos registros de decodificación</translation>
+    </message>
+    <message>
+        <source>more than 2^64</source>
+        <translation>más de 2^64</translation>
+    </message>
+    <message>
+        <source>beyond 2^64 bytes</source>
+        <translation>más de 2^64 bytes</translation>
+    </message>
+    <message>
+        <source>the run would keep %1 phase records of up to %2 samples each, %3 of host memory at worst, more than the %4 a run may keep: %5</source>
+        <extracomment>%1 phase records (a number, or &quot;more than 2^64&quot;), %2 samples per record, %3 the host memory they take (in GiB, or &quot;beyond 2^64 bytes&quot;), %4 the limit in GiB, %5 what to change (a sentence of its own)</extracomment>
+        <translation>la ejecución guardaría %1 registros de fase de hasta %2 muestras cada uno, %3 de memoria del host en el peor caso, más que los %4 que puede guardar una ejecución: %5</translation>
+    </message>
+    <message>
+        <source>a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu</source>
+        <translation>un script se mide desde dentro con la sonda de Python (iteragpu probe --path); iteragpu no lo ejecuta</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs its plan on the device&apos;s total (planVllmRun) before it runs</source>
+        <translation>el ensayo de vLLM necesita su plan sobre el total del dispositivo (planVllmRun) antes de ejecutarse</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s profile run: %1</source>
+        <extracomment>%1 is why the profile run cannot run (a sentence of its own)</extracomment>
+        <translation>ejecución de perfilado de vLLM: %1</translation>
+    </message>
+    <message>
+        <source>warmup and repeats must be at most %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>warmup y las repeticiones deben ser como máximo %1</translation>
+    </message>
+    <message>
+        <source>samples per phase must be between 2 and %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>las muestras por fase deben estar entre 2 y %1</translation>
+    </message>
+    <message>
+        <source>the simulated capacity must be more than 0 bytes</source>
+        <translation>la capacidad simulada debe ser de más de 0 bytes</translation>
+    </message>
+    <message>
+        <source>at most %1 generated tokens</source>
+        <extracomment>%1 is the largest number of tokens</extracomment>
+        <translation>como máximo %1 tokens generados</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at least 1</source>
+        <translation>el lote, el contexto y el ancho deben ser al menos 1</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at most %1 (the kernels index rows and columns as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>el lote, el contexto y el ancho deben ser como máximo %1 (los kernels indexan filas y columnas como int)</translation>
+    </message>
+    <message>
+        <source>batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes</source>
+        <translation>lote x contexto x ancho es demasiado grande: un tensor de la red densa superaría 2^63 bytes</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs a model (--model)</source>
+        <translation>el ensayo de vLLM necesita un modelo (--model)</translation>
+    </message>
+    <message>
+        <source>vLLM serves a model: its rehearsal is an inference run (no --mode training)</source>
+        <translation>vLLM sirve un modelo: su ensayo es una ejecución de inferencia (sin --mode training)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --tensor-parallel-size %1: vLLM shards the model over that many GPUs (&apos;iteragpu estimate --engine vllm --tp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --tensor-parallel-size</extracomment>
+        <translation>un solo dispositivo no puede ensayar --tensor-parallel-size %1: vLLM reparte el modelo entre esa cantidad de GPU (&apos;iteragpu estimate --engine vllm --tp N&apos; lo planifica)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --pipeline-parallel-size %1: vLLM splits the layers over that many GPUs (&apos;iteragpu estimate --engine vllm --pp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --pipeline-parallel-size</extracomment>
+        <translation>un solo dispositivo no puede ensayar --pipeline-parallel-size %1: vLLM reparte las capas entre esa cantidad de GPU (&apos;iteragpu estimate --engine vllm --pp N&apos; lo planifica)</translation>
+    </message>
+    <message>
+        <source>--quantization %1 is not rehearsed: the decoder builds the checkpoint&apos;s own weights (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is the quantization method given (an identifier such as awq)</extracomment>
+        <translation>--quantization %1 no se ensaya: el decodificador construye los pesos propios del checkpoint (&apos;iteragpu estimate --engine vllm&apos; lo planifica)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal builds 16-bit or float32 weights; a %1 checkpoint is not rehearsed yet (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. nf4, gptq-int4)</extracomment>
+        <translation>el ensayo de vLLM construye pesos de 16 bits o float32; un checkpoint %1 aún no se ensaya (&apos;iteragpu estimate --engine vllm&apos; lo planifica)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed</source>
+        <translation>el plan de vLLM para capas de estado recurrente (Mamba, Gated DeltaNet) no está modelado, así que no se ensaya</translation>
+    </message>
+    <message>
+        <source>vLLM allocates through PyTorch&apos;s caching allocator: its rehearsal runs with --allocator native</source>
+        <translation>vLLM reserva memoria a través del allocator con caché de PyTorch: su ensayo se ejecuta con --allocator native</translation>
+    </message>
+    <message>
+        <source>%1 %2 is above the rehearsal&apos;s limit of %3 (the kernels index tokens and rows as int)</source>
+        <extracomment>%1 is an option&apos;s name (e.g. --max-model-len), %2 the value given, %3 the largest value</extracomment>
+        <translation>%1 %2 supera el límite del ensayo, %3 (los kernels indexan tokens y filas como int)</translation>
+    </message>
+    <message>
+        <source>invalid device id &apos;%1&apos;: expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>id de dispositivo no válido &apos;%1&apos;: se espera BACKEND:INDEX, como cuda:0, hip:0 o sim:0</translation>
+    </message>
+    <message>
+        <source>unknown device backend &apos;%1&apos; in &apos;%2&apos;: use cuda, hip or sim</source>
+        <extracomment>%1 is the backend named, %2 the device id given</extracomment>
+        <translation>backend de dispositivo desconocido &apos;%1&apos; en &apos;%2&apos;: use cuda, hip o sim</translation>
+    </message>
+    <message>
+        <source>invalid device index in &apos;%1&apos;</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>índice de dispositivo no válido en &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2)</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id</extracomment>
+        <translation>el catálogo no tiene ancho de banda de memoria para %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2): %3</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id, %3 the catalog&apos;s note on its figures (in English)</extracomment>
+        <translation>el catálogo no tiene ancho de banda de memoria para %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>the catalog has no peak %1 FLOP/s for %2 (%3), the run&apos;s compute dtype</source>
+        <extracomment>%1 is a data type (fp32, fp16, bf16), %2 the card&apos;s name, %3 its catalog id</extracomment>
+        <translation>el catálogo no tiene FLOP/s de pico en %1 para %2 (%3), el tipo de cálculo de la ejecución</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <source>not loaded</source>
+        <translation>no cargado</translation>
+    </message>
+    <message>
+        <source>%1 backend unavailable: %2</source>
+        <extracomment>%1 is a backend&apos;s name (cuda, hip, sim), %2 why (the loader&apos;s text, or &quot;not loaded&quot;)</extracomment>
+        <translation>backend %1 no disponible: %2</translation>
+    </message>
+    <message>
+        <source>a simulated capacity applies to sim:N devices only</source>
+        <translation>una capacidad simulada solo se aplica a los dispositivos sim:N</translation>
+    </message>
+    <message>
+        <source>a simulated context or workspace applies to sim:N devices only</source>
+        <translation>un contexto o espacio de trabajo simulado solo se aplica a los dispositivos sim:N</translation>
+    </message>
+    <message>
+        <source>a simulated card applies to sim:N devices only</source>
+        <translation>una tarjeta simulada solo se aplica a los dispositivos sim:N</translation>
+    </message>
+    <message>
+        <source>%1 device(s) present</source>
+        <extracomment>%1 is the number of devices the backend has</extracomment>
+        <translation>%1 dispositivo(s) presente(s)</translation>
+    </message>
+    <message>
+        <source>no device</source>
+        <translation>ningún dispositivo</translation>
+    </message>
+    <message>
+        <source>no device %1: %2</source>
+        <extracomment>%1 is a device id such as cuda:1, %2 why there is none (a number of devices present, or the runtime&apos;s text)</extracomment>
+        <translation>no hay dispositivo %1: %2</translation>
+    </message>
+    <message>
+        <source>the GPU catalog cannot be read for the simulated card: %1</source>
+        <extracomment>%1 is the reason the catalog file cannot be read (in English)</extracomment>
+        <translation>no se puede leer el catálogo de GPU para la tarjeta simulada: %1</translation>
+    </message>
+    <message>
+        <source>unknown simulated card &apos;%1&apos;: the GPU catalog (%2) has no such id or name; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 the catalog&apos;s file, %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>tarjeta simulada desconocida &apos;%1&apos;: el catálogo de GPU (%2) no tiene ese id ni ese nombre; tarjetas que pueden marcar el ritmo de esta ejecución: %3</translation>
+    </message>
+    <message>
+        <source>simulated card &apos;%1&apos; cannot keep a pace: %2; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 why (a sentence of its own), %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>la tarjeta simulada &apos;%1&apos; no puede mantener un ritmo: %2; tarjetas que pueden marcar el ritmo de esta ejecución: %3</translation>
+    </message>
+    <message>
+        <source>the simulated speed must be a number from 0 (as fast as possible) to %1 (1 = real time), not %2</source>
+        <extracomment>%1 is the largest speed (a number), %2 the value given</extracomment>
+        <translation>la velocidad simulada debe ser un número de 0 (lo más rápido posible) a %1 (1 = tiempo real), no %2</translation>
+    </message>
+    <message>
+        <source>the simulated capacity (%1 bytes) must hold the simulated context and workspace (%2 + %3 bytes)</source>
+        <extracomment>%1 is the capacity, %2 the context and %3 the workspace, each a number of bytes</extracomment>
+        <translation>la capacidad simulada (%1 bytes) debe contener el contexto y el espacio de trabajo simulados (%2 + %3 bytes)</translation>
+    </message>
+    <message>
+        <source>the simulated card has no name</source>
+        <translation>la tarjeta simulada no tiene nombre</translation>
+    </message>
+    <message>
+        <source>the simulated %1 needs a memory bandwidth above 0 bytes/s</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>la %1 simulada necesita un ancho de banda de memoria de más de 0 bytes/s</translation>
+    </message>
+    <message>
+        <source>the simulated %1 has a peak FLOP/s that is not a number above 0</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>la %1 simulada tiene unos FLOP/s de pico que no son un número mayor que 0</translation>
+    </message>
+    <message>
+        <source>a training step needs at least 1 sequence (--batch) of at least 1 token (--seq-len)</source>
+        <translation>un paso de entrenamiento necesita al menos 1 secuencia (--batch) de al menos 1 token (--seq-len)</translation>
+    </message>
+    <message>
+        <source>gradient accumulation must be between 1 and %1 micro-batches</source>
+        <extracomment>%1 is the largest number of micro-batches</extracomment>
+        <translation>la acumulación de gradientes debe estar entre 1 y %1 micro-lotes</translation>
+    </message>
+    <message>
+        <source>the loss can be computed in at most %1 chunks</source>
+        <extracomment>%1 is the largest number of chunks</extracomment>
+        <translation>la pérdida puede calcularse en como máximo %1 trozos</translation>
+    </message>
+    <message>
+        <source>an optimizer stepped inside the backward pass frees each gradient at once: it cannot accumulate gradients over several micro-batches (torchtune refuses it too)</source>
+        <translation>un optimizador aplicado dentro de la retropropagación libera cada gradiente de inmediato: no puede acumular gradientes a lo largo de varios micro-lotes (torchtune también lo rechaza)</translation>
+    </message>
+    <message>
+        <source>the LoRA rank must be between 1 and %1</source>
+        <extracomment>%1 is the largest rank</extracomment>
+        <translation>el rango de LoRA debe estar entre 1 y %1</translation>
+    </message>
+    <message>
+        <source>LoRA needs at least one target (--lora-targets q_proj,v_proj, ...)</source>
+        <translation>LoRA necesita al menos un módulo objetivo (--lora-targets q_proj,v_proj, ...)</translation>
+    </message>
+    <message>
+        <source>master weights are a full fine-tune&apos;s: LoRA adapters are trained in their own dtype (float32 adapters, or the compute dtype)</source>
+        <translation>los pesos maestros son propios de un ajuste fino completo: los adaptadores LoRA se entrenan en su propio tipo de datos (adaptadores float32, o el tipo de cálculo)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan needs the device&apos;s total memory, which %1 does not report</source>
+        <extracomment>%1 a device id such as cuda:0</extracomment>
+        <translation>el plan de vLLM necesita la memoria total del dispositivo, que %1 no informa</translation>
+    </message>
+</context>
+<context>
     <name>RunSummary</name>
     <message>
         <source>The run did not start: %1</source>

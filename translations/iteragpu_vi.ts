@@ -2138,6 +2138,526 @@
     </message>
 </context>
 <context>
+    <name>RunRefusal</name>
+    <message>
+        <source>this model</source>
+        <translation>mô hình này</translation>
+    </message>
+    <message>
+        <source>%1 has a %2 part loaded with it whose size is not modelled</source>
+        <extracomment>%2 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>%1 có một phần %2 được nạp cùng mà kích thước chưa được mô hình hóa</translation>
+    </message>
+    <message>
+        <source>%1 has a bias on its tied lm_head</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 có bias trên lm_head dùng chung trọng số</translation>
+    </message>
+    <message>
+        <source>%1 has a final norm of another width</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;)</extracomment>
+        <translation>%1 có norm cuối với độ rộng khác</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 layers of %3</source>
+        <extracomment>%2 layers described, %3 the model&apos;s layer count</extracomment>
+        <translation>%1 liệt kê %2 trên %3 lớp</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with both attention and a state (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp vừa có attention vừa có trạng thái (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without Jamba&apos;s dt, B and C norms (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Mamba không có các norm dt, B và C của Jamba (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer without channels, a state, a kernel or a dt rank (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Mamba thiếu kênh, trạng thái, kernel hoặc hạng dt (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Mamba với các norm mà decoder không dựng (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Mamba2 mà số đầu, kích thước đầu, số nhóm, kích thước trạng thái hoặc kernel không khớp với nhau (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a Mamba2 layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Mamba2 với các norm mà decoder không dựng (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer whose heads, head dims or kernel do not fit together (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Gated DeltaNet mà số đầu, kích thước đầu hoặc kernel không khớp với nhau (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a gated DeltaNet layer with norms the decoder does not build (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp Gated DeltaNet với các norm mà decoder không dựng (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a layer with neither attention, a state nor an MLP (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp không có attention, trạng thái lẫn MLP (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an MLP-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp chỉ có MLP với số norm khác một (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention of other sizes than D = nope + rope (rope even), one KV head per head, a kv_lora_rank and a v_head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có multi-head latent attention với kích thước khác D = nope + rope (rope chẵn), một đầu KV cho mỗi đầu, một kv_lora_rank và một v_head_dim (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has multi-head latent attention with q/k norms or sinks (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có multi-head latent attention với norm q/k hoặc sink (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a window or chunk of 0 tokens (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có cửa sổ hoặc đoạn dài 0 token (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an attention-only layer with other than one norm (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có một lớp chỉ có attention với số norm khác một (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has KV heads that do not divide the heads (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có số đầu KV không chia hết số đầu (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has a value head_dim other than its head_dim (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có head_dim của value khác với head_dim của nó (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has an odd head_dim with rotary embeddings (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có head_dim lẻ khi dùng rotary embedding (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has q/k norms of another width (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có norm q/k với độ rộng khác (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 has norms the decoder does not build: %2 norm weights per layer, not 1, 2 or 4 norms of %3 (layer %4)</source>
+        <extracomment>%2 norm weights per layer, %3 the width of one norm, %4 the layer&apos;s index</extracomment>
+        <translation>%1 có các norm mà decoder không dựng: %2 trọng số norm mỗi lớp, không phải 1, 2 hoặc 4 norm rộng %3 (lớp %4)</translation>
+    </message>
+    <message>
+        <source>%1 has experts per token outside 1 .. its experts (layer %2)</source>
+        <extracomment>%1 is the model (its architecture in quotes, or &quot;this model&quot;), %2 the layer&apos;s index</extracomment>
+        <translation>%1 có số chuyên gia mỗi token nằm ngoài khoảng 1 .. số chuyên gia của nó (lớp %2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 is larger than 100 000 layers; not a real model</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;num_hidden_layers&apos;, or a phrase), %2 is the number of layers it gives</extracomment>
+        <translation>%1 %2 lớn hơn 100.000 lớp; không phải một mô hình thật</translation>
+    </message>
+    <message>
+        <source>%1 %2 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 (float32&apos;s range, in which the rotary embedding is computed)</source>
+        <extracomment>%1 names the value (a key of the model&apos;s file such as &apos;rope_theta&apos;, or a phrase), %2 is the value given</extracomment>
+        <translation>%1 %2 không phải là cơ số rotary: phải là một số dương từ 1.2e-38 đến 3.4e+38 (phạm vi của float32, kiểu dùng để tính rotary embedding)</translation>
+    </message>
+    <message>
+        <source>the decoder workload needs a model (a preset, a config.json or a safetensors header)</source>
+        <translation>workload decoder cần một mô hình (một preset, một config.json hoặc một header safetensors)</translation>
+    </message>
+    <message>
+        <source>a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)</source>
+        <translation>một lần chạy huấn luyện decoder cần recipe của nó (phương pháp, micro-batch, độ dài chuỗi, optimizer)</translation>
+    </message>
+    <message>
+        <source>an inference run carries no training recipe</source>
+        <translation>một lần chạy suy luận không mang recipe huấn luyện</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build MoE layers yet (the routed experts&apos; backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>bước huấn luyện của decoder chưa dựng lớp MoE (lan truyền ngược của các chuyên gia được định tuyến chưa được viết): &apos;iteragpu estimate --training&apos; tính kích thước của nó</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build learned position embeddings yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>bước huấn luyện của decoder chưa dựng position embedding học được (lan truyền ngược của chúng chưa được viết): &apos;iteragpu estimate --training&apos; tính kích thước của nó</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build a model with a %1 part loaded beside it yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <extracomment>%1 is the name of a model part (an identifier such as vision or mtp)</extracomment>
+        <translation>bước huấn luyện của decoder chưa dựng mô hình có phần %1 được nạp kèm: &apos;iteragpu estimate --training&apos; tính kích thước của nó</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build multi-head latent attention yet: &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>bước huấn luyện của decoder chưa dựng multi-head latent attention: &apos;iteragpu estimate --training&apos; tính kích thước của nó</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s training step does not build state layers or layers without attention or an MLP yet (their backward is not written): &apos;iteragpu estimate --training&apos; sizes it</source>
+        <translation>bước huấn luyện của decoder chưa dựng lớp trạng thái hay lớp không có attention hoặc MLP (lan truyền ngược của chúng chưa được viết): &apos;iteragpu estimate --training&apos; tính kích thước của nó</translation>
+    </message>
+    <message>
+        <source>QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)</source>
+        <translation>QLoRA huấn luyện adapter trên nền đã lượng tử hóa: hãy chọn trọng số nf4 hoặc nf4-dq (--format nf4)</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: train adapters on them with --method qlora</source>
+        <extracomment>%1 is a storage format&apos;s identifier (nf4, nf4-dq)</extracomment>
+        <translation>trọng số ở %1 là mã đóng băng: hãy huấn luyện adapter trên chúng với --method qlora</translation>
+    </message>
+    <message>
+        <source>weights in %1 are frozen codes: the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base (--method qlora)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, gptq-int4)</extracomment>
+        <translation>trọng số ở %1 là mã đóng băng: decoder huấn luyện trên nền 16 bit hoặc float32, hoặc huấn luyện adapter trên nền nf4 (--method qlora)</translation>
+    </message>
+    <message>
+        <source>float32 weights need no float32 master copy</source>
+        <translation>trọng số float32 không cần bản sao master float32</translation>
+    </message>
+    <message>
+        <source>the decoder workload does not build this model yet: %1; &apos;iteragpu estimate&apos; sizes it layer by layer</source>
+        <extracomment>%1 is what the decoder cannot build (a sentence of its own)</extracomment>
+        <translation>workload decoder chưa dựng được mô hình này: %1; &apos;iteragpu estimate&apos; tính kích thước của nó theo từng lớp</translation>
+    </message>
+    <message>
+        <source>the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab must all be at least 1</source>
+        <translation>hình dạng mô hình chưa đầy đủ: layers, hidden, intermediate, heads, KV heads, head_dim và vocab đều phải ít nhất là 1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s layer count</source>
+        <translation>số lớp của mô hình</translation>
+    </message>
+    <message>
+        <source>the run reaches position %1 + %2, beyond the model&apos;s %3 learned positions (n_positions): shorten the prompt or the generation</source>
+        <extracomment>%1 prompt tokens, %2 generated tokens, %3 the model&apos;s number of learned positions</extracomment>
+        <translation>lần chạy đạt tới vị trí %1 + %2, vượt quá %3 vị trí học được của mô hình (n_positions): hãy rút ngắn prompt hoặc phần sinh</translation>
+    </message>
+    <message>
+        <source>the rotary base (rope_theta)</source>
+        <translation>cơ số rotary (rope_theta)</translation>
+    </message>
+    <message>
+        <source>the model&apos;s %1 attention heads cannot share %2 KV heads: the KV heads must divide the heads</source>
+        <extracomment>%1 attention heads, %2 KV heads</extracomment>
+        <translation>%1 đầu attention của mô hình không thể dùng chung %2 đầu KV: số đầu KV phải chia hết số đầu</translation>
+    </message>
+    <message>
+        <source>head_dim %1 is odd: rotary embeddings need pairs</source>
+        <extracomment>%1 is the model&apos;s head_dim (a number)</extracomment>
+        <translation>head_dim %1 là số lẻ: rotary embedding cần các cặp</translation>
+    </message>
+    <message>
+        <source>the model lists %1 attention windows for %2 layers</source>
+        <extracomment>%1 attention windows listed, %2 layers</extracomment>
+        <translation>mô hình liệt kê %1 cửa sổ attention cho %2 lớp</translation>
+    </message>
+    <message>
+        <source>a sliding window of 0 tokens is not a window</source>
+        <translation>cửa sổ trượt 0 token không phải là cửa sổ</translation>
+    </message>
+    <message>
+        <source>experts per token must be between 1 and the %1 experts</source>
+        <extracomment>%1 is the model&apos;s number of experts</extracomment>
+        <translation>số chuyên gia mỗi token phải nằm trong khoảng từ 1 đến %1 chuyên gia</translation>
+    </message>
+    <message>
+        <source>a vocabulary of %1 tokens does not fit int32 token ids</source>
+        <extracomment>%1 is the vocabulary&apos;s size in tokens</extracomment>
+        <translation>từ vựng %1 token không vừa với id token int32</translation>
+    </message>
+    <message>
+        <source>the decoder needs at least 1 sequence and 1 prompt token</source>
+        <translation>decoder cần ít nhất 1 chuỗi và 1 token prompt</translation>
+    </message>
+    <message>
+        <source>sequences and prompt tokens must be at most %1 (the kernels index rows as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>số chuỗi và số token prompt tối đa là %1 (các kernel đánh chỉ số hàng bằng int)</translation>
+    </message>
+    <message>
+        <source>the GPTQ/AWQ group must be between 1 and %1 input rows</source>
+        <extracomment>%1 is the largest group size</extracomment>
+        <translation>nhóm GPTQ/AWQ phải từ 1 đến %1 hàng đầu vào</translation>
+    </message>
+    <message>
+        <source>an fp8 scale block needs both its rows and its columns, each between 1 and %1 (or neither: one scale per tensor)</source>
+        <extracomment>%1 is the largest number of rows or columns</extracomment>
+        <translation>một khối scale fp8 cần cả số hàng lẫn số cột, mỗi giá trị từ 1 đến %1 (hoặc không có cả hai: một scale cho mỗi tensor)</translation>
+    </message>
+    <message>
+        <source>weights in %1 compute in 16 bit: choose float16 or bfloat16 as the compute dtype</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. int8, nf4)</extracomment>
+        <translation>trọng số ở %1 tính toán ở 16 bit: hãy chọn float16 hoặc bfloat16 làm kiểu tính toán</translation>
+    </message>
+    <message>
+        <source>the run is too large: %1 sequences x %2 prompt tokens + %3 generated would need a tensor beyond 2^63 bytes</source>
+        <extracomment>%1 sequences, %2 prompt tokens, %3 generated tokens</extracomment>
+        <translation>lần chạy quá lớn: %1 chuỗi x %2 token prompt + %3 token được sinh sẽ cần một tensor vượt quá 2^63 byte</translation>
+    </message>
+    <message>
+        <source>at most %1 repeats fit with these settings</source>
+        <extracomment>%1 is a number of repeats</extracomment>
+        <translation>với các thiết lập này chỉ vừa tối đa %1 lần lặp</translation>
+    </message>
+    <message>
+        <source>a larger decode chunk makes fewer decode records</source>
+        <translation>khối decode lớn hơn tạo ít bản ghi decode hơn</translation>
+    </message>
+    <message>
+        <source>more than 2^64</source>
+        <translation>hơn 2^64</translation>
+    </message>
+    <message>
+        <source>beyond 2^64 bytes</source>
+        <translation>vượt quá 2^64 byte</translation>
+    </message>
+    <message>
+        <source>the run would keep %1 phase records of up to %2 samples each, %3 of host memory at worst, more than the %4 a run may keep: %5</source>
+        <extracomment>%1 phase records (a number, or &quot;more than 2^64&quot;), %2 samples per record, %3 the host memory they take (in GiB, or &quot;beyond 2^64 bytes&quot;), %4 the limit in GiB, %5 what to change (a sentence of its own)</extracomment>
+        <translation>lần chạy sẽ giữ %1 bản ghi giai đoạn, mỗi bản ghi tối đa %2 mẫu, tệ nhất là %3 bộ nhớ host, nhiều hơn mức %4 mà một lần chạy được phép giữ: %5</translation>
+    </message>
+    <message>
+        <source>a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu</source>
+        <translation>một script được đo từ bên trong bằng đầu dò Python (iteragpu probe --path), không phải do iteragpu chạy</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs its plan on the device&apos;s total (planVllmRun) before it runs</source>
+        <translation>buổi diễn tập vLLM cần kế hoạch theo tổng dung lượng của thiết bị (planVllmRun) trước khi chạy</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s profile run: %1</source>
+        <extracomment>%1 is why the profile run cannot run (a sentence of its own)</extracomment>
+        <translation>lần chạy profile của vLLM: %1</translation>
+    </message>
+    <message>
+        <source>warmup and repeats must be at most %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>warmup và số lần lặp tối đa là %1</translation>
+    </message>
+    <message>
+        <source>samples per phase must be between 2 and %1</source>
+        <extracomment>%1 is the largest number</extracomment>
+        <translation>số mẫu mỗi giai đoạn phải từ 2 đến %1</translation>
+    </message>
+    <message>
+        <source>the simulated capacity must be more than 0 bytes</source>
+        <translation>dung lượng mô phỏng phải lớn hơn 0 byte</translation>
+    </message>
+    <message>
+        <source>at most %1 generated tokens</source>
+        <extracomment>%1 is the largest number of tokens</extracomment>
+        <translation>tối đa %1 token được sinh</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at least 1</source>
+        <translation>batch, ngữ cảnh và độ rộng phải ít nhất là 1</translation>
+    </message>
+    <message>
+        <source>batch, context and width must be at most %1 (the kernels index rows and columns as int)</source>
+        <extracomment>%1 is the largest value</extracomment>
+        <translation>batch, ngữ cảnh và độ rộng tối đa là %1 (các kernel đánh chỉ số hàng và cột bằng int)</translation>
+    </message>
+    <message>
+        <source>batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes</source>
+        <translation>batch x ngữ cảnh x độ rộng quá lớn: một tensor của mạng dense sẽ vượt quá 2^63 byte</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal needs a model (--model)</source>
+        <translation>buổi diễn tập vLLM cần một mô hình (--model)</translation>
+    </message>
+    <message>
+        <source>vLLM serves a model: its rehearsal is an inference run (no --mode training)</source>
+        <translation>vLLM phục vụ một mô hình: buổi diễn tập của nó là một lần chạy suy luận (không có --mode training)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --tensor-parallel-size %1: vLLM shards the model over that many GPUs (&apos;iteragpu estimate --engine vllm --tp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --tensor-parallel-size</extracomment>
+        <translation>một thiết bị không thể diễn tập --tensor-parallel-size %1: vLLM chia mô hình ra chừng ấy GPU (&apos;iteragpu estimate --engine vllm --tp N&apos; lập kế hoạch cho nó)</translation>
+    </message>
+    <message>
+        <source>one device cannot rehearse --pipeline-parallel-size %1: vLLM splits the layers over that many GPUs (&apos;iteragpu estimate --engine vllm --pp N&apos; plans it)</source>
+        <extracomment>%1 is the number of GPUs given to --pipeline-parallel-size</extracomment>
+        <translation>một thiết bị không thể diễn tập --pipeline-parallel-size %1: vLLM chia các lớp ra chừng ấy GPU (&apos;iteragpu estimate --engine vllm --pp N&apos; lập kế hoạch cho nó)</translation>
+    </message>
+    <message>
+        <source>--quantization %1 is not rehearsed: the decoder builds the checkpoint&apos;s own weights (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is the quantization method given (an identifier such as awq)</extracomment>
+        <translation>--quantization %1 không được diễn tập: decoder dựng trọng số gốc của checkpoint (&apos;iteragpu estimate --engine vllm&apos; lập kế hoạch cho nó)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s rehearsal builds 16-bit or float32 weights; a %1 checkpoint is not rehearsed yet (&apos;iteragpu estimate --engine vllm&apos; plans it)</source>
+        <extracomment>%1 is a storage format&apos;s identifier (e.g. nf4, gptq-int4)</extracomment>
+        <translation>buổi diễn tập vLLM dựng trọng số 16 bit hoặc float32; checkpoint %1 chưa được diễn tập (&apos;iteragpu estimate --engine vllm&apos; lập kế hoạch cho nó)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed</source>
+        <translation>kế hoạch của vLLM cho các lớp trạng thái hồi quy (Mamba, Gated DeltaNet) chưa được mô hình hóa, nên không được diễn tập</translation>
+    </message>
+    <message>
+        <source>vLLM allocates through PyTorch&apos;s caching allocator: its rehearsal runs with --allocator native</source>
+        <translation>vLLM cấp phát qua caching allocator của PyTorch: buổi diễn tập của nó chạy với --allocator native</translation>
+    </message>
+    <message>
+        <source>%1 %2 is above the rehearsal&apos;s limit of %3 (the kernels index tokens and rows as int)</source>
+        <extracomment>%1 is an option&apos;s name (e.g. --max-model-len), %2 the value given, %3 the largest value</extracomment>
+        <translation>%1 %2 vượt giới hạn %3 của buổi diễn tập (các kernel đánh chỉ số token và hàng bằng int)</translation>
+    </message>
+    <message>
+        <source>invalid device id &apos;%1&apos;: expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>id thiết bị không hợp lệ &apos;%1&apos;: cần dạng BACKEND:INDEX như cuda:0, hip:0 hoặc sim:0</translation>
+    </message>
+    <message>
+        <source>unknown device backend &apos;%1&apos; in &apos;%2&apos;: use cuda, hip or sim</source>
+        <extracomment>%1 is the backend named, %2 the device id given</extracomment>
+        <translation>backend thiết bị không xác định &apos;%1&apos; trong &apos;%2&apos;: hãy dùng cuda, hip hoặc sim</translation>
+    </message>
+    <message>
+        <source>invalid device index in &apos;%1&apos;</source>
+        <extracomment>%1 is the device id given</extracomment>
+        <translation>chỉ số thiết bị không hợp lệ trong &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2)</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id</extracomment>
+        <translation>danh mục không có băng thông bộ nhớ cho %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the catalog has no memory bandwidth for %1 (%2): %3</source>
+        <extracomment>%1 is the card&apos;s name, %2 its catalog id, %3 the catalog&apos;s note on its figures (in English)</extracomment>
+        <translation>danh mục không có băng thông bộ nhớ cho %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>the catalog has no peak %1 FLOP/s for %2 (%3), the run&apos;s compute dtype</source>
+        <extracomment>%1 is a data type (fp32, fp16, bf16), %2 the card&apos;s name, %3 its catalog id</extracomment>
+        <translation>danh mục không có FLOP/s đỉnh ở %1 cho %2 (%3), kiểu tính toán của lần chạy</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>không có</translation>
+    </message>
+    <message>
+        <source>not loaded</source>
+        <translation>chưa được nạp</translation>
+    </message>
+    <message>
+        <source>%1 backend unavailable: %2</source>
+        <extracomment>%1 is a backend&apos;s name (cuda, hip, sim), %2 why (the loader&apos;s text, or &quot;not loaded&quot;)</extracomment>
+        <translation>backend %1 không khả dụng: %2</translation>
+    </message>
+    <message>
+        <source>a simulated capacity applies to sim:N devices only</source>
+        <translation>dung lượng mô phỏng chỉ áp dụng cho thiết bị sim:N</translation>
+    </message>
+    <message>
+        <source>a simulated context or workspace applies to sim:N devices only</source>
+        <translation>context hoặc workspace mô phỏng chỉ áp dụng cho thiết bị sim:N</translation>
+    </message>
+    <message>
+        <source>a simulated card applies to sim:N devices only</source>
+        <translation>card mô phỏng chỉ áp dụng cho thiết bị sim:N</translation>
+    </message>
+    <message>
+        <source>%1 device(s) present</source>
+        <extracomment>%1 is the number of devices the backend has</extracomment>
+        <translation>có %1 thiết bị</translation>
+    </message>
+    <message>
+        <source>no device</source>
+        <translation>không có thiết bị</translation>
+    </message>
+    <message>
+        <source>no device %1: %2</source>
+        <extracomment>%1 is a device id such as cuda:1, %2 why there is none (a number of devices present, or the runtime&apos;s text)</extracomment>
+        <translation>không có thiết bị %1: %2</translation>
+    </message>
+    <message>
+        <source>the GPU catalog cannot be read for the simulated card: %1</source>
+        <extracomment>%1 is the reason the catalog file cannot be read (in English)</extracomment>
+        <translation>không thể đọc danh mục GPU cho card mô phỏng: %1</translation>
+    </message>
+    <message>
+        <source>unknown simulated card &apos;%1&apos;: the GPU catalog (%2) has no such id or name; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 the catalog&apos;s file, %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>card mô phỏng không xác định &apos;%1&apos;: danh mục GPU (%2) không có id hay tên đó; các card có thể đặt nhịp độ cho lần chạy này: %3</translation>
+    </message>
+    <message>
+        <source>simulated card &apos;%1&apos; cannot keep a pace: %2; cards that can pace this run: %3</source>
+        <extracomment>%1 is the card named, %2 why (a sentence of its own), %3 the ids of the cards that can (or &quot;none&quot;)</extracomment>
+        <translation>card mô phỏng &apos;%1&apos; không thể giữ nhịp độ: %2; các card có thể đặt nhịp độ cho lần chạy này: %3</translation>
+    </message>
+    <message>
+        <source>the simulated speed must be a number from 0 (as fast as possible) to %1 (1 = real time), not %2</source>
+        <extracomment>%1 is the largest speed (a number), %2 the value given</extracomment>
+        <translation>tốc độ mô phỏng phải là một số từ 0 (nhanh nhất có thể) đến %1 (1 = thời gian thực), không phải %2</translation>
+    </message>
+    <message>
+        <source>the simulated capacity (%1 bytes) must hold the simulated context and workspace (%2 + %3 bytes)</source>
+        <extracomment>%1 is the capacity, %2 the context and %3 the workspace, each a number of bytes</extracomment>
+        <translation>dung lượng mô phỏng (%1 byte) phải chứa được context và workspace mô phỏng (%2 + %3 byte)</translation>
+    </message>
+    <message>
+        <source>the simulated card has no name</source>
+        <translation>card mô phỏng không có tên</translation>
+    </message>
+    <message>
+        <source>the simulated %1 needs a memory bandwidth above 0 bytes/s</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>%1 mô phỏng cần băng thông bộ nhớ lớn hơn 0 byte/s</translation>
+    </message>
+    <message>
+        <source>the simulated %1 has a peak FLOP/s that is not a number above 0</source>
+        <extracomment>%1 is the card&apos;s name (e.g. NVIDIA H100 SXM)</extracomment>
+        <translation>%1 mô phỏng có FLOP/s đỉnh không phải là một số lớn hơn 0</translation>
+    </message>
+    <message>
+        <source>a training step needs at least 1 sequence (--batch) of at least 1 token (--seq-len)</source>
+        <translation>một bước huấn luyện cần ít nhất 1 chuỗi (--batch) dài ít nhất 1 token (--seq-len)</translation>
+    </message>
+    <message>
+        <source>gradient accumulation must be between 1 and %1 micro-batches</source>
+        <extracomment>%1 is the largest number of micro-batches</extracomment>
+        <translation>tích lũy gradient phải từ 1 đến %1 micro-batch</translation>
+    </message>
+    <message>
+        <source>the loss can be computed in at most %1 chunks</source>
+        <extracomment>%1 is the largest number of chunks</extracomment>
+        <translation>loss có thể được tính trong tối đa %1 phần</translation>
+    </message>
+    <message>
+        <source>an optimizer stepped inside the backward pass frees each gradient at once: it cannot accumulate gradients over several micro-batches (torchtune refuses it too)</source>
+        <translation>optimizer được cập nhật ngay trong lượt lan truyền ngược sẽ giải phóng từng gradient ngay lập tức: nó không thể tích lũy gradient qua nhiều micro-batch (torchtune cũng từ chối điều này)</translation>
+    </message>
+    <message>
+        <source>the LoRA rank must be between 1 and %1</source>
+        <extracomment>%1 is the largest rank</extracomment>
+        <translation>hạng LoRA phải từ 1 đến %1</translation>
+    </message>
+    <message>
+        <source>LoRA needs at least one target (--lora-targets q_proj,v_proj, ...)</source>
+        <translation>LoRA cần ít nhất một module đích (--lora-targets q_proj,v_proj, ...)</translation>
+    </message>
+    <message>
+        <source>master weights are a full fine-tune&apos;s: LoRA adapters are trained in their own dtype (float32 adapters, or the compute dtype)</source>
+        <translation>trọng số master là của fine-tune toàn phần: adapter LoRA được huấn luyện ở kiểu dữ liệu riêng của chúng (adapter float32, hoặc kiểu tính toán)</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s plan needs the device&apos;s total memory, which %1 does not report</source>
+        <extracomment>%1 a device id such as cuda:0</extracomment>
+        <translation>kế hoạch của vLLM cần tổng bộ nhớ của thiết bị, mà %1 không báo</translation>
+    </message>
+</context>
+<context>
     <name>RunSummary</name>
     <message>
         <source>The run did not start: %1</source>

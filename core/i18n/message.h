@@ -21,6 +21,9 @@ struct Message;
 
 inline constexpr const char* kAssumptionContext = "Assumption"; // sizing assumptions and model-reading notes
 inline constexpr const char* kWeightFormatContext = "WeightFormat"; // what each storage format's byte count assumes
+// why a run configuration cannot run: validateConfig's reasons and those of the validators it nests (a model's
+// limits, a training recipe, the simulated device's options), and prepareRun's
+inline constexpr const char* kRunRefusalContext = "RunRefusal";
 
 // A marked text that is translated where it is shown.
 struct Term {

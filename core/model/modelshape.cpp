@@ -190,103 +190,190 @@ bool ModelShape::hasSlidingWindow() const
     });
 }
 
-std::string ModelShape::decoderUnsupported() const
+namespace {
+    i18n::Message refusal(const char* source, std::vector<i18n::Arg> args)
+    {
+        return { source, std::move(args), i18n::kRunRefusalContext };
+    }
+} // namespace
+
+std::optional<i18n::Message> ModelShape::decoderRefusal() const
 {
-    const std::string what = architecture.empty() ? std::string("this model") : "'" + architecture + "'";
+    // %1 of every message below: the architecture in quotes, or "this model"
+    const i18n::Arg what = architecture.empty()
+        ? i18n::Arg(i18n::Term { i18n::kRunRefusalContext, ITERAGPU_TRANSLATE_NOOP("RunRefusal", "this model") })
+        : i18n::Arg("'" + architecture + "'");
     for (const auto& part : apart)
         if (part.loaded && (!part.modelled || part.parameters == 0))
-            return what + " has a " + part.name + " part loaded with it whose size is not modelled";
+            //: %2 is the name of a model part (an identifier such as vision or mtp)
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a %2 part loaded with it whose size is not modelled"),
+                { what, part.name });
     if (lmHeadBias && tieWordEmbeddings)
-        return what + " has a bias on its tied lm_head";
+        //: %1 is the model (its architecture in quotes, or "this model")
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a bias on its tied lm_head"), { what });
     if (hidden == 0)
-        return {}; // an incomplete shape: the run's validation names it
+        return std::nullopt; // an incomplete shape: the run's validation names it
     // The norms are LayerNorms with a bias when the final one has one (core/workloads/DECODER.md "Layers").
     const std::uint64_t normWidth = !layerSpecs.empty() && finalNormParameters == 2 * hidden ? 2 * hidden : hidden;
     if (!layerSpecs.empty() && finalNormParameters != hidden && finalNormParameters != 2 * hidden)
-        return what + " has a final norm of another width";
+        //: %1 is the model (its architecture in quotes, or "this model")
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a final norm of another width"), { what });
     for (std::uint64_t i = 0; i < layers; ++i) {
         const LayerSpec l = layerSpecs.empty() ? uniformLayer(i) : (i < layerSpecs.size() ? layerSpecs[i] : LayerSpec {});
         if (i >= layerSpecs.size() && !layerSpecs.empty())
-            return what + " lists " + std::to_string(layerSpecs.size()) + " layers of " + std::to_string(layers);
+            //: %2 layers described, %3 the model's layer count
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 lists %2 layers of %3"), { what, layerSpecs.size(), layers });
         const AttentionSpec& a = l.attention;
-        const std::string at = " (layer " + std::to_string(i) + ")";
         // Layers without attention or without an MLP: core/workloads/DECODER.md "State layers".
         const StateSpec& st = l.state;
         const bool hasMlp = l.mlp.kind != MlpSpec::Kind::None;
         if (st.kind == StateSpec::Kind::Mamba) { // Jamba's (DECODER.md "The Mamba mixer")
             if (a.present)
-                return what + " has a layer with both attention and a state" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(
+                    ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a layer with both attention and a state (layer %2)"),
+                    { what, i });
             if (!st.dtNorms)
-                return what + " has a Mamba layer without Jamba's dt, B and C norms" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP(
+                                   "RunRefusal", "%1 has a Mamba layer without Jamba's dt, B and C norms (layer %2)"),
+                    { what, i });
             if (st.inner == 0 || st.stateSize == 0 || st.convKernel == 0 || st.dtRank == 0)
-                return what + " has a Mamba layer without channels, a state, a kernel or a dt rank" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a Mamba layer without channels, a state, a kernel or a dt rank (layer %2)"),
+                    { what, i });
             const std::uint64_t n = l.normParameters / normWidth;
             if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
-                return what + " has a Mamba layer with norms the decoder does not build" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a Mamba layer with norms the decoder does not build (layer %2)"),
+                    { what, i });
             continue;
         }
         if (st.kind == StateSpec::Kind::Mamba2) {
             if (a.present)
-                return what + " has a layer with both attention and a state" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(
+                    ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a layer with both attention and a state (layer %2)"),
+                    { what, i });
             if (st.heads == 0 || st.headDim == 0 || st.groups == 0 || st.stateSize == 0 || st.convKernel == 0
                 || st.inner != st.heads * st.headDim || st.heads % st.groups != 0)
-                return what + " has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not fit"
-                    + " together" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a Mamba2 layer whose heads, head dim, groups, state size or kernel do not "
+                                   "fit together (layer %2)"),
+                    { what, i });
             const std::uint64_t n = l.normParameters / normWidth;
             if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
-                return what + " has a Mamba2 layer with norms the decoder does not build" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a Mamba2 layer with norms the decoder does not build (layer %2)"),
+                    { what, i });
             continue;
         }
         if (st.kind == StateSpec::Kind::GatedDeltaNet) {
             if (a.present)
-                return what + " has a layer with both attention and a state" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(
+                    ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a layer with both attention and a state (layer %2)"),
+                    { what, i });
             if (st.heads == 0 || st.headDim == 0 || st.keyHeads == 0 || st.keyHeadDim == 0 || st.convKernel == 0
                 || st.inner != st.heads * st.headDim || st.heads % st.keyHeads != 0)
-                return what + " has a gated DeltaNet layer whose heads, head dims or kernel do not fit together" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a gated DeltaNet layer whose heads, head dims or kernel do not fit "
+                                   "together (layer %2)"),
+                    { what, i });
             const std::uint64_t n = l.normParameters / normWidth;
             if (l.normParameters % normWidth != 0 || !((n == 1 && !hasMlp) || n == 2))
-                return what + " has a gated DeltaNet layer with norms the decoder does not build" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a gated DeltaNet layer with norms the decoder does not build (layer %2)"),
+                    { what, i });
             continue;
         }
         if (!a.present) {
             if (!hasMlp)
-                return what + " has a layer with neither attention, a state nor an MLP" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "%1 has a layer with neither attention, a state nor an MLP (layer %2)"),
+                    { what, i });
             if (l.normParameters != normWidth)
-                return what + " has an MLP-only layer with other than one norm" + at;
+                //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+                return refusal(ITERAGPU_TRANSLATE_NOOP(
+                                   "RunRefusal", "%1 has an MLP-only layer with other than one norm (layer %2)"),
+                    { what, i });
             continue;
         }
         const bool mla = a.layout == AttentionSpec::Layout::Mla; // DECODER.md "MLA layers"
         if (mla && (a.kvLoraRank == 0 || a.qkRopeHeadDim == 0 || a.valueHeadDim == 0 || a.kvHeads != a.heads
                        || a.headDim != a.qkNopeHeadDim + a.qkRopeHeadDim || a.qkRopeHeadDim % 2 != 0))
-            return what + " has multi-head latent attention of other sizes than D = nope + rope (rope even), one "
-                "KV head per head, a kv_lora_rank and a v_head_dim" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "%1 has multi-head latent attention of other sizes than D = nope + rope (rope even), "
+                               "one KV head per head, a kv_lora_rank and a v_head_dim (layer %2)"),
+                { what, i });
         if (mla && (a.qkNormParameters != 0 || a.sinks))
-            return what + " has multi-head latent attention with q/k norms or sinks" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(ITERAGPU_TRANSLATE_NOOP(
+                               "RunRefusal", "%1 has multi-head latent attention with q/k norms or sinks (layer %2)"),
+                { what, i });
         if (a.span != AttentionSpec::Span::Full && a.window == 0)
-            return what + " has a window or chunk of 0 tokens" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a window or chunk of 0 tokens (layer %2)"), { what, i });
         if (!hasMlp && l.normParameters != normWidth)
-            return what + " has an attention-only layer with other than one norm" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(ITERAGPU_TRANSLATE_NOOP(
+                               "RunRefusal", "%1 has an attention-only layer with other than one norm (layer %2)"),
+                { what, i });
         if (a.heads == 0 || a.kvHeads == 0 || a.headDim == 0)
             continue; // incomplete: the run's validation names it
         if (a.kvHeads > a.heads || a.heads % a.kvHeads != 0)
-            return what + " has KV heads that do not divide the heads" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has KV heads that do not divide the heads (layer %2)"),
+                { what, i });
         if (a.valueHeadDim != a.headDim && !mla)
-            return what + " has a value head_dim other than its head_dim" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has a value head_dim other than its head_dim (layer %2)"),
+                { what, i });
         if (a.rope && a.headDim % 2 != 0 && !mla)
-            return what + " has an odd head_dim with rotary embeddings" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has an odd head_dim with rotary embeddings (layer %2)"),
+                { what, i });
         if (a.qkNormParameters != 0 && a.qkNormParameters != 2 * a.headDim
             && a.qkNormParameters != (a.heads + a.kvHeads) * a.headDim)
-            return what + " has q/k norms of another width" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has q/k norms of another width (layer %2)"), { what, i });
         if (l.normParameters % normWidth != 0
             || (l.normParameters / normWidth != 1 && l.normParameters / normWidth != 2
                 && l.normParameters / normWidth != 4))
-            return what + " has norms the decoder does not build: " + std::to_string(l.normParameters)
-                + " norm weights per layer, not 1, 2 or 4 norms of " + std::to_string(normWidth) + at;
+            //: %2 norm weights per layer, %3 the width of one norm, %4 the layer's index
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "%1 has norms the decoder does not build: %2 norm weights per layer, not 1, 2 or 4 "
+                               "norms of %3 (layer %4)"),
+                { what, l.normParameters, normWidth, i });
         if (l.mlp.kind == MlpSpec::Kind::Moe
             && (l.mlp.experts == 0 || l.mlp.expertsPerToken == 0 || l.mlp.expertsPerToken > l.mlp.experts))
-            return what + " has experts per token outside 1 .. its experts" + at;
+            //: %1 is the model (its architecture in quotes, or "this model"), %2 the layer's index
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "%1 has experts per token outside 1 .. its experts (layer %2)"),
+                { what, i });
     }
-    return {};
+    return std::nullopt;
+}
+
+std::string ModelShape::decoderUnsupported() const
+{
+    const auto why = decoderRefusal();
+    return why ? why->english() : std::string();
 }
 
 } // namespace iteragpu::model

@@ -75,7 +75,10 @@ struct ModelShape {
     bool hasSlidingWindow() const;
     // True when every layer is what the decoder workload builds (core/workloads/DECODER.md "Layers"): standard
     // attention or MLA, full, sliding or chunked, and a dense MLP or experts, with their norms, biases and shared
-    // expert; no gated output or state layers. The reason it is not, in one line, else empty.
+    // expert; no gated output or state layers. The reason it is not, in one line (context RunRefusal), else
+    // nullopt.
+    std::optional<i18n::Message> decoderRefusal() const;
+    // The same in English: empty when the decoder builds it.
     std::string decoderUnsupported() const;
 };
 

@@ -232,22 +232,29 @@ namespace {
 }
 
 namespace {
+    i18n::Message refusal(const char* source, std::vector<i18n::Arg> args = {})
+    {
+        return { source, std::move(args), i18n::kRunRefusalContext };
+    }
+
     // The decoder's configuration: every count of the shape present, heads divisible into KV groups, and the
     // largest tensor of the run (a prefill activation, a layer's KV cache, the eager scores, the logits, a
     // weight) within 2^63 bytes, so an absurd token count is refused here and never wraps.
-    std::string validateDecoder(const RunConfig& c)
+    std::optional<i18n::Message> validateDecoder(const RunConfig& c)
     {
         if (!c.decoder)
-            return "the decoder workload needs a model (a preset, a config.json or a safetensors header)";
+            return refusal(ITERAGPU_TRANSLATE_NOOP(
+                "RunRefusal", "the decoder workload needs a model (a preset, a config.json or a safetensors header)"));
         if (c.mode == Mode::Training && !c.decoder->training)
-            return "a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)";
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                "a decoder training run needs its recipe (method, micro-batch, sequence length, optimizer)"));
         if (c.mode == Mode::Inference && c.decoder->training)
-            return "an inference run carries no training recipe";
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "an inference run carries no training recipe"));
         // A training step is sized as a prefill of the micro-batch (or of the eval batch, when larger) over the
         // sequence length: the same widest tensors, and the logits in float32 on top (checked below).
         DecoderSpec d = *c.decoder;
         if (d.training) {
-            if (std::string why = training::validateRecipe(*d.training); !why.empty())
+            if (auto why = training::recipeRefusal(*d.training))
                 return why;
             d.sequences = std::max(d.training->microBatch, d.training->evalBatch);
             d.promptTokens = d.training->sequenceLength;
@@ -259,80 +266,128 @@ namespace {
             for (const auto& l : m.layerSpecs)
                 moe = moe || l.mlp.experts > 0;
             if (moe)
-                return "the decoder's training step does not build MoE layers yet (the routed experts' backward "
-                       "is not written): 'iteragpu estimate --training' sizes it";
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                    "the decoder's training step does not build MoE layers yet (the routed experts' backward is not "
+                    "written): 'iteragpu estimate --training' sizes it"));
             if (m.positionEmbeddings > 0)
-                return "the decoder's training step does not build learned position embeddings yet (their "
-                       "backward is not written): 'iteragpu estimate --training' sizes it";
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                    "the decoder's training step does not build learned position embeddings yet (their backward is "
+                    "not written): 'iteragpu estimate --training' sizes it"));
             for (const auto& part : m.apart)
                 if (part.loaded)
-                    return "the decoder's training step does not build a model with a " + part.name
-                        + " part loaded beside it yet: 'iteragpu estimate --training' sizes it";
+                    //: %1 is the name of a model part (an identifier such as vision or mtp)
+                    return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                       "the decoder's training step does not build a model with a %1 part loaded "
+                                       "beside it yet: 'iteragpu estimate --training' sizes it"),
+                        { part.name });
             for (const auto& l : m.layerSpecs)
                 if (l.attention.present && l.attention.layout == model::AttentionSpec::Layout::Mla)
-                    return "the decoder's training step does not build multi-head latent attention yet: 'iteragpu "
-                           "estimate --training' sizes it";
+                    return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                        "the decoder's training step does not build multi-head latent attention yet: 'iteragpu "
+                        "estimate --training' sizes it"));
             for (const auto& l : m.layerSpecs)
                 if (!l.attention.present || l.mlp.kind == model::MlpSpec::Kind::None)
-                    return "the decoder's training step does not build state layers or layers without attention or "
-                           "an MLP yet (their backward is not written): 'iteragpu estimate --training' sizes it";
+                    return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                        "the decoder's training step does not build state layers or layers without attention or an "
+                        "MLP yet (their backward is not written): 'iteragpu estimate --training' sizes it"));
             const bool nf4 = d.storage == WeightStorage::Nf4 || d.storage == WeightStorage::Nf4DoubleQuant;
             if (d.training->method == training::Method::Qlora && !nf4)
-                return "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
-            if (d.training->method != training::Method::Qlora && weightStorageQuantized(d.storage))
-                return std::string("weights in ") + weightStorageName(d.storage) + " are frozen codes: "
-                    + (nf4 ? "train adapters on them with --method qlora"
-                           : "the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base (--method "
-                             "qlora)");
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                    "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)"));
+            if (d.training->method != training::Method::Qlora && weightStorageQuantized(d.storage)) {
+                if (nf4)
+                    //: %1 is a storage format's identifier (nf4, nf4-dq)
+                    return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                       "weights in %1 are frozen codes: train adapters on them with --method qlora"),
+                        { weightStorageName(d.storage) });
+                //: %1 is a storage format's identifier (e.g. int8, gptq-int4)
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "weights in %1 are frozen codes: the decoder trains on a 16-bit or float32 base, or "
+                                   "adapters on an nf4 base (--method qlora)"),
+                    { weightStorageName(d.storage) });
+            }
             if (d.training->masterWeights && d.storage == WeightStorage::Float32)
-                return "float32 weights need no float32 master copy";
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "float32 weights need no float32 master copy"));
         }
-        if (const std::string unsupported = m.decoderUnsupported(); !unsupported.empty())
-            return "the decoder workload does not build this model yet: " + unsupported
-                + "; 'iteragpu estimate' sizes it layer by layer";
+        if (auto unsupported = m.decoderRefusal())
+            //: %1 is what the decoder cannot build (a sentence of its own)
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "the decoder workload does not build this model yet: %1; 'iteragpu estimate' sizes it "
+                               "layer by layer"),
+                { i18n::Arg::nested(std::move(*unsupported)) });
         if (m.layers == 0 || m.hidden == 0 || m.intermediate == 0 || m.heads == 0 || m.kvHeads == 0 || m.headDim == 0
             || m.vocab == 0)
-            return "the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab "
-                   "must all be at least 1";
-        if (std::string why = model::layersProblem(m.layers, "the model's layer count"); !why.empty())
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                "the model shape is incomplete: layers, hidden, intermediate, heads, KV heads, head_dim and vocab "
+                "must all be at least 1"));
+        if (auto why = model::layersRefusal(m.layers,
+                i18n::Term {
+                    i18n::kRunRefusalContext, ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the model's layer count") }))
             return why; // Note [Model limits]
         if (m.positionEmbeddings > 0 && (d.promptTokens > m.positionEmbeddings
                                             || d.generated > m.positionEmbeddings - d.promptTokens))
-            return "the run reaches position " + std::to_string(d.promptTokens) + " + " + std::to_string(d.generated)
-                + ", beyond the model's " + std::to_string(m.positionEmbeddings)
-                + " learned positions (n_positions): shorten the prompt or the generation";
-        if (std::string why = model::ropeThetaProblem(d.ropeTheta, "the rotary base (rope_theta)"); !why.empty())
+            //: %1 prompt tokens, %2 generated tokens, %3 the model's number of learned positions
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "the run reaches position %1 + %2, beyond the model's %3 learned positions "
+                               "(n_positions): shorten the prompt or the generation"),
+                { d.promptTokens, d.generated, m.positionEmbeddings });
+        if (auto why = model::ropeThetaRefusal(d.ropeTheta,
+                i18n::Term {
+                    i18n::kRunRefusalContext, ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the rotary base (rope_theta)") }))
             return why;
         if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0)
-            return "the model's " + std::to_string(m.heads) + " attention heads cannot share "
-                + std::to_string(m.kvHeads) + " KV heads: the KV heads must divide the heads";
+            //: %1 attention heads, %2 KV heads
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "the model's %1 attention heads cannot share %2 KV heads: the KV heads must divide the "
+                               "heads"),
+                { m.heads, m.kvHeads });
         if (m.headDim % 2 != 0)
-            return "head_dim " + std::to_string(m.headDim) + " is odd: rotary embeddings need pairs";
+            //: %1 is the model's head_dim (a number)
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "head_dim %1 is odd: rotary embeddings need pairs"),
+                { m.headDim });
         if (!m.layerWindows.empty() && m.layerWindows.size() != m.layers)
-            return "the model lists " + std::to_string(m.layerWindows.size()) + " attention windows for "
-                + std::to_string(m.layers) + " layers";
+            //: %1 attention windows listed, %2 layers
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the model lists %1 attention windows for %2 layers"),
+                { m.layerWindows.size(), m.layers });
         for (const auto& w : m.layerWindows)
             if (w && *w == 0)
-                return "a sliding window of 0 tokens is not a window";
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "a sliding window of 0 tokens is not a window"));
         if (m.experts > 0 && (m.expertsPerToken == 0 || m.expertsPerToken > m.experts))
-            return "experts per token must be between 1 and the " + std::to_string(m.experts) + " experts";
+            //: %1 is the model's number of experts
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "experts per token must be between 1 and the %1 experts"),
+                { m.experts });
         if (m.vocab > static_cast<std::uint64_t>(std::numeric_limits<std::int32_t>::max()))
-            return "a vocabulary of " + std::to_string(m.vocab) + " tokens does not fit int32 token ids";
+            //: %1 is the vocabulary's size in tokens
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "a vocabulary of %1 tokens does not fit int32 token ids"),
+                { m.vocab });
         if (d.sequences == 0 || d.promptTokens == 0)
-            return "the decoder needs at least 1 sequence and 1 prompt token";
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the decoder needs at least 1 sequence and 1 prompt token"));
         if (d.sequences > kMaxTensorDimension || d.promptTokens > kMaxTensorDimension)
-            return "sequences and prompt tokens must be at most " + std::to_string(kMaxTensorDimension)
-                + " (the kernels index rows as int)";
+            //: %1 is the largest value
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "sequences and prompt tokens must be at most %1 (the kernels index rows as int)"),
+                { kMaxTensorDimension });
         if ((d.storage == WeightStorage::GptqInt4 || d.storage == WeightStorage::AwqInt4)
             && (d.quantGroup == 0 || d.quantGroup > kMaxTensorDimension))
-            return "the GPTQ/AWQ group must be between 1 and " + std::to_string(kMaxTensorDimension) + " input rows";
+            //: %1 is the largest group size
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the GPTQ/AWQ group must be between 1 and %1 input rows"),
+                { kMaxTensorDimension });
         if ((d.fp8BlockRows == 0) != (d.fp8BlockColumns == 0) || d.fp8BlockRows > kMaxTensorDimension
             || d.fp8BlockColumns > kMaxTensorDimension)
-            return "an fp8 scale block needs both its rows and its columns, each between 1 and "
-                + std::to_string(kMaxTensorDimension) + " (or neither: one scale per tensor)";
+            //: %1 is the largest number of rows or columns
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "an fp8 scale block needs both its rows and its columns, each between 1 and %1 (or "
+                               "neither: one scale per tensor)"),
+                { kMaxTensorDimension });
         if (weightStorageQuantized(d.storage) && c.dtype == device::DType::Float32)
-            return std::string("weights in ") + weightStorageName(d.storage)
-                + " compute in 16 bit: choose float16 or bfloat16 as the compute dtype";
+            //: %1 is a storage format's identifier (e.g. int8, nf4)
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "weights in %1 compute in 16 bit: choose float16 or bfloat16 as the compute dtype"),
+                { weightStorageName(d.storage) });
         constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
         const std::uint64_t s = device::dtypeSize(decoderComputeDType(c));
         using units::checkedMul;
@@ -385,10 +440,12 @@ namespace {
             || !within({ d.sequences, heads, d.promptTokens, *positions, 2 }) || !within({ m.vocab, m.hidden })
             || !within({ inter, m.hidden })
             || (d.training && !within({ *tokens, m.vocab, 2 }))) // float32 logits of the step
-            return "the run is too large: " + std::to_string(d.sequences) + " sequences x "
-                + std::to_string(d.promptTokens) + " prompt tokens + " + std::to_string(d.generated)
-                + " generated would need a tensor beyond 2^63 bytes";
-        return {};
+            //: %1 sequences, %2 prompt tokens, %3 generated tokens
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "the run is too large: %1 sequences x %2 prompt tokens + %3 generated would need a "
+                               "tensor beyond 2^63 bytes"),
+                { d.sequences, d.promptTokens, d.generated });
+        return std::nullopt;
     }
 } // namespace
 
@@ -428,73 +485,93 @@ std::optional<std::uint64_t> runRecordBytes(const RunConfig& c)
 
 namespace {
     // A limit that follows from memory: the record a run keeps on the host, checked before anything is made.
-    std::string validateRecordSize(const RunConfig& c)
+    std::optional<i18n::Message> validateRecordSize(const RunConfig& c)
     {
         const auto bytes = runRecordBytes(c);
         if (bytes && *bytes <= kMaxRunRecordBytes)
-            return {};
+            return std::nullopt;
         const auto phases = plannedPhaseCount(c);
         RunConfig noRepeats = c;
         noRepeats.repeats = 0;
         const auto base = runRecordBytes(noRepeats);
         const std::uint64_t perPhase = kPhaseRecordBytes + c.maxSamplesPerPhase * sizeof(Sample); // bounded by now
-        std::string advice;
-        if (base && *base <= kMaxRunRecordBytes)
-            advice = "at most " + units::groupDigits((kMaxRunRecordBytes - *base) / perPhase)
-                + " repeats fit with these settings";
-        else
-            advice = "a larger decode chunk makes fewer decode records";
-        return "the run would keep " + (phases ? units::groupDigits(*phases) : std::string("more than 2^64"))
-            + " phase records of up to " + units::groupDigits(c.maxSamplesPerPhase) + " samples each, "
-            + (bytes ? units::format(*bytes, units::Unit::GiB) : std::string("beyond 2^64 bytes"))
-            + " of host memory at worst, more than the " + units::format(kMaxRunRecordBytes, units::Unit::GiB)
-            + " a run may keep: " + advice;
+        const i18n::Message advice = base && *base <= kMaxRunRecordBytes
+            //: %1 is a number of repeats
+            ? refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "at most %1 repeats fit with these settings"),
+                { i18n::Arg::grouped((kMaxRunRecordBytes - *base) / perPhase) })
+            : refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "a larger decode chunk makes fewer decode records"));
+        const i18n::Arg phasesArg = phases ? i18n::Arg::grouped(*phases)
+                                           : i18n::Arg(i18n::Term { i18n::kRunRefusalContext,
+                                               ITERAGPU_TRANSLATE_NOOP("RunRefusal", "more than 2^64") });
+        const i18n::Arg bytesArg = bytes ? i18n::Arg::gib(*bytes)
+                                         : i18n::Arg(i18n::Term { i18n::kRunRefusalContext,
+                                             ITERAGPU_TRANSLATE_NOOP("RunRefusal", "beyond 2^64 bytes") });
+        //: %1 phase records (a number, or "more than 2^64"), %2 samples per record, %3 the host memory they take
+        //: (in GiB, or "beyond 2^64 bytes"), %4 the limit in GiB, %5 what to change (a sentence of its own)
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "the run would keep %1 phase records of up to %2 samples each, %3 of host memory at worst, "
+                           "more than the %4 a run may keep: %5"),
+            { phasesArg, i18n::Arg::grouped(c.maxSamplesPerPhase), bytesArg, i18n::Arg::gib(kMaxRunRecordBytes),
+                i18n::Arg::nested(advice) });
     }
 } // namespace
 
-std::string validateConfig(const RunConfig& c)
+std::optional<i18n::Message> configRefusal(const RunConfig& c)
 {
     if (c.workload == WorkloadKind::Script)
-        return "a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu"));
     if (c.workload == WorkloadKind::Decoder && c.vllm) { // Note [vLLM rehearsal]
-        if (std::string why = vllmRehearsalProblem(c); !why.empty())
+        if (auto why = vllmRehearsalRefusal(c))
             return why;
         if (!c.vllm->planned)
-            return "vLLM's rehearsal needs its plan on the device's total (planVllmRun) before it runs";
+            return refusal(ITERAGPU_TRANSLATE_NOOP(
+                "RunRefusal", "vLLM's rehearsal needs its plan on the device's total (planVllmRun) before it runs"));
         if (c.vllm->plan.sized) { // a plan refused before sizing runs model_load only, to fail it
-            if (auto e = validateDecoder(vllmProfileConfig(c)); !e.empty())
-                return "vLLM's profile run: " + e;
-        } else if (auto e = validateDecoder(c); !e.empty())
+            if (auto e = validateDecoder(vllmProfileConfig(c)))
+                //: %1 is why the profile run cannot run (a sentence of its own)
+                return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "vLLM's profile run: %1"),
+                    { i18n::Arg::nested(std::move(*e)) });
+        } else if (auto e = validateDecoder(c))
             return e;
     }
     if (c.workload == WorkloadKind::Decoder) {
-        if (auto e = validateDecoder(c); !e.empty())
+        if (auto e = validateDecoder(c))
             return e;
         if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
-            return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
+            //: %1 is the largest number
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "warmup and repeats must be at most %1"), { kMaxRepeats });
         if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)
-            return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
+            //: %1 is the largest number
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "samples per phase must be between 2 and %1"),
+                { kMaxSamplesPerPhaseLimit });
         if (c.simCapacityBytes && *c.simCapacityBytes == 0)
-            return "the simulated capacity must be more than 0 bytes";
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the simulated capacity must be more than 0 bytes"));
         if (c.decoder->generated > kMaxGeneratedTokens)
-            return "at most " + std::to_string(kMaxGeneratedTokens) + " generated tokens";
+            //: %1 is the largest number of tokens
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "at most %1 generated tokens"), { kMaxGeneratedTokens });
         return validateRecordSize(c);
     }
     if (c.batch == 0 || c.context == 0 || c.width == 0)
-        return "batch, context and width must be at least 1";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "batch, context and width must be at least 1"));
     if (c.batch > kMaxTensorDimension || c.context > kMaxTensorDimension || c.width > kMaxTensorDimension)
-        return "batch, context and width must be at most " + std::to_string(kMaxTensorDimension)
-            + " (the kernels index rows and columns as int)";
+        //: %1 is the largest value
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "batch, context and width must be at most %1 (the kernels index rows and columns as int)"),
+            { kMaxTensorDimension });
     if (c.repeats > kMaxRepeats || c.warmup > kMaxRepeats)
-        return "warmup and repeats must be at most " + std::to_string(kMaxRepeats);
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "warmup and repeats must be at most %1"), { kMaxRepeats });
     if (c.maxSamplesPerPhase < 2 || c.maxSamplesPerPhase > kMaxSamplesPerPhaseLimit)
-        return "samples per phase must be between 2 and " + std::to_string(kMaxSamplesPerPhaseLimit);
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "samples per phase must be between 2 and %1"),
+            { kMaxSamplesPerPhaseLimit });
     if (c.simCapacityBytes && *c.simCapacityBytes == 0)
-        return "the simulated capacity must be more than 0 bytes";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the simulated capacity must be more than 0 bytes"));
     // The speed range only: whether simCard names a catalog card is prepareRun's to say (it reads the catalog).
-    if (std::string speed = sim::validateSimSpeed(c.simSpeed); !speed.empty())
+    if (auto speed = sim::simSpeedRefusal(c.simSpeed))
         return speed;
-    if (std::string record = validateRecordSize(c); !record.empty())
+    if (auto record = validateRecordSize(c))
         return record;
     constexpr std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     const auto tokens = units::checkedMul(c.batch, c.context);
@@ -505,8 +582,15 @@ std::string validateConfig(const RunConfig& c)
     const auto activationBytes = activation ? units::checkedMul(*activation, 4) : std::nullopt;
     const auto matrixBytes = matrix ? units::checkedMul(*matrix, 4) : std::nullopt;
     if (!activationBytes || !matrixBytes || *activationBytes > limit || *matrixBytes > limit)
-        return "batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes";
-    return {};
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "batch x context x width is too large: a tensor of the dense network would exceed 2^63 bytes"));
+    return std::nullopt;
+}
+
+std::string validateConfig(const RunConfig& c)
+{
+    const auto why = configRefusal(c);
+    return why ? why->english() : std::string();
 }
 
 } // namespace iteragpu::protocol

@@ -159,8 +159,12 @@ struct RunConfig {
 // The dtype the decoder computes in: the storage's own for fp32/fp16/bf16, RunConfig::dtype for int8 and nf4.
 device::DType decoderComputeDType(const RunConfig& config);
 
-// Checks a configuration before a run: a one-line reason when it is invalid (zero or overflowing dimensions,
-// zero repeats are allowed), empty when fine.
+// Checks a configuration before a run: the one-line reason when it is invalid (zero or overflowing dimensions,
+// zero repeats are allowed), as a message the window translates (context RunRefusal; the validators it nests,
+// a model's limits, a training recipe, vLLM's rehearsal, the simulated speed, write theirs in it too); nullopt
+// when fine.
+std::optional<i18n::Message> configRefusal(const RunConfig& config);
+// The same in English, for the CLI, the JSON and the workloads' errors: empty when fine.
 std::string validateConfig(const RunConfig& config);
 
 // One point of the live timeline, read by the sampler thread from the allocator's counters.

@@ -29,42 +29,70 @@ std::string vllmWeightStorageName(const engines::VllmOptions& options, const std
     return torchDtype == "float16" ? "fp16" : "bf16"; // as VllmPlanner's modelDtype
 }
 
-std::string vllmRehearsalProblem(const RunConfig& config)
+namespace {
+    i18n::Message refusal(const char* source, std::vector<i18n::Arg> args = {})
+    {
+        return { source, std::move(args), i18n::kRunRefusalContext };
+    }
+} // namespace
+
+std::optional<i18n::Message> vllmRehearsalRefusal(const RunConfig& config)
 {
     if (!config.vllm)
-        return {};
+        return std::nullopt;
     const engines::VllmOptions& o = config.vllm->options;
     if (config.workload != WorkloadKind::Decoder || !config.decoder)
-        return "vLLM's rehearsal needs a model (--model)";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "vLLM's rehearsal needs a model (--model)"));
     if (config.mode != Mode::Inference || config.decoder->training)
-        return "vLLM serves a model: its rehearsal is an inference run (no --mode training)";
+        return refusal(ITERAGPU_TRANSLATE_NOOP(
+            "RunRefusal", "vLLM serves a model: its rehearsal is an inference run (no --mode training)"));
     if (o.tensorParallel != 1)
-        return "one device cannot rehearse --tensor-parallel-size " + std::to_string(o.tensorParallel)
-            + ": vLLM shards the model over that many GPUs ('iteragpu estimate --engine vllm --tp N' plans it)";
+        //: %1 is the number of GPUs given to --tensor-parallel-size
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "one device cannot rehearse --tensor-parallel-size %1: vLLM shards the model over that many "
+                           "GPUs ('iteragpu estimate --engine vllm --tp N' plans it)"),
+            { o.tensorParallel });
     if (o.pipelineParallel != 1)
-        return "one device cannot rehearse --pipeline-parallel-size " + std::to_string(o.pipelineParallel)
-            + ": vLLM splits the layers over that many GPUs ('iteragpu estimate --engine vllm --pp N' plans it)";
+        //: %1 is the number of GPUs given to --pipeline-parallel-size
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "one device cannot rehearse --pipeline-parallel-size %1: vLLM splits the layers over that "
+                           "many GPUs ('iteragpu estimate --engine vllm --pp N' plans it)"),
+            { o.pipelineParallel });
     if (!o.quantization.empty())
-        return "--quantization " + o.quantization
-            + " is not rehearsed: the decoder builds the checkpoint's own weights ('iteragpu estimate --engine vllm' "
-              "plans it)";
+        //: %1 is the quantization method given (an identifier such as awq)
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "--quantization %1 is not rehearsed: the decoder builds the checkpoint's own weights "
+                           "('iteragpu estimate --engine vllm' plans it)"),
+            { o.quantization });
     if (weightStorageQuantized(config.decoder->storage))
-        return std::string("vLLM's rehearsal builds 16-bit or float32 weights; a ")
-            + weightStorageName(config.decoder->storage)
-            + " checkpoint is not rehearsed yet ('iteragpu estimate --engine vllm' plans it)";
+        //: %1 is a storage format's identifier (e.g. nf4, gptq-int4)
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "vLLM's rehearsal builds 16-bit or float32 weights; a %1 checkpoint is not rehearsed yet "
+                           "('iteragpu estimate --engine vllm' plans it)"),
+            { weightStorageName(config.decoder->storage) });
     for (const auto& l : config.decoder->shape.layerSpecs)
         if (l.state.kind != model::StateSpec::Kind::None || !l.attention.present)
-            return "vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed";
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                "vLLM's plan for recurrent state layers (Mamba, gated DeltaNet) is not modelled, so not rehearsed"));
     if (config.allocator != AllocatorKind::Native)
-        return "vLLM allocates through PyTorch's caching allocator: its rehearsal runs with --allocator native";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "vLLM allocates through PyTorch's caching allocator: its rehearsal runs with --allocator native"));
     // A request's tokens, the profile run's tokens and the sampler's rows reach the decoder's kernels as int.
     for (const auto& [option, value] :
         { std::pair { "--max-model-len", o.maxModelLen }, std::pair { "--max-num-seqs", o.maxNumSeqs },
             std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
         if (value && *value > kMaxTensorDimension)
-            return std::string(option) + " " + std::to_string(*value) + " is above the rehearsal's limit of "
-                + std::to_string(kMaxTensorDimension) + " (the kernels index tokens and rows as int)";
-    return {};
+            //: %1 is an option's name (e.g. --max-model-len), %2 the value given, %3 the largest value
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                               "%1 %2 is above the rehearsal's limit of %3 (the kernels index tokens and rows as int)"),
+                { option, *value, kMaxTensorDimension });
+    return std::nullopt;
+}
+
+std::string vllmRehearsalProblem(const RunConfig& config)
+{
+    const auto why = vllmRehearsalRefusal(config);
+    return why ? why->english() : std::string();
 }
 
 void attachVllm(RunConfig& config, engines::VllmOptions options)
@@ -81,15 +109,21 @@ void attachVllm(RunConfig& config, engines::VllmOptions options)
     config.vllm = std::move(run);
 }
 
-std::string validateBeforePlan(const RunConfig& config)
+std::optional<i18n::Message> refusalBeforePlan(const RunConfig& config)
 {
     if (!config.vllm || config.vllm->planned)
-        return validateConfig(config);
-    if (std::string why = vllmRehearsalProblem(config); !why.empty())
+        return configRefusal(config);
+    if (auto why = vllmRehearsalRefusal(config))
         return why;
     RunConfig withoutVllm = config;
     withoutVllm.vllm.reset();
-    return validateConfig(withoutVllm);
+    return configRefusal(withoutVllm);
+}
+
+std::string validateBeforePlan(const RunConfig& config)
+{
+    const auto why = refusalBeforePlan(config);
+    return why ? why->english() : std::string();
 }
 
 void planVllmRun(RunConfig& config, std::uint64_t totalBytes)

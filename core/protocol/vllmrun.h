@@ -3,8 +3,10 @@
 
 #include "core/engines/vllmoptions.h"
 #include "core/engines/vllmplan.h"
+#include "core/i18n/message.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace iteragpu::protocol {
@@ -38,7 +40,9 @@ struct VllmRun {
 std::string vllmWeightStorageName(const engines::VllmOptions& options, const std::string& torchDtype);
 
 // What one device cannot rehearse of these options and this model (tensor or pipeline parallelism, --quantization,
-// quantized or recurrent-state models, a training run), one line; empty when it can.
+// quantized or recurrent-state models, a training run), one line; nullopt when it can.
+std::optional<i18n::Message> vllmRehearsalRefusal(const RunConfig& config);
+// The same in English: empty when it can.
 std::string vllmRehearsalProblem(const RunConfig& config);
 
 // vLLM's rehearsal of `options` over config's decoder, for the CLI's --engine vllm and the window's engine picker
@@ -49,7 +53,8 @@ void attachVllm(RunConfig& config, engines::VllmOptions options);
 
 // validateConfig before the device is known: a vLLM rehearsal not planned yet is held to what one device can
 // rehearse (vllmRehearsalProblem) and its decoder to validateConfig without vLLM; anything else to validateConfig.
-// Empty when valid.
+// nullopt when valid; validateBeforePlan: its English, empty when valid.
+std::optional<i18n::Message> refusalBeforePlan(const RunConfig& config);
 std::string validateBeforePlan(const RunConfig& config);
 
 // Plans vLLM's start-up of config.decoder's model (its weights' storage vLLM's dtype, --dtype auto resolved to it in

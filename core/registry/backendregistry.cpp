@@ -35,25 +35,38 @@ struct BackendRegistry::Module {
     }
 };
 
-std::optional<DeviceId> parseDeviceId(const std::string& id, std::string& error)
+std::optional<i18n::Message> deviceIdRefusal(const std::string& id)
 {
     const auto colon = id.find(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 >= id.size()) {
-        error = "invalid device id '" + id + "': expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0";
+    if (colon == std::string::npos || colon == 0 || colon + 1 >= id.size())
+        //: %1 is the device id given
+        return i18n::Message { ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                                   "invalid device id '%1': expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0"),
+            { id }, i18n::kRunRefusalContext };
+    const std::string backend = id.substr(0, colon);
+    if (backend != "cuda" && backend != "hip" && backend != "sim")
+        //: %1 is the backend named, %2 the device id given
+        return i18n::Message { ITERAGPU_TRANSLATE_NOOP(
+                                   "RunRefusal", "unknown device backend '%1' in '%2': use cuda, hip or sim"),
+            { backend, id }, i18n::kRunRefusalContext };
+    const std::string digits = id.substr(colon + 1);
+    if (digits.size() > 4 || digits.find_first_not_of("0123456789") != std::string::npos)
+        //: %1 is the device id given
+        return i18n::Message { ITERAGPU_TRANSLATE_NOOP("RunRefusal", "invalid device index in '%1'"), { id },
+            i18n::kRunRefusalContext };
+    return std::nullopt;
+}
+
+std::optional<DeviceId> parseDeviceId(const std::string& id, std::string& error)
+{
+    if (const auto why = deviceIdRefusal(id)) {
+        error = why->english();
         return std::nullopt;
     }
+    const auto colon = id.find(':');
     DeviceId out;
     out.backend = id.substr(0, colon);
-    if (out.backend != "cuda" && out.backend != "hip" && out.backend != "sim") {
-        error = "unknown device backend '" + out.backend + "' in '" + id + "': use cuda, hip or sim";
-        return std::nullopt;
-    }
-    const std::string digits = id.substr(colon + 1);
-    if (digits.size() > 4 || digits.find_first_not_of("0123456789") != std::string::npos) {
-        error = "invalid device index in '" + id + "'";
-        return std::nullopt;
-    }
-    out.index = std::stoi(digits);
+    out.index = std::stoi(id.substr(colon + 1));
     return out;
 }
 

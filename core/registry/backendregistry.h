@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/device/backend.h"
+#include "core/i18n/message.h"
 #include "core/sim/simbackend.h"
 
 #include <memory>
@@ -26,6 +27,8 @@ struct DeviceId {
     int index = 0;
 };
 std::optional<DeviceId> parseDeviceId(const std::string& id, std::string& error);
+// Why `id` is no device id, in one line (context RunRefusal); nullopt when parseDeviceId reads it.
+std::optional<i18n::Message> deviceIdRefusal(const std::string& id);
 
 // Loads the backend modules at run time (like nvtop loads NVML) and always offers the simulated device.
 // A missing module or runtime library is a status line, never a crash.

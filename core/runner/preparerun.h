@@ -31,7 +31,8 @@ struct PreparedRun {
     };
 
     Failure failure = Failure::None;
-    std::string error; // one line, set when failure != None
+    std::string error; // one line, set when failure != None: reason's English (the CLI writes it)
+    std::optional<i18n::Message> reason; // the same line for the window to translate (context RunRefusal)
     BackendDescription backend;
     std::optional<device::DeviceInfo> device; // as the run will see it (a simulated capacity applied)
     DeviceFactory factory; // call on the run's thread

@@ -688,39 +688,69 @@ namespace {
 
 } // namespace
 
-std::string validateSimSpeed(double speed)
+namespace {
+    i18n::Message refusal(const char* source, std::vector<i18n::Arg> args = {})
+    {
+        return { source, std::move(args), i18n::kRunRefusalContext };
+    }
+} // namespace
+
+std::optional<i18n::Message> simSpeedRefusal(double speed)
 {
     if (std::isfinite(speed) && speed >= 0.0 && speed <= kMaxSimSpeed)
-        return {};
+        return std::nullopt;
     char given[32];
     std::snprintf(given, sizeof given, "%g", speed);
     char limit[32];
     std::snprintf(limit, sizeof limit, "%g", kMaxSimSpeed);
-    return std::string("the simulated speed must be a number from 0 (as fast as possible) to ") + limit
-        + " (1 = real time), not " + given;
+    //: %1 is the largest speed (a number), %2 the value given
+    return refusal(
+        ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "the simulated speed must be a number from 0 (as fast as possible) to %1 (1 = real time), not %2"),
+        { std::string(limit), std::string(given) });
+}
+
+std::optional<i18n::Message> simOptionsRefusal(const SimOptions& options)
+{
+    if (auto bad = simSpeedRefusal(options.speed))
+        return bad;
+    if (options.capacityBytes == 0)
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the simulated capacity must be more than 0 bytes"));
+    if (options.contextBytes > options.capacityBytes
+        || options.workspaceBytes > options.capacityBytes - options.contextBytes)
+        //: %1 is the capacity, %2 the context and %3 the workspace, each a number of bytes
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+                           "the simulated capacity (%1 bytes) must hold the simulated context and workspace (%2 + %3 "
+                           "bytes)"),
+            { options.capacityBytes, options.contextBytes, options.workspaceBytes });
+    if (const auto& card = options.card) {
+        if (card->name.empty())
+            return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the simulated card has no name"));
+        if (!positiveFinite(card->memoryBandwidth))
+            //: %1 is the card's name (e.g. NVIDIA H100 SXM)
+            return refusal(
+                ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the simulated %1 needs a memory bandwidth above 0 bytes/s"),
+                { card->name });
+        for (const auto& peak : { card->peakFp32Flops, card->peakFp16Flops, card->peakBf16Flops })
+            if (peak && !positiveFinite(*peak))
+                //: %1 is the card's name (e.g. NVIDIA H100 SXM)
+                return refusal(ITERAGPU_TRANSLATE_NOOP(
+                                   "RunRefusal", "the simulated %1 has a peak FLOP/s that is not a number above 0"),
+                    { card->name });
+    }
+    return std::nullopt;
+}
+
+std::string validateSimSpeed(double speed)
+{
+    const auto why = simSpeedRefusal(speed);
+    return why ? why->english() : std::string();
 }
 
 std::string validateSimOptions(const SimOptions& options)
 {
-    if (std::string bad = validateSimSpeed(options.speed); !bad.empty())
-        return bad;
-    if (options.capacityBytes == 0)
-        return "the simulated capacity must be more than 0 bytes";
-    if (options.contextBytes > options.capacityBytes
-        || options.workspaceBytes > options.capacityBytes - options.contextBytes)
-        return "the simulated capacity (" + std::to_string(options.capacityBytes)
-            + " bytes) must hold the simulated context and workspace (" + std::to_string(options.contextBytes) + " + "
-            + std::to_string(options.workspaceBytes) + " bytes)";
-    if (const auto& card = options.card) {
-        if (card->name.empty())
-            return "the simulated card has no name";
-        if (!positiveFinite(card->memoryBandwidth))
-            return "the simulated " + card->name + " needs a memory bandwidth above 0 bytes/s";
-        for (const auto& peak : { card->peakFp32Flops, card->peakFp16Flops, card->peakBf16Flops })
-            if (peak && !positiveFinite(*peak))
-                return "the simulated " + card->name + " has a peak FLOP/s that is not a number above 0";
-    }
-    return {};
+    const auto why = simOptionsRefusal(options);
+    return why ? why->english() : std::string();
 }
 
 std::optional<device::DeviceInfo> SimBackend::deviceInfo(int index) { return simDeviceInfo(index, m_options); }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/device/backend.h"
+#include "core/i18n/message.h"
 #include "core/sim/simcard.h"
 
 #include <cstdint>
@@ -50,10 +51,13 @@ struct SimOptions {
     std::uint64_t workspaceBytes = 0;
 };
 
-// One line when the speed is NaN, infinite, negative or above kMaxSimSpeed; empty when fine.
+// The one-line reason when the speed is NaN, infinite, negative or above kMaxSimSpeed; nullopt when fine.
+std::optional<i18n::Message> simSpeedRefusal(double speed);
+// The one-line reason when the options cannot be opened (a speed that is NaN, negative or above kMaxSimSpeed; a
+// card with no name, no capacity, or a bandwidth or peak that is not a number above 0); nullopt when fine.
+std::optional<i18n::Message> simOptionsRefusal(const SimOptions& options);
+// The same in English: empty when fine.
 std::string validateSimSpeed(double speed);
-// One line when the options cannot be opened (a speed that is NaN, negative or above kMaxSimSpeed; a card with
-// no name, no capacity, or a bandwidth or peak that is not a number above 0); empty when fine.
 std::string validateSimOptions(const SimOptions& options);
 
 class SimBackend : public device::Backend {

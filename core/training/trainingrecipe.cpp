@@ -115,27 +115,51 @@ std::optional<Framework> frameworkFromName(const std::string& name)
     return byName(name, { Framework::Hf, Framework::Torchtune }, frameworkName);
 }
 
-std::string validateRecipe(const TrainingRecipe& r)
+namespace {
+    i18n::Message refusal(const char* source, std::vector<i18n::Arg> args = {})
+    {
+        return { source, std::move(args), i18n::kRunRefusalContext };
+    }
+} // namespace
+
+std::optional<i18n::Message> recipeRefusal(const TrainingRecipe& r)
 {
     if (r.microBatch == 0 || r.sequenceLength == 0)
-        return "a training step needs at least 1 sequence (--batch) of at least 1 token (--seq-len)";
+        return refusal(ITERAGPU_TRANSLATE_NOOP(
+            "RunRefusal", "a training step needs at least 1 sequence (--batch) of at least 1 token (--seq-len)"));
     if (r.gradAccum == 0 || r.gradAccum > kMaxGradAccum)
-        return "gradient accumulation must be between 1 and " + std::to_string(kMaxGradAccum) + " micro-batches";
+        //: %1 is the largest number of micro-batches
+        return refusal(
+            ITERAGPU_TRANSLATE_NOOP("RunRefusal", "gradient accumulation must be between 1 and %1 micro-batches"),
+            { kMaxGradAccum });
     if (r.lossChunks > kMaxLossChunks)
-        return "the loss can be computed in at most " + std::to_string(kMaxLossChunks) + " chunks";
+        //: %1 is the largest number of chunks
+        return refusal(
+            ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the loss can be computed in at most %1 chunks"), { kMaxLossChunks });
     if (r.optimizerInBackward && r.gradAccum > 1)
-        return "an optimizer stepped inside the backward pass frees each gradient at once: it cannot accumulate "
-               "gradients over several micro-batches (torchtune refuses it too)";
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "an optimizer stepped inside the backward pass frees each gradient at once: it cannot accumulate "
+            "gradients over several micro-batches (torchtune refuses it too)"));
     if (r.method == Method::Full)
-        return {}; // the targets, rank and adapter dtype are a LoRA recipe's: a full fine-tune ignores them
+        return std::nullopt; // the targets, rank and adapter dtype are a LoRA recipe's: a full fine-tune ignores them
     if (r.rank == 0 || r.rank > kMaxLoraRank)
-        return "the LoRA rank must be between 1 and " + std::to_string(kMaxLoraRank);
+        //: %1 is the largest rank
+        return refusal(
+            ITERAGPU_TRANSLATE_NOOP("RunRefusal", "the LoRA rank must be between 1 and %1"), { kMaxLoraRank });
     if (r.targets.empty())
-        return "LoRA needs at least one target (--lora-targets q_proj,v_proj, ...)";
+        return refusal(ITERAGPU_TRANSLATE_NOOP(
+            "RunRefusal", "LoRA needs at least one target (--lora-targets q_proj,v_proj, ...)"));
     if (r.masterWeights)
-        return "master weights are a full fine-tune's: LoRA adapters are trained in their own dtype "
-               "(float32 adapters, or the compute dtype)";
-    return {};
+        return refusal(ITERAGPU_TRANSLATE_NOOP("RunRefusal",
+            "master weights are a full fine-tune's: LoRA adapters are trained in their own dtype (float32 adapters, "
+            "or the compute dtype)"));
+    return std::nullopt;
+}
+
+std::string validateRecipe(const TrainingRecipe& r)
+{
+    const auto why = recipeRefusal(r);
+    return why ? why->english() : std::string();
 }
 
 } // namespace iteragpu::training

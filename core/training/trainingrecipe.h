@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/i18n/message.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -65,8 +67,10 @@ inline constexpr std::uint64_t kMaxLoraRank = 65536;
 inline constexpr std::uint64_t kMaxGradAccum = 4096;
 inline constexpr std::uint64_t kMaxLossChunks = 1024;
 
-// One line when the recipe cannot run (rank 0 with LoRA, no targets, master weights on an adapter, ...), empty
-// when fine. The model-dependent limits (sizes within 2^63 bytes) are the run configuration's.
+// The one-line reason when the recipe cannot run (rank 0 with LoRA, no targets, master weights on an adapter, ...),
+// nullopt when fine. The model-dependent limits (sizes within 2^63 bytes) are the run configuration's.
+std::optional<i18n::Message> recipeRefusal(const TrainingRecipe& recipe);
+// The same in English (the CLI, the sizing engine's errors): empty when fine.
 std::string validateRecipe(const TrainingRecipe& recipe);
 
 // Elements of the 8-bit optimizer's block: one float32 absmax per moment per block (bitsandbytes' blockwise

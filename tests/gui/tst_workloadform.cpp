@@ -26,6 +26,7 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -656,6 +657,43 @@ private slots:
         QVERIFY(config && config->decoder && config->decoder->training);
         QCOMPARE(config->decoder->storage, protocol::WeightStorage::Nf4);
         QCOMPARE(config->decoder->training->method, training::Method::Qlora);
+    }
+
+    // core's reasons for refusing a run are shown in the UI language: the form's reason under the workload and the
+    // run controller's error are the catalog's German, not the English the CLI writes.
+    void refusalsAreShownInTheUiLanguage()
+    {
+        gui::MainWindow window;
+        const auto backToEnglish = qScopeGuard([&window] { window.switchLanguage(QStringLiteral("en")); });
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-2-7b")));
+        panel->findChild<gui::FormatBox*>()->setStorage(sizing::WeightFormat::BF16);
+        panel->recompute();
+        WorkloadForm* form = window.workloadForm();
+        chooseTraining(form, training::Framework::Hf, training::Method::Qlora);
+        const char* qlora = "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)";
+        QCOMPARE(form->formError(), QString::fromUtf8(qlora));
+
+        window.switchLanguage(QStringLiteral("de"));
+        const QString german = QCoreApplication::translate("RunRefusal", qlora);
+        QVERIFY2(german != QLatin1String(qlora), "no German catalog entry");
+        QTRY_COMPARE(form->formError(), german);
+
+        // An unknown simulated card, refused by prepareRun: the sentence in German, the card's id as typed.
+        const char* unknownCard = "unknown simulated card '%1': the GPU catalog (%2) has no such id or name; cards "
+                                  "that can pace this run: %3";
+        const QString pattern = QCoreApplication::translate("RunRefusal", unknownCard);
+        QVERIFY(pattern != QLatin1String(unknownCard) && !pattern.startsWith(QLatin1String("%1")));
+        protocol::RunConfig c;
+        c.deviceId = "sim:0";
+        c.simCard = "h900";
+        QSignalSpy errors(window.runController(), &gui::RunController::errorOccurred);
+        QCOMPARE(window.runController()->start(c), std::uint64_t(0));
+        QCOMPARE(errors.count(), 1);
+        const QString error = errors.at(0).at(0).toString();
+        QVERIFY2(error.startsWith(pattern.left(pattern.indexOf(QLatin1String("%1"))) + QLatin1String("h900")),
+            qPrintable(error));
+        QVERIFY2(!error.contains(QLatin1String("unknown simulated card")), qPrintable(error));
     }
 
     // A limit of core's is the form's: out of range, the reason under the field.

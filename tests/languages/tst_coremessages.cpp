@@ -4,12 +4,18 @@
 // marked English template with its arguments (core/i18n/message.h); this suite checks that:
 // - the English rendering, which the CLI and the JSON write, is the same sentence as before;
 // - every message that a broad set of estimates produces has a translation in each catalog, and renders with
-//   its numbers in the language's format and no placeholder left.
+//   its numbers in the language's format and no placeholder left;
+// - the same for the reasons a run configuration is refused (validateConfig, prepareRun), whose English the
+//   CLI writes word for word as before.
 #include "app/gui/application/localenumber.h"
 #include "app/gui/application/messagetext.h"
 #include "core/i18n/message.h"
 #include "core/model/configreader.h"
 #include "core/model/safetensorssummary.h"
+#include "core/protocol/runlimits.h"
+#include "core/protocol/runtypes.h"
+#include "core/registry/backendregistry.h"
+#include "core/runner/preparerun.h"
 #include "core/sizing/presetlibrary.h"
 #include "core/sizing/sizingengine.h"
 #include "core/sizing/weightestimator.h"
@@ -154,6 +160,181 @@ std::vector<i18n::Message> broadSetOfMessages()
     return all;
 }
 
+// A refused run configuration and its reason's English, word for word as validateConfig wrote it as a string.
+struct Refusal {
+    const char* name;
+    protocol::RunConfig config;
+    std::string english;
+};
+
+protocol::RunConfig tinyDecoder()
+{
+    const char* dir = std::getenv("ITERAGPU_TEST_DATA");
+    const std::string base = dir ? dir : "tests/data";
+    protocol::RunConfig c;
+    c.workload = protocol::WorkloadKind::Decoder;
+    c.deviceId = "sim:0";
+    c.dtype = device::DType::BFloat16;
+    protocol::DecoderSpec d;
+    d.shape = model::ConfigReader::readFile(base + "/measure/tiny-llama.config.json");
+    d.promptTokens = 8;
+    d.generated = 4;
+    c.decoder = d;
+    return c;
+}
+
+protocol::RunConfig dense()
+{
+    protocol::RunConfig c;
+    c.deviceId = "sim:0";
+    return c;
+}
+
+std::vector<Refusal> refusedConfigs()
+{
+    std::vector<Refusal> out;
+    auto add = [&out](const char* name, protocol::RunConfig c, std::string english) {
+        out.push_back({ name, std::move(c), std::move(english) });
+    };
+    auto c = dense();
+    c.batch = 0;
+    add("batch 0", c, "batch, context and width must be at least 1");
+    c = dense();
+    c.width = 2147483648ULL;
+    add("width 2^31", c,
+        "batch, context and width must be at most 2147483647 (the kernels index rows and columns as int)");
+    c = dense();
+    c.repeats = protocol::kMaxRepeats + 1;
+    add("repeats", c, "warmup and repeats must be at most 1000000");
+    c = dense();
+    c.maxSamplesPerPhase = 1;
+    add("samples", c, "samples per phase must be between 2 and 1000000");
+    c = dense();
+    c.simSpeed = -1;
+    add("sim speed", c,
+        "the simulated speed must be a number from 0 (as fast as possible) to 1000 (1 = real time), not -1");
+    c = dense();
+    c.workload = protocol::WorkloadKind::Script;
+    add("script", c,
+        "a script is measured from inside by the Python probe (iteragpu probe --path), not run by iteragpu");
+
+    c = tinyDecoder();
+    c.decoder->generated = protocol::kMaxGeneratedTokens + 1;
+    add("generated", c, "at most 1000000000 generated tokens");
+    c = tinyDecoder();
+    c.decoder->sequences = 0;
+    add("no sequence", c, "the decoder needs at least 1 sequence and 1 prompt token");
+    c = tinyDecoder();
+    c.decoder->sequences = 2147483648ULL;
+    add("sequences 2^31", c, "sequences and prompt tokens must be at most 2147483647 (the kernels index rows as int)");
+    c = tinyDecoder();
+    c.decoder->sequences = 1ULL << 30;
+    c.decoder->promptTokens = 1ULL << 30;
+    add("too large", c,
+        "the run is too large: 1073741824 sequences x 1073741824 prompt tokens + 4 generated would need a tensor "
+        "beyond 2^63 bytes");
+    c = tinyDecoder();
+    c.decoder->ropeTheta = 0;
+    add("rope theta", c,
+        "the rotary base (rope_theta) 0 is not a rotary base: it must be a positive number from 1.2e-38 to 3.4e+38 "
+        "(float32's range, in which the rotary embedding is computed)");
+    c = tinyDecoder();
+    c.decoder->storage = protocol::WeightStorage::Int8;
+    c.dtype = device::DType::Float32;
+    add("int8 in float32", c, "weights in int8 compute in 16 bit: choose float16 or bfloat16 as the compute dtype");
+    c = tinyDecoder();
+    c.decoder->shape.kvHeads = 3;
+    c.decoder->shape.layerSpecs.clear();
+    add("kv heads", c,
+        "the decoder workload does not build this model yet: 'llama' has KV heads that do not divide the heads (layer "
+        "0); 'iteragpu estimate' sizes it layer by layer");
+    c = tinyDecoder();
+    c.decoder->shape.layers = 200000;
+    c.decoder->shape.layerSpecs.clear();
+    add("layers", c, "the model's layer count 200000 is larger than 100 000 layers; not a real model");
+    c = tinyDecoder();
+    c.decoder->shape.layers = 3;
+    add("layer list", c,
+        "the decoder workload does not build this model yet: '" + c.decoder->shape.architecture
+            + "' lists 2 layers of 3; 'iteragpu estimate' sizes it layer by layer");
+
+    c = tinyDecoder();
+    c.mode = protocol::Mode::Training;
+    c.decoder->training = training::TrainingRecipe {};
+    c.decoder->training->targets = { training::LoraTarget::QProj };
+    c.decoder->training->sequenceLength = 16;
+    c.decoder->training->rank = 0;
+    add("lora rank", c, "the LoRA rank must be between 1 and 65536");
+    c.decoder->training->rank = 8;
+    c.decoder->training->method = training::Method::Qlora;
+    add("qlora on bf16", c, "QLoRA trains adapters on a quantized base: choose nf4 or nf4-dq weights (--format nf4)");
+    c.decoder->training->method = training::Method::Lora;
+    c.decoder->storage = protocol::WeightStorage::Int8;
+    add("lora on int8", c,
+        "weights in int8 are frozen codes: the decoder trains on a 16-bit or float32 base, or adapters on an nf4 base "
+        "(--method qlora)");
+
+    c = tinyDecoder();
+    c.vllm = protocol::VllmRun {};
+    c.vllm->options.tensorParallel = 2;
+    add("vllm tp", c,
+        "one device cannot rehearse --tensor-parallel-size 2: vLLM shards the model over that many GPUs ('iteragpu "
+        "estimate --engine vllm --tp N' plans it)");
+    c.vllm->options.tensorParallel = 1;
+    c.vllm->options.maxModelLen = 1ULL << 32;
+    add("vllm max-model-len", c,
+        "--max-model-len 4294967296 is above the rehearsal's limit of 2147483647 (the kernels index tokens and rows as "
+        "int)");
+    c.vllm->options.maxModelLen.reset();
+    add("vllm unplanned", c, "vLLM's rehearsal needs its plan on the device's total (planVllmRun) before it runs");
+    return out;
+}
+
+// What prepareRun refuses beyond the configuration: the device id, the device, the simulated options.
+std::vector<Refusal> refusedPreparations()
+{
+    std::vector<Refusal> out;
+    auto c = dense();
+    c.deviceId = "tpu:0";
+    out.push_back({ "backend", c, "unknown device backend 'tpu' in 'tpu:0': use cuda, hip or sim" });
+    c.deviceId = "sim0";
+    out.push_back({ "no colon", c, "invalid device id 'sim0': expected BACKEND:INDEX such as cuda:0, hip:0 or sim:0" });
+    c.deviceId = "sim:7";
+    out.push_back({ "index", c, "no device sim:7: " + std::to_string(sim::kSimDeviceCount) + " device(s) present" });
+    c.deviceId = "sim:0";
+    c.simCapacityBytes = units::kMiB;
+    out.push_back({ "capacity", c,
+        "the simulated capacity (1048576 bytes) must hold the simulated context and workspace (524288000 + 33554432 "
+        "bytes)" });
+    c.simCapacityBytes.reset();
+    c.simCard = "h900";
+    const auto catalog = sizing::DeviceCatalog::loadDefault();
+    std::string ids;
+    for (const auto& card : catalog.cards()) {
+        std::string why;
+        if (protocol::simCardOf(card, device::DType::Float32, why))
+            ids += (ids.empty() ? "" : ", ") + card.id;
+    }
+    out.push_back({ "unknown card", c,
+        "unknown simulated card 'h900': the GPU catalog (" + catalog.source()
+            + ") has no such id or name; cards that can pace this run: " + ids });
+    return out;
+}
+
+// Every template of a message and of those nested in it, with its terms, translated in the catalog.
+void collectUntranslated(const QTranslator& catalog, const i18n::Message& m, QStringList& untranslated)
+{
+    const QString t = catalog.translate(m.context, m.source);
+    if (t.isEmpty() || t == QString::fromUtf8(m.source))
+        untranslated << QString::fromUtf8(m.source);
+    for (const auto& a : m.args) {
+        if (a.kind == i18n::Arg::Kind::Term && catalog.translate(a.term.context, a.term.source).isEmpty())
+            untranslated << QString::fromUtf8(a.term.source);
+        if (a.kind == i18n::Arg::Kind::Nested && a.message)
+            collectUntranslated(catalog, *a.message, untranslated);
+    }
+}
+
 } // namespace
 
 class TestCoreMessages : public QObject {
@@ -241,6 +422,72 @@ private slots:
         // The estimates above reach most of the engine's sentences (not every branch at once).
         qInfo("%lld distinct sentences checked", static_cast<long long>(sources.size()));
         QVERIFY2(sources.size() >= 40, qPrintable(QString::number(sources.size())));
+    }
+
+    // A refusal's English is validateConfig's (and prepareRun's error), word for word as before it was a message.
+    void runRefusalsKeepTheirEnglish()
+    {
+        QVERIFY(!protocol::configRefusal(dense()));
+        QVERIFY2(protocol::validateConfig(tinyDecoder()).empty(), protocol::validateConfig(tinyDecoder()).c_str());
+        for (const auto& r : refusedConfigs()) {
+            const auto refusal = protocol::configRefusal(r.config);
+            QVERIFY2(refusal, r.name);
+            QCOMPARE(QString::fromStdString(refusal->english()), QString::fromStdString(r.english));
+            QCOMPARE(QString::fromStdString(protocol::validateConfig(r.config)), QString::fromStdString(r.english));
+            QCOMPARE(refusal->context, i18n::kRunRefusalContext);
+        }
+        device::BackendRegistry registry;
+        registry.load();
+        for (const auto& r : refusedPreparations()) {
+            const auto prepared = protocol::prepareRun(registry, r.config);
+            QVERIFY2(!prepared.ok() && prepared.reason, r.name);
+            QCOMPARE(QString::fromStdString(prepared.error), QString::fromStdString(r.english));
+            QCOMPARE(QString::fromStdString(prepared.reason->english()), QString::fromStdString(r.english));
+        }
+    }
+
+    void runRefusalsAreTranslated_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("limit"); // "warmup and repeats must be at most 1000000": the number in the language
+        QTest::addRow("de") << QStringLiteral("de") << QStringLiteral("1.000.000");
+        QTest::addRow("es") << QStringLiteral("es") << QStringLiteral("1.000.000");
+        QTest::addRow("vi") << QStringLiteral("vi") << QStringLiteral("1.000.000");
+    }
+
+    void runRefusalsAreTranslated()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, limit);
+        QTranslator catalog;
+        QVERIFY(catalog.load(QStringLiteral(":/i18n/iteragpu_") + language + QStringLiteral(".qm")));
+        const QLocale locale(language);
+        const gui::TranslateFunction translate
+            = [&catalog](const char* context, const char* source) { return catalog.translate(context, source); };
+        std::vector<i18n::Message> messages;
+        for (const auto& r : refusedConfigs())
+            messages.push_back(*protocol::configRefusal(r.config));
+        device::BackendRegistry registry;
+        registry.load();
+        for (const auto& r : refusedPreparations())
+            messages.push_back(*protocol::prepareRun(registry, r.config).reason);
+        QStringList untranslated;
+        QStringList unfilled;
+        static const QRegularExpression placeholder(QStringLiteral("%[1-9]"));
+        for (const auto& m : messages) {
+            collectUntranslated(catalog, m, untranslated);
+            const QString text = gui::messageText(m, locale, translate);
+            if (text.contains(placeholder) || text == QString::fromStdString(m.english()))
+                unfilled << text;
+        }
+        untranslated.removeDuplicates();
+        QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+        QVERIFY2(unfilled.isEmpty(), qPrintable(unfilled.join(QLatin1Char('\n'))));
+        // Numbers in the reader's format.
+        auto repeats = dense();
+        repeats.repeats = protocol::kMaxRepeats + 1;
+        const QString text = gui::messageText(*protocol::configRefusal(repeats), locale, translate);
+        QVERIFY2(text.contains(limit), qPrintable(text));
     }
 
     void storageFormatTextsAreTranslated_data() { everyMessageIsTranslated_data(); }

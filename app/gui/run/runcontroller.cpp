@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/gui/run/runcontroller.h"
 
+#include "app/gui/application/messagetext.h"
 #include "app/gui/run/runsignaladapter.h"
 #include "app/gui/run/scriptprocess.h"
 #include "core/protocol/phaseplan.h"
@@ -63,15 +64,17 @@ std::uint64_t RunController::start(protocol::RunConfig config)
     // does the same).
     protocol::PreparedRun prepared = protocol::prepareRun(m_registry, config);
     if (!prepared.ok()) {
+        // core's reason in the UI language (English where it has no message)
+        const QString reason = prepared.reason ? messageText(*prepared.reason) : QString::fromStdString(prepared.error);
         if (prepared.failure == protocol::PreparedRun::Failure::InvalidConfig)
             //: %1 is the reason in one line
-            emit errorOccurred(tr("The run cannot start: %1").arg(QString::fromStdString(prepared.error)));
+            emit errorOccurred(tr("The run cannot start: %1").arg(reason));
         else if (prepared.failure == protocol::PreparedRun::Failure::BackendUnavailable)
             //: %1 is a device id such as cuda:0
             emit errorOccurred(tr("The backend of %1 is not loaded; choose another device.")
                                    .arg(QString::fromStdString(config.deviceId)));
         else
-            emit errorOccurred(QString::fromStdString(prepared.error));
+            emit errorOccurred(reason);
         return 0;
     }
     const protocol::BackendDescription description = prepared.backend;

@@ -575,8 +575,9 @@ void WorkloadForm::validate()
         formReason = decoderProblem();
     } else if (valid && decoder) {
         // vLLM's plan waits for the run's device; everything else is held now.
-        if (const auto c = config())
-            formReason = QString::fromStdString(protocol::validateBeforePlan(*c));
+        const auto c = config();
+        if (const auto why = c ? protocol::refusalBeforePlan(*c) : std::nullopt)
+            formReason = messageText(*why);
     } else if (valid) {
         // The largest tensor must fit in 64 bits: batch x context x width elements of dtype.
         const auto c = config();
@@ -589,8 +590,8 @@ void WorkloadForm::validate()
                     = tr("batch × context × width is too large: the input tensor's size does not fit in 64 bits.");
             else if (*elements > kMaxDimension)
                 formReason = tr("batch × context is too large for the kernels (at most 2 147 483 647 rows).");
-            else
-                formReason = QString::fromStdString(protocol::validateConfig(*c));
+            else if (const auto why = protocol::configRefusal(*c))
+                formReason = messageText(*why);
         }
     }
     m_formError->setText(formReason);
