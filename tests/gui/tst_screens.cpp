@@ -424,6 +424,61 @@ private slots:
         QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
     }
 
+    void vllmRehearsalInEveryLanguage_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const QString& language : gui::LabApplication::languages())
+            QTest::addRow("%s", qPrintable(language)) << language;
+    }
+
+    // vLLM chosen in the sizing panel, Llama-3.1-8B on a simulated H100: the Measure step's form with vLLM's
+    // start-up as the decoder's run, then its five phases in the table, at 1024x700, nothing clipped.
+    void vllmRehearsalInEveryLanguage()
+    {
+        QFETCH(QString, language);
+        auto* app = qobject_cast<gui::LabApplication*>(qApp);
+        QVERIFY(app->setLanguage(language));
+        const auto backToEnglish = qScopeGuard([app] {
+            app->setLanguage(QStringLiteral("en"));
+            QSettings().clear();
+        });
+        gui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.devicePicker()->selectDevice(QStringLiteral("sim:0")));
+        QVERIFY(window.devicePicker()->simCardBox()->selectCard(QStringLiteral("h100-sxm")));
+        QVERIFY(window.devicePicker()->simCardBox()->setSpeed(0.0));
+        gui::SizingPanel* panel = window.sizingPanel();
+        QVERIFY(panel->selectPreset(QStringLiteral("llama-3.1-8b")));
+        panel->findChild<QGroupBox*>(QStringLiteral("kvBox"))->setChecked(true);
+        panel->findChild<QSpinBox*>(QStringLiteral("promptSpin"))->setValue(1000);
+        panel->findChild<QSpinBox*>(QStringLiteral("generatedSpin"))->setValue(200);
+        panel->findChild<QSpinBox*>(QStringLiteral("sequencesSpin"))->setValue(8);
+        auto* engine = panel->findChild<gui::EngineBox*>(QStringLiteral("engineBox"));
+        engine->setEngine(gui::EngineBox::Engine::Vllm);
+        engine->findChild<QSpinBox*>(QStringLiteral("maxModelLen"))->setValue(8192);
+        panel->recompute();
+        panel->measureButton()->click();
+        gui::WorkloadForm* form = window.workloadForm();
+        QVERIFY(form->decoderVllm());
+        QVERIFY2(form->isValid(), qPrintable(form->formError()));
+        QTest::qWait(50);
+        const QStringList clippedForm = clippedTexts(window);
+        QVERIFY2(clippedForm.isEmpty(), qPrintable(clippedForm.join(QStringLiteral("; "))));
+        QSignalSpy finished(window.runController(), &gui::RunController::runFinished);
+        window.startRun();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120'000);
+        QTest::qWait(100);
+        const auto result = finished.at(0).at(0).value<protocol::RunResult>();
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QVERIFY(result.completed && result.config.vllm && result.config.vllm->plan.starts);
+        QCOMPARE(window.phaseModel()->rowCount(), 5);
+        saveShot(window, QStringLiteral("vllm-rehearsal-1024x700-%1.png").arg(language));
+        const QStringList clipped = clippedTexts(window);
+        QVERIFY2(clipped.isEmpty(), qPrintable(clipped.join(QStringLiteral("; "))));
+    }
+
     void whyViewAfterADecoderRun_data()
     {
         QTest::addColumn<QSize>("size");
