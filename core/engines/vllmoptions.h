@@ -30,4 +30,9 @@ struct VllmOptions {
     std::string cardName; // the device name, lower-cased by the planner: "a100" in it keeps the smaller defaults
 };
 
+// --dtype and --kv-cache-dtype as `vllm serve` spells them ("auto", "float16", "bfloat16", "float32"; "auto",
+// "fp8_e4m3", "fp8_e5m2"): the words `measure --engine vllm` reads and the result file writes.
+const char* vllmDtypeName(VllmOptions::Dtype dtype);
+const char* vllmKvCacheDtypeName(VllmOptions::KvCacheDtype dtype);
+
 } // namespace iteragpu::engines

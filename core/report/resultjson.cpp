@@ -264,34 +264,6 @@ namespace {
             { "training", d.training ? trainingToJson(*d.training) : ordered_json(nullptr) } };
     }
 
-    const char* vllmKvCacheDtypeName(engines::VllmOptions::KvCacheDtype t)
-    {
-        switch (t) {
-        case engines::VllmOptions::KvCacheDtype::Fp8E4M3:
-            return "fp8_e4m3";
-        case engines::VllmOptions::KvCacheDtype::Fp8E5M2:
-            return "fp8_e5m2";
-        case engines::VllmOptions::KvCacheDtype::Auto:
-            break;
-        }
-        return "auto";
-    }
-
-    const char* vllmDtypeName(engines::VllmOptions::Dtype t)
-    {
-        switch (t) {
-        case engines::VllmOptions::Dtype::Float16:
-            return "float16";
-        case engines::VllmOptions::Dtype::BFloat16:
-            return "bfloat16";
-        case engines::VllmOptions::Dtype::Float32:
-            return "float32";
-        case engines::VllmOptions::Dtype::Auto:
-            break;
-        }
-        return "auto";
-    }
-
     ordered_json optionalCount(const std::optional<std::uint64_t>& v)
     {
         return v ? ordered_json(*v) : ordered_json(nullptr);
@@ -313,8 +285,8 @@ namespace {
                 { { "gpu_memory_utilization", o.gpuMemoryUtilization }, { "max_model_len", optionalCount(o.maxModelLen) },
                     { "max_num_seqs", optionalCount(o.maxNumSeqs) },
                     { "max_num_batched_tokens", optionalCount(o.maxNumBatchedTokens) },
-                    { "block_size", o.blockSize }, { "kv_cache_dtype", vllmKvCacheDtypeName(o.kvCacheDtype) },
-                    { "dtype", vllmDtypeName(o.dtype) }, { "enforce_eager", o.enforceEager },
+                    { "block_size", o.blockSize }, { "kv_cache_dtype", engines::vllmKvCacheDtypeName(o.kvCacheDtype) },
+                    { "dtype", engines::vllmDtypeName(o.dtype) }, { "enforce_eager", o.enforceEager },
                     { "quantization", o.quantization.empty() ? ordered_json(nullptr) : ordered_json(o.quantization) },
                     { "tensor_parallel", o.tensorParallel }, { "pipeline_parallel", o.pipelineParallel },
                     { "card_name", units::validUtf8(o.cardName) } } },

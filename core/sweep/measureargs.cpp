@@ -25,35 +25,6 @@ namespace {
         args.push_back(std::move(value));
     }
 
-    // vLLM's --dtype and --kv-cache-dtype as `vllm serve` spells them (measure --engine vllm reads these words).
-    const char* vllmDtypeWord(engines::VllmOptions::Dtype dtype)
-    {
-        switch (dtype) {
-        case engines::VllmOptions::Dtype::Auto:
-            return "auto";
-        case engines::VllmOptions::Dtype::Float16:
-            return "float16";
-        case engines::VllmOptions::Dtype::BFloat16:
-            return "bfloat16";
-        case engines::VllmOptions::Dtype::Float32:
-            return "float32";
-        }
-        return "auto";
-    }
-
-    const char* vllmKvDtypeWord(engines::VllmOptions::KvCacheDtype dtype)
-    {
-        switch (dtype) {
-        case engines::VllmOptions::KvCacheDtype::Auto:
-            return "auto";
-        case engines::VllmOptions::KvCacheDtype::Fp8E4M3:
-            return "fp8_e4m3";
-        case engines::VllmOptions::KvCacheDtype::Fp8E5M2:
-            return "fp8_e5m2";
-        }
-        return "auto";
-    }
-
     // The simulated device's options of config, for trials on sim:N devices; a one-line reason when one cannot be
     // carried exactly.
     std::string simArgs(const protocol::RunConfig& config, std::vector<std::string>& a)
@@ -182,7 +153,7 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
             // requests it serves; it takes no format, cache, attention, allocator or repeats of its own.
             const engines::VllmOptions& o = config.vllm->options;
             add(a, "--engine", "vllm");
-            add(a, "--dtype", vllmDtypeWord(o.dtype));
+            add(a, "--dtype", engines::vllmDtypeName(o.dtype));
             add(a, "--gpu-memory-utilization", exactDouble(o.gpuMemoryUtilization));
             for (const auto& [option, value] : { std::pair { "--max-model-len", o.maxModelLen },
                      std::pair { "--max-num-seqs", o.maxNumSeqs },
@@ -190,7 +161,7 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
                 if (value)
                     count(option, *value);
             count("--block-size", o.blockSize);
-            add(a, "--kv-cache-dtype", vllmKvDtypeWord(o.kvCacheDtype));
+            add(a, "--kv-cache-dtype", engines::vllmKvCacheDtypeName(o.kvCacheDtype));
             if (!o.quantization.empty())
                 add(a, "--quantization", o.quantization);
             if (o.enforceEager)
