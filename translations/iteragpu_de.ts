@@ -1554,17 +1554,8 @@
         <translation>KV-Cache: nichts übrig, %1 zu wenig</translation>
     </message>
     <message>
-        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
-        <translation>CUDA-Graph-Pool: nicht modelliert (nach dem KV-Pool aufgezeichnet, zusätzlich zu ihm)</translation>
-    </message>
-    <message>
         <source>CUDA graph pool: none (--enforce-eager)</source>
         <translation>CUDA-Graph-Pool: keiner (--enforce-eager)</translation>
-    </message>
-    <message>
-        <source>CUDA graph pool %1</source>
-        <extracomment>%1 bytes</extracomment>
-        <translation>CUDA-Graph-Pool %1</translation>
     </message>
     <message>
         <source>the largest --max-model-len that starts: %1</source>
@@ -1624,6 +1615,25 @@
         <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
         <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
         <translation>llama.cpp: ob es startet, ist nicht bekannt: GPU %1 hält %2 Modell- und KV-Puffer von ihren %3, und ihr Rechenpuffer ist nicht modelliert</translation>
+    </message>
+    <message>
+        <source>vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least %2): it does not start on this card</source>
+        <extracomment>%1 tokens of KV cache, %2 bytes of CUDA graphs (at least)</extracomment>
+        <translation>vLLM belegt %1 Tokens KV-Cache und hat danach beim Aufzeichnen seiner CUDA-Graphen (mindestens %2) keinen Speicher mehr: es startet auf dieser Karte nicht</translation>
+    </message>
+    <message>
+        <source>CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the driver&apos;s memory of the graphs is not modelled)</source>
+        <extracomment>%1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])</extracomment>
+        <translation>CUDA-Graphen mindestens %1, nach dem KV-Pool aufgezeichnet, zusätzlich zu ihm (%2 Batchgrößen bis %3; der Speicher des Treibers für die Graphen ist nicht modelliert)</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV pool, and vLLM takes the rest from the card&apos;s memory above it</source>
+        <extracomment>%1 bytes the request leaves when the graphs are captured</extracomment>
+        <translation>die CUDA-Graphen gehen über --gpu-memory-utilization hinaus: die Anforderung lässt ihnen nach dem KV-Pool %1, den Rest nimmt vLLM aus dem Speicher der Karte darüber</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager</source>
+        <translation>die CUDA-Graphen passen nach dem KV-Pool nicht mehr auf die Karte: vLLM hat beim Aufzeichnen keinen Speicher mehr; --gpu-memory-utilization oder --max-num-seqs senken oder --enforce-eager verwenden</translation>
     </message>
 </context>
 <context>
@@ -1996,8 +2006,8 @@
         <translation>CUDA-Graph-Pool (keiner: --enforce-eager)</translation>
     </message>
     <message>
-        <source>CUDA graph pool (not modelled)</source>
-        <translation>CUDA-Graph-Pool (nicht modelliert)</translation>
+        <source>CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver&apos;s graph memory not modelled)</source>
+        <translation>CUDA-Graphen (vLLM: Graph capturing took; eine Untergrenze, der Graphspeicher des Treibers ist nicht modelliert)</translation>
     </message>
 </context>
 <context>
@@ -6044,6 +6054,33 @@ Die Schätzung: %2</translation>
     <message>
         <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
         <translation>vollständig: alle Gewichte werden trainiert; LoRA: Adapter auf einer eingefrorenen 16-Bit- oder float32-Basis; QLoRA: Adapter auf eingefrorenen Gewichten in nf4 oder nf4-dq, einem Speicherformat, das in der Dimensionierung gewählt wird (das Formular wechselt es nie von selbst).</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up takes the sizing panel&apos;s serving-engine options: choose vLLM as the serving engine there, or another decoder run here.</source>
+        <translation>Der Start von vLLM übernimmt die Optionen der Serving-Engine aus dem Dimensionierungsbereich: wählen Sie dort vLLM als Serving-Engine oder hier einen anderen Decoder-Lauf.</translation>
+    </message>
+    <message>
+        <source>Run rehearses vLLM&apos;s start-up of %1 on the run&apos;s device, with the serving engine&apos;s options of the sizing panel (memory utilization %2, maximum model length %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %; %3 --max-model-len in tokens, or the model&apos;s own length; vLLM&apos;s phase names stay in English</extracomment>
+        <translation>Ausführen probt den Start von vLLM mit %1 auf dem Gerät des Laufs, mit den Optionen der Serving-Engine aus dem Dimensionierungsbereich (Speicherauslastung %2, maximale Modelllänge %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <extracomment>%1 --max-model-len, a number of tokens</extracomment>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>die des Modells</translation>
+    </message>
+    <message>
+        <source>Requests served: %1, each %2 prompt tokens and %3 generated.</source>
+        <extracomment>%1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request</extracomment>
+        <translation>Bediente Anfragen: %1, jede mit %2 Prompt-Tokens und %3 erzeugten.</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up (rehearsed with the serving engine&apos;s options)</source>
+        <translation>Start von vLLM (geprobt mit den Optionen der Serving-Engine)</translation>
     </message>
 </context>
 </TS>

@@ -1554,17 +1554,8 @@
         <translation>caché KV: no queda nada, faltan %1</translation>
     </message>
     <message>
-        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
-        <translation>pool de grafos CUDA: no modelado (se captura tras el pool KV, encima de él)</translation>
-    </message>
-    <message>
         <source>CUDA graph pool: none (--enforce-eager)</source>
         <translation>pool de grafos CUDA: ninguno (--enforce-eager)</translation>
-    </message>
-    <message>
-        <source>CUDA graph pool %1</source>
-        <extracomment>%1 bytes</extracomment>
-        <translation>pool de grafos CUDA %1</translation>
     </message>
     <message>
         <source>the largest --max-model-len that starts: %1</source>
@@ -1624,6 +1615,25 @@
         <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
         <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
         <translation>llama.cpp: no se sabe si arranca: la GPU %1 contiene %2 de búferes del modelo y KV de sus %3, y su búfer de cálculo no está modelado</translation>
+    </message>
+    <message>
+        <source>vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least %2): it does not start on this card</source>
+        <extracomment>%1 tokens of KV cache, %2 bytes of CUDA graphs (at least)</extracomment>
+        <translation>vLLM reserva %1 tokens de caché KV y luego se queda sin memoria al capturar sus grafos CUDA (al menos %2): no arranca en esta tarjeta</translation>
+    </message>
+    <message>
+        <source>CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the driver&apos;s memory of the graphs is not modelled)</source>
+        <extracomment>%1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])</extracomment>
+        <translation>Grafos CUDA de al menos %1, capturados después del pool KV, además de él (%2 tamaños de lote hasta %3; la memoria del controlador para los grafos no se modela)</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV pool, and vLLM takes the rest from the card&apos;s memory above it</source>
+        <extracomment>%1 bytes the request leaves when the graphs are captured</extracomment>
+        <translation>los grafos CUDA superan --gpu-memory-utilization: la solicitud les deja %1 después del pool KV, y vLLM toma el resto de la memoria de la tarjeta por encima de ella</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager</source>
+        <translation>los grafos CUDA no caben en la tarjeta después del pool KV: vLLM se queda sin memoria al capturarlos; baje --gpu-memory-utilization o --max-num-seqs, o use --enforce-eager</translation>
     </message>
 </context>
 <context>
@@ -1996,8 +2006,8 @@
         <translation>pool de grafos CUDA (ninguno: --enforce-eager)</translation>
     </message>
     <message>
-        <source>CUDA graph pool (not modelled)</source>
-        <translation>pool de grafos CUDA (no modelado)</translation>
+        <source>CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver&apos;s graph memory not modelled)</source>
+        <translation>Grafos CUDA (vLLM: Graph capturing took; un límite inferior, la memoria de grafos del controlador no se modela)</translation>
     </message>
 </context>
 <context>
@@ -6044,6 +6054,33 @@ La estimación: %2</translation>
     <message>
         <source>full: every weight is trained; LoRA: adapters on a frozen 16-bit or float32 base; QLoRA: adapters on frozen nf4 or nf4-dq weights, a format chosen in the sizing panel (the form never switches it for you).</source>
         <translation>completo: se entrenan todos los pesos; LoRA: adaptadores sobre una base congelada de 16 bits o float32; QLoRA: adaptadores sobre pesos congelados nf4 o nf4-dq, un formato de almacenamiento que se elige en el panel de dimensionado (el formulario nunca lo cambia por usted).</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up takes the sizing panel&apos;s serving-engine options: choose vLLM as the serving engine there, or another decoder run here.</source>
+        <translation>El arranque de vLLM toma las opciones del motor de servicio del panel de dimensionamiento: elija allí vLLM como motor de servicio, o aquí otra ejecución del decodificador.</translation>
+    </message>
+    <message>
+        <source>Run rehearses vLLM&apos;s start-up of %1 on the run&apos;s device, with the serving engine&apos;s options of the sizing panel (memory utilization %2, maximum model length %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</source>
+        <extracomment>%1 the model&apos;s name, e.g. Llama-3.1-8B; %2 --gpu-memory-utilization as a percentage, e.g. 90 %; %3 --max-model-len in tokens, or the model&apos;s own length; vLLM&apos;s phase names stay in English</extracomment>
+        <translation>Ejecutar ensaya el arranque de vLLM con %1 en el dispositivo de la ejecución, con las opciones del motor de servicio del panel de dimensionamiento (uso de memoria %2, longitud máxima del modelo %3): model_load, profile_run, kv_cache_alloc, cuda_graph_capture, serve.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <extracomment>%1 --max-model-len, a number of tokens</extracomment>
+        <translation>%1 tokens</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>la del modelo</translation>
+    </message>
+    <message>
+        <source>Requests served: %1, each %2 prompt tokens and %3 generated.</source>
+        <extracomment>%1 requests served at once, %2 prompt tokens per request, %3 generated tokens per request</extracomment>
+        <translation>Solicitudes atendidas: %1, cada una con %2 tokens de prompt y %3 generados.</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up (rehearsed with the serving engine&apos;s options)</source>
+        <translation>Arranque de vLLM (ensayado con las opciones del motor de servicio)</translation>
     </message>
 </context>
 </TS>

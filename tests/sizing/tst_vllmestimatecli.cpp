@@ -109,7 +109,8 @@ private slots:
         QVERIFY2(e.is_object(), extra.constData());
         for (const char* key :
             { "name", "version", "starts", "reason", "weights_bytes", "activation_peak_bytes", "non_torch_bytes",
-                "cuda_graph_bytes", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency", "largest_max_model_len",
+                "cuda_graph_bytes", "cuda_graph_capture_sizes", "cuda_graph_full_sizes", "cuda_graph_room_bytes",
+                "cuda_graph_fit", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency", "largest_max_model_len",
                 "total_bytes", "total_is_usable", "requested_bytes", "max_model_len", "max_num_seqs",
                 "max_num_batched_tokens", "block_size", "tensor_parallel", "pipeline_parallel", "assumptions" })
             QVERIFY2(e.contains(key), key);
@@ -135,7 +136,14 @@ private slots:
         QCOMPARE(e["total_bytes"].get<std::uint64_t>(), h100().capacityBytes());
         QCOMPARE(e["total_is_usable"].get<bool>(), h100().capacityIsUsable());
         const bool eager = extra.contains("--enforce-eager");
-        QCOMPARE(e["cuda_graph_bytes"].is_null(), !eager); // not modelled unless there are none
+        // The graphs' modelled part (Note [vLLM CUDA graphs]), and where they fit; none with --enforce-eager.
+        QVERIFY(e["cuda_graph_bytes"].is_number_unsigned());
+        QCOMPARE(e["cuda_graph_bytes"].get<std::uint64_t>() > 0, !eager);
+        QCOMPARE(e["cuda_graph_capture_sizes"].empty(), eager);
+        QCOMPARE(e["cuda_graph_fit"].is_null(), eager);
+        QCOMPARE(e["cuda_graph_room_bytes"].is_null(), eager);
+        if (!eager)
+            QCOMPARE(e["cuda_graph_fit"].get<std::string>(), std::string("within_request"));
         if (eager) {
             QCOMPARE(e["cuda_graph_bytes"].get<std::uint64_t>(), 0u);
             QCOMPARE(e["block_size"].get<std::uint64_t>(), 32u);
@@ -234,7 +242,8 @@ private slots:
         QVERIFY(
             e["reason"].get<std::string>().find("must be divisible by tensor parallel size (3)") != std::string::npos);
         for (const char* key : { "weights_bytes", "activation_peak_bytes", "non_torch_bytes", "kv_cache_bytes",
-                 "kv_cache_tokens", "max_concurrency", "largest_max_model_len", "cuda_graph_bytes" })
+                 "kv_cache_tokens", "max_concurrency", "largest_max_model_len", "cuda_graph_bytes",
+                 "cuda_graph_capture_sizes", "cuda_graph_full_sizes", "cuda_graph_room_bytes", "cuda_graph_fit" })
             QVERIFY2(e[key].is_null(), key);
         QVERIFY(e["requested_bytes"].get<std::uint64_t>() > 0);
     }

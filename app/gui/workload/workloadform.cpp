@@ -892,6 +892,7 @@ void WorkloadForm::updateMeasuresText()
                       "of the sizing panel (memory utilization %2, maximum model length %3): model_load, "
                       "profile_run, kv_cache_alloc, cuda_graph_capture, serve.")
                        .arg(m_model->name, locale.toString(o.gpuMemoryUtilization * 100.0, 'g', 3) + QStringLiteral(" %"),
+                           //: %1 --max-model-len, a number of tokens
                            o.maxModelLen ? tr("%1 tokens").arg(number(*o.maxModelLen)) : tr("the model's own"));
             if (prompt && generated && sequences)
                 text += QLatin1Char(' ')
