@@ -139,7 +139,9 @@ std::string VllmPlanReport::toText(const VllmPlan& p)
     } else {
         t += "  refused before the memory was sized: no figures\n";
     }
-    t += p.starts ? std::string("  starts: yes\n")
+    t += p.starts && p.cudaGraphFit == VllmPlan::GraphFit::OutOfMemory
+        ? std::string("  starts: no: its KV pool starts, then CUDA runs out of memory capturing the CUDA graphs\n")
+        : p.starts ? std::string("  starts: yes\n")
                   : "  starts: no: " + units::printable(p.reason, units::kTextBytes) + "\n";
     t += "  assumptions:\n";
     for (const auto& a : p.assumptions)

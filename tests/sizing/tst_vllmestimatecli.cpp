@@ -264,8 +264,24 @@ private slots:
         for (const std::string line : { std::string("vLLM plan (") + engines::VllmPlanner::kModelledRelease,
                  std::string(loading), std::string("Available KV cache memory: "), std::string("GPU KV cache size: "),
                  std::string(concurrency), std::string("torch peak memory increase"),
-                 std::string("non-torch forward increase memory"), std::string("  starts: yes") })
+                 std::string("non-torch forward increase memory"), std::string("  Graph capturing took at least "),
+                 std::string("the modelled graphs fit within --gpu-memory-utilization"), std::string("  starts: yes") })
             QVERIFY2(r.out.find(line) != std::string::npos, (line + "\n" + r.out).c_str());
+        // The graphs after the pool (Note [vLLM CUDA graphs]): gpt-oss-20b captures up to 1024 tokens, more than a
+        // profile run at --max-num-seqs 8 leaves; at --gpu-memory-utilization 1.0 nothing is above the request.
+        const std::string gptOss = dataDir() + "models/gpt-oss-20b/config.json";
+        const auto beyond = runCli({ "estimate", "--engine", "vllm", "--config", gptOss.c_str(), "--device-catalog",
+            "h100-sxm", "--max-model-len", "8192", "--max-num-seqs", "8", "--max-num-batched-tokens", "1024" });
+        QCOMPARE(beyond.code, 0);
+        QVERIFY2(beyond.out.find("the graphs go beyond --gpu-memory-utilization") != std::string::npos,
+            beyond.out.c_str());
+        const auto oom = runCli({ "estimate", "--engine", "vllm", "--config", gptOss.c_str(), "--device-catalog",
+            "h100-sxm", "--max-model-len", "8192", "--max-num-seqs", "8", "--max-num-batched-tokens", "1024",
+            "--gpu-memory-utilization", "1.0" });
+        QCOMPARE(oom.code, 0); // a plan that does not start is a result
+        QVERIFY2(oom.out.find("CUDA out of memory while capturing them") != std::string::npos, oom.out.c_str());
+        QVERIFY2(oom.out.find("  starts: no: its KV pool starts, then CUDA runs out of memory") != std::string::npos,
+            oom.out.c_str());
     }
 
     // hf (the default) is today's estimate: the same output with or without --engine hf, schema /1, no engine.
