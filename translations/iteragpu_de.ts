@@ -1554,17 +1554,8 @@
         <translation>KV-Cache: nichts übrig, %1 zu wenig</translation>
     </message>
     <message>
-        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
-        <translation>CUDA-Graph-Pool: nicht modelliert (nach dem KV-Pool aufgezeichnet, zusätzlich zu ihm)</translation>
-    </message>
-    <message>
         <source>CUDA graph pool: none (--enforce-eager)</source>
         <translation>CUDA-Graph-Pool: keiner (--enforce-eager)</translation>
-    </message>
-    <message>
-        <source>CUDA graph pool %1</source>
-        <extracomment>%1 bytes</extracomment>
-        <translation>CUDA-Graph-Pool %1</translation>
     </message>
     <message>
         <source>the largest --max-model-len that starts: %1</source>
@@ -1624,6 +1615,25 @@
         <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
         <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
         <translation>llama.cpp: ob es startet, ist nicht bekannt: GPU %1 hält %2 Modell- und KV-Puffer von ihren %3, und ihr Rechenpuffer ist nicht modelliert</translation>
+    </message>
+    <message>
+        <source>vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least %2): it does not start on this card</source>
+        <extracomment>%1 tokens of KV cache, %2 bytes of CUDA graphs (at least)</extracomment>
+        <translation>vLLM belegt %1 Tokens KV-Cache und hat danach beim Aufzeichnen seiner CUDA-Graphen (mindestens %2) keinen Speicher mehr: es startet auf dieser Karte nicht</translation>
+    </message>
+    <message>
+        <source>CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the driver&apos;s memory of the graphs is not modelled)</source>
+        <extracomment>%1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])</extracomment>
+        <translation>CUDA-Graphen mindestens %1, nach dem KV-Pool aufgezeichnet, zusätzlich zu ihm (%2 Batchgrößen bis %3; der Speicher des Treibers für die Graphen ist nicht modelliert)</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV pool, and vLLM takes the rest from the card&apos;s memory above it</source>
+        <extracomment>%1 bytes the request leaves when the graphs are captured</extracomment>
+        <translation>die CUDA-Graphen gehen über --gpu-memory-utilization hinaus: die Anforderung lässt ihnen nach dem KV-Pool %1, den Rest nimmt vLLM aus dem Speicher der Karte darüber</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager</source>
+        <translation>die CUDA-Graphen passen nach dem KV-Pool nicht mehr auf die Karte: vLLM hat beim Aufzeichnen keinen Speicher mehr; --gpu-memory-utilization oder --max-num-seqs senken oder --enforce-eager verwenden</translation>
     </message>
 </context>
 <context>
@@ -1996,8 +2006,8 @@
         <translation>CUDA-Graph-Pool (keiner: --enforce-eager)</translation>
     </message>
     <message>
-        <source>CUDA graph pool (not modelled)</source>
-        <translation>CUDA-Graph-Pool (nicht modelliert)</translation>
+        <source>CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver&apos;s graph memory not modelled)</source>
+        <translation>CUDA-Graphen (vLLM: Graph capturing took; eine Untergrenze, der Graphspeicher des Treibers ist nicht modelliert)</translation>
     </message>
 </context>
 <context>

@@ -1554,17 +1554,8 @@
         <translation>caché KV: no queda nada, faltan %1</translation>
     </message>
     <message>
-        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
-        <translation>pool de grafos CUDA: no modelado (se captura tras el pool KV, encima de él)</translation>
-    </message>
-    <message>
         <source>CUDA graph pool: none (--enforce-eager)</source>
         <translation>pool de grafos CUDA: ninguno (--enforce-eager)</translation>
-    </message>
-    <message>
-        <source>CUDA graph pool %1</source>
-        <extracomment>%1 bytes</extracomment>
-        <translation>pool de grafos CUDA %1</translation>
     </message>
     <message>
         <source>the largest --max-model-len that starts: %1</source>
@@ -1624,6 +1615,25 @@
         <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
         <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
         <translation>llama.cpp: no se sabe si arranca: la GPU %1 contiene %2 de búferes del modelo y KV de sus %3, y su búfer de cálculo no está modelado</translation>
+    </message>
+    <message>
+        <source>vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least %2): it does not start on this card</source>
+        <extracomment>%1 tokens of KV cache, %2 bytes of CUDA graphs (at least)</extracomment>
+        <translation>vLLM reserva %1 tokens de caché KV y luego se queda sin memoria al capturar sus grafos CUDA (al menos %2): no arranca en esta tarjeta</translation>
+    </message>
+    <message>
+        <source>CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the driver&apos;s memory of the graphs is not modelled)</source>
+        <extracomment>%1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])</extracomment>
+        <translation>Grafos CUDA de al menos %1, capturados después del pool KV, además de él (%2 tamaños de lote hasta %3; la memoria del controlador para los grafos no se modela)</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV pool, and vLLM takes the rest from the card&apos;s memory above it</source>
+        <extracomment>%1 bytes the request leaves when the graphs are captured</extracomment>
+        <translation>los grafos CUDA superan --gpu-memory-utilization: la solicitud les deja %1 después del pool KV, y vLLM toma el resto de la memoria de la tarjeta por encima de ella</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager</source>
+        <translation>los grafos CUDA no caben en la tarjeta después del pool KV: vLLM se queda sin memoria al capturarlos; baje --gpu-memory-utilization o --max-num-seqs, o use --enforce-eager</translation>
     </message>
 </context>
 <context>
@@ -1996,8 +2006,8 @@
         <translation>pool de grafos CUDA (ninguno: --enforce-eager)</translation>
     </message>
     <message>
-        <source>CUDA graph pool (not modelled)</source>
-        <translation>pool de grafos CUDA (no modelado)</translation>
+        <source>CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver&apos;s graph memory not modelled)</source>
+        <translation>Grafos CUDA (vLLM: Graph capturing took; un límite inferior, la memoria de grafos del controlador no se modela)</translation>
     </message>
 </context>
 <context>

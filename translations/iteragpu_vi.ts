@@ -1554,17 +1554,8 @@
         <translation>cache KV: không còn gì, thiếu %1</translation>
     </message>
     <message>
-        <source>CUDA graph pool: not modelled (captured after the KV pool, on top of it)</source>
-        <translation>pool CUDA graph: chưa mô hình hóa (được ghi sau pool KV, thêm vào nó)</translation>
-    </message>
-    <message>
         <source>CUDA graph pool: none (--enforce-eager)</source>
         <translation>pool CUDA graph: không có (--enforce-eager)</translation>
-    </message>
-    <message>
-        <source>CUDA graph pool %1</source>
-        <extracomment>%1 bytes</extracomment>
-        <translation>pool CUDA graph %1</translation>
     </message>
     <message>
         <source>the largest --max-model-len that starts: %1</source>
@@ -1624,6 +1615,25 @@
         <source>llama.cpp: whether it starts is not known: GPU %1 holds %2 of model and KV buffers of its %3, and its compute buffer is not modelled</source>
         <extracomment>%1 GPU index, %2 bytes of its model and KV buffers, %3 the card&apos;s capacity</extracomment>
         <translation>llama.cpp: chưa biết có khởi động được không: GPU %1 chứa %2 buffer mô hình và KV trong %3 của nó, và buffer tính toán chưa được mô hình hóa</translation>
+    </message>
+    <message>
+        <source>vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least %2): it does not start on this card</source>
+        <extracomment>%1 tokens of KV cache, %2 bytes of CUDA graphs (at least)</extracomment>
+        <translation>vLLM cấp %1 token bộ nhớ đệm KV, rồi hết bộ nhớ khi ghi các đồ thị CUDA của nó (ít nhất %2): nó không khởi động được trên thẻ này</translation>
+    </message>
+    <message>
+        <source>CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the driver&apos;s memory of the graphs is not modelled)</source>
+        <extracomment>%1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])</extracomment>
+        <translation>Đồ thị CUDA ít nhất %1, được ghi sau vùng KV, chồng thêm lên nó (%2 kích thước lô đến %3; bộ nhớ của trình điều khiển cho các đồ thị không được mô hình hóa)</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV pool, and vLLM takes the rest from the card&apos;s memory above it</source>
+        <extracomment>%1 bytes the request leaves when the graphs are captured</extracomment>
+        <translation>các đồ thị CUDA vượt quá --gpu-memory-utilization: phần yêu cầu chỉ để lại cho chúng %1 sau vùng KV, và vLLM lấy phần còn lại từ bộ nhớ của thẻ phía trên mức đó</translation>
+    </message>
+    <message>
+        <source>the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager</source>
+        <translation>các đồ thị CUDA không vừa trên thẻ sau vùng KV: vLLM hết bộ nhớ khi ghi chúng; hãy giảm --gpu-memory-utilization, --max-num-seqs hoặc dùng --enforce-eager</translation>
     </message>
 </context>
 <context>
@@ -1996,8 +2006,8 @@
         <translation>pool đồ thị CUDA (không có: --enforce-eager)</translation>
     </message>
     <message>
-        <source>CUDA graph pool (not modelled)</source>
-        <translation>pool đồ thị CUDA (không được mô hình hóa)</translation>
+        <source>CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver&apos;s graph memory not modelled)</source>
+        <translation>Đồ thị CUDA (vLLM: Graph capturing took; một cận dưới, bộ nhớ đồ thị của trình điều khiển không được mô hình hóa)</translation>
     </message>
 </context>
 <context>

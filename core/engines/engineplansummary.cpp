@@ -3,6 +3,7 @@
 
 #include "core/engines/llamacppplanreport.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -28,6 +29,12 @@ namespace {
 
 Message EnginePlanSummary::verdict(const VllmPlan& p)
 {
+    if (p.starts && p.cudaGraphFit == VllmPlan::GraphFit::OutOfMemory)
+        return { //: %1 tokens of KV cache, %2 bytes of CUDA graphs (at least)
+            ITERAGPU_TRANSLATE_NOOP("Engine",
+                "vLLM allocates %1 tokens of KV cache, then runs out of memory capturing its CUDA graphs (at least "
+                "%2): it does not start on this card"),
+            { grouped(p.kvCacheTokens), gib(p.cudaGraphBytes.value_or(0)) }, kCtx };
     if (p.starts)
         return { //: %1 tokens of KV cache, %2 requests at once (e.g. "12.34"), %3 tokens per request (max-model-len)
             ITERAGPU_TRANSLATE_NOOP("Engine",
@@ -71,15 +78,27 @@ std::vector<Message> EnginePlanSummary::lines(const VllmPlan& p)
         out.push_back({ //: %1 bytes missing
             ITERAGPU_TRANSLATE_NOOP("Engine", "KV cache: nothing left, %1 short"),
             { gib(static_cast<std::uint64_t>(-(p.kvCacheBytes + 1)) + 1) }, kCtx });
-    if (!p.cudaGraphBytes)
-        out.push_back({ ITERAGPU_TRANSLATE_NOOP("Engine",
-                            "CUDA graph pool: not modelled (captured after the KV pool, on top of it)"),
-            {}, kCtx });
-    else if (*p.cudaGraphBytes == 0)
+    if (!p.cudaGraphBytes || *p.cudaGraphBytes == 0)
         out.push_back({ ITERAGPU_TRANSLATE_NOOP("Engine", "CUDA graph pool: none (--enforce-eager)"), {}, kCtx });
     else
-        out.push_back({ //: %1 bytes
-            ITERAGPU_TRANSLATE_NOOP("Engine", "CUDA graph pool %1"), { gib(*p.cudaGraphBytes) }, kCtx });
+        out.push_back({ //: %1 bytes, %2 batch sizes captured, %3 the largest; a lower bound (Note [vLLM CUDA graphs])
+            ITERAGPU_TRANSLATE_NOOP("Engine",
+                "CUDA graphs at least %1, captured after the KV pool, on top of it (%2 batch sizes up to %3; the "
+                "driver's memory of the graphs is not modelled)"),
+            { gib(*p.cudaGraphBytes), std::uint64_t(p.cudaGraphSizes.size()),
+                p.cudaGraphSizes.empty() ? std::uint64_t(0) : p.cudaGraphSizes.front() },
+            kCtx });
+    if (p.cudaGraphFit == VllmPlan::GraphFit::BeyondRequest && p.cudaGraphRoomBytes)
+        out.push_back({ //: %1 bytes the request leaves when the graphs are captured
+            ITERAGPU_TRANSLATE_NOOP("Engine",
+                "the CUDA graphs go beyond --gpu-memory-utilization: the request leaves %1 for them after the KV "
+                "pool, and vLLM takes the rest from the card's memory above it"),
+            { gib(static_cast<std::uint64_t>(std::max<std::int64_t>(0, *p.cudaGraphRoomBytes))) }, kCtx });
+    else if (p.cudaGraphFit == VllmPlan::GraphFit::OutOfMemory)
+        out.push_back({ ITERAGPU_TRANSLATE_NOOP("Engine",
+                            "the CUDA graphs do not fit on the card after the KV pool: vLLM runs out of memory "
+                            "capturing them; lower --gpu-memory-utilization, --max-num-seqs or use --enforce-eager"),
+            {}, kCtx });
     if (p.largestMaxModelLen)
         out.push_back({ //: %1 tokens
             ITERAGPU_TRANSLATE_NOOP("Engine", "the largest --max-model-len that starts: %1"),

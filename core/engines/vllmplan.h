@@ -20,7 +20,10 @@ struct VllmPlan {
     std::uint64_t weightsBytes = 0; // "Model loading took X GiB"
     std::uint64_t activationPeakBytes = 0; // "torch peak memory increase" of the profile run (+ the dummy sampler)
     std::uint64_t nonTorchBytes = 0; // "non-torch forward increase memory": cuBLAS, NCCL, custom all-reduce
-    std::optional<std::uint64_t> cudaGraphBytes; // captured after the KV pool; 0 with --enforce-eager; nullopt: not modelled
+    // "Graph capturing finished in N secs, took X GiB": the free memory the capture takes, after the KV pool (Note
+    // [vLLM CUDA graphs]); 0 with --enforce-eager; nullopt: not sized. The parts it models, a lower bound of vLLM's
+    // figure (the driver's memory of the instantiated graphs is not modelled).
+    std::optional<std::uint64_t> cudaGraphBytes;
     std::int64_t kvCacheBytes = 0; // "Available KV cache memory": requested - weights - activation - non-torch (may be < 0)
     std::uint64_t pageBytes = 0; // one block of one layer (the unified page size)
     std::uint64_t layersPerPool = 0; // layers sharing one block id (group size of the hybrid allocator)
@@ -48,6 +51,24 @@ struct VllmPlan {
     bool sized = false;
     bool starts = false;
     std::string reason; // empty when it starts; else vLLM's own refusal text, as it prints it
+    // CUDA graphs (Note [vLLM CUDA graphs]): empty and 0 with --enforce-eager or a plan not sized.
+    std::vector<std::uint64_t> cudaGraphSizes; // the batch sizes captured as PIECEWISE graphs, largest first
+    std::uint64_t cudaGraphFullSizes = 0; // how many of them (the smallest) are captured as FULL decode graphs too
+    // The eager warm-up's tensors at the largest size, freed but cached by torch's allocator until capture ends.
+    std::vector<std::uint64_t> cudaGraphWarmupTensorBytes;
+    // What the capture keeps through serving, in allocation order: the shared graph pool's buffers of the largest
+    // capture (hidden states, residual, the widest layer's tensors, per-token metadata) and the capture stream's
+    // cuBLAS workspace. cudaGraphBytes = the sum of both lists.
+    std::vector<std::uint64_t> cudaGraphTensorBytes;
+    // What the request leaves when the graphs are captured: requested - weights - non-torch - the KV tensors (the
+    // profile run's activations are freed by then); nullopt: no graphs, or the plan does not start.
+    std::optional<std::int64_t> cudaGraphRoomBytes;
+    // Whether the graphs fit: within the request, beyond it (into the card's memory above --gpu-memory-utilization),
+    // or beyond the card's total, an out-of-memory error at capture on a real card. None: no graphs, or the plan does
+    // not start. A lower bound decides it (cudaGraphBytes), so BeyondRequest and OutOfMemory are certain, WithinRequest
+    // is not.
+    enum class GraphFit { None, WithinRequest, BeyondRequest, OutOfMemory };
+    GraphFit cudaGraphFit = GraphFit::None;
     std::vector<std::string> assumptions; // English, one line each
 };
 

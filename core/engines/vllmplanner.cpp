@@ -44,6 +44,12 @@ namespace {
     constexpr std::uint64_t kFloat32Bytes = 4; // bytes
     // vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE (16 * 1024): the fused MoE works on at most this many tokens at once.
     constexpr std::uint64_t kFusedMoeChunkTokens = 16 * 1024; // tokens
+    // vllm/config/vllm.py _set_cudagraph_sizes (Note [vLLM CUDA graphs]): the largest size captured by default, and
+    // gpt-oss's (vllm/model_executor/models/config.py GptOssForCausalLMConfig: "Increase the max capture size from
+    // 512 to 1024 for performance"), per architecture entry of core/model.
+    constexpr std::uint64_t kDefaultMaxCaptureSize = 512; // tokens
+    constexpr std::pair<const char*, std::uint64_t> kArchitectureMaxCaptureSize[] = { { "gpt_oss", 1024 } };
+    constexpr std::uint64_t kCudagraphWarmups = 1; // CompilationConfig.cudagraph_num_of_warmups
 
     std::uint64_t cdiv(std::uint64_t a, std::uint64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
@@ -208,6 +214,21 @@ namespace {
         if (*cc >= 90 && *cc < 100)
             return Mxfp4Padding { 64, 1, "Triton (triton_kernels, SM90)" };
         return Mxfp4Padding { 128, 256, "Marlin" };
+    }
+
+    // The batch sizes vLLM captures (vllm/config/vllm.py _set_cudagraph_sizes), largest first.
+    std::vector<std::uint64_t> captureSizes(std::uint64_t maxSize)
+    {
+        std::vector<std::uint64_t> sizes;
+        for (const std::uint64_t s : { 1, 2, 4 })
+            if (s <= maxSize)
+                sizes.push_back(s);
+        for (std::uint64_t s = 8; s < std::min<std::uint64_t>(maxSize + 1, 256); s += 8)
+            sizes.push_back(s);
+        for (std::uint64_t s = 256; s <= maxSize; s += 16)
+            sizes.push_back(s);
+        std::reverse(sizes.begin(), sizes.end());
+        return sizes;
     }
 
 } // namespace
@@ -417,8 +438,16 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
     const std::uint64_t dt = modelBytes;
     const std::uint64_t n = p.maxNumBatchedTokens;
     const std::uint64_t s = std::min(p.maxNumSeqs, n);
-    const std::uint64_t forward = add(mul({ 2, n, shape.hidden, dt }, kWhat), // hidden states and residual
-        add(mul(n, layerPeakPerToken(shape, options.tensorParallel, dt), kWhat), mul(n, 16, kWhat), kWhat), kWhat);
+    const std::uint64_t perTokenLayer = layerPeakPerToken(shape, options.tensorParallel, dt);
+    // One forward's live tensors at `tokens` (hidden states and residual, the widest layer's, 16 bytes of positions
+    // and metadata per token), in the order they are allocated.
+    const auto forwardTensors = [&](std::uint64_t tokens) {
+        return std::vector<std::uint64_t> { mul({ tokens, shape.hidden, dt }, kWhat),
+            mul({ tokens, shape.hidden, dt }, kWhat), mul(tokens, perTokenLayer, kWhat), mul(tokens, 16, kWhat) };
+    };
+    std::uint64_t forward = 0;
+    for (const std::uint64_t t : forwardTensors(n))
+        forward = add(forward, t, kWhat);
     // The dummy sampler (gpu_model_runner.py profile_run -> _dummy_sampler_run, the forward's hidden states still
     // held): compute_logits gives s rows over the padded vocabulary in the model's dtype (gathered on every TP rank);
     // Sampler.forward (vllm/v1/sample/sampler.py) copies them to float32 (the same tensor when the model runs in
@@ -540,9 +569,66 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
     }
     p.sized = true;
     p.largestMaxModelLen = largestKnown ? largest : std::nullopt;
-    p.cudaGraphBytes = options.enforceEager ? std::optional<std::uint64_t>(0) : std::nullopt;
-    p.assumptions.push_back(options.enforceEager ? "--enforce-eager: no CUDA graphs"
-                                                 : "CUDA graphs are captured after the KV pool is allocated, on top of it: their pool is not modelled");
+    // CUDA graphs (Note [vLLM CUDA graphs]).
+    p.cudaGraphBytes = 0;
+    if (options.enforceEager) {
+        p.assumptions.push_back("--enforce-eager: no CUDA graphs");
+    } else {
+        std::uint64_t maxSize = kDefaultMaxCaptureSize;
+        bool raised = false;
+        for (const auto& [architecture, size] : kArchitectureMaxCaptureSize)
+            if (shape.architecture == architecture) {
+                maxSize = size;
+                raised = true;
+            }
+        if (!raised)
+            maxSize = std::min(maxSize, mul(2, p.maxNumSeqs, kWhat));
+        maxSize = std::min(maxSize, p.maxNumBatchedTokens);
+        p.cudaGraphSizes = captureSizes(maxSize);
+        std::vector<model::LayerSpec> layers = shape.layerSpecs;
+        if (layers.empty())
+            for (std::uint64_t i = 0; i < shape.layers; ++i)
+                layers.push_back(shape.uniformLayer(i));
+        std::uint64_t attentionLayers = 0;
+        for (const auto& l : layers)
+            attentionLayers += l.attention.present ? 1 : 0;
+        bool chunked = false;
+        for (const auto& l : kvLayers)
+            chunked = chunked || l.kind == VllmKvLayout::Layer::Kind::Chunked;
+        if (!chunked)
+            for (const std::uint64_t s : p.cudaGraphSizes)
+                p.cudaGraphFullSizes += s <= p.maxNumSeqs ? 1 : 0;
+        const std::uint64_t largest = p.cudaGraphSizes.empty() ? 0 : p.cudaGraphSizes.front();
+        if (largest > 0) {
+            const std::vector<std::uint64_t> live = forwardTensors(largest);
+            for (std::uint64_t w = 0; w < kCudagraphWarmups; ++w)
+                p.cudaGraphWarmupTensorBytes.insert(p.cudaGraphWarmupTensorBytes.end(), live.begin(), live.end());
+            p.cudaGraphTensorBytes = live;
+            p.cudaGraphTensorBytes.push_back(blas);
+        }
+        std::uint64_t warmup = 0, graphs = 0;
+        for (const std::uint64_t t : p.cudaGraphWarmupTensorBytes)
+            warmup = add(warmup, t, kWhat);
+        for (const std::uint64_t t : p.cudaGraphTensorBytes)
+            graphs = add(graphs, t, kWhat);
+        graphs = add(graphs, warmup, kWhat);
+        p.cudaGraphBytes = graphs;
+        const std::string fullSizes = p.cudaGraphFullSizes == 0 ? std::string("no FULL graphs (chunked local attention cannot be captured whole)")
+            : std::to_string(p.cudaGraphFullSizes) + " of them (up to --max-num-seqs) also as one FULL decode graph each";
+        p.assumptions.push_back("CUDA graphs, captured after the KV pool, on top of it (cudagraph_mode FULL_AND_PIECEWISE): "
+            + std::to_string(p.cudaGraphSizes.size()) + " batch sizes up to " + std::to_string(largest)
+            + (raised ? " (this architecture's vLLM config raises the largest to " + std::to_string(maxSize) + ")"
+                      : " (min(2 x --max-num-seqs, 512), at most --max-num-batched-tokens)")
+            + " as PIECEWISE graphs of " + std::to_string(attentionLayers + 1) + " pieces, " + fullSizes
+            + "; the pool: the largest capture's live tensors (" + gib(double(graphs - warmup - (largest > 0 ? blas : 0)))
+            + " GiB; smaller graphs reuse them, outputs are weak references), the eager warm-up before it ("
+            + gib(double(warmup)) + " GiB, cached until capture ends) and the capture stream's cuBLAS "
+              "workspace (32 MiB); the driver's memory of the "
+            + std::to_string(p.cudaGraphSizes.size() * (attentionLayers + 1) + p.cudaGraphFullSizes)
+            + " instantiated graphs (their kernel nodes) is not knowable offline and not modelled, so the figure is a "
+              "lower bound; vLLM 0.19 does not take the graphs from the KV pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS "
+              "off)");
+    }
     if (options.pipelineParallel > 1)
         p.assumptions.push_back("pipeline parallel " + std::to_string(options.pipelineParallel) + ": layers split as vLLM's get_pp_indices does, the embeddings on the first stage and lm_head on the last; figures of stage " + std::to_string(p.stage) + ", the one with the fewest KV blocks (every stage gets that many)");
 
@@ -565,6 +651,18 @@ VllmPlan VllmPlanner::plan(const sizing::SizingRequest& request, const VllmOptio
               "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ for more details.");
     }
     p.starts = true;
+    // What the request leaves at capture (the profile run's activations freed), and so whether the graphs fit.
+    if (p.cudaGraphBytes && *p.cudaGraphBytes > 0) {
+        std::int64_t room = std::int64_t(p.requestedBytes) - std::int64_t(p.weightsBytes) - std::int64_t(p.nonTorchBytes);
+        for (const std::uint64_t t : p.kvTensorBytes)
+            room -= std::int64_t(t);
+        p.cudaGraphRoomBytes = room;
+        const std::int64_t graphs = std::int64_t(*p.cudaGraphBytes);
+        const std::int64_t aboveRequest = std::int64_t(totalBytes) - std::int64_t(p.requestedBytes);
+        p.cudaGraphFit = graphs <= room ? VllmPlan::GraphFit::WithinRequest
+            : graphs <= room + aboveRequest ? VllmPlan::GraphFit::BeyondRequest
+                                            : VllmPlan::GraphFit::OutOfMemory;
+    }
     return p;
 }
 

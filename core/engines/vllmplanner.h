@@ -34,8 +34,34 @@ namespace iteragpu::engines {
 //                CUDA loads on first use, and NCCL's topology-dependent buffers, are not modelled)
 //   KV pool    = requested - weights - activation - non-torch, cut into blocks of --block-size tokens
 // then it starts when the pool holds one --max-model-len request. CUDA graphs are captured after the pool is
-// allocated (not subtracted from it). The activation and non-torch figures are modelled from the tensors the
-// run creates, not measured: the accuracy test (tst_vllmplan) says how close they come to published logs.
+// allocated (not subtracted from it: Note [vLLM CUDA graphs]). The activation and non-torch figures are modelled
+// from the tensors the run creates, not measured: the accuracy test (tst_vllmplan) says how close they come to
+// published logs.
+//
+// Note [vLLM CUDA graphs]: after the KV pool, gpu_model_runner.py capture_model captures the model's CUDA graphs,
+// and logs the free device memory it took ("Graph capturing finished in N secs, took X GiB"):
+//   sizes      vllm/config/vllm.py _set_cudagraph_sizes: max = min(2 x --max-num-seqs, 512) (an architecture's
+//              config may raise it: gpt-oss's GptOssForCausalLMConfig to 1024), then at most
+//              --max-num-batched-tokens; the sizes [1, 2, 4] + range(8, 256, 8) + range(256, max + 1, 16) up to it
+//   modes      cudagraph_mode FULL_AND_PIECEWISE (the default at -O2): every size as PIECEWISE graphs (the model
+//              split at each attention, one graph per piece), and the uniform-decode sizes up to --max-num-seqs as
+//              one FULL graph each; PIECEWISE only where an attention backend cannot be captured whole (chunked
+//              local attention)
+//   order      largest first, into one graph pool shared by every graph and both modes (vLLM: "FULL and PIECEWISE
+//              graphs share the global pool ... the pool overlays their memory"), so the pool holds the largest
+//              capture's buffers, the smaller graphs reusing them; each graph's output is a weak reference into
+//              the pool (CUDAGraphOptions weak_ref_output), not a tensor of its own
+//   warm-up    before each capture, cudagraph_num_of_warmups (1) eager forwards of that size, whose blocks torch's
+//              caching allocator keeps until the empty_cache() after "took" is measured
+//   workspace  the capture runs on its own stream (parallel_state.py graph_capture), which gets a cuBLAS workspace
+//              of its own (PyTorch keeps one per handle and stream, CublasHandlePool.cpp)
+// so took = warm-up + pool + workspace, with warm-up and pool one forward's live tensors at the largest size (the
+// profile run's formula at that many tokens). Not modelled, and not knowable offline: the driver's device memory of
+// each instantiated graph (its kernel nodes; vLLM's own profiler measures it, the "per-graph" MiB of its debug
+// log), which makes the figure a lower bound. vLLM 0.19 does not take an estimate of the graphs from the KV pool
+// (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS is False; its "Estimated CUDA graph memory" is only logged), so the
+// graphs come out of what the request leaves once the profile run's activations are freed, then out of the card's
+// memory above --gpu-memory-utilization: VllmPlan::cudaGraphFit.
 class VllmPlanner {
 public:
     static constexpr const char* kModelledRelease = "vLLM 0.19 (V1 engine)";

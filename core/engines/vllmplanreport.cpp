@@ -32,6 +32,21 @@ namespace {
 
     std::string bytesText(std::int64_t bytes) { return std::to_string(bytes) + " bytes"; }
 
+    nlohmann::json graphFitName(VllmPlan::GraphFit fit)
+    {
+        switch (fit) {
+        case VllmPlan::GraphFit::WithinRequest:
+            return "within_request";
+        case VllmPlan::GraphFit::BeyondRequest:
+            return "beyond_request";
+        case VllmPlan::GraphFit::OutOfMemory:
+            return "out_of_memory";
+        case VllmPlan::GraphFit::None:
+            break;
+        }
+        return nullptr;
+    }
+
 } // namespace
 
 nlohmann::json VllmPlanReport::toJson(const VllmPlan& p)
@@ -50,6 +65,10 @@ nlohmann::json VllmPlanReport::toJson(const VllmPlan& p)
         { "non_torch_bytes", figure(p.nonTorchBytes) },
         { "cuda_graph_bytes",
             p.sized && p.cudaGraphBytes ? nlohmann::json(*p.cudaGraphBytes) : nlohmann::json(nullptr) },
+        { "cuda_graph_capture_sizes", p.sized ? nlohmann::json(p.cudaGraphSizes) : nlohmann::json(nullptr) },
+        { "cuda_graph_full_sizes", figure(p.cudaGraphFullSizes) },
+        { "cuda_graph_room_bytes", p.cudaGraphRoomBytes ? nlohmann::json(*p.cudaGraphRoomBytes) : nlohmann::json(nullptr) },
+        { "cuda_graph_fit", graphFitName(p.cudaGraphFit) },
         { "kv_cache_bytes", figure(p.kvCacheBytes) }, // std::int64_t: a negative pool stays negative
         { "kv_cache_tokens", figure(p.kvCacheTokens) },
         { "max_concurrency", figure(p.maxConcurrency) },
@@ -98,16 +117,31 @@ std::string VllmPlanReport::toText(const VllmPlan& p)
         char concurrency[32];
         std::snprintf(concurrency, sizeof concurrency, "%.2f", p.maxConcurrency);
         t += "  Maximum concurrency for " + grouped(p.maxModelLen) + " tokens per request: " + concurrency + "x\n";
-        t += "  CUDA graph pool: "
-            + (p.cudaGraphBytes ? gib(double(*p.cudaGraphBytes), 2) + " (--enforce-eager)"
-                                : std::string("not modelled (captured after the KV pool, on top of it)"))
-            + "\n";
+        if (!p.cudaGraphBytes || *p.cudaGraphBytes == 0) {
+            t += "  CUDA graph pool: none (--enforce-eager)\n";
+        } else {
+            t += "  Graph capturing took at least " + gib(double(*p.cudaGraphBytes), 2) + " ("
+                + bytesText(std::int64_t(*p.cudaGraphBytes)) + "; " + std::to_string(p.cudaGraphSizes.size())
+                + " PIECEWISE sizes up to " + std::to_string(p.cudaGraphSizes.empty() ? 0 : p.cudaGraphSizes.front())
+                + ", " + std::to_string(p.cudaGraphFullSizes)
+                + " FULL; the driver's memory of the instantiated graphs is not modelled)\n";
+            if (p.cudaGraphRoomBytes)
+                t += "  left of the request at capture " + gib(double(*p.cudaGraphRoomBytes), 2) + ": "
+                    + (p.cudaGraphFit == VllmPlan::GraphFit::WithinRequest
+                            ? std::string("the modelled graphs fit within --gpu-memory-utilization")
+                            : p.cudaGraphFit == VllmPlan::GraphFit::BeyondRequest
+                            ? std::string("the graphs go beyond --gpu-memory-utilization, into the card's memory above it")
+                            : std::string("the graphs do not fit on the card: CUDA out of memory while capturing them"))
+                    + "\n";
+        }
         t += "  largest --max-model-len that starts: "
             + (p.largestMaxModelLen ? grouped(*p.largestMaxModelLen) : std::string("none")) + "\n";
     } else {
         t += "  refused before the memory was sized: no figures\n";
     }
-    t += p.starts ? std::string("  starts: yes\n")
+    t += p.starts && p.cudaGraphFit == VllmPlan::GraphFit::OutOfMemory
+        ? std::string("  starts: no: its KV pool starts, then CUDA runs out of memory capturing the CUDA graphs\n")
+        : p.starts ? std::string("  starts: yes\n")
                   : "  starts: no: " + units::printable(p.reason, units::kTextBytes) + "\n";
     t += "  assumptions:\n";
     for (const auto& a : p.assumptions)

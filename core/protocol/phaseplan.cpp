@@ -192,8 +192,19 @@ namespace {
                 + std::to_string(pool) + " bytes of the " + std::to_string(p.kvCacheBytes)
                 + " available), one per KVCacheTensor, as vLLM allocates them";
         case PhaseKind::GraphCapture:
-            return "CUDA graph capture: its pool is not modelled by the plan (cuda_graph_bytes null), so nothing is "
-                   "captured or allocated here; vLLM's graphs would take memory on top of the KV pool";
+        {
+            std::uint64_t kept = 0, warmup = 0;
+            for (const std::uint64_t t : p.cudaGraphTensorBytes)
+                kept += t;
+            for (const std::uint64_t t : p.cudaGraphWarmupTensorBytes)
+                warmup += t;
+            return "CUDA graph capture on top of the KV pool: " + std::to_string(p.cudaGraphSizes.size())
+                + " batch sizes up to " + std::to_string(p.cudaGraphSizes.empty() ? 0 : p.cudaGraphSizes.front())
+                + "; the shared graph pool of the largest capture and the capture stream's cuBLAS workspace ("
+                + std::to_string(kept) + " bytes, kept), beside the eager warm-up's tensors of that size ("
+                + std::to_string(warmup) + " bytes, freed, then empty_cache()); the driver's memory of the "
+                  "instantiated graphs is not modelled";
+        }
         case PhaseKind::Serve:
             return std::to_string(d.sequences) + " requests of " + std::to_string(d.promptTokens) + " + "
                 + std::to_string(d.generated)

@@ -22,8 +22,9 @@ struct RunConfig;
 //                       (model dtype, their fp32 copy, the probabilities); all freed, then empty_cache()
 //   kv_cache_alloc      the pool of the plan: VllmPlan::kvTensorBytes, one tensor each, as vLLM allocates them;
 //                       when the plan does not start, this phase fails with vLLM's refusal and the run ends
-//   cuda_graph_capture  (not with --enforce-eager) nothing is captured: the plan does not model the graph pool
-//                       (VllmPlan::cudaGraphBytes nullopt), and the phase says so instead of inventing a figure
+//   cuda_graph_capture  (not with --enforce-eager) the graphs' memory of the plan (Note [vLLM CUDA graphs]): the
+//                       graph pool's tensors and the capture stream's cuBLAS workspace, kept through serve, and the
+//                       eager warm-up's tensors beside them, freed; the driver's graph memory is not modelled
 //   serve               --sequences requests of --prompt-tokens + --generated tokens admitted from the pool's
 //                       blocks; a request longer than --max-model-len is rejected and one the free blocks cannot
 //                       hold waits, each counted, never clamped

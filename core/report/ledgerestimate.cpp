@@ -123,7 +123,8 @@ namespace {
     }
 
     // vLLM's rehearsal (Note [vLLM rehearsal]): the plan's parts the phase holds, as vLLM's start-up lines name
-    // them; a figure the plan does not model (the CUDA graph pool) is a part without bytes, never 0.
+    // them; a figure the plan does not have (the pool and graphs of a start-up vLLM refuses) is a part without
+    // bytes, never 0.
     std::optional<PhaseEstimate> vllmEstimate(const protocol::RunConfig& config, const protocol::PhaseResult& phase)
     {
         const engines::VllmPlan& plan = config.vllm->plan;
@@ -161,10 +162,22 @@ namespace {
         part("kv_pool", msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "KV pool (vLLM: num_blocks x page size per layer)")),
             plan.starts ? std::optional<std::uint64_t>(pool) : std::nullopt, EstimateTarget::Owner,
             alloc::Owner::KvCache);
+        // The CUDA graphs once captured (Note [vLLM CUDA graphs]): at capture its peak (the warm-up's tensors beside
+        // the pool), then what stays; the rehearsal allocates them as owner "other".
+        if (name == "kv_cache_alloc")
+            return estimate;
+        std::uint64_t graphs = 0;
+        for (const std::uint64_t t : plan.cudaGraphTensorBytes)
+            graphs += t;
+        if (name == "cuda_graph_capture")
+            graphs = plan.cudaGraphBytes.value_or(graphs);
         part("graph_pool",
-            plan.cudaGraphBytes ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA graph pool (none: --enforce-eager)"))
-                                : msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA graph pool (not modelled)")),
-            plan.cudaGraphBytes, EstimateTarget::Outside, alloc::Owner::Other);
+            plan.cudaGraphBytes.value_or(0) == 0
+                ? msg(ITERAGPU_TRANSLATE_NOOP("Ledger", "CUDA graph pool (none: --enforce-eager)"))
+                : msg(ITERAGPU_TRANSLATE_NOOP("Ledger",
+                    "CUDA graphs (vLLM: Graph capturing took; a lower bound, the driver's graph memory not modelled)")),
+            plan.starts ? std::optional<std::uint64_t>(graphs) : std::nullopt, EstimateTarget::Owner,
+            alloc::Owner::Other);
         return estimate;
     }
 

@@ -1084,7 +1084,9 @@ namespace {
             for (const auto& [key, value] : expected.at(part).items())
                 if (!mine.contains(key) || mine.at(key) != value)
                     throw ReadError { "field engine." + std::string(part) + "." + key
-                        + " is not vLLM's plan of this configuration (made again on its total): the file was edited" };
+                        + " is not vLLM's plan of this configuration (made again on its total): the file was edited, "
+                          "or written by a build of iteragpu that planned vLLM otherwise (identity.commit names it; "
+                          "measure it again)" };
             if (mine.size() != expected.at(part).size())
                 throw ReadError { "field engine." + std::string(part) + " has fields vLLM's plan does not make" };
         }

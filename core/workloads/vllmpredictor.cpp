@@ -82,7 +82,21 @@ WorkloadPrediction predictVllm(const protocol::RunConfig& config)
                 for (const std::uint64_t bytes : plan.kvTensorBytes)
                     ledger->allocate(bytes);
                 break;
-            case protocol::PhaseKind::GraphCapture:
+            case protocol::PhaseKind::GraphCapture: {
+                if (refused)
+                    break;
+                // The graphs as VllmWorkload::graphCapture allocates them (Note [vLLM CUDA graphs]): the pool and
+                // the workspace kept, the warm-up's tensors beside them, freed, then empty_cache().
+                for (const std::uint64_t bytes : plan.cudaGraphTensorBytes)
+                    ledger->allocate(bytes);
+                std::vector<LedgerBlock> warmup;
+                for (const std::uint64_t bytes : plan.cudaGraphWarmupTensorBytes)
+                    warmup.push_back(ledger->allocate(bytes));
+                for (auto it = warmup.rbegin(); it != warmup.rend(); ++it)
+                    ledger->release(*it);
+                ledger->emptyCache();
+                break;
+            }
             case protocol::PhaseKind::Serve:
                 break; // nothing allocated (VLLM.md)
             default:

@@ -40,6 +40,8 @@ VllmWorkload::VllmWorkload(
 VllmWorkload::~VllmWorkload()
 {
     m_context.synchronize();
+    for (auto it = m_graphs.rbegin(); it != m_graphs.rend(); ++it)
+        m_allocator.free(it->ptr);
     for (auto it = m_pool.rbegin(); it != m_pool.rend(); ++it)
         m_allocator.free(it->ptr);
 }
@@ -60,8 +62,8 @@ Status VllmWorkload::runPhase(const protocol::PlannedPhase& phase)
             return profileRun();
         case PhaseKind::KvCacheAlloc:
             return kvCacheAlloc();
-        case PhaseKind::GraphCapture: // the plan does not model the graph pool: nothing captured, nothing invented
-            return Status::success();
+        case PhaseKind::GraphCapture:
+            return graphCapture();
         case PhaseKind::Serve: // block accounting in the pool allocated (protocol::vllmAdmission): no allocation
             return serve();
         default:
@@ -178,6 +180,41 @@ Status VllmWorkload::kvCacheAlloc()
     return Status::success();
 }
 
+Status VllmWorkload::graphCapture()
+{
+    // Note [vLLM CUDA graphs]: the shared graph pool's buffers of the largest capture and the capture stream's cuBLAS
+    // workspace stay (kept through serving); the eager warm-up's tensors of that size, which torch's allocator keeps
+    // cached in vLLM until the empty_cache() after the capture, are allocated beside them here and freed (vLLM's
+    // private pool cannot reuse the warm-up's blocks, so the pool is held first: the peak is vLLM's "took"). All as
+    // owner "other": the graphs' memory, not the model's activations.
+    const engines::VllmPlan& plan = m_config.vllm->plan;
+    for (const std::uint64_t bytes : plan.cudaGraphTensorBytes) {
+        Status s;
+        void* ptr = m_allocator.allocate(bytes, s, alloc::Owner::Other);
+        if (!ptr)
+            return s.ok ? Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes") : s;
+        m_graphs.push_back({ ptr, bytes });
+    }
+    std::vector<void*> warmup;
+    Status s;
+    for (const std::uint64_t bytes : plan.cudaGraphWarmupTensorBytes) {
+        void* ptr = m_allocator.allocate(bytes, s, alloc::Owner::Other);
+        if (!ptr) {
+            if (s.ok)
+                s = Status::error("the allocator returned no memory for " + std::to_string(bytes) + " bytes");
+            break;
+        }
+        warmup.push_back(ptr);
+    }
+    for (auto it = warmup.rbegin(); it != warmup.rend(); ++it)
+        m_allocator.free(*it);
+    if (!s.ok)
+        return s;
+    m_context.synchronize();
+    m_allocator.emptyCache(); // capture_model's torch.accelerator.empty_cache() after "took" is measured
+    return Status::success();
+}
+
 Status VllmWorkload::serve()
 {
     const protocol::VllmAdmission a = protocol::vllmAdmission(m_config);
@@ -205,6 +242,8 @@ std::vector<HeldTensor> VllmWorkload::heldTensors() const
     std::vector<HeldTensor> out = m_decoder->heldTensors();
     for (std::size_t i = 0; i < m_pool.size(); ++i)
         out.push_back({ "kv_cache_tensor." + std::to_string(i), m_pool[i].bytes, "kv_cache" });
+    for (std::size_t i = 0; i < m_graphs.size(); ++i)
+        out.push_back({ "cuda_graph_pool." + std::to_string(i), m_graphs[i].bytes, "other" });
     return out;
 }
 

@@ -33,6 +33,7 @@ private:
     device::Status modelLoad();
     device::Status profileRun();
     device::Status kvCacheAlloc();
+    device::Status graphCapture();
     device::Status serve();
 
     device::DeviceContext& m_context;
@@ -45,6 +46,7 @@ private:
         std::uint64_t bytes = 0;
     };
     std::vector<PoolTensor> m_pool; // kv_cache_alloc's tensors, in allocation order
+    std::vector<PoolTensor> m_graphs; // cuda_graph_capture's kept tensors (Note [vLLM CUDA graphs]), in order
 };
 
 } // namespace iteragpu::workloads

@@ -206,20 +206,34 @@ private slots:
         QVERIFY(of(*pool->ownersAtFinal, alloc::Owner::KvCache) - poolBytes
             < ((1ull << 20) + 512) * plan.kvTensorBytes.size());
         QCOMPARE(dimension(*pool, "num_blocks"), plan.numBlocks);
-        // cuda_graph_capture: nothing allocated, since nothing is modelled.
+        // cuda_graph_capture (Note [vLLM CUDA graphs]): the pool and the workspace kept, the warm-up's tensors beside
+        // them at the peak; the peak above the pool is the plan's "took" (each tensor rounded by the allocator),
+        // what stays through serve the kept tensors, all as owner other; the cache emptied after (reserved back).
+        std::uint64_t kept = 0;
+        for (const auto t : plan.cudaGraphTensorBytes)
+            kept += t;
         if (const auto* graphs = phase(result, "cuda_graph_capture")) {
-            QVERIFY(!plan.cudaGraphBytes);
-            QCOMPARE(*graphs->peak.allocated, *graphs->baseline.allocated);
-            QCOMPARE(*graphs->final.allocated, *graphs->baseline.allocated);
+            QVERIFY(plan.cudaGraphBytes.value_or(0) > kept && kept > 0);
+            QCOMPARE(*graphs->baseline.allocated, *pool->final.allocated);
+            const std::uint64_t rise = *graphs->peak.allocated - *graphs->baseline.allocated;
+            const std::size_t tensors = plan.cudaGraphTensorBytes.size() + plan.cudaGraphWarmupTensorBytes.size();
+            QVERIFY(rise >= *plan.cudaGraphBytes && rise < *plan.cudaGraphBytes + ((1ull << 20) + 512) * tensors);
+            const std::uint64_t stays = *graphs->final.allocated - *graphs->baseline.allocated;
+            QVERIFY(stays >= kept && stays < kept + ((1ull << 20) + 512) * plan.cudaGraphTensorBytes.size());
+            QCOMPARE(of(graphs->peakMoment->owners, alloc::Owner::Other), rise);
+            QCOMPARE(of(*graphs->ownersAtFinal, alloc::Owner::Other), stays);
+            QVERIFY(*graphs->final.reserved <= *graphs->peak.reserved); // empty_cache() after the warm-up
+            QCOMPARE(*serve->final.allocated, *graphs->final.allocated);
         } else {
             QCOMPARE(plan.cudaGraphBytes, std::optional<std::uint64_t>(0));
+            QVERIFY(plan.cudaGraphTensorBytes.empty());
+            QCOMPARE(*serve->final.allocated, *pool->final.allocated);
         }
         // serve: 5 requests of 1037 tokens, each its blocks of the pool; nothing allocated.
         QCOMPARE(dimension(*serve, "requests"), std::uint64_t(5));
         QCOMPARE(dimension(*serve, "admitted"), std::uint64_t(5));
         QCOMPARE(dimension(*serve, "blocks_used"), 5 * dimension(*serve, "blocks_per_request"));
         QVERIFY(dimension(*serve, "blocks_per_request") >= (1037 + 15) / 16 || plan.kvGroups > 1);
-        QCOMPARE(*serve->final.allocated, *pool->final.allocated);
     }
 
     // The pool cannot hold one --max-model-len request: kv_cache_alloc fails with vLLM's own refusal, an
@@ -356,7 +370,8 @@ private slots:
         QCOMPARE(j.at("schema").get<std::string>(), std::string("iteragpu.measure/3"));
         QCOMPARE(j.at("engine").at("name").get<std::string>(), std::string("vllm"));
         QCOMPARE(j.at("engine").at("plan").at("kv_cache_tokens").get<std::uint64_t>(), config.vllm->plan.kvCacheTokens);
-        QVERIFY(j.at("engine").at("plan").at("cuda_graph_bytes").is_null()); // not modelled: null, never 0
+        QCOMPARE(j.at("engine").at("plan").at("cuda_graph_bytes").get<std::uint64_t>(), *config.vllm->plan.cudaGraphBytes);
+        QCOMPARE(j.at("engine").at("plan").at("cuda_graph_capture_sizes").size(), config.vllm->plan.cudaGraphSizes.size());
         protocol::RunResult back;
         std::string error;
         QVERIFY2(report::fromJson(j, back, error), error.c_str());
@@ -395,44 +410,59 @@ private slots:
     }
 
     // The ledger names the engine's parts, from the plan the run carries: the weights in every phase, the
-    // profile-run activations and the non-torch memory from profile_run on, the KV pool and the graph pool after
-    // it; the graph pool has no bytes when it is not modelled (so the estimate's total has none either) and 0
-    // with --enforce-eager.
+    // profile-run activations and the non-torch memory from profile_run on, the KV pool after it, and the CUDA graphs
+    // once captured (Note [vLLM CUDA graphs]): their peak at cuda_graph_capture (vLLM's "took"), what they keep at
+    // serve, 0 with --enforce-eager; every estimate has a total.
     void ledgerNamesTheEnginesParts()
     {
         const std::uint64_t total = h100Total();
         for (const bool eager : { false, true }) {
             const auto config = vllmConfig(QStringLiteral("qwen3-8b"), eager, total);
+            const engines::VllmPlan& plan = config.vllm->plan;
             const auto result = run(config, total);
             QVERIFY(result.completed);
             const auto ledgers = report::buildLedgers(result);
             QCOMPARE(ledgers.size(), result.phases.size());
-            const auto keys = [&](const char* name) {
+            const auto estimate = [&](const char* name) -> const report::LedgerSection* {
                 for (const auto& l : ledgers)
-                    if (l.phase == name) {
-                        std::vector<std::string> out;
-                        for (const auto& part : l.section(report::LedgerSectionKind::Estimate).parts)
-                            out.push_back(part.key);
-                        return out;
-                    }
-                return std::vector<std::string> { "no ledger" };
+                    if (l.phase == name)
+                        return &l.section(report::LedgerSectionKind::Estimate);
+                return nullptr;
+            };
+            const auto keys = [&](const char* name) {
+                std::vector<std::string> out { "no ledger" };
+                if (const auto* s = estimate(name)) {
+                    out.clear();
+                    for (const auto& part : s->parts)
+                        out.push_back(part.key);
+                }
+                return out;
             };
             QCOMPARE(keys("model_load"), std::vector<std::string> { "weights" });
             QCOMPARE(keys("profile_run"), (std::vector<std::string> { "weights", "non_torch", "profile_activations" }));
-            QCOMPARE(
-                keys("kv_cache_alloc"), (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
-            const auto& pool = ledgers.at(2).section(report::LedgerSectionKind::Estimate);
-            std::uint64_t poolBytes = 0;
-            for (const auto t : config.vllm->plan.kvTensorBytes)
+            QCOMPARE(keys("kv_cache_alloc"), (std::vector<std::string> { "weights", "non_torch", "kv_pool" }));
+            QCOMPARE(keys("serve"), (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
+            const auto& pool = *estimate("kv_cache_alloc");
+            std::uint64_t poolBytes = 0, kept = 0;
+            for (const auto t : plan.kvTensorBytes)
                 poolBytes += t;
+            for (const auto t : plan.cudaGraphTensorBytes)
+                kept += t;
             QCOMPARE(pool.parts.at(2).bytes, std::optional<std::int64_t>(std::int64_t(poolBytes)));
-            QCOMPARE(pool.parts.at(0).bytes, std::optional<std::int64_t>(std::int64_t(config.vllm->plan.weightsBytes)));
+            QCOMPARE(pool.parts.at(0).bytes, std::optional<std::int64_t>(std::int64_t(plan.weightsBytes)));
+            QVERIFY(pool.total.bytes);
+            const auto& serve = *estimate("serve");
+            QCOMPARE(serve.parts.at(3).bytes, std::optional<std::int64_t>(std::int64_t(kept)));
+            QVERIFY(serve.total.bytes);
             if (eager) {
-                QCOMPARE(pool.parts.at(3).bytes, std::optional<std::int64_t>(0));
-                QVERIFY(pool.total.bytes);
+                QCOMPARE(kept, std::uint64_t(0));
+                QCOMPARE(keys("cuda_graph_capture"), std::vector<std::string> { "no ledger" });
             } else {
-                QVERIFY(!pool.parts.at(3).bytes); // not modelled: no figure, never 0
-                QVERIFY(!pool.total.bytes);
+                QCOMPARE(keys("cuda_graph_capture"),
+                    (std::vector<std::string> { "weights", "non_torch", "kv_pool", "graph_pool" }));
+                const auto& graphs = *estimate("cuda_graph_capture");
+                QCOMPARE(graphs.parts.at(3).bytes, std::optional<std::int64_t>(std::int64_t(*plan.cudaGraphBytes)));
+                QVERIFY(graphs.total.bytes);
             }
         }
     }

@@ -109,7 +109,8 @@ private slots:
         QVERIFY2(e.is_object(), extra.constData());
         for (const char* key :
             { "name", "version", "starts", "reason", "weights_bytes", "activation_peak_bytes", "non_torch_bytes",
-                "cuda_graph_bytes", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency", "largest_max_model_len",
+                "cuda_graph_bytes", "cuda_graph_capture_sizes", "cuda_graph_full_sizes", "cuda_graph_room_bytes",
+                "cuda_graph_fit", "kv_cache_bytes", "kv_cache_tokens", "max_concurrency", "largest_max_model_len",
                 "total_bytes", "total_is_usable", "requested_bytes", "max_model_len", "max_num_seqs",
                 "max_num_batched_tokens", "block_size", "tensor_parallel", "pipeline_parallel", "assumptions" })
             QVERIFY2(e.contains(key), key);
@@ -135,7 +136,14 @@ private slots:
         QCOMPARE(e["total_bytes"].get<std::uint64_t>(), h100().capacityBytes());
         QCOMPARE(e["total_is_usable"].get<bool>(), h100().capacityIsUsable());
         const bool eager = extra.contains("--enforce-eager");
-        QCOMPARE(e["cuda_graph_bytes"].is_null(), !eager); // not modelled unless there are none
+        // The graphs' modelled part (Note [vLLM CUDA graphs]), and where they fit; none with --enforce-eager.
+        QVERIFY(e["cuda_graph_bytes"].is_number_unsigned());
+        QCOMPARE(e["cuda_graph_bytes"].get<std::uint64_t>() > 0, !eager);
+        QCOMPARE(e["cuda_graph_capture_sizes"].empty(), eager);
+        QCOMPARE(e["cuda_graph_fit"].is_null(), eager);
+        QCOMPARE(e["cuda_graph_room_bytes"].is_null(), eager);
+        if (!eager)
+            QCOMPARE(e["cuda_graph_fit"].get<std::string>(), std::string("within_request"));
         if (eager) {
             QCOMPARE(e["cuda_graph_bytes"].get<std::uint64_t>(), 0u);
             QCOMPARE(e["block_size"].get<std::uint64_t>(), 32u);
@@ -234,7 +242,8 @@ private slots:
         QVERIFY(
             e["reason"].get<std::string>().find("must be divisible by tensor parallel size (3)") != std::string::npos);
         for (const char* key : { "weights_bytes", "activation_peak_bytes", "non_torch_bytes", "kv_cache_bytes",
-                 "kv_cache_tokens", "max_concurrency", "largest_max_model_len", "cuda_graph_bytes" })
+                 "kv_cache_tokens", "max_concurrency", "largest_max_model_len", "cuda_graph_bytes",
+                 "cuda_graph_capture_sizes", "cuda_graph_full_sizes", "cuda_graph_room_bytes", "cuda_graph_fit" })
             QVERIFY2(e[key].is_null(), key);
         QVERIFY(e["requested_bytes"].get<std::uint64_t>() > 0);
     }
@@ -255,8 +264,24 @@ private slots:
         for (const std::string line : { std::string("vLLM plan (") + engines::VllmPlanner::kModelledRelease,
                  std::string(loading), std::string("Available KV cache memory: "), std::string("GPU KV cache size: "),
                  std::string(concurrency), std::string("torch peak memory increase"),
-                 std::string("non-torch forward increase memory"), std::string("  starts: yes") })
+                 std::string("non-torch forward increase memory"), std::string("  Graph capturing took at least "),
+                 std::string("the modelled graphs fit within --gpu-memory-utilization"), std::string("  starts: yes") })
             QVERIFY2(r.out.find(line) != std::string::npos, (line + "\n" + r.out).c_str());
+        // The graphs after the pool (Note [vLLM CUDA graphs]): gpt-oss-20b captures up to 1024 tokens, more than a
+        // profile run at --max-num-seqs 8 leaves; at --gpu-memory-utilization 1.0 nothing is above the request.
+        const std::string gptOss = dataDir() + "models/gpt-oss-20b/config.json";
+        const auto beyond = runCli({ "estimate", "--engine", "vllm", "--config", gptOss.c_str(), "--device-catalog",
+            "h100-sxm", "--max-model-len", "8192", "--max-num-seqs", "8", "--max-num-batched-tokens", "1024" });
+        QCOMPARE(beyond.code, 0);
+        QVERIFY2(beyond.out.find("the graphs go beyond --gpu-memory-utilization") != std::string::npos,
+            beyond.out.c_str());
+        const auto oom = runCli({ "estimate", "--engine", "vllm", "--config", gptOss.c_str(), "--device-catalog",
+            "h100-sxm", "--max-model-len", "8192", "--max-num-seqs", "8", "--max-num-batched-tokens", "1024",
+            "--gpu-memory-utilization", "1.0" });
+        QCOMPARE(oom.code, 0); // a plan that does not start is a result
+        QVERIFY2(oom.out.find("CUDA out of memory while capturing them") != std::string::npos, oom.out.c_str());
+        QVERIFY2(oom.out.find("  starts: no: its KV pool starts, then CUDA runs out of memory") != std::string::npos,
+            oom.out.c_str());
     }
 
     // hf (the default) is today's estimate: the same output with or without --engine hf, schema /1, no engine.

@@ -2,7 +2,8 @@
 // vLLM's memory plan (core/engines, Note [vLLM memory plan] and Note [vLLM KV layout]): the KV layout's
 // arithmetic against vLLM's own formulas, the refusals, the options' effects, and the accuracy against the
 // published start-up logs of tests/data/engines/vllm-startups.json, with the goals (weights within 1 %,
-// KV tokens and concurrency within 3 % mean absolute error, activation within 25 %, outside torch within 35 %).
+// KV tokens and concurrency within 3 % mean absolute error, activation within 25 %, outside torch within 35 %, the
+// CUDA graphs a lower bound of every log's, within 25 % as a goal not met).
 #include "core/engines/vllmkvlayout.h"
 #include "core/engines/vllmplanner.h"
 #include "core/sizing/devicecatalog.h"
@@ -214,7 +215,7 @@ private slots:
         o.maxModelLen = 8192;
         const auto base = VllmPlanner::plan(request, o, h100().capacityBytes(), true);
         QVERIFY(base.starts);
-        QVERIFY(!base.cudaGraphBytes); // not modelled, so null
+        QVERIFY(base.cudaGraphBytes.value_or(0) > 0); // the modelled part of the graphs
         auto fp8kv = o;
         fp8kv.kvCacheDtype = VllmOptions::KvCacheDtype::Fp8E4M3;
         const auto k8 = VllmPlanner::plan(request, fp8kv, h100().capacityBytes(), true);
@@ -237,7 +238,91 @@ private slots:
         QVERIFY(p2.kvCacheTokens > base.kvCacheTokens); // 16 layers per GPU
         auto eager = o;
         eager.enforceEager = true;
-        QCOMPARE(VllmPlanner::plan(request, eager, h100().capacityBytes(), true).cudaGraphBytes.value_or(1), 0u);
+        const auto e = VllmPlanner::plan(request, eager, h100().capacityBytes(), true);
+        QCOMPARE(e.cudaGraphBytes.value_or(1), 0u);
+        QVERIFY(e.cudaGraphSizes.empty() && e.cudaGraphTensorBytes.empty() && e.cudaGraphWarmupTensorBytes.empty());
+        QCOMPARE(e.cudaGraphFit, VllmPlan::GraphFit::None);
+        QVERIFY(!e.cudaGraphRoomBytes);
+        QCOMPARE(e.kvCacheBytes, base.kvCacheBytes); // vLLM 0.19 takes no graph estimate from the pool
+    }
+
+    // Note [vLLM CUDA graphs], by hand for Llama-3.1-8B (hidden 4096, intermediate 14336, bf16) on an H100 at
+    // --max-num-seqs 256: the largest size min(2 x 256, 512) = 512; 51 sizes (1, 2, 4, 8..248 by 8, 256..512 by 16),
+    // all FULL too (each <= 256? no: the 35 up to 256). One forward at 512 tokens: hidden states and residual
+    // 512 x 4096 x 2 bytes each, the widest layer the MLP's gate_up + act + down (28672 + 14336 + 4096) x 2 bytes per
+    // token, 16 bytes per token of metadata; kept: that and the 32 MiB cuBLAS workspace; the warm-up once more.
+    void cudaGraphsFollowTheCapture()
+    {
+        const auto request = requestFor(nlohmann::json { { "preset", "llama-3.1-8b" } });
+        QCOMPARE(request.shape->hidden, 4096u);
+        VllmOptions o;
+        o.maxModelLen = 8192;
+        o.maxNumSeqs = 256;
+        o.maxNumBatchedTokens = 8192;
+        const auto p = VllmPlanner::plan(request, o, h100().capacityBytes(), true);
+        QVERIFY(p.starts);
+        QCOMPARE(p.cudaGraphSizes.size(), std::size_t(51));
+        QCOMPARE(p.cudaGraphSizes.front(), 512u);
+        QCOMPARE(p.cudaGraphSizes.back(), 1u);
+        QCOMPARE(p.cudaGraphFullSizes, 35u);
+        const std::uint64_t hidden = 512ULL * 4096 * 2, layer = 512ULL * (28672 + 14336 + 4096) * 2, meta = 512ULL * 16;
+        const std::vector<std::uint64_t> kept { hidden, hidden, layer, meta, 32ULL << 20 };
+        QCOMPARE(p.cudaGraphTensorBytes, kept);
+        QCOMPARE(p.cudaGraphWarmupTensorBytes, (std::vector<std::uint64_t> { hidden, hidden, layer, meta }));
+        QCOMPARE(*p.cudaGraphBytes, 2 * (2 * hidden + layer + meta) + (32ULL << 20));
+        // The request leaves what the profile run's activations held (freed) and the pool's rounding: they fit.
+        std::uint64_t pool = 0;
+        for (const auto t : p.kvTensorBytes)
+            pool += t;
+        QCOMPARE(*p.cudaGraphRoomBytes,
+            std::int64_t(p.requestedBytes) - std::int64_t(p.weightsBytes + p.nonTorchBytes + pool));
+        QCOMPARE(p.cudaGraphFit, VllmPlan::GraphFit::WithinRequest);
+        // --max-num-seqs 64: the largest size 128 (2 x 64), 3 + 16 = 19 sizes, the 11 up to 64 FULL.
+        auto small = o;
+        small.maxNumSeqs = 64;
+        const auto s = VllmPlanner::plan(request, small, h100().capacityBytes(), true);
+        QCOMPARE(s.cudaGraphSizes.front(), 128u);
+        QCOMPARE(s.cudaGraphSizes.size(), std::size_t(19));
+        QCOMPARE(s.cudaGraphFullSizes, 11u);
+        // --max-num-batched-tokens caps the largest size: 300 -> sizes to 288.
+        auto capped = o;
+        capped.maxNumBatchedTokens = 300;
+        const auto c = VllmPlanner::plan(request, capped, h100().capacityBytes(), true);
+        QCOMPARE(c.cudaGraphSizes.front(), 288u);
+        // gpt-oss's vLLM config raises the largest size to 1024 (83 sizes) whatever --max-num-seqs.
+        const auto gptOss = requestFor(nlohmann::json { { "config", "models/gpt-oss-20b/config.json" } });
+        const auto g = VllmPlanner::plan(gptOss, o, h100().capacityBytes(), true);
+        QCOMPARE(g.cudaGraphSizes.size(), std::size_t(83));
+        QCOMPARE(g.cudaGraphSizes.front(), 1024u);
+        // Chunked local attention (Llama-4-Scout): PIECEWISE only.
+        const auto scout = requestFor(nlohmann::json { { "config", "models/llama-4-scout/config.json" } });
+        auto tp4 = o;
+        tp4.tensorParallel = 4;
+        QCOMPARE(VllmPlanner::plan(scout, tp4, h100().capacityBytes(), true).cudaGraphFullSizes, 0u);
+    }
+
+    // The graphs come after the pool, from what the request leaves once the profile run's activations are freed.
+    // gpt-oss-20b at --max-num-seqs 8 and 1024 batched tokens: its vLLM config still captures up to 1024 tokens, a
+    // forward of 1024 tokens that outweighs the profile run's small sampler, so even the modelled part of the graphs
+    // (twice that forward: pool and warm-up) goes beyond the request; at --gpu-memory-utilization 1.0 the card has
+    // nothing above it: out of memory at capture, though the pool starts.
+    void cudaGraphsBeyondTheRequest()
+    {
+        const auto request = requestFor(nlohmann::json { { "config", "models/gpt-oss-20b/config.json" } });
+        VllmOptions o;
+        o.maxModelLen = 8192;
+        o.maxNumSeqs = 8;
+        o.maxNumBatchedTokens = 1024;
+        const auto p = VllmPlanner::plan(request, o, h100().capacityBytes(), true);
+        QVERIFY(p.starts);
+        QCOMPARE(p.cudaGraphSizes.front(), 1024u);
+        QVERIFY(*p.cudaGraphRoomBytes < std::int64_t(*p.cudaGraphBytes));
+        QCOMPARE(p.cudaGraphFit, VllmPlan::GraphFit::BeyondRequest);
+        auto all = o;
+        all.gpuMemoryUtilization = 1.0;
+        const auto a = VllmPlanner::plan(request, all, h100().capacityBytes(), true);
+        QVERIFY(a.starts); // the pool starts ...
+        QCOMPARE(a.cudaGraphFit, VllmPlan::GraphFit::OutOfMemory); // ... and the capture runs out of memory
     }
 
     // gpt-oss's MXFP4 experts load padded for the MoE backend vLLM picks from the card's compute capability
@@ -346,7 +431,8 @@ private slots:
     {
         const auto data = startups();
         const auto catalog = sizing::DeviceCatalog::loadDefault();
-        Errors weights, activation, nonTorch, torchPeak, kvPool, layoutTokens, layoutConcurrency;
+        Errors weights, activation, nonTorch, torchPeak, kvPool, layoutTokens, layoutConcurrency, graphs;
+        int graphsAboveLog = 0;
         int rows = 0, planned = 0, notPlanned = 0;
         for (const auto& s : data["startups"]) {
             const std::string id = s["id"].get<std::string>();
@@ -437,6 +523,10 @@ private slots:
                 compare("torch peak (w + act)", torchPeak, gibOf(p.weightsBytes + p.activationPeakBytes),
                     log["peak_torch_gib"]);
             compare("KV pool", kvPool, double(p.kvCacheBytes) / double(units::kGiB), log["kv_cache_gib"]);
+            if (log.contains("cuda_graph_gib") && p.cudaGraphBytes) {
+                compare("CUDA graphs (took)", graphs, gibOf(*p.cudaGraphBytes), log["cuda_graph_gib"]);
+                graphsAboveLog += gibOf(*p.cudaGraphBytes) > log["cuda_graph_gib"].get<double>() ? 1 : 0;
+            }
             if (log.contains("starts") && log["starts"].is_boolean()) {
                 qInfo("%-40s starts: ours %s, logged %s (%s)", id.c_str(), p.starts ? "yes" : "no",
                     log["starts"].get<bool>() ? "yes" : "no", p.reason.substr(0, 80).c_str());
@@ -451,6 +541,9 @@ private slots:
             }
         }
         QVERIFY(rows >= 25);
+        qInfo("CUDA graphs: mean absolute error %.1f %% (%zu logs), mean error %+.1f %%; above the log on %d", 100 * graphs.meanAbs(),
+            graphs.values.size(), 100 * [&] { double s = 0; for (double v : graphs.values) s += v; return graphs.values.empty() ? 0.0 : s / double(graphs.values.size()); }(),
+            graphsAboveLog);
         qInfo("%d logs, %d planned whole (%d not planned)", rows, planned, notPlanned);
         qInfo("mean absolute error: weights %.2f %% (%zu), activation %.1f %% (%zu), outside torch %.1f %% (%zu), "
               "torch peak %.1f %% (%zu), KV pool %.1f %% (%zu), KV tokens from the pool %.2f %% (%zu), concurrency "
@@ -479,6 +572,16 @@ private slots:
         // topology-dependent buffers, NVLS on an NVSwitch H100, are not modelled). No constant is tuned to the logs.
         QEXPECT_FAIL("", "outside torch: 96.8 % mean absolute error on 29 logs, goal 35 %", Continue);
         QVERIFY2(nonTorch.meanAbs() <= 0.35, "outside torch: goal 35 %");
+        // CUDA graphs ("Graph capturing finished ..., took X GiB", Note [vLLM CUDA graphs]): the plan models the parts
+        // torch allocates (the largest capture's pool, the warm-up beside it, the capture stream's cuBLAS workspace),
+        // not the driver's memory of the instantiated graphs, which vLLM's own profiler measures at some 1 to 26 MiB
+        // per captured size. So the figure is a lower bound, and that is the goal met on every log: never above it.
+        // The 25 % goal on the mean is not met (85 % low on 30 logs; what is missing grows with the layers and the
+        // sizes captured: Llama-3.1-8B at PP 1, 2, 4 logs 0.91, 0.65, 0.51 GiB), and no constant is tuned to the logs.
+        QVERIFY(graphs.values.size() >= 25);
+        QCOMPARE(graphsAboveLog, 0);
+        QEXPECT_FAIL("", "CUDA graphs: the driver's graph memory is not modelled (a lower bound), goal 25 %", Continue);
+        QVERIFY2(graphs.meanAbs() <= 0.25, "CUDA graphs: goal 25 %");
     }
 };
 
