@@ -2,6 +2,7 @@
 #include "core/report/streamevent.h"
 
 #include "core/model/jsonguard.h"
+#include "core/units/printable.h"
 
 #include <nlohmann/json.hpp>
 
@@ -163,7 +164,7 @@ bool readStreamLine(std::string_view line, StreamEvent& event, std::string& erro
             if (err.is_string())
                 e.error = err.get<std::string>();
         } else {
-            throw LineError { "unknown event \"" + name.substr(0, 40) + "\"" };
+            throw LineError { "unknown event \"" + units::printable(name, 40) + "\"" }; // a name from outside
         }
         event = std::move(e);
         return true;
