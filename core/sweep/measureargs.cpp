@@ -155,9 +155,9 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
             add(a, "--engine", "vllm");
             add(a, "--dtype", engines::vllmDtypeName(o.dtype));
             add(a, "--gpu-memory-utilization", exactDouble(o.gpuMemoryUtilization));
-            for (const auto& [option, value] : { std::pair { "--max-model-len", o.maxModelLen },
-                     std::pair { "--max-num-seqs", o.maxNumSeqs },
-                     std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
+            for (const auto& [option, value] :
+                { std::pair { "--max-model-len", o.maxModelLen }, std::pair { "--max-num-seqs", o.maxNumSeqs },
+                    std::pair { "--max-num-batched-tokens", o.maxNumBatchedTokens } })
                 if (value)
                     count(option, *value);
             count("--block-size", o.blockSize);
@@ -169,54 +169,49 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
             count("--prompt-tokens", d.promptTokens);
             count("--generated", d.generated);
             count("--sequences", d.sequences);
-            add(a, "--sampling-hz", exactDouble(config.samplingHz));
-            add(a, "--seed", std::to_string(config.seed));
-            if (simDevices)
-                if (const auto e = simArgs(config, a); !e.empty())
-                    return fail(e);
-            return out;
-        }
-        add(a, "--format", protocol::weightStorageName(d.storage));
-        if (d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4)
-            add(a, "--group-size", std::to_string(d.quantGroup));
-        if ((d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2)
-            && d.fp8BlockRows > 0)
-            add(a, "--weight-block-size", std::to_string(d.fp8BlockRows) + "," + std::to_string(d.fp8BlockColumns));
-        // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
-        if (protocol::weightStorageQuantized(d.storage))
-            add(a, "--dtype", device::dtypeName(config.dtype));
-        if (d.training) {
-            // Every choice of the recipe spelled out, so the trial's process resolves nothing of its own.
-            const training::TrainingRecipe& r = *d.training;
-            add(a, "--mode", protocol::modeName(protocol::Mode::Training));
-            add(a, "--framework", training::frameworkName(r.framework));
-            if (r.method != training::Method::Full) {
-                add(a, "--lora-rank", std::to_string(r.rank));
-                add(a, "--lora-targets", training::loraTargetList(r.targets));
-                add(a, "--adapter-dtype", r.adapterFp32 ? "float32" : "compute");
-            }
-            count("--batch", r.microBatch);
-            count("--seq-len", r.sequenceLength);
-            add(a, "--grad-accum", std::to_string(r.gradAccum));
-            a.emplace_back(r.checkpointing ? "--checkpointing" : "--no-checkpointing");
-            a.emplace_back(r.compiled ? "--compile" : "--no-compile");
-            add(a, "--optimizer", training::optimizerKindName(r.optimizer));
-            a.emplace_back(r.pagedOptimizer ? "--paged-optimizer" : "--no-paged-optimizer");
-            a.emplace_back(r.optimizerInBackward ? "--optimizer-in-backward" : "--no-optimizer-in-backward");
-            if (r.masterWeights)
-                a.emplace_back("--master-weights");
-            add(a, "--loss-chunks", std::to_string(r.lossChunks));
-            add(a, "--eval-batch", std::to_string(r.evalBatch));
-            if (r.exportCopy)
-                a.emplace_back("--export-copy");
-            add(a, "--attention", protocol::attentionName(d.attention));
         } else {
-            count("--prompt-tokens", d.promptTokens);
-            count("--generated", d.generated);
-            count("--sequences", d.sequences);
-            add(a, "--kv-cache", protocol::kvCacheName(d.cache));
-            add(a, "--attention", protocol::attentionName(d.attention));
-            add(a, "--decode-chunk", std::to_string(d.decodeChunk));
+            add(a, "--format", protocol::weightStorageName(d.storage));
+            if (d.storage == protocol::WeightStorage::GptqInt4 || d.storage == protocol::WeightStorage::AwqInt4)
+                add(a, "--group-size", std::to_string(d.quantGroup));
+            if ((d.storage == protocol::WeightStorage::Fp8E4m3 || d.storage == protocol::WeightStorage::Fp8E5m2)
+                && d.fp8BlockRows > 0)
+                add(a, "--weight-block-size", std::to_string(d.fp8BlockRows) + "," + std::to_string(d.fp8BlockColumns));
+            // Float weights compute in their own type (measure refuses another --dtype); int8 and nf4 in config.dtype.
+            if (protocol::weightStorageQuantized(d.storage))
+                add(a, "--dtype", device::dtypeName(config.dtype));
+            if (d.training) {
+                // Every choice of the recipe spelled out, so the trial's process resolves nothing of its own.
+                const training::TrainingRecipe& r = *d.training;
+                add(a, "--mode", protocol::modeName(protocol::Mode::Training));
+                add(a, "--framework", training::frameworkName(r.framework));
+                if (r.method != training::Method::Full) {
+                    add(a, "--lora-rank", std::to_string(r.rank));
+                    add(a, "--lora-targets", training::loraTargetList(r.targets));
+                    add(a, "--adapter-dtype", r.adapterFp32 ? "float32" : "compute");
+                }
+                count("--batch", r.microBatch);
+                count("--seq-len", r.sequenceLength);
+                add(a, "--grad-accum", std::to_string(r.gradAccum));
+                a.emplace_back(r.checkpointing ? "--checkpointing" : "--no-checkpointing");
+                a.emplace_back(r.compiled ? "--compile" : "--no-compile");
+                add(a, "--optimizer", training::optimizerKindName(r.optimizer));
+                a.emplace_back(r.pagedOptimizer ? "--paged-optimizer" : "--no-paged-optimizer");
+                a.emplace_back(r.optimizerInBackward ? "--optimizer-in-backward" : "--no-optimizer-in-backward");
+                if (r.masterWeights)
+                    a.emplace_back("--master-weights");
+                add(a, "--loss-chunks", std::to_string(r.lossChunks));
+                add(a, "--eval-batch", std::to_string(r.evalBatch));
+                if (r.exportCopy)
+                    a.emplace_back("--export-copy");
+                add(a, "--attention", protocol::attentionName(d.attention));
+            } else {
+                count("--prompt-tokens", d.promptTokens);
+                count("--generated", d.generated);
+                count("--sequences", d.sequences);
+                add(a, "--kv-cache", protocol::kvCacheName(d.cache));
+                add(a, "--attention", protocol::attentionName(d.attention));
+                add(a, "--decode-chunk", std::to_string(d.decodeChunk));
+            }
         }
     } else {
         add(a, "--mode", protocol::modeName(config.mode));
@@ -225,11 +220,13 @@ MeasureArgs measureArgsFor(const protocol::RunConfig& config, Dimension dimensio
         count("--context", config.context);
         count("--width", config.width);
     }
-    add(a, "--warmup", std::to_string(config.warmup));
-    add(a, "--repeats", std::to_string(config.repeats));
-    add(a, "--allocator", protocol::allocatorName(config.allocator));
-    if (config.emptyCacheBetweenRepeats)
-        a.emplace_back("--empty-cache-between-repeats");
+    if (!config.vllm) { // vLLM starts once, through PyTorch's caching allocator: measure refuses these with it
+        add(a, "--warmup", std::to_string(config.warmup));
+        add(a, "--repeats", std::to_string(config.repeats));
+        add(a, "--allocator", protocol::allocatorName(config.allocator));
+        if (config.emptyCacheBetweenRepeats)
+            a.emplace_back("--empty-cache-between-repeats");
+    }
     add(a, "--sampling-hz", exactDouble(config.samplingHz));
     add(a, "--seed", std::to_string(config.seed));
     if (simDevices)
